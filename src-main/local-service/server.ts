@@ -1,0 +1,327 @@
+/**
+ * The HTTP face of the local service: the spec's three endpoints plus the /_local control
+ * surface, with the project's decisions where the spec says "not shown" (README: Decisions).
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import Fastify from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HTTPMethods,
+} from 'fastify';
+import { z } from 'zod';
+import type { AccountDevice, ClassroomDevice, ErrorBody } from '../contract/wire';
+import {
+  API_PREFIX,
+  DEFAULT_AUTH_HEADER,
+  accountDevicePageSchema,
+  classroomDevicePageSchema,
+  invalidateResultSchema,
+  pageParamSchema,
+  servicePaths,
+  serviceRoutes,
+} from '../contract/wire';
+import type { LocalAccount } from './account';
+import { ServiceError, devicePatchSchema, newTemporalAccessSchema, quoted } from './account';
+import { deviceRecordSchema } from './fixture';
+import { paginate } from './pagination';
+
+export const BODY_LIMIT_BYTES = 1_048_576;
+
+export interface LocalServiceAppOptions {
+  account: LocalAccount;
+  token: string;
+  /** Header carrying the token; default X-Token-SVC. */
+  authHeader?: string;
+  /** Absolute origin used in pagination links, e.g. http://127.0.0.1:4010. */
+  origin: () => string;
+  /** Called after every change; the reply waits for it (persistence). */
+  save?: () => Promise<void>;
+}
+
+/** JSON Schema for a reply, from the contract: Fastify compiles it into a fast serializer. */
+const replySchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { target: 'draft-07', io: 'output' });
+
+const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const pageQuerySchema = z.object({ page: pageParamSchema.optional() });
+
+export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyInstance {
+  const { account } = options;
+  const save = options.save ?? (() => Promise.resolve());
+  const authHeader = (options.authHeader ?? DEFAULT_AUTH_HEADER).toLowerCase();
+  const expectedDigest = digest(options.token);
+  const stats = new Map<string, number>();
+  let total = 0;
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Long ids must reach the handlers, which answer "no such classroom" in plain words.
+    routerOptions: { maxParamLength: 10_000 },
+    forceCloseConnections: true,
+    logger: false,
+    frameworkErrors: (error, _request, reply) => {
+      sendError(
+        reply,
+        400,
+        `The address is not valid (${error.code === 'FST_ERR_BAD_URL' ? 'bad percent-encoding' : error.message}).`,
+      );
+    },
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isProtected(pathOf(request.url))) return;
+    const presented = request.headers[authHeader];
+    if (typeof presented !== 'string' || !timingSafeEqual(digest(presented), expectedDigest)) {
+      return sendError(
+        reply,
+        401,
+        `Missing or invalid API token (header ${options.authHeader ?? DEFAULT_AUTH_HEADER}).`,
+      );
+    }
+  });
+
+  app.addHook('onResponse', async (request) => {
+    total++;
+    const key = `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+    stats.set(key, (stats.get(key) ?? 0) + 1);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendError(reply, 404, `Nothing here: ${request.method} ${quoted(pathOf(request.url))}.`);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ServiceError) return sendError(reply, error.statusCode, error.message);
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      console.error('local service: unexpected failure', error);
+      return sendError(reply, 500, 'The local service failed unexpectedly.');
+    }
+    return sendError(reply, status, frameworkMessage(error));
+  });
+
+  // The spec's endpoints take no body, yet every request carries Content-Type: application/json.
+  // So bodies are read (to enforce the 1 MB limit) and ignored, whatever their type.
+  app.register(async (api) => {
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+
+    resource(api, serviceRoutes.accountDevices, {
+      GET: {
+        schema: { response: { 200: replySchema(accountDevicePageSchema) } },
+        handler: async (request) => {
+          const page = parseQuery(request).page ?? 1;
+          return paginate(
+            account.devices(),
+            page,
+            (n) => `${options.origin()}${servicePaths.accountDevices}?page=${n}`,
+            (device): AccountDevice => account.toAccountDevice(device),
+          );
+        },
+      },
+    });
+
+    resource(api, serviceRoutes.classroomDevices, {
+      GET: {
+        schema: { response: { 200: replySchema(classroomDevicePageSchema) } },
+        handler: async (request) => {
+          const { classroom } = request.params as { classroom: string };
+          const page = parseQuery(request).page ?? 1;
+          const devices = account.classroomDevices(classroom);
+          if (!devices) throw new ServiceError(404, `Classroom not found: ${quoted(classroom)}.`);
+          // The serializer sends only the classroom variant's fields: no is_online, no classroom.
+          return paginate(
+            devices,
+            page,
+            (n) => `${options.origin()}${servicePaths.classroomDevices(classroom)}?page=${n}`,
+            (device): ClassroomDevice => device,
+          );
+        },
+      },
+    });
+
+    resource(api, serviceRoutes.invalidateTemporalAccess, {
+      PATCH: {
+        schema: { response: { 200: replySchema(invalidateResultSchema) } },
+        handler: async (request) => {
+          const { token } = request.params as { token: string };
+          const outcome = account.invalidate(token);
+          if (outcome.kind === 'unknown') {
+            throw new ServiceError(404, `No temporal access with token ${quoted(token)}.`);
+          }
+          if (outcome.kind === 'already-ended') {
+            throw new ServiceError(422, 'This temporal access is already invalidated or expired.');
+          }
+          await save();
+          return { status: 'Invalidated', session_expires_at: outcome.sessionExpiresAt };
+        },
+      },
+    });
+  });
+
+  // The control surface for tests and demos: JSON bodies, validated field by field.
+  app.register(async (control) => {
+    control.removeAllContentTypeParsers();
+    control.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        if (body === '') return done(null, undefined);
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new ServiceError(400, 'The request body is not valid JSON.'), undefined);
+        }
+      },
+    );
+
+    resource(control, '/_local/devices', {
+      POST: {
+        handler: async (request, reply) => {
+          const device = account.addDevice(parseBody(deviceRecordSchema, request.body));
+          await save();
+          return reply.code(201).send(device);
+        },
+      },
+    });
+
+    resource(control, '/_local/devices/:remote_id', {
+      PATCH: {
+        handler: async (request) => {
+          const { remote_id } = request.params as { remote_id: string };
+          const device = account.updateDevice(
+            remote_id,
+            parseBody(devicePatchSchema, request.body),
+          );
+          await save();
+          return device;
+        },
+      },
+      DELETE: {
+        handler: async (request, reply) => {
+          const { remote_id } = request.params as { remote_id: string };
+          account.removeDevice(remote_id);
+          await save();
+          return reply.code(204).send();
+        },
+      },
+    });
+
+    resource(control, '/_local/temporal-access', {
+      POST: {
+        handler: async (request, reply) => {
+          const access = account.createTemporalAccess(
+            parseBody(newTemporalAccessSchema, request.body),
+          );
+          await save();
+          return reply.code(201).send(access);
+        },
+      },
+    });
+
+    resource(control, '/_local/stats', {
+      GET: { handler: async () => ({ requests: { total, ...Object.fromEntries(stats) } }) },
+    });
+  });
+
+  function isProtected(path: string): boolean {
+    return (
+      path === API_PREFIX ||
+      path.startsWith(`${API_PREFIX}/`) ||
+      path === '/_local' ||
+      path.startsWith('/_local/')
+    );
+  }
+
+  return app;
+}
+
+type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+interface MethodRoute {
+  schema?: { response: Record<number, unknown> };
+  handler: Handler;
+}
+
+/** Registers a path's methods, and 405 with Allow for every other method on it. */
+function resource(
+  app: FastifyInstance,
+  url: string,
+  methods: Partial<Record<HTTPMethods, MethodRoute>>,
+): void {
+  const allowed: HTTPMethods[] = [];
+  for (const method of METHODS) {
+    const route = methods[method];
+    if (route) {
+      app.route({ method, url, ...route });
+      allowed.push(method);
+    }
+  }
+  // Fastify answers HEAD for every GET route by itself.
+  if (allowed.includes('GET')) allowed.push('HEAD');
+  const refused = METHODS.filter((method) => !allowed.includes(method));
+  const allow = allowed.join(', ');
+  app.route({
+    method: refused,
+    url,
+    handler: async (request, reply) => {
+      reply.header('Allow', allow);
+      return sendError(reply, 405, `${request.method} is not allowed here; use ${allow}.`);
+    },
+  });
+}
+
+function sendError(reply: FastifyReply, status: number, message: string): FastifyReply {
+  const body: ErrorBody = { error: message };
+  return reply.code(status).type('application/json; charset=utf-8').send(body);
+}
+
+function parseQuery(request: FastifyRequest): z.infer<typeof pageQuerySchema> {
+  const result = pageQuerySchema.safeParse(request.query);
+  if (!result.success) throw new ServiceError(422, invalidInput(result.error));
+  return result.data;
+}
+
+function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
+  if (body === undefined) throw new ServiceError(422, 'A JSON body is required.');
+  const result = schema.safeParse(body);
+  if (!result.success) throw new ServiceError(422, invalidInput(result.error));
+  return result.data;
+}
+
+/** "page: page must be 1 or more; classroom: …": each problem with the field it is about. */
+function invalidInput(error: z.ZodError): string {
+  return error.issues
+    .map((issue) =>
+      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
+    )
+    .join('; ');
+}
+
+function frameworkMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The request body is larger than 1 MB.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Send the request body as JSON (Content-Type: application/json).';
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'The request body does not match its Content-Length.';
+    default:
+      return error.message;
+  }
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
