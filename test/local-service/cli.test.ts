@@ -1,0 +1,113 @@
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { accountFixture, device } from '../support/fixtures';
+
+const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
+const CLI = join(process.cwd(), 'src-main', 'local-service', 'cli.ts');
+const children: ChildProcess[] = [];
+let directory: string;
+
+beforeAll(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'classtray-cli-'));
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => {
+  await rm(directory, { recursive: true, force: true });
+});
+
+function run(args: string[]) {
+  const child = spawn(TSX, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = once(child, 'exit').then(([code]) => code as number | null);
+  const ready = new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', () => {
+      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout);
+      if (match) resolve(match[0]);
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  // Tests of failures await `exited`, not `ready`.
+  ready.catch(() => undefined);
+  return { child, ready, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('npm run local-service', () => {
+  it('serves the demo account on 127.0.0.1 and prints its address', async () => {
+    const cli = run(['--port', '0', '--token', 'T']);
+    const url = await cli.ready;
+    const response = await fetch(`${url}/api/v1/devices`, { headers: { 'X-Token-SVC': 'T' } });
+    expect(response.status).toBe(200);
+    expect((await response.json()).meta.total).toBeGreaterThanOrEqual(120);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+  });
+
+  it('serves a fixture with a custom auth header', async () => {
+    const fixture = join(directory, 'fixture.json');
+    await writeFile(fixture, JSON.stringify(accountFixture(7)));
+    const cli = run([
+      '--port',
+      '0',
+      '--token',
+      'T',
+      '--fixture',
+      fixture,
+      '--auth-header',
+      'X-Token-AnyDesk',
+    ]);
+    const url = await cli.ready;
+    const list = await fetch(`${url}/api/v1/devices`, { headers: { 'X-Token-AnyDesk': 'T' } });
+    expect((await list.json()).meta.total).toBe(7);
+  });
+
+  it('generates and prints a token when none is given', async () => {
+    const cli = run(['--port', '0']);
+    const url = await cli.ready;
+    const token = /token (\S+)\)/.exec(cli.output().stdout)?.[1] ?? '';
+    expect(token.length).toBeGreaterThan(16);
+    const response = await fetch(`${url}/api/v1/devices`, { headers: { 'X-Token-SVC': token } });
+    expect(response.status).toBe(200);
+  });
+
+  it('refuses an invalid fixture, naming the field, with a non-zero exit code', async () => {
+    const fixture = join(directory, 'bad.json');
+    await writeFile(
+      fixture,
+      JSON.stringify({ ...accountFixture(0), devices: [device(1, { status: 'on' as never })] }),
+    );
+    const cli = run(['--port', '0', '--token', 'T', '--fixture', fixture]);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output().stderr).toContain('devices[0].status');
+    expect(cli.output().stderr).toContain('bad.json');
+  });
+
+  it.each([
+    [['--port', 'eighty']],
+    [['--port', '70000']],
+    [['--colour']],
+    [['--auth-header', 'Bad Header']],
+  ])('refuses bad arguments %j with usage help and exit code 2', async (args) => {
+    const cli = run(args);
+    expect(await cli.exited).toBe(2);
+    expect(cli.output().stderr).toMatch(/local-service: /);
+  });
+
+  it('says plainly when the port is taken', async () => {
+    const first = run(['--port', '0', '--token', 'T']);
+    const port = new URL(await first.ready).port;
+    const second = run(['--port', port, '--token', 'T']);
+    expect(await second.exited).toBe(1);
+    expect(second.output().stderr).toContain(`port ${port} is already in use`);
+  });
+});

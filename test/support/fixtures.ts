@@ -1,0 +1,59 @@
+/** Builders for local-service fixtures, typed by the fixture format itself. */
+import type { Fixture } from '../../src-main/local-service/fixture';
+
+type FixtureDevice = Fixture['devices'][number];
+
+/** A device with readable defaults; `n` makes ids and aliases unique. */
+export function device(n: number, overrides: Partial<FixtureDevice> = {}): FixtureDevice {
+  return {
+    remote_id: String(100_000_000 + n),
+    remote_alias: `PC-${n}`,
+    remote_password: `pw-${n}`,
+    has_2fa: true,
+    status: 'enabled',
+    is_online: n % 3 !== 0,
+    classroom: null,
+    ...overrides,
+  };
+}
+
+/**
+ * `count` devices; every `classroomEvery`-th one (default 3rd) sits in classroom "room-a",
+ * so classroom pages interleave with account pages. Classroom "empty" has no devices.
+ */
+export function accountFixture(count: number, classroomEvery = 3): Fixture {
+  return {
+    classrooms: [
+      { id: 'room-a', name: 'Room A' },
+      { id: 'empty', name: 'Empty Room' },
+    ],
+    devices: Array.from({ length: count }, (_, i) =>
+      device(i, { classroom: i % classroomEvery === 0 ? 'room-a' : null }),
+    ),
+    temporal_accesses: [],
+  };
+}
+
+export const ACTIVE_TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+export const INVALIDATED_TOKEN = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+export const EXPIRED_TOKEN = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
+export const TIMED_OUT_TOKEN = '11111111-2222-4333-8444-555555555555';
+
+/** A small account with one access in each state (the last active but past its expiry). */
+export function accessFixture(): Fixture {
+  const base = accountFixture(4);
+  return {
+    ...base,
+    temporal_accesses: [
+      { token: ACTIVE_TOKEN, remote_id: '100000000', state: 'active' },
+      { token: INVALIDATED_TOKEN, remote_id: '100000001', state: 'invalidated' },
+      { token: EXPIRED_TOKEN, remote_id: '100000002', state: 'expired' },
+      {
+        token: TIMED_OUT_TOKEN,
+        remote_id: '100000003',
+        state: 'active',
+        expires_at: '2020-01-01T00:00:00.000Z',
+      },
+    ],
+  };
+}
