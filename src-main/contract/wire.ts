@@ -111,11 +111,12 @@ export type ClassroomDevice = z.infer<typeof classroomDeviceSchema>;
 export type AccountDevice = z.infer<typeof accountDeviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type PageMeta = z.infer<typeof pageMetaSchema>;
-export interface Page<Item> {
+// A type alias (not an interface) so a page is assignable where a plain JSON record is expected.
+export type Page<Item> = {
   data: Item[];
   links: Link[];
   meta: PageMeta;
-}
+};
 export type AccountDevicePage = z.infer<typeof accountDevicePageSchema>;
 export type ClassroomDevicePage = z.infer<typeof classroomDevicePageSchema>;
 export type InvalidateResult = z.infer<typeof invalidateResultSchema>;

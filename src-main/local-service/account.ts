@@ -11,6 +11,7 @@ import { nextInvalidationBoundary } from '../contract/wire';
 import type {
   AccountData,
   DeviceRecord,
+  Drift,
   TemporalAccessRecord,
   TemporalAccessState,
 } from './fixture';
@@ -76,6 +77,15 @@ export class LocalAccount {
     for (const access of data.temporal_accesses) {
       this.accessesByToken.set(access.token.toLowerCase(), access);
     }
+  }
+
+  /**
+   * Changes whenever anything a list shows may have changed: a stored change, or the next drift
+   * period. Caches of list replies key on it.
+   */
+  listsRevision(): string {
+    const drift = this.data.drift;
+    return drift ? `${this.version}:${this.driftEpoch(drift)}` : String(this.version);
   }
 
   /** The whole state, as the data file stores it. */
@@ -197,9 +207,13 @@ export class LocalAccount {
   private isOnline(device: DeviceRecord): boolean {
     const drift = this.data.drift;
     if (!drift || drift.share === 0) return device.is_online;
-    const epoch = Math.floor(this.clock() / (drift.period_seconds * 1000));
-    const flips = hashToUnit(`${drift.seed}:${device.remote_id}:${epoch}`) < drift.share;
+    const flips =
+      hashToUnit(`${drift.seed}:${device.remote_id}:${this.driftEpoch(drift)}`) < drift.share;
     return flips ? !device.is_online : device.is_online;
+  }
+
+  private driftEpoch(drift: Drift): number {
+    return Math.floor(this.clock() / (drift.period_seconds * 1000));
   }
 
   private deviceOrThrow(remoteId: string): DeviceRecord {

@@ -30,6 +30,9 @@ import { paginate } from './pagination';
 
 export const BODY_LIMIT_BYTES = 1_048_576;
 
+/** Bounds the page cache against callers walking far past the end of a list. */
+const MAX_CACHED_PAGES = 2_000;
+
 export interface LocalServiceAppOptions {
   account: LocalAccount;
   token: string;
@@ -116,13 +119,15 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
     resource(api, serviceRoutes.accountDevices, {
       GET: {
         schema: { response: { 200: replySchema(accountDevicePageSchema) } },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const page = parseQuery(request).page ?? 1;
-          return paginate(
-            account.devices(),
-            page,
-            (n) => `${options.origin()}${servicePaths.accountDevices}?page=${n}`,
-            (device): AccountDevice => account.toAccountDevice(device),
+          return sendPage(reply, `account:${page}`, () =>
+            paginate(
+              account.devices(),
+              page,
+              (n) => `${options.origin()}${servicePaths.accountDevices}?page=${n}`,
+              (device): AccountDevice => account.toAccountDevice(device),
+            ),
           );
         },
       },
@@ -131,17 +136,19 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
     resource(api, serviceRoutes.classroomDevices, {
       GET: {
         schema: { response: { 200: replySchema(classroomDevicePageSchema) } },
-        handler: async (request) => {
+        handler: async (request, reply) => {
           const { classroom } = request.params as { classroom: string };
           const page = parseQuery(request).page ?? 1;
           const devices = account.classroomDevices(classroom);
           if (!devices) throw new ServiceError(404, `Classroom not found: ${quoted(classroom)}.`);
           // The serializer sends only the classroom variant's fields: no is_online, no classroom.
-          return paginate(
-            devices,
-            page,
-            (n) => `${options.origin()}${servicePaths.classroomDevices(classroom)}?page=${n}`,
-            (device): ClassroomDevice => device,
+          return sendPage(reply, `classroom:${page}:${classroom}`, () =>
+            paginate(
+              devices,
+              page,
+              (n) => `${options.origin()}${servicePaths.classroomDevices(classroom)}?page=${n}`,
+              (device): ClassroomDevice => device,
+            ),
           );
         },
       },
@@ -230,6 +237,29 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
       GET: { handler: async () => ({ requests: { total, ...Object.fromEntries(stats) } }) },
     });
   });
+
+  // Serialized list pages, reused until the lists change: every open window polls the same
+  // pages, and serializing a 15 KB page costs more than all the rest of a request.
+  let cachedRevision = '';
+  const cachedPages = new Map<string, Buffer>();
+  function sendPage(
+    reply: FastifyReply,
+    key: string,
+    build: () => Record<string, unknown>,
+  ): FastifyReply {
+    const revision = account.listsRevision();
+    if (revision !== cachedRevision || cachedPages.size >= MAX_CACHED_PAGES) {
+      cachedPages.clear();
+      cachedRevision = revision;
+    }
+    let body = cachedPages.get(key);
+    if (!body) {
+      // The route's compiled serializer, as for an uncached reply: only the contract's fields.
+      body = Buffer.from(String(reply.serializeInput(build(), '200')));
+      cachedPages.set(key, body);
+    }
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
 
   function isProtected(path: string): boolean {
     return (

@@ -302,3 +302,37 @@ describe('hostile ids', () => {
     }
   });
 });
+
+describe('freshness of repeated reads', () => {
+  const onlineOf = async (app: ReturnType<typeof localApp>, id: string) =>
+    (await app.inject({ url: '/api/v1/devices', headers: AUTH }))
+      .json()
+      .data.find((d: { remote_id: string }) => d.remote_id === id).is_online;
+
+  it('shows a change on the very next read of a page read before', async () => {
+    const app = localApp(accountFixture(5));
+    expect(await onlineOf(app, '100000001')).toBe(true);
+    await app.inject({
+      method: 'PATCH',
+      url: '/_local/devices/100000001',
+      headers: { ...AUTH, 'content-type': 'application/json' },
+      payload: { is_online: false },
+    });
+    expect(await onlineOf(app, '100000001')).toBe(false);
+  });
+
+  it('shows drifted statuses once the drift period turns', async () => {
+    let now = 0;
+    const fixture = { ...accountFixture(200), drift: { seed: 1, period_seconds: 20, share: 0.5 } };
+    const app = localApp(fixture, { clock: () => now });
+    const statuses = async () =>
+      (await app.inject({ url: '/api/v1/devices', headers: AUTH }))
+        .json()
+        .data.map((d: { is_online: boolean }) => d.is_online);
+    const first = await statuses();
+    now = 19_999;
+    expect(await statuses()).toEqual(first);
+    now = 20_000;
+    expect(await statuses()).not.toEqual(first);
+  });
+});

@@ -1,0 +1,17 @@
+/**
+ * npm run bench -- <name>: runs one benchmark. Each benchmark is a module exporting a function;
+ * add it to BENCHMARKS below.
+ */
+import { benchLocalService } from './localService';
+
+const BENCHMARKS = new Map<string, () => Promise<void>>([['local-service', benchLocalService]]);
+
+const name = process.argv[2];
+const bench = name === undefined ? undefined : BENCHMARKS.get(name);
+if (!bench) {
+  console.error(
+    `Usage: npm run bench -- <name>\n\nKnown benchmarks:\n${[...BENCHMARKS.keys()].map((known) => `  ${known}`).join('\n')}`,
+  );
+  process.exit(2);
+}
+await bench();
