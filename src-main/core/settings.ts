@@ -1,0 +1,421 @@
+/**
+ * The teacher's settings: one zod schema, persisted as JSON through `conf` in plain Node and
+ * through electron-store (which extends conf) inside Electron.
+ *
+ * No secret ever lives here: the API token is in the keychain (see vault.ts). Every object in
+ * the schema is strict, so a stray field such as `apiToken` is rejected on update and dropped on
+ * load instead of being carried along.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import Conf from 'conf';
+import { z } from 'zod';
+import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema, type Clock } from '../contract/wire';
+
+export const APP_NAME = 'ClassTray';
+export const SETTINGS_CONFIG_NAME = 'settings';
+export const MAX_RECENT_CLASSROOMS = 10;
+
+const isoTimeSchema = z.iso.datetime({ offset: true });
+
+const recentClassroomSchema = z.strictObject({
+  id: z.string().min(1),
+  nickname: z.string().min(1).optional(),
+});
+
+const accessOutcomeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('invalidated'),
+    sessionExpiresAt: isoTimeSchema,
+    learnedAt: isoTimeSchema,
+  }),
+  z.strictObject({
+    kind: z.literal('already-ended'),
+    learnedAt: isoTimeSchema,
+  }),
+]);
+
+const trackedTemporalAccessSchema = z.strictObject({
+  token: temporalAccessTokenSchema,
+  label: z.string().min(1).optional(),
+  remoteId: z.string().min(1).optional(),
+  addedAt: isoTimeSchema,
+  lastOutcome: accessOutcomeSchema.optional(),
+});
+
+/** RFC 9110 field-name characters: anything else could not be sent as a header. */
+const headerNameSchema = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name such as X-Token-SVC');
+
+const serviceUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
+  // Credentials in the URL would put a secret in the settings file.
+  .refine((url) => {
+    // zod runs this check even after the URL check failed, which reports that case already.
+    if (!URL.canParse(url)) return true;
+    const parsed = new URL(url);
+    return parsed.username === '' && parsed.password === '';
+  }, 'must not contain a user name or password');
+
+export const settingsSchema = z.strictObject({
+  serviceUrl: serviceUrlSchema.nullable().default(null),
+  authHeader: headerNameSchema.default(DEFAULT_AUTH_HEADER),
+  mode: z.enum(['demo', 'service']).default('demo'),
+  classrooms: z
+    .strictObject({
+      current: z.string().min(1).nullable().default(null),
+      /** Most recent first. */
+      recent: z
+        .array(recentClassroomSchema)
+        .max(MAX_RECENT_CLASSROOMS)
+        .refine(
+          (recent) => new Set(recent.map((classroom) => classroom.id)).size === recent.length,
+          'must not list a classroom twice',
+        )
+        .default([]),
+    })
+    .prefault({}),
+  poll: z
+    .strictObject({
+      visibleSeconds: z.number().int().min(5).max(300).default(10),
+      hiddenSeconds: z.number().int().min(15).max(3600).default(60),
+    })
+    .prefault({}),
+  notifications: z.strictObject({ deviceChanges: z.boolean().default(false) }).prefault({}),
+  language: z.enum(['system', 'en', 'es']).default('system'),
+  startAtLogin: z.boolean().default(false),
+  temporalAccesses: z
+    .array(trackedTemporalAccessSchema)
+    .refine(
+      (accesses) =>
+        new Set(accesses.map((access) => access.token.toLowerCase())).size === accesses.length,
+      'must not track a temporal access twice',
+    )
+    .default([]),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+export type Mode = Settings['mode'];
+export type Language = Settings['language'];
+export type PollSettings = Settings['poll'];
+export type RecentClassroom = z.infer<typeof recentClassroomSchema>;
+export type TrackedTemporalAccess = z.infer<typeof trackedTemporalAccessSchema>;
+export type AccessOutcome = z.infer<typeof accessOutcomeSchema>;
+
+export type DeepReadonly<T> = T extends readonly (infer Item)[]
+  ? readonly DeepReadonly<Item>[]
+  : T extends object
+    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
+    : T;
+
+/** Top-level fields replace; the nested groups (classrooms, poll, notifications) merge one level. */
+export type SettingsPatch = {
+  readonly [K in keyof Settings]?: Settings[K] extends
+    readonly unknown[] | string | number | boolean | null
+    ? DeepReadonly<Settings[K]>
+    : Partial<DeepReadonly<Settings[K]>>;
+};
+
+export const defaultSettings = (): Settings => settingsSchema.parse({});
+
+/** A rejected update. `field` is the first offending dotted path (e.g. `poll.visibleSeconds`). */
+export class SettingsValidationError extends Error {
+  override readonly name = 'SettingsValidationError';
+  readonly field: string;
+  readonly fields: readonly string[];
+
+  constructor(problems: readonly { field: string; message: string }[]) {
+    // zod's messages describe the rule, never the rejected value, so no input leaks in here.
+    super(`Invalid settings: ${problems.map((p) => `${p.field} ${p.message}`).join('; ')}`);
+    this.fields = problems.map((p) => p.field);
+    this.field = this.fields[0] ?? 'settings';
+  }
+}
+
+/**
+ * What the store needs from its persistence: exactly the `store` accessor and `path` of `conf`,
+ * and so of electron-store, whose instances satisfy it as they are.
+ */
+export interface SettingsBackend {
+  readonly path: string;
+  get store(): Record<string, unknown>;
+  set store(value: Record<string, unknown>);
+}
+
+export type Warn = (message: string) => void;
+
+export interface SettingsOptions {
+  warn?: Warn;
+  now?: Clock;
+}
+
+export type SettingsListener = (
+  settings: DeepReadonly<Settings>,
+  previous: DeepReadonly<Settings>,
+) => void;
+
+export class SettingsStore {
+  readonly #backend: SettingsBackend;
+  readonly #warn: Warn;
+  readonly #now: Clock;
+  readonly #listeners = new Set<SettingsListener>();
+  #current: DeepReadonly<Settings>;
+
+  constructor(backend: SettingsBackend, options: SettingsOptions = {}) {
+    this.#backend = backend;
+    this.#warn = options.warn ?? console.warn;
+    this.#now = options.now ?? Date.now;
+    this.#current = deepFreeze(this.#load());
+  }
+
+  get path(): string {
+    return this.#backend.path;
+  }
+
+  /** The current settings, validated and deeply frozen: safe to hand out and keep. */
+  get(): DeepReadonly<Settings> {
+    return this.#current;
+  }
+
+  /** Validates the merged result before anything is written; throws SettingsValidationError. */
+  update(patch: SettingsPatch): DeepReadonly<Settings> {
+    if (!isPlainObject(patch)) {
+      throw new SettingsValidationError([{ field: 'settings', message: 'must be an object' }]);
+    }
+    const merged: Record<string, unknown> = { ...this.#current };
+    for (const [key, value] of Object.entries(patch)) {
+      const existing = merged[key];
+      merged[key] =
+        isPlainObject(existing) && isPlainObject(value) ? { ...existing, ...value } : value;
+    }
+    const result = settingsSchema.safeParse(merged);
+    if (!result.success) {
+      throw new SettingsValidationError(describeIssues(result.error.issues));
+    }
+    const next = toJson(result.data);
+    if (isDeepStrictEqual(next, this.#current)) {
+      return this.#current;
+    }
+    this.#backend.store = next;
+    const previous = this.#current;
+    this.#current = deepFreeze(next);
+    for (const listener of this.#listeners) {
+      // A failing listener must not make a completed write look failed to the caller.
+      try {
+        listener(this.#current, previous);
+      } catch (error) {
+        this.#warn(`A settings listener failed: ${errorMessage(error)}`);
+      }
+    }
+    return this.#current;
+  }
+
+  /** Called after every update that changed something; returns the unsubscribe function. */
+  subscribe(listener: SettingsListener): () => void {
+    this.#listeners.add(listener);
+    return () => {
+      this.#listeners.delete(listener);
+    };
+  }
+
+  /**
+   * Recovery policy: a file that is not a JSON object is moved aside whole and defaults are used.
+   * A JSON object is repaired field by field: each invalid top-level field falls back to its
+   * default and unknown fields are dropped, so one bad poll interval does not cost the tracked
+   * accesses; the original is still copied aside first, so nothing is lost.
+   */
+  #load(): Settings {
+    let raw: unknown;
+    try {
+      raw = this.#backend.store;
+    } catch (error) {
+      if (!(error instanceof SyntaxError)) throw error;
+      const aside = setAside(this.#backend.path, this.#now, 'move');
+      this.#warn(`Settings file was not valid JSON: moved to ${aside}; using defaults.`);
+      return defaultSettings();
+    }
+    const { settings, problems } = repair(raw);
+    if (problems.length > 0) {
+      const aside = setAside(this.#backend.path, this.#now, 'copy');
+      this.#backend.store = toJson(settings);
+      this.#warn(
+        `Settings file had invalid fields (${problems.join('; ')}): reset to defaults; the original is kept at ${aside}.`,
+      );
+    }
+    return settings;
+  }
+}
+
+/** The keys conf keeps for itself (migrations); never ours to judge. */
+const isBackendInternal = (key: string): boolean => key === '__internal__';
+
+function repair(raw: unknown): { settings: Settings; problems: string[] } {
+  if (!isPlainObject(raw)) {
+    return { settings: defaultSettings(), problems: ['not an object'] };
+  }
+  const problems: string[] = [];
+  const fields: Record<string, unknown> = {};
+  const shape = settingsSchema.shape;
+  for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
+    const result = shape[key].safeParse(raw[key]);
+    if (result.success) {
+      fields[key] = result.data;
+    } else {
+      problems.push(describeIssues(result.error.issues, [key]).map(formatProblem).join(', '));
+    }
+  }
+  for (const key of Object.keys(raw)) {
+    if (!(key in shape) && !isBackendInternal(key)) problems.push(`${key} is not a setting`);
+  }
+  // Fields left out take their defaults here.
+  return { settings: settingsSchema.parse(fields), problems };
+}
+
+function describeIssues(
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): { field: string; message: string }[] {
+  return issues.flatMap((issue) => {
+    const at = [...prefix, ...issue.path];
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({
+        field: dotted([...at, key]),
+        message: 'is not a setting',
+      }));
+    }
+    return [{ field: dotted(at), message: issue.message }];
+  });
+}
+
+const formatProblem = ({ field, message }: { field: string; message: string }): string =>
+  `${field} ${message}`;
+
+const dotted = (at: readonly PropertyKey[]): string =>
+  at.length === 0 ? 'settings' : at.map(String).join('.');
+
+/** Keeps a damaged file beside the original as `<name>.corrupt-<time>`; returns its path. */
+function setAside(filePath: string, now: Clock, how: 'move' | 'copy'): string {
+  // Colons are not allowed in Windows file names.
+  const stamp = new Date(now()).toISOString().replaceAll(':', '-');
+  const aside = `${filePath}.corrupt-${stamp}`;
+  if (how === 'move') fs.renameSync(filePath, aside);
+  else fs.copyFileSync(filePath, aside);
+  return aside;
+}
+
+export interface OpenSettingsOptions extends SettingsOptions {
+  dataDir: string;
+  /** Defaults to `conf`; the Electron host passes electron-store: `new Store({ cwd, name })`. */
+  createBackend?: (options: { cwd: string; configName: string }) => SettingsBackend;
+}
+
+export function openSettings(options: OpenSettingsOptions): SettingsStore {
+  const { dataDir, createBackend = (conf) => new Conf<Record<string, unknown>>(conf) } = options;
+  const warn = options.warn ?? console.warn;
+  const now = options.now ?? Date.now;
+  // conf and electron-store throw from their constructors on a file that is not JSON, and read
+  // a JSON non-object as `{}`; so a file that is not a JSON object is set aside before either runs.
+  const filePath = path.join(dataDir, `${SETTINGS_CONFIG_NAME}.json`);
+  if (!holdsJsonObject(filePath)) {
+    const aside = setAside(filePath, now, 'move');
+    warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
+  }
+  const backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
+  return new SettingsStore(backend, { warn, now });
+}
+
+/** True when the file is absent (first run) or holds a JSON object. */
+function holdsJsonObject(filePath: string): boolean {
+  let text: string;
+  try {
+    text = fs.readFileSync(filePath, 'utf8');
+  } catch (error) {
+    if (isErrnoException(error) && error.code === 'ENOENT') return true;
+    throw error;
+  }
+  try {
+    return isPlainObject(JSON.parse(text));
+  } catch {
+    return false;
+  }
+}
+
+export interface DataDirSources {
+  argv: readonly string[];
+  env: Readonly<Record<string, string | undefined>>;
+  platform?: NodeJS.Platform;
+  homeDir?: string;
+}
+
+/**
+ * `--data-dir <dir>` (or `--data-dir=<dir>`), else CLASSTRAY_DATA_DIR, else the directory
+ * Electron uses as userData for ClassTray, so the preview and the tray app share one file.
+ * (conf's own default comes from env-paths, which differs: ~/Library/Preferences and a
+ * `-nodejs` suffix.)
+ */
+export function resolveDataDir(sources: DataDirSources): string {
+  const fromArgs = dataDirArgument(sources.argv);
+  if (fromArgs !== undefined) return path.resolve(fromArgs);
+  const fromEnv = sources.env['CLASSTRAY_DATA_DIR'];
+  if (fromEnv) return path.resolve(fromEnv);
+
+  const platform = sources.platform ?? process.platform;
+  const home = sources.homeDir ?? os.homedir();
+  const { env } = sources;
+  if (platform === 'win32') {
+    return path.win32.join(env['APPDATA'] || path.win32.join(home, 'AppData', 'Roaming'), APP_NAME);
+  }
+  if (platform === 'darwin') {
+    return path.posix.join(home, 'Library', 'Application Support', APP_NAME);
+  }
+  const xdgConfig = env['XDG_CONFIG_HOME'];
+  // The XDG spec says relative values are to be ignored.
+  const configHome =
+    xdgConfig && path.posix.isAbsolute(xdgConfig) ? xdgConfig : path.posix.join(home, '.config');
+  return path.posix.join(configHome, APP_NAME);
+}
+
+function dataDirArgument(argv: readonly string[]): string | undefined {
+  let found: string | undefined;
+  // The last occurrence wins, as with most command-line tools.
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--data-dir') {
+      found = argv[index + 1];
+      if (found === undefined || found.startsWith('--')) {
+        throw new Error('--data-dir needs a directory, as in --data-dir ./classtray-data');
+      }
+      index += 1;
+    } else if (arg?.startsWith('--data-dir=')) {
+      found = arg.slice('--data-dir='.length);
+      if (found === '') throw new Error('--data-dir= needs a directory');
+    }
+  }
+  return found;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** What is in memory equals what is on disk (no `undefined` members, no shared references). */
+const toJson = (settings: Settings): Settings => JSON.parse(JSON.stringify(settings)) as Settings;
+
+function deepFreeze<T>(value: T): DeepReadonly<T> {
+  if (typeof value === 'object' && value !== null) {
+    for (const member of Object.values(value)) deepFreeze(member);
+    Object.freeze(value);
+  }
+  return value as DeepReadonly<T>;
+}
+
+const isErrnoException = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && 'code' in error;
+
+const errorMessage = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);

@@ -1,0 +1,286 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  SettingsValidationError,
+  defaultSettings,
+  openSettings,
+  settingsSchema,
+  resolveDataDir,
+  type Settings,
+  type SettingsPatch,
+} from '../../src-main/core/settings';
+
+const NOW = Date.parse('2025-01-02T03:04:05.678Z');
+const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
+
+let dataDir: string;
+let warnings: string[];
+
+beforeEach(() => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-settings-'));
+  warnings = [];
+});
+
+afterEach(() => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const open = () =>
+  openSettings({ dataDir, warn: (message) => warnings.push(message), now: () => NOW });
+const settingsFile = () => path.join(dataDir, 'settings.json');
+const writeSettingsFile = (text: string) => fs.writeFileSync(settingsFile(), text);
+const readSettingsFile = () => fs.readFileSync(settingsFile(), 'utf8');
+
+const trackedAccess: Settings['temporalAccesses'][number] = {
+  token: '123e4567-e89b-12d3-a456-426614174000',
+  label: 'Ana, laptop 3',
+  remoteId: '123456789',
+  addedAt: '2025-01-02T03:00:00.000Z',
+  lastOutcome: {
+    kind: 'invalidated',
+    sessionExpiresAt: '2025-01-02T03:05:00.000Z',
+    learnedAt: '2025-01-02T03:04:31.000Z',
+  },
+};
+
+describe('settings on first run', () => {
+  it('uses the defaults without warning', () => {
+    const settings = open().get();
+
+    expect(settings).toEqual(defaultSettings());
+    expect(settings).toMatchObject({
+      serviceUrl: null,
+      authHeader: 'X-Token-SVC',
+      mode: 'demo',
+      classrooms: { current: null, recent: [] },
+      poll: { visibleSeconds: 10, hiddenSeconds: 60 },
+      notifications: { deviceChanges: false },
+      language: 'system',
+      startAtLogin: false,
+      temporalAccesses: [],
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('hands out a frozen object', () => {
+    const settings = open().get() as Settings;
+
+    expect(() => {
+      settings.mode = 'service';
+    }).toThrow(TypeError);
+    expect(() => settings.classrooms.recent.push({ id: 'x' })).toThrow(TypeError);
+  });
+});
+
+describe('settings round trip', () => {
+  it('keeps every field across a restart', () => {
+    const store = open();
+    store.update({
+      serviceUrl: 'https://school.example.com/api',
+      authHeader: 'X-Api-Key',
+      mode: 'service',
+      classrooms: { current: 'room-7', recent: [{ id: 'room-7', nickname: 'Lab' }, { id: 'b2' }] },
+      poll: { visibleSeconds: 20 },
+      notifications: { deviceChanges: true },
+      language: 'es',
+      startAtLogin: true,
+      temporalAccesses: [
+        trackedAccess,
+        { token: 'AAAAAAAA-0000-4000-8000-000000000000', addedAt: '2025-01-02T03:00:00Z' },
+      ],
+    });
+
+    const reopened = open().get();
+
+    expect(reopened).toEqual(store.get());
+    expect(reopened.poll).toEqual({ visibleSeconds: 20, hiddenSeconds: 60 });
+    expect(reopened.temporalAccesses[0]).toEqual(trackedAccess);
+    expect(warnings).toEqual([]);
+  });
+
+  it('tells subscribers about a change once, and not about a no-op', () => {
+    const store = open();
+    const seen: [Settings['language'], Settings['language']][] = [];
+    const unsubscribe = store.subscribe((settings, previous) =>
+      seen.push([settings.language, previous.language]),
+    );
+
+    store.update({ language: 'en' });
+    store.update({ language: 'en' });
+    unsubscribe();
+    store.update({ language: 'es' });
+
+    expect(seen).toEqual([['en', 'system']]);
+  });
+});
+
+describe('a corrupt settings file', () => {
+  it('is moved aside with a warning when it is not JSON, and defaults are used', () => {
+    const broken = '{"mode": "serv';
+    writeSettingsFile(broken);
+
+    const settings = open().get();
+
+    expect(settings).toEqual(defaultSettings());
+    expect(fs.readFileSync(settingsFile() + ASIDE_SUFFIX, 'utf8')).toBe(broken);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(settingsFile() + ASIDE_SUFFIX);
+  });
+
+  it('is moved aside when it is JSON but not an object', () => {
+    writeSettingsFile('[1, 2]');
+
+    expect(open().get()).toEqual(defaultSettings());
+    expect(fs.readFileSync(settingsFile() + ASIDE_SUFFIX, 'utf8')).toBe('[1, 2]');
+    expect(warnings).toHaveLength(1);
+  });
+
+  it('loses only its invalid fields, keeping the original aside', () => {
+    const original = JSON.stringify({
+      mode: 'service',
+      poll: { visibleSeconds: 1, hiddenSeconds: 120 },
+      temporalAccesses: [trackedAccess],
+      apiToken: 'do-not-keep-me',
+    });
+    writeSettingsFile(original);
+
+    const settings = open().get();
+
+    expect(settings.mode).toBe('service');
+    expect(settings.temporalAccesses).toEqual([trackedAccess]);
+    expect(settings.poll).toEqual(defaultSettings().poll);
+    expect(fs.readFileSync(settingsFile() + ASIDE_SUFFIX, 'utf8')).toBe(original);
+    expect(readSettingsFile()).not.toContain('do-not-keep-me');
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('poll.visibleSeconds');
+    expect(warnings[0]).toContain('apiToken');
+    expect(warnings[0]).not.toContain('do-not-keep-me');
+  });
+});
+
+describe('any settings file', () => {
+  it('loads as valid settings without throwing', () => {
+    const field = fc.constantFrom(...Object.keys(defaultSettings()), 'apiToken');
+    const file = fc.oneof(
+      fc.dictionary(field, fc.jsonValue()).map((object) => JSON.stringify(object)),
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+      fc.string(),
+    );
+    fc.assert(
+      fc.property(file, (text) => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        fs.mkdirSync(dataDir);
+        writeSettingsFile(text);
+
+        expect(settingsSchema.safeParse(open().get()).success).toBe(true);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe('a bad update', () => {
+  it.each<[string, SettingsPatch]>([
+    ['poll.visibleSeconds', { poll: { visibleSeconds: 4 } }],
+    ['poll.hiddenSeconds', { poll: { hiddenSeconds: 3601 } }],
+    ['serviceUrl', { serviceUrl: 'ftp://school.example.com' }],
+    ['serviceUrl', { serviceUrl: 'not a url' }],
+    ['authHeader', { authHeader: 'X Token' }],
+    ['mode', { mode: 'offline' as Settings['mode'] }],
+    ['classrooms.recent', { classrooms: { recent: [{ id: 'a' }, { id: 'a' }] } }],
+    [
+      'classrooms.recent',
+      { classrooms: { recent: Array.from({ length: 11 }, (_, i) => ({ id: `room-${i}` })) } },
+    ],
+    ['temporalAccesses.0.token', { temporalAccesses: [{ ...trackedAccess, token: 'abc' }] }],
+    ['temporalAccesses.0.addedAt', { temporalAccesses: [{ ...trackedAccess, addedAt: 'today' }] }],
+  ])('naming %s is rejected and nothing is written', (field, patch) => {
+    const store = open();
+    store.update({ language: 'en' });
+    const before = readSettingsFile();
+    const settingsBefore = store.get();
+
+    let thrown: unknown;
+    try {
+      store.update(patch);
+    } catch (error) {
+      thrown = error;
+    }
+
+    expect(thrown).toBeInstanceOf(SettingsValidationError);
+    expect((thrown as SettingsValidationError).field).toBe(field);
+    expect((thrown as SettingsValidationError).message).toContain(field);
+    expect(readSettingsFile()).toBe(before);
+    expect(store.get()).toBe(settingsBefore);
+  });
+});
+
+describe('no token field', () => {
+  it.each<[string, unknown]>([
+    ['apiToken', { apiToken: 'secret-value-1' }],
+    ['token', { token: 'secret-value-1' }],
+    ['notifications.token', { notifications: { token: 'secret-value-1' } }],
+    [
+      'temporalAccesses.0.apiToken',
+      { temporalAccesses: [{ ...trackedAccess, apiToken: 'secret-value-1' }] },
+    ],
+  ])('%s is refused without echoing its value', (field, patch) => {
+    const store = open();
+
+    expect(() => store.update(patch as SettingsPatch)).toThrow(
+      expect.objectContaining({ field, message: expect.not.stringContaining('secret-value-1') }),
+    );
+    expect(fs.existsSync(settingsFile()) ? readSettingsFile() : '').not.toContain('secret-value-1');
+  });
+
+  it('refuses credentials inside the service URL', () => {
+    const store = open();
+
+    expect(() =>
+      store.update({ serviceUrl: 'https://teacher:secret-value-1@school.example.com' }),
+    ).toThrow(
+      expect.objectContaining({
+        field: 'serviceUrl',
+        message: expect.not.stringContaining('secret-value-1'),
+      }),
+    );
+  });
+});
+
+describe('the data directory', () => {
+  const home = '/home/ana';
+
+  it('comes from --data-dir first, then CLASSTRAY_DATA_DIR', () => {
+    const env = { CLASSTRAY_DATA_DIR: '/from/env' };
+
+    expect(resolveDataDir({ argv: ['--data-dir', '/from/args'], env })).toBe('/from/args');
+    expect(resolveDataDir({ argv: ['--data-dir=/from/args'], env })).toBe('/from/args');
+    expect(resolveDataDir({ argv: ['--port', '3000'], env })).toBe('/from/env');
+    expect(resolveDataDir({ argv: ['--data-dir', 'relative'], env: {} })).toBe(
+      path.resolve('relative'),
+    );
+  });
+
+  it('refuses --data-dir without a directory', () => {
+    expect(() => resolveDataDir({ argv: ['--data-dir'], env: {} })).toThrow(/needs a directory/);
+    expect(() => resolveDataDir({ argv: ['--data-dir', '--port'], env: {} })).toThrow(
+      /needs a directory/,
+    );
+  });
+
+  it("defaults to the OS's app-data place for ClassTray", () => {
+    const at = (platform: NodeJS.Platform, env: Record<string, string> = {}) =>
+      resolveDataDir({ argv: [], env, platform, homeDir: home });
+
+    expect(at('linux')).toBe('/home/ana/.config/ClassTray');
+    expect(at('linux', { XDG_CONFIG_HOME: '/xdg' })).toBe('/xdg/ClassTray');
+    expect(at('linux', { XDG_CONFIG_HOME: 'relative' })).toBe('/home/ana/.config/ClassTray');
+    expect(at('darwin')).toBe('/home/ana/Library/Application Support/ClassTray');
+    expect(at('win32', { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' })).toBe(
+      'C:\\Users\\ana\\AppData\\Roaming\\ClassTray',
+    );
+  });
+});
