@@ -1,0 +1,141 @@
+/**
+ * When the classroom is refreshed: every few seconds while the window is visible, rarely while
+ * it is hidden, never while the computer sleeps; at once on show, on resume and on request; and
+ * backing off (exponentially, with jitter, honoring Retry-After) while the service fails, so a
+ * broken service is not hammered by every open laptop at the same moment.
+ */
+
+/** Time, injected: tests drive it without sleeping. */
+export interface Timers {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** In [0, 1): the jitter. */
+  random(): number;
+}
+
+export const systemTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  random: Math.random,
+};
+
+export interface ScheduleOptions {
+  visibleMs: number;
+  hiddenMs: number;
+  /** First retry after a failure; doubles per failure up to maxBackoffMs. */
+  backoffBaseMs?: number;
+  maxBackoffMs?: number;
+  timers?: Timers;
+}
+
+/** A failed refresh may say how long the service asked us to wait (429 Retry-After). */
+export interface RefreshFailure {
+  retryAfterMs?: number;
+}
+
+export class RefreshSchedule {
+  private visible = false;
+  private suspended = false;
+  private stopped = false;
+  private failures = 0;
+  private handle: unknown;
+  private running: Promise<void> | undefined;
+  private nextAt: number | undefined;
+  private readonly timers: Timers;
+
+  /** `refresh` resolves on success and rejects (with a RefreshFailure-like error) on failure. */
+  constructor(
+    private readonly refresh: () => Promise<void>,
+    private options: ScheduleOptions,
+  ) {
+    this.timers = options.timers ?? systemTimers;
+  }
+
+  /** When the next refresh is due, for "retrying in 40 s"; undefined while paused. */
+  get nextRefreshAt(): number | undefined {
+    return this.nextAt;
+  }
+
+  start(visible: boolean): Promise<void> {
+    this.visible = visible;
+    return this.refreshNow();
+  }
+
+  setVisible(visible: boolean): Promise<void> | undefined {
+    const shown = visible && !this.visible;
+    this.visible = visible;
+    if (shown) return this.refreshNow();
+    this.plan();
+    return undefined;
+  }
+
+  setIntervals(visibleMs: number, hiddenMs: number): void {
+    this.options = { ...this.options, visibleMs, hiddenMs };
+    this.plan();
+  }
+
+  suspend(): void {
+    this.suspended = true;
+    this.cancel();
+  }
+
+  resume(): Promise<void> {
+    this.suspended = false;
+    return this.refreshNow();
+  }
+
+  /** Refreshes now; a refresh already running is joined, not doubled. */
+  refreshNow(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    if (this.running) return this.running;
+    this.cancel();
+    this.running = (async () => {
+      let retryAfterMs: number | undefined;
+      try {
+        await this.refresh();
+        this.failures = 0;
+      } catch (error) {
+        this.failures++;
+        retryAfterMs = (error as RefreshFailure | undefined)?.retryAfterMs;
+      } finally {
+        this.running = undefined;
+      }
+      this.plan(retryAfterMs);
+    })();
+    return this.running;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.cancel();
+  }
+
+  private plan(retryAfterMs?: number): void {
+    this.cancel();
+    if (this.stopped || this.suspended || this.running) return;
+    const delay = this.failures > 0 ? this.backoff(retryAfterMs) : this.interval();
+    this.nextAt = this.timers.now() + delay;
+    this.handle = this.timers.setTimeout(() => void this.refreshNow(), delay);
+  }
+
+  private interval(): number {
+    return this.visible ? this.options.visibleMs : this.options.hiddenMs;
+  }
+
+  /** Full-jitter exponential backoff, at least Retry-After, at most maxBackoffMs. */
+  private backoff(retryAfterMs = 0): number {
+    const base = this.options.backoffBaseMs ?? 2_000;
+    const max = this.options.maxBackoffMs ?? 300_000;
+    const ceiling = Math.min(max, base * 2 ** (this.failures - 1));
+    const jittered = ceiling / 2 + (this.timers.random() * ceiling) / 2;
+    return Math.min(max, Math.max(jittered, retryAfterMs));
+  }
+
+  private cancel(): void {
+    if (this.handle !== undefined) this.timers.clearTimeout(this.handle);
+    this.handle = undefined;
+    this.nextAt = undefined;
+  }
+}

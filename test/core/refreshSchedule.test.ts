@@ -1,0 +1,136 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Timers } from '../../src-main/core/refreshSchedule';
+import { RefreshSchedule, systemTimers } from '../../src-main/core/refreshSchedule';
+
+const SECOND = 1_000;
+/** Jitter pinned to its top: backoff delays are then exactly the exponential ceiling. */
+const timers: Timers = { ...systemTimers, random: () => 0.999999 };
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function scheduleWith(outcomes: Array<'ok' | { retryAfterMs?: number }> = []) {
+  const calls: number[] = [];
+  const refresh = vi.fn(async () => {
+    calls.push(Date.now());
+    const outcome = outcomes.shift() ?? 'ok';
+    if (outcome !== 'ok') throw Object.assign(new Error('service failed'), outcome);
+  });
+  const schedule = new RefreshSchedule(refresh, {
+    visibleMs: 10 * SECOND,
+    hiddenMs: 60 * SECOND,
+    timers,
+  });
+  return { schedule, calls, refresh };
+}
+
+describe('refresh cadence', () => {
+  it('refreshes every 10 s while visible and every 60 s while hidden', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(30 * SECOND);
+    expect(calls).toHaveLength(4);
+    schedule.setVisible(false);
+    await vi.advanceTimersByTimeAsync(59 * SECOND);
+    expect(calls).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1 * SECOND);
+    expect(calls).toHaveLength(5);
+    schedule.stop();
+  });
+
+  it('refreshes at once when the window is shown', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(false);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    await schedule.setVisible(true);
+    expect(calls).toHaveLength(2);
+    expect(calls).toEqual([calls[0], (calls[0] ?? 0) + 5 * SECOND]);
+    schedule.stop();
+  });
+
+  it('does nothing while the computer sleeps, and refreshes at once on resume', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(true);
+    schedule.suspend();
+    await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
+    expect(calls).toHaveLength(1);
+    await schedule.resume();
+    expect(calls).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(calls).toHaveLength(3);
+    schedule.stop();
+  });
+
+  it('joins a manual refresh to one already running instead of starting a second', async () => {
+    const { schedule, refresh } = scheduleWith();
+    const first = schedule.start(true);
+    const second = schedule.refreshNow();
+    await Promise.all([first, second]);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    schedule.stop();
+  });
+
+  it('takes a new interval into account right away', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(true);
+    schedule.setIntervals(30 * SECOND, 60 * SECOND);
+    await vi.advanceTimersByTimeAsync(29 * SECOND);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1 * SECOND);
+    expect(calls).toHaveLength(2);
+    schedule.stop();
+  });
+});
+
+describe('backing off while the service fails', () => {
+  it('doubles the wait after each failure, up to 5 minutes, and returns to the cadence on success', async () => {
+    const failures = Array.from({ length: 10 }, () => ({}));
+    const { schedule, calls } = scheduleWith([...failures, 'ok']);
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(60 * 60 * SECOND);
+    const gaps = calls.slice(1).map((at, i) => Math.round((at - (calls[i] ?? 0)) / SECOND));
+    expect(gaps.slice(0, 10)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
+    // After the success: back to every 10 s.
+    expect(gaps.slice(10, 13)).toEqual([10, 10, 10]);
+    schedule.stop();
+  });
+
+  it('spreads retries with jitter, between half and all of the ceiling', async () => {
+    const random = vi.fn(() => 0);
+    const refresh = vi.fn(async () => {
+      throw new Error('down');
+    });
+    const schedule = new RefreshSchedule(refresh, {
+      visibleMs: 10 * SECOND,
+      hiddenMs: 60 * SECOND,
+      timers: { ...systemTimers, random },
+    });
+    await schedule.start(true);
+    expect(schedule.nextRefreshAt).toBe(Date.now() + 1 * SECOND);
+    schedule.stop();
+  });
+
+  it('waits at least as long as Retry-After asks', async () => {
+    const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
+    await schedule.start(true);
+    expect(schedule.nextRefreshAt).toBe(Date.now() + 120 * SECOND);
+    await vi.advanceTimersByTimeAsync(119 * SECOND);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1 * SECOND);
+    expect(calls).toHaveLength(2);
+    schedule.stop();
+  });
+
+  it('stops for good on stop()', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(true);
+    schedule.stop();
+    await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
+    await schedule.refreshNow();
+    expect(calls).toHaveLength(1);
+  });
+});
