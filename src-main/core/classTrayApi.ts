@@ -156,6 +156,33 @@ export interface ClassTrayApi {
   updatePreferences(input: ActionInput<'updatePreferences'>): Promise<void>;
 }
 
+/** The actions of ClassTrayApi: each is one IPC channel and one preview route. */
+export type ApiAction = Exclude<keyof ClassTrayApi, 'getState' | 'subscribe'>;
+
+export const apiActions = [
+  'refresh',
+  'selectClassroom',
+  'renameClassroom',
+  'forgetClassroom',
+  'addTemporalAccess',
+  'removeTemporalAccess',
+  'invalidateTemporalAccess',
+  'connectService',
+  'forgetToken',
+  'setMode',
+  'updatePreferences',
+] as const satisfies readonly ApiAction[];
+
+/** What a renderer holds: the core API plus a copy action each host implements its own way. */
+export interface RendererApi extends ClassTrayApi {
+  /**
+   * Puts a device's password on the clipboard without showing it: Electron's main process writes
+   * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
+   * Resolves to false when the device is not in the current classroom.
+   */
+  copyDevicePassword(input: ActionInput<'device'>): Promise<boolean>;
+}
+
 /** Host-only: never exposed to a renderer as such. */
 export interface ClassTrayHostControls {
   setWindowVisible(visible: boolean): void;
