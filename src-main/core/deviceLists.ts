@@ -1,23 +1,45 @@
 /**
  * The device lists the live status reads, over the service client: whole lists walked page by
  * page under the concurrency bound, or chosen account pages only.
+ *
+ * A whole list that kept changing during both of walkAllPages' walks may have items missing or
+ * doubled. The live status would show those gaps as devices leaving the classroom or going
+ * unknown, stamped with a fresh time, so such a walk is a failed read here: the caller keeps the
+ * last good view and looks again on its next refresh, when the list has likely settled.
  */
 import type { ServiceClient } from './client';
 import type { DeviceLists } from './liveStatus';
+import type { PageFetcher } from './pageWalk';
 import { fetchPages, walkAllPages } from './pageWalk';
+import { ServiceError } from './serviceErrors';
 
 export function deviceListsOf(client: ServiceClient, concurrency = 4): DeviceLists {
   const accountPage = (page: number) => client.accountDevicesPage(page);
   return {
     async classroomDevices(classroomId) {
-      const walked = await walkAllPages((page) => client.classroomDevicesPage(classroomId, page), {
+      const pages = await walkSettled(
+        (page) => client.classroomDevicesPage(classroomId, page),
+        'classroom',
         concurrency,
-      });
-      return walked.pages.flatMap((page) => page.data);
+      );
+      return pages.flatMap((page) => page.data);
     },
     accountPages: (pages) => fetchPages(accountPage, pages, { concurrency }),
-    async allAccountPages() {
-      return (await walkAllPages(accountPage, { concurrency })).pages;
-    },
+    allAccountPages: () => walkSettled(accountPage, 'account', concurrency),
   };
+}
+
+async function walkSettled<Item>(
+  fetchPage: PageFetcher<Item>,
+  list: 'classroom' | 'account',
+  concurrency: number,
+) {
+  const walked = await walkAllPages(fetchPage, { concurrency });
+  if (!walked.consistent) {
+    throw new ServiceError({
+      kind: 'bad-response',
+      detail: `the ${list} device list kept changing while it was read (twice); it is read again at the next refresh`,
+    });
+  }
+  return walked.pages;
 }

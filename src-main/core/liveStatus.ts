@@ -6,16 +6,22 @@
  * remember which account page held each of the classroom's devices and re-read only those
  * pages. A full sweep happens only when that memory is in doubt: a device is no longer on its
  * remembered page, the account total changed, a device we have no page for joined the class,
- * or every `sweepEvery` refreshes as a safety net.
+ * or every `sweepEvery`-th refresh as a safety net.
+ *
+ * A refresh either succeeds whole or changes nothing: the view the next refresh diffs against,
+ * the page memory, the safety-net count and the passwords are all committed together, after
+ * every read has succeeded. A failed refresh rejects (a ServiceError from the lists), so the
+ * caller keeps showing the last view as it was, with its age, rather than a half-read one.
  */
 import type { AccountDevice, ClassroomDevice, Page } from '../contract/wire';
 
 /** What the live status needs from the service client. */
 export interface DeviceLists {
+  /** Every device of the classroom; rejects when the list could not be read consistently. */
   classroomDevices(classroomId: string): Promise<ClassroomDevice[]>;
   /** The given pages of the account list, in the order asked. */
   accountPages(pages: readonly number[]): Promise<Page<AccountDevice>[]>;
-  /** Every page of the account list, in order. */
+  /** Every page of the account list, in order; rejects when it could not be read consistently. */
   allAccountPages(): Promise<Page<AccountDevice>[]>;
 }
 
@@ -38,30 +44,59 @@ export type DeviceChange =
 export interface RefreshResult {
   devices: DeviceView[];
   changes: DeviceChange[];
-  /** Which account pages this refresh read, and whether it swept them all. */
+  /**
+   * The account pages this refresh read, in the order read: the remembered pages, then every
+   * page when it swept (a sweep that had to look twice lists them twice).
+   */
   accountPagesRead: number[];
   swept: boolean;
 }
 
-export class ClassroomLiveStatus {
+export interface LiveStatusOptions {
+  /** Every n-th refresh sweeps all account pages even when nothing calls for it. Default 30. */
+  sweepEvery?: number;
+}
+
+/** What the account list told us about the classroom, committed only when a refresh succeeds. */
+interface AccountMemory {
   /** remote id -> the account page it was last seen on. */
-  private readonly pageOf = new Map<string, number>();
+  pageOf: Map<string, number>;
   /** Classroom devices the account list did not show at the last sweep. */
-  private readonly absent = new Set<string>();
-  private accountTotal: number | undefined;
-  private refreshes = 0;
+  absent: Set<string>;
+  total: number;
+}
+
+interface Join {
+  online: Map<string, boolean>;
+  pagesRead: number[];
+  /** Set when this refresh swept: the memory to keep. */
+  swept?: AccountMemory;
+}
+
+const DEFAULT_SWEEP_EVERY = 30;
+
+export class ClassroomLiveStatus {
+  private memory: AccountMemory | undefined;
+  /** Refreshes since the last sweep, for the safety net. */
+  private sinceSweep = 0;
   private previous: DeviceView[] | undefined;
-  private readonly passwords = new Map<string, string>();
+  private passwords = new Map<string, string>();
+  private readonly sweepEvery: number;
 
   constructor(
     private readonly lists: DeviceLists,
     readonly classroomId: string,
-    private readonly options: { sweepEvery?: number } = {},
-  ) {}
+    options: LiveStatusOptions = {},
+  ) {
+    this.sweepEvery = options.sweepEvery ?? DEFAULT_SWEEP_EVERY;
+    if (!Number.isSafeInteger(this.sweepEvery) || this.sweepEvery < 1) {
+      throw new RangeError('sweepEvery is a whole number of refreshes, 1 or more.');
+    }
+  }
 
   /** Starts from a cached view (no passwords), so changes are reported against what was shown. */
-  seed(devices: DeviceView[]): void {
-    this.previous = devices;
+  seed(devices: readonly DeviceView[]): void {
+    this.previous = devices.map((device) => ({ ...device }));
   }
 
   /** The password of a device of this classroom, for an explicit copy action only. */
@@ -71,69 +106,94 @@ export class ClassroomLiveStatus {
 
   async refresh(): Promise<RefreshResult> {
     const classroom = await this.lists.classroomDevices(this.classroomId);
-    const { online, pagesRead, swept } = await this.joinOnline(classroom);
-    this.refreshes++;
+    const join = await this.joinOnline(classroom);
 
-    this.passwords.clear();
-    for (const device of classroom) this.passwords.set(device.remote_id, device.remote_password);
     const devices = classroom.map((device): DeviceView => ({
       remoteId: device.remote_id,
       alias: device.remote_alias,
-      online: online.get(device.remote_id) ?? null,
+      online: join.online.get(device.remote_id) ?? null,
       status: device.status,
       has2fa: device.has_2fa,
     }));
     const changes = diff(this.previous ?? [], devices);
-    this.previous = devices;
-    return { devices, changes, accountPagesRead: pagesRead, swept };
+
+    // Every read succeeded: commit. Nothing above touched the state.
+    if (join.swept) this.memory = join.swept;
+    this.sinceSweep = join.swept ? 0 : this.sinceSweep + 1;
+    this.passwords = new Map(classroom.map((device) => [device.remote_id, device.remote_password]));
+    // Our own copies: a caller editing the returned views must not change what we diff against.
+    this.previous = devices.map((device) => ({ ...device }));
+    return { devices, changes, accountPagesRead: join.pagesRead, swept: join.swept !== undefined };
   }
 
-  private async joinOnline(
-    classroom: ClassroomDevice[],
-  ): Promise<{ online: Map<string, boolean>; pagesRead: number[]; swept: boolean }> {
+  private async joinOnline(classroom: readonly ClassroomDevice[]): Promise<Join> {
+    const memory = this.memory;
+    if (memory === undefined || this.sinceSweep >= this.sweepEvery - 1) {
+      return this.sweep(classroom, memory, []);
+    }
     // Devices the account list did not show at the last sweep are not looked for each time.
-    const wanted = new Set(
-      classroom.map((device) => device.remote_id).filter((id) => !this.absent.has(id)),
-    );
-    const sweepEvery = this.options.sweepEvery ?? 30;
-    const safetyNet = this.refreshes % sweepEvery === sweepEvery - 1;
-    const known = [...wanted].every((id) => this.pageOf.has(id));
+    const wanted = classroom
+      .map((device) => device.remote_id)
+      .filter((id) => !memory.absent.has(id));
+    const remembered = wanted.map((id) => memory.pageOf.get(id));
+    if (!remembered.every((page) => page !== undefined)) return this.sweep(classroom, memory, []);
 
-    if (this.accountTotal !== undefined && !safetyNet && known) {
-      const pages = [...new Set([...wanted].map((id) => this.pageOf.get(id) ?? 0))].sort(
-        (a, b) => a - b,
-      );
-      const read = await this.lists.accountPages(pages);
-      const online = new Map<string, boolean>();
-      for (const page of read) {
-        for (const device of page.data) {
-          if (this.pageOf.get(device.remote_id) === page.meta.current_page) {
-            online.set(device.remote_id, device.is_online);
-          }
+    const pages = [...new Set(remembered)].sort((a, b) => a - b);
+    const read = await this.lists.accountPages(pages);
+    const online = new Map<string, boolean>();
+    for (const page of read) {
+      for (const device of page.data) {
+        // Only on its remembered page: finding it elsewhere means the pages shifted.
+        if (memory.pageOf.get(device.remote_id) === page.meta.current_page) {
+          online.set(device.remote_id, device.is_online);
         }
       }
-      const unchanged = read.every((page) => page.meta.total === this.accountTotal);
-      if (unchanged && [...wanted].every((id) => online.has(id))) {
-        return { online, pagesRead: pages, swept: false };
-      }
     }
-
-    const all = await this.lists.allAccountPages();
-    const everyone = new Set(classroom.map((device) => device.remote_id));
-    const online = new Map<string, boolean>();
-    this.pageOf.clear();
-    for (const page of all) {
-      for (const device of page.data) {
-        if (!everyone.has(device.remote_id)) continue;
-        this.pageOf.set(device.remote_id, page.meta.current_page);
-        online.set(device.remote_id, device.is_online);
-      }
-    }
-    this.accountTotal = all[0]?.meta.total ?? 0;
-    this.absent.clear();
-    for (const id of everyone) if (!this.pageOf.has(id)) this.absent.add(id);
-    return { online, pagesRead: all.map((page) => page.meta.current_page), swept: true };
+    const sameTotal = read.every((page) => page.meta.total === memory.total);
+    if (sameTotal && wanted.every((id) => online.has(id))) return { online, pagesRead: pages };
+    return this.sweep(classroom, memory, pages);
   }
+
+  /**
+   * Reads every account page. A list that shifts under the walk without changing its total (one
+   * device gone before ours, one added after) can carry a device from a page not yet read to one
+   * already read, so the walk misses it. Before calling a device newly missing from the account
+   * list we look once more; devices the last sweep already missed are not looked for twice.
+   */
+  private async sweep(
+    classroom: readonly ClassroomDevice[],
+    before: AccountMemory | undefined,
+    alreadyRead: number[],
+  ): Promise<Join> {
+    const everyone = new Set(classroom.map((device) => device.remote_id));
+    const pagesRead = [...alreadyRead];
+    const look = async () => {
+      const all = await this.lists.allAccountPages();
+      pagesRead.push(...all.map((page) => page.meta.current_page));
+      return locate(all, everyone);
+    };
+    let result = await look();
+    if ([...result.memory.absent].some((id) => !before?.absent.has(id))) result = await look();
+    return { online: result.online, pagesRead, swept: result.memory };
+  }
+}
+
+/** Where each of `ids` sits in the account list, and its online status. */
+function locate(
+  all: readonly Page<AccountDevice>[],
+  ids: ReadonlySet<string>,
+): { online: Map<string, boolean>; memory: AccountMemory } {
+  const pageOf = new Map<string, number>();
+  const online = new Map<string, boolean>();
+  for (const page of all) {
+    for (const device of page.data) {
+      if (!ids.has(device.remote_id)) continue;
+      pageOf.set(device.remote_id, page.meta.current_page);
+      online.set(device.remote_id, device.is_online);
+    }
+  }
+  const absent = new Set([...ids].filter((id) => !pageOf.has(id)));
+  return { online, memory: { pageOf, absent, total: all[0]?.meta.total ?? 0 } };
 }
 
 /** What changed between two views of the classroom, device by device. */

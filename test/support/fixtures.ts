@@ -57,3 +57,20 @@ export function accessFixture(): Fixture {
     ],
   };
 }
+
+/**
+ * `count` devices of which those at `classroomIndices` sit in classroom "room-a", so a test
+ * chooses the account pages the classroom lives on (index i is on page floor(i / 50) + 1).
+ */
+export function spreadClassroomFixture(
+  count: number,
+  classroomIndices: readonly number[],
+): Fixture {
+  const members = new Set(classroomIndices);
+  return {
+    ...accountFixture(0),
+    devices: Array.from({ length: count }, (_, i) =>
+      device(i, { classroom: members.has(i) ? 'room-a' : null }),
+    ),
+  };
+}

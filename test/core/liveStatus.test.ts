@@ -1,0 +1,440 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AccountDevice } from '../../src-main/contract/wire';
+import { servicePaths } from '../../src-main/contract/wire';
+import { createServiceClient } from '../../src-main/core/client';
+import { deviceListsOf } from '../../src-main/core/deviceLists';
+import type { DeviceView, LiveStatusOptions } from '../../src-main/core/liveStatus';
+import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import type { ServiceProblem } from '../../src-main/core/serviceErrors';
+import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { Fixture } from '../../src-main/local-service/fixture';
+import { parseAccountData } from '../../src-main/local-service/fixture';
+import { startLocalService } from '../../src-main/local-service/index';
+import { accountFixture, device, spreadClassroomFixture } from '../support/fixtures';
+import type { Behaviour, RecordedRequest } from '../support/misbehavingService';
+import { fault, startMisbehavingService } from '../support/misbehavingService';
+
+const TOKEN = 'live-status-test-token-0123';
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  await Promise.all(stops.splice(0).map((stop) => stop()));
+});
+
+/** A client that fails fast and never sleeps: tests stay quick without timing assertions. */
+function liveStatusOn(baseUrl: string, options: LiveStatusOptions = {}) {
+  const client = createServiceClient({
+    baseUrl,
+    token: TOKEN,
+    timeoutMs: 100,
+    retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1, sleep: async () => {} },
+  });
+  return new ClassroomLiveStatus(deviceListsOf(client), 'room-a', options);
+}
+
+const id = (n: number) => device(n).remote_id;
+
+/**
+ * 500 devices (10 account pages); the classroom's four sit at indices 60, 99 (page 2), 100 (the
+ * first slot of page 3) and 260 (page 6). Device n is online unless n is a multiple of 3.
+ */
+const CLASSROOM = [60, 99, 100, 260];
+const REMEMBERED_PAGES = [2, 3, 6];
+
+async function localService(fixture: Fixture = spreadClassroomFixture(500, CLASSROOM)) {
+  const service = await startLocalService({
+    token: TOKEN,
+    fixture: parseAccountData(fixture, 'test fixture'),
+  });
+  stops.push(service.close);
+
+  const control = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${service.url}/_local${path}`, {
+      method,
+      headers: { 'X-Token-SVC': TOKEN, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
+  };
+  const accountRequests = async () => {
+    const response = await fetch(`${service.url}/_local/stats`, {
+      headers: { 'X-Token-SVC': TOKEN },
+    });
+    const stats = (await response.json()) as { requests: Record<string, number> };
+    return stats.requests[`GET ${servicePaths.accountDevices}`] ?? 0;
+  };
+  return {
+    url: service.url,
+    patch: (n: number, fields: Record<string, unknown>) =>
+      control('PATCH', `/devices/${id(n)}`, fields),
+    /** Appended at the end of the account list. */
+    add: (n: number, classroom: string | null = null) =>
+      control('POST', '/devices', device(n, { classroom })),
+    remove: (n: number) => control('DELETE', `/devices/${id(n)}`),
+    accountRequests,
+  };
+}
+
+const view = (n: number, online: boolean | null = n % 3 !== 0): DeviceView => ({
+  remoteId: id(n),
+  alias: `PC-${n}`,
+  online,
+  status: 'enabled',
+  has2fa: true,
+});
+
+describe('ClassroomLiveStatus against the local service', () => {
+  it("joins every classroom device with the account list's online status", async () => {
+    // 134 classroom devices: three classroom pages, spread over all eight account pages.
+    const fixture = accountFixture(400, 3);
+    const service = await localService(fixture);
+    const result = await liveStatusOn(service.url).refresh();
+    expect(result.devices).toEqual(
+      fixture.devices
+        .filter((d) => d.classroom === 'room-a')
+        .map((d) => ({
+          remoteId: d.remote_id,
+          alias: d.remote_alias,
+          online: d.is_online,
+          status: d.status,
+          has2fa: d.has_2fa,
+        })),
+    );
+  });
+
+  it('reads only the remembered account pages on a steady refresh', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    const first = await live.refresh();
+    expect(first.swept).toBe(true);
+    const before = await service.accountRequests();
+
+    const steady = await live.refresh();
+    expect(steady.swept).toBe(false);
+    expect(steady.accountPagesRead).toEqual(REMEMBERED_PAGES);
+    expect((await service.accountRequests()) - before).toBe(REMEMBERED_PAGES.length);
+    expect(steady.devices).toEqual(CLASSROOM.map((n) => view(n)));
+  });
+
+  it('sweeps when a device is no longer on its remembered page', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    // Same total, but everything after device 0 moves up a slot: device 100 onto page 2.
+    await service.remove(0);
+    await service.add(10_000);
+    await service.patch(100, { is_online: false });
+
+    const result = await live.refresh();
+    expect(result.swept).toBe(true);
+    expect(result.devices).toContainEqual(view(100, false));
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+  });
+
+  it('sweeps when the account total changes', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.add(10_000);
+    expect((await live.refresh()).swept).toBe(true);
+    expect((await live.refresh()).swept).toBe(false);
+  });
+
+  it('sweeps when a device joins the classroom', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.patch(400, { classroom: 'room-a' });
+    const result = await live.refresh();
+    expect(result.swept).toBe(true);
+    expect((await live.refresh()).accountPagesRead).toEqual([...REMEMBERED_PAGES, 9]);
+  });
+
+  it('sweeps every n-th refresh as a safety net, and only then when nothing changes', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url, { sweepEvery: 3 });
+    const swept: boolean[] = [];
+    for (let i = 0; i < 7; i++) swept.push((await live.refresh()).swept);
+    expect(swept).toEqual([true, false, false, true, false, false, true]);
+  });
+
+  it('reports nothing when nothing changed', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    expect((await live.refresh()).changes).toEqual([]);
+  });
+
+  it('reports an online flip made in the service', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.patch(260, { is_online: false });
+    expect((await live.refresh()).changes).toEqual([
+      { type: 'online-changed', remoteId: id(260), online: false },
+    ]);
+  });
+
+  it('reports a device that joins the classroom as added, with its online status', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.add(10_001, 'room-a');
+    expect((await live.refresh()).changes).toEqual([
+      { type: 'device-added', device: view(10_001) },
+    ]);
+  });
+
+  it('reports devices that leave the classroom or the account as removed', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.patch(60, { classroom: null });
+    await service.remove(260);
+    expect((await live.refresh()).changes).toEqual([
+      { type: 'device-removed', remoteId: id(60) },
+      { type: 'device-removed', remoteId: id(260) },
+    ]);
+  });
+
+  it('reports a renamed or disabled device as changed', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.patch(99, { remote_alias: 'Teacher PC' });
+    await service.patch(100, { status: 'disabled' });
+    expect((await live.refresh()).changes).toEqual([
+      { type: 'device-changed', device: { ...view(99), alias: 'Teacher PC' } },
+      { type: 'device-changed', device: { ...view(100), status: 'disabled' } },
+    ]);
+  });
+
+  it('reports changes against a seeded view', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    live.seed([view(60), view(99), view(100, false), view(7)]);
+    expect((await live.refresh()).changes).toEqual([
+      { type: 'online-changed', remoteId: id(100), online: true },
+      { type: 'device-added', device: view(260) },
+      { type: 'device-removed', remoteId: id(7) },
+    ]);
+  });
+
+  it('keeps passwords out of the views and gives them only through password()', async () => {
+    const service = await localService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    await service.patch(100, { is_online: false });
+    const result = await live.refresh();
+    expect(JSON.stringify(result)).not.toMatch(/pw-/);
+    expect(live.password(id(260))).toBe('pw-260');
+    // Only devices of this classroom.
+    expect(live.password(id(1))).toBeUndefined();
+
+    await service.patch(260, { classroom: null });
+    await live.refresh();
+    expect(live.password(id(260))).toBeUndefined();
+  });
+});
+
+/**
+ * A scripted service for faults: the account list and the classroom's ids live in `state`, and
+ * `state.hook` may answer a request itself (a fault) or change the state before it is served.
+ */
+async function scriptedService(classroom: readonly number[] = CLASSROOM, accountSize = 400) {
+  const wire = (n: number): AccountDevice => {
+    const { classroom: _classroom, ...rest } = device(n);
+    return rest;
+  };
+  const state = {
+    account: Array.from({ length: accountSize }, (_, n) => wire(n)),
+    classroom: classroom.map(id),
+    /** Classroom devices the account list does not carry. */
+    unlisted: new Map<string, AccountDevice>(),
+    hook: undefined as ((request: RecordedRequest) => Behaviour | undefined) | undefined,
+  };
+  const isClassroom = (request: RecordedRequest) =>
+    request.url.startsWith(servicePaths.classroomDevices('room-a'));
+  const service = await startMisbehavingService((request) => {
+    const injected = state.hook?.(request);
+    if (injected) return injected;
+    if (!isClassroom(request)) return fault.page(state.account);
+    const byId = new Map(state.account.map((d) => [d.remote_id, d]));
+    return fault.page(
+      state.classroom.map((remoteId) => {
+        const found = byId.get(remoteId) ?? state.unlisted.get(remoteId);
+        if (!found) throw new Error(`no device ${remoteId}`);
+        const { is_online: _online, ...classroomVariant } = found;
+        return classroomVariant;
+      }),
+    );
+  });
+  stops.push(service.close);
+  const setOnline = (n: number, online: boolean) => {
+    const found = state.account.find((d) => d.remote_id === id(n));
+    if (!found) throw new Error(`no device ${n}`);
+    found.is_online = online;
+  };
+  return { state, service, isClassroom, wire, setOnline };
+}
+
+const isAccount = (request: RecordedRequest) => request.url.startsWith(servicePaths.accountDevices);
+
+async function failure(promise: Promise<unknown>): Promise<ServiceProblem> {
+  const error: unknown = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(ServiceError);
+  return (error as ServiceError).problem;
+}
+
+describe('ClassroomLiveStatus against a misbehaving service', () => {
+  it('shows null for a classroom device the account list lacks, without sweeping for it each time', async () => {
+    const { state, service, wire } = await scriptedService([60, 100]);
+    state.unlisted.set(id(9_999), wire(9_999));
+    state.classroom.push(id(9_999));
+    const live = liveStatusOn(service.url);
+    expect((await live.refresh()).devices).toEqual([view(60), view(100), view(9_999, null)]);
+
+    const steady = await live.refresh();
+    expect(steady.swept).toBe(false);
+    expect(steady.devices).toContainEqual(view(9_999, null));
+  });
+
+  const faults: [string, Behaviour, Partial<ServiceProblem>][] = [
+    ['no answer in time', fault.hang(), { kind: 'network', cause: 'timeout' }],
+    ['a 500', fault.status(500), { kind: 'server', status: 500 }],
+    [
+      'a 429 with Retry-After',
+      fault.rateLimited('1'),
+      { kind: 'rate-limited', retryAfterMs: 1000 },
+    ],
+    ['truncated JSON', fault.truncatedJson(), { kind: 'bad-response' }],
+    ['an HTML error page', fault.html(502), { kind: 'server', status: 502 }],
+    ['a connection reset', fault.reset(), { kind: 'network', cause: 'reset' }],
+    ['a reset halfway through the body', fault.reset(true), { kind: 'network' }],
+  ];
+  // Page 3 is remembered; page 7 is read only by a sweep.
+  const phases = {
+    'the classroom list': (request: RecordedRequest) => !isAccount(request),
+    'a remembered account page': (request: RecordedRequest) =>
+      isAccount(request) && request.page === 3,
+    'a sweep': (request: RecordedRequest) => isAccount(request) && request.page === 7,
+  };
+
+  describe.each(Object.entries(phases))('on %s', (phase, hits) => {
+    it.each(faults)(
+      'fails on %s and leaves the last view and page memory as they were',
+      async (_name, behaviour, problem) => {
+        const { state, service, wire, setOnline } = await scriptedService();
+        const live = liveStatusOn(service.url);
+        await live.refresh();
+        const sweeping = phase === 'a sweep';
+        // A new account device changes the total, so this refresh has to sweep.
+        if (sweeping) state.account.push(wire(10_000));
+        state.hook = (request) => (hits(request) ? behaviour : undefined);
+        expect(await failure(live.refresh())).toMatchObject(problem);
+        expect(live.password(id(100))).toBe('pw-100');
+
+        state.hook = undefined;
+        setOnline(100, false);
+        const next = await live.refresh();
+        // Diffed against the view before the failure; the total that called for a sweep
+        // still does, because the failed sweep remembered nothing.
+        expect(next.changes).toEqual([
+          { type: 'online-changed', remoteId: id(100), online: false },
+        ]);
+        expect(next.swept).toBe(sweeping);
+        const after = await live.refresh();
+        expect(after.swept).toBe(false);
+        expect(after.accountPagesRead).toEqual(REMEMBERED_PAGES);
+      },
+    );
+  });
+
+  it('fails, keeping the last view, while the classroom list keeps changing as it is read', async () => {
+    // 60 classroom devices: two classroom pages, so a walk can see the list change.
+    const classroom = Array.from({ length: 60 }, (_, i) => i * 5);
+    const { state, service, isClassroom } = await scriptedService(classroom);
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    let joining = 300;
+    state.hook = (request) => {
+      // Each classroom request sees one device more than the one before.
+      if (isClassroom(request)) state.classroom.push(id(joining++));
+      return undefined;
+    };
+    expect(await failure(live.refresh())).toMatchObject({ kind: 'bad-response' });
+
+    state.hook = undefined;
+    const next = await live.refresh();
+    const joined = Array.from({ length: joining - 300 }, (_, i) => ({
+      type: 'device-added',
+      device: view(300 + i),
+    }));
+    expect(next.changes).toEqual(joined);
+  });
+
+  it('reads the new classroom list when it changed once during the walk', async () => {
+    const classroom = Array.from({ length: 60 }, (_, i) => i * 5);
+    const { state, service, isClassroom } = await scriptedService(classroom);
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    let seen = 0;
+    state.hook = (request) => {
+      if (isClassroom(request) && ++seen === 2) state.classroom.push(id(301));
+      return undefined;
+    };
+    expect((await live.refresh()).changes).toEqual([{ type: 'device-added', device: view(301) }]);
+  });
+
+  it('fails, keeping the last view and memory, while the account list keeps changing during a sweep', async () => {
+    const { state, service, wire, setOnline } = await scriptedService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    let added = 10_000;
+    state.hook = (request) => {
+      if (isAccount(request)) state.account.push(wire(added++));
+      return undefined;
+    };
+    expect(await failure(live.refresh())).toMatchObject({ kind: 'bad-response' });
+
+    state.hook = undefined;
+    setOnline(260, false);
+    const next = await live.refresh();
+    expect(next.changes).toEqual([{ type: 'online-changed', remoteId: id(260), online: false }]);
+    expect((await live.refresh()).accountPagesRead).toEqual(REMEMBERED_PAGES);
+  });
+
+  it('follows devices that shifted between pages since the last refresh', async () => {
+    const { state, service, wire } = await scriptedService();
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    // Same total, everything one slot up: device 100 now ends page 2.
+    state.account = [...state.account.slice(1), wire(10_000)];
+
+    const result = await live.refresh();
+    expect(result.swept).toBe(true);
+    expect(result.devices).toEqual(CLASSROOM.map((n) => view(n)));
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+  });
+
+  it('finds a device that a shift carried past the sweep, instead of calling it unknown', async () => {
+    const { state, service, wire } = await scriptedService();
+    const before = state.account;
+    const shifted = [...before.slice(1), wire(10_000)];
+    // The first walk reads pages 1 and 2 before the shift and the rest after it: device 100
+    // moves from page 3 to page 2 in between and is on neither page as read.
+    let walks = 0;
+    state.hook = (request) => {
+      if (!isAccount(request)) return undefined;
+      if (request.page === 1) walks++;
+      return fault.page(walks === 1 && request.page <= 2 ? before : shifted);
+    };
+    const live = liveStatusOn(service.url);
+    const result = await live.refresh();
+    expect(result.devices).toEqual(CLASSROOM.map((n) => view(n)));
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+  });
+});
