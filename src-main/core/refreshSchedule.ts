@@ -28,6 +28,8 @@ export interface ScheduleOptions {
   backoffBaseMs?: number;
   maxBackoffMs?: number;
   timers?: Timers;
+  /** Told the time of the next refresh whenever it changes (undefined: paused), for the state. */
+  onPlan?: (nextAt: number | undefined) => void;
 }
 
 /** A failed refresh may say how long the service asked us to wait (429 Retry-After). */
@@ -79,6 +81,7 @@ export class RefreshSchedule {
   suspend(): void {
     this.suspended = true;
     this.cancel();
+    this.options.onPlan?.(undefined);
   }
 
   resume(): Promise<void> {
@@ -107,6 +110,11 @@ export class RefreshSchedule {
     return this.running;
   }
 
+  /** Refreshes once the running refresh (whose inputs are out of date) is done, or now. */
+  refreshAfterCurrent(): Promise<void> {
+    return this.running ? this.running.then(() => this.refreshNow()) : this.refreshNow();
+  }
+
   stop(): void {
     this.stopped = true;
     this.cancel();
@@ -118,6 +126,7 @@ export class RefreshSchedule {
     const delay = this.failures > 0 ? this.backoff(retryAfterMs) : this.interval();
     this.nextAt = this.timers.now() + delay;
     this.handle = this.timers.setTimeout(() => void this.refreshNow(), delay);
+    this.options.onPlan?.(this.nextAt);
   }
 
   private interval(): number {

@@ -104,13 +104,13 @@ function cleanDetail(detail: string, secret: string | undefined): string {
 }
 
 /** "data[3].has_2fa: expected boolean, received string (and 2 more problems)". */
-export function describeSchemaMismatch(error: z.ZodError): string {
+export function describeSchemaMismatch(error: z.ZodError, whole = 'response'): string {
   const [first, ...rest] = error.issues;
-  if (first === undefined) return 'the response does not match the contract';
+  if (first === undefined) return `the ${whole} does not match the contract`;
   const where = first.path
     .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
     .join('');
   const what = first.message.replace(/^Invalid input: /, '');
   const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
-  return `${where ? `${where}: ` : 'response: '}${what}${more}`;
+  return `${where || whole}: ${what}${more}`;
 }

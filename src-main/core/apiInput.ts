@@ -1,0 +1,23 @@
+/**
+ * Input a renderer sent that the core refuses. Hosts turn it into a 422 (preview) or a rejected
+ * IPC call; its message is a sentence for the teacher and never quotes a secret.
+ */
+import type { z } from 'zod';
+import { describeSchemaMismatch } from './serviceErrors';
+
+export class ApiInputError extends Error {
+  override readonly name = 'ApiInputError';
+}
+
+/** The input as the schema's output, or an ApiInputError naming the action and the field. */
+export function parseInput<Schema extends z.ZodType>(
+  action: string,
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
+  const result = schema.safeParse(input);
+  if (!result.success) {
+    throw new ApiInputError(`${action}: ${describeSchemaMismatch(result.error, 'input')}`);
+  }
+  return result.data;
+}
