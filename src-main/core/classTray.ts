@@ -464,24 +464,25 @@ class Core implements ClassTray {
       session?.client && classroomId !== null
         ? new ClassroomLiveStatus(deviceListsOf(session.client), classroomId)
         : undefined;
-    this.#devices = [];
-    let connection: ConnectionView = {
-      status: 'connecting',
-      lastSuccessAt: null,
-      problem: null,
+    const cached =
+      session?.mode === 'service' && session.serviceUrl !== null && classroomId !== null
+        ? await this.cache.read(session.serviceUrl, classroomId)
+        : undefined;
+    this.#devices = cached?.devices ?? [];
+    if (cached) this.#live?.seed(cached.devices);
+    const connection: ConnectionView = {
+      status:
+        classroomId === null
+          ? 'no-classroom'
+          : session?.client === undefined
+            ? 'unauthorized'
+            : cached
+              ? 'stale'
+              : 'connecting',
+      lastSuccessAt: cached?.savedAt ?? null,
+      problem: classroomId !== null && session?.client === undefined ? NO_TOKEN : null,
       nextAttemptAt: null,
     };
-    if (session && classroomId === null) connection = { ...connection, status: 'no-classroom' };
-    else if (session?.client === undefined) {
-      connection = { ...connection, status: 'unauthorized', problem: NO_TOKEN };
-    } else if (session.mode === 'service' && session.serviceUrl !== null && classroomId !== null) {
-      const cached = await this.cache.read(session.serviceUrl, classroomId);
-      if (cached) {
-        this.#devices = cached.devices;
-        this.#live?.seed(cached.devices);
-        connection = { ...connection, status: 'stale', lastSuccessAt: cached.savedAt };
-      }
-    }
     this.#emit({ type: 'classroom', classroom: this.#classroomView() });
     this.#emitAccesses();
     this.#setConnection(connection);

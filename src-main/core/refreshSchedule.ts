@@ -44,6 +44,7 @@ export class RefreshSchedule {
   private failures = 0;
   private handle: unknown;
   private running: Promise<void> | undefined;
+  private queued: Promise<void> | undefined;
   private nextAt: number | undefined;
   private readonly timers: Timers;
 
@@ -92,6 +93,7 @@ export class RefreshSchedule {
   /** Refreshes now; a refresh already running is joined, not doubled. */
   refreshNow(): Promise<void> {
     if (this.stopped) return Promise.resolve();
+    if (this.queued) return this.queued;
     if (this.running) return this.running;
     this.cancel();
     this.running = (async () => {
@@ -110,9 +112,17 @@ export class RefreshSchedule {
     return this.running;
   }
 
-  /** Refreshes once the running refresh (whose inputs are out of date) is done, or now. */
+  /**
+   * Refreshes once the running refresh (whose inputs are out of date) is done, or now. Until
+   * then, refreshNow joins this queued refresh, so its caller sees up-to-date inputs too.
+   */
   refreshAfterCurrent(): Promise<void> {
-    return this.running ? this.running.then(() => this.refreshNow()) : this.refreshNow();
+    if (!this.running) return this.refreshNow();
+    this.queued ??= this.running.then(() => {
+      this.queued = undefined;
+      return this.refreshNow();
+    });
+    return this.queued;
   }
 
   stop(): void {

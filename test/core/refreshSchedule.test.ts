@@ -74,6 +74,31 @@ describe('refresh cadence', () => {
     schedule.stop();
   });
 
+  it('refreshes again after a running refresh whose inputs went out of date, and a manual refresh waits for it', async () => {
+    let release: () => void = () => undefined;
+    const inputs: string[] = [];
+    let input = 'room-a';
+    const refresh = vi.fn(async () => {
+      inputs.push(input);
+      if (inputs.length === 1) await new Promise<void>((resolve) => (release = resolve));
+    });
+    const schedule = new RefreshSchedule(refresh, {
+      visibleMs: 10 * SECOND,
+      hiddenMs: 60 * SECOND,
+      timers,
+    });
+    const first = schedule.start(true);
+    input = 'room-b';
+    const queued = schedule.refreshAfterCurrent();
+    const manual = schedule.refreshNow();
+    release();
+    await manual;
+    expect(inputs).toEqual(['room-a', 'room-b']);
+    await Promise.all([first, queued]);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    schedule.stop();
+  });
+
   it('takes a new interval into account right away', async () => {
     const { schedule, calls } = scheduleWith();
     await schedule.start(true);

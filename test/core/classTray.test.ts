@@ -1,0 +1,387 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { ApiInputError } from '../../src-main/core/apiInput';
+import type { ClassTray } from '../../src-main/core/classTray';
+import { createClassTray } from '../../src-main/core/classTray';
+import type { ApiAction, ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
+import { apiActions } from '../../src-main/core/classTrayApi';
+import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
+import type { Fixture } from '../../src-main/local-service/fixture';
+import { parseAccountData } from '../../src-main/local-service/fixture';
+import type { RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { accountFixture } from '../support/fixtures';
+
+const TOKEN = 'core-test-token-0123456789';
+const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'classtray-core-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+async function service(fixture: Fixture, port = 0): Promise<RunningLocalService> {
+  const running = await startLocalService({
+    token: TOKEN,
+    port,
+    fixture: parseAccountData(fixture, 'test fixture'),
+  });
+  cleanups.push(() => running.close().catch(() => undefined));
+  return running;
+}
+
+async function core(dataDir: string, env: Record<string, string> = {}): Promise<ClassTray> {
+  const classTray = await createClassTray({
+    dataDir,
+    env,
+    loadKeytar: noKeychain,
+    warn: () => undefined,
+    request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+  });
+  cleanups.push(() => classTray.close());
+  return classTray;
+}
+
+function record(classTray: ClassTray): ClassTrayChange[] {
+  const changes: ClassTrayChange[] = [];
+  classTray.subscribe((change) => changes.push(change));
+  return changes;
+}
+
+/** A small account: 90 devices, every third in room-a (30 of them, over two account pages). */
+const fixture = (): Fixture => accountFixture(90);
+
+async function connected(dataDir?: string) {
+  const local = await service(fixture());
+  const classTray = await core(dataDir ?? (await tempDir()));
+  await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+  await classTray.selectClassroom({ id: 'room-a', nickname: 'Room A' });
+  await classTray.refresh();
+  return { local, classTray };
+}
+
+async function control(local: RunningLocalService, method: string, route: string, body?: unknown) {
+  const response = await fetch(`${local.url}${route}`, {
+    method,
+    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  expect(response.ok).toBe(true);
+  return response.status === 204 ? null : ((await response.json()) as unknown);
+}
+
+const online = (state: ClassTrayState) =>
+  state.classroom.devices.filter((device) => device.online).length;
+
+describe('the API', () => {
+  it('lists every action of ClassTrayApi, so each host maps all of them', () => {
+    expectTypeOf<(typeof apiActions)[number]>().toEqualTypeOf<ApiAction>();
+    expect(new Set(apiActions).size).toBe(apiActions.length);
+  });
+});
+
+describe('demo mode', () => {
+  it('is where a first run lands: the demo school, Room 12 with live status', async () => {
+    const classTray = await core(await tempDir());
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.account.mode).toBe('demo');
+    expect(state.classroom).toMatchObject({ id: 'room-12', nickname: 'Room 12' });
+    expect(state.classroom.recent.map((classroom) => classroom.nickname)).toEqual([
+      'Computer Lab 1',
+      'Room 12',
+      'Library',
+      'Music Room',
+    ]);
+    expect(state.classroom.devices).toHaveLength(24);
+    expect(state.connection.status).toBe('ok');
+    expect(online(state)).toBeGreaterThan(0);
+    expect(online(state)).toBeLessThan(24);
+  });
+
+  it('offers the demo temporal accesses, ended with one call each', async () => {
+    const classTray = await core(await tempDir());
+    const { temporalAccesses } = await classTray.getState();
+    const [first] = temporalAccesses;
+    expect(temporalAccesses.length).toBeGreaterThanOrEqual(5);
+    if (first === undefined) throw new Error('the demo has temporal accesses');
+    const outcome = await classTray.invalidateTemporalAccess({ token: first.token });
+    expect(outcome.kind).toBe('invalidated');
+    await expect(classTray.invalidateTemporalAccess({ token: first.token })).resolves.toMatchObject(
+      { kind: 'already-ended' },
+    );
+  });
+
+  it('never writes the demo school into the settings of a real account', async () => {
+    const dataDir = await tempDir();
+    const classTray = await core(dataDir);
+    await classTray.selectClassroom({ id: 'lab-1' });
+    const settings = await readFile(path.join(dataDir, 'settings.json'), 'utf8').catch(() => '{}');
+    expect(settings).not.toContain('lab-1');
+    expect(settings).not.toContain('room-12');
+  });
+
+  it('cannot switch to the service before an account is connected', async () => {
+    const classTray = await core(await tempDir());
+    await expect(classTray.setMode({ mode: 'service' })).rejects.toThrow(/connect your account/);
+  });
+});
+
+describe('a connected service', () => {
+  it('shows the classroom with online status joined from the account list', async () => {
+    const { classTray } = await connected();
+    const state = await classTray.getState();
+    expect(state.account).toMatchObject({ mode: 'service', token: { set: true } });
+    expect(state.classroom.id).toBe('room-a');
+    expect(state.classroom.devices).toHaveLength(30);
+    // accountFixture: device n is online unless n is a multiple of 3, and room-a holds n = 0, 3, 6...
+    expect(online(state)).toBe(0);
+    expect(state.connection.status).toBe('ok');
+  });
+
+  it('pushes an online flip made on the service as one change on the next refresh', async () => {
+    const { local, classTray } = await connected();
+    const changes = record(classTray);
+    await control(local, 'PATCH', '/_local/devices/100000003', { is_online: true });
+    await classTray.refresh();
+    expect(changes.filter((change) => change.type === 'online-changed')).toEqual([
+      { type: 'online-changed', remoteId: '100000003', online: true },
+    ]);
+    expect(online(await classTray.getState())).toBe(1);
+  });
+
+  it('keeps the devices on screen, marked offline, while the service is down, and recovers', async () => {
+    const { local, classTray } = await connected();
+    const port = Number(new URL(local.url).port);
+    await local.close();
+    await classTray.refresh();
+    const down = await classTray.getState();
+    expect(down.connection.status).toBe('offline');
+    expect(down.connection.problem?.kind).toBe('network');
+    expect(down.classroom.devices).toHaveLength(30);
+
+    await service(fixture(), port);
+    await classTray.refresh();
+    const back = await classTray.getState();
+    expect(back.connection).toMatchObject({ status: 'ok', problem: null });
+  });
+
+  it('says the token was rejected when the service refuses it', async () => {
+    const local = await service(fixture());
+    const classTray = await core(await tempDir());
+    await classTray.connectService({ serviceUrl: local.url, token: 'not-the-token' });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.connection.status).toBe('unauthorized');
+    expect(state.classroom.devices).toEqual([]);
+  });
+
+  it('says so when the classroom does not exist', async () => {
+    const { classTray } = await connected();
+    await classTray.selectClassroom({ id: 'room-zz' });
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.connection.status).toBe('classroom-not-found');
+    expect(state.classroom.devices).toEqual([]);
+  });
+
+  it('asks for a token when none is saved', async () => {
+    const local = await service(fixture());
+    const classTray = await core(await tempDir());
+    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.forgetToken();
+    const state = await classTray.getState();
+    expect(state.account.token.set).toBe(false);
+    expect(state.connection.status).toBe('unauthorized');
+  });
+
+  it('uses CLASSTRAY_TOKEN for the run without saving it', async () => {
+    const local = await service(fixture());
+    const dataDir = await tempDir();
+    const classTray = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    await classTray.connectService({ serviceUrl: local.url });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.account.token).toMatchObject({ set: true, location: 'environment' });
+    expect(state.connection.status).toBe('ok');
+    expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('never lets the token or a password out: state, changes, settings and cache', async () => {
+    const dataDir = await tempDir();
+    const local = await service(fixture());
+    const classTray = await core(dataDir);
+    const changes = record(classTray);
+    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    const everything = [
+      JSON.stringify(await classTray.getState()),
+      JSON.stringify(changes),
+      await readFile(path.join(dataDir, 'settings.json'), 'utf8'),
+      await readFile(path.join(dataDir, CLASSROOM_CACHE_FILE), 'utf8'),
+    ].join('\n');
+    expect(everything).not.toContain(TOKEN);
+    expect(everything).not.toContain('pw-');
+    // ...while the host can still copy a password on request.
+    await expect(classTray.devicePassword({ remoteId: '100000003' })).resolves.toBe('pw-3');
+    await expect(classTray.devicePassword({ remoteId: '100000001' })).resolves.toBeNull();
+  });
+
+  it('shows the last known classroom after a restart while the service is down, marked stale', async () => {
+    const dataDir = await tempDir();
+    const { local, classTray } = await connected(dataDir);
+    await classTray.close();
+    await local.close();
+
+    // The token stays where it was (here: the environment, as no keychain is reachable).
+    const restarted = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    const state = await restarted.getState();
+    expect(state.classroom.id).toBe('room-a');
+    expect(state.classroom.devices).toHaveLength(30);
+    expect(state.connection.status).toBe('stale');
+    expect(state.connection.lastSuccessAt).not.toBeNull();
+    await restarted.refresh();
+    expect((await restarted.getState()).connection.status).toBe('offline');
+  });
+
+  it('remembers recent classrooms with their nicknames', async () => {
+    const { classTray } = await connected();
+    await classTray.selectClassroom({ id: 'empty' });
+    await classTray.renameClassroom({ id: 'room-a', nickname: 'Maths' });
+    const { classroom } = await classTray.getState();
+    expect(classroom.recent).toEqual([{ id: 'empty' }, { id: 'room-a', nickname: 'Maths' }]);
+    await classTray.forgetClassroom({ id: 'empty' });
+    expect((await classTray.getState()).classroom).toMatchObject({
+      id: 'room-a',
+      nickname: 'Maths',
+    });
+  });
+});
+
+describe('temporal accesses on a connected service', () => {
+  const LINK_TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+
+  async function withAccess(remoteId: string) {
+    const setup = await connected();
+    const created = (await control(setup.local, 'POST', '/_local/temporal-access', {
+      remote_id: remoteId,
+    })) as { token: string };
+    return { ...setup, token: created.token };
+  }
+
+  it('adds one from a pasted link, and refuses it twice', async () => {
+    const { classTray, token } = await withAccess('100000003');
+    const link = `https://remote.example/access/${token.toUpperCase()}?lang=en`;
+    const added = await classTray.addTemporalAccess({ linkOrToken: link, remoteId: '100000003' });
+    expect(added).toMatchObject({ ok: true, access: { token, deviceAlias: 'PC-3' } });
+    await expect(classTray.addTemporalAccess({ linkOrToken: token })).resolves.toEqual({
+      ok: false,
+      problem: 'already-tracked',
+    });
+    await expect(classTray.addTemporalAccess({ linkOrToken: 'hello' })).resolves.toEqual({
+      ok: false,
+      problem: 'no-token',
+    });
+  });
+
+  it('invalidates with the effective time, then reads the second click as already ended', async () => {
+    const { classTray, token } = await withAccess('100000003');
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    const outcome = await classTray.invalidateTemporalAccess({ token });
+    if (outcome.kind !== 'invalidated')
+      throw new Error(`expected invalidated, got ${outcome.kind}`);
+    expect(Date.parse(outcome.sessionExpiresAt) % 30_000).toBe(0);
+    expect(outcome.secondsUntilEffective).toBeGreaterThanOrEqual(0);
+    expect(outcome.secondsUntilEffective).toBeLessThanOrEqual(30);
+    await expect(classTray.invalidateTemporalAccess({ token })).resolves.toMatchObject({
+      kind: 'already-ended',
+    });
+    const [tracked] = (await classTray.getState()).temporalAccesses;
+    expect(tracked?.lastOutcome?.kind).toBe('already-ended');
+  });
+
+  it('warns when the linked device has no 2FA', async () => {
+    const { local, classTray, token } = await withAccess('100000006');
+    await control(local, 'PATCH', '/_local/devices/100000006', { has_2fa: false });
+    await classTray.refresh();
+    await classTray.addTemporalAccess({ linkOrToken: token, remoteId: '100000006' });
+    const [tracked] = (await classTray.getState()).temporalAccesses;
+    expect(tracked?.warnNo2fa).toBe(true);
+    await expect(classTray.invalidateTemporalAccess({ token })).resolves.toMatchObject({
+      kind: 'invalidated',
+      warnNo2fa: true,
+    });
+  });
+
+  it('reports a failure, never success, when the service cannot be reached', async () => {
+    const { local, classTray } = await connected();
+    await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN });
+    await local.close();
+    const outcome = await classTray.invalidateTemporalAccess({ token: LINK_TOKEN });
+    expect(outcome).toMatchObject({ kind: 'failed', problem: { kind: 'network' } });
+    const [tracked] = (await classTray.getState()).temporalAccesses;
+    expect(tracked?.lastOutcome).toBeNull();
+  });
+
+  it('keeps the tracked list across a restart', async () => {
+    const dataDir = await tempDir();
+    const { classTray } = await connected(dataDir);
+    await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN, label: 'Ana, maths' });
+    await classTray.close();
+    const restarted = await core(dataDir);
+    expect((await restarted.getState()).temporalAccesses).toMatchObject([
+      { token: LINK_TOKEN, label: 'Ana, maths' },
+    ]);
+  });
+});
+
+describe('input from a renderer', () => {
+  it.each([
+    ['selectClassroom', { id: '' }],
+    ['selectClassroom', { id: 'room-a', extra: true }],
+    ['renameClassroom', 'room-a'],
+    ['addTemporalAccess', { linkOrToken: 42 }],
+    ['invalidateTemporalAccess', {}],
+    ['connectService', { serviceUrl: 'ftp://example.org' }],
+    ['connectService', { serviceUrl: 'https://user:pw@example.org' }],
+    ['setMode', { mode: 'admin' }],
+    ['updatePreferences', { poll: { visibleSeconds: 1 } }],
+  ] as const)('%s refuses %j with a sentence naming the problem', async (action, input) => {
+    const classTray = await core(await tempDir());
+    const call = (classTray[action] as (input: unknown) => Promise<unknown>).bind(classTray);
+    const error: unknown = await call(input).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiInputError);
+    expect(String(error)).toMatch(new RegExp(`^ApiInputError: ${action}: `));
+  });
+
+  it('refuses to invalidate an access that is not in the list', async () => {
+    const classTray = await core(await tempDir());
+    await expect(
+      classTray.invalidateTemporalAccess({ token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' }),
+    ).rejects.toThrow(/not in the list/);
+  });
+
+  it('saves preferences and applies them', async () => {
+    const classTray = await core(await tempDir());
+    const changes = record(classTray);
+    await classTray.updatePreferences({ poll: { visibleSeconds: 30 }, language: 'es' });
+    const { preferences } = await classTray.getState();
+    expect(preferences).toMatchObject({
+      poll: { visibleSeconds: 30, hiddenSeconds: 60 },
+      language: 'es',
+    });
+    expect(changes).toContainEqual({ type: 'preferences', preferences });
+  });
+});
