@@ -1,0 +1,95 @@
+/**
+ * The core's API on IPC: one `ipcMain.handle` per action, the state snapshot, the copy action,
+ * and the push of changes to the window. Only frames of our own `app://` origin may call; inputs
+ * are checked against the core's schemas before the core sees them (the core checks again).
+ */
+import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import type { z } from 'zod';
+import type { ClassTray } from '../core/classTray';
+import { actionInputs, apiActions, type ApiAction } from '../core/classTrayApi';
+import { channels } from './channels';
+import { isAppUrl } from './security';
+
+/** The schema of each action's input; null: the action takes none. */
+const inputOf: { readonly [Action in ApiAction]: z.ZodType | null } = {
+  refresh: null,
+  selectClassroom: actionInputs.selectClassroom,
+  renameClassroom: actionInputs.renameClassroom,
+  forgetClassroom: actionInputs.forgetClassroom,
+  addTemporalAccess: actionInputs.addTemporalAccess,
+  removeTemporalAccess: actionInputs.temporalAccess,
+  invalidateTemporalAccess: actionInputs.temporalAccess,
+  connectService: actionInputs.connectService,
+  forgetToken: null,
+  setMode: actionInputs.setMode,
+  updatePreferences: actionInputs.updatePreferences,
+};
+
+export class IpcRefusal extends Error {
+  override readonly name = 'IpcRefusal';
+}
+
+/** Registers every handler; returns a function that removes them. */
+export function registerIpc(classTray: ClassTray): () => void {
+  const registered: string[] = [];
+  const handle = (channel: string, run: (input: unknown) => unknown): void => {
+    ipcMain.handle(channel, (event: IpcMainInvokeEvent, input: unknown) => {
+      checkSender(event, channel);
+      return run(input);
+    });
+    registered.push(channel);
+  };
+
+  handle(channels.state, () => classTray.getState());
+  for (const action of apiActions) {
+    handle(channels.actions[action], (input) => {
+      checkInput(action, inputOf[action], input);
+      // The original goes on: the core parses it itself (parsing here would fill in defaults).
+      return (classTray[action] as (input: unknown) => Promise<unknown>)(input);
+    });
+  }
+  handle(channels.copyPassword, async (input) => {
+    checkInput('copyDevicePassword', actionInputs.device, input);
+    const password = await classTray.devicePassword(input as z.input<typeof actionInputs.device>);
+    if (password === null) return false;
+    // The password goes from main to the clipboard; the renderer learns only that it worked.
+    clipboard.writeText(password);
+    return true;
+  });
+
+  return () => {
+    for (const channel of registered) ipcMain.removeHandler(channel);
+  };
+}
+
+/** Sends every change of the core to the window while it exists; returns the unsubscribe. */
+export function pushChanges(
+  classTray: ClassTray,
+  target: () => WebContents | undefined,
+): () => void {
+  return classTray.subscribe((change) => {
+    const contents = target();
+    if (contents && !contents.isDestroyed()) contents.send(channels.changes, change);
+  });
+}
+
+function checkSender(event: IpcMainInvokeEvent, channel: string): void {
+  const frame = event.senderFrame;
+  // Only the top frame of our own page: never a navigated-away, embedded or foreign frame.
+  if (!frame || frame.parent !== null || !isAppUrl(frame.url)) {
+    throw new IpcRefusal(`${channel}: refused a call from outside the ClassTray window.`);
+  }
+}
+
+function checkInput(action: string, schema: z.ZodType | null, input: unknown): void {
+  if (schema === null) {
+    if (input !== undefined) throw new IpcRefusal(`${action}: takes no input.`);
+    return;
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return;
+  // zod's messages state the rule, never the value, so nothing the renderer sent is echoed.
+  const issue = result.error.issues[0];
+  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'input';
+  throw new IpcRefusal(`${action}: ${field}: ${issue?.message ?? 'not valid'}`);
+}

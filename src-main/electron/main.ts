@@ -1,0 +1,162 @@
+/**
+ * The tray app's main process: wires the core to IPC, the tray, the popover window and the OS.
+ * Everything with a decision in it lives in the modules it imports; this file only connects.
+ */
+import path from 'node:path';
+import { app, dialog, powerMonitor, session } from 'electron';
+import Store from 'electron-store';
+import { createClassTray, type ClassTray } from '../core/classTray';
+import type { ClassTrayState } from '../core/classTrayApi';
+import { resolveDataDir } from '../core/settings';
+import { labels, shownLanguage } from './labels';
+import { pushChanges, registerIpc } from './ipc';
+import { applyStartAtLogin } from './loginItem';
+import { deviceNotice, showNotice } from './notifications';
+import { createSecretFallback } from './secretFallback';
+import {
+  APP_ORIGIN,
+  guardWebContents,
+  hardenSession,
+  registerAppScheme,
+  serveRenderer,
+} from './security';
+import { followState } from './stateFollower';
+import { createPopover, trayPresenter } from './tray';
+import { trayView } from './trayState';
+import { isPinned, setPinned, trackVisibility } from './window';
+
+const APP_ID = 'app.classtray.desktop';
+const warn = (message: string): void => console.warn(message);
+
+// Before `ready`: the scheme's privileges, the guards on every web contents, where data lives.
+registerAppScheme();
+guardWebContents();
+app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  start().catch((error: unknown) => {
+    dialog.showErrorBox('ClassTray could not start', String(error));
+    app.exit(1);
+  });
+}
+
+async function start(): Promise<void> {
+  await app.whenReady();
+  app.dock?.hide();
+  // Windows shows notifications only for an app with a user model id.
+  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+
+  const outDir = import.meta.dirname;
+  const assetsDir = app.isPackaged
+    ? path.join(process.resourcesPath, 'assets')
+    : path.join(app.getAppPath(), 'assets');
+  hardenSession(session.defaultSession);
+  serveRenderer(path.join(outDir, '..', 'renderer'));
+
+  const dataDir = app.getPath('userData');
+  const secretFallback = await createSecretFallback(
+    () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
+  );
+  const classTray = await createClassTray({
+    dataDir,
+    createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
+    loadKeytar: () => import('keytar'),
+    ...(secretFallback ? { secretFallback } : {}),
+    warn,
+  });
+  registerIpc(classTray);
+
+  const popover = createPopover({
+    assetsDir,
+    url: `${APP_ORIGIN}/index.html`,
+    preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
+  });
+  pushChanges(classTray, () => popover.window?.webContents);
+
+  let windowVisible = false;
+  const setVisible = (visible: boolean): void => {
+    windowVisible = visible;
+    classTray.setWindowVisible(visible);
+  };
+  popover.on('after-create-window', () => {
+    if (popover.window) trackVisibility(popover.window, setVisible);
+  });
+  popover.on('after-close', () => setVisible(false));
+
+  let state: ClassTrayState | undefined;
+  let present: ((state: ClassTrayState) => void) | undefined;
+  const textFor = (current: ClassTrayState) =>
+    labels[shownLanguage(current.preferences.language, app.getLocale())];
+  popover.on('ready', () => {
+    const draw = trayPresenter(popover.tray, assetsDir, trayHandlers(classTray, popover, redraw));
+    present = (current) =>
+      draw(trayView(current, textFor(current), popover.window ? isPinned(popover.window) : false));
+    redraw();
+  });
+  function redraw(): void {
+    if (state && present) present(state);
+  }
+
+  let startAtLogin: boolean | undefined;
+  followState(
+    classTray,
+    (current, before, changes) => {
+      state = current;
+      redraw();
+      const notice = deviceNotice(changes, before, windowVisible, textFor(current));
+      if (notice) showNotice(notice);
+      if (current.preferences.startAtLogin !== startAtLogin) {
+        startAtLogin = current.preferences.startAtLogin;
+        applyStartAtLogin(startAtLogin);
+      }
+    },
+    warn,
+  );
+
+  app.on('second-instance', () => void popover.showWindow());
+  powerMonitor.on('suspend', () => classTray.suspend());
+  powerMonitor.on('resume', () => classTray.resume());
+  // A tray app keeps running with its window closed; without a listener Electron would quit.
+  app.on('window-all-closed', () => undefined);
+  closeBeforeQuit(classTray);
+}
+
+function trayHandlers(
+  classTray: ClassTray,
+  popover: ReturnType<typeof createPopover>,
+  redraw: () => void,
+): Parameters<typeof trayPresenter>[2] {
+  const run = (action: Promise<unknown>): void => {
+    action.catch((error: unknown) => warn(`Tray action failed: ${String(error)}`));
+  };
+  return {
+    open: () => run(popover.showWindow()),
+    selectClassroom: (id) => run(classTray.selectClassroom({ id })),
+    refresh: () => run(classTray.refresh()),
+    setMode: (mode) => run(classTray.setMode({ mode })),
+    setPinned: (pinned) => {
+      if (popover.window) setPinned(popover.window, pinned);
+      redraw();
+    },
+    setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
+    quit: () => app.quit(),
+  };
+}
+
+/** The core stops its timers and flushes its files before the process ends. */
+function closeBeforeQuit(classTray: ClassTray): void {
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    event.preventDefault();
+    void classTray
+      .close()
+      .catch((error: unknown) => warn(`Closing the core failed: ${String(error)}`))
+      .finally(() => {
+        closed = true;
+        app.quit();
+      });
+  });
+}

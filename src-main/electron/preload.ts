@@ -1,0 +1,35 @@
+/**
+ * The sandboxed preload: exposes exactly the RendererApi as `window.classTray` and nothing of
+ * ipcRenderer itself. Bundled to one CommonJS file; it may import only types and channels.ts.
+ */
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import type { ApiAction, ClassTrayChange, RendererApi } from '../core/classTrayApi';
+import { BRIDGE_NAME, channels } from './channels';
+
+type Actions = Pick<RendererApi, ApiAction>;
+
+const invoke =
+  (channel: string) =>
+  // Only the input crosses: the renderer's other arguments, if any, are dropped here.
+  (input?: unknown): Promise<never> =>
+    ipcRenderer.invoke(channel, input) as Promise<never>;
+
+const actions = Object.fromEntries(
+  Object.entries(channels.actions).map(([action, channel]) => [action, invoke(channel)]),
+) as unknown as Actions;
+
+const api: RendererApi = {
+  ...actions,
+  getState: () => ipcRenderer.invoke(channels.state),
+  subscribe(listener) {
+    // The IPC event (with its sender) stays here; the page sees only the change.
+    const forward = (_event: IpcRendererEvent, change: ClassTrayChange): void => listener(change);
+    ipcRenderer.on(channels.changes, forward);
+    return () => {
+      ipcRenderer.removeListener(channels.changes, forward);
+    };
+  },
+  copyDevicePassword: invoke(channels.copyPassword),
+};
+
+contextBridge.exposeInMainWorld(BRIDGE_NAME, api);

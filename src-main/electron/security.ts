@@ -1,0 +1,153 @@
+/**
+ * Electron's security checklist, in one place: the renderer comes from a privileged `app://`
+ * scheme with a strict Content-Security-Policy, every session permission is refused, and no
+ * web contents may navigate, open windows or attach webviews. Links a teacher clicks (http and
+ * https only) open in the default browser.
+ */
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { app, protocol, shell, type Session } from 'electron';
+
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'classtray';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+  'X-Content-Type-Options': 'nosniff',
+};
+
+const MIME_TYPES: Readonly<Record<string, string>> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+};
+
+/** Must run before `ready`: a standard, secure scheme gets an origin, fetch and storage. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ]);
+}
+
+/** Serves the built renderer at app://classtray/; anything outside `rendererDir` is refused. */
+export function serveRenderer(rendererDir: string): void {
+  protocol.handle(APP_SCHEME, (request) => rendererResponse(rendererDir, request));
+}
+
+export async function rendererResponse(rendererDir: string, request: Request): Promise<Response> {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);
+  const file = rendererFile(rendererDir, request.url);
+  if (file === undefined) return refuse(404);
+  try {
+    const body = await fs.readFile(file);
+    const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    return new Response(request.method === 'HEAD' ? null : body, {
+      headers: { 'Content-Type': type, ...SECURITY_HEADERS },
+    });
+  } catch {
+    return refuse(404);
+  }
+}
+
+/** The file an app:// URL names inside `rendererDir`, or undefined for anything else. */
+export function rendererFile(rendererDir: string, url: string): string | undefined {
+  if (!URL.canParse(url)) return undefined;
+  const parsed = new URL(url);
+  if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return undefined;
+  let relative: string;
+  try {
+    relative = decodeURIComponent(parsed.pathname);
+  } catch {
+    return undefined;
+  }
+  if (relative.includes('\0') || relative.includes('\\')) return undefined;
+  if (relative === '/' || relative === '') relative = '/index.html';
+  const root = path.resolve(rendererDir);
+  const file = path.resolve(root, `.${relative}`);
+  const inside = path.relative(root, file);
+  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
+  return file;
+}
+
+const refuse = (status: number): Response =>
+  new Response(null, { status, headers: SECURITY_HEADERS });
+
+/** True for a URL of our own renderer (what IPC senders must be). */
+export function isAppUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
+}
+
+/** Only plain web links go to the browser: no file:, no custom schemes, no credentials. */
+export function isExternalWebUrl(url: string): boolean {
+  if (!URL.canParse(url)) return false;
+  const parsed = new URL(url);
+  return (
+    (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+    parsed.username === '' &&
+    parsed.password === ''
+  );
+}
+
+/** Every permission (camera, notifications, clipboard-read, ...) is refused to web content. */
+export function hardenSession(session: Session): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+  // The protocol handler sets the policy on our pages; this covers any other response.
+  session.webRequest.onHeadersReceived((details, callback) => {
+    callback({
+      responseHeaders: {
+        ...details.responseHeaders,
+        'Content-Security-Policy': [CONTENT_SECURITY_POLICY],
+      },
+    });
+  });
+}
+
+/**
+ * For every web contents ever created: no navigation away from the page, no new windows, no
+ * webviews. Registered before `ready` so no contents escapes it.
+ */
+export function guardWebContents(): void {
+  app.on('web-contents-created', (_event, contents) => {
+    contents.setWindowOpenHandler(({ url }) => {
+      openInBrowser(url);
+      return { action: 'deny' };
+    });
+    contents.on('will-navigate', (event) => {
+      event.preventDefault();
+      openInBrowser(event.url);
+    });
+    contents.on('will-redirect', (event) => {
+      if (!isAppUrl(event.url)) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => {
+      event.preventDefault();
+    });
+  });
+}
+
+function openInBrowser(url: string): void {
+  if (isExternalWebUrl(url)) void shell.openExternal(url);
+}

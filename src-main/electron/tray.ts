@@ -1,0 +1,109 @@
+/**
+ * The tray icon and its popover (menubar anchors the window to the icon and hides it on blur),
+ * and the icon, tooltip and context menu drawn from a TrayView.
+ */
+import path from 'node:path';
+import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
+import { menubar, type Menubar } from 'menubar';
+import type { Mode } from '../core/settings';
+import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
+import { popoverWindowOptions } from './window';
+
+export interface PopoverOptions {
+  assetsDir: string;
+  url: string;
+  preloadPath: string;
+}
+
+export function createPopover({ assetsDir, url, preloadPath }: PopoverOptions): Menubar {
+  return menubar({
+    index: url,
+    icon: path.join(assetsDir, trayIconFile('idle', process.platform)),
+    tooltip: 'ClassTray',
+    browserWindow: popoverWindowOptions(preloadPath),
+    // The window exists from the start, so the page is ready (and subscribed) at the first click.
+    preloadWindow: true,
+    showDockIcon: false,
+  });
+}
+
+export interface TrayHandlers {
+  open(): void;
+  selectClassroom(id: string): void;
+  refresh(): void;
+  setMode(mode: Mode): void;
+  setPinned(pinned: boolean): void;
+  setStartAtLogin(enabled: boolean): void;
+  quit(): void;
+}
+
+/** Draws TrayViews on one tray; an unchanged view is skipped so an open menu is not rebuilt. */
+export function trayPresenter(tray: Tray, assetsDir: string, handlers: TrayHandlers) {
+  let shown = '';
+  let menu: Menu | undefined;
+  if (process.platform === 'darwin') {
+    // On macOS a set context menu would take over the left click that opens the window.
+    tray.on('right-click', () => {
+      if (menu) tray.popUpContextMenu(menu);
+    });
+  }
+  return (view: TrayView): void => {
+    const key = JSON.stringify(view);
+    if (key === shown) return;
+    shown = key;
+    tray.setImage(path.join(assetsDir, trayIconFile(view.icon, process.platform)));
+    tray.setToolTip(view.tooltip);
+    menu = Menu.buildFromTemplate(menuTemplate(view.menu, handlers));
+    // Linux app indicators ignore clicks and show only this menu, so it is always set there.
+    if (process.platform !== 'darwin') tray.setContextMenu(menu);
+  };
+}
+
+export function menuTemplate(
+  entries: readonly TrayMenuEntry[],
+  handlers: TrayHandlers,
+): MenuItemConstructorOptions[] {
+  return entries.map((entry): MenuItemConstructorOptions => {
+    switch (entry.kind) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'heading':
+        return { label: entry.label, enabled: false };
+      case 'open':
+        return { label: entry.label, click: () => handlers.open() };
+      case 'classroom':
+        return {
+          label: entry.label,
+          type: 'radio',
+          checked: entry.checked,
+          click: () => handlers.selectClassroom(entry.id),
+        };
+      case 'refresh':
+        return { label: entry.label, enabled: entry.enabled, click: () => handlers.refresh() };
+      case 'mode':
+        return {
+          label: entry.label,
+          type: 'radio',
+          checked: entry.checked,
+          enabled: entry.enabled,
+          click: () => handlers.setMode(entry.mode),
+        };
+      case 'pinned':
+        return {
+          label: entry.label,
+          type: 'checkbox',
+          checked: entry.checked,
+          click: (item) => handlers.setPinned(item.checked),
+        };
+      case 'start-at-login':
+        return {
+          label: entry.label,
+          type: 'checkbox',
+          checked: entry.checked,
+          click: (item) => handlers.setStartAtLogin(item.checked),
+        };
+      case 'quit':
+        return { label: entry.label, click: () => handlers.quit() };
+    }
+  });
+}
