@@ -1,0 +1,72 @@
+/**
+ * Who may talk to the preview: a browser that opened the per-launch address. The key in that
+ * address becomes an HttpOnly cookie; the Host and Origin checks keep out DNS-rebinding and
+ * cross-site pages, which the cookie alone would not.
+ */
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+export function newPreviewKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * Cookies are shared by every port of a host, so the name carries the port: two previews (or a
+ * preview and an earlier launch's cookie) never overwrite each other.
+ */
+export function cookieName(port: number): string {
+  return `classtray-preview-${port}`;
+}
+
+export function sessionCookie(port: number, key: string): string {
+  return `${cookieName(port)}=${key}; HttpOnly; SameSite=Strict; Path=/`;
+}
+
+export function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const separator = part.indexOf('=');
+    if (separator > 0 && part.slice(0, separator).trim() === name) {
+      return part.slice(separator + 1).trim();
+    }
+  }
+  return undefined;
+}
+
+/** Constant time: digests have one length, whatever was presented. */
+export function sameSecret(presented: string | undefined, expected: string): boolean {
+  if (presented === undefined) return false;
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+export function allowedHosts(port: number): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+export function isJson(contentType: string | undefined): boolean {
+  return /^application\/json\s*(;|$)/i.test(contentType ?? '');
+}
+
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/**
+ * On every response. Nothing is cached: the API is live, and pages sit behind the key.
+ */
+export const SECURITY_HEADERS = {
+  'content-security-policy': CONTENT_SECURITY_POLICY,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+} as const;

@@ -1,0 +1,261 @@
+/**
+ * The browser preview's host: the core behind HTTP and Server-Sent Events on 127.0.0.1, as
+ * protocol.ts describes, for one browser that opened the per-launch address.
+ */
+import Fastify from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { ClassTray } from '../core/classTray';
+import type { ApiAction } from '../core/classTrayApi';
+import { actionInputs, apiActions } from '../core/classTrayApi';
+import {
+  SECURITY_HEADERS,
+  allowedHosts,
+  cookieName,
+  cookieValue,
+  isJson,
+  newPreviewKey,
+  sameSecret,
+  sessionCookie,
+} from './access';
+import { describeFailure } from './errorReplies';
+import { PageVisibility } from './pageVisibility';
+import type {
+  ActionReply,
+  ChangeEvent,
+  CopyPasswordReply,
+  ErrorReply,
+  StateReply,
+} from './protocol';
+import { readStaticFile } from './staticFiles';
+
+/** Keeps idle event streams open through proxies and lets the browser notice a dead server. */
+const HEARTBEAT_MS = 15_000;
+
+const BODY_LIMIT_BYTES = 64 * 1024;
+
+const NO_KEY_PAGE =
+  '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
+  '<p>Open the address printed in the terminal.</p></html>';
+
+const visibilityInput = z.strictObject({ visible: z.boolean() });
+
+export interface PreviewAppOptions {
+  classTray: ClassTray;
+  /** The built renderer (out/renderer). */
+  staticDir: string;
+  /** The per-launch key of the printed address. */
+  key: string;
+  /** The port the server listens on: the Host and Origin checks name it. */
+  port: () => number;
+  /** Hears failures that are not the client's fault (the reply says only that something failed). */
+  logError?: (error: unknown) => void;
+}
+
+export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
+  const { classTray, key } = options;
+  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  const visibility = new PageVisibility((visible) => classTray.setWindowVisible(visible));
+
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Open event streams must not hold up close().
+    forceCloseConnections: true,
+    logger: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(SECURITY_HEADERS);
+    const port = options.port();
+    const api = isApi(request.url);
+
+    const host = request.headers.host?.toLowerCase();
+    if (host === undefined || !allowedHosts(port).includes(host)) {
+      return refuse(reply, api, 403, 'This address is not served here.');
+    }
+
+    const url = new URL(request.url, `http://${host}`);
+    if (request.method === 'GET' && url.pathname === '/' && url.searchParams.has('key')) {
+      if (!sameSecret(url.searchParams.get('key') ?? undefined, key)) {
+        return refuse(reply, false, 401, 'The key is not valid.');
+      }
+      // The redirect takes the key out of the address bar; the cookie stands in for it.
+      return reply.header('set-cookie', sessionCookie(port, key)).redirect('/', 303);
+    }
+
+    if (!sameSecret(cookieValue(request.headers.cookie, cookieName(port)), key)) {
+      return refuse(reply, api, 401, 'Open the address printed in the terminal.');
+    }
+
+    if (request.method === 'POST') {
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin.toLowerCase() !== `http://${host}`) {
+        return refuse(reply, api, 403, 'Requests from other sites are refused.');
+      }
+      if (!isJson(request.headers['content-type'])) {
+        return refuse(reply, api, 415, 'The body must be JSON (Content-Type: application/json).');
+      }
+    }
+    return undefined;
+  });
+
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.statusCode !== undefined && error.statusCode < 500) {
+      return sendError(reply, error.statusCode, requestProblem(error));
+    }
+    logError(error);
+    return sendError(reply, 500, describeFailure(error).error);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (isApi(request.url)) return sendError(reply, 404, 'There is no such preview route.');
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  });
+
+  app.get('/api/state', async (): Promise<StateReply> => classTray.getState());
+
+  app.get('/api/events', (_request, reply) => {
+    reply.hijack();
+    const stream = reply.raw;
+    // Hijacked: Fastify sends nothing for this reply, so the headers go out here.
+    stream.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'text/event-stream; charset=utf-8',
+      connection: 'keep-alive',
+    });
+    stream.write(': connected\n\n');
+    const unsubscribe = classTray.subscribe((change: ChangeEvent) => {
+      stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+    });
+    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    visibility.pageOpened();
+    stream.once('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      visibility.pageClosed();
+    });
+  });
+
+  app.post<{ Params: { action: string } }>('/api/actions/:action', async (request, reply) => {
+    const { action } = request.params;
+    if (!isApiAction(action)) return sendError(reply, 404, 'There is no such action.');
+    // The core parses every input with its own schema and throws on a bad one.
+    const run = classTray[action] as (input: unknown) => Promise<unknown>;
+    const result = await attempt(reply, () => run.call(classTray, request.body));
+    if (result === FAILED) return reply;
+    return { result: result ?? null } satisfies ActionReply;
+  });
+
+  app.post('/api/copy-password', async (request, reply) => {
+    const password = await attempt(reply, () =>
+      classTray.devicePassword(actionInputs.device.parse(request.body)),
+    );
+    if (password === FAILED) return reply;
+    return { password } satisfies CopyPasswordReply;
+  });
+
+  app.post('/api/visibility', async (request, reply) => {
+    const parsed = await attempt(reply, async () => visibilityInput.parse(request.body));
+    if (parsed === FAILED) return reply;
+    visibility.report(parsed.visible);
+    return reply.code(204).send();
+  });
+
+  app.get('/*', async (request, reply) => {
+    const file = await readStaticFile(options.staticDir, request.url.split('?')[0] ?? '/');
+    if (file === null) return reply.callNotFound();
+    return reply.type(file.contentType).send(file.body);
+  });
+
+  const FAILED = Symbol('failed');
+  async function attempt<T>(
+    reply: FastifyReply,
+    work: () => Promise<T>,
+  ): Promise<T | typeof FAILED> {
+    try {
+      return await work();
+    } catch (error) {
+      const failure = describeFailure(error);
+      if (failure.unexpected) logError(error);
+      sendError(reply, failure.status, failure.error);
+      return FAILED;
+    }
+  }
+
+  return app;
+}
+
+export interface PreviewServerOptions {
+  classTray: ClassTray;
+  staticDir: string;
+  /** 0 or absent: a port the OS picks. */
+  port?: number;
+  logError?: (error: unknown) => void;
+}
+
+export interface RunningPreviewServer {
+  /** e.g. http://127.0.0.1:5173 */
+  url: string;
+  /** The address to open once: it carries the per-launch key. */
+  openUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startPreviewServer(
+  options: PreviewServerOptions,
+): Promise<RunningPreviewServer> {
+  const key = newPreviewKey();
+  let port = 0;
+  const app = buildPreviewApp({
+    classTray: options.classTray,
+    staticDir: options.staticDir,
+    key,
+    port: () => port,
+    ...(options.logError === undefined ? {} : { logError: options.logError }),
+  });
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  if (address === null || typeof address === 'string') {
+    await app.close();
+    throw new Error('The preview server has no TCP address.');
+  }
+  port = address.port;
+  const url = `http://127.0.0.1:${port}`;
+  return { url, openUrl: `${url}/?key=${key}`, close: () => app.close() };
+}
+
+function isApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+}
+
+function isApiAction(name: string): name is ApiAction {
+  return (apiActions as readonly string[]).includes(name);
+}
+
+function refuse(reply: FastifyReply, api: boolean, status: number, message: string) {
+  if (api) return sendError(reply, status, message);
+  return reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .send(status === 401 ? NO_KEY_PAGE : message);
+}
+
+function sendError(reply: FastifyReply, status: number, error: string) {
+  return reply.code(status).send({ error } satisfies ErrorReply);
+}
+
+/** Fastify's own refusals (body parsing and limits), in the protocol's words. */
+function requestProblem(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'The body is not valid JSON.';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'The body is empty; send {} when there is no input.';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'The body is too large.';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'The body must be JSON (Content-Type: application/json).';
+    default:
+      return 'The request is not valid.';
+  }
+}

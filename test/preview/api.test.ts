@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KNOWN_DEVICE } from './fakeClassTray';
+import type { PreviewTestApp } from './previewApp';
+import { previewTestApp } from './previewApp';
+
+let preview: PreviewTestApp;
+beforeEach(async () => {
+  preview = await previewTestApp();
+});
+afterEach(async () => {
+  await preview.close();
+});
+
+describe('GET /api/state', () => {
+  it('answers the core snapshot', async () => {
+    const response = await preview.request({ url: '/api/state' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(preview.core.state);
+  });
+});
+
+describe('POST /api/actions/:action', () => {
+  it('runs an action with its input and answers its result', async () => {
+    const response = await preview.post('/api/actions/invalidateTemporalAccess', {
+      token: 'abc',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      result: expect.objectContaining({ kind: 'invalidated', secondsUntilEffective: 12 }),
+    });
+    expect(preview.core.calls).toEqual([
+      { name: 'invalidateTemporalAccess', input: { token: 'abc' } },
+    ]);
+  });
+
+  it('answers null for an action without a result', async () => {
+    const response = await preview.post('/api/actions/refresh', {});
+    expect(response.json()).toEqual({ result: null });
+  });
+
+  it('shows the effect of an action in the next snapshot', async () => {
+    await preview.post('/api/actions/selectClassroom', { id: 'room-b' });
+    const state = await preview.request({ url: '/api/state' });
+    expect(state.json().classroom.id).toBe('room-b');
+  });
+
+  it('answers 404 for a name that is not an action', async () => {
+    const response = await preview.post('/api/actions/devicePassword', { remoteId: '1' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toMatch(/no such action/);
+    expect(preview.core.calls).toEqual([]);
+  });
+
+  it('answers 422 with a sentence naming the field for input the core refuses', async () => {
+    const response = await preview.post('/api/actions/selectClassroom', { id: 42 });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/^The input is not valid: id: .+\.$/);
+  });
+
+  it('answers 422 for an unknown field in the input', async () => {
+    const response = await preview.post('/api/actions/setMode', { mode: 'demo', extra: 1 });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('answers 400 with a sentence for a body that is not JSON', async () => {
+    const response = await preview.request({
+      method: 'POST',
+      url: '/api/actions/refresh',
+      headers: { 'content-type': 'application/json' },
+      payload: '{nope',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The body is not valid JSON.' });
+  });
+
+  it('answers 500 without the error text when the core fails unexpectedly', async () => {
+    preview.core.refresh = () => Promise.reject(new Error('secret-token-123 leaked'));
+    const response = await preview.post('/api/actions/refresh', {});
+    expect(response.statusCode).toBe(500);
+    expect(response.body).not.toContain('secret-token-123');
+    expect(preview.logged).toHaveLength(1);
+  });
+});
+
+describe('POST /api/copy-password', () => {
+  it("answers a device's password for the page to copy", async () => {
+    const response = await preview.post('/api/copy-password', { remoteId: KNOWN_DEVICE.remoteId });
+    expect(response.json()).toEqual({ password: KNOWN_DEVICE.password });
+  });
+
+  it('answers null for a device not in the classroom', async () => {
+    const response = await preview.post('/api/copy-password', { remoteId: '999' });
+    expect(response.json()).toEqual({ password: null });
+  });
+
+  it('answers 422 for input without a remoteId', async () => {
+    const response = await preview.post('/api/copy-password', {});
+    expect(response.statusCode).toBe(422);
+  });
+});
+
+describe('POST /api/visibility', () => {
+  it('answers 204 to a report', async () => {
+    const response = await preview.post('/api/visibility', { visible: false });
+    expect(response.statusCode).toBe(204);
+  });
+
+  it('answers 422 to a report that is not a boolean', async () => {
+    const response = await preview.post('/api/visibility', { visible: 'yes' });
+    expect(response.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RunningPreviewServer } from '../../src-main/preview/server';
+import { startPreviewServer } from '../../src-main/preview/server';
+import { rm } from 'node:fs/promises';
+import { FakeClassTray } from './fakeClassTray';
+import { rendererDir } from './previewApp';
+import type { EventStream } from './session';
+import { openEvents, signIn } from './session';
+
+let core: FakeClassTray;
+let server: RunningPreviewServer;
+let staticDir: string;
+let cookie: string;
+const streams: EventStream[] = [];
+
+beforeEach(async () => {
+  core = new FakeClassTray();
+  staticDir = await rendererDir();
+  server = await startPreviewServer({ classTray: core, staticDir, port: 0 });
+  cookie = await signIn(server);
+});
+afterEach(async () => {
+  for (const stream of streams.splice(0)) stream.close();
+  await server.close();
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+async function page(): Promise<EventStream> {
+  const stream = await openEvents(server, cookie);
+  streams.push(stream);
+  return stream;
+}
+
+function report(visible: boolean) {
+  return fetch(`${server.url}/api/visibility`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ visible }),
+  });
+}
+
+describe('GET /api/events', () => {
+  it('listens on 127.0.0.1 only', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.openUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('delivers a change the core pushes as a change event', async () => {
+    const stream = await page();
+    const change = { type: 'online-changed', remoteId: '100000002', online: true } as const;
+    core.push(change);
+    expect(await stream.nextChange()).toEqual(change);
+  });
+
+  it('delivers each change to every open page', async () => {
+    const first = await page();
+    const second = await page();
+    core.push({ type: 'device-removed', remoteId: '100000001' });
+    expect(await first.nextChange()).toEqual({ type: 'device-removed', remoteId: '100000001' });
+    expect(await second.nextChange()).toEqual({ type: 'device-removed', remoteId: '100000001' });
+  });
+
+  it('stops listening to the core when the page goes', async () => {
+    const stream = await page();
+    expect(core.subscribers).toBe(1);
+    stream.close();
+    await vi.waitFor(() => expect(core.subscribers).toBe(0));
+  });
+
+  it('refuses a page without the cookie with 401', async () => {
+    const response = await fetch(`${server.url}/api/events`);
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('window visibility', () => {
+  it('tells the core the window is visible when a page opens', async () => {
+    await page();
+    expect(core.windowVisible).toEqual([true]);
+  });
+
+  it('tells the core the window is hidden when the only page hides', async () => {
+    await page();
+    await report(false);
+    expect(core.windowVisible).toEqual([true, false]);
+  });
+
+  it('stays visible while one of two pages is visible, and hides when both are hidden', async () => {
+    await page();
+    await page();
+    await report(false);
+    expect(core.windowVisible).toEqual([true]);
+    await report(false);
+    expect(core.windowVisible).toEqual([true, false]);
+    await report(true);
+    expect(core.windowVisible).toEqual([true, false, true]);
+  });
+
+  it('tells the core the window is hidden when the last page goes', async () => {
+    const stream = await page();
+    stream.close();
+    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
+  });
+});

@@ -1,0 +1,67 @@
+/** The preview app for inject() tests: a fake core, a tiny renderer directory, a fixed key. */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { cookieName } from '../../src-main/preview/access';
+import { buildPreviewApp } from '../../src-main/preview/server';
+import { FakeClassTray } from './fakeClassTray';
+
+export const KEY = 'k'.repeat(43);
+export const PORT = 4321;
+export const HOST = `127.0.0.1:${PORT}`;
+export const COOKIE = `${cookieName(PORT)}=${KEY}`;
+export const INDEX_HTML =
+  '<!doctype html><title>ClassTray</title><script src="/assets/app.js"></script>';
+
+/** A stand-in for out/renderer; remove it with rm(dir, { recursive: true }). */
+export async function rendererDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'classtray-renderer-'));
+  await mkdir(join(dir, 'assets'));
+  await writeFile(join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(join(dir, 'assets', 'app.js'), 'console.log("ClassTray");');
+  return dir;
+}
+
+export interface PreviewTestApp {
+  app: FastifyInstance;
+  core: FakeClassTray;
+  logged: unknown[];
+  /** An authenticated request from the preview's own page unless the options say otherwise. */
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  /** A POST of a JSON body from the preview's own page. */
+  post(url: string, body: unknown): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export async function previewTestApp(): Promise<PreviewTestApp> {
+  const core = new FakeClassTray();
+  const staticDir = await rendererDir();
+  const logged: unknown[] = [];
+  const app = buildPreviewApp({
+    classTray: core,
+    staticDir,
+    key: KEY,
+    port: () => PORT,
+    logError: (error) => logged.push(error),
+  });
+  const request = (options: InjectOptions) =>
+    app.inject({ ...options, headers: { host: HOST, cookie: COOKIE, ...options.headers } });
+  return {
+    app,
+    core,
+    logged,
+    request,
+    post: (url, body) =>
+      request({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', origin: `http://${HOST}` },
+        payload: JSON.stringify(body),
+      }),
+    close: async () => {
+      await app.close();
+      await rm(staticDir, { recursive: true, force: true });
+    },
+  };
+}
