@@ -5,9 +5,10 @@
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
-import type { ApiAction } from '../core/classTrayApi';
-import { actionInputs, apiActions } from '../core/classTrayApi';
+import type { ActionInput, ApiAction } from '../core/classTrayApi';
+import { apiActions } from '../core/classTrayApi';
 import {
   SECURITY_HEADERS,
   allowedHosts,
@@ -139,7 +140,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   app.post<{ Params: { action: string } }>('/api/actions/:action', async (request, reply) => {
     const { action } = request.params;
     if (!isApiAction(action)) return sendError(reply, 404, 'There is no such action.');
-    // The core parses every input with its own schema and throws on a bad one.
+    // The core parses every input with its own schema and throws ApiInputError on a bad one.
     const run = classTray[action] as (input: unknown) => Promise<unknown>;
     const result = await attempt(reply, () => run.call(classTray, request.body));
     if (result === FAILED) return reply;
@@ -148,14 +149,17 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
 
   app.post('/api/copy-password', async (request, reply) => {
     const password = await attempt(reply, () =>
-      classTray.devicePassword(actionInputs.device.parse(request.body)),
+      // The core parses the input, as it does for every action.
+      classTray.devicePassword(request.body as ActionInput<'device'>),
     );
     if (password === FAILED) return reply;
     return { password } satisfies CopyPasswordReply;
   });
 
   app.post('/api/visibility', async (request, reply) => {
-    const parsed = await attempt(reply, async () => visibilityInput.parse(request.body));
+    const parsed = await attempt(reply, async () =>
+      parseInput('visibility', visibilityInput, request.body),
+    );
     if (parsed === FAILED) return reply;
     visibility.report(parsed.visible);
     return reply.code(204).send();

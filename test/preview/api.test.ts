@@ -54,7 +54,7 @@ describe('POST /api/actions/:action', () => {
   it('answers 422 with a sentence naming the field for input the core refuses', async () => {
     const response = await preview.post('/api/actions/selectClassroom', { id: 42 });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatch(/^The input is not valid: id: .+\.$/);
+    expect(response.json().error).toMatch(/^selectClassroom: id: .+\.$/);
   });
 
   it('answers 422 for an unknown field in the input', async () => {

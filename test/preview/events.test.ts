@@ -74,20 +74,21 @@ describe('GET /api/events', () => {
 });
 
 describe('window visibility', () => {
+  /** Opens a page as the preview client does: the stream, then its visibility. */
+  async function open(visible: boolean): Promise<EventStream> {
+    const stream = await page();
+    await report(visible);
+    return stream;
+  }
+
   it('tells the core the window is visible when a page opens', async () => {
-    await page();
+    await open(true);
     expect(core.windowVisible).toEqual([true]);
   });
 
-  it('tells the core the window is hidden when the only page hides', async () => {
-    await page();
-    await report(false);
-    expect(core.windowVisible).toEqual([true, false]);
-  });
-
-  it('stays visible while one of two pages is visible, and hides when both are hidden', async () => {
-    await page();
-    await page();
+  it('is hidden only when both of two pages are hidden', async () => {
+    await open(true);
+    await open(true);
     await report(false);
     expect(core.windowVisible).toEqual([true]);
     await report(false);
@@ -97,7 +98,7 @@ describe('window visibility', () => {
   });
 
   it('tells the core the window is hidden when the last page goes', async () => {
-    const stream = await page();
+    const stream = await open(true);
     stream.close();
     await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
   });

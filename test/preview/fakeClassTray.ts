@@ -1,8 +1,9 @@
 /**
  * A stand-in core for the preview host's tests: a fixed state, changes pushed by the test, and
- * every call recorded. Inputs are parsed with the core's own schemas, so bad input throws as the
- * core's does.
+ * every call recorded. Inputs are parsed as the core parses them, so bad input throws the core's
+ * ApiInputError.
  */
+import { parseInput } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
 import type {
   ActionInput,
@@ -12,6 +13,7 @@ import type {
   InvalidateResultView,
 } from '../../src-main/core/classTrayApi';
 import { actionInputs } from '../../src-main/core/classTrayApi';
+import type { z } from 'zod';
 
 export const KNOWN_DEVICE = { remoteId: '100000001', password: 'device-password-1' };
 
@@ -149,17 +151,13 @@ export class FakeClassTray implements ClassTray {
   }
 
   private record(name: string): void;
-  private record<Output>(
-    name: string,
-    input: unknown,
-    schema: { parse(input: unknown): Output },
-  ): Output;
+  private record<Output>(name: string, input: unknown, schema: z.ZodType<Output>): Output;
   private record<Output>(
     name: string,
     input?: unknown,
-    schema?: { parse(input: unknown): Output },
+    schema?: z.ZodType<Output>,
   ): Output | undefined {
     this.calls.push(input === undefined ? { name } : { name, input });
-    return schema?.parse(input);
+    return schema && parseInput(name, schema, input);
   }
 }
