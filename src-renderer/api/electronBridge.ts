@@ -1,0 +1,14 @@
+/**
+ * Electron's preload exposes the core API as `window.classTray`; the renderer only reads it.
+ */
+import type { RendererApi } from '../../src-main/core/classTrayApi';
+
+declare global {
+  interface Window {
+    classTray?: RendererApi;
+  }
+}
+
+export function electronBridge(): RendererApi | undefined {
+  return window.classTray;
+}

@@ -1,0 +1,129 @@
+/**
+ * The RendererApi over the browser preview's protocol (src-main/preview/protocol.ts): actions and
+ * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events.
+ */
+import type {
+  ApiAction,
+  ClassTrayChange,
+  ClassTrayState,
+  RendererApi,
+} from '../../src-main/core/classTrayApi';
+import type {
+  ActionReply,
+  CopyPasswordReply,
+  ErrorReply,
+  PreviewRoute,
+  StateReply,
+} from '../../src-main/preview/protocol';
+
+type Listener = (change: ClassTrayChange) => void;
+type Explicit = Omit<RendererApi, ApiAction>;
+
+export function createPreviewClient(): RendererApi {
+  const listeners = new Set<Listener>();
+  let events: EventSource | undefined;
+
+  const emit = (change: ClassTrayChange): void => {
+    for (const listener of listeners) listener(change);
+  };
+
+  const openEvents = (): EventSource => {
+    const source = new EventSource(route('/api/events'));
+    let opened = false;
+    source.addEventListener('open', () => {
+      // EventSource reconnects by itself; whatever was pushed meanwhile is lost, so read again.
+      if (opened) void getState().then(emitSnapshot, () => undefined);
+      opened = true;
+    });
+    source.addEventListener('change', (event) => {
+      emit(JSON.parse(event.data as string) as ClassTrayChange);
+    });
+    return source;
+  };
+
+  const emitSnapshot = (state: ClassTrayState): void => {
+    emit({ type: 'account', account: state.account });
+    emit({ type: 'preferences', preferences: state.preferences });
+    emit({ type: 'classroom', classroom: state.classroom });
+    emit({ type: 'temporal-accesses', temporalAccesses: state.temporalAccesses });
+    emit({ type: 'connection', connection: state.connection });
+  };
+
+  const getState = async (): Promise<ClassTrayState> => {
+    const response = await fetch(route('/api/state'), { credentials: 'same-origin' });
+    return (await readReply(response)) as StateReply;
+  };
+
+  const reportVisibility = (): void => {
+    // Only the poll cadence depends on it: a lost report costs a slower or faster poll, nothing more.
+    post('/api/visibility', { visible: document.visibilityState === 'visible' }).catch(
+      () => undefined,
+    );
+  };
+  document.addEventListener('visibilitychange', reportVisibility);
+
+  const explicit: Explicit = {
+    getState,
+    subscribe(listener) {
+      listeners.add(listener);
+      if (!events) {
+        events = openEvents();
+        reportVisibility();
+      }
+      return () => {
+        listeners.delete(listener);
+        if (listeners.size === 0) {
+          events?.close();
+          events = undefined;
+        }
+      };
+    },
+    async copyDevicePassword(input) {
+      const { password } = (await post('/api/copy-password', input)) as CopyPasswordReply;
+      if (password === null) return false;
+      await navigator.clipboard.writeText(password);
+      return true;
+    },
+  };
+
+  const actions = new Map<string, (input?: unknown) => Promise<unknown>>();
+  // Every other member is an action with the same name as its route, so none is spelled out here.
+  return new Proxy(explicit, {
+    get(target, name, receiver) {
+      if (name in target) return Reflect.get(target, name, receiver) as unknown;
+      // `then` must stay undefined, or awaiting the client would call an action.
+      if (typeof name !== 'string' || name === 'then') return undefined;
+      let action = actions.get(name);
+      if (!action) {
+        const path = route(`/api/actions/${name as ApiAction}`);
+        action = async (input?: unknown) =>
+          ((await post(path, input ?? {})) as ActionReply).result ?? undefined;
+        actions.set(name, action);
+      }
+      return action;
+    },
+  }) as RendererApi;
+}
+
+/** Every path goes through here, so a path outside the protocol does not compile. */
+const route = (path: PreviewRoute): PreviewRoute => path;
+
+async function post(path: PreviewRoute, body: unknown): Promise<unknown> {
+  const response = await fetch(path, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readReply(response);
+}
+
+async function readReply(response: Response): Promise<unknown> {
+  const reply: unknown = await response.json().catch(() => null);
+  if (response.ok) return reply;
+  const message =
+    typeof reply === 'object' && reply !== null && typeof (reply as ErrorReply).error === 'string'
+      ? (reply as ErrorReply).error
+      : `The preview host answered ${response.status}.`;
+  throw new Error(message);
+}

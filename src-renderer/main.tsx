@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { connectToHost } from './api';
+import { createI18n, resolveLocale } from './i18n';
+import { connectStore } from './store/classTrayStore';
+import { ClassTrayWindow } from './views/app';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('index.html has no #root element.');
+const root = createRoot(container);
+const { api, host } = connectToHost();
+
+connectStore(api).then(
+  ({ store }) => {
+    const i18n = createI18n(resolveLocale(store.getState().preferences.language));
+    root.render(
+      <StrictMode>
+        <ClassTrayWindow store={store} api={api} host={host} i18n={i18n} />
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    const i18n = createI18n(resolveLocale('system'));
+    const message = error instanceof Error ? error.message : String(error);
+    root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
+  },
+);

@@ -1,0 +1,142 @@
+/**
+ * The window's copy of the core state: the snapshot, kept current by the pushed changes.
+ *
+ * Devices are held by remote id (plus the service's order as a list of ids), and a change
+ * replaces only the touched device's object: a row that selects its own device by id sees a new
+ * value only when that device changed, so one status change re-renders one row.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type {
+  AccountView,
+  ClassroomView,
+  ClassTrayChange,
+  ConnectionView,
+  DeviceView,
+  PreferencesView,
+  RendererApi,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
+
+export interface ClassTrayData {
+  account: AccountView;
+  connection: ConnectionView;
+  preferences: PreferencesView;
+  temporalAccesses: TrackedAccessView[];
+  classroom: Omit<ClassroomView, 'devices'>;
+  devices: ReadonlyMap<string, DeviceView>;
+  /** The service's order. */
+  deviceIds: readonly string[];
+}
+
+export type ClassTrayStore = StoreApi<ClassTrayData>;
+
+export function fromSnapshot(state: {
+  account: AccountView;
+  connection: ConnectionView;
+  preferences: PreferencesView;
+  temporalAccesses: TrackedAccessView[];
+  classroom: ClassroomView;
+}): ClassTrayData {
+  const { devices, ...classroom } = state.classroom;
+  return {
+    account: state.account,
+    connection: state.connection,
+    preferences: state.preferences,
+    temporalAccesses: state.temporalAccesses,
+    classroom,
+    devices: new Map(devices.map((device) => [device.remoteId, device])),
+    deviceIds: devices.map((device) => device.remoteId),
+  };
+}
+
+/** The data after a batch of changes, in order. Untouched parts keep their identity. */
+export function applyChanges(
+  data: ClassTrayData,
+  changes: readonly ClassTrayChange[],
+): ClassTrayData {
+  let next = data;
+  // Copied at most once per batch, on the first device change.
+  let devices: Map<string, DeviceView> | undefined;
+  let deviceIds: string[] | undefined;
+  const ownDevices = (): Map<string, DeviceView> => (devices ??= new Map(next.devices));
+  const ownIds = (): string[] => (deviceIds ??= [...next.deviceIds]);
+
+  for (const change of changes) {
+    switch (change.type) {
+      case 'device-added':
+      case 'device-changed': {
+        const known = ownDevices().has(change.device.remoteId);
+        ownDevices().set(change.device.remoteId, change.device);
+        if (!known) ownIds().push(change.device.remoteId);
+        break;
+      }
+      case 'device-removed': {
+        if (!ownDevices().delete(change.remoteId)) break;
+        const ids = ownIds();
+        ids.splice(ids.indexOf(change.remoteId), 1);
+        break;
+      }
+      case 'online-changed': {
+        const device = ownDevices().get(change.remoteId);
+        if (device && device.online !== change.online) {
+          ownDevices().set(change.remoteId, { ...device, online: change.online });
+        }
+        break;
+      }
+      case 'classroom': {
+        const replaced = fromSnapshot({ ...next, classroom: change.classroom });
+        next = { ...next, classroom: replaced.classroom };
+        devices = new Map(replaced.devices);
+        deviceIds = [...replaced.deviceIds];
+        break;
+      }
+      case 'connection':
+        next = { ...next, connection: change.connection };
+        break;
+      case 'temporal-accesses':
+        next = { ...next, temporalAccesses: change.temporalAccesses };
+        break;
+      case 'account':
+        next = { ...next, account: change.account };
+        break;
+      case 'preferences':
+        next = { ...next, preferences: change.preferences };
+        break;
+    }
+  }
+  if (devices) next = { ...next, devices };
+  if (deviceIds) next = { ...next, deviceIds };
+  return next;
+}
+
+/**
+ * Subscribes, then reads the snapshot. Changes that arrive meanwhile are applied after it in
+ * order: each one sets a value, so replaying one the snapshot already holds is harmless, while
+ * dropping it could lose a change the snapshot missed. Later changes are applied in batches, one
+ * store update per burst.
+ */
+export async function connectStore(
+  api: RendererApi,
+): Promise<{ store: ClassTrayStore; disconnect: () => void }> {
+  let pending: ClassTrayChange[] = [];
+  let store: ClassTrayStore | undefined;
+  const flush = (): void => {
+    if (!store || pending.length === 0) return;
+    const batch = pending;
+    pending = [];
+    store.setState(applyChanges(store.getState(), batch), true);
+  };
+  const unsubscribe = api.subscribe((change) => {
+    pending.push(change);
+    if (pending.length === 1) queueMicrotask(flush);
+  });
+  try {
+    const snapshot = fromSnapshot(await api.getState());
+    store = createStore<ClassTrayData>()(() => snapshot);
+  } catch (error) {
+    unsubscribe();
+    throw error;
+  }
+  flush();
+  return { store, disconnect: unsubscribe };
+}

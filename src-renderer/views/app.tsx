@@ -1,0 +1,82 @@
+import type { i18n as I18n } from 'i18next';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { RendererApi } from '../../src-main/core/classTrayApi';
+import type { Host } from '../api';
+import { resolveLocale } from '../i18n';
+import type { ClassTrayStore } from '../store/classTrayStore';
+import { ClassTrayProvider, useClassTray } from '../store/context';
+import { ConnectionBanner } from './connectionBanner';
+import { DemoNotice } from './demoNotice';
+import { DeviceList } from './deviceList';
+import { Header } from './header';
+import { SettingsPanel } from './settingsPanel';
+import { TemporalAccesses } from './temporalAccesses';
+
+/** The classroom window with everything it needs around it. */
+export function ClassTrayWindow(props: {
+  store: ClassTrayStore;
+  api: RendererApi;
+  host: Host;
+  i18n: I18n;
+}) {
+  return (
+    <I18nextProvider i18n={props.i18n}>
+      <ClassTrayProvider store={props.store} api={props.api} host={props.host}>
+        <App />
+      </ClassTrayProvider>
+    </I18nextProvider>
+  );
+}
+
+function App() {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const settingsButton = useRef<HTMLButtonElement>(null);
+  const demo = useClassTray((data) => data.account.mode === 'demo');
+  useLanguage();
+
+  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const closeSettings = useCallback(() => {
+    setSettingsOpen(false);
+    settingsButton.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (!settingsOpen) return;
+    document.querySelector<HTMLElement>('#settings [data-autofocus]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeSettings();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [settingsOpen, closeSettings]);
+
+  return (
+    <div className="app">
+      <Header
+        settingsOpen={settingsOpen}
+        settingsButton={settingsButton}
+        onToggleSettings={settingsOpen ? closeSettings : openSettings}
+      />
+      {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
+      <ConnectionBanner onOpenSettings={openSettings} />
+      {settingsOpen && <SettingsPanel onClose={closeSettings} />}
+      {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
+      <main className="main" hidden={settingsOpen}>
+        <TemporalAccesses />
+        <DeviceList />
+      </main>
+    </div>
+  );
+}
+
+/** Follows the language preference live. */
+function useLanguage(): void {
+  const { i18n } = useTranslation();
+  const language = useClassTray((data) => data.preferences.language);
+  useEffect(() => {
+    const locale = resolveLocale(language);
+    document.documentElement.lang = locale;
+    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  }, [language, i18n]);
+}

@@ -1,0 +1,78 @@
+import type { RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClassTrayData } from '../store/classTrayStore';
+import { useApi, useClassTray } from '../store/context';
+import { ActionError } from './actionError';
+import { ClassroomSwitcher } from './classroomSwitcher';
+import { formatClock } from './clock';
+import { RefreshIcon, SettingsIcon } from './icons';
+import { useAction } from './useAction';
+
+const countOnline = (data: ClassTrayData): number => {
+  let online = 0;
+  for (const device of data.devices.values()) if (device.online === true) online++;
+  return online;
+};
+
+export function Header(props: {
+  settingsOpen: boolean;
+  settingsButton: RefObject<HTMLButtonElement | null>;
+  onToggleSettings: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const demo = useClassTray((data) => data.account.mode === 'demo');
+  const online = useClassTray(countOnline);
+  const total = useClassTray((data) => data.deviceIds.length);
+  const hasClassroom = useClassTray((data) => data.classroom.id !== null);
+  const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
+  const refresh = useAction(() => api.refresh());
+
+  return (
+    <header className="header">
+      <div className="header-row">
+        <ClassroomSwitcher />
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={t('header.refresh')}
+          title={t('header.refresh')}
+          aria-busy={refresh.pending}
+          disabled={refresh.pending}
+          onClick={() => void refresh.run()}
+        >
+          <RefreshIcon />
+        </button>
+        <button
+          ref={props.settingsButton}
+          type="button"
+          className="icon-button"
+          aria-label={t('header.settings')}
+          title={t('header.settings')}
+          aria-expanded={props.settingsOpen}
+          aria-controls="settings"
+          onClick={props.onToggleSettings}
+        >
+          <SettingsIcon />
+        </button>
+      </div>
+      <div className="header-row summary">
+        {demo && <span className="badge demo">{t('header.demo')}</span>}
+        {hasClassroom && (
+          <span className="online-count">
+            {t('header.onlineCount', {
+              online: online.toLocaleString(i18n.language),
+              total: total.toLocaleString(i18n.language),
+            })}
+          </span>
+        )}
+        <span className="updated">
+          {lastSuccessAt === null
+            ? t('header.notUpdated')
+            : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
+        </span>
+      </div>
+      <ActionError error={refresh.error} />
+    </header>
+  );
+}

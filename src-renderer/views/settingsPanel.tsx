@@ -1,0 +1,261 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ActionInput } from '../../src-main/core/classTrayApi';
+import type { Language } from '../../src-main/core/settings';
+import { useApi, useClassTray, useHost } from '../store/context';
+import { ActionError } from './actionError';
+import { CloseIcon } from './icons';
+import { useAction } from './useAction';
+import { useFlash } from './useFlash';
+
+const LANGUAGES: readonly Language[] = ['system', 'en', 'es'];
+const POLL_MIN = 5;
+const POLL_MAX = 300;
+
+export function SettingsPanel(props: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  return (
+    <section id="settings" className="settings" aria-labelledby={headingId}>
+      <div className="settings-head">
+        <h2 id={headingId} tabIndex={-1} data-autofocus>
+          {t('settings.heading')}
+        </h2>
+        <button
+          type="button"
+          className="button"
+          aria-label={t('settings.closeLabel')}
+          onClick={props.onClose}
+        >
+          <CloseIcon />
+          {t('settings.close')}
+        </button>
+      </div>
+      <div className="settings-body">
+        <AccountSettings />
+        <GeneralSettings />
+      </div>
+    </section>
+  );
+}
+
+function AccountSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const account = useClassTray((data) => data.account);
+  const [serviceUrl, setServiceUrl] = useState(account.serviceUrl ?? '');
+  const [token, setToken] = useState('');
+  const [authHeader, setAuthHeader] = useState(account.authHeader);
+  const [urlMissing, setUrlMissing] = useState(false);
+  const [saved, flashSaved] = useFlash<true>();
+  const connect = useAction((input: ActionInput<'connectService'>) => api.connectService(input));
+  const forget = useAction(() => api.forgetToken());
+  const mode = useAction((demo: boolean) => api.setMode({ mode: demo ? 'demo' : 'service' }));
+  const headingId = useId();
+  const tokenId = useId();
+  const tokenStateId = useId();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const url = serviceUrl.trim();
+    setUrlMissing(url === '');
+    if (url === '') return;
+    const newToken = token.trim();
+    const header = authHeader.trim();
+    const outcome = await connect.run({
+      serviceUrl: url,
+      // Left empty, the saved token stays.
+      ...(newToken === '' ? {} : { token: newToken }),
+      ...(header === '' || header === account.authHeader ? {} : { authHeader: header }),
+    });
+    if (outcome.ok) {
+      setToken('');
+      flashSaved(true);
+    }
+  };
+
+  return (
+    <form className="settings-group" aria-labelledby={headingId} onSubmit={(e) => void submit(e)}>
+      <h3 id={headingId}>{t('settings.account')}</h3>
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={account.mode === 'demo'}
+          disabled={mode.pending}
+          onChange={(event) => void mode.run(event.target.checked)}
+        />
+        <span>
+          {t('settings.useDemo')}
+          <small>{t('settings.useDemoHint')}</small>
+        </span>
+      </label>
+      <ActionError error={mode.error} />
+
+      <label className="field">
+        <span>{t('settings.serviceUrl')}</span>
+        <input
+          type="url"
+          value={serviceUrl}
+          placeholder="https://"
+          spellCheck={false}
+          aria-invalid={urlMissing}
+          onChange={(event) => setServiceUrl(event.target.value)}
+        />
+      </label>
+      {urlMissing && (
+        <p className="field-problem" role="alert">
+          {t('settings.urlRequired')}
+        </p>
+      )}
+
+      <div className="field">
+        <label htmlFor={tokenId}>{t('settings.token')}</label>
+        <input
+          id={tokenId}
+          type="password"
+          value={token}
+          autoComplete="off"
+          spellCheck={false}
+          aria-describedby={tokenStateId}
+          placeholder={account.token.set ? t('settings.tokenReplace') : t('settings.tokenPaste')}
+          onChange={(event) => setToken(event.target.value)}
+        />
+        <div className="token-state">
+          <p id={tokenStateId} className="hint">
+            {account.token.set
+              ? t('settings.tokenSaved', { where: t(`settings.where.${account.token.location}`) })
+              : t('settings.tokenMissing')}
+            {account.token.note !== null && <> {account.token.note}</>}
+          </p>
+          {account.token.set && (
+            <button
+              type="button"
+              className="button"
+              disabled={forget.pending}
+              onClick={() => void forget.run()}
+            >
+              {t('settings.forgetToken')}
+            </button>
+          )}
+        </div>
+        <ActionError error={forget.error} />
+      </div>
+
+      <details className="advanced">
+        <summary>{t('settings.advanced')}</summary>
+        <label className="field">
+          <span>{t('settings.authHeader')}</span>
+          <input
+            value={authHeader}
+            spellCheck={false}
+            onChange={(event) => setAuthHeader(event.target.value)}
+          />
+        </label>
+      </details>
+
+      <div className="form-actions">
+        <span className="saved" role="status">
+          {saved && t('settings.saved')}
+        </span>
+        <button type="submit" className="button primary" disabled={connect.pending}>
+          {t('settings.connect')}
+        </button>
+      </div>
+      <ActionError error={connect.error} />
+    </form>
+  );
+}
+
+function GeneralSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const host = useHost();
+  const preferences = useClassTray((data) => data.preferences);
+  const [poll, setPoll] = useState(String(preferences.poll.visibleSeconds));
+  const [pollProblem, setPollProblem] = useState(false);
+  const update = (patch: ActionInput<'updatePreferences'>) => api.updatePreferences(patch);
+  const pollAction = useAction(update);
+  const notifications = useAction(update);
+  const language = useAction(update);
+  const startAtLogin = useAction(update);
+  const headingId = useId();
+
+  const commitPoll = () => {
+    const seconds = Number(poll);
+    const valid = Number.isInteger(seconds) && seconds >= POLL_MIN && seconds <= POLL_MAX;
+    setPollProblem(!valid);
+    if (valid && seconds !== preferences.poll.visibleSeconds) {
+      void pollAction.run({ poll: { visibleSeconds: seconds } });
+    }
+  };
+
+  return (
+    <div className="settings-group" role="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('settings.general')}</h3>
+      <label className="field inline">
+        <span>{t('settings.pollInterval')}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={POLL_MIN}
+          max={POLL_MAX}
+          step={1}
+          value={poll}
+          aria-invalid={pollProblem}
+          onChange={(event) => setPoll(event.target.value)}
+          onBlur={commitPoll}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commitPoll();
+          }}
+        />
+      </label>
+      {pollProblem && (
+        <p className="field-problem" role="alert">
+          {t('settings.pollRange')}
+        </p>
+      )}
+      <ActionError error={pollAction.error} />
+
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={preferences.notifications.deviceChanges}
+          onChange={(event) =>
+            void notifications.run({ notifications: { deviceChanges: event.target.checked } })
+          }
+        />
+        <span>{t('settings.notifications')}</span>
+      </label>
+      <ActionError error={notifications.error} />
+
+      <label className="field inline">
+        <span>{t('settings.language')}</span>
+        <select
+          value={preferences.language}
+          onChange={(event) => void language.run({ language: event.target.value as Language })}
+        >
+          {LANGUAGES.map((value) => (
+            <option key={value} value={value}>
+              {t(`settings.languages.${value}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionError error={language.error} />
+
+      {host === 'electron' && (
+        <>
+          <label className="toggle">
+            <input
+              type="checkbox"
+              checked={preferences.startAtLogin}
+              onChange={(event) => void startAtLogin.run({ startAtLogin: event.target.checked })}
+            />
+            <span>{t('settings.startAtLogin')}</span>
+          </label>
+          <ActionError error={startAtLogin.error} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type {
+  InvalidateResultView,
+  ServiceErrorKind,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
+import { useApi } from '../store/context';
+import { ActionError } from './actionError';
+import { formatClock, secondsUntil, useNow } from './clock';
+import { CloseIcon, WarningIcon } from './icons';
+import { useAction } from './useAction';
+
+type Shown =
+  | { kind: 'invalidated'; sessionExpiresAt: string }
+  | { kind: 'already-ended' }
+  | { kind: 'failed'; problem: ServiceErrorKind };
+
+/** This window's latest click wins; otherwise what the core remembers from earlier ones. */
+function shownOutcome(
+  access: TrackedAccessView,
+  clicked: InvalidateResultView | null,
+): Shown | null {
+  const outcome = clicked ?? access.lastOutcome;
+  if (outcome === null) return null;
+  if (outcome.kind === 'failed') return { kind: 'failed', problem: outcome.problem.kind };
+  if (outcome.kind === 'already-ended') return { kind: 'already-ended' };
+  return { kind: 'invalidated', sessionExpiresAt: outcome.sessionExpiresAt };
+}
+
+export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
+
+export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const [clicked, setClicked] = useState<InvalidateResultView | null>(null);
+  const invalidate = useAction(() => api.invalidateTemporalAccess({ token: access.token }));
+  const remove = useAction(() => api.removeTemporalAccess({ token: access.token }));
+  const titleId = useId();
+  const outcomeRef = useRef<HTMLDivElement>(null);
+
+  // The Invalidate button goes away once clicked: keyboard focus moves to what happened instead.
+  useEffect(() => {
+    if (clicked !== null) outcomeRef.current?.focus();
+  }, [clicked]);
+
+  const device = access.deviceAlias ?? access.remoteId;
+  const name = access.label ?? device ?? t('accesses.token', { token: shortToken(access.token) });
+  const outcome = shownOutcome(access, clicked);
+  const ended = outcome?.kind === 'invalidated' || outcome?.kind === 'already-ended';
+
+  const run = async () => {
+    const result = await invalidate.run();
+    if (result.ok) setClicked(result.value);
+  };
+
+  return (
+    <li className="access">
+      <div className="access-head">
+        <div className="access-title" id={titleId}>
+          <span className="access-name">{name}</span>
+          <span className="access-detail">
+            {access.label !== null && device !== null && (
+              <>{t('accesses.device', { name: device })} · </>
+            )}
+            {t('accesses.token', { token: shortToken(access.token) })}
+          </span>
+        </div>
+        <div className="access-actions">
+          {!ended && outcome?.kind !== 'failed' && (
+            <button
+              type="button"
+              className="button danger"
+              aria-describedby={titleId}
+              disabled={invalidate.pending}
+              onClick={() => void run()}
+            >
+              {invalidate.pending ? t('accesses.invalidating') : t('accesses.invalidate')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('accesses.remove')}
+            aria-describedby={titleId}
+            title={t('accesses.remove')}
+            disabled={remove.pending}
+            onClick={() => void remove.run()}
+          >
+            <CloseIcon />
+          </button>
+        </div>
+      </div>
+      {access.warnNo2fa && (
+        <p className="access-warning">
+          <WarningIcon />
+          {t('accesses.warnNo2fa')}
+        </p>
+      )}
+      {outcome !== null && (
+        <div className={`access-outcome ${outcome.kind}`} tabIndex={-1} ref={outcomeRef}>
+          {outcome.kind === 'invalidated' && (
+            <Invalidated sessionExpiresAt={outcome.sessionExpiresAt} />
+          )}
+          {outcome.kind === 'already-ended' && <p>{t('accesses.alreadyEnded')}</p>}
+          {outcome.kind === 'failed' && (
+            <>
+              <p role="alert">
+                {t('accesses.failed', { problem: t(`problems.${outcome.problem}`) })}
+              </p>
+              <button
+                type="button"
+                className="button"
+                aria-describedby={titleId}
+                disabled={invalidate.pending}
+                onClick={() => void run()}
+              >
+                {t('accesses.retry')}
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      <ActionError error={invalidate.error ?? remove.error} />
+    </li>
+  );
+}
+
+/** When the service ends the session, and a live countdown to it. */
+function Invalidated({ sessionExpiresAt }: { sessionExpiresAt: string }) {
+  const { t, i18n } = useTranslation();
+  const now = useNow(Date.parse(sessionExpiresAt));
+  const seconds = secondsUntil(sessionExpiresAt, now);
+  const time = formatClock(sessionExpiresAt, i18n.language);
+  return (
+    <p>
+      {seconds > 0
+        ? t('accesses.endsAt', { time, seconds: String(seconds) })
+        : t('accesses.endedAt', { time })}
+    </p>
+  );
+}
