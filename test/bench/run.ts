@@ -3,8 +3,12 @@
  * add it to BENCHMARKS below.
  */
 import { benchLocalService } from './localService';
+import { benchSync } from './sync';
 
-const BENCHMARKS = new Map<string, () => Promise<void>>([['local-service', benchLocalService]]);
+const BENCHMARKS = new Map<string, () => Promise<void>>([
+  ['local-service', benchLocalService],
+  ['sync', benchSync],
+]);
 
 const name = process.argv[2];
 const bench = name === undefined ? undefined : BENCHMARKS.get(name);

@@ -1,0 +1,476 @@
+/**
+ * npm run bench -- sync: what keeping one classroom live costs in a large account.
+ *
+ * A 5,000-device account (100 account pages) with one 30-device classroom whose devices sit on
+ * three account pages, served by the local service in its own process (as the real service
+ * would be), and the core's live status in this process:
+ *
+ * 1. Account-list requests per refresh, counted by the service (GET /_local/stats): steady
+ *    refreshes of the live status, the same averaged over a whole safety-net cycle (one sweep
+ *    every 30 refreshes), and the naive way (every account page on every refresh).
+ * 2. A cold full refresh (classroom list plus every account page) with the client's bounded
+ *    concurrency (4) against a sequential walk (1), alternating in the same run, median of
+ *    several repetitions after a discarded warm-up of each.
+ * 3. The core's heap with 5,000 devices, in a child `node --expose-gc` that runs this file with
+ *    `memory`: heapUsed after forced GCs with the objects held minus the same once they are
+ *    dropped, for (a) all 100 parsed account pages, which a sweep holds at its peak, and (b) a
+ *    live status after a cold sweep and steady refreshes, which is what stays between refreshes
+ *    (20 kept at once and the figure divided by 20: one alone is below the heap's jitter).
+ *
+ * BENCH_REPEATS sets the timed repetitions per concurrency (default 9).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { constants, cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DEFAULT_AUTH_HEADER, PAGE_SIZE, serviceRoutes } from '../../src-main/contract/wire';
+import { createServiceClient } from '../../src-main/core/client';
+import { deviceListsOf } from '../../src-main/core/deviceLists';
+import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import { spreadClassroomFixture } from '../support/fixtures';
+
+const DEVICE_COUNT = 5_000;
+/** Ten classroom devices at the start of each of these account pages: 30 in all. */
+const CLASSROOM_PAGES = [7, 42, 88];
+const CLASSROOM_INDICES = CLASSROOM_PAGES.flatMap((page) =>
+  Array.from({ length: 10 }, (_, i) => (page - 1) * PAGE_SIZE + i * 5),
+);
+const CLASSROOM = 'room-a';
+const TOKEN = 'bench-token';
+const SWEEP_EVERY = 30;
+const STEADY_REFRESHES = 20;
+/** Live statuses kept at once for the memory figure, each after a cold sweep and steady refreshes. */
+const LIVE_INSTANCES = 20;
+const STEADY_PER_INSTANCE = 5;
+const NAIVE_REFRESHES = 3;
+const GOAL_STEADY_REQUESTS = 3;
+/** A round trip to a real service: each request waits this long before the proxy forwards it. */
+const LATENCY_MS = 20;
+const READY_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+const clientFor = (url: string) => createServiceClient({ baseUrl: url, token: TOKEN });
+
+export async function benchSync(): Promise<void> {
+  const repeats = repeatCount();
+  const dir = await mkdtemp(join(tmpdir(), 'classtray-bench-sync-'));
+  const children = new Set<ChildProcess>();
+  const killAll = () => {
+    for (const child of children) killGroup(child, 'SIGKILL');
+    rmSync(dir, { recursive: true, force: true });
+  };
+  const interrupted = (signal: NodeJS.Signals) => process.exit(128 + constants.signals[signal]);
+  process.on('exit', killAll);
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
+
+  try {
+    const fixtureFile = join(dir, 'fixture.json');
+    await writeFile(
+      fixtureFile,
+      JSON.stringify(spreadClassroomFixture(DEVICE_COUNT, CLASSROOM_INDICES)),
+    );
+    const service = await startService(children, fixtureFile);
+    await checkAccount(service);
+
+    console.error('sync bench: counting requests…');
+    const requests = await countRequests(service);
+    console.error(`sync bench: timing cold refreshes (${repeats} per concurrency)…`);
+    const timing = await timeColdRefreshes(service, repeats);
+    const proxy = await startLatencyProxy(service, LATENCY_MS);
+    console.error(`sync bench: the same with ${LATENCY_MS} ms added per request…`);
+    const distant = await timeColdRefreshes(proxy.url, repeats).finally(proxy.close);
+    console.error('sync bench: measuring memory in a --expose-gc child…');
+    const memory = await measureMemory(children, service);
+    report(requests, { loopback: timing, distant }, memory, repeats);
+  } finally {
+    await Promise.all([...children].map(stop));
+    await rm(dir, { recursive: true, force: true });
+    process.off('exit', killAll);
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
+  }
+}
+
+function repeatCount(): number {
+  const raw = process.env['BENCH_REPEATS'];
+  if (raw === undefined) return 9;
+  const repeats = Number(raw);
+  if (!Number.isSafeInteger(repeats) || repeats < 1) {
+    throw new Error(`BENCH_REPEATS must be a whole number, 1 or more (got "${raw}").`);
+  }
+  return repeats;
+}
+
+async function checkAccount(url: string): Promise<void> {
+  const page = await clientFor(url).accountDevicesPage(1);
+  const classroom = await clientFor(url).classroomDevicesPage(CLASSROOM, 1);
+  if (page.meta.last_page !== DEVICE_COUNT / PAGE_SIZE || classroom.meta.total !== 30) {
+    throw new Error(
+      `The service serves ${page.meta.last_page} account pages and ${classroom.meta.total} classroom devices, not the fixture.`,
+    );
+  }
+}
+
+/** Requests the service answered on each list route so far. */
+async function listRequests(url: string): Promise<{ account: number; classroom: number }> {
+  const response = await fetch(`${url}/_local/stats`, {
+    headers: { [DEFAULT_AUTH_HEADER]: TOKEN },
+  });
+  const stats = (await response.json()) as { requests: Record<string, number> };
+  return {
+    account: stats.requests[`GET ${serviceRoutes.accountDevices}`] ?? 0,
+    classroom: stats.requests[`GET ${serviceRoutes.classroomDevices}`] ?? 0,
+  };
+}
+
+interface RequestCounts {
+  coldSweep: number;
+  steadyMean: number;
+  steadyMax: number;
+  cycleMean: number;
+  naiveMean: number;
+  classroomPerRefresh: number;
+  pagesRead: number[];
+}
+
+async function countRequests(url: string): Promise<RequestCounts> {
+  const live = new ClassroomLiveStatus(deviceListsOf(clientFor(url)), CLASSROOM, {
+    sweepEvery: SWEEP_EVERY,
+  });
+  /** Account and classroom requests one refresh made, by the service's count. */
+  const measured = async () => {
+    const before = await listRequests(url);
+    const result = await live.refresh();
+    const after = await listRequests(url);
+    return {
+      result,
+      account: after.account - before.account,
+      classroom: after.classroom - before.classroom,
+    };
+  };
+
+  const cold = await measured();
+  // A whole safety-net cycle after the cold sweep: 29 steady refreshes and one sweep.
+  const cycle = [];
+  for (let i = 0; i < SWEEP_EVERY; i++) cycle.push(await measured());
+  const steady = cycle.filter(({ result }) => !result.swept).slice(0, STEADY_REFRESHES);
+  if (steady.length < STEADY_REFRESHES || cycle.filter((r) => r.result.swept).length !== 1) {
+    throw new Error('The cycle did not sweep exactly once: the bench no longer measures it.');
+  }
+
+  const naiveLists = deviceListsOf(clientFor(url));
+  const naive: number[] = [];
+  for (let i = 0; i < NAIVE_REFRESHES; i++) {
+    const before = await listRequests(url);
+    await naiveLists.classroomDevices(CLASSROOM);
+    await naiveLists.allAccountPages();
+    naive.push((await listRequests(url)).account - before.account);
+  }
+
+  const accounts = (rows: { account: number }[]) => rows.map((row) => row.account);
+  return {
+    coldSweep: cold.account,
+    steadyMean: mean(accounts(steady)),
+    steadyMax: Math.max(...accounts(steady)),
+    cycleMean: mean(accounts(cycle)),
+    naiveMean: mean(naive),
+    classroomPerRefresh: mean(cycle.map((row) => row.classroom)),
+    pagesRead: steady[0]?.result.accountPagesRead ?? [],
+  };
+}
+
+interface Timing {
+  bounded: number[];
+  sequential: number[];
+}
+
+/** A new live status per run, so each refresh is a cold full sweep. */
+async function timeColdRefreshes(url: string, repeats: number): Promise<Timing> {
+  const run = async (concurrency: number) => {
+    const live = new ClassroomLiveStatus(deviceListsOf(clientFor(url), concurrency), CLASSROOM);
+    const start = performance.now();
+    const result = await live.refresh();
+    const elapsed = performance.now() - start;
+    if (!result.swept || result.devices.length !== 30) throw new Error('Not a cold full refresh.');
+    return elapsed;
+  };
+  // Warm-up (JIT, connections, the service's page cache), discarded.
+  await run(4);
+  await run(1);
+  const timing: Timing = { bounded: [], sequential: [] };
+  // Alternating, so a machine that speeds up or slows down biases both sides alike.
+  for (let i = 0; i < repeats; i++) {
+    timing.bounded.push(await run(4));
+    timing.sequential.push(await run(1));
+  }
+  return timing;
+}
+
+interface Memory {
+  /** Bytes of heap while all 100 parsed account pages are held. */
+  pagesHeld: number;
+  /** Bytes of heap one live status keeps between refreshes (mean over LIVE_INSTANCES kept). */
+  liveRetained: number;
+  /** The same measurement with nothing held: the noise floor. */
+  noise: number;
+}
+
+async function measureMemory(children: Set<ChildProcess>, url: string): Promise<Memory> {
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', '--import', 'tsx', THIS_FILE, 'memory', url],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' },
+  );
+  children.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  children.delete(child);
+  if (code !== 0) throw new Error(`The memory child failed (${code}).\n${stderr}`);
+  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Memory;
+}
+
+/** The child's side: this file run under `node --expose-gc --import tsx … memory URL`. */
+async function memoryChild(url: string): Promise<void> {
+  const gc = globalThis.gc;
+  if (gc === undefined) throw new Error('Run with node --expose-gc.');
+  const heap = () => {
+    gc();
+    gc();
+    return process.memoryUsage().heapUsed;
+  };
+  const lists = deviceListsOf(clientFor(url));
+  // Warm-up: modules, JIT, connections and zod's lazy state, so the figures are ours alone.
+  await lists.allAccountPages();
+  const warmUp = new ClassroomLiveStatus(lists, CLASSROOM);
+  for (let i = 0; i <= STEADY_REFRESHES; i++) await warmUp.refresh();
+
+  // Each figure is the heap with the objects held minus the heap once they are dropped, so
+  // growth that doing the requests leaves behind (connection buffers, V8's own tables, about
+  // 150 KB per 6 refreshes here, the same with or without a live status kept) is not charged to
+  // them. The objects live in an array we can empty, and are awaited in a frame that has ended:
+  // an awaited value can outlive its use in the frame of the async function that awaited it.
+  const held: unknown[] = [];
+  const freed = () => {
+    const withThem = heap();
+    held.length = 0;
+    return withThem - heap();
+  };
+
+  const noise = freed();
+
+  await (async () => {
+    held.push(await lists.allAccountPages());
+  })();
+  const pagesHeld = freed();
+
+  // One live status keeps a few KB, below the heap's jitter after network activity, so
+  // LIVE_INSTANCES are kept at once and the figure divided among them.
+  for (let n = 0; n < LIVE_INSTANCES; n++) {
+    const live = new ClassroomLiveStatus(lists, CLASSROOM);
+    for (let i = 0; i <= STEADY_PER_INSTANCE; i++) await live.refresh();
+    held.push(live);
+  }
+  const liveRetained = freed() / LIVE_INSTANCES;
+
+  const memory: Memory = { pagesHeld, liveRetained, noise };
+  console.log(JSON.stringify(memory));
+}
+
+/**
+ * Forwards to the service after `latencyMs`, as if it were across a network. Loopback has no
+ * latency to overlap, so only this shows what the concurrency bound buys a real school.
+ */
+async function startLatencyProxy(
+  target: string,
+  latencyMs: number,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const upstream = new URL(target);
+  const server = createServer((request, response) => {
+    setTimeout(() => {
+      const forward = httpRequest(
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          path: request.url,
+          method: request.method,
+          headers: request.headers,
+        },
+        (answer) => {
+          response.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(response);
+        },
+      );
+      forward.on('error', () => response.destroy());
+      request.pipe(forward);
+    }, latencyMs);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      const closed = once(server, 'close');
+      server.close();
+      server.closeAllConnections();
+      await closed;
+    },
+  };
+}
+
+function report(
+  requests: RequestCounts,
+  timings: { loopback: Timing; distant: Timing },
+  memory: Memory,
+  repeats: number,
+): void {
+  const cpu = cpus();
+  const fixed = (value: number, digits = 2) => value.toFixed(digits);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const row = (label: string, value: string, note = '') =>
+    console.log(`${label.padEnd(66)}${value.padStart(12)}  ${note}`);
+
+  console.log(
+    `Machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}, ${process.platform}/${process.arch}`,
+  );
+  console.log(
+    `Account: ${DEVICE_COUNT.toLocaleString('en-US')} devices (${DEVICE_COUNT / PAGE_SIZE} account pages); classroom "${CLASSROOM}": 30 devices on account pages ${CLASSROOM_PAGES.join(', ')}; local service in its own process`,
+  );
+
+  console.log('\nAccount-list requests per refresh (counted by the service, GET /_local/stats)');
+  const steadyMet = requests.steadyMax <= GOAL_STEADY_REQUESTS;
+  row('live status, cold refresh (full sweep)', fixed(requests.coldSweep, 0));
+  row(
+    `live status, steady refresh (mean of ${STEADY_REFRESHES}; max ${requests.steadyMax})`,
+    fixed(requests.steadyMean),
+    `pages ${requests.pagesRead.join(', ')}; goal ≤ ${GOAL_STEADY_REQUESTS}: ${steadyMet ? 'met' : 'NOT MET'}`,
+  );
+  row(
+    `live status, mean over a ${SWEEP_EVERY}-refresh cycle (1 safety-net sweep)`,
+    fixed(requests.cycleMean),
+  );
+  row(
+    `naive: every account page each refresh (mean of ${NAIVE_REFRESHES})`,
+    fixed(requests.naiveMean),
+  );
+  row('naive / live status steady', `${fixed(requests.naiveMean / requests.steadyMean, 1)}×`);
+  row(
+    'naive / live status over the cycle',
+    `${fixed(requests.naiveMean / requests.cycleMean, 1)}×`,
+  );
+  row('classroom-list requests per refresh (both)', fixed(requests.classroomPerRefresh));
+
+  console.log(
+    `\nCold full refresh: classroom list + ${DEVICE_COUNT / PAGE_SIZE} account pages, ${repeats} runs each, alternating, after a discarded warm-up`,
+  );
+  const stats = (runs: number[]) =>
+    `median ${fixed(median(runs), 1)} ms (min ${fixed(Math.min(...runs), 1)}, max ${fixed(Math.max(...runs), 1)})`;
+  for (const [where, timing] of [
+    ['loopback', timings.loopback],
+    [`+${LATENCY_MS} ms per request`, timings.distant],
+  ] as const) {
+    row(`${where}: concurrency 4 (bounded, the default)`, '', stats(timing.bounded));
+    row(`${where}: concurrency 1 (sequential walk)`, '', stats(timing.sequential));
+    row(
+      `${where}: sequential / bounded (medians)`,
+      `${fixed(median(timing.sequential) / median(timing.bounded))}×`,
+    );
+  }
+
+  console.log('\nCore heap with 5,000 devices (child node --expose-gc, heapUsed after forced GC)');
+  row('all 100 parsed account pages held (a sweep at its peak)', mb(memory.pagesHeld));
+  row(
+    `one live status between refreshes (mean of ${LIVE_INSTANCES} kept at once)`,
+    kb(memory.liveRetained),
+  );
+  row(
+    `noise floor (nothing held; ÷ ${LIVE_INSTANCES} in the live status figure)`,
+    kb(memory.noise),
+  );
+}
+
+function mean(values: number[]): number {
+  return values.reduce((sum, value) => sum + value, 0) / values.length;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+/** The local service as a child process (own group), resolved with its address once ready. */
+async function startService(children: Set<ChildProcess>, fixtureFile: string): Promise<string> {
+  const child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['src-main/local-service/cli.ts', '--port', '0', '--token', TOKEN, '--fixture', fixtureFile],
+    // tsx runs the service in a grandchild: a group kill reaches it even when tsx cannot relay.
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' },
+  );
+  children.add(child);
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`The local service was not ready in time.\n${stderr}`)),
+      READY_TIMEOUT_MS,
+    );
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      const url = /http:\/\/127\.0\.0\.1:[0-9]+/.exec(stdout)?.[0];
+      if (url !== undefined) {
+        clearTimeout(timer);
+        resolve(url);
+      }
+    });
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`The local service exited (${signal ?? code}).\n${stderr}`));
+    });
+  });
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined) return;
+  if (process.platform === 'win32') {
+    child.kill(signal);
+    return;
+  }
+  try {
+    process.kill(-child.pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+const [, entry, mode, memoryUrl] = process.argv;
+if (entry !== undefined && pathToFileURL(entry).href === import.meta.url && mode === 'memory') {
+  if (memoryUrl === undefined) throw new Error('memory needs the service URL');
+  await memoryChild(memoryUrl);
+}
