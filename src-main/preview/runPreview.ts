@@ -1,0 +1,222 @@
+/**
+ * The browser preview as a command: the core on this machine's data directory, the flags applied
+ * through the core API as a teacher would apply them, the renderer served on 127.0.0.1, and the
+ * per-launch address printed (and opened in the default browser).
+ */
+import { parseArgs } from 'node:util';
+import open from 'open';
+import { z } from 'zod';
+import type { ClassTrayOptions } from '../core/classTray';
+import { createClassTray } from '../core/classTray';
+import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
+import { actionInputs } from '../core/classTrayApi';
+import { resolveDataDir } from '../core/settings';
+import { TOKEN_ENV } from '../core/vault';
+import { ensureRendererBuilt } from './rendererBuild';
+import { startPreviewServer } from './server';
+
+export const USAGE = `Usage: npm run web -- [options]
+
+Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for you only.
+
+  --service-url URL   use this service (the API token comes from ${TOKEN_ENV} or the keychain)
+  --classroom ID      show this classroom
+  --port N            port to listen on (default: one the OS picks)
+  --data-dir DIR      settings and cache directory (default: the tray app's)
+  --poll-seconds S    seconds between refreshes while the page is visible (5 to 300)
+  --no-open           print the address without opening a browser
+  -h, --help          show this text`;
+
+/** Bad command-line arguments: the message is one sentence for the person who typed them. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+interface PreviewArgs {
+  connect?: ActionInput<'connectService'>;
+  select?: ActionInput<'selectClassroom'>;
+  preferences?: ActionInput<'updatePreferences'>;
+  port: number;
+  open: boolean;
+}
+
+const portSchema = z
+  .string()
+  .regex(/^[0-9]{1,5}$/, '--port takes a number from 0 to 65535.')
+  .transform(Number)
+  .pipe(z.number().max(65_535, '--port takes a number from 0 to 65535.'));
+
+/** Null for --help. The flags are checked with the core's own input rules, before anything starts. */
+export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: [...argv],
+      options: {
+        'service-url': { type: 'string' },
+        classroom: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'poll-seconds': { type: 'string' },
+        'no-open': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (error) {
+    throw new UsageError(parseArgsProblem(error as NodeJS.ErrnoException));
+  }
+  if (values.help) return null;
+
+  const args: PreviewArgs = { port: 0, open: !values['no-open'] };
+  if (values.port !== undefined) args.port = check(portSchema, values.port, '--port');
+  if (values['service-url'] !== undefined) {
+    args.connect = check(
+      actionInputs.connectService,
+      { serviceUrl: values['service-url'] },
+      '--service-url',
+    );
+  }
+  if (values.classroom !== undefined) {
+    args.select = check(actionInputs.selectClassroom, { id: values.classroom }, '--classroom');
+  }
+  if (values['poll-seconds'] !== undefined) {
+    if (!/^[0-9]{1,4}$/.test(values['poll-seconds'])) {
+      throw new UsageError('--poll-seconds takes a whole number of seconds.');
+    }
+    const seconds = Number(values['poll-seconds']);
+    args.preferences = check(
+      actionInputs.updatePreferences,
+      { poll: { visibleSeconds: seconds } },
+      '--poll-seconds',
+    );
+  }
+  return args;
+}
+
+function check<Output>(schema: z.ZodType<Output>, input: unknown, flag: string): Output {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const message = parsed.error.issues[0]?.message ?? 'not valid';
+  throw new UsageError(sentence(message.startsWith(flag) ? message : `${flag}: ${message}`));
+}
+
+/** node:util's messages, minus the hint lines; a missing value says which flag needs one. */
+function parseArgsProblem(error: NodeJS.ErrnoException): string {
+  const flag = /'(--[a-z-]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && flag) return `${flag} needs a value.`;
+  return sentence(error.message.split('\n')[0] ?? error.message);
+}
+
+function sentence(text: string): string {
+  return /[.!?]$/.test(text.trim()) ? text.trim() : `${text.trim()}.`;
+}
+
+export interface RunPreviewOptions {
+  /** Serve this directory instead of out/renderer (which is built when missing). */
+  rendererDir?: string;
+  /** Default: the `open` package, which starts the default browser. */
+  openBrowser?: (url: string) => Promise<unknown>;
+  /** Where the address and notes go; default stdout. */
+  print?: (line: string) => void;
+  /** Passed on to createClassTray (tests keep the keychain out of it). */
+  classTray?: Omit<ClassTrayOptions, 'dataDir' | 'env'>;
+}
+
+export interface RunningPreview {
+  /** e.g. http://127.0.0.1:5173 */
+  url: string;
+  /** The printed address, with the per-launch key. */
+  openUrl: string;
+  close(): Promise<void>;
+}
+
+/** Throws UsageError for bad arguments, before anything has started. */
+export async function runPreview(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+  options: RunPreviewOptions = {},
+): Promise<RunningPreview | null> {
+  const args = parsePreviewArgs(argv);
+  const print = options.print ?? ((line: string) => console.log(line));
+  if (args === null) {
+    print(USAGE);
+    return null;
+  }
+  let dataDir;
+  try {
+    dataDir = resolveDataDir({ argv, env });
+  } catch (error) {
+    throw new UsageError(sentence((error as Error).message));
+  }
+  const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
+
+  const classTray = await createClassTray({ ...options.classTray, dataDir, env });
+  let server;
+  try {
+    if (args.connect) await classTray.connectService(args.connect);
+    if (args.select) await classTray.selectClassroom(args.select);
+    if (args.preferences) await classTray.updatePreferences(args.preferences);
+    server = await startPreviewServer({ classTray, staticDir, port: args.port });
+  } catch (error) {
+    await classTray.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') throw new Error(`port ${args.port} is already in use.`);
+    if (code === 'EACCES') throw new Error(`not allowed to listen on port ${args.port}.`);
+    throw error;
+  }
+
+  print(`ClassTray preview: ${server.openUrl}  (${describeMode(await classTray.getState())})`);
+  if (args.open) {
+    const openBrowser = options.openBrowser ?? open;
+    await openBrowser(server.openUrl).catch(() =>
+      print('No browser could be opened: open the address above yourself.'),
+    );
+  }
+  return {
+    url: server.url,
+    openUrl: server.openUrl,
+    close: async () => {
+      await server.close();
+      await classTray.close();
+    },
+  };
+}
+
+function describeMode({ account }: ClassTrayState): string {
+  if (account.mode === 'demo' || account.serviceUrl === null) return 'demo data';
+  const token = account.token.set ? '' : `; no API token: set ${TOKEN_ENV}`;
+  return `service ${account.serviceUrl}${token}`;
+}
+
+/** `npm run web`: exit code 2 for bad arguments, 1 for a failed start; stops on SIGINT/SIGTERM. */
+export async function previewCommand(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<void> {
+  let preview: RunningPreview | null;
+  try {
+    preview = await runPreview(argv, env);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`web: ${error.message}\n\n${USAGE}`);
+      process.exit(2);
+    }
+    console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+  if (preview === null) return;
+  const running = preview;
+  const stop = () => {
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
