@@ -1,0 +1,75 @@
+/**
+ * A stand-in for the `electron` module: just what the shell calls, recording every call.
+ * Each test file does `vi.mock('electron', async () => (await import('./electronMock')).electronMock())`
+ * (the factory is hoisted, so it imports this module itself) and reads the spies back
+ * from its `import ... from 'electron'`.
+ */
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+
+export class FakeWebContents extends EventEmitter {
+  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
+  readonly send = vi.fn();
+  readonly isDestroyed = vi.fn(() => false);
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
+    this.windowOpenHandler = handler;
+  }
+}
+
+export function electronMock() {
+  const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  const rendererListeners = new Map<string, Set<(...args: unknown[]) => void>>();
+  const app = Object.assign(new EventEmitter(), {
+    isPackaged: false,
+    getLoginItemSettings: vi.fn(() => ({ openAtLogin: false })),
+    setLoginItemSettings: vi.fn(),
+  });
+  return {
+    app,
+    ipcMain: {
+      handlers,
+      handle: vi.fn(
+        (channel: string, listener: (event: unknown, ...args: unknown[]) => unknown) => {
+          handlers.set(channel, listener);
+        },
+      ),
+      removeHandler: vi.fn((channel: string) => handlers.delete(channel)),
+    },
+    ipcRenderer: {
+      listeners: rendererListeners,
+      invoke: vi.fn(async (channel: string, ...args: unknown[]) => ({ channel, args })),
+      on: vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+        const set = rendererListeners.get(channel) ?? new Set();
+        set.add(listener);
+        rendererListeners.set(channel, set);
+      }),
+      removeListener: vi.fn((channel: string, listener: (...args: unknown[]) => void) => {
+        rendererListeners.get(channel)?.delete(listener);
+      }),
+    },
+    contextBridge: { exposeInMainWorld: vi.fn() },
+    clipboard: { writeText: vi.fn() },
+    protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+    shell: { openExternal: vi.fn(async () => undefined) },
+    Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    Notification: Object.assign(
+      vi.fn(function (this: { options: unknown; show: () => void }, options: unknown) {
+        this.options = options;
+        this.show = vi.fn();
+      }),
+      { isSupported: vi.fn(() => true) },
+    ),
+    safeStorage: {
+      isAsyncEncryptionAvailable: vi.fn(async () => true),
+      getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
+      // A reversible stand-in: the tests check what is stored is not the plain text.
+      encryptStringAsync: vi.fn(async (text: string) => Buffer.from(`enc:${text}`).reverse()),
+      decryptStringAsync: vi.fn(async (data: Buffer) => ({
+        result: Buffer.from(data).reverse().toString().slice('enc:'.length),
+        shouldReEncrypt: false,
+      })),
+    },
+  };
+}
+
+export type ElectronMock = ReturnType<typeof electronMock>;

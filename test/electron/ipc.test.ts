@@ -1,0 +1,158 @@
+import { clipboard, ipcMain } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassTray } from '../../src-main/core/classTray';
+import { apiActions, type ApiAction } from '../../src-main/core/classTrayApi';
+import { channels } from '../../src-main/electron/channels';
+import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
+import { FakeWebContents, type ElectronMock } from './electronMock';
+import { roomState } from './stateFixture';
+
+vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+const mockedIpc = ipcMain as unknown as ElectronMock['ipcMain'];
+
+const valid: Record<ApiAction, unknown> = {
+  refresh: undefined,
+  selectClassroom: { id: 'room-12' },
+  renameClassroom: { id: 'room-12', nickname: null },
+  forgetClassroom: { id: 'room-12' },
+  addTemporalAccess: { linkOrToken: 'https://remote.example/t/abc' },
+  removeTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
+  invalidateTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
+  connectService: { serviceUrl: 'https://service.example' },
+  forgetToken: undefined,
+  setMode: { mode: 'demo' },
+  updatePreferences: { startAtLogin: true },
+};
+
+const invalid: Record<ApiAction, unknown> = {
+  refresh: { force: true },
+  selectClassroom: { id: '' },
+  renameClassroom: { id: 'room-12' },
+  forgetClassroom: { id: 12 },
+  addTemporalAccess: { linkOrToken: 'x'.repeat(5_000) },
+  removeTemporalAccess: { token: '' },
+  invalidateTemporalAccess: { token: 'abc', apiToken: 'secret' },
+  connectService: { serviceUrl: 'file:///etc/passwd' },
+  forgetToken: 'everything',
+  setMode: { mode: 'root' },
+  updatePreferences: { startAtLogin: 'yes' },
+};
+
+const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: null } };
+
+function fakeClassTray() {
+  const actions = Object.fromEntries(
+    apiActions.map((action) => [action, vi.fn(async () => 'done')]),
+  );
+  return {
+    ...actions,
+    getState: vi.fn(async () => roomState()),
+    subscribe: vi.fn(() => () => undefined),
+    devicePassword: vi.fn(async ({ remoteId }: { remoteId: string }) =>
+      remoteId === '100000001' ? 'pa55word' : null,
+    ),
+  } as unknown as ClassTray & Record<ApiAction, ReturnType<typeof vi.fn>>;
+}
+
+const call = (channel: string, event: unknown, input?: unknown): Promise<unknown> => {
+  const handler = mockedIpc.handlers.get(channel);
+  if (!handler) throw new Error(`no handler on ${channel}`);
+  return Promise.resolve().then(() => handler(event, input));
+};
+
+describe('IPC', () => {
+  let classTray: ReturnType<typeof fakeClassTray>;
+  beforeEach(() => {
+    mockedIpc.handlers.clear();
+    vi.mocked(clipboard.writeText).mockClear();
+    classTray = fakeClassTray();
+    registerIpc(classTray);
+  });
+
+  it('registers one channel per action, plus state and copy-password, and nothing else', () => {
+    expect([...mockedIpc.handlers.keys()].sort()).toEqual(
+      [
+        ...apiActions.map((action) => `classtray:action:${action}`),
+        'classtray:state',
+        'classtray:copy-password',
+      ].sort(),
+    );
+  });
+
+  it.each(apiActions)(
+    '%s: passes a valid input from the app page to the core as sent',
+    async (action) => {
+      await expect(call(channels.actions[action], appFrame, valid[action])).resolves.toBe('done');
+      expect(classTray[action]).toHaveBeenCalledWith(valid[action]);
+    },
+  );
+
+  it.each(apiActions)('%s: refuses an invalid input before the core sees it', async (action) => {
+    await expect(call(channels.actions[action], appFrame, invalid[action])).rejects.toThrow(action);
+    expect(classTray[action]).not.toHaveBeenCalled();
+  });
+
+  it.each(apiActions)('%s: refuses a caller outside the app page', async (action) => {
+    for (const event of [
+      { senderFrame: { url: 'https://evil.example/', parent: null } },
+      { senderFrame: { url: 'file:///tmp/index.html', parent: null } },
+      { senderFrame: { url: 'app://classtray/index.html', parent: {} } },
+      { senderFrame: null },
+    ]) {
+      await expect(call(channels.actions[action], event, valid[action])).rejects.toThrow(
+        'outside the ClassTray window',
+      );
+    }
+    expect(classTray[action]).not.toHaveBeenCalled();
+  });
+
+  it('answers the state snapshot to the app page only', async () => {
+    await expect(call(channels.state, appFrame)).resolves.toEqual(roomState());
+    await expect(
+      call(channels.state, { senderFrame: { url: 'http://localhost/', parent: null } }),
+    ).rejects.toThrow();
+  });
+
+  it('copies a password to the clipboard in main and tells the page only that it worked', async () => {
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).resolves.toBe(
+      true,
+    );
+    expect(clipboard.writeText).toHaveBeenCalledWith('pa55word');
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '999' })).resolves.toBe(false);
+    expect(clipboard.writeText).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a copy with a bad input or from a foreign frame', async () => {
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '' })).rejects.toThrow();
+    await expect(
+      call(
+        channels.copyPassword,
+        { senderFrame: { url: 'https://x.example/', parent: null } },
+        {
+          remoteId: '100000001',
+        },
+      ),
+    ).rejects.toThrow();
+    expect(clipboard.writeText).not.toHaveBeenCalled();
+  });
+
+  it('removes every handler it registered', () => {
+    mockedIpc.handlers.clear();
+    const remove = registerIpc(classTray);
+    remove();
+    expect(mockedIpc.handlers.size).toBe(0);
+  });
+
+  it('pushes each change to the window on the changes channel', () => {
+    let listener: ((change: unknown) => void) | undefined;
+    vi.mocked(classTray.subscribe).mockImplementation((l) => {
+      listener = l as (change: unknown) => void;
+      return () => undefined;
+    });
+    const contents = new FakeWebContents();
+    pushChanges(classTray, () => contents as never);
+    const change = { type: 'online-changed', remoteId: '1', online: false };
+    listener?.(change);
+    expect(contents.send).toHaveBeenCalledWith('classtray:changes', change);
+  });
+});

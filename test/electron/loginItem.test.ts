@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { app } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { applyStartAtLogin, setLinuxAutostart } from '../../src-main/electron/loginItem';
+
+vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+
+describe('start at login', () => {
+  it('writes and removes an XDG autostart entry on Linux', () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-xdg-'));
+    const env = { XDG_CONFIG_HOME: home, APPIMAGE: '/home/t/Apps/Class Tray "1".AppImage' };
+    setLinuxAutostart(true, env);
+    const file = path.join(home, 'autostart', 'classtray.desktop');
+    expect(fs.readFileSync(file, 'utf8')).toContain(
+      'Exec="/home/t/Apps/Class Tray \\\\"1\\\\".AppImage"',
+    );
+    setLinuxAutostart(false, env);
+    expect(fs.existsSync(file)).toBe(false);
+    fs.rmSync(home, { recursive: true, force: true });
+  });
+
+  it('leaves the OS alone in development, where the executable is a bare Electron', () => {
+    applyStartAtLogin(true);
+    expect(app.setLoginItemSettings).not.toHaveBeenCalled();
+  });
+
+  it('registers the packaged app with the OS on macOS and Windows', () => {
+    const platform = process.platform;
+    Object.defineProperty(process, 'platform', { value: 'darwin' });
+    Object.assign(app, { isPackaged: true });
+    try {
+      applyStartAtLogin(true);
+    } finally {
+      Object.defineProperty(process, 'platform', { value: platform });
+    }
+    expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+  });
+});

@@ -1,0 +1,70 @@
+import { Notification } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import { labels } from '../../src-main/electron/labels';
+import { deviceNotice, showNotice } from '../../src-main/electron/notifications';
+import { roomState } from './stateFixture';
+
+vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+
+const offline: ClassTrayChange = { type: 'online-changed', remoteId: '100000001', online: false };
+const back: ClassTrayChange = { type: 'online-changed', remoteId: '100000019', online: true };
+const optedOut = () => {
+  const state = roomState();
+  return {
+    ...state,
+    preferences: { ...state.preferences, notifications: { deviceChanges: false } },
+  };
+};
+
+describe('device notifications', () => {
+  it('tells a teacher who opted in, with the window hidden', () => {
+    expect(deviceNotice([offline, back], roomState(), false, labels.en)).toEqual({
+      title: 'ClassTray: Room 12',
+      body: 'R12-PC01 went offline\nR12-PC19 is back online',
+    });
+  });
+
+  it('stays quiet with the window open or without the opt-in', () => {
+    expect(deviceNotice([offline], roomState(), true, labels.en)).toBeNull();
+    expect(deviceNotice([offline], optedOut(), false, labels.en)).toBeNull();
+  });
+
+  it('ignores other changes and statuses that were unknown before', () => {
+    const state = roomState();
+    const unknown = {
+      ...state,
+      classroom: {
+        ...state.classroom,
+        devices: state.classroom.devices.map((d) => ({ ...d, online: null })),
+      },
+    };
+    const added: ClassTrayChange = { type: 'device-removed', remoteId: '100000001' };
+    expect(deviceNotice([offline], unknown, false, labels.en)).toBeNull();
+    expect(deviceNotice([added], state, false, labels.en)).toBeNull();
+  });
+
+  it('sums up a whole room going dark in one notification', () => {
+    const changes = Array.from({ length: 10 }, (_, index): ClassTrayChange => ({
+      type: 'online-changed',
+      remoteId: String(100_000_001 + index),
+      online: false,
+    }));
+    const notice = deviceNotice(changes, roomState(), false, labels.en);
+    expect(notice?.body.split('\n')).toEqual([
+      'R12-PC01 went offline',
+      'R12-PC02 went offline',
+      'R12-PC03 went offline',
+      'and 7 more',
+    ]);
+  });
+
+  it('shows it through Electron where notifications are supported', () => {
+    showNotice({ title: 't', body: 'b' });
+    expect(Notification).toHaveBeenCalledWith({ title: 't', body: 'b' });
+    vi.mocked(Notification).mockClear();
+    vi.mocked(Notification.isSupported).mockReturnValue(false);
+    showNotice({ title: 't', body: 'b' });
+    expect(Notification).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,127 @@
+import { Menu } from 'electron';
+import { EventEmitter } from 'node:events';
+import { describe, expect, it, vi } from 'vitest';
+import { labels } from '../../src-main/electron/labels';
+import { menubar } from 'menubar';
+import {
+  createPopover,
+  menuTemplate,
+  trayPresenter,
+  type TrayHandlers,
+} from '../../src-main/electron/tray';
+import { trayView } from '../../src-main/electron/trayState';
+import { allOnline, roomState } from './stateFixture';
+
+vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+// menubar is CommonJS and would require the real electron module.
+vi.mock('menubar', () => ({ menubar: vi.fn() }));
+
+const handlers = (): TrayHandlers & Record<string, ReturnType<typeof vi.fn>> => ({
+  open: vi.fn(),
+  selectClassroom: vi.fn(),
+  refresh: vi.fn(),
+  setMode: vi.fn(),
+  setPinned: vi.fn(),
+  setStartAtLogin: vi.fn(),
+  quit: vi.fn(),
+});
+
+const fakeTray = () =>
+  Object.assign(new EventEmitter(), {
+    setImage: vi.fn(),
+    setToolTip: vi.fn(),
+    setContextMenu: vi.fn(),
+    popUpContextMenu: vi.fn(),
+  });
+
+const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
+  const original = process.platform;
+  Object.defineProperty(process, 'platform', { value: platform });
+  try {
+    run();
+  } finally {
+    Object.defineProperty(process, 'platform', { value: original });
+  }
+};
+
+describe('tray', () => {
+  it('anchors a preloaded, hardened popover with the app:// page to the tray icon', () => {
+    withPlatform('linux', () => {
+      createPopover({
+        assetsDir: '/assets',
+        url: 'app://classtray/index.html',
+        preloadPath: '/p.cjs',
+      });
+    });
+    expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({
+      index: 'app://classtray/index.html',
+      icon: '/assets/tray-idle-32.png',
+      preloadWindow: true,
+      showDockIcon: false,
+      browserWindow: {
+        frame: false,
+        skipTaskbar: true,
+        webPreferences: { preload: '/p.cjs', sandbox: true, contextIsolation: true },
+      },
+    });
+  });
+
+  it('turns each menu entry into an item that runs its handler', () => {
+    const on = handlers();
+    const template = menuTemplate(trayView(roomState(), labels.en, false).menu, on);
+    const click = (label: string, checked = false): void => {
+      const item = template.find((entry) => entry.label === label);
+      item?.click?.({ checked } as never, undefined as never, undefined as never);
+    };
+    click('Open ClassTray');
+    click('library');
+    click('Refresh now');
+    click('Demo data');
+    click('Keep window open', true);
+    click('Start at login', true);
+    click('Quit ClassTray');
+    expect(on.open).toHaveBeenCalled();
+    expect(on.selectClassroom).toHaveBeenCalledWith('library');
+    expect(on.refresh).toHaveBeenCalled();
+    expect(on.setMode).toHaveBeenCalledWith('demo');
+    expect(on.setPinned).toHaveBeenCalledWith(true);
+    expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
+    expect(on.quit).toHaveBeenCalled();
+    expect(template.find((entry) => entry.label === 'Room 12')).toMatchObject({
+      type: 'radio',
+      checked: true,
+    });
+    expect(template.find((entry) => entry.label === 'My account')).toMatchObject({
+      enabled: false,
+    });
+  });
+
+  it('always sets the context menu on Linux, with the icon and tooltip of the state', () => {
+    withPlatform('linux', () => {
+      const tray = fakeTray();
+      const present = trayPresenter(tray as never, '/assets', handlers());
+      present(trayView(roomState(), labels.en, false));
+      expect(tray.setImage).toHaveBeenCalledWith('/assets/tray-devices-offline-32.png');
+      expect(tray.setToolTip).toHaveBeenCalledWith('ClassTray: Room 12, 18 of 24 online');
+      expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
+      present(trayView(roomState(), labels.en, false));
+      expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
+      present(trayView(allOnline(roomState()), labels.en, false));
+      expect(tray.setImage).toHaveBeenLastCalledWith('/assets/tray-ok-32.png');
+      expect(tray.setContextMenu).toHaveBeenCalledTimes(2);
+    });
+  });
+
+  it('on macOS keeps the left click for the window and pops the menu on right click', () => {
+    withPlatform('darwin', () => {
+      const tray = fakeTray();
+      const present = trayPresenter(tray as never, '/assets', handlers());
+      present(trayView(roomState(), labels.en, false));
+      expect(tray.setContextMenu).not.toHaveBeenCalled();
+      tray.emit('right-click');
+      expect(tray.popUpContextMenu).toHaveBeenCalledWith(
+        vi.mocked(Menu.buildFromTemplate).mock.results.at(-1)?.value,
+      );
+    });
+  });
+});

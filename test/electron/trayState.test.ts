@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { labels, shownLanguage } from '../../src-main/electron/labels';
+import { TRAY_ICONS, trayIconFile, trayView } from '../../src-main/electron/trayState';
+import { allOnline, roomState } from './stateFixture';
+
+const en = labels.en;
+const problem = { kind: 'unreachable', detail: 'connect ECONNREFUSED' } as never;
+const connection = (status: string, withProblem = false) => ({
+  status: status as never,
+  lastSuccessAt: null,
+  problem: withProblem ? problem : null,
+  nextAttemptAt: null,
+});
+
+describe('tray state', () => {
+  it('shows all fine with the count in the tooltip', () => {
+    const view = trayView(allOnline(roomState()), en, false);
+    expect(view.icon).toBe('ok');
+    expect(view.tooltip).toBe('ClassTray: Room 12, 24 of 24 online');
+  });
+
+  it('shows devices offline: "ClassTray: Room 12, 18 of 24 online"', () => {
+    const view = trayView(roomState(), en, false);
+    expect(view.icon).toBe('devices-offline');
+    expect(view.tooltip).toBe('ClassTray: Room 12, 18 of 24 online');
+  });
+
+  it('shows a problem when the service is unreachable, the token rejected or the classroom gone', () => {
+    const cases = [
+      [roomState({ connection: connection('offline', true) }), 'Room 12, service unreachable'],
+      [roomState({ connection: connection('unauthorized', true) }), 'Room 12, no token saved'],
+      [
+        roomState({
+          connection: connection('unauthorized', true),
+          account: {
+            ...roomState().account,
+            token: { set: true, location: 'keychain', note: null },
+          },
+        }),
+        'Room 12, token rejected',
+      ],
+      [
+        roomState({ connection: connection('classroom-not-found') }),
+        'Room 12, classroom not found',
+      ],
+      [
+        roomState({ connection: connection('stale', true) }),
+        'Room 12, 18 of 24 online (last known)',
+      ],
+    ] as const;
+    for (const [state, tooltip] of cases) {
+      const view = trayView(state, en, false);
+      expect(view.icon).toBe('problem');
+      expect(view.tooltip).toBe(`ClassTray: ${tooltip}`);
+    }
+  });
+
+  it('stays calm while connecting, without a classroom, or stale from the cache', () => {
+    expect(trayView(roomState({ connection: connection('connecting') }), en, false)).toMatchObject({
+      icon: 'idle',
+      tooltip: 'ClassTray: Room 12, connecting…',
+    });
+    const none = roomState({
+      connection: connection('no-classroom'),
+      classroom: { id: null, nickname: null, recent: [], devices: [] },
+    });
+    expect(trayView(none, en, false)).toMatchObject({
+      icon: 'idle',
+      tooltip: 'ClassTray: no classroom chosen',
+    });
+    expect(
+      trayView(allOnline(roomState({ connection: connection('stale') })), en, false).icon,
+    ).toBe('ok');
+  });
+
+  it('keeps the tooltip within Windows limits for a long nickname', () => {
+    const state = roomState();
+    const long = { ...state, classroom: { ...state.classroom, nickname: 'N'.repeat(200) } };
+    expect(trayView(long, en, false).tooltip.length).toBeLessThan(128);
+  });
+
+  it('builds the context menu: open, recent classrooms, refresh, mode, pin, login, quit', () => {
+    const { menu } = trayView(roomState(), en, true);
+    expect(menu.filter((entry) => entry.kind !== 'separator')).toEqual([
+      { kind: 'open', label: 'Open ClassTray' },
+      { kind: 'heading', label: 'Recent classrooms' },
+      { kind: 'classroom', id: 'room-12', label: 'Room 12', checked: true },
+      { kind: 'classroom', id: 'library', label: 'library', checked: false },
+      { kind: 'refresh', label: 'Refresh now', enabled: true },
+      { kind: 'mode', mode: 'demo', label: 'Demo data', checked: true, enabled: true },
+      { kind: 'mode', mode: 'service', label: 'My account', checked: false, enabled: false },
+      { kind: 'pinned', label: 'Keep window open', checked: true },
+      { kind: 'start-at-login', label: 'Start at login', checked: false },
+      { kind: 'quit', label: 'Quit ClassTray' },
+    ]);
+  });
+
+  it('speaks Spanish when the settings or the system say so', () => {
+    expect(shownLanguage('system', 'es-ES')).toBe('es');
+    expect(shownLanguage('system', 'de-DE')).toBe('en');
+    expect(shownLanguage('en', 'es-MX')).toBe('en');
+    expect(trayView(roomState(), labels.es, false).tooltip).toBe(
+      'ClassTray: Room 12, 18 de 24 en línea',
+    );
+  });
+
+  it('picks a template image on macOS while fine, colour when something needs attention', () => {
+    expect(trayIconFile('ok', 'darwin')).toBe('trayTemplate.png');
+    expect(trayIconFile('idle', 'darwin')).toBe('trayTemplate.png');
+    expect(trayIconFile('problem', 'darwin')).toBe('tray-problem.png');
+    expect(trayIconFile('devices-offline', 'win32')).toBe('tray-devices-offline.ico');
+    expect(trayIconFile('ok', 'linux')).toBe('tray-ok-32.png');
+  });
+
+  it('has every icon file it names in assets/, with its high-DPI variant', () => {
+    const assets = path.join(import.meta.dirname, '..', '..', 'assets');
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      for (const icon of TRAY_ICONS) {
+        const file = trayIconFile(icon, platform);
+        expect(fs.existsSync(path.join(assets, file)), file).toBe(true);
+        if (file.endsWith('.png')) {
+          expect(fs.existsSync(path.join(assets, file.replace('.png', '@2x.png'))), file).toBe(
+            true,
+          );
+        }
+      }
+    }
+  });
+});
