@@ -14,17 +14,21 @@ export function formatClock(iso: string, locale: string): string {
 export const secondsUntil = (iso: string, now: number): number =>
   Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 
-/**
- * The current time for a countdown to `until` (ms): it updates when the whole seconds left
- * change, and stops once the moment has passed.
- */
-export function useNow(until: number): number {
-  const [now, setNow] = useState(Date.now);
+/** Checked four times a second, so the countdown is never more than a quarter second late. */
+const TICK_MS = 250;
+
+/** A live countdown to `iso` in whole seconds; it stops at zero. */
+export function useSecondsUntil(iso: string): number {
+  const [seconds, setSeconds] = useState(() => secondsUntil(iso, Date.now()));
   useEffect(() => {
-    if (now >= until) return;
-    const untilNextSecond = (until - now) % 1000 || 1000;
-    const timer = setTimeout(() => setNow(Date.now()), untilNextSecond);
-    return () => clearTimeout(timer);
-  }, [now, until]);
-  return now;
+    setSeconds(secondsUntil(iso, Date.now()));
+    const timer = setInterval(() => {
+      const left = secondsUntil(iso, Date.now());
+      // React skips the render when the value is the same.
+      setSeconds(left);
+      if (left === 0) clearInterval(timer);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [iso]);
+  return seconds;
 }

@@ -7,7 +7,7 @@ import type {
 } from '../../src-main/core/classTrayApi';
 import { useApi } from '../store/context';
 import { ActionError } from './actionError';
-import { formatClock, secondsUntil, useNow } from './clock';
+import { formatClock, useSecondsUntil } from './clock';
 import { CloseIcon, WarningIcon } from './icons';
 import { useAction } from './useAction';
 
@@ -129,8 +129,7 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
 /** When the service ends the session, and a live countdown to it. */
 function Invalidated({ sessionExpiresAt }: { sessionExpiresAt: string }) {
   const { t, i18n } = useTranslation();
-  const now = useNow(Date.parse(sessionExpiresAt));
-  const seconds = secondsUntil(sessionExpiresAt, now);
+  const seconds = useSecondsUntil(sessionExpiresAt);
   const time = formatClock(sessionExpiresAt, i18n.language);
   return (
     <p>

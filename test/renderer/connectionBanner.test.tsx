@@ -1,0 +1,54 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, expect, it } from 'vitest';
+import type { ConnectionView } from '../../src-main/core/classTrayApi';
+import { FakeApi, makeState } from './fakeApi';
+import { renderApp } from './renderApp';
+
+afterEach(cleanup);
+
+const withStatus = (status: ConnectionView['status']) =>
+  new FakeApi(makeState({ connection: { status } }));
+
+it('alerts that the service cannot be reached and keeps the last known devices', async () => {
+  await renderApp(withStatus('offline'));
+  expect(screen.getByRole('alert').textContent).toMatch(/Cannot reach the service/);
+  expect(screen.getByText('LAB-PC01')).toBeTruthy();
+});
+
+it('alerts that the service rejected the token, with a way to settings', async () => {
+  const { user } = await renderApp(withStatus('unauthorized'));
+  expect(screen.getByRole('alert').textContent).toMatch(/rejected the API token/);
+  await user.click(screen.getByRole('button', { name: 'Check settings' }));
+  expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+});
+
+it('alerts Classroom not found for an unknown classroom id', async () => {
+  await renderApp(withStatus('classroom-not-found'));
+  expect(screen.getByRole('alert').textContent).toMatch(/Classroom not found/);
+});
+
+it('reports stale data as a status, not an alert', async () => {
+  await renderApp(withStatus('stale'));
+  const banner = screen.getByText(/may be out of date/).closest('[role]');
+  expect(banner?.getAttribute('role')).toBe('status');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('says when the next attempt is', async () => {
+  const nextAttemptAt = new Date(2026, 0, 5, 9, 31, 5).toISOString();
+  await renderApp(new FakeApi(makeState({ connection: { status: 'offline', nextAttemptAt } })));
+  expect(screen.getByRole('alert').textContent).toContain('Trying again at 09:31:05.');
+});
+
+it('disappears once the connection is ok again', async () => {
+  const fake = withStatus('offline');
+  const { push } = await renderApp(fake);
+  await push({ type: 'connection', connection: { ...fake.state.connection, status: 'ok' } });
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+it('shows no banner while the data is fresh', async () => {
+  await renderApp(withStatus('ok'));
+  expect(screen.queryByRole('alert')).toBeNull();
+});

@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, device, makeState } from './fakeApi';
+import { renderApp } from './renderApp';
+
+afterEach(cleanup);
+
+const rowTexts = () =>
+  within(screen.getByRole('list', { name: 'Devices' }))
+    .getAllByRole('listitem')
+    .map((row) => row.textContent);
+
+const classroom = () =>
+  new FakeApi(
+    makeState({
+      devices: [
+        device(1, { alias: 'Front desk', online: false }),
+        device(2, { alias: 'Window seat', online: true }),
+        device(3, { alias: null, online: null }),
+        device(4, { alias: 'Back row', online: true, has2fa: false, status: 'disabled' }),
+      ],
+    }),
+  );
+
+describe('device list', () => {
+  it('counts the online devices out of all of them', async () => {
+    await renderApp(classroom());
+    expect(screen.getByText('2 of 4 online')).toBeTruthy();
+  });
+
+  it('updates the count when a device comes online', async () => {
+    const { push } = await renderApp(classroom());
+    await push({ type: 'online-changed', remoteId: '100000001', online: true });
+    expect(screen.getByText('3 of 4 online')).toBeTruthy();
+  });
+
+  it('lists online devices first and keeps the service order otherwise', async () => {
+    await renderApp(classroom());
+    const names = rowTexts().map(
+      (text) => text?.match(/^(Window seat|Back row|Front desk|100000003)/)?.[1],
+    );
+    expect(names).toEqual(['Window seat', 'Back row', 'Front desk', '100000003']);
+  });
+
+  it('shows each status as a word, and Unknown when nobody can say', async () => {
+    await renderApp(classroom());
+    const [windowSeat, , frontDesk, noAlias] = rowTexts();
+    expect(windowSeat).toContain('Online');
+    expect(frontDesk).toContain('Offline');
+    expect(noAlias).toContain('Unknown');
+  });
+
+  it('names a device without an alias by its remote id', async () => {
+    await renderApp(classroom());
+    expect(rowTexts()[3]).toContain('100000003');
+  });
+
+  it('marks devices without 2FA and disabled ones', async () => {
+    await renderApp(classroom());
+    const backRow = rowTexts()[1];
+    expect(backRow).toContain('No 2FA');
+    expect(backRow).toContain('Disabled');
+  });
+
+  it('finds devices by alias', async () => {
+    const { user } = await renderApp(classroom());
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'row');
+    expect(rowTexts()).toEqual([expect.stringContaining('Back row')]);
+  });
+
+  it('finds devices by remote id, spaces ignored', async () => {
+    const { user } = await renderApp(classroom());
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), '100 000 003');
+    expect(rowTexts()).toEqual([expect.stringContaining('100000003')]);
+  });
+
+  it('says so when nothing matches the search', async () => {
+    const { user } = await renderApp(classroom());
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'nothing like this');
+    expect(screen.queryByRole('list', { name: 'Devices' })).toBeNull();
+    expect(screen.getByText('No devices match.')).toBeTruthy();
+  });
+
+  it('filters to online devices', async () => {
+    const { user } = await renderApp(classroom());
+    await user.click(screen.getByRole('radio', { name: 'Online' }));
+    expect(rowTexts()).toEqual([
+      expect.stringContaining('Window seat'),
+      expect.stringContaining('Back row'),
+    ]);
+  });
+
+  it('filters to offline devices', async () => {
+    const { user } = await renderApp(classroom());
+    await user.click(screen.getByRole('radio', { name: 'Offline' }));
+    expect(rowTexts()).toEqual([expect.stringContaining('Front desk')]);
+  });
+
+  it('shows a device added while the window is open', async () => {
+    const { push } = await renderApp(classroom());
+    await push({ type: 'device-added', device: device(5, { alias: 'New laptop' }) });
+    expect(rowTexts()).toContainEqual(expect.stringContaining('New laptop'));
+  });
+
+  it('copies a password through the api, says Copied, and never shows it', async () => {
+    const fake = classroom();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Copy password for Front desk' }));
+    expect(fake.copyDevicePassword).toHaveBeenCalledWith({ remoteId: '100000001' });
+    const row = screen.getByText('Front desk').closest('[role="listitem"]') as HTMLElement;
+    expect(within(row).getByRole('status').textContent).toBe('Copied');
+  });
+
+  it('says a password is not available when the host has none', async () => {
+    const fake = classroom();
+    fake.copyDevicePassword.mockResolvedValueOnce(false);
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Copy password for Window seat' }));
+    expect(await screen.findByText('Not available')).toBeTruthy();
+  });
+
+  it('asks for a classroom when none is chosen', async () => {
+    await renderApp(new FakeApi(makeState({ devices: [], classroom: { id: null, recent: [] } })));
+    expect(screen.getByText('Choose or add a classroom to see its devices.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, makeState } from './fakeApi';
+import { renderApp } from './renderApp';
+
+afterEach(cleanup);
+
+describe('header', () => {
+  it('lists the recent classrooms by nickname, or id', async () => {
+    await renderApp(
+      new FakeApi(
+        makeState({
+          classroom: { recent: [{ id: 'lab-1', nickname: 'Computer Lab 1' }, { id: 'music' }] },
+        }),
+      ),
+    );
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Computer Lab 1', 'music']);
+  });
+
+  it('switches classroom when another is chosen', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Classroom' }), 'Room 12');
+    expect(fake.selectClassroom).toHaveBeenCalledWith({ id: 'room-12' });
+  });
+
+  it('adds a classroom by id with a nickname', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    await user.type(screen.getByLabelText('Classroom id'), 'room-7');
+    await user.type(screen.getByLabelText('Nickname (optional)'), 'Art room');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(fake.selectClassroom).toHaveBeenCalledWith({ id: 'room-7', nickname: 'Art room' });
+    expect(screen.queryByLabelText('Classroom id')).toBeNull();
+  });
+
+  it('shows when the data was last updated', async () => {
+    const lastSuccessAt = new Date(2026, 0, 5, 9, 30, 12).toISOString();
+    await renderApp(new FakeApi(makeState({ connection: { lastSuccessAt } })));
+    expect(screen.getByText('Updated 09:30:12')).toBeTruthy();
+  });
+
+  it('refreshes on request', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect(fake.refresh).toHaveBeenCalledOnce();
+  });
+});
+
+describe('language', () => {
+  it('switches to Spanish live from settings', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
+    expect(fake.updatePreferences).toHaveBeenCalledWith({ language: 'es' });
+    expect(screen.getByRole('heading', { name: 'Ajustes' })).toBeTruthy();
+    await user.keyboard('{Escape}');
+    expect(screen.getByText('2 de 3 en línea')).toBeTruthy();
+    expect(screen.getByLabelText('Enlace o token de acceso temporal')).toBeTruthy();
+  });
+
+  it('follows the system language when set to System', async () => {
+    const original = navigator.language;
+    Object.defineProperty(navigator, 'language', { configurable: true, value: 'es-MX' });
+    try {
+      await renderApp(new FakeApi(makeState({ language: 'system' })));
+      expect(screen.getByRole('searchbox', { name: 'Buscar equipos' })).toBeTruthy();
+    } finally {
+      Object.defineProperty(navigator, 'language', { configurable: true, value: original });
+    }
+  });
+});

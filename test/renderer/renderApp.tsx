@@ -1,0 +1,30 @@
+/** Renders the whole window over a FakeApi, wired exactly as src-renderer/main.tsx does. */
+import { act, render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { Host } from '../../src-renderer/api';
+import { createI18n, resolveLocale } from '../../src-renderer/i18n';
+import { connectStore } from '../../src-renderer/store/classTrayStore';
+import { ClassTrayWindow } from '../../src-renderer/views/app';
+import { FakeApi } from './fakeApi';
+
+// happy-dom lays nothing out: give the device list's scroll box a window's height so the
+// virtualizer has room for rows.
+Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
+  configurable: true,
+  get: () => 600,
+});
+
+export async function renderApp(fake: FakeApi = new FakeApi(), options: { host?: Host } = {}) {
+  const { store, disconnect } = await connectStore(fake);
+  const i18n = createI18n(resolveLocale(store.getState().preferences.language));
+  const user = userEvent.setup();
+  const view = render(
+    <ClassTrayWindow store={store} api={fake} host={options.host ?? 'preview'} i18n={i18n} />,
+  );
+  const push = (...changes: ClassTrayChange[]) =>
+    act(async () => {
+      fake.push(...changes);
+    });
+  return { ...view, store, fake, user, push, disconnect };
+}

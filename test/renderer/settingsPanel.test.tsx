@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, makeState } from './fakeApi';
+import { renderApp } from './renderApp';
+
+afterEach(cleanup);
+
+const openSettings = async (fake = new FakeApi(), host: 'electron' | 'preview' = 'preview') => {
+  const app = await renderApp(fake, { host });
+  await app.user.click(screen.getByRole('button', { name: 'Settings' }));
+  return app;
+};
+
+describe('settings', () => {
+  it('shows only whether a token is saved, and forgets it', async () => {
+    const fake = new FakeApi();
+    const { user } = await openSettings(fake);
+    const token = screen.getByLabelText('API token') as HTMLInputElement;
+    expect(token.type).toBe('password');
+    expect(token.value).toBe('');
+    expect(screen.getByText('A token is saved in the system keychain.')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Forget token' }));
+
+    expect(fake.forgetToken).toHaveBeenCalledOnce();
+    expect(screen.getByText('No token saved.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Forget token' })).toBeNull();
+  });
+
+  it('connects with the URL and the typed token', async () => {
+    const fake = new FakeApi();
+    const { user } = await openSettings(fake);
+    const url = screen.getByLabelText('Service URL');
+    await user.clear(url);
+    await user.type(url, 'https://school.example.org');
+    await user.type(screen.getByLabelText('API token'), 'secret-token');
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+    expect(fake.connectService).toHaveBeenCalledWith({
+      serviceUrl: 'https://school.example.org',
+      token: 'secret-token',
+    });
+    expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows why connecting failed next to the form', async () => {
+    const fake = new FakeApi();
+    fake.connectService.mockRejectedValueOnce(
+      new Error('Invalid settings: serviceUrl must be an http:// or https:// address'),
+    );
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'That did not work: Invalid settings: serviceUrl must be an http:// or https:// address',
+    );
+  });
+
+  it('refuses a poll interval outside 5 to 300 seconds', async () => {
+    const fake = new FakeApi();
+    const { user } = await openSettings(fake);
+    const poll = screen.getByLabelText('Refresh every (seconds)');
+    await user.clear(poll);
+    await user.type(poll, '2{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a whole number from 5 to 300.');
+    expect(fake.updatePreferences).not.toHaveBeenCalled();
+  });
+
+  it('saves a new poll interval', async () => {
+    const fake = new FakeApi();
+    const { user } = await openSettings(fake);
+    const poll = screen.getByLabelText('Refresh every (seconds)');
+    await user.clear(poll);
+    await user.type(poll, '30{Enter}');
+    expect(fake.updatePreferences).toHaveBeenCalledWith({ poll: { visibleSeconds: 30 } });
+  });
+
+  it('offers start at login only inside Electron', async () => {
+    await openSettings(new FakeApi(), 'preview');
+    expect(screen.queryByLabelText('Start at login')).toBeNull();
+    cleanup();
+    await openSettings(new FakeApi(), 'electron');
+    expect(screen.getByLabelText('Start at login')).toBeTruthy();
+  });
+
+  it('closes with Escape and gives focus back to the settings button', async () => {
+    const { user } = await openSettings();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Settings' }));
+  });
+
+  it('switches to demo data', async () => {
+    const fake = new FakeApi();
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByLabelText(/Use demo data/));
+    expect(fake.setMode).toHaveBeenCalledWith({ mode: 'demo' });
+  });
+});
+
+describe('demo mode', () => {
+  const demo = () =>
+    new FakeApi(
+      makeState({
+        account: {
+          mode: 'demo',
+          serviceUrl: null,
+          token: { set: false, location: 'keychain', note: null },
+        },
+      }),
+    );
+
+  it('marks demo data in the header', async () => {
+    await renderApp(demo());
+    expect(screen.getByRole('banner').textContent).toContain('Demo data');
+  });
+
+  it('opens settings from Connect your account', async () => {
+    const { user } = await renderApp(demo());
+    await user.click(screen.getByRole('button', { name: 'Connect your account' }));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('shows no demo marker with a real account', async () => {
+    await renderApp();
+    expect(screen.queryByText('Demo data')).toBeNull();
+  });
+});

@@ -1,0 +1,110 @@
+// @vitest-environment happy-dom
+import { describe, expect, it } from 'vitest';
+import { applyChanges, connectStore, fromSnapshot } from '../../src-renderer/store/classTrayStore';
+import { FakeApi, device, makeState, trackedAccess } from './fakeApi';
+
+const start = () => fromSnapshot(makeState({ devices: [device(1), device(2), device(3)] }));
+
+describe('applying pushed changes', () => {
+  it('keeps the devices by id in the service order', () => {
+    const data = start();
+    expect(data.deviceIds).toEqual(['100000001', '100000002', '100000003']);
+    expect(data.devices.get('100000002')?.alias).toBe('LAB-PC02');
+  });
+
+  it('appends an added device', () => {
+    const data = applyChanges(start(), [{ type: 'device-added', device: device(4) }]);
+    expect(data.deviceIds.at(-1)).toBe('100000004');
+    expect(data.devices.get('100000004')?.alias).toBe('LAB-PC04');
+  });
+
+  it('replaces a changed device and keeps every other device object', () => {
+    const before = start();
+    const after = applyChanges(before, [
+      { type: 'device-changed', device: device(2, { alias: 'Teacher PC' }) },
+    ]);
+    expect(after.devices.get('100000002')?.alias).toBe('Teacher PC');
+    expect(after.devices.get('100000001')).toBe(before.devices.get('100000001'));
+    expect(after.deviceIds).toEqual(before.deviceIds);
+  });
+
+  it('drops a removed device', () => {
+    const data = applyChanges(start(), [{ type: 'device-removed', remoteId: '100000002' }]);
+    expect(data.deviceIds).toEqual(['100000001', '100000003']);
+    expect(data.devices.has('100000002')).toBe(false);
+  });
+
+  it('sets the online status of one device', () => {
+    const before = start();
+    const after = applyChanges(before, [
+      { type: 'online-changed', remoteId: '100000003', online: null },
+    ]);
+    expect(after.devices.get('100000003')?.online).toBeNull();
+    expect(after.devices.get('100000001')).toBe(before.devices.get('100000001'));
+  });
+
+  it('replaces the whole classroom, devices included', () => {
+    const data = applyChanges(start(), [
+      {
+        type: 'classroom',
+        classroom: { id: 'room-12', nickname: 'Room 12', recent: [], devices: [device(9)] },
+      },
+    ]);
+    expect(data.classroom.id).toBe('room-12');
+    expect(data.deviceIds).toEqual(['100000009']);
+  });
+
+  it('replaces the connection, accesses, account and preferences', () => {
+    const state = makeState();
+    const data = applyChanges(start(), [
+      { type: 'connection', connection: { ...state.connection, status: 'offline' } },
+      { type: 'temporal-accesses', temporalAccesses: [trackedAccess()] },
+      { type: 'account', account: { ...state.account, mode: 'demo' } },
+      { type: 'preferences', preferences: { ...state.preferences, language: 'es' } },
+    ]);
+    expect(data.connection.status).toBe('offline');
+    expect(data.temporalAccesses).toHaveLength(1);
+    expect(data.account.mode).toBe('demo');
+    expect(data.preferences.language).toBe('es');
+  });
+
+  it('leaves the devices untouched by changes to other parts', () => {
+    const before = start();
+    const after = applyChanges(before, [
+      { type: 'connection', connection: { ...before.connection, status: 'stale' } },
+    ]);
+    expect(after.devices).toBe(before.devices);
+    expect(after.deviceIds).toBe(before.deviceIds);
+  });
+});
+
+describe('connecting the store', () => {
+  it('applies changes pushed while the snapshot was on its way', async () => {
+    const fake = new FakeApi(makeState({ devices: [device(1)] }));
+    const connecting = connectStore(fake);
+    fake.push({ type: 'online-changed', remoteId: '100000001', online: false });
+    const { store } = await connecting;
+    expect(store.getState().devices.get('100000001')?.online).toBe(false);
+  });
+
+  it('applies a burst of changes as one store update', async () => {
+    const fake = new FakeApi(makeState({ devices: [device(1), device(2)] }));
+    const { store } = await connectStore(fake);
+    let updates = 0;
+    store.subscribe(() => updates++);
+    fake.push(
+      { type: 'online-changed', remoteId: '100000001', online: false },
+      { type: 'online-changed', remoteId: '100000002', online: false },
+    );
+    await Promise.resolve();
+    expect(updates).toBe(1);
+    expect(store.getState().devices.get('100000002')?.online).toBe(false);
+  });
+
+  it('stops listening when disconnected', async () => {
+    const fake = new FakeApi();
+    const { disconnect } = await connectStore(fake);
+    disconnect();
+    expect(fake.listenerCount).toBe(0);
+  });
+});
