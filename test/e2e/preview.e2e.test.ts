@@ -1,0 +1,222 @@
+/**
+ * The browser preview end to end: `npm run web` against a local service, driven in Debian's
+ * Chromium. Screenshots of the main states go to test-results/preview-e2e/.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servicePaths } from '../../src-main/contract/wire';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+
+const TOKEN = 'e2e-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
+const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
+/** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
+const LIVE_TIMEOUT = 30_000;
+
+/** Room A: ten devices, PC-0 to PC-6 online; five more devices in no classroom. */
+const fixture: AccountData = {
+  classrooms: [{ id: 'room-a', name: 'Room A' }],
+  devices: [
+    ...Array.from({ length: 10 }, (_, i) => device(i, { classroom: 'room-a', is_online: i < 7 })),
+    ...Array.from({ length: 5 }, (_, i) => device(10 + i)),
+  ],
+  temporal_accesses: [],
+};
+
+let service: RunningLocalService;
+let servicePort: number;
+let dataDir: string;
+let cli: ChildProcess;
+let previewUrl: string;
+let openUrl: string;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
+  service = await startLocalService({ token: TOKEN, fixture });
+  servicePort = Number(new URL(service.url).port);
+
+  cli = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', '5'].concat([
+      '--service-url',
+      service.url,
+      '--classroom',
+      'room-a',
+      '--data-dir',
+      dataDir,
+    ]),
+    {
+      env: { ...process.env, CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_DATA_DIR: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  openUrl = await printedAddress(cli);
+  previewUrl = new URL(openUrl).origin;
+
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  page = await (await browser.newContext({ viewport: { width: 400, height: 640 } })).newPage();
+  page.on('console', (message) => {
+    // index.html names no icon, so the browser's own favicon.ico request finds nothing.
+    if (message.location().url.endsWith('/favicon.ico')) return;
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  if (cli && cli.exitCode === null) {
+    cli.kill('SIGTERM');
+    await once(cli, 'exit');
+  }
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+/** Resolves with the address `npm run web` prints; rejects if it exits first. */
+function printedAddress(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ClassTray preview: (http:\/\/127\.0\.0\.1:\d+\/\?key=\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`npm run web exited ${code}: ${output}`)));
+  });
+}
+
+function control(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${service.url}${path}`, {
+    method,
+    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function newAccess(remoteId: string): Promise<string> {
+  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+async function track(token: string): Promise<void> {
+  const input = page.getByRole('textbox', { name: 'Temporal access link or token' });
+  await input.fill(`https://remote.example/access/${token}`);
+  await input.press('Enter');
+  await page
+    .getByText(`Token ${token.slice(0, 8)}…`)
+    .first()
+    .waitFor();
+}
+
+const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+
+describe('the browser preview', { timeout: 60_000 }, () => {
+  it('trades the key in the printed address for a cookie and drops it from the address bar', async () => {
+    await page.goto(openUrl);
+    expect(page.url()).toBe(`${previewUrl}/`);
+    const [cookie] = await page.context().cookies();
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+  });
+
+  it('shows a browser without the key where to find the address', async () => {
+    const stranger = await browser.newPage();
+    try {
+      await stranger.goto(previewUrl);
+      expect(await stranger.textContent('body')).toContain(
+        'Open the address printed in the terminal',
+      );
+      await stranger.screenshot({ path: join(SCREENSHOTS, 'no-key.png') });
+    } finally {
+      await stranger.close();
+    }
+  });
+
+  it('lists the classroom devices with the online count', async () => {
+    await page.getByText('7 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
+    await expect.poll(() => deviceRows().count()).toBe(10);
+    await shot('classroom');
+  });
+
+  it('shows a status flip made on the service without a reload', async () => {
+    const response = await control('PATCH', '/_local/devices/100000008', { is_online: true });
+    expect(response.status).toBe(200);
+    await page.getByText('8 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
+    await shot('status-flip');
+  });
+
+  it('narrows the list to the devices matching a search', async () => {
+    const search = page.getByRole('searchbox', { name: 'Search devices' });
+    await search.fill('PC-3');
+    await expect.poll(() => deviceRows().count()).toBe(1);
+    expect(await deviceRows().first().textContent()).toContain('PC-3');
+    await shot('search');
+    await search.fill('');
+    await expect.poll(() => deviceRows().count()).toBe(10);
+  });
+
+  it('invalidates a tracked temporal access with one click', async () => {
+    const token = await newAccess('100000001');
+    await track(token);
+    await page.getByRole('button', { name: 'Invalidate' }).click();
+    await page.getByText(/Invalidated: ends at/).waitFor();
+    await shot('invalidated');
+    await page.getByRole('button', { name: 'Remove' }).click();
+  });
+
+  it('says so when the temporal access had already ended (the service answers 422)', async () => {
+    const token = await newAccess('100000002');
+    const ended = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
+    expect(ended.status).toBe(200);
+    await track(token);
+    await page.getByRole('button', { name: 'Invalidate' }).click();
+    await page.getByText('Already invalidated or expired').waitFor();
+    await shot('already-ended');
+    await page.getByRole('button', { name: 'Remove' }).click();
+  });
+
+  it('shows the outage banner when the service goes away', async () => {
+    await service.close();
+    await page.getByText('Cannot reach the service.').waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await page.getByText('8 of 10 online').count()).toBe(1);
+    await shot('outage');
+  });
+
+  it('recovers when the service is back on the same port', async () => {
+    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    // The restarted service starts again from the fixture: PC-8 is offline there.
+    await page.getByText('7 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });
+    await shot('recovered');
+  });
+
+  it('runs without Content-Security-Policy violations or console errors', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
