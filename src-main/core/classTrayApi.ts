@@ -173,6 +173,21 @@ export const apiActions = [
   'updatePreferences',
 ] as const satisfies readonly ApiAction[];
 
+/** The input schema of each action (null: it takes none), for hosts that check at the door. */
+export const actionInputOf: { readonly [Action in ApiAction]: z.ZodType | null } = {
+  refresh: null,
+  selectClassroom: actionInputs.selectClassroom,
+  renameClassroom: actionInputs.renameClassroom,
+  forgetClassroom: actionInputs.forgetClassroom,
+  addTemporalAccess: actionInputs.addTemporalAccess,
+  removeTemporalAccess: actionInputs.temporalAccess,
+  invalidateTemporalAccess: actionInputs.temporalAccess,
+  connectService: actionInputs.connectService,
+  forgetToken: null,
+  setMode: actionInputs.setMode,
+  updatePreferences: actionInputs.updatePreferences,
+};
+
 /** What a renderer holds: the core API plus a copy action each host implements its own way. */
 export interface RendererApi extends ClassTrayApi {
   /**

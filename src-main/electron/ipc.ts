@@ -6,24 +6,9 @@
 import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { z } from 'zod';
 import type { ClassTray } from '../core/classTray';
-import { actionInputs, apiActions, type ApiAction } from '../core/classTrayApi';
+import { actionInputOf, actionInputs, apiActions } from '../core/classTrayApi';
 import { channels } from './channels';
 import { isAppUrl } from './security';
-
-/** The schema of each action's input; null: the action takes none. */
-const inputOf: { readonly [Action in ApiAction]: z.ZodType | null } = {
-  refresh: null,
-  selectClassroom: actionInputs.selectClassroom,
-  renameClassroom: actionInputs.renameClassroom,
-  forgetClassroom: actionInputs.forgetClassroom,
-  addTemporalAccess: actionInputs.addTemporalAccess,
-  removeTemporalAccess: actionInputs.temporalAccess,
-  invalidateTemporalAccess: actionInputs.temporalAccess,
-  connectService: actionInputs.connectService,
-  forgetToken: null,
-  setMode: actionInputs.setMode,
-  updatePreferences: actionInputs.updatePreferences,
-};
 
 export class IpcRefusal extends Error {
   override readonly name = 'IpcRefusal';
@@ -43,7 +28,7 @@ export function registerIpc(classTray: ClassTray): () => void {
   handle(channels.state, () => classTray.getState());
   for (const action of apiActions) {
     handle(channels.actions[action], (input) => {
-      checkInput(action, inputOf[action], input);
+      checkInput(action, actionInputOf[action], input);
       // The original goes on: the core parses it itself (parsing here would fill in defaults).
       return (classTray[action] as (input: unknown) => Promise<unknown>)(input);
     });
