@@ -59,12 +59,15 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
       <div className="access-head">
         <div className="access-title" id={titleId}>
           <span className="access-name">{name}</span>
-          <span className="access-detail">
-            {access.label !== null && device !== null && (
-              <>{t('accesses.device', { name: device })} · </>
-            )}
-            {t('accesses.token', { token: shortToken(access.token) })}
-          </span>
+          {/* Without a label or a device the token is the name already. */}
+          {(access.label !== null || device !== null) && (
+            <span className="access-detail">
+              {access.label !== null && device !== null && (
+                <>{t('accesses.device', { name: device })} · </>
+              )}
+              {t('accesses.token', { token: shortToken(access.token) })}
+            </span>
+          )}
         </div>
         <div className="access-actions">
           {!ended && outcome?.kind !== 'failed' && (

@@ -1,0 +1,124 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import { createPreviewClient } from '../../src-renderer/api/previewClient';
+import { makeState } from './fakeApi';
+
+/** Just enough of EventSource to open, push and reconnect by hand. */
+class FakeEventSource extends EventTarget {
+  static last: FakeEventSource | undefined;
+  closed = false;
+  constructor(readonly url: string) {
+    super();
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.closed = true;
+  }
+  open() {
+    this.dispatchEvent(new Event('open'));
+  }
+  change(change: ClassTrayChange) {
+    this.dispatchEvent(new MessageEvent('change', { data: JSON.stringify(change) }));
+  }
+}
+
+const reply = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+
+beforeEach(() => {
+  fetchMock = vi.fn<typeof fetch>(async () => reply(200, { result: null }));
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('EventSource', FakeEventSource);
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const lastRequest = () => {
+  const [url, init] = fetchMock.mock.lastCall ?? [];
+  return { url, init, body: JSON.parse(String(init?.body)) as unknown };
+};
+
+describe('preview client', () => {
+  it('posts an action as JSON to its route and returns the result', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { result: { ok: false, problem: 'no-token' } }));
+    const api = createPreviewClient();
+    const result = await api.addTemporalAccess({ linkOrToken: 'x' });
+    const { url, init, body } = lastRequest();
+    expect(url).toBe('/api/actions/addTemporalAccess');
+    expect(init?.method).toBe('POST');
+    expect(init?.headers).toEqual({ 'Content-Type': 'application/json' });
+    expect(init?.credentials).toBe('same-origin');
+    expect(body).toEqual({ linkOrToken: 'x' });
+    expect(result).toEqual({ ok: false, problem: 'no-token' });
+  });
+
+  it('sends an empty object for an action without input', async () => {
+    await createPreviewClient().refresh();
+    expect(lastRequest()).toMatchObject({ url: '/api/actions/refresh', body: {} });
+  });
+
+  it('rejects with the host error sentence', async () => {
+    fetchMock.mockResolvedValueOnce(reply(422, { error: 'serviceUrl must be an http:// address' }));
+    await expect(createPreviewClient().connectService({ serviceUrl: 'ftp://x' })).rejects.toThrow(
+      'serviceUrl must be an http:// address',
+    );
+  });
+
+  it('is not a thenable, so it can be awaited as a value', async () => {
+    const api = createPreviewClient();
+    expect(await Promise.resolve(api)).toBe(api);
+  });
+
+  it('copies a password to the clipboard without returning it', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+    fetchMock.mockResolvedValueOnce(reply(200, { password: 's3cret' }));
+    const copied = await createPreviewClient().copyDevicePassword({ remoteId: '1' });
+    expect(lastRequest()).toMatchObject({ url: '/api/copy-password', body: { remoteId: '1' } });
+    expect(writeText).toHaveBeenCalledWith('s3cret');
+    expect(copied).toBe(true);
+  });
+
+  it('resolves false when the host has no password for the device', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { password: null }));
+    expect(await createPreviewClient().copyDevicePassword({ remoteId: '1' })).toBe(false);
+  });
+
+  it('delivers pushed changes to subscribers and closes the stream after the last one', () => {
+    const api = createPreviewClient();
+    const seen: ClassTrayChange[] = [];
+    const unsubscribe = api.subscribe((change) => seen.push(change));
+    const change: ClassTrayChange = { type: 'online-changed', remoteId: '1', online: false };
+    FakeEventSource.last?.change(change);
+    expect(seen).toEqual([change]);
+    unsubscribe();
+    expect(FakeEventSource.last?.closed).toBe(true);
+  });
+
+  it('reads the state again after the stream reconnects', async () => {
+    const state = makeState();
+    const api = createPreviewClient();
+    const seen: ClassTrayChange['type'][] = [];
+    api.subscribe((change) => seen.push(change.type));
+    FakeEventSource.last?.open();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/state')).toBe(false);
+
+    fetchMock.mockResolvedValueOnce(reply(200, state));
+    FakeEventSource.last?.open();
+    await vi.waitFor(() => expect(seen).toContain('classroom'));
+    expect(seen).toEqual(
+      expect.arrayContaining(['account', 'preferences', 'temporal-accesses', 'connection']),
+    );
+  });
+
+  it('reports when the page is hidden', async () => {
+    createPreviewClient();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(lastRequest()).toMatchObject({ url: '/api/visibility', body: { visible: false } });
+  });
+});
