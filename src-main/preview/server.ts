@@ -100,12 +100,12 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     return undefined;
   });
 
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.statusCode !== undefined && error.statusCode < 500) {
-      return sendError(reply, error.statusCode, requestProblem(error));
-    }
-    logError(error);
-    return sendError(reply, 500, describeFailure(error).error);
+  // Handlers let the core's errors through: here they become a status and a sentence.
+  app.setErrorHandler((error: unknown, _request, reply) => {
+    if (isRequestRefusal(error)) return sendError(reply, error.statusCode, requestProblem(error));
+    const failure = describeFailure(error);
+    if (failure.unexpected) logError(error);
+    return sendError(reply, failure.status, failure.error);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -142,26 +142,18 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     if (!isApiAction(action)) return sendError(reply, 404, 'There is no such action.');
     // The core parses every input with its own schema and throws ApiInputError on a bad one.
     const run = classTray[action] as (input: unknown) => Promise<unknown>;
-    const result = await attempt(reply, () => run.call(classTray, request.body));
-    if (result === FAILED) return reply;
+    const result = await run.call(classTray, request.body);
     return { result: result ?? null } satisfies ActionReply;
   });
 
-  app.post('/api/copy-password', async (request, reply) => {
-    const password = await attempt(reply, () =>
-      // The core parses the input, as it does for every action.
-      classTray.devicePassword(request.body as ActionInput<'device'>),
-    );
-    if (password === FAILED) return reply;
+  app.post('/api/copy-password', async (request) => {
+    // The core parses the input, as it does for every action.
+    const password = await classTray.devicePassword(request.body as ActionInput<'device'>);
     return { password } satisfies CopyPasswordReply;
   });
 
   app.post('/api/visibility', async (request, reply) => {
-    const parsed = await attempt(reply, async () =>
-      parseInput('visibility', visibilityInput, request.body),
-    );
-    if (parsed === FAILED) return reply;
-    visibility.report(parsed.visible);
+    visibility.report(parseInput('visibility', visibilityInput, request.body).visible);
     return reply.code(204).send();
   });
 
@@ -170,21 +162,6 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     if (file === null) return reply.callNotFound();
     return reply.type(file.contentType).send(file.body);
   });
-
-  const FAILED = Symbol('failed');
-  async function attempt<T>(
-    reply: FastifyReply,
-    work: () => Promise<T>,
-  ): Promise<T | typeof FAILED> {
-    try {
-      return await work();
-    } catch (error) {
-      const failure = describeFailure(error);
-      if (failure.unexpected) logError(error);
-      sendError(reply, failure.status, failure.error);
-      return FAILED;
-    }
-  }
 
   return app;
 }
@@ -248,7 +225,14 @@ function sendError(reply: FastifyReply, status: number, error: string) {
   return reply.code(status).send({ error } satisfies ErrorReply);
 }
 
-/** Fastify's own refusals (body parsing and limits), in the protocol's words. */
+/** Fastify's own refusals of a request (body parsing and limits). */
+function isRequestRefusal(error: unknown): error is FastifyError & { statusCode: number } {
+  if (typeof error !== 'object' || error === null) return false;
+  const { code, statusCode } = error as Partial<FastifyError>;
+  return typeof code === 'string' && code.startsWith('FST_') && (statusCode ?? 500) < 500;
+}
+
+/** Fastify's own refusals, in the protocol's words. */
 function requestProblem(error: FastifyError): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':

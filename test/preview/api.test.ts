@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ServiceError } from '../../src-main/core/serviceErrors';
 import { KNOWN_DEVICE } from './fakeClassTray';
 import type { PreviewTestApp } from './previewApp';
 import { previewTestApp } from './previewApp';
@@ -71,6 +72,22 @@ describe('POST /api/actions/:action', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'The body is not valid JSON.' });
+  });
+
+  it('answers 413 with a sentence for a body over the limit', async () => {
+    const response = await preview.post('/api/actions/addTemporalAccess', {
+      linkOrToken: 'x'.repeat(100_000),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ error: 'The body is too large.' });
+  });
+
+  it("answers 502 with the service's problem when the service fails the action", async () => {
+    preview.core.refresh = () =>
+      Promise.reject(new ServiceError({ kind: 'server', status: 503, detail: 'Maintenance' }));
+    const response = await preview.post('/api/actions/refresh', {});
+    expect(response.statusCode).toBe(502);
+    expect(response.json()).toEqual({ error: 'The service failed (HTTP 503): Maintenance.' });
   });
 
   it('answers 500 without the error text when the core fails unexpectedly', async () => {
