@@ -62,7 +62,7 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
           {/* Without a label or a device the token is the name already. */}
           {(access.label !== null || device !== null) && (
             <span className="access-detail">
-              {access.label !== null && device !== null && (
+              {access.label !== null && device !== null && device !== access.label && (
                 <>{t('accesses.device', { name: device })} · </>
               )}
               {t('accesses.token', { token: shortToken(access.token) })}
