@@ -3,11 +3,13 @@
  * add it to BENCHMARKS below.
  */
 import { benchLocalService } from './localService';
+import { benchRenderer } from './renderer';
 import { benchSync } from './sync';
 
 const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['local-service', benchLocalService],
   ['sync', benchSync],
+  ['renderer', benchRenderer],
 ]);
 
 const name = process.argv[2];
