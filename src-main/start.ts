@@ -65,14 +65,19 @@ function run(command: string, args: readonly string[]): Promise<number> {
   });
 }
 
-export async function start(argv: readonly string[]): Promise<number> {
-  const launch = chooseLaunch({
+/** chooseLaunch on this machine's facts. */
+export function detectLaunch(): Launch {
+  return chooseLaunch({
     env: process.env,
     platform: process.platform,
     electronPackageDir: path.dirname(require.resolve('electron/package.json')),
     exists: (file) => fs.existsSync(file),
     readFile: (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined),
   });
+}
+
+export async function start(argv: readonly string[]): Promise<number> {
+  const launch = detectLaunch();
   if (launch.kind === 'preview') {
     console.log(fallbackLine(launch.reason));
     return run(process.execPath, [

@@ -7,22 +7,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { app, protocol, shell, type Session } from 'electron';
+import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'classtray';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
 
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,

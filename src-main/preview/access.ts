@@ -4,6 +4,7 @@
  * cross-site pages, which the cookie alone would not.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
 
 export function newPreviewKey(): string {
   return randomBytes(32).toString('base64url');
@@ -48,18 +49,6 @@ export function allowedHosts(port: number): string[] {
 export function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? '');
 }
-
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
 
 /**
  * On every response. Nothing is cached: the API is live, and pages sit behind the key.

@@ -8,17 +8,11 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chooseLaunch } from '../../src-main/start';
+import { detectLaunch } from '../../src-main/start';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');
-const launch = chooseLaunch({
-  env: process.env,
-  platform: process.platform,
-  electronPackageDir: path.dirname(require.resolve('electron/package.json')),
-  exists: (file) => fs.existsSync(file),
-  readFile: (file) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined),
-});
+const launch = detectLaunch();
 const runtime = launch.kind === 'electron' ? launch.executable : undefined;
 
 describe('the tray app', () => {
