@@ -1,12 +1,12 @@
 import { fileURLToPath } from 'node:url';
-import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import renderer from './vite.config';
 
 const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * `electron-vite build` writes out/main (ESM, the package is "type": "module"), out/preload and
- * out/renderer. The renderer mirrors vite.config.ts (the preview's build).
+ * out/renderer. The renderer is built exactly as for the preview (vite.config.ts).
  */
 export default defineConfig({
   main: {
@@ -27,12 +27,9 @@ export default defineConfig({
     },
   },
   renderer: {
-    root: fromRoot('./src-renderer'),
-    base: './',
-    plugins: [react()],
+    ...renderer,
     build: {
-      outDir: fromRoot('./out/renderer'),
-      emptyOutDir: true,
+      ...renderer.build,
       rolldownOptions: { input: { index: fromRoot('./src-renderer/index.html') } },
     },
   },

@@ -8,15 +8,10 @@
  *
  * BENCH_SECONDS sets the measured duration of each run (default 10).
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { constants, cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DEFAULT_AUTH_HEADER,
   PAGE_SIZE,
@@ -24,6 +19,7 @@ import {
   servicePaths,
 } from '../../src-main/contract/wire';
 import type { Fixture } from '../../src-main/local-service/fixture';
+import { TSX, withBenchProcesses } from './benchProcesses';
 
 const DEVICE_COUNT = 5_000;
 const CLASSROOM_COUNT = 40;
@@ -31,10 +27,6 @@ const TOKEN = 'bench-token';
 const CONNECTIONS = 10;
 const WARM_UP_SECONDS = 2;
 const GOAL_RATIO = 0.6;
-const READY_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
-
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** What the real client sends on every request. */
 const HEADERS = {
@@ -85,32 +77,23 @@ interface Row {
 
 export async function benchLocalService(): Promise<void> {
   const seconds = measuredSeconds();
-  const dir = await mkdtemp(join(tmpdir(), 'classtray-bench-'));
-  const children = new Set<ChildProcess>();
-  // The last resort when the bench dies or is interrupted: no server may outlive it.
-  const killAll = () => {
-    for (const child of children) killGroup(child, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const interrupted = (signal: NodeJS.Signals) => process.exit(128 + constants.signals[signal]);
-  process.on('exit', killAll);
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
+  await withBenchProcesses('local-service', async ({ dir, startServer }) => {
     const fixtureFile = join(dir, 'fixture.json');
     await writeFile(fixtureFile, JSON.stringify(buildFixture()));
-    const service = await startServer(
-      children,
-      'local service',
-      join(ROOT, 'node_modules/.bin/tsx'),
-      ['src-main/local-service/cli.ts', '--port', '0', '--token', TOKEN, '--fixture', fixtureFile],
-    );
+    const service = await startServer('local service', TSX, [
+      'src-main/local-service/cli.ts',
+      '--port',
+      '0',
+      '--token',
+      TOKEN,
+      '--fixture',
+      fixtureFile,
+    ]);
     const { body, contentType } = await fetchPageOne(service);
 
     const bodyFile = join(dir, 'body.json');
     await writeFile(bodyFile, body);
-    const bare = await startServer(children, 'bare server', process.execPath, [
+    const bare = await startServer('bare server', process.execPath, [
       '-e',
       BARE_SERVER,
       bodyFile,
@@ -129,13 +112,7 @@ export async function benchLocalService(): Promise<void> {
       rows.push({ label, bare: url === bare, result: await measure(label, url, seconds) });
     }
     report(rows, body.length, seconds);
-  } finally {
-    await Promise.all([...children].map(stop));
-    await rm(dir, { recursive: true, force: true });
-    process.off('exit', killAll);
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-  }
+  });
 }
 
 function measuredSeconds(): number {
@@ -166,73 +143,6 @@ function buildFixture(): Fixture {
   return { classrooms, devices };
 }
 
-/** Spawns a server in its own process group and resolves with the address it prints when ready. */
-async function startServer(
-  children: Set<ChildProcess>,
-  label: string,
-  command: string,
-  args: string[],
-): Promise<string> {
-  const child = spawn(command, args, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // tsx runs the service in a grandchild: a group kill reaches it even when tsx cannot relay.
-    detached: process.platform !== 'win32',
-  });
-  children.add(child);
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () =>
-        reject(new Error(`The ${label} was not ready within ${READY_TIMEOUT_MS} ms.\n${stderr}`)),
-      READY_TIMEOUT_MS,
-    );
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const url = /http:\/\/127\.0\.0\.1:[0-9]+/.exec(stdout)?.[0];
-      if (url !== undefined) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`The ${label} exited (${signal ?? code}) before it was ready.\n${stderr}`));
-    });
-  });
-}
-
-/** SIGTERM first (tsx relays it, the service closes cleanly), the whole group killed if it hangs. */
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  if (process.platform === 'win32') {
-    child.kill(signal);
-    return;
-  }
-  try {
-    process.kill(-child.pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
-}
-
-/** Page 1 exactly as the service sends it, checked to be the 5,000-device account. */
 async function fetchPageOne(url: string): Promise<{ body: Buffer; contentType: string }> {
   const response = await fetch(url + servicePaths.accountDevices, { headers: HEADERS });
   const body = Buffer.from(await response.arrayBuffer());

@@ -16,25 +16,15 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
+import { launchChromium } from '../support/chromium';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ORIGIN = 'http://classtray.bench';
 const RUNS = 7;
 const FIRST_RENDER_DEVICES = 2_000;
 const HEAP_DEVICES = 5_000;
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -186,10 +176,7 @@ function printTable(rows: [string, string, string][]): void {
 
 export async function benchRenderer(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'classtray-renderer-bench-'));
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     await build({
       configFile: join(ROOT, 'vite.config.ts'),

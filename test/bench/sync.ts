@@ -19,14 +19,11 @@
  *
  * BENCH_REPEATS sets the timed repetitions per concurrency (default 9).
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { rmSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { createServer, request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { constants, cpus, tmpdir } from 'node:os';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -35,6 +32,7 @@ import { createServiceClient } from '../../src-main/core/client';
 import { deviceListsOf } from '../../src-main/core/deviceLists';
 import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
 import { spreadClassroomFixture } from '../support/fixtures';
+import { TSX, withBenchProcesses } from './benchProcesses';
 
 const DEVICE_COUNT = 5_000;
 /** Ten classroom devices at the start of each of these account pages: 30 in all. */
@@ -53,34 +51,28 @@ const NAIVE_REFRESHES = 3;
 const GOAL_STEADY_REQUESTS = 3;
 /** A round trip to a real service: each request waits this long before the proxy forwards it. */
 const LATENCY_MS = 20;
-const READY_TIMEOUT_MS = 30_000;
-const STOP_TIMEOUT_MS = 5_000;
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const THIS_FILE = fileURLToPath(import.meta.url);
 
 const clientFor = (url: string) => createServiceClient({ baseUrl: url, token: TOKEN });
 
 export async function benchSync(): Promise<void> {
   const repeats = repeatCount();
-  const dir = await mkdtemp(join(tmpdir(), 'classtray-bench-sync-'));
-  const children = new Set<ChildProcess>();
-  const killAll = () => {
-    for (const child of children) killGroup(child, 'SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
-  };
-  const interrupted = (signal: NodeJS.Signals) => process.exit(128 + constants.signals[signal]);
-  process.on('exit', killAll);
-  process.once('SIGINT', interrupted);
-  process.once('SIGTERM', interrupted);
-
-  try {
+  await withBenchProcesses('sync', async ({ dir, startServer, run }) => {
     const fixtureFile = join(dir, 'fixture.json');
     await writeFile(
       fixtureFile,
       JSON.stringify(spreadClassroomFixture(DEVICE_COUNT, CLASSROOM_INDICES)),
     );
-    const service = await startService(children, fixtureFile);
+    const service = await startServer('local service', TSX, [
+      'src-main/local-service/cli.ts',
+      '--port',
+      '0',
+      '--token',
+      TOKEN,
+      '--fixture',
+      fixtureFile,
+    ]);
     await checkAccount(service);
 
     console.error('sync bench: counting requests…');
@@ -91,15 +83,17 @@ export async function benchSync(): Promise<void> {
     console.error(`sync bench: the same with ${LATENCY_MS} ms added per request…`);
     const distant = await timeColdRefreshes(proxy.url, repeats).finally(proxy.close);
     console.error('sync bench: measuring memory in a --expose-gc child…');
-    const memory = await measureMemory(children, service);
+    const output = await run('memory child', process.execPath, [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      THIS_FILE,
+      'memory',
+      service,
+    ]);
+    const memory = JSON.parse(output.trim().split('\n').at(-1) ?? '') as Memory;
     report(requests, { loopback: timing, distant }, memory, repeats);
-  } finally {
-    await Promise.all([...children].map(stop));
-    await rm(dir, { recursive: true, force: true });
-    process.off('exit', killAll);
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-  }
+  });
 }
 
 function repeatCount(): number {
@@ -224,23 +218,6 @@ interface Memory {
   liveRetained: number;
   /** The same measurement with nothing held: the noise floor. */
   noise: number;
-}
-
-async function measureMemory(children: Set<ChildProcess>, url: string): Promise<Memory> {
-  const child = spawn(
-    process.execPath,
-    ['--expose-gc', '--import', 'tsx', THIS_FILE, 'memory', url],
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' },
-  );
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  const [code] = (await once(child, 'exit')) as [number | null];
-  children.delete(child);
-  if (code !== 0) throw new Error(`The memory child failed (${code}).\n${stderr}`);
-  return JSON.parse(stdout.trim().split('\n').at(-1) ?? '') as Memory;
 }
 
 /** The child's side: this file run under `node --expose-gc --import tsx … memory URL`. */
@@ -412,61 +389,6 @@ function median(values: number[]): number {
   const middle = Math.floor(sorted.length / 2);
   const upper = sorted[middle] ?? 0;
   return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
-}
-
-/** The local service as a child process (own group), resolved with its address once ready. */
-async function startService(children: Set<ChildProcess>, fixtureFile: string): Promise<string> {
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    ['src-main/local-service/cli.ts', '--port', '0', '--token', TOKEN, '--fixture', fixtureFile],
-    // tsx runs the service in a grandchild: a group kill reaches it even when tsx cannot relay.
-    { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' },
-  );
-  children.add(child);
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`The local service was not ready in time.\n${stderr}`)),
-      READY_TIMEOUT_MS,
-    );
-    let stdout = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-      const url = /http:\/\/127\.0\.0\.1:[0-9]+/.exec(stdout)?.[0];
-      if (url !== undefined) {
-        clearTimeout(timer);
-        resolve(url);
-      }
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`The local service exited (${signal ?? code}).\n${stderr}`));
-    });
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) {
-    const exited = once(child, 'exit');
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => killGroup(child, 'SIGKILL'), STOP_TIMEOUT_MS);
-    await exited;
-    clearTimeout(timer);
-  }
-}
-
-function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
-  if (child.pid === undefined) return;
-  if (process.platform === 'win32') {
-    child.kill(signal);
-    return;
-  }
-  try {
-    process.kill(-child.pid, signal);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
-  }
 }
 
 const [, entry, mode, memoryUrl] = process.argv;

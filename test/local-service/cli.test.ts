@@ -7,7 +7,6 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountFixture, device } from '../support/fixtures';
 
-const TSX = join(process.cwd(), 'node_modules', '.bin', 'tsx');
 const CLI = join(process.cwd(), 'src-main', 'local-service', 'cli.ts');
 const children: ChildProcess[] = [];
 let directory: string;
@@ -23,7 +22,11 @@ afterAll(async () => {
 });
 
 function run(args: string[]) {
-  const child = spawn(TSX, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // One process (tsx as a loader, not its CLI, which would run the service in a grandchild that a
+  // SIGKILL of the parent leaves behind), so stopping the child stops the service.
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
