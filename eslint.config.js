@@ -14,4 +14,42 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The layering of the architecture note, enforced: the renderer sees only types from the
+    // main side, and the core, the contract and the local service never load Electron.
+    files: ['src-renderer/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-main/**'],
+              allowTypeImports: true,
+              message: 'The renderer imports only types from src-main.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src-main/core/**', 'src-main/contract/**', 'src-main/local-service/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', allowTypeImports: true, message: 'This code runs in plain Node.' },
+          ],
+          patterns: [
+            {
+              group: ['**/electron/**', '**/preview/**'],
+              message: 'Hosts depend on the core, not the reverse.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
