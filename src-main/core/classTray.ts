@@ -112,6 +112,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
 
 class Core implements ClassTray {
   readonly #listeners = new Set<(change: ClassTrayChange) => void>();
+  readonly #settings: SettingsStore;
+  readonly #vault: TokenVault;
+  readonly #cache: ClassroomCache;
   readonly #schedule: RefreshSchedule;
   readonly #clock: Clock;
   readonly #request: NonNullable<ClassTrayOptions['request']>;
@@ -134,15 +137,18 @@ class Core implements ClassTray {
   };
 
   constructor(
-    readonly settings: SettingsStore,
-    readonly vault: TokenVault,
-    readonly cache: ClassroomCache,
+    settings: SettingsStore,
+    vault: TokenVault,
+    cache: ClassroomCache,
     options: {
       clock: Clock;
       timers: Timers;
       request: NonNullable<ClassTrayOptions['request']>;
     },
   ) {
+    this.#settings = settings;
+    this.#vault = vault;
+    this.#cache = cache;
     this.#clock = options.clock;
     this.#request = options.request;
     const { poll } = settings.get();
@@ -299,7 +305,7 @@ class Core implements ClassTray {
     );
     if (token !== undefined) {
       try {
-        await this.vault.setToken(serviceUrl, token);
+        await this.#vault.setToken(serviceUrl, token);
       } catch (error) {
         if (error instanceof VaultError) throw new ApiInputError(error.message);
         throw error;
@@ -314,15 +320,15 @@ class Core implements ClassTray {
   }
 
   async forgetToken(): Promise<void> {
-    const { serviceUrl } = this.settings.get();
+    const { serviceUrl } = this.#settings.get();
     if (serviceUrl === null) return;
-    await this.vault.forgetToken(serviceUrl);
+    await this.#vault.forgetToken(serviceUrl);
     await this.#openSession();
   }
 
   async setMode(input: unknown): Promise<void> {
     const { mode } = parseInput('setMode', actionInputs.setMode, input);
-    if (mode === 'service' && this.settings.get().serviceUrl === null) {
+    if (mode === 'service' && this.#settings.get().serviceUrl === null) {
       throw new ApiInputError('No service URL is saved yet: connect your account first.');
     }
     this.#updateSettings({ mode });
@@ -335,7 +341,7 @@ class Core implements ClassTray {
       actionInputs.updatePreferences,
       input,
     );
-    const current = this.settings.get().poll;
+    const current = this.#settings.get().poll;
     this.#updateSettings({
       ...(poll === undefined
         ? {}
@@ -349,7 +355,7 @@ class Core implements ClassTray {
       ...(language === undefined ? {} : { language }),
       ...(startAtLogin === undefined ? {} : { startAtLogin }),
     });
-    const updated = this.settings.get().poll;
+    const updated = this.#settings.get().poll;
     this.#schedule.setIntervals(updated.visibleSeconds * 1000, updated.hiddenSeconds * 1000);
     this.#emit({ type: 'preferences', preferences: this.#preferencesView() });
   }
@@ -407,7 +413,7 @@ class Core implements ClassTray {
   }
 
   async #newSession(): Promise<Session> {
-    const { mode, serviceUrl, authHeader } = this.settings.get();
+    const { mode, serviceUrl, authHeader } = this.#settings.get();
     if (mode === 'demo' || serviceUrl === null) {
       this.#tokenStatus = undefined;
       const demo = await this.#startDemo();
@@ -418,13 +424,13 @@ class Core implements ClassTray {
         notebook: demo.notebook,
       };
     }
-    this.#tokenStatus = await this.vault.status(serviceUrl);
-    const token = await this.vault.getToken(serviceUrl);
+    this.#tokenStatus = await this.#vault.status(serviceUrl);
+    const token = await this.#vault.getToken(serviceUrl);
     return {
       mode: 'service',
       serviceUrl,
       client: token === null ? undefined : this.#client(serviceUrl, token, authHeader),
-      notebook: settingsNotebook(this.settings),
+      notebook: settingsNotebook(this.#settings),
     };
   }
 
@@ -466,7 +472,7 @@ class Core implements ClassTray {
         : undefined;
     const cached =
       session?.mode === 'service' && session.serviceUrl !== null && classroomId !== null
-        ? await this.cache.read(session.serviceUrl, classroomId)
+        ? await this.#cache.read(session.serviceUrl, classroomId)
         : undefined;
     this.#devices = cached?.devices ?? [];
     if (cached) this.#live?.seed(cached.devices);
@@ -529,7 +535,7 @@ class Core implements ClassTray {
   async #saveCache(serviceUrl: string, classroomId: string, changed: boolean): Promise<void> {
     if (!changed && this.#cachedGeneration === this.#generation) return;
     this.#cachedGeneration = this.#generation;
-    await this.cache.write({
+    await this.#cache.write({
       serviceUrl,
       classroomId,
       savedAt: new Date(this.#clock()).toISOString(),
@@ -544,13 +550,13 @@ class Core implements ClassTray {
   }
 
   #updateSettings(patch: SettingsPatch): void {
-    write(() => this.settings.update(patch));
+    write(() => this.#settings.update(patch));
   }
 
   // ---- views ----
 
   #accountView(): AccountView {
-    const { serviceUrl, authHeader, mode } = this.settings.get();
+    const { serviceUrl, authHeader, mode } = this.#settings.get();
     const status = this.#tokenStatus;
     return {
       mode: this.#session?.mode ?? mode,
@@ -596,7 +602,7 @@ class Core implements ClassTray {
   }
 
   #preferencesView(): PreferencesView {
-    const { poll, notifications, language, startAtLogin } = this.settings.get();
+    const { poll, notifications, language, startAtLogin } = this.#settings.get();
     return { poll: { ...poll }, notifications: { ...notifications }, language, startAtLogin };
   }
 
