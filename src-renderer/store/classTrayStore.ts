@@ -10,6 +10,7 @@ import type {
   AccountView,
   ClassroomView,
   ClassTrayChange,
+  ClassTrayState,
   ConnectionView,
   DeviceView,
   PreferencesView,
@@ -30,13 +31,7 @@ export interface ClassTrayData {
 
 export type ClassTrayStore = StoreApi<ClassTrayData>;
 
-export function fromSnapshot(state: {
-  account: AccountView;
-  connection: ConnectionView;
-  preferences: PreferencesView;
-  temporalAccesses: TrackedAccessView[];
-  classroom: ClassroomView;
-}): ClassTrayData {
+export function fromSnapshot(state: ClassTrayState): ClassTrayData {
   const { devices, ...classroom } = state.classroom;
   return {
     account: state.account,
