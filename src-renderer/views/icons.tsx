@@ -74,3 +74,10 @@ export const WarningIcon = () => (
     <path d="M8 6.5v3M8 11.5v.01" />
   </Icon>
 );
+
+export const PencilIcon = () => (
+  <Icon>
+    <path d="M10.5 2.5 13.5 5.5 5.5 13.5H2.5v-3z" />
+    <path d="M9 4l3 3" />
+  </Icon>
+);

@@ -1,7 +1,8 @@
 /**
  * An in-memory RendererApi for the window's tests: a state the test shapes, `push` to play the
  * core's changes, and every action a vi.fn the test can inspect or re-program. The preference,
- * token and mode actions apply themselves and push the change, as the core does.
+ * token, mode, rename and forget-classroom actions apply themselves and push the change, as the
+ * core does.
  */
 import { vi } from 'vitest';
 import type {
@@ -109,8 +110,23 @@ export class FakeApi implements RendererApi {
 
   refresh = vi.fn<RendererApi['refresh']>(async () => undefined);
   selectClassroom = vi.fn<RendererApi['selectClassroom']>(async () => undefined);
-  renameClassroom = vi.fn<RendererApi['renameClassroom']>(async () => undefined);
-  forgetClassroom = vi.fn<RendererApi['forgetClassroom']>(async () => undefined);
+  renameClassroom = vi.fn<RendererApi['renameClassroom']>(async ({ id, nickname }) => {
+    const recent = this.state.classroom.recent.map((known) =>
+      known.id !== id ? known : nickname === null ? { id } : { id, nickname },
+    );
+    this.#setClassroom({ ...this.state.classroom, recent });
+  });
+
+  /** Forgetting the current classroom opens the first one left, with its devices still to come. */
+  forgetClassroom = vi.fn<RendererApi['forgetClassroom']>(async ({ id }) => {
+    const classroom = this.state.classroom;
+    const recent = classroom.recent.filter((known) => known.id !== id);
+    this.#setClassroom(
+      classroom.id !== id
+        ? { ...classroom, recent }
+        : { ...classroom, id: recent[0]?.id ?? null, recent, devices: [] },
+    );
+  });
   addTemporalAccess = vi.fn<RendererApi['addTemporalAccess']>(
     async (): Promise<AddAccessResult> => ({ ok: true, access: trackedAccess() }),
   );
@@ -133,6 +149,13 @@ export class FakeApi implements RendererApi {
     this.state.account = { ...this.state.account, mode };
     this.push({ type: 'account', account: this.state.account });
   });
+
+  /** The core's classroom view: the current nickname comes from the recent list. */
+  #setClassroom(classroom: ClassTrayState['classroom']): void {
+    const nickname = classroom.recent.find((known) => known.id === classroom.id)?.nickname ?? null;
+    this.state.classroom = { ...classroom, nickname };
+    this.push({ type: 'classroom', classroom: structuredClone(this.state.classroom) });
+  }
 
   updatePreferences = vi.fn<RendererApi['updatePreferences']>(async (input) => {
     const current = this.state.preferences;

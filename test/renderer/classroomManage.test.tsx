@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, makeState } from './fakeApi';
+import { renderApp } from './renderApp';
+
+afterEach(cleanup);
+
+const optionNames = () => screen.getAllByRole('option').map((option) => option.textContent);
+
+describe('renaming and removing a classroom', () => {
+  it('starts the form with the current nickname', async () => {
+    const { user } = await renderApp();
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    const form = screen.getByRole('form', { name: 'Rename or remove Computer Lab 1' });
+    expect(form).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Nickname' })).toHaveProperty(
+      'value',
+      'Computer Lab 1',
+    );
+  });
+
+  it('renames the current classroom and shows the new nickname in the picker', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    const nickname = screen.getByRole('textbox', { name: 'Nickname' });
+    await user.clear(nickname);
+    await user.type(nickname, 'Lab A');
+    await user.click(screen.getByRole('button', { name: 'Rename' }));
+    expect(fake.renameClassroom).toHaveBeenCalledWith({ id: 'lab-1', nickname: 'Lab A' });
+    expect(await screen.findByRole('option', { name: 'Lab A', selected: true })).toBeTruthy();
+    expect(optionNames()).toEqual(['Lab A', 'Room 12']);
+    expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+  });
+
+  it('sends null when the nickname is cleared, and the picker shows the id', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    await user.clear(screen.getByRole('textbox', { name: 'Nickname' }));
+    await user.keyboard('{Enter}');
+    expect(fake.renameClassroom).toHaveBeenCalledWith({ id: 'lab-1', nickname: null });
+    expect(await screen.findByRole('option', { name: 'lab-1', selected: true })).toBeTruthy();
+  });
+
+  it('removes the current classroom from the list and opens the first one left', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    await user.click(screen.getByRole('button', { name: 'Remove from list' }));
+    expect(fake.forgetClassroom).toHaveBeenCalledWith({ id: 'lab-1' });
+    expect(await screen.findByRole('option', { name: 'Room 12', selected: true })).toBeTruthy();
+    expect(optionNames()).toEqual(['Room 12']);
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Classroom' }));
+  });
+
+  it('shows why a rename failed and keeps the form open', async () => {
+    const fake = new FakeApi();
+    fake.renameClassroom.mockRejectedValueOnce(new Error('settings are read-only'));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    await user.type(screen.getByRole('textbox', { name: 'Nickname' }), ' B{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That did not work: settings are read-only',
+    );
+    expect(screen.getByRole('textbox', { name: 'Nickname' })).toBeTruthy();
+  });
+
+  it('shows why a removal failed', async () => {
+    const fake = new FakeApi();
+    fake.forgetClassroom.mockRejectedValueOnce(new Error('settings are read-only'));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    await user.click(screen.getByRole('button', { name: 'Remove from list' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That did not work: settings are read-only',
+    );
+    expect(optionNames()).toEqual(['Computer Lab 1', 'Room 12']);
+  });
+
+  it('closes on Escape and gives the focus back to its button', async () => {
+    const fake = new FakeApi();
+    const { user } = await renderApp(fake);
+    const toggle = screen.getByRole('button', { name: 'Rename or remove classroom' });
+    await user.click(toggle);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('textbox', { name: 'Nickname' })).toBeNull();
+    expect(document.activeElement).toBe(toggle);
+    expect(fake.renameClassroom).not.toHaveBeenCalled();
+  });
+
+  it('offers no renaming or removal while no classroom is chosen', async () => {
+    await renderApp(new FakeApi(makeState({ classroom: { id: null, nickname: null } })));
+    expect(screen.queryByRole('button', { name: 'Rename or remove classroom' })).toBeNull();
+  });
+});
