@@ -1,49 +1,41 @@
 /**
- * Whether any preview page is visible, from what the pages say. A page opens its event stream,
- * reports its visibility once, then reports again on every change; the protocol names no page
- * in those reports, so this counts: a page that opens its stream counts as visible, the first
- * report after a stream opens is that page's own initial state, and every later report moves
- * one page between visible and hidden. A page that goes away takes one "hidden" with it: a
- * browser hides a tab before closing it. Where a report is lost or reordered, the count errs
- * towards visible, the fresher polling cadence, and the next reports set it right.
+ * Whether any preview page is visible, from what each page says about itself. Every event stream
+ * is one page with its own id (protocol.ts); the page reports its visibility under that id once it
+ * has it and on every change, and its entry goes when its stream closes. A page counts as visible
+ * only once it has said so. The core starts hidden and hears only changes: visible while at least
+ * one open page is, hidden otherwise.
  */
-export class PageVisibility {
-  private pages = 0;
-  private hidden = 0;
-  /** Pages whose stream opened and whose initial report has not arrived yet. */
-  private awaitingInitial = 0;
-  private told: boolean | undefined;
+import { randomUUID } from 'node:crypto';
 
-  /** `onChange` hears only changes: visible while at least one page is. */
+export class PageVisibility {
+  private readonly pages = new Map<string, boolean>();
+  private told = false;
+
   constructor(private readonly onChange: (visible: boolean) => void) {}
 
-  pageOpened(): void {
-    this.pages += 1;
-    this.awaitingInitial += 1;
+  /** A stream opened: its page's new id, hidden until the page reports. */
+  open(): string {
+    const page = randomUUID();
+    this.pages.set(page, false);
+    return page;
+  }
+
+  /** A stream closed: its page no longer counts. */
+  close(page: string): void {
+    this.pages.delete(page);
     this.settle();
   }
 
-  pageClosed(): void {
-    this.pages = Math.max(0, this.pages - 1);
-    this.awaitingInitial = Math.min(this.awaitingInitial, this.pages);
-    this.hidden = Math.max(0, this.hidden - 1);
+  /** False, and nothing changes, for an id with no open stream. */
+  report(page: string, visible: boolean): boolean {
+    if (!this.pages.has(page)) return false;
+    this.pages.set(page, visible);
     this.settle();
-  }
-
-  report(visible: boolean): void {
-    if (this.awaitingInitial > 0) {
-      // A new page counts as visible already: only its being hidden changes anything.
-      this.awaitingInitial -= 1;
-      if (!visible) this.hidden += 1;
-    } else {
-      this.hidden += visible ? -1 : 1;
-    }
-    this.settle();
+    return true;
   }
 
   private settle(): void {
-    this.hidden = Math.min(Math.max(0, this.hidden), this.pages);
-    const visible = this.pages > this.hidden;
+    const visible = [...this.pages.values()].includes(true);
     if (visible === this.told) return;
     this.told = visible;
     this.onChange(visible);

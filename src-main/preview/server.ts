@@ -26,7 +26,9 @@ import type {
   ChangeEvent,
   CopyPasswordReply,
   ErrorReply,
+  PageEvent,
   StateReply,
+  VisibilityReport,
 } from './protocol';
 import { readStaticFile } from './staticFiles';
 
@@ -39,7 +41,10 @@ const NO_KEY_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
   '<p>Open the address printed in the terminal.</p></html>';
 
-const visibilityInput = z.strictObject({ visible: z.boolean() });
+const visibilityInput = z.strictObject({
+  page: z.string(),
+  visible: z.boolean(),
+}) satisfies z.ZodType<VisibilityReport>;
 
 export interface PreviewAppOptions {
   classTray: ClassTray;
@@ -124,16 +129,17 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
       'content-type': 'text/event-stream; charset=utf-8',
       connection: 'keep-alive',
     });
-    stream.write(': connected\n\n');
+    const page = visibility.open();
+    // First the page's id: its visibility reports name it.
+    stream.write(`event: page\ndata: ${JSON.stringify({ page } satisfies PageEvent)}\n\n`);
     const unsubscribe = classTray.subscribe((change: ChangeEvent) => {
       stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
     });
     const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
-    visibility.pageOpened();
     stream.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
-      visibility.pageClosed();
+      visibility.close(page);
     });
   });
 
@@ -153,7 +159,10 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
 
   app.post('/api/visibility', async (request, reply) => {
-    visibility.report(parseInput('visibility', visibilityInput, request.body).visible);
+    const { page, visible } = parseInput('visibility', visibilityInput, request.body);
+    if (!visibility.report(page, visible)) {
+      return sendError(reply, 422, 'visibility: page: no open event stream has this page id.');
+    }
     return reply.code(204).send();
   });
 

@@ -1,6 +1,7 @@
 /**
  * The RendererApi over the browser preview's protocol (src-main/preview/protocol.ts): actions and
- * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events.
+ * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events,
+ * and this page's visibility reported under the id its event stream was given.
  */
 import type {
   ApiAction,
@@ -12,8 +13,10 @@ import type {
   ActionReply,
   CopyPasswordReply,
   ErrorReply,
+  PageEvent,
   PreviewRoute,
   StateReply,
+  VisibilityReport,
 } from '../../src-main/preview/protocol';
 
 type Listener = (change: ClassTrayChange) => void;
@@ -22,6 +25,11 @@ type Explicit = Omit<RendererApi, ApiAction>;
 export function createPreviewClient(): RendererApi {
   const listeners = new Set<Listener>();
   let events: EventSource | undefined;
+  /** The id the open stream was given; none before its `page` event or once it dropped. */
+  let page: string | undefined;
+  /** The last report sent, and whether it is still on its way. */
+  let reported: VisibilityReport | undefined;
+  let reporting = false;
 
   const emit = (change: ClassTrayChange): void => {
     for (const listener of listeners) listener(change);
@@ -34,6 +42,14 @@ export function createPreviewClient(): RendererApi {
       // EventSource reconnects by itself; whatever was pushed meanwhile is lost, so read again.
       if (opened) void getState().then(emitSnapshot, () => undefined);
       opened = true;
+    });
+    source.addEventListener('error', () => {
+      // The stream dropped: its id is gone with it, and the next stream brings a new one.
+      page = undefined;
+    });
+    source.addEventListener('page', (event) => {
+      page = (JSON.parse(event.data as string) as PageEvent).page;
+      reportVisibility();
     });
     source.addEventListener('change', (event) => {
       emit(JSON.parse(event.data as string) as ClassTrayChange);
@@ -54,11 +70,23 @@ export function createPreviewClient(): RendererApi {
     return (await readReply(response)) as StateReply;
   };
 
+  /**
+   * One report at a time, so they cannot arrive out of order; once one is answered, the state
+   * is sent again if it changed meanwhile. A failed report is not retried: the host refuses
+   * only an id whose stream is gone, and the stream that replaces it reports under its new id.
+   */
   const reportVisibility = (): void => {
-    // Only the poll cadence depends on it: a lost report costs a slower or faster poll, nothing more.
-    post('/api/visibility', { visible: document.visibilityState === 'visible' }).catch(
-      () => undefined,
-    );
+    if (page === undefined || reporting) return;
+    const report: VisibilityReport = { page, visible: document.visibilityState === 'visible' };
+    if (report.page === reported?.page && report.visible === reported.visible) return;
+    reported = report;
+    reporting = true;
+    void post('/api/visibility', report)
+      .catch(() => undefined)
+      .finally(() => {
+        reporting = false;
+        reportVisibility();
+      });
   };
   document.addEventListener('visibilitychange', reportVisibility);
 
@@ -66,15 +94,14 @@ export function createPreviewClient(): RendererApi {
     getState,
     subscribe(listener) {
       listeners.add(listener);
-      if (!events) {
-        events = openEvents();
-        reportVisibility();
-      }
+      // The stream's `page` event starts the visibility reports.
+      events ??= openEvents();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
           events?.close();
           events = undefined;
+          page = undefined;
         }
       };
     },

@@ -176,7 +176,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText(/Invalidated: ends at/).waitFor();
     await shot('invalidated');
-    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
   });
 
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
@@ -187,7 +187,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText('Already invalidated or expired').waitFor();
     await shot('already-ended');
-    await page.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
   });
 
   it('shows the outage banner when the service goes away', async () => {

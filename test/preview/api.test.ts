@@ -117,13 +117,24 @@ describe('POST /api/copy-password', () => {
 });
 
 describe('POST /api/visibility', () => {
-  it('answers 204 to a report', async () => {
-    const response = await preview.post('/api/visibility', { visible: false });
-    expect(response.statusCode).toBe(204);
+  it('answers 422 to a report for a page with no open event stream', async () => {
+    const response = await preview.post('/api/visibility', {
+      page: 'no-such-page',
+      visible: false,
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/^visibility: page: .+\.$/);
+    expect(preview.core.windowVisible).toEqual([]);
   });
 
   it('answers 422 to a report that is not a boolean', async () => {
-    const response = await preview.post('/api/visibility', { visible: 'yes' });
+    const response = await preview.post('/api/visibility', { page: 'p', visible: 'yes' });
     expect(response.statusCode).toBe(422);
+  });
+
+  it('answers 422 to a report that names no page', async () => {
+    const response = await preview.post('/api/visibility', { visible: true });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatch(/^visibility: page/);
   });
 });

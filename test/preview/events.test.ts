@@ -31,11 +31,11 @@ async function page(): Promise<EventStream> {
   return stream;
 }
 
-function report(visible: boolean) {
+function report(page: string, visible: boolean) {
   return fetch(`${server.url}/api/visibility`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ visible }),
+    body: JSON.stringify({ page, visible }),
   });
 }
 
@@ -74,32 +74,67 @@ describe('GET /api/events', () => {
 });
 
 describe('window visibility', () => {
-  /** Opens a page as the preview client does: the stream, then its visibility. */
+  /** Opens a page as the preview client does: the stream, then its visibility under its id. */
   async function open(visible: boolean): Promise<EventStream> {
     const stream = await page();
-    await report(visible);
+    expect((await report(stream.page, visible)).status).toBe(204);
     return stream;
   }
 
-  it('tells the core the window is visible when a page opens', async () => {
-    await open(true);
+  it('gives every event stream its own page id first', async () => {
+    const first = await page();
+    const second = await page();
+    expect(first.page).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.page).not.toBe(first.page);
+  });
+
+  it('tells the core the window is visible once a page says it is', async () => {
+    const stream = await page();
+    expect(core.windowVisible).toEqual([]);
+    await report(stream.page, true);
     expect(core.windowVisible).toEqual([true]);
   });
 
   it('is hidden only when both of two pages are hidden', async () => {
-    await open(true);
-    await open(true);
-    await report(false);
+    const first = await open(true);
+    const second = await open(true);
+    await report(first.page, false);
     expect(core.windowVisible).toEqual([true]);
-    await report(false);
+    await report(first.page, false);
+    expect(core.windowVisible).toEqual([true]);
+    await report(second.page, false);
     expect(core.windowVisible).toEqual([true, false]);
-    await report(true);
+    await report(second.page, true);
     expect(core.windowVisible).toEqual([true, false, true]);
   });
 
-  it('tells the core the window is hidden when the last page goes', async () => {
+  it('tells the core the window is hidden when the last visible page goes', async () => {
+    await open(false);
+    const shown = await open(true);
+    shown.close();
+    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
+  });
+
+  it('stays visible when a hidden page goes and a visible one remains', async () => {
+    await open(true);
+    const hidden = await open(false);
+    hidden.close();
+    await vi.waitFor(() => expect(core.subscribers).toBe(1));
+    expect(core.windowVisible).toEqual([true]);
+  });
+
+  it('answers 422 to a report for an unknown page and changes nothing', async () => {
+    const response = await report('no-such-page', true);
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { error: string }).error).toMatch(/page id/);
+    expect(core.windowVisible).toEqual([]);
+  });
+
+  it('answers 422 to a report for a page whose stream closed', async () => {
     const stream = await open(true);
     stream.close();
     await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
+    expect((await report(stream.page, true)).status).toBe(422);
+    expect(core.windowVisible).toEqual([true, false]);
   });
 });

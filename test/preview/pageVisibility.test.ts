@@ -1,80 +1,107 @@
 import { describe, expect, it } from 'vitest';
 import { PageVisibility } from '../../src-main/preview/pageVisibility';
 
-/** Pages as the preview client behaves: open the stream, report once, report every change. */
-function browser() {
+function pages() {
   const told: boolean[] = [];
   const visibility = new PageVisibility((visible) => told.push(visible));
-  return {
-    told,
-    open(visible: boolean) {
-      visibility.pageOpened();
-      visibility.report(visible);
-    },
-    show: () => visibility.report(true),
-    hide: () => visibility.report(false),
-    close: () => visibility.pageClosed(),
-  };
+  return { told, visibility };
 }
 
 describe('PageVisibility', () => {
-  it('is visible while the only page is shown, hidden while it is hidden', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.hide();
-    pages.show();
-    expect(pages.told).toEqual([true, false, true]);
+  it('gives every page a new random id', () => {
+    const { visibility } = pages();
+    const first = visibility.open();
+    const second = visibility.open();
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second).not.toBe(first);
   });
 
-  it('counts a page opened in the background as hidden', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.open(false);
-    pages.hide();
-    expect(pages.told).toEqual([true, false]);
+  it('counts a page as hidden until it reports, then as it reports', () => {
+    const { told, visibility } = pages();
+    const page = visibility.open();
+    expect(told).toEqual([]);
+    visibility.report(page, true);
+    visibility.report(page, false);
+    visibility.report(page, true);
+    expect(told).toEqual([true, false, true]);
   });
 
   it('is hidden only when both of two pages are hidden', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.open(true);
-    pages.hide();
-    expect(pages.told).toEqual([true]);
-    pages.hide();
-    expect(pages.told).toEqual([true, false]);
-    pages.show();
-    expect(pages.told).toEqual([true, false, true]);
+    const { told, visibility } = pages();
+    const first = visibility.open();
+    const second = visibility.open();
+    visibility.report(first, true);
+    visibility.report(second, true);
+    visibility.report(first, false);
+    expect(told).toEqual([true]);
+    visibility.report(second, false);
+    expect(told).toEqual([true, false]);
+    visibility.report(first, true);
+    expect(told).toEqual([true, false, true]);
   });
 
-  it('stays hidden when the visible page closes and a hidden one remains', () => {
-    const pages = browser();
-    pages.open(false);
-    pages.open(true);
-    pages.hide(); // a browser hides a tab before closing it
-    pages.close();
-    expect(pages.told.at(-1)).toBe(false);
+  it('takes the same answer from the same reports in any order', () => {
+    const { told, visibility } = pages();
+    const first = visibility.open();
+    const second = visibility.open();
+    visibility.report(second, false);
+    visibility.report(first, false);
+    visibility.report(first, false);
+    expect(told).toEqual([]);
+    visibility.report(second, true);
+    visibility.report(second, true);
+    expect(told).toEqual([true]);
+  });
+
+  it('is hidden when the last visible page closes, even with hidden pages open', () => {
+    const { told, visibility } = pages();
+    const hidden = visibility.open();
+    const shown = visibility.open();
+    visibility.report(hidden, false);
+    visibility.report(shown, true);
+    visibility.close(shown);
+    expect(told).toEqual([true, false]);
   });
 
   it('stays visible when a hidden page closes and a visible one remains', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.open(false);
-    pages.close();
-    expect(pages.told.at(-1)).toBe(true);
+    const { told, visibility } = pages();
+    const shown = visibility.open();
+    const hidden = visibility.open();
+    visibility.report(shown, true);
+    visibility.report(hidden, false);
+    visibility.close(hidden);
+    expect(told).toEqual([true]);
   });
 
-  it('is hidden once the last page has gone', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.close();
-    expect(pages.told).toEqual([true, false]);
+  it('ignores reports for an unknown or closed page', () => {
+    const { told, visibility } = pages();
+    const page = visibility.open();
+    expect(visibility.report('not-a-page', true)).toBe(false);
+    visibility.close(page);
+    expect(visibility.report(page, true)).toBe(false);
+    expect(told).toEqual([]);
+  });
+
+  it('counts a reconnected page once, under its new id', () => {
+    const { told, visibility } = pages();
+    const before = visibility.open();
+    expect(visibility.report(before, true)).toBe(true);
+    const after = visibility.open();
+    visibility.close(before);
+    visibility.report(after, true);
+    expect(told).toEqual([true, false, true]);
+    visibility.report(before, false);
+    expect(told).toEqual([true, false, true]);
   });
 
   it('tells only changes', () => {
-    const pages = browser();
-    pages.open(true);
-    pages.open(true);
-    pages.show();
-    expect(pages.told).toEqual([true]);
+    const { told, visibility } = pages();
+    const first = visibility.open();
+    const second = visibility.open();
+    visibility.report(first, true);
+    visibility.report(second, true);
+    visibility.report(first, true);
+    visibility.close(second);
+    expect(told).toEqual([true]);
   });
 });

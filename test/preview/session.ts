@@ -11,12 +11,14 @@ export async function signIn(server: RunningPreviewServer): Promise<string> {
 }
 
 export interface EventStream {
+  /** The id of the stream's `page` event, its first. */
+  page: string;
   /** Resolves with the data of the next `change` event. */
   nextChange(): Promise<unknown>;
   close(): void;
 }
 
-/** One page's event stream; resolves once the server has answered. */
+/** One page's event stream; resolves once the server has sent its page id. */
 export async function openEvents(
   server: RunningPreviewServer,
   cookie: string,
@@ -31,21 +33,35 @@ export async function openEvents(
   }
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
+  /** The next event, as its name and parsed data; comments (heartbeats) are skipped. */
+  const nextEvent = async (): Promise<{ name: string; data: unknown }> => {
+    for (;;) {
+      const end = buffered.indexOf('\n\n');
+      if (end >= 0) {
+        const event = buffered.slice(0, end);
+        buffered = buffered.slice(end + 2);
+        const name = /^event: (.*)$/m.exec(event)?.[1];
+        const data = /^data: (.*)$/m.exec(event)?.[1];
+        if (name !== undefined && data !== undefined) return { name, data: JSON.parse(data) };
+        continue;
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error('The event stream ended.');
+      buffered += value;
+    }
+  };
+  const first = await nextEvent();
+  const page = (first.data as { page?: unknown }).page;
+  if (first.name !== 'page' || typeof page !== 'string') {
+    controller.abort();
+    throw new Error(`The event stream began with ${first.name}, not its page id.`);
+  }
   return {
+    page,
     async nextChange() {
       for (;;) {
-        const events = buffered.split('\n\n');
-        buffered = '';
-        while (events.length > 1) {
-          const event = events.shift() ?? '';
-          if (!event.startsWith('event: change\n')) continue;
-          buffered = events.join('\n\n');
-          return JSON.parse(event.slice(event.indexOf('data: ') + 'data: '.length));
-        }
-        buffered = events[0] ?? '';
-        const { value, done } = await reader.read();
-        if (done) throw new Error('The event stream ended.');
-        buffered += value;
+        const event = await nextEvent();
+        if (event.name === 'change') return event.data;
       }
     },
     close: () => controller.abort(),

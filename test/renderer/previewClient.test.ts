@@ -21,6 +21,13 @@ class FakeEventSource extends EventTarget {
   change(change: ClassTrayChange) {
     this.dispatchEvent(new MessageEvent('change', { data: JSON.stringify(change) }));
   }
+  page(page: string) {
+    this.dispatchEvent(new MessageEvent('page', { data: JSON.stringify({ page }) }));
+  }
+  /** The connection dropped; EventSource reconnects by itself. */
+  drop() {
+    this.dispatchEvent(new Event('error'));
+  }
 }
 
 const reply = (status: number, body: unknown) =>
@@ -36,6 +43,17 @@ beforeEach(() => {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+function setVisibility(state: DocumentVisibilityState) {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: state });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+/** The bodies of every visibility report sent so far, in order. */
+const visibilityReports = () =>
+  fetchMock.mock.calls
+    .filter(([url]) => url === '/api/visibility')
+    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
 
 const lastRequest = () => {
   const [url, init] = fetchMock.mock.lastCall ?? [];
@@ -115,10 +133,103 @@ describe('preview client', () => {
     );
   });
 
-  it('reports when the page is hidden', async () => {
-    createPreviewClient();
-    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
-    document.dispatchEvent(new Event('visibilitychange'));
-    expect(lastRequest()).toMatchObject({ url: '/api/visibility', body: { visible: false } });
+  describe('visibility', () => {
+    let unsubscribe: (() => void) | undefined;
+    beforeEach(() => setVisibility('visible'));
+    afterEach(() => unsubscribe?.());
+
+    /** A subscribed client whose stream is open; returns that stream. */
+    function subscribed(): FakeEventSource {
+      unsubscribe = createPreviewClient().subscribe(() => undefined);
+      const source = FakeEventSource.last;
+      if (!source) throw new Error('No event stream was opened.');
+      source.open();
+      return source;
+    }
+
+    it('reports nothing before the stream has given the page its id', () => {
+      subscribed();
+      setVisibility('hidden');
+      expect(visibilityReports()).toEqual([]);
+    });
+
+    it('reports under the page id once it has it, then on every change', async () => {
+      const source = subscribed();
+      source.page('page-1');
+      expect(lastRequest()).toMatchObject({
+        url: '/api/visibility',
+        body: { page: 'page-1', visible: true },
+      });
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      setVisibility('hidden');
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(2));
+      setVisibility('visible');
+      await vi.waitFor(() =>
+        expect(visibilityReports()).toEqual([
+          { page: 'page-1', visible: true },
+          { page: 'page-1', visible: false },
+          { page: 'page-1', visible: true },
+        ]),
+      );
+    });
+
+    it('sends one report at a time, then the latest state if it changed meanwhile', async () => {
+      let answer: (response: Response) => void = () => undefined;
+      fetchMock.mockImplementationOnce(
+        () => new Promise<Response>((resolve) => (answer = resolve)),
+      );
+      const source = subscribed();
+      source.page('page-1');
+      setVisibility('hidden');
+      setVisibility('visible');
+      setVisibility('hidden');
+      expect(visibilityReports()).toEqual([{ page: 'page-1', visible: true }]);
+      answer(new Response(null, { status: 204 }));
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(2));
+      expect(visibilityReports()).toEqual([
+        { page: 'page-1', visible: true },
+        { page: 'page-1', visible: false },
+      ]);
+    });
+
+    it('reports again under the new id after the stream reconnects', async () => {
+      const source = subscribed();
+      source.page('page-1');
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      source.drop();
+      setVisibility('hidden');
+      expect(visibilityReports()).toHaveLength(1);
+      source.open();
+      source.page('page-2');
+      await vi.waitFor(() =>
+        expect(visibilityReports()).toEqual([
+          { page: 'page-1', visible: true },
+          { page: 'page-2', visible: false },
+        ]),
+      );
+    });
+
+    it('goes on reporting after the host refuses a report', async () => {
+      fetchMock.mockResolvedValueOnce(reply(422, { error: 'visibility: page: unknown.' }));
+      const source = subscribed();
+      source.page('page-1');
+      setVisibility('hidden');
+      await vi.waitFor(() =>
+        expect(visibilityReports()).toEqual([
+          { page: 'page-1', visible: true },
+          { page: 'page-1', visible: false },
+        ]),
+      );
+    });
+
+    it('stops reporting once the last subscriber has gone', async () => {
+      subscribed().page('page-1');
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      unsubscribe?.();
+      unsubscribe = undefined;
+      setVisibility('hidden');
+      await Promise.resolve();
+      expect(visibilityReports()).toHaveLength(1);
+    });
   });
 });
