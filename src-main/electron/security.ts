@@ -1,8 +1,8 @@
 /**
  * Electron's security checklist, in one place: the renderer comes from a privileged `app://`
- * scheme with a strict Content-Security-Policy, every session permission is refused, and no
- * web contents may navigate, open windows or attach webviews. Links a teacher clicks (http and
- * https only) open in the default browser.
+ * scheme with a strict Content-Security-Policy, every session permission but our page's clipboard
+ * writes is refused, and no web contents may navigate, open windows or attach webviews. Links a
+ * teacher clicks (http and https only) open in the default browser.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -98,10 +98,22 @@ export function isExternalWebUrl(url: string): boolean {
   );
 }
 
-/** Every permission (camera, notifications, clipboard-read, ...) is refused to web content. */
+/**
+ * The one permission granted: our own page may write text to the clipboard (the copy-id button;
+ * Chromium asks for it before every navigator.clipboard.writeText). Passwords never take this
+ * path: main writes those itself.
+ */
+const allowed = (permission: string, url: string): boolean =>
+  permission === 'clipboard-sanitized-write' && isAppUrl(url);
+
+/** Every other permission (camera, notifications, clipboard-read, ...) is refused. */
 export function hardenSession(session: Session): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(allowed(permission, details.requestingUrl)),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin) =>
+    allowed(permission, requestingOrigin),
+  );
   session.setDevicePermissionHandler(() => false);
   // The protocol handler sets the policy on our pages; this covers any other response.
   session.webRequest.onHeadersReceived((details, callback) => {

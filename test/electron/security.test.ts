@@ -115,6 +115,25 @@ describe('session', () => {
     expect(device()).toBe(false);
   });
 
+  it('lets only our own page write text to the clipboard (the copy-id button)', () => {
+    const fake = session();
+    const request = fake.setPermissionRequestHandler.mock.calls[0]?.[0] as (
+      ...args: unknown[]
+    ) => void;
+    const check = fake.setPermissionCheckHandler.mock.calls[0]?.[0] as (
+      ...args: unknown[]
+    ) => boolean;
+    const callback = vi.fn();
+    const write = 'clipboard-sanitized-write';
+    request({}, write, callback, { requestingUrl: 'app://classtray/index.html' });
+    request({}, write, callback, { requestingUrl: 'https://evil.example/' });
+    request({}, 'clipboard-read', callback, { requestingUrl: 'app://classtray/index.html' });
+    expect(callback.mock.calls).toEqual([[true], [false], [false]]);
+    expect(check({}, write, 'app://classtray', {})).toBe(true);
+    expect(check({}, write, 'https://evil.example', {})).toBe(false);
+    expect(check({}, 'clipboard-read', 'app://classtray', {})).toBe(false);
+  });
+
   it('adds the CSP to every other response', () => {
     const fake = session();
     const listener = fake.webRequest.onHeadersReceived.mock.calls[0]?.[0] as (
