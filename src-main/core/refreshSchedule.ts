@@ -46,6 +46,8 @@ export class RefreshSchedule {
   private running: Promise<void> | undefined;
   private queued: Promise<void> | undefined;
   private nextAt: number | undefined;
+  /** While failing: the earliest time the service's Retry-After allows the next try. */
+  private retryNotBefore: number | undefined;
   private readonly timers: Timers;
 
   /** `refresh` resolves on success and rejects (with a RefreshFailure-like error) on failure. */
@@ -97,17 +99,20 @@ export class RefreshSchedule {
     if (this.running) return this.running;
     this.cancel();
     this.running = (async () => {
-      let retryAfterMs: number | undefined;
       try {
         await this.refresh();
         this.failures = 0;
+        this.retryNotBefore = undefined;
       } catch (error) {
         this.failures++;
-        retryAfterMs = (error as RefreshFailure | undefined)?.retryAfterMs;
+        const retryAfterMs = (error as RefreshFailure | undefined)?.retryAfterMs;
+        // Kept as a time, so a later re-plan (window hidden, new interval) still honours it.
+        this.retryNotBefore =
+          typeof retryAfterMs === 'number' ? this.timers.now() + retryAfterMs : undefined;
       } finally {
         this.running = undefined;
       }
-      this.plan(retryAfterMs);
+      this.plan();
     })();
     return this.running;
   }
@@ -130,9 +135,11 @@ export class RefreshSchedule {
     this.cancel();
   }
 
-  private plan(retryAfterMs?: number): void {
+  private plan(): void {
     this.cancel();
     if (this.stopped || this.suspended || this.running) return;
+    const retryAfterMs =
+      this.retryNotBefore === undefined ? undefined : this.retryNotBefore - this.timers.now();
     const delay = this.failures > 0 ? this.backoff(retryAfterMs) : this.interval();
     this.nextAt = this.timers.now() + delay;
     this.handle = this.timers.setTimeout(() => void this.refreshNow(), delay);

@@ -150,6 +150,19 @@ describe('backing off while the service fails', () => {
     schedule.stop();
   });
 
+  it('keeps the wait Retry-After asked for when the window is hidden meanwhile', async () => {
+    const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    schedule.setVisible(false);
+    expect(schedule.nextRefreshAt).toBe((calls[0] ?? 0) + 120 * SECOND);
+    await vi.advanceTimersByTimeAsync(109 * SECOND);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1 * SECOND);
+    expect(calls).toHaveLength(2);
+    schedule.stop();
+  });
+
   it('stops for good on stop()', async () => {
     const { schedule, calls } = scheduleWith();
     await schedule.start(true);
