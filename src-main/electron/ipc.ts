@@ -2,11 +2,17 @@
  * The core's API on IPC: one `ipcMain.handle` per action, the state snapshot, the copy action,
  * and the push of changes to the window. Only frames of our own `app://` origin may call; inputs
  * are checked against the core's schemas before the core sees them (the core checks again).
+ * As in the preview host, only sentences written for the teacher reach the page when a call
+ * fails; anything unexpected is logged here and the page gets a generic sentence.
  */
 import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { z } from 'zod';
+import { ApiInputError } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
 import { actionInputOf, actionInputs, apiActions } from '../core/classTrayApi';
+import { ServiceError } from '../core/serviceErrors';
+import { SettingsValidationError } from '../core/settings';
+import { VaultError } from '../core/vault';
 import { channels } from './channels';
 import { isAppUrl } from './security';
 
@@ -15,12 +21,19 @@ export class IpcRefusal extends Error {
 }
 
 /** Registers every handler; returns a function that removes them. */
-export function registerIpc(classTray: ClassTray): () => void {
+export function registerIpc(
+  classTray: ClassTray,
+  warn: (message: string) => void = (message) => console.warn(message),
+): () => void {
   const registered: string[] = [];
   const handle = (channel: string, run: (input: unknown) => unknown): void => {
-    ipcMain.handle(channel, (event: IpcMainInvokeEvent, input: unknown) => {
-      checkSender(event, channel);
-      return run(input);
+    ipcMain.handle(channel, async (event: IpcMainInvokeEvent, input: unknown) => {
+      try {
+        checkSender(event, channel);
+        return await run(input);
+      } catch (error) {
+        throw shownError(channel, error, warn);
+      }
     });
     registered.push(channel);
   };
@@ -77,4 +90,24 @@ function checkInput(action: string, schema: z.ZodType | null, input: unknown): v
   const issue = result.error.issues[0];
   const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'input';
   throw new IpcRefusal(`${action}: ${field}: ${issue?.message ?? 'not valid'}`);
+}
+
+/**
+ * What the page may learn of a failure. Electron sends the error's text across as it is, so an
+ * unexpected error (whose text nobody checked for secrets) is replaced by a generic sentence.
+ */
+function shownError(channel: string, error: unknown, warn: (message: string) => void): Error {
+  if (
+    error instanceof IpcRefusal ||
+    error instanceof ApiInputError ||
+    error instanceof SettingsValidationError ||
+    error instanceof VaultError ||
+    error instanceof ServiceError
+  ) {
+    return new Error(error.message);
+  }
+  warn(
+    `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  return new Error('ClassTray failed unexpectedly.');
 }

@@ -66,7 +66,7 @@ async function start(): Promise<void> {
     ...(secretFallback ? { secretFallback } : {}),
     warn,
   });
-  registerIpc(classTray);
+  registerIpc(classTray, warn);
 
   const popover = createPopover({
     assetsDir,

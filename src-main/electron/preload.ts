@@ -8,11 +8,21 @@ import { BRIDGE_NAME, channels } from './channels';
 
 type Actions = Pick<RendererApi, ApiAction>;
 
+/** Electron's wrapping of a handler's rejection: "Error invoking remote method 'ch': Error: …". */
+const REMOTE_ERROR = /^Error invoking remote method '[^']*': Error: /;
+
+/** The page shows main's sentence to the teacher, as in the preview, without Electron's wrapping. */
+const unwrapped = <T>(call: Promise<T>): Promise<T> =>
+  call.catch((error: unknown) => {
+    if (error instanceof Error) throw new Error(error.message.replace(REMOTE_ERROR, ''));
+    throw error;
+  });
+
 const invoke =
   (channel: string) =>
   // Only the input crosses: the renderer's other arguments, if any, are dropped here.
   (input?: unknown): Promise<never> =>
-    ipcRenderer.invoke(channel, input) as Promise<never>;
+    unwrapped(ipcRenderer.invoke(channel, input) as Promise<never>);
 
 const actions = Object.fromEntries(
   Object.entries(channels.actions).map(([action, channel]) => [action, invoke(channel)]),
@@ -20,7 +30,7 @@ const actions = Object.fromEntries(
 
 const api: RendererApi = {
   ...actions,
-  getState: () => ipcRenderer.invoke(channels.state),
+  getState: () => unwrapped(ipcRenderer.invoke(channels.state) as Promise<never>),
   subscribe(listener) {
     // The IPC event (with its sender) stays here; the page sees only the change.
     const forward = (_event: IpcRendererEvent, change: ClassTrayChange): void => listener(change);

@@ -1,7 +1,9 @@
 import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiInputError } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
 import { apiActions, type ApiAction } from '../../src-main/core/classTrayApi';
+import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
 import { FakeWebContents, type ElectronMock } from './electronMock';
@@ -134,6 +136,29 @@ describe('IPC', () => {
       ),
     ).rejects.toThrow();
     expect(clipboard.writeText).not.toHaveBeenCalled();
+  });
+
+  it('passes on the sentences written for the teacher, and only those', async () => {
+    const shown = 'No service URL is saved yet: connect your account first.';
+    classTray.connectService.mockRejectedValueOnce(new ApiInputError(shown));
+    await expect(
+      call(channels.actions.connectService, appFrame, valid.connectService),
+    ).rejects.toThrow(shown);
+    classTray.refresh.mockRejectedValueOnce(
+      new ServiceError({ kind: 'network', cause: 'refused', detail: 'ECONNREFUSED' }),
+    );
+    await expect(call(channels.actions.refresh, appFrame)).rejects.toThrow(/could not be reached/);
+  });
+
+  it('hides the text of an unexpected failure from the page, and logs it in main', async () => {
+    const warn = vi.fn();
+    mockedIpc.handlers.clear();
+    registerIpc(classTray, warn);
+    classTray.refresh.mockRejectedValueOnce(new Error('keychain said: token=s3cr3t-token'));
+    const failure = await call(channels.actions.refresh, appFrame).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(Error);
+    expect((failure as Error).message).toBe('ClassTray failed unexpectedly.');
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('s3cr3t-token'));
   });
 
   it('removes every handler it registered', () => {

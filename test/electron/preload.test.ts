@@ -46,6 +46,19 @@ describe('preload', () => {
     ]);
   });
 
+  it("rejects with main's sentence alone, without Electron's wrapping", async () => {
+    const { api } = await exposed();
+    vi.mocked(ipcRenderer.invoke).mockRejectedValueOnce(
+      new Error(
+        "Error invoking remote method 'classtray:action:connectService': " +
+          'Error: No service URL is saved yet: connect your account first.',
+      ),
+    );
+    await expect(api.connectService({ serviceUrl: 'https://x.example' })).rejects.toThrow(
+      /^No service URL is saved yet: connect your account first\.$/,
+    );
+  });
+
   it('subscribes on the push channel, hides the IPC event, and unsubscribes', async () => {
     const { api } = await exposed();
     const listeners = (ipcRenderer as unknown as ElectronMock['ipcRenderer']).listeners;
