@@ -103,6 +103,7 @@ export type InvalidateResultView =
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
+const pollSettings = settingsSchema.shape.poll.unwrap();
 
 /** Inputs of every action, as a renderer may send them. */
 export const actionInputs = {
@@ -124,7 +125,13 @@ export const actionInputs = {
   }),
   setMode: z.strictObject({ mode: settingsSchema.shape.mode.unwrap() }),
   updatePreferences: z.strictObject({
-    poll: settingsSchema.shape.poll.unwrap().partial().optional(),
+    // The settings' rules without their defaults: an interval left out keeps its saved value.
+    poll: z
+      .strictObject({
+        visibleSeconds: pollSettings.shape.visibleSeconds.unwrap().optional(),
+        hiddenSeconds: pollSettings.shape.hiddenSeconds.unwrap().optional(),
+      })
+      .optional(),
     notifications: z.strictObject({ deviceChanges: z.boolean() }).optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
     startAtLogin: z.boolean().optional(),

@@ -373,6 +373,14 @@ describe('input from a renderer', () => {
     ).rejects.toThrow(/not in the list/);
   });
 
+  it('keeps the hidden refresh interval when only the visible one changes', async () => {
+    const classTray = await core(await tempDir());
+    await classTray.updatePreferences({ poll: { hiddenSeconds: 300 } });
+    await classTray.updatePreferences({ poll: { visibleSeconds: 30 } });
+    const { preferences } = await classTray.getState();
+    expect(preferences.poll).toEqual({ visibleSeconds: 30, hiddenSeconds: 300 });
+  });
+
   it('saves preferences and applies them', async () => {
     const classTray = await core(await tempDir());
     const changes = record(classTray);
