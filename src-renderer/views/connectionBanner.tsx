@@ -13,21 +13,28 @@ const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
   stale: 'banner.stale',
 };
 
-/** Says in words why the list may be wrong; gone as soon as a refresh succeeds. */
+/**
+ * Says in words why the list may be wrong; gone as soon as a refresh succeeds.
+ *
+ * For screen readers: the quiet status region stays in the page even with nothing to say, since
+ * a live region added together with its text is often not read out; an alert is read when it
+ * appears. Only the message is live: the next attempt's time changes on every retry and would be
+ * read out again each time.
+ */
 export function ConnectionBanner(props: { onOpenSettings: () => void }) {
   const { t, i18n } = useTranslation();
   const connection = useClassTray((data) => data.connection);
   const status = connection.status;
   const message = MESSAGES[status];
-  if (message === undefined) return null;
   // Stale data is still data: a quiet status. The others need the teacher's attention.
-  const quiet = status === 'stale';
+  const tone = message === undefined ? null : status === 'stale' ? 'warning' : 'error';
 
   return (
-    <div className={`banner ${quiet ? 'warning' : 'error'}`} role={quiet ? 'status' : 'alert'}>
+    <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>
       <p>
-        {t(message)}
-        {connection.nextAttemptAt !== null && status !== 'unauthorized' && (
+        {tone === 'error' && message !== undefined && <span role="alert">{t(message)}</span>}
+        <span role="status">{tone === 'warning' && message !== undefined && t(message)}</span>
+        {tone !== null && connection.nextAttemptAt !== null && status !== 'unauthorized' && (
           <>
             {' '}
             {t('banner.nextAttempt', {

@@ -35,10 +35,22 @@ it('reports stale data as a status, not an alert', async () => {
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
-it('says when the next attempt is', async () => {
+it('says when the next attempt is, outside the alert so each retry is not read out again', async () => {
   const nextAttemptAt = new Date(2026, 0, 5, 9, 31, 5).toISOString();
   await renderApp(new FakeApi(makeState({ connection: { status: 'offline', nextAttemptAt } })));
-  expect(screen.getByRole('alert').textContent).toContain('Trying again at 09:31:05.');
+  expect(screen.getByText(/Trying again at 09:31:05\./)).toBeTruthy();
+  expect(screen.getByRole('alert').textContent).not.toContain('Trying again');
+});
+
+it('announces stale data through a status region that was already in the page', async () => {
+  // A live region added together with its text is often not read out at all.
+  const fake = withStatus('ok');
+  const { push } = await renderApp(fake);
+  const regionsBefore = screen.queryAllByRole('status');
+  await push({ type: 'connection', connection: { ...fake.state.connection, status: 'stale' } });
+  const region = screen.getByText(/may be out of date/).closest('[role="status"]');
+  expect(region).not.toBeNull();
+  expect(regionsBefore).toContain(region);
 });
 
 it('disappears once the connection is ok again', async () => {
