@@ -502,9 +502,12 @@ class Core implements ClassTray {
     const session = this.#session;
     if (live === undefined || session === undefined) return;
     const generation = this.#generation;
+    // A switch bumps the generation before its new session exists, so a refresh that starts
+    // meanwhile (window shown, timer) still reads the old classroom: it must not count either.
+    const outdated = () => generation !== this.#generation || live !== this.#live;
     try {
       const result = await live.refresh();
-      if (generation !== this.#generation) return;
+      if (outdated()) return;
       const firstLoad = this.#devices.length === 0;
       this.#devices = result.devices;
       // A classroom seen for the first time goes out whole, not as one change per device.
@@ -521,7 +524,7 @@ class Core implements ClassTray {
         await this.#saveCache(session.serviceUrl, live.classroomId, result.changes.length > 0);
       }
     } catch (error) {
-      if (generation !== this.#generation) return;
+      if (outdated()) return;
       const problem = problemOf(error);
       if (problem.kind === 'classroom-not-found' && this.#devices.length > 0) {
         this.#devices = [];

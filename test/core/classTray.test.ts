@@ -12,7 +12,9 @@ import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
-import { accountFixture } from '../support/fixtures';
+import type { SecretFallback } from '../../src-main/core/vault';
+import { accountFixture, device } from '../support/fixtures';
+import { fault, startMisbehavingService } from '../support/misbehavingService';
 
 const TOKEN = 'core-test-token-0123456789';
 const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
@@ -267,6 +269,80 @@ describe('a connected service', () => {
       id: 'room-a',
       nickname: 'Maths',
     });
+  });
+});
+
+/** A promise the test resolves when it chooses. */
+function gate(): { open: () => void; opened: Promise<void> } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, opened };
+}
+
+describe('switching accounts', () => {
+  it('never shows a refresh of the previous account in the new one', async () => {
+    // Account A's only classroom device, which account B does not have.
+    const fromA = device(1_000);
+    let holdA = Promise.resolve();
+    const a = await startMisbehavingService(async (request) => {
+      if (request.url.includes('/classrooms/')) await holdA;
+      return fault.page([fromA]);
+    });
+    cleanups.push(() => a.close());
+    const b = await service(fixture());
+    // The token store answers when the test lets it, so a switch can be caught half-way.
+    const saved = new Map<string, string>();
+    let holdVault = Promise.resolve();
+    let vaultAsked = gate();
+    const fallback: SecretFallback = {
+      get: async (account) => {
+        vaultAsked.open();
+        await holdVault;
+        return saved.get(account) ?? null;
+      },
+      set: async (account, secret) => {
+        saved.set(account, secret);
+      },
+      delete: async (account) => {
+        saved.delete(account);
+      },
+    };
+    const classTray = await createClassTray({
+      dataDir: await tempDir(),
+      env: {},
+      loadKeytar: noKeychain,
+      secretFallback: fallback,
+      warn: () => undefined,
+      request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+    });
+    cleanups.push(() => classTray.close());
+    await classTray.connectService({ serviceUrl: b.url, token: TOKEN });
+    await classTray.connectService({ serviceUrl: a.url, token: TOKEN });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    expect((await classTray.getState()).classroom.devices).toHaveLength(1);
+
+    const changes = record(classTray);
+    const answerA = gate();
+    holdA = answerA.opened;
+    const answerVault = gate();
+    holdVault = answerVault.opened;
+    vaultAsked = gate();
+    const switching = classTray.connectService({ serviceUrl: b.url });
+    await vaultAsked.opened;
+    // The window opens while the switch waits for the token: a refresh of A starts.
+    classTray.setWindowVisible(true);
+    answerVault.open();
+    await switching;
+    answerA.open();
+    await classTray.refresh();
+
+    expect(JSON.stringify(changes)).not.toContain(fromA.remote_id);
+    const state = await classTray.getState();
+    expect(state.classroom.devices).toHaveLength(30);
+    expect(state.connection.status).toBe('ok');
   });
 });
 
