@@ -23,6 +23,7 @@ export function TemporalAccesses() {
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
+    if (add.pending) return;
     setProblem(null);
     const outcome = await add.run(text);
     if (!outcome.ok) return;
@@ -48,7 +49,9 @@ export function TemporalAccesses() {
         autoComplete="off"
         aria-invalid={problem !== null}
         aria-describedby={problem === null ? undefined : problemId}
-        disabled={add.pending}
+        // Read-only rather than disabled while adding: a disabled box would lose the focus.
+        readOnly={add.pending}
+        aria-busy={add.pending}
         onChange={(event) => {
           setText(event.target.value);
           setProblem(null);

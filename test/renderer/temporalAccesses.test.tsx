@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
+import type { AddAccessResult, TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { FakeApi, makeState, trackedAccess } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -36,6 +36,27 @@ describe('adding a temporal access', () => {
       linkOrToken: 'https://remote.example.edu/t/3f2c1a4e',
     });
     expect((input as HTMLInputElement).value).toBe('');
+  });
+
+  it('keeps the keyboard focus in the box while the access is added', async () => {
+    const fake = tracking();
+    let finish: (result: AddAccessResult) => void = () => undefined;
+    fake.addTemporalAccess.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
+    const { user } = await renderApp(fake);
+    const input = screen.getByLabelText('Temporal access link or token');
+    await user.type(input, 'https://remote.example.edu/t/3f2c1a4e{Enter}');
+    // Chromium moves the focus to the page body when a focused control is disabled (happy-dom
+    // does not), so the box must stay enabled: read-only and busy, and a second Enter waits.
+    expect((input as HTMLInputElement).disabled).toBe(false);
+    expect((input as HTMLInputElement).readOnly).toBe(true);
+    expect(input.getAttribute('aria-busy')).toBe('true');
+    await user.keyboard('{Enter}');
+    expect(fake.addTemporalAccess).toHaveBeenCalledTimes(1);
+    expect(document.activeElement).toBe(input);
+    await act(async () => finish({ ok: true, access: trackedAccess() }));
+    expect(document.activeElement).toBe(input);
+    await user.keyboard('next{Enter}');
+    expect(fake.addTemporalAccess).toHaveBeenLastCalledWith({ linkOrToken: 'next' });
   });
 });
 
