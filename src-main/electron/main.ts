@@ -75,18 +75,22 @@ async function start(): Promise<void> {
   });
   pushChanges(classTray, () => popover.window?.webContents);
 
+  let state: ClassTrayState | undefined;
+  let present: ((state: ClassTrayState) => void) | undefined;
   let windowVisible = false;
   const setVisible = (visible: boolean): void => {
     windowVisible = visible;
     classTray.setWindowVisible(visible);
   };
-  popover.on('after-create-window', () => {
+  // 'before-load', not 'after-create-window' (which waits for the page to load): the tray is
+  // clickable meanwhile, and a show missed here would leave the core polling as if hidden. A
+  // window made again after a close is not pinned, so the menu is drawn again too.
+  popover.on('before-load', () => {
     if (popover.window) trackVisibility(popover.window, setVisible);
+    redraw();
   });
   popover.on('after-close', () => setVisible(false));
 
-  let state: ClassTrayState | undefined;
-  let present: ((state: ClassTrayState) => void) | undefined;
   const textFor = (current: ClassTrayState) =>
     labels[shownLanguage(current.preferences.language, app.getLocale())];
   popover.on('ready', () => {
@@ -115,7 +119,11 @@ async function start(): Promise<void> {
     warn,
   );
 
-  app.on('second-instance', () => void popover.showWindow());
+  app.on('second-instance', () => {
+    popover
+      .showWindow()
+      .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+  });
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
   // A tray app keeps running with its window closed; without a listener Electron would quit.
