@@ -56,6 +56,7 @@ export const en = {
     noClassroom: 'Choose or add a classroom to see its devices.',
     empty: 'This classroom has no devices.',
     noMatch: 'No devices match.',
+    notLoaded: 'No devices loaded yet.',
     loading: 'Loading devices…',
   },
   accesses: {

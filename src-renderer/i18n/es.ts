@@ -58,6 +58,7 @@ export const es = {
     noClassroom: 'Elige o añade un aula para ver sus equipos.',
     empty: 'Esta aula no tiene equipos.',
     noMatch: 'Ningún equipo coincide.',
+    notLoaded: 'Aún no se ha cargado ningún equipo.',
     loading: 'Cargando equipos…',
   },
   accesses: {

@@ -64,7 +64,11 @@ function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly stri
 function emptyMessage(data: ClassTrayData) {
   if (data.classroom.id === null) return 'devices.noClassroom';
   if (data.deviceIds.length > 0) return 'devices.noMatch';
-  return data.connection.status === 'connecting' ? 'devices.loading' : 'devices.empty';
+  if (data.connection.status === 'connecting') return 'devices.loading';
+  // Only an answer from the service (or the cache of one) says the classroom is empty.
+  return data.connection.lastSuccessAt === null && data.connection.status !== 'ok'
+    ? 'devices.notLoaded'
+    : 'devices.empty';
 }
 
 export function DeviceList() {

@@ -64,3 +64,11 @@ it('shows no banner while the data is fresh', async () => {
   await renderApp(withStatus('ok'));
   expect(screen.queryByRole('alert')).toBeNull();
 });
+
+it('does not claim an empty classroom when the devices never arrived', async () => {
+  await renderApp(
+    new FakeApi(makeState({ devices: [], connection: { status: 'offline', lastSuccessAt: null } })),
+  );
+  expect(screen.queryByText('This classroom has no devices.')).toBeNull();
+  expect(screen.getByText('No devices loaded yet.')).toBeTruthy();
+});
