@@ -52,7 +52,7 @@ export const es = {
     copyId: 'Copiar id {{id}}',
     copyPassword: 'Copiar contraseña',
     copyPasswordFor: 'Copiar contraseña de {{name}}',
-    copied: 'Copiada',
+    copied: 'Copiado',
     notAvailable: 'No disponible',
     copyFailed: 'No se pudo copiar',
     noClassroom: 'Elige o añade un aula para ver sus equipos.',
