@@ -127,6 +127,8 @@ class Core implements ClassTray {
   #generation = 0;
   /** Session switches run one after another, in the order asked. */
   #switching: Promise<void> = Promise.resolve();
+  /** After close(), no switch runs: it could start a demo service nothing would stop. */
+  #closed = false;
   /** The cache entry is rewritten when the devices change, not on every poll. */
   #cachedGeneration = -1;
   #connection: ConnectionView = {
@@ -380,6 +382,7 @@ class Core implements ClassTray {
   }
 
   async close(): Promise<void> {
+    this.#closed = true;
     this.#schedule.stop();
     this.#generation++;
     this.#listeners.clear();
@@ -392,6 +395,7 @@ class Core implements ClassTray {
 
   #openSession(): Promise<void> {
     const next = this.#switching.then(async () => {
+      if (this.#closed) return;
       this.#generation++;
       this.#session = await this.#newSession();
       this.#emit({ type: 'account', account: this.#accountView() });
@@ -405,6 +409,7 @@ class Core implements ClassTray {
 
   #switchClassroom(): Promise<void> {
     const next = this.#switching.then(async () => {
+      if (this.#closed) return;
       this.#generation++;
       await this.#useClassroom();
     });

@@ -137,6 +137,31 @@ describe('demo mode', () => {
   });
 });
 
+/** Listening servers of this thread. */
+const listening = () =>
+  process.getActiveResourcesInfo().filter((resource) => resource === 'TCPServerWrap').length;
+
+/** Waits (at most 2 s, polling) until `count()` is `expected`; a closed server goes on the next tick. */
+async function settlesAt(count: () => number, expected: number): Promise<number> {
+  for (let waited = 0; waited < 2_000 && count() !== expected; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return count();
+}
+
+describe('closing', () => {
+  it('leaves no demo service running when an action arrives after close()', async () => {
+    const before = listening();
+    const local = await service(fixture());
+    const classTray = await core(await tempDir());
+    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    await classTray.close();
+    await classTray.setMode({ mode: 'demo' });
+    await local.close();
+    expect(await settlesAt(listening, before)).toBe(before);
+  });
+});
+
 describe('a connected service', () => {
   it('shows the classroom with online status joined from the account list', async () => {
     const { classTray } = await connected();
