@@ -1,7 +1,6 @@
 /** English: the reference key set. Every other language has exactly these keys (see Messages). */
 export const en = {
   app: {
-    loading: 'Loading…',
     startFailed: 'ClassTray could not start: {{message}}',
     actionFailed: 'That did not work: {{message}}',
   },
@@ -73,12 +72,9 @@ export const en = {
     token: 'Token {{token}}',
     device: 'Device {{name}}',
     invalidate: 'Invalidate',
-    invalidateNamed: 'Invalidate {{name}}',
     invalidating: 'Invalidating…',
     retry: 'Retry',
-    retryNamed: 'Retry invalidating {{name}}',
     remove: 'Remove',
-    removeNamed: 'Remove {{name}}',
     endsAt: 'Invalidated: ends at {{time}} (in {{seconds}} s)',
     endedAt: 'Invalidated: ended at {{time}}',
     alreadyEnded: 'Already invalidated or expired',

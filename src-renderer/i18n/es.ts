@@ -2,7 +2,6 @@ import type { Messages } from './en';
 
 export const es = {
   app: {
-    loading: 'Cargando…',
     startFailed: 'ClassTray no pudo iniciarse: {{message}}',
     actionFailed: 'No funcionó: {{message}}',
   },
@@ -75,12 +74,9 @@ export const es = {
     token: 'Token {{token}}',
     device: 'Equipo {{name}}',
     invalidate: 'Invalidar',
-    invalidateNamed: 'Invalidar {{name}}',
     invalidating: 'Invalidando…',
     retry: 'Reintentar',
-    retryNamed: 'Reintentar invalidar {{name}}',
     remove: 'Quitar',
-    removeNamed: 'Quitar {{name}}',
     endsAt: 'Invalidado: termina a las {{time}} (en {{seconds}} s)',
     endedAt: 'Invalidado: terminó a las {{time}}',
     alreadyEnded: 'Ya invalidado o caducado',
