@@ -129,6 +129,8 @@ class Core implements ClassTray {
   #switching: Promise<void> = Promise.resolve();
   /** After close(), no switch runs: it could start a demo service nothing would stop. */
   #closed = false;
+  /** Invalidations under way, by token: a second click joins the first (its retry would read 422). */
+  readonly #invalidating = new Map<string, Promise<InvalidateResultView>>();
   /** The cache entry is rewritten when the devices change, not on every poll. */
   #cachedGeneration = -1;
   #connection: ConnectionView = {
@@ -265,6 +267,14 @@ class Core implements ClassTray {
 
   async invalidateTemporalAccess(input: unknown): Promise<InvalidateResultView> {
     const { token } = parseInput('invalidateTemporalAccess', actionInputs.temporalAccess, input);
+    const running = this.#invalidating.get(token);
+    if (running) return running;
+    const invalidation = this.#invalidate(token).finally(() => this.#invalidating.delete(token));
+    this.#invalidating.set(token, invalidation);
+    return invalidation;
+  }
+
+  async #invalidate(token: string): Promise<InvalidateResultView> {
     await this.#switching;
     const session = this.#session;
     const tracked = session?.notebook.read().accesses.find((access) => access.token === token);

@@ -413,6 +413,19 @@ describe('temporal accesses on a connected service', () => {
     expect(tracked?.lastOutcome?.kind).toBe('already-ended');
   });
 
+  it('reads a double click on Invalidate as one invalidation, not a success and an "already ended"', async () => {
+    const { classTray, token } = await withAccess('100000003');
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    const [first, second] = await Promise.all([
+      classTray.invalidateTemporalAccess({ token }),
+      classTray.invalidateTemporalAccess({ token }),
+    ]);
+    expect(first.kind).toBe('invalidated');
+    expect(second).toEqual(first);
+    const [tracked] = (await classTray.getState()).temporalAccesses;
+    expect(tracked?.lastOutcome?.kind).toBe('invalidated');
+  });
+
   it('warns when the linked device has no 2FA', async () => {
     const { local, classTray, token } = await withAccess('100000006');
     await control(local, 'PATCH', '/_local/devices/100000006', { has_2fa: false });
