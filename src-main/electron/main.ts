@@ -72,6 +72,7 @@ async function start(): Promise<void> {
     assetsDir,
     url: `${APP_ORIGIN}/index.html`,
     preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
+    devTools: !app.isPackaged,
   });
   pushChanges(classTray, () => popover.window?.webContents);
 

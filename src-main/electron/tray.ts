@@ -13,14 +13,15 @@ export interface PopoverOptions {
   assetsDir: string;
   url: string;
   preloadPath: string;
+  devTools: boolean;
 }
 
-export function createPopover({ assetsDir, url, preloadPath }: PopoverOptions): Menubar {
+export function createPopover({ assetsDir, url, preloadPath, devTools }: PopoverOptions): Menubar {
   return menubar({
     index: url,
     icon: path.join(assetsDir, trayIconFile('idle', process.platform)),
     tooltip: 'ClassTray',
-    browserWindow: popoverWindowOptions(preloadPath),
+    browserWindow: popoverWindowOptions(preloadPath, devTools),
     // The window exists from the start, so the page is ready (and subscribed) at the first click.
     preloadWindow: true,
     showDockIcon: false,

@@ -6,7 +6,11 @@ import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
 export const WINDOW_SIZE = { width: 380, height: 580 } as const;
 
-export function popoverWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+/** `devTools`: only in development; a packaged app gives nobody a console into the page. */
+export function popoverWindowOptions(
+  preloadPath: string,
+  devTools: boolean,
+): BrowserWindowConstructorOptions {
   return {
     ...WINDOW_SIZE,
     show: false,
@@ -20,6 +24,7 @@ export function popoverWindowOptions(preloadPath: string): BrowserWindowConstruc
     backgroundColor: '#f8fafc',
     webPreferences: {
       preload: preloadPath,
+      devTools,
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,

@@ -51,6 +51,7 @@ describe('tray', () => {
         assetsDir: '/assets',
         url: 'app://classtray/index.html',
         preloadPath: '/p.cjs',
+        devTools: false,
       });
     });
     expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { popoverWindowOptions, setPinned, trackVisibility } from '../../src-main/electron/window';
 
 describe('popover window', () => {
-  const options = popoverWindowOptions('/app/out/preload/index.cjs');
+  const options = popoverWindowOptions('/app/out/preload/index.cjs', false);
 
   it("meets Electron's security checklist in its webPreferences", () => {
     expect(options.webPreferences).toMatchObject({
@@ -20,6 +20,11 @@ describe('popover window', () => {
       navigateOnDragDrop: false,
     });
     expect(options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('opens developer tools only outside a packaged app', () => {
+    expect(options.webPreferences?.devTools).toBe(false);
+    expect(popoverWindowOptions('/dev/preload.cjs', true).webPreferences?.devTools).toBe(true);
   });
 
   it('is a frameless popover kept off the taskbar', () => {
