@@ -106,7 +106,6 @@ export const temporalAccessTokenSchema = z
     'a temporal access token looks like 123e4567-e89b-12d3-a456-426614174000',
   );
 
-export type DeviceStatus = z.infer<typeof deviceStatusSchema>;
 export type ClassroomDevice = z.infer<typeof classroomDeviceSchema>;
 export type AccountDevice = z.infer<typeof accountDeviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
@@ -126,7 +125,7 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export type Clock = () => number;
 
 /** Invalidations take effect on the half-minute grid of the service's clock. */
-export const INVALIDATION_GRANULARITY_MS = 30_000;
+const INVALIDATION_GRANULARITY_MS = 30_000;
 
 /** When an invalidation requested at `requestedAtMs` takes effect: the next boundary strictly after it. */
 export function nextInvalidationBoundary(requestedAtMs: number): number {

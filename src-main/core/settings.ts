@@ -152,16 +152,10 @@ export interface SettingsOptions {
   now?: Clock;
 }
 
-export type SettingsListener = (
-  settings: DeepReadonly<Settings>,
-  previous: DeepReadonly<Settings>,
-) => void;
-
 export class SettingsStore {
   readonly #backend: SettingsBackend;
   readonly #warn: Warn;
   readonly #now: Clock;
-  readonly #listeners = new Set<SettingsListener>();
   #current: DeepReadonly<Settings>;
 
   constructor(backend: SettingsBackend, options: SettingsOptions = {}) {
@@ -200,25 +194,8 @@ export class SettingsStore {
       return this.#current;
     }
     this.#backend.store = next;
-    const previous = this.#current;
     this.#current = deepFreeze(next);
-    for (const listener of this.#listeners) {
-      // A failing listener must not make a completed write look failed to the caller.
-      try {
-        listener(this.#current, previous);
-      } catch (error) {
-        this.#warn(`A settings listener failed: ${errorMessage(error)}`);
-      }
-    }
     return this.#current;
-  }
-
-  /** Called after every update that changed something; returns the unsubscribe function. */
-  subscribe(listener: SettingsListener): () => void {
-    this.#listeners.add(listener);
-    return () => {
-      this.#listeners.delete(listener);
-    };
   }
 
   /**
@@ -416,6 +393,3 @@ function deepFreeze<T>(value: T): DeepReadonly<T> {
 
 const isErrnoException = (error: unknown): error is NodeJS.ErrnoException =>
   error instanceof Error && 'code' in error;
-
-const errorMessage = (error: unknown): string =>
-  error instanceof Error ? error.message : String(error);

@@ -100,21 +100,6 @@ describe('settings round trip', () => {
     expect(reopened.temporalAccesses[0]).toEqual(trackedAccess);
     expect(warnings).toEqual([]);
   });
-
-  it('tells subscribers about a change once, and not about a no-op', () => {
-    const store = open();
-    const seen: [Settings['language'], Settings['language']][] = [];
-    const unsubscribe = store.subscribe((settings, previous) =>
-      seen.push([settings.language, previous.language]),
-    );
-
-    store.update({ language: 'en' });
-    store.update({ language: 'en' });
-    unsubscribe();
-    store.update({ language: 'es' });
-
-    expect(seen).toEqual([['en', 'system']]);
-  });
 });
 
 describe('a corrupt settings file', () => {
