@@ -102,6 +102,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
   const core = new Core(settings, vault, new ClassroomCache(options.dataDir, warn), {
+    warn,
     clock,
     timers,
     request: options.request ?? {},
@@ -117,6 +118,7 @@ class Core implements ClassTray {
   readonly #cache: ClassroomCache;
   readonly #schedule: RefreshSchedule;
   readonly #clock: Clock;
+  readonly #warn: (message: string) => void;
   readonly #request: NonNullable<ClassTrayOptions['request']>;
   #session: Session | undefined;
   #demo: DemoSchool | undefined;
@@ -145,6 +147,7 @@ class Core implements ClassTray {
     vault: TokenVault,
     cache: ClassroomCache,
     options: {
+      warn: (message: string) => void;
       clock: Clock;
       timers: Timers;
       request: NonNullable<ClassTrayOptions['request']>;
@@ -153,6 +156,7 @@ class Core implements ClassTray {
     this.#settings = settings;
     this.#vault = vault;
     this.#cache = cache;
+    this.#warn = options.warn;
     this.#clock = options.clock;
     this.#request = options.request;
     const { poll } = settings.get();
@@ -634,7 +638,16 @@ class Core implements ClassTray {
   }
 
   #emit(change: ClassTrayChange): void {
-    for (const listener of this.#listeners) listener(change);
+    for (const listener of this.#listeners) {
+      // A failing host listener must not break the refresh or the action that emitted.
+      try {
+        listener(change);
+      } catch (error) {
+        this.#warn(
+          `A change listener failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
   }
 }
 

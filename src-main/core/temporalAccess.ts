@@ -5,7 +5,9 @@
 import type { InvalidateResult } from '../contract/wire';
 import { temporalAccessTokenSchema } from '../contract/wire';
 
-const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+/** A whole UUID: a longer run of hex digits around it is something else, not a token inside it. */
+const UUID =
+  /(?<![0-9a-f])[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?![0-9a-f])/gi;
 
 /** Why a pasted text is not a temporal access. */
 export type TokenProblem = 'empty' | 'no-token' | 'several-tokens';

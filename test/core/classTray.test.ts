@@ -90,6 +90,19 @@ describe('the API', () => {
   });
 });
 
+describe('subscribers', () => {
+  it('a failing one neither breaks the refresh nor keeps the others from hearing it', async () => {
+    const classTray = await core(await tempDir());
+    classTray.subscribe(() => {
+      throw new Error('a host listener failed');
+    });
+    const changes = record(classTray);
+    await classTray.refresh();
+    expect((await classTray.getState()).connection.status).toBe('ok');
+    expect(changes.some((change) => change.type === 'connection')).toBe(true);
+  });
+});
+
 describe('demo mode', () => {
   it('is where a first run lands: the demo school, Room 12 with live status', async () => {
     const classTray = await core(await tempDir());

@@ -25,6 +25,8 @@ describe('taking the token out of what the teacher pastes', () => {
     ['a link without a token', 'https://remote.example.com/temporal-access/abc', 'no-token'],
     ['a word', 'hello', 'no-token'],
     ['a token one digit short', TOKEN.slice(0, -1), 'no-token'],
+    ['a token one digit long', `${TOKEN}0`, 'no-token'],
+    ['a token behind more hex digits', `ab${TOKEN}`, 'no-token'],
     ['two different tokens in one place', `${TOKEN} ${OTHER}`, 'several-tokens'],
   ])('refuses %s', (_, pasted, problem) => {
     expect(extractToken(pasted)).toEqual({ problem });
