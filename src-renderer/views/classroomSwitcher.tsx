@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { RecentClassroom } from '../../src-main/core/settings';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
+import { BusyButton } from './busyButton';
 import { PencilIcon, PlusIcon } from './icons';
 import { useAction } from './useAction';
 
@@ -138,6 +139,7 @@ function AddClassroom(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (props.pending) return;
     const name = nickname.trim();
     void props.onOpen({ id: id.trim(), ...(name === '' ? {} : { nickname: name }) });
   };
@@ -167,13 +169,14 @@ function AddClassroom(props: {
         <button type="button" className="button" onClick={props.onCancel}>
           {t('header.cancel')}
         </button>
-        <button
+        <BusyButton
           type="submit"
           className="button primary"
-          disabled={props.pending || id.trim() === ''}
+          busy={props.pending}
+          disabled={id.trim() === ''}
         >
           {t('header.open')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -195,6 +198,7 @@ function ManageClassroom(props: {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (props.pending) return;
     const name = nickname.trim();
     void props.onRename(name === '' ? null : name);
   };
@@ -225,20 +229,20 @@ function ManageClassroom(props: {
       <ActionError error={props.renameError} />
       <ActionError error={props.forgetError} />
       <div className="form-actions">
-        <button
+        <BusyButton
           type="button"
           className="button remove"
-          disabled={props.pending}
+          busy={props.pending}
           onClick={() => void props.onForget()}
         >
           {t('header.removeFromList')}
-        </button>
+        </BusyButton>
         <button type="button" className="button" onClick={props.onCancel}>
           {t('header.cancel')}
         </button>
-        <button type="submit" className="button primary" disabled={props.pending}>
+        <BusyButton type="submit" className="button primary" busy={props.pending}>
           {t('header.rename')}
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

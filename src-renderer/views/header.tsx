@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
+import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
 import { RefreshIcon, SettingsIcon } from './icons';
@@ -32,17 +33,16 @@ export function Header(props: {
     <header className="header">
       <div className="header-row">
         <ClassroomSwitcher />
-        <button
+        <BusyButton
           type="button"
           className="icon-button"
           aria-label={t('header.refresh')}
           title={t('header.refresh')}
-          aria-busy={refresh.pending}
-          disabled={refresh.pending}
+          busy={refresh.pending}
           onClick={() => void refresh.run()}
         >
           <RefreshIcon />
-        </button>
+        </BusyButton>
         <button
           ref={props.settingsButton}
           type="button"

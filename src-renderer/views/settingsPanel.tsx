@@ -4,6 +4,7 @@ import type { ActionInput } from '../../src-main/core/classTrayApi';
 import type { Language } from '../../src-main/core/settings';
 import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
+import { BusyButton, busyAttributes } from './busyButton';
 import { CloseIcon } from './icons';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
@@ -57,6 +58,7 @@ function AccountSettings() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (connect.pending) return;
     const url = serviceUrl.trim();
     setUrlMissing(url === '');
     if (url === '') return;
@@ -81,8 +83,12 @@ function AccountSettings() {
         <input
           type="checkbox"
           checked={account.mode === 'demo'}
-          disabled={mode.pending}
-          onChange={(event) => void mode.run(event.target.checked)}
+          // Busy rather than disabled while switching, to keep the focus; a change meanwhile is
+          // ignored and, the box being controlled, undone.
+          {...busyAttributes(mode.pending)}
+          onChange={(event) => {
+            if (!mode.pending) void mode.run(event.target.checked);
+          }}
         />
         <span>
           {t('settings.useDemo')}
@@ -128,14 +134,14 @@ function AccountSettings() {
             {account.token.note !== null && <> {account.token.note}</>}
           </p>
           {account.token.set && (
-            <button
+            <BusyButton
               type="button"
               className="button"
-              disabled={forget.pending}
+              busy={forget.pending}
               onClick={() => void forget.run()}
             >
               {t('settings.forgetToken')}
-            </button>
+            </BusyButton>
           )}
         </div>
         <ActionError error={forget.error} />
@@ -157,9 +163,9 @@ function AccountSettings() {
         <span className="saved" role="status">
           {saved && t('settings.saved')}
         </span>
-        <button type="submit" className="button primary" disabled={connect.pending}>
+        <BusyButton type="submit" className="button primary" busy={connect.pending}>
           {t('settings.connect')}
-        </button>
+        </BusyButton>
       </div>
       <ActionError error={connect.error} />
     </form>

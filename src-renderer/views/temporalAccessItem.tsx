@@ -7,6 +7,7 @@ import type {
 } from '../../src-main/core/classTrayApi';
 import { useApi } from '../store/context';
 import { ActionError } from './actionError';
+import { BusyButton } from './busyButton';
 import { formatClock, useSecondsUntil } from './clock';
 import { CloseIcon, WarningIcon } from './icons';
 import { useAction } from './useAction';
@@ -71,27 +72,27 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
         </div>
         <div className="access-actions">
           {!ended && outcome?.kind !== 'failed' && (
-            <button
+            <BusyButton
               type="button"
               className="button danger"
               aria-describedby={titleId}
-              disabled={invalidate.pending}
+              busy={invalidate.pending}
               onClick={() => void run()}
             >
               {invalidate.pending ? t('accesses.invalidating') : t('accesses.invalidate')}
-            </button>
+            </BusyButton>
           )}
-          <button
+          <BusyButton
             type="button"
             className="icon-button"
             aria-label={t('accesses.remove')}
             aria-describedby={titleId}
             title={t('accesses.remove')}
-            disabled={remove.pending}
+            busy={remove.pending}
             onClick={() => void remove.run()}
           >
             <CloseIcon />
-          </button>
+          </BusyButton>
         </div>
       </div>
       {access.warnNo2fa && (
@@ -111,15 +112,15 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
               <p role="alert">
                 {t('accesses.failed', { problem: t(`problems.${outcome.problem}`) })}
               </p>
-              <button
+              <BusyButton
                 type="button"
                 className="button"
                 aria-describedby={titleId}
-                disabled={invalidate.pending}
+                busy={invalidate.pending}
                 onClick={() => void run()}
               >
                 {t('accesses.retry')}
-              </button>
+              </BusyButton>
             </>
           )}
         </div>

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeApi, makeState } from './fakeApi';
+import { deferred, FakeApi, makeState } from './fakeApi';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -55,6 +55,23 @@ describe('renaming and removing a classroom', () => {
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Classroom' }));
   });
 
+  it('renames once for two presses of Rename, which keeps the focus meanwhile', async () => {
+    const fake = new FakeApi();
+    const renaming = deferred();
+    fake.renameClassroom.mockReturnValueOnce(renaming.promise);
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
+    const rename = screen.getByRole('button', { name: 'Rename' });
+    await user.dblClick(rename);
+    expect(fake.renameClassroom).toHaveBeenCalledOnce();
+    expect(document.activeElement).toBe(rename);
+    expect(rename.getAttribute('aria-disabled')).toBe('true');
+    expect(
+      screen.getByRole('button', { name: 'Remove from list' }).getAttribute('aria-disabled'),
+    ).toBe('true');
+    await act(async () => renaming.resolve(undefined));
+  });
+
   it('shows why a rename failed and keeps the form open', async () => {
     const fake = new FakeApi();
     fake.renameClassroom.mockRejectedValueOnce(new Error('settings are read-only'));
@@ -93,5 +110,23 @@ describe('renaming and removing a classroom', () => {
   it('offers no renaming or removal while no classroom is chosen', async () => {
     await renderApp(new FakeApi(makeState({ classroom: { id: null, nickname: null } })));
     expect(screen.queryByRole('button', { name: 'Rename or remove classroom' })).toBeNull();
+  });
+});
+
+describe('adding a classroom while it opens', () => {
+  it('opens once for two presses of Open, which keeps the focus meanwhile', async () => {
+    const fake = new FakeApi();
+    const opening = deferred();
+    fake.selectClassroom.mockReturnValueOnce(opening.promise);
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    await user.type(screen.getByLabelText('Classroom id'), 'room-7');
+    const open = screen.getByRole('button', { name: 'Open' });
+    await user.dblClick(open);
+    await user.type(screen.getByLabelText('Classroom id'), '{Enter}');
+    expect(fake.selectClassroom).toHaveBeenCalledExactlyOnceWith({ id: 'room-7' });
+    expect(open.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => opening.resolve(undefined));
+    expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });
 });

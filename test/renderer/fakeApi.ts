@@ -171,3 +171,10 @@ export class FakeApi implements RendererApi {
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
 }
+
+/** A promise the test settles by hand, to look at the window while an action is still running. */
+export function deferred<T = undefined>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeApi, makeState } from './fakeApi';
+import { deferred, FakeApi, makeState } from './fakeApi';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -48,6 +48,48 @@ describe('header', () => {
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(fake.refresh).toHaveBeenCalledOnce();
+  });
+});
+
+describe('refreshing while a refresh runs', () => {
+  const pressRefresh = async () => {
+    const fake = new FakeApi();
+    const running = deferred();
+    fake.refresh.mockReturnValueOnce(running.promise);
+    const app = await renderApp(fake);
+    const button = screen.getByRole('button', { name: 'Refresh' });
+    act(() => button.focus());
+    await app.user.keyboard('{Enter}');
+    const finish = () => act(async () => running.resolve(undefined));
+    return { ...app, button, finish };
+  };
+
+  it('keeps the keyboard focus on Refresh', async () => {
+    const { button, finish } = await pressRefresh();
+    // Chromium moves the focus to the page body when the focused button is disabled (happy-dom
+    // does not), so the button must stay enabled while busy.
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await finish();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('does not refresh twice for a second press', async () => {
+    const { user, fake, finish } = await pressRefresh();
+    await user.keyboard('{Enter} ');
+    expect(fake.refresh).toHaveBeenCalledOnce();
+    await finish();
+    await user.keyboard('{Enter}');
+    expect(fake.refresh).toHaveBeenCalledTimes(2);
+  });
+
+  it('announces Refresh as unavailable and busy until the refresh is done', async () => {
+    const { button, finish } = await pressRefresh();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await finish();
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+    expect(button.hasAttribute('aria-busy')).toBe(false);
   });
 });
 

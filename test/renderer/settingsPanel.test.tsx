@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeApi, makeState } from './fakeApi';
+import { deferred, FakeApi, makeState } from './fakeApi';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -94,6 +94,76 @@ describe('settings', () => {
     const { user } = await openSettings(fake);
     await user.click(screen.getByLabelText(/Use demo data/));
     expect(fake.setMode).toHaveBeenCalledWith({ mode: 'demo' });
+  });
+});
+
+describe('settings while an action runs', () => {
+  const pressConnect = async () => {
+    const fake = new FakeApi();
+    const connecting = deferred();
+    fake.connectService.mockReturnValueOnce(connecting.promise);
+    const app = await openSettings(fake);
+    const button = screen.getByRole('button', { name: 'Save and connect' });
+    act(() => button.focus());
+    await app.user.keyboard('{Enter}');
+    const finish = () => act(async () => connecting.resolve(undefined));
+    return { ...app, button, finish };
+  };
+
+  it('keeps the keyboard focus on Save and connect', async () => {
+    const { button, finish } = await pressConnect();
+    // Chromium would move the focus to the page body if the focused button were disabled.
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    await finish();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('connects once for a second press, or Enter in a field, while connecting', async () => {
+    const { user, fake, finish } = await pressConnect();
+    await user.keyboard('{Enter}');
+    await user.type(screen.getByLabelText('Service URL'), '{Enter}');
+    expect(fake.connectService).toHaveBeenCalledOnce();
+    await finish();
+    expect(screen.getByText('Saved')).toBeTruthy();
+  });
+
+  it('announces Save and connect as unavailable while connecting', async () => {
+    const { button, finish } = await pressConnect();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    await finish();
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
+  });
+
+  it('forgets the token once for two presses of Forget token', async () => {
+    const fake = new FakeApi();
+    const forgetting = deferred();
+    fake.forgetToken.mockReturnValueOnce(forgetting.promise);
+    const { user } = await openSettings(fake);
+    const forget = screen.getByRole('button', { name: 'Forget token' });
+    await user.dblClick(forget);
+    expect(fake.forgetToken).toHaveBeenCalledOnce();
+    expect(forget.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(forget);
+    await act(async () => forgetting.resolve(undefined));
+  });
+
+  it('keeps the demo-data switch focused and unchanged by a second press while it runs', async () => {
+    const fake = new FakeApi();
+    const switching = deferred();
+    fake.setMode.mockReturnValueOnce(switching.promise);
+    const { user } = await openSettings(fake);
+    const toggle = screen.getByLabelText(/Use demo data/) as HTMLInputElement;
+    act(() => toggle.focus());
+    await user.keyboard(' ');
+    await user.keyboard(' ');
+    expect(fake.setMode).toHaveBeenCalledExactlyOnceWith({ mode: 'demo' });
+    expect(toggle.disabled).toBe(false);
+    expect(toggle.getAttribute('aria-disabled')).toBe('true');
+    expect(toggle.checked).toBe(false);
+    expect(document.activeElement).toBe(toggle);
+    await act(async () => switching.resolve(undefined));
+    expect(toggle.hasAttribute('aria-disabled')).toBe(false);
   });
 });
 

@@ -1,8 +1,12 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AddAccessResult, TrackedAccessView } from '../../src-main/core/classTrayApi';
-import { FakeApi, makeState, trackedAccess } from './fakeApi';
+import type {
+  AddAccessResult,
+  InvalidateResultView,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
+import { deferred, FakeApi, makeState, trackedAccess } from './fakeApi';
 import { renderApp } from './renderApp';
 
 afterEach(() => {
@@ -135,6 +139,60 @@ describe('invalidating', () => {
   });
 });
 
+describe('invalidating while it runs', () => {
+  const pressInvalidate = async () => {
+    const fake = tracking(trackedAccess());
+    const running = deferred<InvalidateResultView>();
+    fake.invalidateTemporalAccess.mockReturnValueOnce(running.promise);
+    const app = await renderApp(fake);
+    const button = screen.getByRole('button', { name: 'Invalidate' });
+    act(() => button.focus());
+    await app.user.keyboard('{Enter}');
+    const finish = () =>
+      act(async () => running.resolve({ kind: 'already-ended', warnNo2fa: false }));
+    return { ...app, button, finish };
+  };
+
+  it('keeps the keyboard focus on the button, which says it is invalidating', async () => {
+    const { button } = await pressInvalidate();
+    // Chromium would move the focus to the page body if the focused button were disabled.
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+    expect(document.activeElement).toBe(button);
+    expect(button.textContent).toBe('Invalidating…');
+  });
+
+  it('invalidates once for two presses', async () => {
+    const { user, fake, finish } = await pressInvalidate();
+    await user.keyboard('{Enter}');
+    await finish();
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledOnce();
+    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+  });
+
+  it('announces Invalidate as unavailable while it runs', async () => {
+    const { button } = await pressInvalidate();
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('retries once for two presses of Retry', async () => {
+    const fake = tracking(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
+    });
+    const retrying = deferred<InvalidateResultView>();
+    fake.invalidateTemporalAccess.mockReturnValueOnce(retrying.promise);
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    await user.dblClick(retry);
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
+    expect(retry.getAttribute('aria-disabled')).toBe('true');
+    await act(async () => retrying.resolve({ kind: 'already-ended', warnNo2fa: false }));
+    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+  });
+});
+
 describe('tracked accesses', () => {
   it('warns about an access on a device without 2FA', async () => {
     await renderApp(tracking(trackedAccess({ warnNo2fa: true })));
@@ -161,6 +219,19 @@ describe('tracked accesses', () => {
     expect(fake.removeTemporalAccess).toHaveBeenCalledWith({
       token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     });
+  });
+
+  it('removes once for two presses of the remove button, which is unavailable meanwhile', async () => {
+    const fake = tracking(trackedAccess());
+    const removing = deferred();
+    fake.removeTemporalAccess.mockReturnValueOnce(removing.promise);
+    const { user } = await renderApp(fake);
+    const remove = screen.getByRole('button', { name: 'Remove' });
+    await user.dblClick(remove);
+    expect(fake.removeTemporalAccess).toHaveBeenCalledOnce();
+    expect(remove.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(remove);
+    await act(async () => removing.resolve(undefined));
   });
 
   it('shows an action that failed in words', async () => {
