@@ -100,7 +100,8 @@ export function ClassroomSwitcher() {
           pending={select.pending}
           onCancel={() => close(addButton.current)}
           onOpen={async (input) => {
-            if ((await select.run(input)).ok) setOpen(null);
+            // The picker now shows the opened classroom: the keyboard lands there.
+            if ((await select.run(input)).ok) close(picker.current);
           }}
         />
       )}

@@ -37,6 +37,13 @@ describe('header', () => {
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });
 
+  it('puts the keyboard on the classroom picker once an added classroom opens', async () => {
+    const { user } = await renderApp(new FakeApi());
+    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    await user.type(screen.getByLabelText('Classroom id'), 'room-7{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Classroom' }));
+  });
+
   it('shows when the data was last updated', async () => {
     const lastSuccessAt = new Date(2026, 0, 5, 9, 30, 12).toISOString();
     await renderApp(new FakeApi(makeState({ connection: { lastSuccessAt } })));
