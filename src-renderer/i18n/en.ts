@@ -111,6 +111,12 @@ export const en = {
       memory: 'for this session only',
       environment: 'in the CLASSTRAY_TOKEN environment variable',
     },
+    /** Why the token is not simply in the keychain, by where it is kept. */
+    why: {
+      fallback: 'No system keychain was available, so ClassTray keeps it encrypted itself.',
+      memory: 'No system keychain is available: a token is forgotten when ClassTray closes.',
+      environment: 'It overrides any saved token and is never saved.',
+    },
     forgetToken: 'Forget token',
     advanced: 'Advanced',
     authHeader: 'Auth header name',

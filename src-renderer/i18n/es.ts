@@ -114,6 +114,11 @@ export const es = {
       memory: 'solo para esta sesión',
       environment: 'en la variable de entorno CLASSTRAY_TOKEN',
     },
+    why: {
+      fallback: 'No había ningún llavero del sistema, así que ClassTray lo guarda cifrado.',
+      memory: 'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray.',
+      environment: 'Sustituye a cualquier token guardado y nunca se guarda.',
+    },
     forgetToken: 'Olvidar token',
     advanced: 'Avanzado',
     authHeader: 'Nombre de la cabecera de autenticación',

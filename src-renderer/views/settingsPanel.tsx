@@ -131,7 +131,9 @@ function AccountSettings() {
             {account.token.set
               ? t('settings.tokenSaved', { where: t(`settings.where.${account.token.location}`) })
               : t('settings.tokenMissing')}
-            {account.token.note !== null && <> {account.token.note}</>}
+            {account.token.location !== 'keychain' && (
+              <> {t(`settings.why.${account.token.location}`)}</>
+            )}
           </p>
           {account.token.set && (
             <BusyButton

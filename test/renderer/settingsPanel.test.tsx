@@ -28,6 +28,24 @@ describe('settings', () => {
     expect(screen.queryByRole('button', { name: 'Forget token' })).toBeNull();
   });
 
+  it("says in the window's language why the token is kept for this session only", async () => {
+    const note = 'No keychain is available: the token is kept for this run only.';
+    const fake = new FakeApi(
+      makeState({
+        language: 'es',
+        account: { token: { set: true, location: 'memory', note } },
+      }),
+    );
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Ajustes' }));
+    expect(
+      await screen.findByText(
+        'Hay un token guardado solo para esta sesión. No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(new RegExp(note))).toBeNull();
+  });
+
   it('connects with the URL and the typed token', async () => {
     const fake = new FakeApi();
     const { user } = await openSettings(fake);
