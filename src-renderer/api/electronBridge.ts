@@ -1,7 +1,7 @@
 /**
  * Electron's preload exposes the core API as `window.classTray`; the renderer only reads it.
  */
-import type { RendererApi } from '../../src-main/core/classTrayApi';
+import type { RendererApi } from './types';
 
 declare global {
   interface Window {

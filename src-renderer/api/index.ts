@@ -1,4 +1,4 @@
-import type { RendererApi } from '../../src-main/core/classTrayApi';
+import type { RendererApi } from './types';
 import { electronBridge } from './electronBridge';
 import { createPreviewClient } from './previewClient';
 

@@ -3,12 +3,7 @@
  * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events,
  * and this page's visibility reported under the id its event stream was given.
  */
-import type {
-  ApiAction,
-  ClassTrayChange,
-  ClassTrayState,
-  RendererApi,
-} from '../../src-main/core/classTrayApi';
+import type { ApiAction, ClassTrayChange, ClassTrayState, RendererApi } from './types';
 import type {
   ActionReply,
   CopyPasswordReply,

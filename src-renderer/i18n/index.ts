@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../../src-main/core/settings';
+import type { Language } from '../api/types';
 import { en } from './en';
 import { es } from './es';
 

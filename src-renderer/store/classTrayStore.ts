@@ -16,7 +16,7 @@ import type {
   PreferencesView,
   RendererApi,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../api/types';
 
 export interface ClassTrayData {
   account: AccountView;

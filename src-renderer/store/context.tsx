@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useStore } from 'zustand';
-import type { RendererApi } from '../../src-main/core/classTrayApi';
+import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
 import type { ClassTrayData, ClassTrayStore } from './classTrayStore';
 

@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
-import type { RendererApi } from '../../src-main/core/classTrayApi';
+import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
 import { resolveLocale } from '../i18n';
 import type { ClassTrayStore } from '../store/classTrayStore';

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RecentClassroom } from '../../src-main/core/settings';
+import type { RecentClassroom } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ConnectionStatus } from '../../src-main/core/classTrayApi';
+import type { ConnectionStatus } from '../api/types';
 import { useClassTray } from '../store/context';
 import { formatClock } from './clock';
 

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceView } from '../../src-main/core/classTrayApi';
+import type { DeviceView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
 import { CopyIcon, KeyIcon } from './icons';

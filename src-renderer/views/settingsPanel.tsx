@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionInput } from '../../src-main/core/classTrayApi';
-import type { Language } from '../../src-main/core/settings';
+import type { ActionInput, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';

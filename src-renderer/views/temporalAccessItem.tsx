@@ -1,10 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type {
-  InvalidateResultView,
-  ServiceErrorKind,
-  TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+import type { InvalidateResultView, ServiceErrorKind, TrackedAccessView } from '../api/types';
 import { useApi } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddAccessResult } from '../../src-main/core/classTrayApi';
+import type { AddAccessResult } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { TemporalAccessItem } from './temporalAccessItem';

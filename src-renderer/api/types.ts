@@ -1,0 +1,24 @@
+/**
+ * The renderer's one view of the core's types: everything it knows of the API comes through
+ * here, as types only (the renderer never loads code from src-main).
+ */
+import type * as api from '../../src-main/core/classTrayApi';
+import type * as settings from '../../src-main/core/settings';
+
+export type AccountView = api.AccountView;
+export type AddAccessResult = api.AddAccessResult;
+export type ApiAction = api.ApiAction;
+export type ClassTrayChange = api.ClassTrayChange;
+export type ClassTrayState = api.ClassTrayState;
+export type ClassroomView = api.ClassroomView;
+export type ConnectionStatus = api.ConnectionStatus;
+export type ConnectionView = api.ConnectionView;
+export type DeviceView = api.DeviceView;
+export type InvalidateResultView = api.InvalidateResultView;
+export type PreferencesView = api.PreferencesView;
+export type RendererApi = api.RendererApi;
+export type ServiceErrorKind = api.ServiceErrorKind;
+export type TrackedAccessView = api.TrackedAccessView;
+export type ActionInput<Name extends keyof typeof api.actionInputs> = api.ActionInput<Name>;
+export type Language = settings.Language;
+export type RecentClassroom = settings.RecentClassroom;
