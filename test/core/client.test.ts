@@ -1,10 +1,8 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src-main/local-service/pagination';
 import { nextInvalidationBoundary, servicePaths } from '../../src-main/contract/wire';
 import type { Fixture } from '../../src-main/local-service/fixture';
-import { parseAccountData } from '../../src-main/local-service/fixture';
-import { startLocalService } from '../../src-main/local-service/index';
 import type { ServiceClientOptions } from '../../src-main/core/client';
 import { createServiceClient } from '../../src-main/core/client';
 import { ServiceError } from '../../src-main/core/serviceErrors';
@@ -15,34 +13,15 @@ import {
   accountFixture,
   device,
 } from '../support/fixtures';
-import type { Behaviour, Script } from '../support/misbehavingService';
+import type { Behaviour } from '../support/misbehavingService';
 import { fault, inOrder, startMisbehavingService } from '../support/misbehavingService';
+import { testServers } from '../support/testServers';
 
 const TOKEN = 'client-test-token-5d41402abc4b2a76';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(stops.splice(0).map((stop) => stop()));
-});
+const servers = testServers(TOKEN);
 
-async function localService(
-  fixture: Fixture,
-  options: { authHeader?: string; clock?: () => number } = {},
-) {
-  const service = await startLocalService({
-    token: TOKEN,
-    fixture: parseAccountData(fixture, 'test fixture'),
-    ...options,
-  });
-  stops.push(service.close);
-  return service;
-}
-
-async function misbehaving(script: Script) {
-  const service = await startMisbehavingService(script);
-  stops.push(service.close);
-  return service;
-}
+const { localService, misbehaving } = servers;
 
 /** A client that never sleeps: it records the waits it would have made. */
 function clientFor(baseUrl: string, options: Partial<ServiceClientOptions> = {}) {

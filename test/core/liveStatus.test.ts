@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AccountDevice } from '../../src-main/contract/wire';
 import { servicePaths } from '../../src-main/contract/wire';
 import { createServiceClient } from '../../src-main/core/client';
@@ -8,18 +8,14 @@ import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
 import type { ServiceProblem } from '../../src-main/core/serviceErrors';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import type { Fixture } from '../../src-main/local-service/fixture';
-import { parseAccountData } from '../../src-main/local-service/fixture';
-import { startLocalService } from '../../src-main/local-service/index';
 import { accountFixture, device, spreadClassroomFixture } from '../support/fixtures';
 import type { Behaviour, RecordedRequest } from '../support/misbehavingService';
-import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { fault } from '../support/misbehavingService';
+import { testServers } from '../support/testServers';
 
 const TOKEN = 'live-status-test-token-0123';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(stops.splice(0).map((stop) => stop()));
-});
+const servers = testServers(TOKEN);
 
 /** A client that fails fast and never sleeps: tests stay quick without timing assertions. */
 function liveStatusOn(baseUrl: string, options: LiveStatusOptions = {}) {
@@ -42,11 +38,7 @@ const CLASSROOM = [60, 99, 100, 260];
 const REMEMBERED_PAGES = [2, 3, 6];
 
 async function localService(fixture: Fixture = spreadClassroomFixture(500, CLASSROOM)) {
-  const service = await startLocalService({
-    token: TOKEN,
-    fixture: parseAccountData(fixture, 'test fixture'),
-  });
-  stops.push(service.close);
+  const service = await servers.localService(fixture);
 
   const control = async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${service.url}/_local${path}`, {
@@ -255,7 +247,7 @@ async function scriptedService(classroom: readonly number[] = CLASSROOM, account
   };
   const isClassroom = (request: RecordedRequest) =>
     request.url.startsWith(servicePaths.classroomDevices('room-a'));
-  const service = await startMisbehavingService((request) => {
+  const service = await servers.misbehaving((request) => {
     const injected = state.hook?.(request);
     if (injected) return injected;
     if (!isClassroom(request)) return fault.page(state.account);
@@ -269,7 +261,6 @@ async function scriptedService(classroom: readonly number[] = CLASSROOM, account
       }),
     );
   });
-  stops.push(service.close);
   const setOnline = (n: number, online: boolean) => {
     const found = state.account.find((d) => d.remote_id === id(n));
     if (!found) throw new Error(`no device ${n}`);

@@ -1,42 +1,19 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src-main/contract/wire';
-import type { Fixture } from '../../src-main/local-service/fixture';
-import { parseAccountData } from '../../src-main/local-service/fixture';
-import { startLocalService } from '../../src-main/local-service/index';
 import { paginate } from '../../src-main/local-service/pagination';
 import { createServiceClient } from '../../src-main/core/client';
 import { fetchPages, walkAllPages } from '../../src-main/core/pageWalk';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { accountFixture, device } from '../support/fixtures';
 import type { Script } from '../support/misbehavingService';
-import {
-  changingList,
-  fault,
-  inOrder,
-  startMisbehavingService,
-} from '../support/misbehavingService';
+import { changingList, fault, inOrder } from '../support/misbehavingService';
+import { testServers } from '../support/testServers';
 
 const TOKEN = 'walk-test-token-0123456789';
 
-const stops: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  await Promise.all(stops.splice(0).map((stop) => stop()));
-});
+const servers = testServers(TOKEN);
 
-async function localService(fixture: Fixture) {
-  const service = await startLocalService({
-    token: TOKEN,
-    fixture: parseAccountData(fixture, 'test fixture'),
-  });
-  stops.push(service.close);
-  return service;
-}
-
-async function misbehaving(script: Script) {
-  const service = await startMisbehavingService(script);
-  stops.push(service.close);
-  return service;
-}
+const { localService, misbehaving } = servers;
 
 function clientFor(baseUrl: string) {
   return createServiceClient({ baseUrl, token: TOKEN, retry: { attempts: 1 } });
