@@ -15,6 +15,12 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
+/** The local service's CLI, run by tsx, on a port the OS picks, serving a fixture file. */
+export const localServiceCommand = (fixtureFile: string, token: string): [string, string[]] => [
+  TSX,
+  ['src-main/local-service/cli.ts', '--port', '0', '--token', token, '--fixture', fixtureFile],
+];
+
 const READY_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
 

@@ -19,7 +19,7 @@ import {
   servicePaths,
 } from '../../src-main/contract/wire';
 import type { Fixture } from '../../src-main/local-service/fixture';
-import { TSX, withBenchProcesses } from './benchProcesses';
+import { localServiceCommand, withBenchProcesses } from './benchProcesses';
 
 const DEVICE_COUNT = 5_000;
 const CLASSROOM_COUNT = 40;
@@ -80,15 +80,7 @@ export async function benchLocalService(): Promise<void> {
   await withBenchProcesses('local-service', async ({ dir, startServer }) => {
     const fixtureFile = join(dir, 'fixture.json');
     await writeFile(fixtureFile, JSON.stringify(buildFixture()));
-    const service = await startServer('local service', TSX, [
-      'src-main/local-service/cli.ts',
-      '--port',
-      '0',
-      '--token',
-      TOKEN,
-      '--fixture',
-      fixtureFile,
-    ]);
+    const service = await startServer('local service', ...localServiceCommand(fixtureFile, TOKEN));
     const { body, contentType } = await fetchPageOne(service);
 
     const bodyFile = join(dir, 'body.json');

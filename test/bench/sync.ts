@@ -32,7 +32,7 @@ import { createServiceClient } from '../../src-main/core/client';
 import { deviceListsOf } from '../../src-main/core/deviceLists';
 import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
 import { spreadClassroomFixture } from '../support/fixtures';
-import { TSX, withBenchProcesses } from './benchProcesses';
+import { localServiceCommand, withBenchProcesses } from './benchProcesses';
 
 const DEVICE_COUNT = 5_000;
 /** Ten classroom devices at the start of each of these account pages: 30 in all. */
@@ -64,15 +64,7 @@ export async function benchSync(): Promise<void> {
       fixtureFile,
       JSON.stringify(spreadClassroomFixture(DEVICE_COUNT, CLASSROOM_INDICES)),
     );
-    const service = await startServer('local service', TSX, [
-      'src-main/local-service/cli.ts',
-      '--port',
-      '0',
-      '--token',
-      TOKEN,
-      '--fixture',
-      fixtureFile,
-    ]);
+    const service = await startServer('local service', ...localServiceCommand(fixtureFile, TOKEN));
     await checkAccount(service);
 
     console.error('sync bench: counting requests…');
