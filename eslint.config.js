@@ -52,4 +52,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // What the window may import at run time: plain values and functions, no Node, no zod.
+    files: ['src-shared/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['node:*', 'zod', '**/src-main/**', '**/src-renderer/**'],
+              message: 'src-shared runs in the window too: no Node, no zod, no host code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
