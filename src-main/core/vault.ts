@@ -65,6 +65,9 @@ interface SecretStore {
   delete(account: string): Promise<void>;
 }
 
+/** What makes the keychain usable where keytar did not build (it is an optional dependency). */
+export const KEYCHAIN_FIX = 'apt-get install libsecret-1-dev && npm rebuild keytar';
+
 const IN_FALLBACK = "the token is kept in the app's encrypted store instead.";
 const THIS_RUN_ONLY = 'the token is kept for this run only.';
 
@@ -226,11 +229,15 @@ export class TokenVault {
       // Only reachable for a token the fallback kept during an earlier run without a keychain.
       return `Saved by an earlier run that had no keychain: ${IN_FALLBACK}`;
     }
-    const keychain =
-      this.#keychainProblem === 'unavailable' ? 'No keychain is available' : 'No keychain answered';
+    const unavailable = this.#keychainProblem === 'unavailable';
+    const keychain = unavailable
+      ? `The system keychain needs keytar, which is not built here (on Debian: ${KEYCHAIN_FIX})`
+      : 'No keychain answered';
     if (location === 'fallback') return `${keychain}: ${IN_FALLBACK}`;
     if (this.#fallback) {
-      return `Neither the keychain nor the app's encrypted store answered: ${THIS_RUN_ONLY}`;
+      return unavailable
+        ? `${keychain}, and the app's encrypted store did not answer: ${THIS_RUN_ONLY}`
+        : `Neither the keychain nor the app's encrypted store answered: ${THIS_RUN_ONLY}`;
     }
     return `${keychain}: ${THIS_RUN_ONLY}`;
   }

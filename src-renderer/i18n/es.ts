@@ -115,8 +115,10 @@ export const es = {
       environment: 'en la variable de entorno CLASSTRAY_TOKEN',
     },
     why: {
-      fallback: 'No había ningún llavero del sistema, así que ClassTray lo guarda cifrado.',
-      memory: 'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray.',
+      fallback:
+        'No había ningún llavero del sistema, así que ClassTray lo guarda cifrado (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
+      memory:
+        'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
       environment: 'Sustituye a cualquier token guardado y nunca se guarda.',
     },
     forgetToken: 'Olvidar token',

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
+  KEYCHAIN_FIX,
   KEYCHAIN_SERVICE,
   TokenVault,
   VaultError,
@@ -132,7 +133,9 @@ describe('the token vault when keytar cannot load', () => {
     await expect(status()).resolves.toEqual({
       location: 'memory',
       hasToken: true,
-      reason: 'No keychain is available: the token is kept for this run only.',
+      reason:
+        'The system keychain needs keytar, which is not built here (on Debian: ' +
+        'apt-get install libsecret-1-dev && npm rebuild keytar): the token is kept for this run only.',
     });
     expect(said.join('\n')).toContain('Cannot find module keytar.node');
 
@@ -150,7 +153,9 @@ describe('the token vault when keytar cannot load', () => {
     await expect(status()).resolves.toEqual({
       location: 'fallback',
       hasToken: true,
-      reason: "No keychain is available: the token is kept in the app's encrypted store instead.",
+      reason:
+        'The system keychain needs keytar, which is not built here (on Debian: ' +
+        "apt-get install libsecret-1-dev && npm rebuild keytar): the token is kept in the app's encrypted store instead.",
     });
   });
 
@@ -158,6 +163,61 @@ describe('the token vault when keytar cannot load', () => {
     const { status } = vaultWith({ loadKeytar: async () => ({ default: {} }) });
 
     expect(await status()).toMatchObject({ location: 'memory', hasToken: false });
+  });
+});
+
+/** One sentence: a capital, one full stop at the very end, no line break. */
+const isOneSentence = (text: string): boolean =>
+  /^[A-Z][^\n]*\.$/.test(text) && !/[.!?]\s/.test(text.slice(0, -1));
+
+describe('on a machine where keytar did not build (npm left the optional dependency out)', () => {
+  afterEach(() => {
+    vi.doUnmock('keytar');
+  });
+
+  /** The vault's own loader, `import('keytar')`, rejects as it does where npm removed keytar. */
+  const withoutKeytar = (options: Partial<TokenVaultOptions> = {}) => {
+    vi.doMock('keytar', () => {
+      throw new Error("Cannot find package 'keytar' imported from vault.ts");
+    });
+    const said: string[] = [];
+    const vault = new TokenVault({ env: {}, ...options, warn: (message) => said.push(message) });
+    return { vault, said };
+  };
+
+  it('the preview keeps the token for this run and says so in one sentence naming the fix', async () => {
+    const { vault, said } = withoutKeytar();
+
+    const status = await vault.setToken(SERVICE_URL, TOKEN);
+
+    expect(status).toMatchObject({ location: 'memory', hasToken: true });
+    expect(status.reason).toContain(`on Debian: ${KEYCHAIN_FIX}`);
+    expect(status.reason).toContain('for this run only');
+    expect(isOneSentence(status.reason ?? '')).toBe(true);
+    await expect(vault.getToken(SERVICE_URL)).resolves.toBe(TOKEN);
+    expect(said.join('\n')).toContain('keytar could not be loaded');
+  });
+
+  it("the tray app keeps it in safeStorage's store and says so in one sentence naming the fix", async () => {
+    const fallback = new FakeFallback();
+    const { vault } = withoutKeytar({ fallback });
+
+    const status = await vault.setToken(SERVICE_URL, TOKEN);
+
+    expect(fallback.entries.get(SERVICE_URL)).toBe(TOKEN);
+    expect(status).toMatchObject({ location: 'fallback', hasToken: true });
+    expect(status.reason).toContain(`on Debian: ${KEYCHAIN_FIX}`);
+    expect(isOneSentence(status.reason ?? '')).toBe(true);
+  });
+
+  it('names the fix too when the encrypted store fails as well', async () => {
+    const { vault } = withoutKeytar({ fallback: new FakeFallback(true) });
+
+    const status = await vault.setToken(SERVICE_URL, TOKEN);
+
+    expect(status).toMatchObject({ location: 'memory', hasToken: true });
+    expect(status.reason).toContain(KEYCHAIN_FIX);
+    expect(isOneSentence(status.reason ?? '')).toBe(true);
   });
 });
 

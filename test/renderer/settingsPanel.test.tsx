@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { KEYCHAIN_FIX } from '../../src-main/core/vault';
 import { deferred, FakeApi, makeState } from './fakeApi';
 import { renderApp } from './renderApp';
 
@@ -29,7 +30,7 @@ describe('settings', () => {
   });
 
   it("says in the window's language why the token is kept for this session only", async () => {
-    const note = 'No keychain is available: the token is kept for this run only.';
+    const note = 'The system keychain needs keytar: the token is kept for this run only.';
     const fake = new FakeApi(
       makeState({
         language: 'es',
@@ -40,11 +41,27 @@ describe('settings', () => {
     await user.click(screen.getByRole('button', { name: 'Ajustes' }));
     expect(
       await screen.findByText(
-        'Hay un token guardado solo para esta sesión. No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray.',
+        'Hay un token guardado solo para esta sesión. No hay ningún llavero del sistema: el token ' +
+          'se olvida al cerrar ClassTray (para usar el llavero en Debian: ' +
+          `${KEYCHAIN_FIX}).`,
       ),
     ).toBeTruthy();
     expect(screen.queryByText(new RegExp(note))).toBeNull();
   });
+
+  it.each(['fallback', 'memory'] as const)(
+    'names the keychain fix in one sentence when the token is kept in %s',
+    async (location) => {
+      const fake = new FakeApi(
+        makeState({ account: { token: { set: true, location, note: 'untranslated' } } }),
+      );
+      await openSettings(fake);
+      const hint = screen.getByText(/A token is saved/);
+      const why = hint.textContent?.replace(/^A token is saved [^.]*\. /, '') ?? '';
+      expect(why).toContain(`on Debian: ${KEYCHAIN_FIX}`);
+      expect(why).toMatch(/^[A-Z][^.]*\.$/);
+    },
+  );
 
   it('connects with the URL and the typed token', async () => {
     const fake = new FakeApi();
