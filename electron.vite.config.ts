@@ -11,6 +11,10 @@ const fromRoot = (path: string): string => fileURLToPath(new URL(path, import.me
 export default defineConfig({
   main: {
     build: {
+      // Dependencies stay in node_modules; keytar too, though electron-vite externalizes only
+      // `dependencies` and keytar is optional: bundled, its .node would sit inside app.asar, and
+      // the build would fail where keytar did not build.
+      externalizeDeps: { include: ['keytar'] },
       outDir: fromRoot('./out/main'),
       rolldownOptions: { input: { index: fromRoot('./src-main/electron/main.ts') } },
     },

@@ -1,0 +1,173 @@
+/**
+ * The packaged app's layout, checked on any Linux machine without downloading anything:
+ * `electron-vite build`, then `electron-builder --dir` with a stub directory standing in for the
+ * Electron runtime. Everything happens in a staged copy of the project, so out/ and release/ of
+ * the working tree are left alone while other tests serve out/renderer.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { listPackage, statFile } from '@electron/asar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/trayState';
+
+const require = createRequire(import.meta.url);
+const root = path.join(import.meta.dirname, '..', '..');
+const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const electronVersion = (require('electron/package.json') as { version: string }).version;
+
+/** Bundled into out/renderer by Vite: a copy in app.asar would be dead weight. */
+const RENDERER_ONLY = [
+  'react',
+  'react-dom',
+  'zustand',
+  '@tanstack/react-virtual',
+  'react-i18next',
+  'i18next',
+];
+
+const PROJECT_FILES = [
+  'package.json',
+  'package-lock.json',
+  'electron-builder.yml',
+  'electron.vite.config.ts',
+  'vite.config.ts',
+  'tsconfig.json',
+  'assets',
+  'src-main',
+  'src-renderer',
+  'src-shared',
+];
+
+let stage = '';
+let resources = '';
+let asar = '';
+let entries: string[] = [];
+
+describe.runIf(process.platform === 'linux')(
+  'the packaged tray app (electron-builder --dir with a stub runtime; Linux only)',
+  () => {
+    beforeAll(() => {
+      stage = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-package-'));
+      for (const file of PROJECT_FILES) {
+        fs.cpSync(path.join(root, file), path.join(stage, file), { recursive: true });
+      }
+      // A real node_modules directory for electron-builder's `npm list` (a symlinked one reads as
+      // links, whose dependencies it then cannot find), made of hard links: nothing is copied.
+      execFileSync('cp', [
+        '-al',
+        fs.realpathSync(path.join(root, 'node_modules')),
+        path.join(stage, 'node_modules'),
+      ]);
+      const electronVite = path.join(
+        path.dirname(require.resolve('electron-vite/package.json')),
+        'bin',
+        'electron-vite.js',
+      );
+      execFileSync(process.execPath, [electronVite, 'build'], { cwd: stage, stdio: 'pipe' });
+
+      const stubRuntime = path.join(stage, 'stub-electron');
+      fs.mkdirSync(stubRuntime);
+      fs.writeFileSync(path.join(stubRuntime, 'electron'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      execFileSync(
+        path.join(stage, 'node_modules', '.bin', 'electron-builder'),
+        [
+          '--dir',
+          '--linux',
+          `-c.electronDist=${stubRuntime}`,
+          `-c.electronVersion=${electronVersion}`,
+          // Rebuilding keytar against Electron downloads Electron's headers, and a failed rebuild
+          // deletes keytar's build; keytar is N-API, so the build npm made loads in Electron too.
+          '-c.npmRebuild=false',
+          `-c.directories.output=${path.join(stage, 'release')}`,
+        ],
+        {
+          cwd: stage,
+          stdio: 'pipe',
+          env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+        },
+      );
+      resources = path.join(stage, 'release', 'linux-unpacked', 'resources');
+      asar = path.join(resources, 'app.asar');
+      entries = listPackage(asar, { isPack: false });
+    }, 240_000);
+
+    afterAll(() => {
+      if (stage) fs.rmSync(stage, { recursive: true, force: true });
+    });
+
+    it('holds main, the CommonJS preload and the renderer inside app.asar', () => {
+      for (const file of [
+        '/package.json',
+        '/out/main/index.js',
+        '/out/preload/index.cjs',
+        '/out/renderer/index.html',
+      ]) {
+        expect(entries).toContain(file);
+      }
+      expect(entries.some((entry) => /^\/out\/renderer\/assets\/index-.*\.js$/.test(entry))).toBe(
+        true,
+      );
+      // Native code belongs in node_modules, unpacked, never bundled into main.
+      expect(
+        entries.filter((entry) => entry.startsWith('/out/') && entry.endsWith('.node')),
+      ).toEqual([]);
+    });
+
+    it('ships every tray icon the app asks for, outside the archive', () => {
+      for (const platform of ['linux', 'darwin', 'win32'] as const) {
+        for (const icon of TRAY_ICONS) {
+          expect(fs.existsSync(path.join(resources, 'assets', trayIconFile(icon, platform)))).toBe(
+            true,
+          );
+        }
+      }
+    });
+
+    it('unpacks keytar where it was built', () => {
+      const built = fs.existsSync(path.join(root, 'node_modules/keytar/build/Release/keytar.node'));
+      const unpacked = path.join(
+        resources,
+        'app.asar.unpacked/node_modules/keytar/build/Release/keytar.node',
+      );
+      expect(fs.existsSync(unpacked)).toBe(built);
+      if (built) {
+        expect(statFile(asar, 'node_modules/keytar/build/Release/keytar.node')).toMatchObject({
+          unpacked: true,
+        });
+      }
+    });
+
+    it('holds the production dependencies with their own dependencies, and nothing the renderer bundles', () => {
+      const packages = new Set(
+        entries
+          .filter((entry) => /^\/node_modules\/[^/]+/.test(entry))
+          .map((entry) => {
+            const [scopeOrName, name] = entry.split('/').slice(2);
+            return scopeOrName?.startsWith('@') ? `${scopeOrName}/${name}` : scopeOrName;
+          }),
+      );
+      for (const name of Object.keys(manifest.dependencies)) expect(packages).toContain(name);
+      // fastify's own dependencies: collected through npm's tree, not just the top level.
+      for (const name of ['avvio', 'find-my-way', 'light-my-request']) {
+        expect(packages).toContain(name);
+      }
+      for (const name of [...RENDERER_ONLY, 'open', 'electron', 'vite']) {
+        expect(packages).not.toContain(name);
+      }
+    });
+
+    it('keeps app.asar small', () => {
+      const megabytes = fs.statSync(asar).size / 1e6;
+      console.log(`app.asar: ${megabytes.toFixed(1)} MB`);
+      // 22 MB while the renderer's packages were production dependencies; 12.0 MB without them
+      // (zod alone is 5.8 MB), so a renderer package coming back would show.
+      expect(megabytes).toBeLessThan(14);
+    });
+  },
+);
