@@ -65,8 +65,11 @@ interface SecretStore {
   delete(account: string): Promise<void>;
 }
 
-/** What makes the keychain usable where keytar did not build (it is an optional dependency). */
-export const KEYCHAIN_FIX = 'apt-get install libsecret-1-dev && npm rebuild keytar';
+/**
+ * What makes the keychain usable where keytar did not build. keytar is an optional dependency, and
+ * npm deletes one whose build failed, so `npm rebuild keytar` would find nothing to build.
+ */
+export const KEYCHAIN_FIX = 'apt-get install libsecret-1-dev && npm ci';
 
 const IN_FALLBACK = "the token is kept in the app's encrypted store instead.";
 const THIS_RUN_ONLY = 'the token is kept for this run only.';

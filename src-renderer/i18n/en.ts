@@ -114,9 +114,9 @@ export const en = {
     /** Why the token is not simply in the keychain, by where it is kept. */
     why: {
       fallback:
-        'No system keychain was available, so ClassTray keeps it encrypted itself (to use the keychain on Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
+        'No system keychain was available, so ClassTray keeps it encrypted itself (to use the keychain on Debian: apt-get install libsecret-1-dev && npm ci).',
       memory:
-        'No system keychain is available: a token is forgotten when ClassTray closes (to use the keychain on Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
+        'No system keychain is available: a token is forgotten when ClassTray closes (to use the keychain on Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'It overrides any saved token and is never saved.',
     },
     forgetToken: 'Forget token',

@@ -116,9 +116,9 @@ export const es = {
     },
     why: {
       fallback:
-        'No había ningún llavero del sistema, así que ClassTray lo guarda cifrado (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
+        'No había ningún llavero del sistema, así que ClassTray lo guarda cifrado (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm ci).',
       memory:
-        'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm rebuild keytar).',
+        'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Sustituye a cualquier token guardado y nunca se guarda.',
     },
     forgetToken: 'Olvidar token',

@@ -135,7 +135,7 @@ describe('the token vault when keytar cannot load', () => {
       hasToken: true,
       reason:
         'The system keychain needs keytar, which is not built here (on Debian: ' +
-        'apt-get install libsecret-1-dev && npm rebuild keytar): the token is kept for this run only.',
+        'apt-get install libsecret-1-dev && npm ci): the token is kept for this run only.',
     });
     expect(said.join('\n')).toContain('Cannot find module keytar.node');
 
@@ -155,7 +155,7 @@ describe('the token vault when keytar cannot load', () => {
       hasToken: true,
       reason:
         'The system keychain needs keytar, which is not built here (on Debian: ' +
-        "apt-get install libsecret-1-dev && npm rebuild keytar): the token is kept in the app's encrypted store instead.",
+        "apt-get install libsecret-1-dev && npm ci): the token is kept in the app's encrypted store instead.",
     });
   });
 
