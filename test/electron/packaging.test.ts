@@ -58,12 +58,16 @@ describe.runIf(process.platform === 'linux')(
         fs.cpSync(path.join(root, file), path.join(stage, file), { recursive: true });
       }
       // A real node_modules directory for electron-builder's `npm list` (a symlinked one reads as
-      // links, whose dependencies it then cannot find), made of hard links: nothing is copied.
-      execFileSync('cp', [
-        '-al',
-        fs.realpathSync(path.join(root, 'node_modules')),
-        path.join(stage, 'node_modules'),
-      ]);
+      // links, whose dependencies it then cannot find), made of hard links: nothing is copied,
+      // unless the temp dir is on another file system.
+      const modules = fs.realpathSync(path.join(root, 'node_modules'));
+      const stagedModules = path.join(stage, 'node_modules');
+      try {
+        execFileSync('cp', ['-al', modules, stagedModules], { stdio: 'pipe' });
+      } catch {
+        fs.rmSync(stagedModules, { recursive: true, force: true });
+        execFileSync('cp', ['-a', modules, stagedModules]);
+      }
       const electronVite = path.join(
         path.dirname(require.resolve('electron-vite/package.json')),
         'bin',
