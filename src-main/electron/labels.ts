@@ -2,14 +2,10 @@
  * The few sentences main itself shows (tray menu, tooltip, notifications), in the renderer's two
  * languages. Pure: the language comes from the settings, or the system locale for 'system'.
  */
-import type { Language } from '../core/settings';
+import type { Locale } from '../../src-shared/locale';
 
-export type ShownLanguage = 'en' | 'es';
-
-export function shownLanguage(setting: Language, systemLocale: string): ShownLanguage {
-  if (setting !== 'system') return setting;
-  return systemLocale.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
+// main.ts (owned by issue 8's work) still imports the rule by this name; it is src-shared's.
+export { localeOf as shownLanguage } from '../../src-shared/locale';
 
 export interface Labels {
   open: string;
@@ -33,7 +29,7 @@ export interface Labels {
   andMore: (count: number) => string;
 }
 
-export const labels: Readonly<Record<ShownLanguage, Labels>> = {
+export const labels: Readonly<Record<Locale, Labels>> = {
   en: {
     open: 'Open ClassTray',
     recentClassrooms: 'Recent classrooms',

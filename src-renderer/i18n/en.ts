@@ -125,7 +125,7 @@ export const en = {
     urlRequired: 'Enter the service URL.',
     general: 'General',
     pollInterval: 'Refresh every (seconds)',
-    pollRange: 'Enter a whole number from 5 to 300.',
+    pollRange: 'Enter a whole number from {{min}} to {{max}}.',
     notifications: 'Desktop notifications when devices change',
     language: 'Language',
     languages: { system: 'System', en: 'English', es: 'Español' },

@@ -127,7 +127,7 @@ export const es = {
     urlRequired: 'Escribe la URL del servicio.',
     general: 'General',
     pollInterval: 'Actualizar cada (segundos)',
-    pollRange: 'Escribe un número entero del 5 al 300.',
+    pollRange: 'Escribe un número entero del {{min}} al {{max}}.',
     notifications: 'Notificaciones de escritorio cuando cambian los equipos',
     language: 'Idioma',
     languages: { system: 'Sistema', en: 'English', es: 'Español' },

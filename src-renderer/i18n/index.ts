@@ -1,6 +1,6 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../api/types';
+import type { Locale } from '../../src-shared/locale';
 import { en } from './en';
 import { es } from './es';
 
@@ -8,14 +8,6 @@ declare module 'i18next' {
   interface CustomTypeOptions {
     resources: { translation: typeof en };
   }
-}
-
-export type Locale = 'en' | 'es';
-
-/** 'system' follows the browser's (or Electron's) language; anything but Spanish reads English. */
-export function resolveLocale(language: Language, systemLanguage = navigator.language): Locale {
-  const wanted = language === 'system' ? systemLanguage : language;
-  return wanted.toLowerCase().startsWith('es') ? 'es' : 'en';
 }
 
 /** One instance per window (and per test), so languages never leak between them. */
