@@ -1,7 +1,11 @@
 /**
- * The few sentences main itself shows (tray menu, tooltip, notifications), in the renderer's two
- * languages. Pure: the language comes from the settings, or the system locale for 'system'.
+ * The few sentences main itself shows (tray menu, tooltip, notifications), from the `tray` keys of
+ * the window's i18n resources (src-shared/i18n), so a language is added in one place. Pure: the
+ * language comes from the settings, or the system locale for 'system'.
  */
+import i18next from 'i18next';
+import { en } from '../../src-shared/i18n/en';
+import { es } from '../../src-shared/i18n/es';
 import type { Locale } from '../../src-shared/locale';
 
 // main.ts (owned by issue 8's work) still imports the rule by this name; it is src-shared's.
@@ -29,47 +33,39 @@ export interface Labels {
   andMore: (count: number) => string;
 }
 
-export const labels: Readonly<Record<Locale, Labels>> = {
-  en: {
-    open: 'Open ClassTray',
-    recentClassrooms: 'Recent classrooms',
-    refreshNow: 'Refresh now',
-    demoData: 'Demo data',
-    myAccount: 'My account',
-    keepOpen: 'Keep window open',
-    startAtLogin: 'Start at login',
-    quit: 'Quit ClassTray',
-    online: (online, total) => `${online} of ${total} online`,
-    lastKnown: 'last known',
-    noClassroom: 'no classroom chosen',
-    connecting: 'connecting…',
-    unreachable: 'service unreachable',
-    tokenMissing: 'no token saved',
-    tokenRejected: 'token rejected',
-    classroomNotFound: 'classroom not found',
-    wentOffline: (device) => `${device} went offline`,
-    cameBack: (device) => `${device} is back online`,
-    andMore: (count) => `and ${count} more`,
-  },
-  es: {
-    open: 'Abrir ClassTray',
-    recentClassrooms: 'Aulas recientes',
-    refreshNow: 'Actualizar ahora',
-    demoData: 'Datos de demostración',
-    myAccount: 'Mi cuenta',
-    keepOpen: 'Mantener la ventana abierta',
-    startAtLogin: 'Iniciar al arrancar la sesión',
-    quit: 'Salir de ClassTray',
-    online: (online, total) => `${online} de ${total} en línea`,
-    lastKnown: 'últimos datos conocidos',
-    noClassroom: 'ningún aula elegida',
-    connecting: 'conectando…',
-    unreachable: 'servicio inaccesible',
-    tokenMissing: 'no hay token guardado',
-    tokenRejected: 'token rechazado',
-    classroomNotFound: 'aula no encontrada',
-    wentOffline: (device) => `${device} se ha desconectado`,
-    cameBack: (device) => `${device} vuelve a estar en línea`,
-    andMore: (count) => `y ${count} más`,
-  },
-};
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources: { en: { translation: en }, es: { translation: es } },
+  fallbackLng: 'en',
+  // Menus, tooltips and notifications are plain text: a device called "A&B" stays "A&B".
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+function labelsIn(locale: Locale): Labels {
+  const t = i18n.getFixedT(locale, null, 'tray');
+  return {
+    open: t('open'),
+    recentClassrooms: t('recentClassrooms'),
+    refreshNow: t('refreshNow'),
+    demoData: t('demoData'),
+    myAccount: t('myAccount'),
+    keepOpen: t('keepOpen'),
+    startAtLogin: t('startAtLogin'),
+    quit: t('quit'),
+    online: (online, total) => t('online', { online: String(online), total: String(total) }),
+    lastKnown: t('lastKnown'),
+    noClassroom: t('noClassroom'),
+    connecting: t('connecting'),
+    unreachable: t('unreachable'),
+    tokenMissing: t('tokenMissing'),
+    tokenRejected: t('tokenRejected'),
+    classroomNotFound: t('classroomNotFound'),
+    wentOffline: (device) => t('wentOffline', { device }),
+    cameBack: (device) => t('cameBack', { device }),
+    andMore: (count) => t('andMore', { count }),
+  };
+}
+
+export const labels: Readonly<Record<Locale, Labels>> = { en: labelsIn('en'), es: labelsIn('es') };

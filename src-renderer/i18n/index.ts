@@ -1,9 +1,11 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../../src-shared/locale';
-import { en } from './en';
-import { es } from './es';
+import { en } from '../../src-shared/i18n/en';
+import { es } from '../../src-shared/i18n/es';
 
+// One namespace: the tray's sentences are its `tray.` keys (main reads them with that key prefix,
+// see src-main/electron/labels.ts), so the window's keys and types stay as they were.
 declare module 'i18next' {
   interface CustomTypeOptions {
     resources: { translation: typeof en };
