@@ -9,6 +9,7 @@ import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
 import type { ActionInput, ApiAction } from '../core/classTrayApi';
 import { apiActions } from '../core/classTrayApi';
+import { readRendererFile, rendererPath } from '../rendererFiles';
 import {
   SECURITY_HEADERS,
   allowedHosts,
@@ -30,7 +31,6 @@ import type {
   StateReply,
   VisibilityReport,
 } from './protocol';
-import { readStaticFile } from './staticFiles';
 
 /** Keeps idle event streams open through proxies and lets the browser notice a dead server. */
 const HEARTBEAT_MS = 15_000;
@@ -167,9 +167,10 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
 
   app.get('/*', async (request, reply) => {
-    const file = await readStaticFile(options.staticDir, request.url.split('?')[0] ?? '/');
-    if (file === null) return reply.callNotFound();
-    return reply.type(file.contentType).send(file.body);
+    const file = rendererPath(options.staticDir, request.url.split('?')[0] ?? '/');
+    const found = file === undefined ? undefined : await readRendererFile(options.staticDir, file);
+    if (found === undefined) return reply.callNotFound();
+    return reply.type(found.contentType).send(found.body);
   });
 
   return app;
