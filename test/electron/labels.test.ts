@@ -13,6 +13,18 @@ describe('tray labels', () => {
     expect(labels.es.andMore(4)).toBe('y 4 más');
   });
 
+  it('has every tray sentence without placeholders as a label, as written', () => {
+    for (const [locale, resources] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
+      for (const [key, text] of Object.entries(resources.tray)) {
+        if (!text.includes('{{')) expect(labels[locale]).toHaveProperty(key, text);
+      }
+    }
+    expect(Object.keys(labels.en).sort()).toEqual(Object.keys(en.tray).sort());
+  });
+
   it('shows a device name exactly as it is: no HTML escaping, no nested lookups', () => {
     const name = 'Lab <3> & "PC" {{count}} $t(tray.quit)';
     expect(labels.en.wentOffline(name)).toBe(`${name} went offline`);
