@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
-import { LANGUAGES } from '../../src-shared/locale';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src-shared/locale';
 import type { ActionInput, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
@@ -243,7 +243,7 @@ function GeneralSettings() {
         >
           {LANGUAGES.map((value) => (
             <option key={value} value={value}>
-              {t(`settings.languages.${value}`)}
+              {value === 'system' ? t('settings.systemLanguage') : LANGUAGE_NAMES[value]}
             </option>
           ))}
         </select>

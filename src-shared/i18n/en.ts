@@ -131,7 +131,7 @@ export const en = {
     pollRange: 'Enter a whole number from {{min}} to {{max}}.',
     notifications: 'Desktop notifications when devices change',
     language: 'Language',
-    languages: { system: 'System', en: 'English', es: 'Español' },
+    systemLanguage: 'System',
     startAtLogin: 'Start at login',
   },
   /** What main shows outside the window: the tray menu and tooltip, and notifications. */

@@ -130,7 +130,7 @@ export const es = {
     pollRange: 'Escribe un número entero del {{min}} al {{max}}.',
     notifications: 'Notificaciones de escritorio cuando cambian los equipos',
     language: 'Idioma',
-    languages: { system: 'Sistema', en: 'English', es: 'Español' },
+    systemLanguage: 'Sistema',
     startAtLogin: 'Iniciar al arrancar la sesión',
   },
   tray: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { resources } from '../../src-shared/i18n';
 import { en } from '../../src-shared/i18n/en';
-import { es } from '../../src-shared/i18n/es';
+import { LOCALES } from '../../src-shared/locale';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -20,7 +21,9 @@ const placeholders = (text: string): string[] => [
   ...new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}|\$t\(([^)]*)\)/g)].map((m) => m[0])),
 ];
 
-const languages: Record<string, Tree> = { en, es };
+const languages: Record<string, Tree> = Object.fromEntries(
+  Object.entries(resources).map(([locale, { translation }]) => [locale, translation]),
+);
 
 describe('i18n resources', () => {
   const reference = sentences(en);
@@ -40,6 +43,10 @@ describe('i18n resources', () => {
         placeholders: placeholders(english).sort(),
       });
     }
+  });
+
+  it('has sentences for every language the settings offer', () => {
+    expect(Object.keys(languages).sort()).toEqual([...LOCALES].sort());
   });
 
   it('finds both kinds of placeholder (the checks above are not vacuous)', () => {
