@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
-import { createI18n, resolveLocale } from './i18n';
+import { localeOf } from '../src-shared/locale';
+import { createI18n } from './i18n';
 import { connectStore } from './store/classTrayStore';
 import { ClassTrayWindow } from './views/app';
 
@@ -12,7 +13,7 @@ const { api, host } = connectToHost();
 
 connectStore(api).then(
   ({ store }) => {
-    const i18n = createI18n(resolveLocale(store.getState().preferences.language));
+    const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
     root.render(
       <StrictMode>
         <ClassTrayWindow store={store} api={api} host={host} i18n={i18n} />
@@ -20,7 +21,7 @@ connectStore(api).then(
     );
   },
   (error: unknown) => {
-    const i18n = createI18n(resolveLocale('system'));
+    const i18n = createI18n(localeOf('system', navigator.language));
     const message = error instanceof Error ? error.message : String(error);
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },

@@ -13,6 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import { z } from 'zod';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema, type Clock } from '../contract/wire';
+import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import { LANGUAGES } from '../../src-shared/locale';
 
 export const APP_NAME = 'ClassTray';
 export const SETTINGS_CONFIG_NAME = 'settings';
@@ -60,6 +62,9 @@ const serviceUrlSchema = z
     return parsed.username === '' && parsed.password === '';
   }, 'must not contain a user name or password');
 
+const secondsSchema = (limits: { min: number; max: number; default: number }) =>
+  z.number().int().min(limits.min).max(limits.max).default(limits.default);
+
 export const settingsSchema = z.strictObject({
   serviceUrl: serviceUrlSchema.nullable().default(null),
   authHeader: headerNameSchema.default(DEFAULT_AUTH_HEADER),
@@ -80,12 +85,12 @@ export const settingsSchema = z.strictObject({
     .prefault({}),
   poll: z
     .strictObject({
-      visibleSeconds: z.number().int().min(5).max(300).default(10),
-      hiddenSeconds: z.number().int().min(15).max(3600).default(60),
+      visibleSeconds: secondsSchema(VISIBLE_POLL_SECONDS),
+      hiddenSeconds: secondsSchema(HIDDEN_POLL_SECONDS),
     })
     .prefault({}),
   notifications: z.strictObject({ deviceChanges: z.boolean().default(false) }).prefault({}),
-  language: z.enum(['system', 'en', 'es']).default('system'),
+  language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)

@@ -1,79 +1,54 @@
 /**
- * The few sentences main itself shows (tray menu, tooltip, notifications), in the renderer's two
- * languages. Pure: the language comes from the settings, or the system locale for 'system'.
+ * The few sentences main itself shows (tray menu, tooltip, notifications), from the `tray` keys of
+ * the window's i18n resources (src-shared/i18n), so a language is added in one place. Pure: the
+ * language comes from the settings, or the system locale for 'system'.
  */
-import type { Language } from '../core/settings';
+import i18next from 'i18next';
+import { resources } from '../../src-shared/i18n';
+import { en } from '../../src-shared/i18n/en';
+import { LOCALES, type Locale } from '../../src-shared/locale';
 
-export type ShownLanguage = 'en' | 'es';
+// main.ts (owned by issue 8's work) still imports the rule by this name; it is src-shared's.
+export { localeOf as shownLanguage } from '../../src-shared/locale';
 
-export function shownLanguage(setting: Language, systemLocale: string): ShownLanguage {
-  if (setting !== 'system') return setting;
-  return systemLocale.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
+type Tray = (typeof en)['tray'];
+/** The tray sentences with nothing to fill in: each is a label as it stands. */
+type PlainKey = {
+  [K in keyof Tray]: Tray[K] extends `${string}{{${string}` ? never : K;
+}[keyof Tray];
+const plainKeys = (Object.keys(en.tray) as (keyof Tray)[]).filter(
+  (key): key is PlainKey => !en.tray[key].includes('{{'),
+);
 
-export interface Labels {
-  open: string;
-  recentClassrooms: string;
-  refreshNow: string;
-  demoData: string;
-  myAccount: string;
-  keepOpen: string;
-  startAtLogin: string;
-  quit: string;
+export interface Labels extends Record<PlainKey, string> {
   online: (online: number, total: number) => string;
-  lastKnown: string;
-  noClassroom: string;
-  connecting: string;
-  unreachable: string;
-  tokenMissing: string;
-  tokenRejected: string;
-  classroomNotFound: string;
   wentOffline: (device: string) => string;
   cameBack: (device: string) => string;
   andMore: (count: number) => string;
 }
 
-export const labels: Readonly<Record<ShownLanguage, Labels>> = {
-  en: {
-    open: 'Open ClassTray',
-    recentClassrooms: 'Recent classrooms',
-    refreshNow: 'Refresh now',
-    demoData: 'Demo data',
-    myAccount: 'My account',
-    keepOpen: 'Keep window open',
-    startAtLogin: 'Start at login',
-    quit: 'Quit ClassTray',
-    online: (online, total) => `${online} of ${total} online`,
-    lastKnown: 'last known',
-    noClassroom: 'no classroom chosen',
-    connecting: 'connecting…',
-    unreachable: 'service unreachable',
-    tokenMissing: 'no token saved',
-    tokenRejected: 'token rejected',
-    classroomNotFound: 'classroom not found',
-    wentOffline: (device) => `${device} went offline`,
-    cameBack: (device) => `${device} is back online`,
-    andMore: (count) => `and ${count} more`,
-  },
-  es: {
-    open: 'Abrir ClassTray',
-    recentClassrooms: 'Aulas recientes',
-    refreshNow: 'Actualizar ahora',
-    demoData: 'Datos de demostración',
-    myAccount: 'Mi cuenta',
-    keepOpen: 'Mantener la ventana abierta',
-    startAtLogin: 'Iniciar al arrancar la sesión',
-    quit: 'Salir de ClassTray',
-    online: (online, total) => `${online} de ${total} en línea`,
-    lastKnown: 'últimos datos conocidos',
-    noClassroom: 'ningún aula elegida',
-    connecting: 'conectando…',
-    unreachable: 'servicio inaccesible',
-    tokenMissing: 'no hay token guardado',
-    tokenRejected: 'token rechazado',
-    classroomNotFound: 'aula no encontrada',
-    wentOffline: (device) => `${device} se ha desconectado`,
-    cameBack: (device) => `${device} vuelve a estar en línea`,
-    andMore: (count) => `y ${count} más`,
-  },
-};
+const i18n = i18next.createInstance();
+void i18n.init({
+  resources,
+  fallbackLng: 'en',
+  // Menus, tooltips and notifications are plain text: a device called "A&B" stays "A&B".
+  interpolation: { escapeValue: false },
+  initAsync: false,
+  showSupportNotice: false,
+});
+
+function labelsIn(locale: Locale): Labels {
+  const t = i18n.getFixedT(locale, null, 'tray');
+  const plain = Object.fromEntries(plainKeys.map((key) => [key, t(key)]));
+  return {
+    ...(plain as Record<PlainKey, string>),
+    online: (online, total) => t('online', { online: String(online), total: String(total) }),
+    wentOffline: (device) => t('wentOffline', { device }),
+    cameBack: (device) => t('cameBack', { device }),
+    andMore: (count) => t('andMore', { count }),
+  };
+}
+
+export const labels = Object.fromEntries(
+  LOCALES.map((locale) => [locale, labelsIn(locale)]),
+) as Readonly<Record<Locale, Labels>>;

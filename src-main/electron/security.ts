@@ -4,10 +4,9 @@
  * writes is refused, and no web contents may navigate, open windows or attach webviews. Links a
  * teacher clicks (http and https only) open in the default browser.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { app, protocol, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
+import { readRendererFile, rendererPath } from '../rendererFiles';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'classtray';
@@ -16,18 +15,6 @@ export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 const SECURITY_HEADERS = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Content-Type-Options': 'nosniff',
-};
-
-const MIME_TYPES: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
 };
 
 /** Must run before `ready`: a standard, secure scheme gets an origin, fetch and storage. */
@@ -45,16 +32,11 @@ export function serveRenderer(rendererDir: string): void {
 export async function rendererResponse(rendererDir: string, request: Request): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(405);
   const file = rendererFile(rendererDir, request.url);
-  if (file === undefined) return refuse(404);
-  try {
-    const body = await fs.readFile(file);
-    const type = MIME_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    return new Response(request.method === 'HEAD' ? null : body, {
-      headers: { 'Content-Type': type, ...SECURITY_HEADERS },
-    });
-  } catch {
-    return refuse(404);
-  }
+  const found = file === undefined ? undefined : await readRendererFile(rendererDir, file);
+  if (found === undefined) return refuse(404);
+  return new Response(request.method === 'HEAD' ? null : found.body, {
+    headers: { 'Content-Type': found.contentType, ...SECURITY_HEADERS },
+  });
 }
 
 /** The file an app:// URL names inside `rendererDir`, or undefined for anything else. */
@@ -62,19 +44,8 @@ export function rendererFile(rendererDir: string, url: string): string | undefin
   if (!URL.canParse(url)) return undefined;
   const parsed = new URL(url);
   if (parsed.protocol !== `${APP_SCHEME}:` || parsed.host !== APP_HOST) return undefined;
-  let relative: string;
-  try {
-    relative = decodeURIComponent(parsed.pathname);
-  } catch {
-    return undefined;
-  }
-  if (relative.includes('\0') || relative.includes('\\')) return undefined;
-  if (relative === '/' || relative === '') relative = '/index.html';
-  const root = path.resolve(rendererDir);
-  const file = path.resolve(root, `.${relative}`);
-  const inside = path.relative(root, file);
-  if (inside === '' || inside.startsWith('..') || path.isAbsolute(inside)) return undefined;
-  return file;
+  // Node's parser leaves a non-special scheme's empty path empty; Electron's makes it '/'.
+  return rendererPath(rendererDir, parsed.pathname || '/');
 }
 
 const refuse = (status: number): Response =>

@@ -18,9 +18,12 @@ import type {
 import { deviceRecordSchema } from './fixture';
 import { hashToUnit } from './seeded';
 
-/** A refusal with the HTTP status and the sentence the caller will read. */
-export class ServiceError extends Error {
-  override name = 'ServiceError';
+/**
+ * The local service refusing a request: the HTTP status and the sentence the caller will read.
+ * (The core's ServiceError is what a client makes of such an answer.)
+ */
+export class LocalServiceRefusal extends Error {
+  override name = 'LocalServiceRefusal';
   constructor(
     readonly statusCode: number,
     message: string,
@@ -147,7 +150,10 @@ export class LocalAccount {
 
   addDevice(device: DeviceRecord): DeviceRecord {
     if (this.devicesById.has(device.remote_id)) {
-      throw new ServiceError(409, `A device with remote_id ${quoted(device.remote_id)} exists.`);
+      throw new LocalServiceRefusal(
+        409,
+        `A device with remote_id ${quoted(device.remote_id)} exists.`,
+      );
     }
     this.checkClassroom(device.classroom);
     const record = { ...device };
@@ -172,7 +178,7 @@ export class LocalAccount {
 
   createTemporalAccess(request: NewTemporalAccess): TemporalAccessRecord {
     if (!this.devicesById.has(request.remote_id)) {
-      throw new ServiceError(
+      throw new LocalServiceRefusal(
         422,
         `remote_id: no device with remote_id ${quoted(request.remote_id)}.`,
       );
@@ -218,13 +224,14 @@ export class LocalAccount {
 
   private deviceOrThrow(remoteId: string): DeviceRecord {
     const device = this.devicesById.get(remoteId);
-    if (!device) throw new ServiceError(404, `No device with remote_id ${quoted(remoteId)}.`);
+    if (!device)
+      throw new LocalServiceRefusal(404, `No device with remote_id ${quoted(remoteId)}.`);
     return device;
   }
 
   private checkClassroom(classroomId: string | null): void {
     if (classroomId !== null && !this.classroomIds.has(classroomId)) {
-      throw new ServiceError(422, `classroom: no classroom with id ${quoted(classroomId)}.`);
+      throw new LocalServiceRefusal(422, `classroom: no classroom with id ${quoted(classroomId)}.`);
     }
   }
 

@@ -24,7 +24,7 @@ import {
   serviceRoutes,
 } from '../contract/wire';
 import type { LocalAccount } from './account';
-import { ServiceError, devicePatchSchema, newTemporalAccessSchema, quoted } from './account';
+import { LocalServiceRefusal, devicePatchSchema, newTemporalAccessSchema, quoted } from './account';
 import { deviceRecordSchema } from './fixture';
 import { paginate } from './pagination';
 
@@ -98,7 +98,8 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof ServiceError) return sendError(reply, error.statusCode, error.message);
+    if (error instanceof LocalServiceRefusal)
+      return sendError(reply, error.statusCode, error.message);
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
@@ -140,7 +141,8 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
           const { classroom } = request.params as { classroom: string };
           const page = parseQuery(request).page ?? 1;
           const devices = account.classroomDevices(classroom);
-          if (!devices) throw new ServiceError(404, `Classroom not found: ${quoted(classroom)}.`);
+          if (!devices)
+            throw new LocalServiceRefusal(404, `Classroom not found: ${quoted(classroom)}.`);
           // The serializer sends only the classroom variant's fields: no is_online, no classroom.
           return sendPage(reply, `classroom:${page}:${classroom}`, () =>
             paginate(
@@ -161,10 +163,13 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
           const { token } = request.params as { token: string };
           const outcome = account.invalidate(token);
           if (outcome.kind === 'unknown') {
-            throw new ServiceError(404, `No temporal access with token ${quoted(token)}.`);
+            throw new LocalServiceRefusal(404, `No temporal access with token ${quoted(token)}.`);
           }
           if (outcome.kind === 'already-ended') {
-            throw new ServiceError(422, 'This temporal access is already invalidated or expired.');
+            throw new LocalServiceRefusal(
+              422,
+              'This temporal access is already invalidated or expired.',
+            );
           }
           await save();
           return { status: 'Invalidated', session_expires_at: outcome.sessionExpiresAt };
@@ -184,7 +189,7 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
         try {
           done(null, JSON.parse(body as string));
         } catch {
-          done(new ServiceError(400, 'The request body is not valid JSON.'), undefined);
+          done(new LocalServiceRefusal(400, 'The request body is not valid JSON.'), undefined);
         }
       },
     );
@@ -314,14 +319,14 @@ function sendError(reply: FastifyReply, status: number, message: string): Fastif
 
 function parseQuery(request: FastifyRequest): z.infer<typeof pageQuerySchema> {
   const result = pageQuerySchema.safeParse(request.query);
-  if (!result.success) throw new ServiceError(422, invalidInput(result.error));
+  if (!result.success) throw new LocalServiceRefusal(422, invalidInput(result.error));
   return result.data;
 }
 
 function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.infer<Schema> {
-  if (body === undefined) throw new ServiceError(422, 'A JSON body is required.');
+  if (body === undefined) throw new LocalServiceRefusal(422, 'A JSON body is required.');
   const result = schema.safeParse(body);
-  if (!result.success) throw new ServiceError(422, invalidInput(result.error));
+  if (!result.success) throw new LocalServiceRefusal(422, invalidInput(result.error));
   return result.data;
 }
 

@@ -2,24 +2,26 @@
  * The browser preview's HTTP protocol, as types only: the host implements it and the renderer's
  * preview adapter speaks it, so the renderer imports nothing at run time from src-main.
  *
- * - The page is opened at `/?key=<per-launch key>`; the host answers with an HttpOnly cookie and
+ * - The browser opens `/?key=<per-launch key>`; the host answers with an HttpOnly cookie and
  *   a redirect to `/`, and every later request is authenticated by that cookie.
  * - `GET /api/state`: the ClassTrayState snapshot.
- * - `GET /api/events`: Server-Sent Events, one stream per page. The first event is `page`, whose
- *   data `{ "page": "<id>" }` (PageEvent) names this stream's page: a random id, new for every
- *   stream, so a page whose stream reconnects gets a new one. Then each `change` event's data is
+ * - `GET /api/events`: Server-Sent Events, one stream per browser tab. The first event is `tab`,
+ *   whose data `{ "tab": "<id>" }` (TabEvent) names this stream's tab: a random id, new for every
+ *   stream, so a tab whose stream reconnects gets a new one. Then each `change` event's data is
  *   one ClassTrayChange. After a reconnect the adapter reads /api/state again (changes may have
  *   been missed).
  * - `POST /api/actions/<action>`: the action's input as the JSON body (`{}` when it takes none);
  *   200 `{ "result": <the action's result, or null> }`, or an error status with `{ "error" }`.
- * - `POST /api/copy-password` `{ "remoteId" }`: 200 `{ "password": string | null }`; the page
+ * - `POST /api/copy-password` `{ "remoteId" }`: 200 `{ "password": string | null }`; the tab
  *   writes it to the clipboard and never shows it.
- * - `POST /api/visibility` `{ "page": "<id>", "visible": boolean }` (VisibilityReport): the page
- *   with that stream's id is shown or hidden; sent once the page has its id (every stream's
+ * - `POST /api/visibility` `{ "tab": "<id>", "visible": boolean }` (VisibilityReport): the tab
+ *   with that stream's id is shown or hidden; sent once the tab has its id (every stream's
  *   id, after a reconnect too) and on every change. 204; 422 for an id whose stream is not open.
- *   The host tells the core the window is visible while at least one open page last reported
- *   visible (a page that has not reported yet counts as hidden), hidden otherwise; a page's
+ *   The host tells the core the window is visible while at least one open tab last reported
+ *   visible (a tab that has not reported yet counts as hidden), hidden otherwise; a tab's
  *   report ends with its stream. Only the poll cadence depends on it.
+ *
+ * "Page" in ClassTray means a page of a paginated service answer; a browser tab is a tab.
  */
 import type { ApiAction, ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
 
@@ -32,13 +34,13 @@ export type PreviewRoute =
 
 export type StateReply = ClassTrayState;
 export type ChangeEvent = ClassTrayChange;
-/** The data of the `page` event, the first on every event stream. */
-export interface PageEvent {
-  page: string;
+/** The data of the `tab` event, the first on every event stream. */
+export interface TabEvent {
+  tab: string;
 }
 /** The body of `POST /api/visibility`. */
 export interface VisibilityReport {
-  page: string;
+  tab: string;
   visible: boolean;
 }
 export interface ActionReply {

@@ -1,6 +1,6 @@
 /**
  * The built renderer the preview serves: out/renderer, built with the root vite.config.ts when
- * it is missing (as it is straight after `npm ci`) or older than a renderer source, so a page
+ * it is missing (as it is straight after `npm ci`) or older than a renderer source, so a tab
  * never speaks an older protocol than the host it talks to.
  */
 import { readdirSync, statSync } from 'node:fs';
@@ -11,9 +11,13 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 
 export const RENDERER_DIR = path.join(projectRoot, 'out', 'renderer');
 
-/** What the renderer build is made from: its sources, the API types it imports, its config. */
+/**
+ * What the renderer build is made from: its sources, the shared values and sentences, the API
+ * types it imports, its config.
+ */
 const SOURCES = [
   'src-renderer',
+  'src-shared',
   'src-main/core/classTrayApi.ts',
   'src-main/preview/protocol.ts',
   'vite.config.ts',

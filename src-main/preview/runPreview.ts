@@ -12,6 +12,7 @@ import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
 import { actionInputs } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
+import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startPreviewServer } from './server';
 
@@ -23,7 +24,7 @@ Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for yo
   --classroom ID      show this classroom
   --port N            port to listen on (default: one the OS picks)
   --data-dir DIR      settings and cache directory (default: the tray app's)
-  --poll-seconds S    seconds between refreshes while the page is visible (5 to 300)
+  --poll-seconds S    seconds between refreshes while the tab is visible (${VISIBLE_POLL_SECONDS.min} to ${VISIBLE_POLL_SECONDS.max})
   --no-open           print the address without opening a browser
   -h, --help          show this text`;
 

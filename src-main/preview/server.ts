@@ -9,6 +9,7 @@ import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
 import type { ActionInput, ApiAction } from '../core/classTrayApi';
 import { apiActions } from '../core/classTrayApi';
+import { readRendererFile, rendererPath } from '../rendererFiles';
 import {
   SECURITY_HEADERS,
   allowedHosts,
@@ -20,17 +21,16 @@ import {
   sessionCookie,
 } from './access';
 import { describeFailure } from './errorReplies';
-import { PageVisibility } from './pageVisibility';
 import type {
   ActionReply,
   ChangeEvent,
   CopyPasswordReply,
   ErrorReply,
-  PageEvent,
   StateReply,
+  TabEvent,
   VisibilityReport,
 } from './protocol';
-import { readStaticFile } from './staticFiles';
+import { TabVisibility } from './tabVisibility';
 
 /** Keeps idle event streams open through proxies and lets the browser notice a dead server. */
 const HEARTBEAT_MS = 15_000;
@@ -42,7 +42,7 @@ const NO_KEY_PAGE =
   '<p>Open the address printed in the terminal.</p></html>';
 
 const visibilityInput = z.strictObject({
-  page: z.string(),
+  tab: z.string(),
   visible: z.boolean(),
 }) satisfies z.ZodType<VisibilityReport>;
 
@@ -61,7 +61,7 @@ export interface PreviewAppOptions {
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   const { classTray, key } = options;
   const logError = options.logError ?? ((error: unknown) => console.error(error));
-  const visibility = new PageVisibility((visible) => classTray.setWindowVisible(visible));
+  const visibility = new TabVisibility((visible) => classTray.setWindowVisible(visible));
 
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -129,9 +129,9 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
       'content-type': 'text/event-stream; charset=utf-8',
       connection: 'keep-alive',
     });
-    const page = visibility.open();
-    // First the page's id: its visibility reports name it.
-    stream.write(`event: page\ndata: ${JSON.stringify({ page } satisfies PageEvent)}\n\n`);
+    const tab = visibility.open();
+    // First the tab's id: its visibility reports name it.
+    stream.write(`event: tab\ndata: ${JSON.stringify({ tab } satisfies TabEvent)}\n\n`);
     const unsubscribe = classTray.subscribe((change: ChangeEvent) => {
       stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
     });
@@ -139,7 +139,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     stream.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
-      visibility.close(page);
+      visibility.close(tab);
     });
   });
 
@@ -159,17 +159,18 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
 
   app.post('/api/visibility', async (request, reply) => {
-    const { page, visible } = parseInput('visibility', visibilityInput, request.body);
-    if (!visibility.report(page, visible)) {
-      return sendError(reply, 422, 'visibility: page: no open event stream has this page id.');
+    const { tab, visible } = parseInput('visibility', visibilityInput, request.body);
+    if (!visibility.report(tab, visible)) {
+      return sendError(reply, 422, 'visibility: tab: no open event stream has this tab id.');
     }
     return reply.code(204).send();
   });
 
   app.get('/*', async (request, reply) => {
-    const file = await readStaticFile(options.staticDir, request.url.split('?')[0] ?? '/');
-    if (file === null) return reply.callNotFound();
-    return reply.type(file.contentType).send(file.body);
+    const file = rendererPath(options.staticDir, request.url.split('?')[0] ?? '/');
+    const found = file === undefined ? undefined : await readRendererFile(options.staticDir, file);
+    if (found === undefined) return reply.callNotFound();
+    return reply.type(found.contentType).send(found.body);
   });
 
   return app;

@@ -1,16 +1,16 @@
 /**
  * The RendererApi over the browser preview's protocol (src-main/preview/protocol.ts): actions and
  * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events,
- * and this page's visibility reported under the id its event stream was given.
+ * and this tab's visibility reported under the id its event stream was given.
  */
 import type { ApiAction, ClassTrayChange, ClassTrayState, RendererApi } from './types';
 import type {
   ActionReply,
   CopyPasswordReply,
   ErrorReply,
-  PageEvent,
   PreviewRoute,
   StateReply,
+  TabEvent,
   VisibilityReport,
 } from '../../src-main/preview/protocol';
 
@@ -20,8 +20,8 @@ type Explicit = Omit<RendererApi, ApiAction>;
 export function createPreviewClient(): RendererApi {
   const listeners = new Set<Listener>();
   let events: EventSource | undefined;
-  /** The id the open stream was given; none before its `page` event or once it dropped. */
-  let page: string | undefined;
+  /** The id the open stream was given; none before its `tab` event or once it dropped. */
+  let tab: string | undefined;
   /** The last report sent, and whether it is still on its way. */
   let reported: VisibilityReport | undefined;
   let reporting = false;
@@ -40,10 +40,10 @@ export function createPreviewClient(): RendererApi {
     });
     source.addEventListener('error', () => {
       // The stream dropped: its id is gone with it, and the next stream brings a new one.
-      page = undefined;
+      tab = undefined;
     });
-    source.addEventListener('page', (event) => {
-      page = (JSON.parse(event.data as string) as PageEvent).page;
+    source.addEventListener('tab', (event) => {
+      tab = (JSON.parse(event.data as string) as TabEvent).tab;
       reportVisibility();
     });
     source.addEventListener('change', (event) => {
@@ -71,9 +71,9 @@ export function createPreviewClient(): RendererApi {
    * only an id whose stream is gone, and the stream that replaces it reports under its new id.
    */
   const reportVisibility = (): void => {
-    if (page === undefined || reporting) return;
-    const report: VisibilityReport = { page, visible: document.visibilityState === 'visible' };
-    if (report.page === reported?.page && report.visible === reported.visible) return;
+    if (tab === undefined || reporting) return;
+    const report: VisibilityReport = { tab, visible: document.visibilityState === 'visible' };
+    if (report.tab === reported?.tab && report.visible === reported.visible) return;
     reported = report;
     reporting = true;
     void post('/api/visibility', report)
@@ -89,14 +89,14 @@ export function createPreviewClient(): RendererApi {
     getState,
     subscribe(listener) {
       listeners.add(listener);
-      // The stream's `page` event starts the visibility reports.
+      // The stream's `tab` event starts the visibility reports.
       events ??= openEvents();
       return () => {
         listeners.delete(listener);
         if (listeners.size === 0) {
           events?.close();
           events = undefined;
-          page = undefined;
+          tab = undefined;
         }
       };
     },

@@ -1,28 +1,21 @@
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import type { Language } from '../api/types';
-import { en } from './en';
-import { es } from './es';
+import { resources } from '../../src-shared/i18n';
+import type { en } from '../../src-shared/i18n/en';
+import type { Locale } from '../../src-shared/locale';
 
+// One namespace (see src-shared/i18n/index.ts): the tray's sentences are its `tray.` keys.
 declare module 'i18next' {
   interface CustomTypeOptions {
     resources: { translation: typeof en };
   }
 }
 
-export type Locale = 'en' | 'es';
-
-/** 'system' follows the browser's (or Electron's) language; anything but Spanish reads English. */
-export function resolveLocale(language: Language, systemLanguage = navigator.language): Locale {
-  const wanted = language === 'system' ? systemLanguage : language;
-  return wanted.toLowerCase().startsWith('es') ? 'es' : 'en';
-}
-
 /** One instance per window (and per test), so languages never leak between them. */
 export function createI18n(locale: Locale): i18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    resources: { en: { translation: en }, es: { translation: es } },
+    resources,
     lng: locale,
     fallbackLng: 'en',
     // React escapes what it renders.

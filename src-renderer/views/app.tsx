@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
-import { resolveLocale } from '../i18n';
+import { localeOf } from '../../src-shared/locale';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './connectionBanner';
@@ -75,7 +75,7 @@ function useLanguage(): void {
   const { i18n } = useTranslation();
   const language = useClassTray((data) => data.preferences.language);
   useEffect(() => {
-    const locale = resolveLocale(language);
+    const locale = localeOf(language, navigator.language);
     document.documentElement.lang = locale;
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [language, i18n]);

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NICKNAME_MAX_LENGTH } from '../../src-shared/limits';
 import type { RecentClassroom } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
@@ -164,7 +165,11 @@ function AddClassroom(props: {
       </label>
       <label>
         <span>{t('header.nickname')}</span>
-        <input value={nickname} onChange={(event) => setNickname(event.target.value)} />
+        <input
+          value={nickname}
+          onChange={(event) => setNickname(event.target.value)}
+          maxLength={NICKNAME_MAX_LENGTH}
+        />
       </label>
       <div className="form-actions">
         <button type="button" className="button" onClick={props.onCancel}>
@@ -219,7 +224,7 @@ function ManageClassroom(props: {
           value={nickname}
           onChange={(event) => setNickname(event.target.value)}
           placeholder={props.classroom.id}
-          maxLength={60}
+          maxLength={NICKNAME_MAX_LENGTH}
           aria-describedby={hintId}
           autoFocus
         />

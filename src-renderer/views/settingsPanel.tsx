@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../src-shared/locale';
 import type { ActionInput, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
@@ -8,9 +10,7 @@ import { CloseIcon } from './icons';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
 
-const LANGUAGES: readonly Language[] = ['system', 'en', 'es'];
-const POLL_MIN = 5;
-const POLL_MAX = 300;
+const { min: POLL_MIN, max: POLL_MAX } = VISIBLE_POLL_SECONDS;
 
 export function SettingsPanel(props: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -218,7 +218,7 @@ function GeneralSettings() {
       </label>
       {pollProblem && (
         <p className="field-problem" role="alert">
-          {t('settings.pollRange')}
+          {t('settings.pollRange', { min: String(POLL_MIN), max: String(POLL_MAX) })}
         </p>
       )}
       <ActionError error={pollAction.error} />
@@ -243,7 +243,7 @@ function GeneralSettings() {
         >
           {LANGUAGES.map((value) => (
             <option key={value} value={value}>
-              {t(`settings.languages.${value}`)}
+              {value === 'system' ? t('settings.systemLanguage') : LANGUAGE_NAMES[value]}
             </option>
           ))}
         </select>

@@ -100,7 +100,7 @@ describe('POST /api/actions/:action', () => {
 });
 
 describe('POST /api/copy-password', () => {
-  it("answers a device's password for the page to copy", async () => {
+  it("answers a device's password for the tab to copy", async () => {
     const response = await preview.post('/api/copy-password', { remoteId: KNOWN_DEVICE.remoteId });
     expect(response.json()).toEqual({ password: KNOWN_DEVICE.password });
   });
@@ -117,24 +117,24 @@ describe('POST /api/copy-password', () => {
 });
 
 describe('POST /api/visibility', () => {
-  it('answers 422 to a report for a page with no open event stream', async () => {
+  it('answers 422 to a report for a tab with no open event stream', async () => {
     const response = await preview.post('/api/visibility', {
-      page: 'no-such-page',
+      tab: 'no-such-tab',
       visible: false,
     });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatch(/^visibility: page: .+\.$/);
+    expect(response.json().error).toMatch(/^visibility: tab: .+\.$/);
     expect(preview.core.windowVisible).toEqual([]);
   });
 
   it('answers 422 to a report that is not a boolean', async () => {
-    const response = await preview.post('/api/visibility', { page: 'p', visible: 'yes' });
+    const response = await preview.post('/api/visibility', { tab: 't', visible: 'yes' });
     expect(response.statusCode).toBe(422);
   });
 
-  it('answers 422 to a report that names no page', async () => {
+  it('answers 422 to a report that names no tab', async () => {
     const response = await preview.post('/api/visibility', { visible: true });
     expect(response.statusCode).toBe(422);
-    expect(response.json().error).toMatch(/^visibility: page/);
+    expect(response.json().error).toMatch(/^visibility: tab/);
   });
 });

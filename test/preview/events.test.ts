@@ -25,17 +25,17 @@ afterEach(async () => {
   await rm(staticDir, { recursive: true, force: true });
 });
 
-async function page(): Promise<EventStream> {
+async function tab(): Promise<EventStream> {
   const stream = await openEvents(server, cookie);
   streams.push(stream);
   return stream;
 }
 
-function report(page: string, visible: boolean) {
+function report(tab: string, visible: boolean) {
   return fetch(`${server.url}/api/visibility`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ page, visible }),
+    body: JSON.stringify({ tab, visible }),
   });
 }
 
@@ -46,76 +46,76 @@ describe('GET /api/events', () => {
   });
 
   it('delivers a change the core pushes as a change event', async () => {
-    const stream = await page();
+    const stream = await tab();
     const change = { type: 'online-changed', remoteId: '100000002', online: true } as const;
     core.push(change);
     expect(await stream.nextChange()).toEqual(change);
   });
 
-  it('delivers each change to every open page', async () => {
-    const first = await page();
-    const second = await page();
+  it('delivers each change to every open tab', async () => {
+    const first = await tab();
+    const second = await tab();
     core.push({ type: 'device-removed', remoteId: '100000001' });
     expect(await first.nextChange()).toEqual({ type: 'device-removed', remoteId: '100000001' });
     expect(await second.nextChange()).toEqual({ type: 'device-removed', remoteId: '100000001' });
   });
 
-  it('stops listening to the core when the page goes', async () => {
-    const stream = await page();
+  it('stops listening to the core when the tab goes', async () => {
+    const stream = await tab();
     expect(core.subscribers).toBe(1);
     stream.close();
     await vi.waitFor(() => expect(core.subscribers).toBe(0));
   });
 
-  it('refuses a page without the cookie with 401', async () => {
+  it('refuses a tab without the cookie with 401', async () => {
     const response = await fetch(`${server.url}/api/events`);
     expect(response.status).toBe(401);
   });
 });
 
 describe('window visibility', () => {
-  /** Opens a page as the preview client does: the stream, then its visibility under its id. */
+  /** Opens a tab as the preview client does: the stream, then its visibility under its id. */
   async function open(visible: boolean): Promise<EventStream> {
-    const stream = await page();
-    expect((await report(stream.page, visible)).status).toBe(204);
+    const stream = await tab();
+    expect((await report(stream.tab, visible)).status).toBe(204);
     return stream;
   }
 
-  it('gives every event stream its own page id first', async () => {
-    const first = await page();
-    const second = await page();
-    expect(first.page).toMatch(/^[0-9a-f-]{36}$/);
-    expect(second.page).not.toBe(first.page);
+  it('gives every event stream its own tab id first', async () => {
+    const first = await tab();
+    const second = await tab();
+    expect(first.tab).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.tab).not.toBe(first.tab);
   });
 
-  it('tells the core the window is visible once a page says it is', async () => {
-    const stream = await page();
+  it('tells the core the window is visible once a tab says it is', async () => {
+    const stream = await tab();
     expect(core.windowVisible).toEqual([]);
-    await report(stream.page, true);
+    await report(stream.tab, true);
     expect(core.windowVisible).toEqual([true]);
   });
 
-  it('is hidden only when both of two pages are hidden', async () => {
+  it('is hidden only when both of two tabs are hidden', async () => {
     const first = await open(true);
     const second = await open(true);
-    await report(first.page, false);
+    await report(first.tab, false);
     expect(core.windowVisible).toEqual([true]);
-    await report(first.page, false);
+    await report(first.tab, false);
     expect(core.windowVisible).toEqual([true]);
-    await report(second.page, false);
+    await report(second.tab, false);
     expect(core.windowVisible).toEqual([true, false]);
-    await report(second.page, true);
+    await report(second.tab, true);
     expect(core.windowVisible).toEqual([true, false, true]);
   });
 
-  it('tells the core the window is hidden when the last visible page goes', async () => {
+  it('tells the core the window is hidden when the last visible tab goes', async () => {
     await open(false);
     const shown = await open(true);
     shown.close();
     await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
   });
 
-  it('stays visible when a hidden page goes and a visible one remains', async () => {
+  it('stays visible when a hidden tab goes and a visible one remains', async () => {
     await open(true);
     const hidden = await open(false);
     hidden.close();
@@ -123,18 +123,18 @@ describe('window visibility', () => {
     expect(core.windowVisible).toEqual([true]);
   });
 
-  it('answers 422 to a report for an unknown page and changes nothing', async () => {
-    const response = await report('no-such-page', true);
+  it('answers 422 to a report for an unknown tab and changes nothing', async () => {
+    const response = await report('no-such-tab', true);
     expect(response.status).toBe(422);
-    expect(((await response.json()) as { error: string }).error).toMatch(/page id/);
+    expect(((await response.json()) as { error: string }).error).toMatch(/tab id/);
     expect(core.windowVisible).toEqual([]);
   });
 
-  it('answers 422 to a report for a page whose stream closed', async () => {
+  it('answers 422 to a report for a tab whose stream closed', async () => {
     const stream = await open(true);
     stream.close();
     await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
-    expect((await report(stream.page, true)).status).toBe(422);
+    expect((await report(stream.tab, true)).status).toBe(422);
     expect(core.windowVisible).toEqual([true, false]);
   });
 });

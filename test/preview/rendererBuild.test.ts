@@ -17,6 +17,7 @@ async function project(built: boolean): Promise<string> {
   roots.push(root);
   const files = [
     'src-renderer/views/app.tsx',
+    'src-shared/i18n/en.ts',
     'src-main/core/classTrayApi.ts',
     'src-main/preview/protocol.ts',
     'vite.config.ts',
@@ -30,6 +31,8 @@ async function project(built: boolean): Promise<string> {
   for (const file of files) await touch(root, file, anHourAgo);
   await touch(root, 'src-renderer/views', anHourAgo);
   await touch(root, 'src-renderer', anHourAgo);
+  await touch(root, 'src-shared/i18n', anHourAgo);
+  await touch(root, 'src-shared', anHourAgo);
   return root;
 }
 
@@ -47,6 +50,7 @@ describe('the renderer build the preview serves', () => {
 
   it.each([
     'src-renderer/views/app.tsx',
+    'src-shared/i18n/en.ts',
     'src-main/core/classTrayApi.ts',
     'src-main/preview/protocol.ts',
     'vite.config.ts',

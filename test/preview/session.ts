@@ -11,14 +11,14 @@ export async function signIn(server: RunningPreviewServer): Promise<string> {
 }
 
 export interface EventStream {
-  /** The id of the stream's `page` event, its first. */
-  page: string;
+  /** The id of the stream's `tab` event, its first. */
+  tab: string;
   /** Resolves with the data of the next `change` event. */
   nextChange(): Promise<unknown>;
   close(): void;
 }
 
-/** One page's event stream; resolves once the server has sent its page id. */
+/** One browser tab's event stream; resolves once the server has sent its tab id. */
 export async function openEvents(
   server: RunningPreviewServer,
   cookie: string,
@@ -51,13 +51,13 @@ export async function openEvents(
     }
   };
   const first = await nextEvent();
-  const page = (first.data as { page?: unknown }).page;
-  if (first.name !== 'page' || typeof page !== 'string') {
+  const tab = (first.data as { tab?: unknown }).tab;
+  if (first.name !== 'tab' || typeof tab !== 'string') {
     controller.abort();
-    throw new Error(`The event stream began with ${first.name}, not its page id.`);
+    throw new Error(`The event stream began with ${first.name}, not its tab id.`);
   }
   return {
-    page,
+    tab,
     async nextChange() {
       for (;;) {
         const event = await nextEvent();

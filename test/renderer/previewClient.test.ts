@@ -21,8 +21,8 @@ class FakeEventSource extends EventTarget {
   change(change: ClassTrayChange) {
     this.dispatchEvent(new MessageEvent('change', { data: JSON.stringify(change) }));
   }
-  page(page: string) {
-    this.dispatchEvent(new MessageEvent('page', { data: JSON.stringify({ page }) }));
+  tab(tab: string) {
+    this.dispatchEvent(new MessageEvent('tab', { data: JSON.stringify({ tab }) }));
   }
   /** The connection dropped; EventSource reconnects by itself. */
   drop() {
@@ -147,18 +147,18 @@ describe('preview client', () => {
       return source;
     }
 
-    it('reports nothing before the stream has given the page its id', () => {
+    it('reports nothing before the stream has given the tab its id', () => {
       subscribed();
       setVisibility('hidden');
       expect(visibilityReports()).toEqual([]);
     });
 
-    it('reports under the page id once it has it, then on every change', async () => {
+    it('reports under the tab id once it has it, then on every change', async () => {
       const source = subscribed();
-      source.page('page-1');
+      source.tab('tab-1');
       expect(lastRequest()).toMatchObject({
         url: '/api/visibility',
-        body: { page: 'page-1', visible: true },
+        body: { tab: 'tab-1', visible: true },
       });
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
       setVisibility('hidden');
@@ -166,9 +166,9 @@ describe('preview client', () => {
       setVisibility('visible');
       await vi.waitFor(() =>
         expect(visibilityReports()).toEqual([
-          { page: 'page-1', visible: true },
-          { page: 'page-1', visible: false },
-          { page: 'page-1', visible: true },
+          { tab: 'tab-1', visible: true },
+          { tab: 'tab-1', visible: false },
+          { tab: 'tab-1', visible: true },
         ]),
       );
     });
@@ -179,51 +179,51 @@ describe('preview client', () => {
         () => new Promise<Response>((resolve) => (answer = resolve)),
       );
       const source = subscribed();
-      source.page('page-1');
+      source.tab('tab-1');
       setVisibility('hidden');
       setVisibility('visible');
       setVisibility('hidden');
-      expect(visibilityReports()).toEqual([{ page: 'page-1', visible: true }]);
+      expect(visibilityReports()).toEqual([{ tab: 'tab-1', visible: true }]);
       answer(new Response(null, { status: 204 }));
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(2));
       expect(visibilityReports()).toEqual([
-        { page: 'page-1', visible: true },
-        { page: 'page-1', visible: false },
+        { tab: 'tab-1', visible: true },
+        { tab: 'tab-1', visible: false },
       ]);
     });
 
     it('reports again under the new id after the stream reconnects', async () => {
       const source = subscribed();
-      source.page('page-1');
+      source.tab('tab-1');
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
       source.drop();
       setVisibility('hidden');
       expect(visibilityReports()).toHaveLength(1);
       source.open();
-      source.page('page-2');
+      source.tab('tab-2');
       await vi.waitFor(() =>
         expect(visibilityReports()).toEqual([
-          { page: 'page-1', visible: true },
-          { page: 'page-2', visible: false },
+          { tab: 'tab-1', visible: true },
+          { tab: 'tab-2', visible: false },
         ]),
       );
     });
 
     it('goes on reporting after the host refuses a report', async () => {
-      fetchMock.mockResolvedValueOnce(reply(422, { error: 'visibility: page: unknown.' }));
+      fetchMock.mockResolvedValueOnce(reply(422, { error: 'visibility: tab: unknown.' }));
       const source = subscribed();
-      source.page('page-1');
+      source.tab('tab-1');
       setVisibility('hidden');
       await vi.waitFor(() =>
         expect(visibilityReports()).toEqual([
-          { page: 'page-1', visible: true },
-          { page: 'page-1', visible: false },
+          { tab: 'tab-1', visible: true },
+          { tab: 'tab-1', visible: false },
         ]),
       );
     });
 
     it('stops reporting once the last subscriber has gone', async () => {
-      subscribed().page('page-1');
+      subscribed().tab('tab-1');
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
       unsubscribe?.();
       unsubscribe = undefined;

@@ -3,7 +3,8 @@ import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import type { Host } from '../../src-renderer/api';
-import { createI18n, resolveLocale } from '../../src-renderer/i18n';
+import { createI18n } from '../../src-renderer/i18n';
+import { localeOf } from '../../src-shared/locale';
 import { connectStore } from '../../src-renderer/store/classTrayStore';
 import { ClassTrayWindow } from '../../src-renderer/views/app';
 import { FakeApi } from './fakeApi';
@@ -17,7 +18,7 @@ Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
 
 export async function renderApp(fake: FakeApi = new FakeApi(), options: { host?: Host } = {}) {
   const { store, disconnect } = await connectStore(fake);
-  const i18n = createI18n(resolveLocale(store.getState().preferences.language));
+  const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
   const user = userEvent.setup();
   const view = render(
     <ClassTrayWindow store={store} api={fake} host={options.host ?? 'preview'} i18n={i18n} />,

@@ -47,6 +47,10 @@ describe('settings', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(new RegExp(note))).toBeNull();
+    const language = screen.getByRole('combobox', { name: 'Idioma' });
+    const names = [...language.querySelectorAll('option')].map((option) => option.textContent);
+    // Only "system" is translated; each language keeps its own name.
+    expect(names).toEqual(['Sistema', 'English', 'Español']);
   });
 
   it.each(['fallback', 'memory'] as const)(

@@ -1,33 +1,33 @@
 import { describe, expect, it } from 'vitest';
-import { PageVisibility } from '../../src-main/preview/pageVisibility';
+import { TabVisibility } from '../../src-main/preview/tabVisibility';
 
-function pages() {
+function tabs() {
   const told: boolean[] = [];
-  const visibility = new PageVisibility((visible) => told.push(visible));
+  const visibility = new TabVisibility((visible) => told.push(visible));
   return { told, visibility };
 }
 
-describe('PageVisibility', () => {
-  it('gives every page a new random id', () => {
-    const { visibility } = pages();
+describe('TabVisibility', () => {
+  it('gives every tab a new random id', () => {
+    const { visibility } = tabs();
     const first = visibility.open();
     const second = visibility.open();
     expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(second).not.toBe(first);
   });
 
-  it('counts a page as hidden until it reports, then as it reports', () => {
-    const { told, visibility } = pages();
-    const page = visibility.open();
+  it('counts a tab as hidden until it reports, then as it reports', () => {
+    const { told, visibility } = tabs();
+    const tab = visibility.open();
     expect(told).toEqual([]);
-    visibility.report(page, true);
-    visibility.report(page, false);
-    visibility.report(page, true);
+    visibility.report(tab, true);
+    visibility.report(tab, false);
+    visibility.report(tab, true);
     expect(told).toEqual([true, false, true]);
   });
 
-  it('is hidden only when both of two pages are hidden', () => {
-    const { told, visibility } = pages();
+  it('is hidden only when both of two tabs are hidden', () => {
+    const { told, visibility } = tabs();
     const first = visibility.open();
     const second = visibility.open();
     visibility.report(first, true);
@@ -41,7 +41,7 @@ describe('PageVisibility', () => {
   });
 
   it('takes the same answer from the same reports in any order', () => {
-    const { told, visibility } = pages();
+    const { told, visibility } = tabs();
     const first = visibility.open();
     const second = visibility.open();
     visibility.report(second, false);
@@ -53,8 +53,8 @@ describe('PageVisibility', () => {
     expect(told).toEqual([true]);
   });
 
-  it('is hidden when the last visible page closes, even with hidden pages open', () => {
-    const { told, visibility } = pages();
+  it('is hidden when the last visible tab closes, even with hidden tabs open', () => {
+    const { told, visibility } = tabs();
     const hidden = visibility.open();
     const shown = visibility.open();
     visibility.report(hidden, false);
@@ -63,8 +63,8 @@ describe('PageVisibility', () => {
     expect(told).toEqual([true, false]);
   });
 
-  it('stays visible when a hidden page closes and a visible one remains', () => {
-    const { told, visibility } = pages();
+  it('stays visible when a hidden tab closes and a visible one remains', () => {
+    const { told, visibility } = tabs();
     const shown = visibility.open();
     const hidden = visibility.open();
     visibility.report(shown, true);
@@ -73,17 +73,17 @@ describe('PageVisibility', () => {
     expect(told).toEqual([true]);
   });
 
-  it('ignores reports for an unknown or closed page', () => {
-    const { told, visibility } = pages();
-    const page = visibility.open();
-    expect(visibility.report('not-a-page', true)).toBe(false);
-    visibility.close(page);
-    expect(visibility.report(page, true)).toBe(false);
+  it('ignores reports for an unknown or closed tab', () => {
+    const { told, visibility } = tabs();
+    const tab = visibility.open();
+    expect(visibility.report('not-a-tab', true)).toBe(false);
+    visibility.close(tab);
+    expect(visibility.report(tab, true)).toBe(false);
     expect(told).toEqual([]);
   });
 
-  it('counts a reconnected page once, under its new id', () => {
-    const { told, visibility } = pages();
+  it('counts a reconnected tab once, under its new id', () => {
+    const { told, visibility } = tabs();
     const before = visibility.open();
     expect(visibility.report(before, true)).toBe(true);
     const after = visibility.open();
@@ -95,7 +95,7 @@ describe('PageVisibility', () => {
   });
 
   it('tells only changes', () => {
-    const { told, visibility } = pages();
+    const { told, visibility } = tabs();
     const first = visibility.open();
     const second = visibility.open();
     visibility.report(first, true);

@@ -1,4 +1,7 @@
-/** English: the reference key set. Every other language has exactly these keys (see Messages). */
+/**
+ * English: the reference key set. Every other language has exactly these keys (see Messages).
+ * The window shows all of it; main (tray menu, tooltip, notifications) shows only `tray`.
+ */
 export const en = {
   app: {
     startFailed: 'ClassTray could not start: {{message}}',
@@ -127,11 +130,33 @@ export const en = {
     urlRequired: 'Enter the service URL.',
     general: 'General',
     pollInterval: 'Refresh every (seconds)',
-    pollRange: 'Enter a whole number from 5 to 300.',
+    pollRange: 'Enter a whole number from {{min}} to {{max}}.',
     notifications: 'Desktop notifications when devices change',
     language: 'Language',
-    languages: { system: 'System', en: 'English', es: 'Español' },
+    systemLanguage: 'System',
     startAtLogin: 'Start at login',
+  },
+  /** What main shows outside the window: the tray menu and tooltip, and notifications. */
+  tray: {
+    open: 'Open ClassTray',
+    recentClassrooms: 'Recent classrooms',
+    refreshNow: 'Refresh now',
+    demoData: 'Demo data',
+    myAccount: 'My account',
+    keepOpen: 'Keep window open',
+    startAtLogin: 'Start at login',
+    quit: 'Quit ClassTray',
+    online: '{{online}} of {{total}} online',
+    lastKnown: 'last known',
+    noClassroom: 'no classroom chosen',
+    connecting: 'connecting…',
+    unreachable: 'service unreachable',
+    tokenMissing: 'no token saved',
+    tokenRejected: 'token rejected',
+    classroomNotFound: 'classroom not found',
+    wentOffline: '{{device}} went offline',
+    cameBack: '{{device}} is back online',
+    andMore: 'and {{count}} more',
   },
 } as const;
 

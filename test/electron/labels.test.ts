@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { labels } from '../../src-main/electron/labels';
+import { en } from '../../src-shared/i18n/en';
+import { es } from '../../src-shared/i18n/es';
+
+describe('tray labels', () => {
+  it('are the tray sentences of the i18n resources, in both languages', () => {
+    expect(labels.en.quit).toBe(en.tray.quit);
+    expect(labels.es.quit).toBe(es.tray.quit);
+    expect(labels.en.online(3, 25)).toBe('3 of 25 online');
+    expect(labels.es.online(3, 25)).toBe('3 de 25 en línea');
+    expect(labels.en.andMore(1)).toBe('and 1 more');
+    expect(labels.es.andMore(4)).toBe('y 4 más');
+  });
+
+  it('has every tray sentence without placeholders as a label, as written', () => {
+    for (const [locale, resources] of [
+      ['en', en],
+      ['es', es],
+    ] as const) {
+      for (const [key, text] of Object.entries(resources.tray)) {
+        if (!text.includes('{{')) expect(labels[locale]).toHaveProperty(key, text);
+      }
+    }
+    expect(Object.keys(labels.en).sort()).toEqual(Object.keys(en.tray).sort());
+  });
+
+  it('shows a device name exactly as it is: no HTML escaping, no nested lookups', () => {
+    const name = 'Lab <3> & "PC" {{count}} $t(tray.quit)';
+    expect(labels.en.wentOffline(name)).toBe(`${name} went offline`);
+    expect(labels.es.cameBack(name)).toBe(`${name} vuelve a estar en línea`);
+  });
+});
