@@ -48,7 +48,8 @@ export function electronMock() {
       }),
     },
     contextBridge: { exposeInMainWorld: vi.fn() },
-    clipboard: { writeText: vi.fn() },
+    // Electron 44+: clipboard writes are Promises (a test makes one reject to show a refusal).
+    clipboard: { writeText: vi.fn(async (_text: string): Promise<void> => undefined) },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     shell: { openExternal: vi.fn(async () => undefined) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
