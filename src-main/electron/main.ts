@@ -111,7 +111,7 @@ async function start(): Promise<void> {
       state = current;
       redraw();
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
-      if (notice) showNotice(notice);
+      if (notice) showNotice(notice, warn);
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;
         applyStartAtLogin(startAtLogin);

@@ -16,6 +16,14 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
+/** Records what was shown; the test emits 'close', 'click' or 'failed' as the OS would. */
+export class FakeNotification extends EventEmitter {
+  readonly show = vi.fn();
+  constructor(readonly options: unknown) {
+    super();
+  }
+}
+
 export function electronMock() {
   const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const rendererListeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -54,9 +62,8 @@ export function electronMock() {
     shell: { openExternal: vi.fn(async () => undefined) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
     Notification: Object.assign(
-      vi.fn(function (this: { options: unknown; show: () => void }, options: unknown) {
-        this.options = options;
-        this.show = vi.fn();
+      vi.fn(function (options: unknown) {
+        return new FakeNotification(options);
       }),
       { isSupported: vi.fn(() => true) },
     ),
