@@ -3,7 +3,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, powerMonitor, session } from 'electron';
+import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import type { ClassTrayState } from '../core/classTrayApi';
@@ -64,6 +64,8 @@ async function start(): Promise<void> {
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
     loadKeytar: () => import('keytar'),
     ...(secretFallback ? { secretFallback } : {}),
+    // Chromium's network stack: the system proxy and PAC, the OS certificate store.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     warn,
   });
   registerIpc(classTray, warn);
