@@ -31,9 +31,29 @@ export function electronMock() {
     isPackaged: false,
     getLoginItemSettings: vi.fn(() => ({ openAtLogin: false })),
     setLoginItemSettings: vi.fn(),
+    requestSingleInstanceLock: vi.fn(() => true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: vi.fn(async (): Promise<void> => undefined),
+    setPath: vi.fn(),
+    getPath: vi.fn((name: string) => `/tmp/classtray-mock-${name}`),
+    getAppPath: vi.fn(() => '/app'),
+    getLocale: vi.fn(() => 'en-US'),
+    setAppUserModelId: vi.fn(),
   });
   return {
     app,
+    dialog: { showErrorBox: vi.fn() },
+    powerMonitor: new EventEmitter(),
+    net: { fetch: vi.fn(async () => new Response('{}')) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        setDevicePermissionHandler: vi.fn(),
+        webRequest: { onHeadersReceived: vi.fn() },
+      },
+    },
     ipcMain: {
       handlers,
       handle: vi.fn(
