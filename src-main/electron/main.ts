@@ -24,7 +24,7 @@ import {
 import { followState } from './stateFollower';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
-import { isPinned, setPinned, trackVisibility } from './window';
+import { isPinned, retryFailedLoad, setPinned, trackVisibility } from './window';
 
 const APP_ID = 'app.classtray.desktop';
 const warn = (message: string): void => console.warn(message);
@@ -104,9 +104,7 @@ async function start(): Promise<void> {
     const window = popover.window;
     if (window) {
       trackVisibility(window, setVisible);
-      window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
-        if (isMainFrame) warn(`The window's page did not load (${description}, ${code}): ${url}`);
-      });
+      retryFailedLoad(window, warn);
     }
     redraw();
   });

@@ -11,6 +11,7 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   readonly send = vi.fn();
   readonly isDestroyed = vi.fn(() => false);
+  readonly reload = vi.fn();
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }

@@ -173,6 +173,9 @@ describe('main', () => {
     const menu = lastMenu(electron);
     click(menu.find((item) => item.label === 'Open ClassTray'));
     expect(popover.showWindow).toHaveBeenCalled();
+    // Shown again, the window tries its page again.
+    popover.window.emit('show');
+    expect(popover.window.webContents.reload).toHaveBeenCalled();
     click(menu.find((item) => item.label === 'Quit ClassTray'));
     expect(electron.app.quit).toHaveBeenCalled();
   });
