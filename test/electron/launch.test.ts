@@ -69,8 +69,14 @@ describe('the tray app on a real Electron runtime', () => {
           if (message.type() === 'error') pageErrors.push(message.text());
         });
         page.on('pageerror', (error) => pageErrors.push(error.message));
-        // The preloaded window may have loaded before the listeners were on: load it again.
-        await page.reload();
+        // The preloaded window may have loaded before the listeners were on: load it again, from
+        // main (the navigation guard refuses every will-navigate, which a programmatic reload
+        // does not emit).
+        const reloaded = page.waitForEvent('load');
+        await app.evaluate(({ BrowserWindow }) =>
+          BrowserWindow.getAllWindows()[0]?.webContents.reload(),
+        );
+        await reloaded;
         await page.getByText(DEMO_TEXT).waitFor({ timeout: 30_000 });
         await page
           .getByText(/of 24 online/)
