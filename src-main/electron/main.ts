@@ -61,7 +61,7 @@ async function start(): Promise<void> {
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
     loadKeytar: () => import('keytar'),
-    // Lazy and time-boxed: a keychain prompt can neither hold up the tray nor end the app.
+    // Lazy and time-boxed: a keychain prompt holds up the tray 5 s at most, never ends the app.
     secretFallback: createSecretFallback(
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
     ),
