@@ -2,9 +2,9 @@
  * The vault's fallback when keytar cannot load: the token encrypted with Electron's safeStorage
  * (the OS keychain's key, or DPAPI on Windows), kept in a file of its own beside the settings.
  *
- * safeStorage is touched only when there is something to encrypt or decrypt, never at start-up:
- * its first use can wait on a keychain prompt (macOS asks when the app's signature changed). That
- * wait is time-boxed; past it, or where safeStorage would not really encrypt, the operation fails
+ * safeStorage is touched only when there is something to encrypt or decrypt, not just because
+ * the app started: its first use can wait on a keychain prompt (macOS asks when the app's
+ * signature changed). That wait is time-boxed; past it, or where safeStorage would not really encrypt, the operation fails
  * and the vault keeps the token for this run only, which beats a token on disk under a key
  * everybody knows.
  */
