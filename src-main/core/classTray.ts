@@ -59,6 +59,8 @@ export interface ClassTrayOptions {
   timers?: Timers;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
+  /** How the service is reached; the tray app passes Electron's net.fetch. Default: Node's. */
+  fetch?: typeof fetch;
 }
 
 /** What a host holds: the renderer-facing API plus the host-only controls. */
@@ -105,11 +107,14 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     warn,
     clock,
     timers,
-    request: options.request ?? {},
+    request: { ...options.request, ...(options.fetch ? { fetch: options.fetch } : {}) },
   });
   await core.start();
   return core;
 }
+
+type CoreRequestOptions = NonNullable<ClassTrayOptions['request']> &
+  Pick<ClassTrayOptions, 'fetch'>;
 
 class Core implements ClassTray {
   readonly #listeners = new Set<(change: ClassTrayChange) => void>();
@@ -119,7 +124,7 @@ class Core implements ClassTray {
   readonly #schedule: RefreshSchedule;
   readonly #clock: Clock;
   readonly #warn: (message: string) => void;
-  readonly #request: NonNullable<ClassTrayOptions['request']>;
+  readonly #request: CoreRequestOptions;
   #session: Session | undefined;
   #demo: DemoSchool | undefined;
   #tokenStatus: VaultStatus | undefined;
@@ -150,7 +155,7 @@ class Core implements ClassTray {
       warn: (message: string) => void;
       clock: Clock;
       timers: Timers;
-      request: NonNullable<ClassTrayOptions['request']>;
+      request: CoreRequestOptions;
     },
   ) {
     this.#settings = settings;
@@ -470,12 +475,13 @@ class Core implements ClassTray {
   }
 
   #client(baseUrl: string, token: string, authHeader: string): ServiceClient {
-    const { timeoutMs, retryBaseDelayMs } = this.#request;
+    const { timeoutMs, retryBaseDelayMs, fetch } = this.#request;
     return createServiceClient({
       baseUrl,
       token,
       authHeader,
       clock: this.#clock,
+      ...(fetch === undefined ? {} : { fetch }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(retryBaseDelayMs === undefined ? {} : { retry: { baseDelayMs: retryBaseDelayMs } }),
     });

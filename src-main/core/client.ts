@@ -139,6 +139,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       // Inside the try: a reset or the timeout can strike while the body is still arriving.
       text = await response.text();
     } catch (error) {
+      // Electron's net.fetch does not answer 'manual' with the 3xx: it rejects, unfollowed.
+      if (error instanceof Error && error.message === 'Redirect was cancelled') {
+        throw fail({
+          kind: 'bad-response',
+          detail:
+            'the service redirects elsewhere; use the address it redirects to as the service URL',
+        });
+      }
       throw fail(networkProblem(error));
     }
     if (!response.ok) throw fail(statusProblem(operation, response, text, clock));
@@ -334,9 +342,19 @@ const NETWORK_CODES: Record<string, NetworkCause> = {
   UND_ERR_CONNECT_TIMEOUT: 'timeout',
   UND_ERR_HEADERS_TIMEOUT: 'timeout',
   UND_ERR_BODY_TIMEOUT: 'timeout',
+  // Electron's net.fetch (Chromium's network stack) fails with the error's name as its message.
+  ERR_CONNECTION_REFUSED: 'refused',
+  ERR_CONNECTION_RESET: 'reset',
+  ERR_CONNECTION_CLOSED: 'reset',
+  ERR_NAME_NOT_RESOLVED: 'dns',
+  ERR_TIMED_OUT: 'timeout',
+  ERR_CONNECTION_TIMED_OUT: 'timeout',
 };
 
-/** fetch fails with "fetch failed" and the reason in `cause` (an errno or undici code). */
+/**
+ * Node's fetch fails with "fetch failed" and the reason in `cause` (an errno or undici code);
+ * net.fetch with a bare "net::ERR_…" name.
+ */
 function networkProblem(error: unknown): ServiceProblem {
   const codes: string[] = [];
   let timedOut = false;
@@ -344,6 +362,8 @@ function networkProblem(error: unknown): ServiceProblem {
   for (let current = error; current instanceof Error; current = current.cause) {
     if (current.name === 'TimeoutError') timedOut = true;
     if ('code' in current && typeof current.code === 'string') codes.push(current.code);
+    const chromium = /^net::(ERR_[A-Z0-9_]+)$/.exec(current.message)?.[1];
+    if (chromium !== undefined) codes.push(chromium);
     innermost = current.message;
   }
   const code = codes.find((candidate) => candidate in NETWORK_CODES);

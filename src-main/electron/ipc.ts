@@ -51,7 +51,16 @@ export function registerIpc(
     const password = await classTray.devicePassword(input as z.input<typeof actionInputs.device>);
     if (password === null) return false;
     // The password goes from main to the clipboard; the renderer learns only that it worked.
-    clipboard.writeText(password);
+    // Since Electron 44 the write is a Promise: a refusal must reach the page as a sentence.
+    try {
+      await clipboard.writeText(password);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      warn(
+        `Writing a password to the clipboard failed: ${reason.replaceAll(password, '[password]')}`,
+      );
+      throw new IpcRefusal('The password could not be copied to the clipboard: try again.');
+    }
     return true;
   });
 

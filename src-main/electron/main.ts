@@ -3,7 +3,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, powerMonitor, session } from 'electron';
+import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import type { ClassTrayState } from '../core/classTrayApi';
@@ -12,6 +12,7 @@ import { labels, shownLanguage } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, showNotice } from './notifications';
+import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
   APP_ORIGIN,
@@ -23,7 +24,7 @@ import {
 import { followState } from './stateFollower';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
-import { isPinned, setPinned, trackVisibility } from './window';
+import { isPinned, retryFailedLoad, setPinned, trackVisibility } from './window';
 
 const APP_ID = 'app.classtray.desktop';
 const warn = (message: string): void => console.warn(message);
@@ -56,14 +57,16 @@ async function start(): Promise<void> {
   serveRenderer(path.join(outDir, '..', 'renderer'));
 
   const dataDir = app.getPath('userData');
-  const secretFallback = await createSecretFallback(
-    () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
-  );
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
     loadKeytar: () => import('keytar'),
-    ...(secretFallback ? { secretFallback } : {}),
+    // Lazy and time-boxed: a keychain prompt holds up the tray 5 s at most, never ends the app.
+    secretFallback: createSecretFallback(
+      () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
+    ),
+    // Chromium's network stack: the system proxy and PAC, the OS certificate store.
+    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     warn,
   });
   registerIpc(classTray, warn);
@@ -83,23 +86,29 @@ async function start(): Promise<void> {
     windowVisible = visible;
     classTray.setWindowVisible(visible);
   };
-  // 'before-load', not 'after-create-window' (which waits for the page to load): the tray is
-  // clickable meanwhile, and a show missed here would leave the core polling as if hidden. A
-  // window made again after a close is not pinned, so the menu is drawn again too.
+  const textFor = (current: ClassTrayState) =>
+    labels[shownLanguage(current.preferences.language, app.getLocale())];
+  // 'before-load': the tray exists, the page is not loaded yet. menubar's 'ready' and
+  // 'after-create-window' wait for the page, and never come when it fails to load, while the
+  // menu's Open and Quit must work from the start. The tray is clickable meanwhile, and a show
+  // missed here would leave the core polling as if hidden. A window made again after a close is
+  // not pinned, so the menu is drawn again too.
   popover.on('before-load', () => {
-    if (popover.window) trackVisibility(popover.window, setVisible);
+    if (!present) {
+      const draw = trayPresenter(popover.tray, assetsDir, trayHandlers(classTray, popover, redraw));
+      present = (current) =>
+        draw(
+          trayView(current, textFor(current), popover.window ? isPinned(popover.window) : false),
+        );
+    }
+    const window = popover.window;
+    if (window) {
+      trackVisibility(window, setVisible);
+      retryFailedLoad(window, warn);
+    }
     redraw();
   });
   popover.on('after-close', () => setVisible(false));
-
-  const textFor = (current: ClassTrayState) =>
-    labels[shownLanguage(current.preferences.language, app.getLocale())];
-  popover.on('ready', () => {
-    const draw = trayPresenter(popover.tray, assetsDir, trayHandlers(classTray, popover, redraw));
-    present = (current) =>
-      draw(trayView(current, textFor(current), popover.window ? isPinned(popover.window) : false));
-    redraw();
-  });
   function redraw(): void {
     if (state && present) present(state);
   }
@@ -111,7 +120,7 @@ async function start(): Promise<void> {
       state = current;
       redraw();
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
-      if (notice) showNotice(notice);
+      if (notice) showNotice(notice, warn);
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;
         applyStartAtLogin(startAtLogin);
@@ -129,7 +138,7 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => classTray.resume());
   // A tray app keeps running with its window closed; without a listener Electron would quit.
   app.on('window-all-closed', () => undefined);
-  closeBeforeQuit(classTray);
+  closeBeforeQuit(app, () => classTray.close(), warn);
 }
 
 function trayHandlers(
@@ -152,20 +161,4 @@ function trayHandlers(
     setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
     quit: () => app.quit(),
   };
-}
-
-/** The core stops its timers and flushes its files before the process ends. */
-function closeBeforeQuit(classTray: ClassTray): void {
-  let closed = false;
-  app.on('will-quit', (event) => {
-    if (closed) return;
-    event.preventDefault();
-    void classTray
-      .close()
-      .catch((error: unknown) => warn(`Closing the core failed: ${String(error)}`))
-      .finally(() => {
-        closed = true;
-        app.quit();
-      });
-  });
 }

@@ -43,6 +43,31 @@ export function deviceNotice(
   };
 }
 
-export function showNotice(notice: DeviceNotice): void {
-  if (Notification.isSupported()) new Notification(notice).show();
+/**
+ * Every notification on screen, held until it is closed or clicked: macOS drops the click and
+ * close of a Notification whose object was garbage-collected. Electron does not promise a
+ * `close` for every way one goes away, so only the newest few are held.
+ */
+export const heldNotifications = new Set<Notification>();
+const MAX_HELD = 10;
+
+export function showNotice(notice: DeviceNotice, warn: (message: string) => void): void {
+  if (!Notification.isSupported()) return;
+  const notification = new Notification(notice);
+  const release = (): void => {
+    heldNotifications.delete(notification);
+  };
+  notification.on('close', release);
+  notification.on('click', release);
+  // macOS (Electron 42+) shows none for an app without a code signature and says so here.
+  notification.on('failed', (_event, error) => {
+    release();
+    warn(`A desktop notification could not be shown: ${error}`);
+  });
+  heldNotifications.add(notification);
+  for (const old of heldNotifications) {
+    if (heldNotifications.size <= MAX_HELD) break;
+    heldNotifications.delete(old);
+  }
+  notification.show();
 }

@@ -38,9 +38,15 @@ export interface TrayHandlers {
   quit(): void;
 }
 
-/** Draws TrayViews on one tray; an unchanged view is skipped so an open menu is not rebuilt. */
+/**
+ * Draws TrayViews on one tray; an unchanged view is skipped so an open menu is not rebuilt,
+ * except after a checkbox or radio click: Electron flips that item's `checked` before its click
+ * handler runs, so the menu is built again from the last view (the state) until the state says
+ * otherwise.
+ */
 export function trayPresenter(tray: Tray, assetsDir: string, handlers: TrayHandlers) {
-  let shown = '';
+  let shown: TrayView | undefined;
+  let shownKey = '';
   let menu: Menu | undefined;
   if (process.platform === 'darwin') {
     // On macOS a set context menu would take over the left click that opens the window.
@@ -48,22 +54,38 @@ export function trayPresenter(tray: Tray, assetsDir: string, handlers: TrayHandl
       if (menu) tray.popUpContextMenu(menu);
     });
   }
-  return (view: TrayView): void => {
-    const key = JSON.stringify(view);
-    if (key === shown) return;
-    shown = key;
-    tray.setImage(path.join(assetsDir, trayIconFile(view.icon, process.platform)));
-    tray.setToolTip(view.tooltip);
-    menu = Menu.buildFromTemplate(menuTemplate(view.menu, handlers));
+  const setMenu = (view: TrayView): void => {
+    menu = Menu.buildFromTemplate(menuTemplate(view.menu, handlers, redrawMenu));
     // Linux app indicators ignore clicks and show only this menu, so it is always set there.
     if (process.platform !== 'darwin') tray.setContextMenu(menu);
   };
+  function redrawMenu(): void {
+    if (shown) setMenu(shown);
+  }
+  return (view: TrayView): void => {
+    const key = JSON.stringify(view);
+    if (key === shownKey) return;
+    shown = view;
+    shownKey = key;
+    tray.setImage(path.join(assetsDir, trayIconFile(view.icon, process.platform)));
+    tray.setToolTip(view.tooltip);
+    setMenu(view);
+  };
 }
 
+/**
+ * Checkboxes and radios act on the state they were drawn from, never on Electron's flipped
+ * `checked`, and `redrawMenu` runs after each click; the radio already selected does nothing.
+ */
 export function menuTemplate(
   entries: readonly TrayMenuEntry[],
   handlers: TrayHandlers,
+  redrawMenu: () => void,
 ): MenuItemConstructorOptions[] {
+  const toggled = (act: () => void) => (): void => {
+    act();
+    redrawMenu();
+  };
   return entries.map((entry): MenuItemConstructorOptions => {
     switch (entry.kind) {
       case 'separator':
@@ -77,7 +99,9 @@ export function menuTemplate(
           label: entry.label,
           type: 'radio',
           checked: entry.checked,
-          click: () => handlers.selectClassroom(entry.id),
+          click: toggled(() => {
+            if (!entry.checked) handlers.selectClassroom(entry.id);
+          }),
         };
       case 'refresh':
         return { label: entry.label, enabled: entry.enabled, click: () => handlers.refresh() };
@@ -87,21 +111,23 @@ export function menuTemplate(
           type: 'radio',
           checked: entry.checked,
           enabled: entry.enabled,
-          click: () => handlers.setMode(entry.mode),
+          click: toggled(() => {
+            if (!entry.checked) handlers.setMode(entry.mode);
+          }),
         };
       case 'pinned':
         return {
           label: entry.label,
           type: 'checkbox',
           checked: entry.checked,
-          click: (item) => handlers.setPinned(item.checked),
+          click: toggled(() => handlers.setPinned(!entry.checked)),
         };
       case 'start-at-login':
         return {
           label: entry.label,
           type: 'checkbox',
           checked: entry.checked,
-          click: (item) => handlers.setStartAtLogin(item.checked),
+          click: toggled(() => handlers.setStartAtLogin(!entry.checked)),
         };
       case 'quit':
         return { label: entry.label, click: () => handlers.quit() };

@@ -47,6 +47,28 @@ export function trackVisibility(window: BrowserWindow, onChange: (visible: boole
   window.on('hide', () => onChange(false));
 }
 
+/** Chromium's code for a load cancelled by a newer one or by the navigation guard. */
+const ERR_ABORTED = -3;
+
+/**
+ * A page that fails to load is logged, and loaded again the next time the window is shown (Open,
+ * the icon, a second launch), so a passing failure does not leave a blank window for the run.
+ */
+export function retryFailedLoad(window: BrowserWindow, warn: (message: string) => void): void {
+  let failed = false;
+  window.webContents.on('did-fail-load', (_event, code, description, url, isMainFrame) => {
+    if (!isMainFrame || code === ERR_ABORTED) return;
+    failed = true;
+    warn(`The window's page did not load (${description}, ${code}): ${url}`);
+  });
+  window.webContents.on('did-finish-load', () => {
+    failed = false;
+  });
+  window.on('show', () => {
+    if (failed) window.webContents.reload();
+  });
+}
+
 /**
  * Pinned: menubar leaves an always-on-top window open when it loses focus, so pinning is
  * exactly that flag.

@@ -187,6 +187,28 @@ describe('a connected service', () => {
     expect(state.connection.status).toBe('ok');
   });
 
+  it("reaches the service only through the fetch it is given (the tray app's net.fetch)", async () => {
+    const local = await service(fixture());
+    const urls: string[] = [];
+    const classTray = await createClassTray({
+      dataDir: await tempDir(),
+      env: {},
+      loadKeytar: noKeychain,
+      warn: () => undefined,
+      request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+      fetch: (input, init) => {
+        urls.push(String(input));
+        return fetch(input, init);
+      },
+    });
+    cleanups.push(() => classTray.close());
+    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    expect((await classTray.getState()).classroom.devices).toHaveLength(30);
+    expect(urls).toContain(`${local.url}/api/v1/classrooms/room-a/devices?page=1`);
+  });
+
   it('pushes an online flip made on the service as one change on the next refresh', async () => {
     const { local, classTray } = await connected();
     const changes = record(classTray);

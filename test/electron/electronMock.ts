@@ -11,8 +11,17 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   readonly send = vi.fn();
   readonly isDestroyed = vi.fn(() => false);
+  readonly reload = vi.fn();
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
+  }
+}
+
+/** Records what was shown; the test emits 'close', 'click' or 'failed' as the OS would. */
+export class FakeNotification extends EventEmitter {
+  readonly show = vi.fn();
+  constructor(readonly options: unknown) {
+    super();
   }
 }
 
@@ -23,9 +32,29 @@ export function electronMock() {
     isPackaged: false,
     getLoginItemSettings: vi.fn(() => ({ openAtLogin: false })),
     setLoginItemSettings: vi.fn(),
+    requestSingleInstanceLock: vi.fn(() => true),
+    quit: vi.fn(),
+    exit: vi.fn(),
+    whenReady: vi.fn(async (): Promise<void> => undefined),
+    setPath: vi.fn(),
+    getPath: vi.fn((name: string) => `/tmp/classtray-mock-${name}`),
+    getAppPath: vi.fn(() => '/app'),
+    getLocale: vi.fn(() => 'en-US'),
+    setAppUserModelId: vi.fn(),
   });
   return {
     app,
+    dialog: { showErrorBox: vi.fn() },
+    powerMonitor: new EventEmitter(),
+    net: { fetch: vi.fn(async () => new Response('{}')) },
+    session: {
+      defaultSession: {
+        setPermissionRequestHandler: vi.fn(),
+        setPermissionCheckHandler: vi.fn(),
+        setDevicePermissionHandler: vi.fn(),
+        webRequest: { onHeadersReceived: vi.fn() },
+      },
+    },
     ipcMain: {
       handlers,
       handle: vi.fn(
@@ -48,14 +77,14 @@ export function electronMock() {
       }),
     },
     contextBridge: { exposeInMainWorld: vi.fn() },
-    clipboard: { writeText: vi.fn() },
+    // Electron 44+: clipboard writes are Promises (a test makes one reject to show a refusal).
+    clipboard: { writeText: vi.fn(async (_text: string): Promise<void> => undefined) },
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     shell: { openExternal: vi.fn(async () => undefined) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
     Notification: Object.assign(
-      vi.fn(function (this: { options: unknown; show: () => void }, options: unknown) {
-        this.options = options;
-        this.show = vi.fn();
+      vi.fn(function (options: unknown) {
+        return new FakeNotification(options);
       }),
       { isSupported: vi.fn(() => true) },
     ),

@@ -124,6 +124,20 @@ describe('IPC', () => {
     expect(clipboard.writeText).toHaveBeenCalledTimes(1);
   });
 
+  it('tells the page in a sentence when the clipboard refuses the password, and logs why', async () => {
+    const warn = vi.fn();
+    mockedIpc.handlers.clear();
+    registerIpc(classTray, warn);
+    vi.mocked(clipboard.writeText).mockRejectedValueOnce(
+      new Error('clipboard busy while writing pa55word'),
+    );
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).rejects.toThrow(
+      'The password could not be copied to the clipboard: try again.',
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('clipboard busy'));
+    expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('pa55word'));
+  });
+
   it('refuses a copy with a bad input or from a foreign frame', async () => {
     await expect(call(channels.copyPassword, appFrame, { remoteId: '' })).rejects.toThrow();
     await expect(

@@ -1,26 +1,46 @@
 /**
- * The real app, end to end, where an Electron runtime exists (ELECTRON_OVERRIDE_DIST_PATH, or a
- * downloaded binary and a display): build, launch, and look at the hidden popover's page.
+ * The smoke test of the real tray app, where an Electron runtime exists (ELECTRON_OVERRIDE_DIST_PATH,
+ * or a downloaded one, and a display): build, launch through Playwright's `_electron`, and check
+ * what no mocked `electron` can: the page renders under its CSP, the window is locked down, the
+ * bridge is all the page sees, navigation stays put, the clipboard gets a password, a second
+ * launch hands over to the first, and quitting exits cleanly with the settings on disk.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { _electron, type ElectronApplication } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiActions } from '../../src-main/core/classTrayApi';
 import { detectLaunch } from '../../src-main/start';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');
 const launch = detectLaunch();
-const runtime = launch.kind === 'electron' ? launch.executable : undefined;
 
-describe('the tray app', () => {
-  it.skipIf(runtime === undefined)(
-    runtime === undefined
-      ? 'launches the real app (skipped: no Electron runtime on this machine)'
-      : 'launches the real app with a sandboxed page that sees only window.classTray',
-    { timeout: 120_000 },
+/** The demo school's Room 12, where a first run lands. */
+const DEMO_TEXT = 'You are looking at a demo school.';
+const APP_PAGE = 'app://classtray/index.html';
+const OUTSIDE = 'https://outside.example/';
+
+/** Only this test's values: no saved token from the environment, no Node mode, English. */
+const env = Object.fromEntries(
+  Object.entries({ ...process.env, LANG: 'en_US.UTF-8' }).filter(
+    (entry): entry is [string, string] =>
+      entry[1] !== undefined &&
+      entry[0] !== 'CLASSTRAY_TOKEN' &&
+      entry[0] !== 'ELECTRON_RUN_AS_NODE',
+  ),
+);
+
+describe('the tray app on a real Electron runtime', () => {
+  it.skipIf(launch.kind !== 'electron')(
+    launch.kind === 'electron'
+      ? 'renders the demo in a locked-down window, copies, hands over to the first instance and quits cleanly'
+      : `launches the real app (skipped: Electron cannot start here: ${launch.reason})`,
+    { timeout: 180_000 },
     async () => {
       // Only narrows the type: skipIf has already decided.
       if (launch.kind !== 'electron') return;
@@ -29,34 +49,150 @@ describe('the tray app', () => {
         'bin',
         'electron-vite.js',
       );
-      const build = spawnSync(process.execPath, [electronVite, 'build'], { cwd: root });
-      expect(build.status).toBe(0);
+      expect(spawnSync(process.execPath, [electronVite, 'build'], { cwd: root }).status).toBe(0);
 
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-e2e-'));
-      const { _electron } = await import('playwright-core');
-      const app = await _electron.launch({
-        executablePath: launch.executable,
-        // Chromium refuses to run its sandbox as root (CI containers).
-        args: [root, '--data-dir', dataDir, ...(process.getuid?.() === 0 ? ['--no-sandbox'] : [])],
-      });
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-smoke-'));
+      // Playwright passes --no-sandbox on Linux (containers lack the SUID sandbox helper); the
+      // page's own sandbox is what webPreferences shows below. A second launch gets the same.
+      const appArgs = [root, '--data-dir', dataDir, '--lang=en-US'];
+      let app: ElectronApplication | undefined;
       try {
+        app = await _electron.launch({ executablePath: launch.executable, args: appArgs, env });
+        const mainErrors: string[] = [];
+        const pageErrors: string[] = [];
+        app.on('console', (message) => {
+          if (message.type() === 'error') mainErrors.push(message.text());
+        });
+
         const page = await app.firstWindow();
-        await page.waitForLoadState('domcontentloaded');
-        expect(page.url()).toBe('app://classtray/index.html');
-        const seen = await page.evaluate(async () => {
-          const bridge = (window as unknown as { classTray?: Record<string, unknown> }).classTray;
-          const state = await (
-            bridge?.['getState'] as () => Promise<{ account: { mode: string } }>
-          )();
+        page.on('console', (message) => {
+          if (message.type() === 'error') pageErrors.push(message.text());
+        });
+        page.on('pageerror', (error) => pageErrors.push(error.message));
+        // The preloaded window may have loaded before the listeners were on: load it again, from
+        // main (the navigation guard refuses every will-navigate, which a programmatic reload
+        // does not emit).
+        const reloaded = page.waitForEvent('load');
+        await app.evaluate(({ BrowserWindow }) =>
+          BrowserWindow.getAllWindows()[0]?.webContents.reload(),
+        );
+        await reloaded;
+        await page.getByText(DEMO_TEXT).waitFor({ timeout: 30_000 });
+        await page
+          .getByText(/of 24 online/)
+          .first()
+          .waitFor();
+        expect(page.url()).toBe(APP_PAGE);
+
+        const preferences = await app.evaluate(({ BrowserWindow }) => {
+          const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as {
+            getLastWebPreferences(): Electron.WebPreferences;
+          };
+          const { sandbox, contextIsolation, nodeIntegration, preload } =
+            contents.getLastWebPreferences();
+          return { sandbox, contextIsolation, nodeIntegration, preload };
+        });
+        expect(preferences).toMatchObject({
+          sandbox: true,
+          contextIsolation: true,
+          nodeIntegration: false,
+          preload: expect.stringMatching(/[/\\]out[/\\]preload[/\\]index\.cjs$/),
+        });
+
+        const seen = await page.evaluate(() => {
+          const page = window as unknown as Record<string, unknown>;
+          const bridge = page['classTray'] as Record<string, unknown> | undefined;
           return {
-            node: typeof (window as unknown as { require?: unknown }).require,
-            process: typeof (window as unknown as { process?: unknown }).process,
-            mode: state.account.mode,
+            globals: ['require', 'process', 'module', 'Buffer', 'ipcRenderer', 'electron'].map(
+              (name) => `${name}: ${typeof page[name]}`,
+            ),
+            bridge: Object.keys(bridge ?? {}).sort(),
           };
         });
-        expect(seen).toEqual({ node: 'undefined', process: 'undefined', mode: 'demo' });
-      } finally {
+        expect(seen.globals).toEqual([
+          'require: undefined',
+          'process: undefined',
+          'module: undefined',
+          'Buffer: undefined',
+          'ipcRenderer: undefined',
+          'electron: undefined',
+        ]);
+        expect(seen.bridge).toEqual(
+          [...apiActions, 'copyDevicePassword', 'getState', 'subscribe'].sort(),
+        );
+
+        // A link away from the page goes to the default browser (recorded here), never the window.
+        await app.evaluate(({ shell }) => {
+          const opened: string[] = [];
+          (globalThis as unknown as { opened: string[] }).opened = opened;
+          shell.openExternal = async (url: string) => {
+            opened.push(url);
+          };
+        });
+        await page.evaluate((url) => {
+          window.location.href = url;
+        }, OUTSIDE);
+        await expect
+          .poll(() => app?.evaluate(() => (globalThis as unknown as { opened: string[] }).opened))
+          .toEqual([OUTSIDE]);
+        expect(page.url()).toBe(APP_PAGE);
+        await page.getByText(DEMO_TEXT).waitFor();
+
+        // A second launch exits at once and shows the first instance's window.
+        const second = spawn(
+          launch.executable,
+          [...(process.platform === 'linux' ? ['--no-sandbox'] : []), ...appArgs],
+          { env, stdio: 'ignore' },
+        );
+        const [exitCode] = (await once(second, 'exit', {
+          signal: AbortSignal.timeout(30_000),
+        }).catch((error: unknown) => {
+          second.kill();
+          throw error;
+        })) as [number | null];
+        expect(exitCode).toBe(0);
+        await expect
+          .poll(() =>
+            app?.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible()),
+          )
+          .toBe(true);
+
+        // The password goes from main to the system clipboard; the page shows only "Copied".
+        await app.evaluate(({ clipboard }) => clipboard.writeText('nothing copied yet'));
+        await page
+          .getByRole('button', { name: /^Copy password for / })
+          .first()
+          .click();
+        await page.getByText('Copied').first().waitFor();
+        const copied = await app.evaluate(({ clipboard }) => clipboard.readText());
+        expect(copied).not.toBe('nothing copied yet');
+        expect(copied.length).toBeGreaterThan(0);
+
+        // A setting changed through the bridge is on disk after a clean quit.
+        await page.evaluate(() =>
+          (
+            window as unknown as {
+              classTray: {
+                updatePreferences(input: { poll: { visibleSeconds: number } }): Promise<void>;
+              };
+            }
+          ).classTray.updatePreferences({ poll: { visibleSeconds: 17 } }),
+        );
+        const electronProcess = app.process();
         await app.close();
+        app = undefined;
+        expect(electronProcess.exitCode).toBe(0);
+        const settings = JSON.parse(
+          fs.readFileSync(path.join(dataDir, 'settings.json'), 'utf8'),
+        ) as { poll?: { visibleSeconds?: number } };
+        expect(settings.poll?.visibleSeconds).toBe(17);
+
+        expect(pageErrors.filter((text) => /Content[- ]Security[- ]Policy/i.test(text))).toEqual(
+          [],
+        );
+        expect({ main: mainErrors, page: pageErrors }).toEqual({ main: [], page: [] });
+      } finally {
+        await app?.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },

@@ -2,7 +2,8 @@ import { Notification } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
-import { deviceNotice, showNotice } from '../../src-main/electron/notifications';
+import { deviceNotice, heldNotifications, showNotice } from '../../src-main/electron/notifications';
+import type { FakeNotification } from './electronMock';
 import { roomState } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -59,12 +60,40 @@ describe('device notifications', () => {
     ]);
   });
 
+  it('holds each shown notification until it is closed or clicked, and logs a failure', () => {
+    const warn = vi.fn();
+    vi.mocked(Notification).mockClear();
+    for (let index = 0; index < 3; index += 1) showNotice({ title: 't', body: `${index}` }, warn);
+    const [closed, clicked, failed] = vi
+      .mocked(Notification)
+      .mock.results.map((result) => result.value as FakeNotification);
+    expect(closed?.show).toHaveBeenCalled();
+    expect([...heldNotifications]).toEqual([closed, clicked, failed]);
+    closed?.emit('close', {});
+    clicked?.emit('click', {});
+    expect([...heldNotifications]).toEqual([failed]);
+    failed?.emit('failed', {}, 'Notifications are not allowed for this application');
+    expect(heldNotifications.size).toBe(0);
+    expect(warn).toHaveBeenCalledWith(
+      'A desktop notification could not be shown: Notifications are not allowed for this application',
+    );
+  });
+
+  it('holds only the newest ten when the OS never says they went away', () => {
+    vi.mocked(Notification).mockClear();
+    for (let index = 0; index < 12; index += 1)
+      showNotice({ title: 't', body: `${index}` }, vi.fn());
+    const shown = vi.mocked(Notification).mock.results.map((result) => result.value as unknown);
+    expect([...heldNotifications]).toEqual(shown.slice(2));
+    heldNotifications.clear();
+  });
+
   it('shows it through Electron where notifications are supported', () => {
-    showNotice({ title: 't', body: 'b' });
+    showNotice({ title: 't', body: 'b' }, vi.fn());
     expect(Notification).toHaveBeenCalledWith({ title: 't', body: 'b' });
     vi.mocked(Notification).mockClear();
     vi.mocked(Notification.isSupported).mockReturnValue(false);
-    showNotice({ title: 't', body: 'b' });
+    showNotice({ title: 't', body: 'b' }, vi.fn());
     expect(Notification).not.toHaveBeenCalled();
   });
 });

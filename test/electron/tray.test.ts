@@ -1,4 +1,4 @@
-import { Menu } from 'electron';
+import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
 import { labels } from '../../src-main/electron/labels';
@@ -69,7 +69,10 @@ describe('tray', () => {
 
   it('turns each menu entry into an item that runs its handler', () => {
     const on = handlers();
-    const template = menuTemplate(trayView(roomState(), labels.en, false).menu, on);
+    const serviceMode = roomState({
+      account: { ...roomState().account, mode: 'service', serviceUrl: 'https://s.example' },
+    });
+    const template = menuTemplate(trayView(serviceMode, labels.en, false).menu, on, vi.fn());
     const click = (label: string, checked = false): void => {
       const item = template.find((entry) => entry.label === label);
       item?.click?.({ checked } as never, undefined as never, undefined as never);
@@ -77,7 +80,7 @@ describe('tray', () => {
     click('Open ClassTray');
     click('library');
     click('Refresh now');
-    click('Demo data');
+    click('Demo data', true);
     click('Keep window open', true);
     click('Start at login', true);
     click('Quit ClassTray');
@@ -92,8 +95,52 @@ describe('tray', () => {
       type: 'radio',
       checked: true,
     });
-    expect(template.find((entry) => entry.label === 'My account')).toMatchObject({
-      enabled: false,
+    expect(
+      menuTemplate(trayView(roomState(), labels.en, false).menu, on, vi.fn()).find(
+        (entry) => entry.label === 'My account',
+      ),
+    ).toMatchObject({ enabled: false });
+  });
+
+  /** The template last drawn on the tray, and a click as Electron delivers it (item flipped). */
+  const lastMenu = () =>
+    vi.mocked(Menu.buildFromTemplate).mock.results.at(-1)?.value as {
+      template: MenuItemConstructorOptions[];
+    };
+  const clickFlipped = (label: string): void => {
+    const item = lastMenu().template.find((entry) => entry.label === label);
+    const flipped = { checked: item?.type === 'radio' ? true : !item?.checked };
+    item?.click?.(flipped as never, undefined as never, undefined as never);
+  };
+  const checkedIn = (label: string) =>
+    lastMenu().template.find((entry) => entry.label === label)?.checked;
+
+  it('after a checkbox click, acts on the state and draws the checkmark from it again', () => {
+    withPlatform('linux', () => {
+      const tray = fakeTray();
+      const on = handlers();
+      trayPresenter(tray as never, '/assets', on)(trayView(roomState(), labels.en, false));
+      clickFlipped('Start at login');
+      expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
+      // Until the state says so, the checkmark stays as the state has it.
+      expect(tray.setContextMenu).toHaveBeenCalledTimes(2);
+      expect(checkedIn('Start at login')).toBe(false);
+    });
+  });
+
+  it('does nothing for the radio already selected, and keeps the checkmarks of the state', () => {
+    withPlatform('linux', () => {
+      const tray = fakeTray();
+      const on = handlers();
+      trayPresenter(tray as never, '/assets', on)(trayView(roomState(), labels.en, false));
+      clickFlipped('Room 12');
+      clickFlipped('Demo data');
+      expect(on.selectClassroom).not.toHaveBeenCalled();
+      expect(on.setMode).not.toHaveBeenCalled();
+      clickFlipped('library');
+      expect(on.selectClassroom).toHaveBeenCalledWith('library');
+      expect(tray.setContextMenu).toHaveBeenCalledTimes(4);
+      expect([checkedIn('Room 12'), checkedIn('library')]).toEqual([true, false]);
     });
   });
 

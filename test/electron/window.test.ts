@@ -1,6 +1,12 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { popoverWindowOptions, setPinned, trackVisibility } from '../../src-main/electron/window';
+import {
+  popoverWindowOptions,
+  retryFailedLoad,
+  setPinned,
+  trackVisibility,
+} from '../../src-main/electron/window';
+import { FakeWebContents } from './electronMock';
 
 describe('popover window', () => {
   const options = popoverWindowOptions('/app/out/preload/index.cjs', false);
@@ -45,5 +51,28 @@ describe('popover window', () => {
     expect(onChange.mock.calls).toEqual([[true], [false]]);
     setPinned(window as never, true);
     expect(window.setAlwaysOnTop).toHaveBeenCalledWith(true);
+  });
+
+  it('logs a page that failed to load and loads it again when the window is next shown', () => {
+    const window = Object.assign(new EventEmitter(), { webContents: new FakeWebContents() });
+    const warn = vi.fn();
+    retryFailedLoad(window as never, warn);
+    const fail = (code: number, isMainFrame = true): void => {
+      window.webContents.emit('did-fail-load', {}, code, 'ERR_X', 'app://classtray/', isMainFrame);
+    };
+    fail(-3);
+    fail(-6, false);
+    window.emit('show');
+    expect(window.webContents.reload).not.toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    fail(-6);
+    expect(warn).toHaveBeenCalledWith(
+      "The window's page did not load (ERR_X, -6): app://classtray/",
+    );
+    window.emit('show');
+    expect(window.webContents.reload).toHaveBeenCalledTimes(1);
+    window.webContents.emit('did-finish-load');
+    window.emit('show');
+    expect(window.webContents.reload).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,0 +1,222 @@
+/**
+ * main.ts's wiring, against the mocked `electron`, a fake menubar and a fake core: each test
+ * imports main.ts afresh (vi.resetModules), as Electron runs it once per launch.
+ */
+import { EventEmitter } from 'node:events';
+import type { MenuItemConstructorOptions } from 'electron';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassTrayOptions } from '../../src-main/core/classTray';
+import { channels } from '../../src-main/electron/channels';
+import { FakeWebContents, type ElectronMock } from './electronMock';
+import { roomState } from './stateFixture';
+
+vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+// menubar is CommonJS and would require the real electron module.
+vi.mock('menubar', () => ({ menubar: vi.fn() }));
+// Never constructed here: the fake core opens no settings and the secret file opens lazily.
+vi.mock('electron-store', () => ({ default: vi.fn() }));
+vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
+
+function fakeCore() {
+  return {
+    getState: vi.fn(async () => roomState()),
+    subscribe: vi.fn(() => () => undefined),
+    setWindowVisible: vi.fn(),
+    suspend: vi.fn(),
+    resume: vi.fn(),
+    refresh: vi.fn(async () => undefined),
+    close: vi.fn(async () => undefined),
+  };
+}
+
+function fakePopover() {
+  const tray = Object.assign(new EventEmitter(), {
+    setImage: vi.fn(),
+    setToolTip: vi.fn(),
+    setContextMenu: vi.fn(),
+    popUpContextMenu: vi.fn(),
+  });
+  const window = Object.assign(new EventEmitter(), {
+    webContents: new FakeWebContents(),
+    isAlwaysOnTop: vi.fn(() => false),
+    setAlwaysOnTop: vi.fn(),
+  });
+  return Object.assign(new EventEmitter(), {
+    tray,
+    window,
+    showWindow: vi.fn(async () => undefined),
+  });
+}
+
+/**
+ * Loads main.ts as a launch would; `lock`: whether this is the first instance. The mocked
+ * modules outlive vi.resetModules, so what a previous launch left on them is cleared first.
+ */
+async function launch({ lock = true } = {}) {
+  vi.resetModules();
+  vi.clearAllMocks();
+  const electron = (await import('electron')) as unknown as ElectronMock;
+  electron.app.removeAllListeners();
+  electron.powerMonitor.removeAllListeners();
+  electron.ipcMain.handlers.clear();
+  electron.app.requestSingleInstanceLock.mockReturnValue(lock);
+  let markReady = (): void => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  electron.app.whenReady.mockReturnValue(ready);
+  const core = fakeCore();
+  const { createClassTray } = await import('../../src-main/core/classTray');
+  vi.mocked(createClassTray).mockResolvedValue(core as never);
+  const popover = fakePopover();
+  const { menubar } = await import('menubar');
+  vi.mocked(menubar).mockReturnValue(popover as never);
+  await import('../../src-main/electron/main');
+  const started = async () => {
+    markReady();
+    await vi.waitFor(() => expect(menubar).toHaveBeenCalled());
+  };
+  return { electron, core, popover, createClassTray: vi.mocked(createClassTray), started };
+}
+
+/** The menu last drawn on the tray. */
+const lastMenu = (electron: ElectronMock): MenuItemConstructorOptions[] =>
+  (
+    vi.mocked(electron.Menu.buildFromTemplate).mock.results.at(-1)?.value as {
+      template: MenuItemConstructorOptions[];
+    }
+  ).template;
+const click = (item: MenuItemConstructorOptions | undefined): void =>
+  item?.click?.({ checked: false } as never, undefined as never, undefined as never);
+
+describe('main', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  beforeEach(() => {
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    warn.mockRestore();
+  });
+
+  it('takes the single-instance lock and registers the app:// scheme before ready', async () => {
+    const { electron, createClassTray, started } = await launch();
+    expect(electron.app.requestSingleInstanceLock).toHaveBeenCalled();
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({ scheme: 'app' }),
+    ]);
+    // Nothing that needs a ready app has run yet.
+    expect(createClassTray).not.toHaveBeenCalled();
+    expect(electron.protocol.handle).not.toHaveBeenCalled();
+    await started();
+    expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+  });
+
+  it('quits at once as a second instance, starting nothing', async () => {
+    const { electron, createClassTray } = await launch({ lock: false });
+    expect(electron.app.quit).toHaveBeenCalled();
+    expect(electron.app.whenReady).not.toHaveBeenCalled();
+    expect(createClassTray).not.toHaveBeenCalled();
+  });
+
+  it('serves the core on IPC and hands it net.fetch for the service', async () => {
+    const { electron, createClassTray, started } = await launch();
+    await started();
+    expect([...electron.ipcMain.handlers.keys()]).toEqual(
+      expect.arrayContaining([channels.state, channels.copyPassword, channels.actions.refresh]),
+    );
+    const options = createClassTray.mock.calls[0]?.[0] as ClassTrayOptions;
+    const init = { method: 'PATCH' };
+    await options.fetch?.('https://service.example/api/v1/devices', init);
+    expect(electron.net.fetch).toHaveBeenCalledWith('https://service.example/api/v1/devices', init);
+  });
+
+  it('starts without waiting on safeStorage, whose first use may wait on a keychain prompt', async () => {
+    const { electron, createClassTray, started } = await launch();
+    electron.safeStorage.isAsyncEncryptionAvailable.mockReturnValue(new Promise(() => undefined));
+    await started();
+    expect(electron.safeStorage.isAsyncEncryptionAvailable).not.toHaveBeenCalled();
+    const options = createClassTray.mock.calls[0]?.[0] as ClassTrayOptions;
+    expect(options.secretFallback).toBeDefined();
+  });
+
+  it('creates the tray popover on the app:// page with the CommonJS preload', async () => {
+    const { started } = await launch();
+    await started();
+    const { menubar } = await import('menubar');
+    expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({
+      index: 'app://classtray/index.html',
+      preloadWindow: true,
+      browserWindow: {
+        webPreferences: { preload: expect.stringMatching(/preload[/\\]index\.cjs$/) },
+      },
+    });
+  });
+
+  it('draws the tray menu before the page loads; after a failed load Open and Quit still work', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    // menubar's 'ready' is never emitted here: it waits for a page that did not load.
+    await vi.waitFor(() => expect(electron.Menu.buildFromTemplate).toHaveBeenCalled());
+    popover.window.webContents.emit(
+      'did-fail-load',
+      {},
+      -6,
+      'ERR_FILE_NOT_FOUND',
+      'app://classtray/index.html',
+      true,
+    );
+    expect(warn).toHaveBeenCalledWith(
+      "The window's page did not load (ERR_FILE_NOT_FOUND, -6): app://classtray/index.html",
+    );
+    const menu = lastMenu(electron);
+    click(menu.find((item) => item.label === 'Open ClassTray'));
+    expect(popover.showWindow).toHaveBeenCalled();
+    // Shown again, the window tries its page again.
+    popover.window.emit('show');
+    expect(popover.window.webContents.reload).toHaveBeenCalled();
+    click(menu.find((item) => item.label === 'Quit ClassTray'));
+    expect(electron.app.quit).toHaveBeenCalled();
+  });
+
+  it('tells the core when the window shows and hides', async () => {
+    const { core, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    popover.window.emit('show');
+    popover.window.emit('hide');
+    expect(core.setWindowVisible.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('shows the first window when a second launch arrives', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    electron.app.emit('second-instance');
+    expect(popover.showWindow).toHaveBeenCalled();
+  });
+
+  it('pauses the core while the computer sleeps', async () => {
+    const { electron, core, started } = await launch();
+    await started();
+    electron.powerMonitor.emit('suspend');
+    expect(core.suspend).toHaveBeenCalled();
+    electron.powerMonitor.emit('resume');
+    expect(core.resume).toHaveBeenCalled();
+  });
+
+  it('closes the core before quitting, and quits anyway after 3 s', async () => {
+    const { electron, core, started } = await launch();
+    await started();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    core.close.mockReturnValue(new Promise(() => undefined));
+    const event = { preventDefault: vi.fn() };
+    electron.app.emit('will-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(core.close).toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(electron.app.quit).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(electron.app.quit).toHaveBeenCalled();
+  });
+});
