@@ -8,9 +8,6 @@ import { resources } from '../../src-shared/i18n';
 import { en } from '../../src-shared/i18n/en';
 import { LOCALES, type Locale } from '../../src-shared/locale';
 
-// main.ts (owned by issue 8's work) still imports the rule by this name; it is src-shared's.
-export { localeOf as shownLanguage } from '../../src-shared/locale';
-
 type Tray = (typeof en)['tray'];
 /** The tray sentences with nothing to fill in: each is a label as it stands. */
 type PlainKey = {

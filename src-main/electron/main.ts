@@ -8,7 +8,8 @@ import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
-import { labels, shownLanguage } from './labels';
+import { localeOf } from '../../src-shared/locale';
+import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, showNotice } from './notifications';
@@ -87,7 +88,7 @@ async function start(): Promise<void> {
     classTray.setWindowVisible(visible);
   };
   const textFor = (current: ClassTrayState) =>
-    labels[shownLanguage(current.preferences.language, app.getLocale())];
+    labels[localeOf(current.preferences.language, app.getLocale())];
   // 'before-load': the tray exists, the page is not loaded yet. menubar's 'ready' and
   // 'after-create-window' wait for the page, and never come when it fails to load, while the
   // menu's Open and Quit must work from the start. The tray is clickable meanwhile, and a show

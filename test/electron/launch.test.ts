@@ -39,7 +39,11 @@ describe('the tray app on a real Electron runtime', () => {
   it.skipIf(launch.kind !== 'electron')(
     launch.kind === 'electron'
       ? 'renders the demo in a locked-down window, copies, hands over to the first instance and quits cleanly'
-      : `launches the real app (skipped: Electron cannot start here: ${launch.reason})`,
+      : `launches the real app (skipped: ${
+          launch.kind === 'install'
+            ? 'no Electron runtime has been downloaded on this machine'
+            : `Electron cannot start here: ${launch.reason}`
+        })`,
     { timeout: 180_000 },
     async () => {
       // Only narrows the type: skipIf has already decided.
