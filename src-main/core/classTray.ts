@@ -11,6 +11,8 @@ import type { Clock } from '../contract/wire';
 import type { RunningLocalService } from '../local-service/index';
 import { createDemoAccount, startLocalService } from '../local-service/index';
 import { ApiInputError, parseInput } from './apiInput';
+import type { Logger } from './logger';
+import { createLogger } from './logger';
 import type {
   AccountView,
   ClassTrayApi,
@@ -18,6 +20,7 @@ import type {
   ClassTrayHostControls,
   ClassTrayState,
   ClassroomView,
+  ConnectionProblem,
   ConnectionStatus,
   ConnectionView,
   InvalidateResultView,
@@ -34,8 +37,7 @@ import { ClassroomLiveStatus } from './liveStatus';
 import type { Notebook } from './notebook';
 import { demoNotebook, settingsNotebook, withRecent } from './notebook';
 import type { Timers } from './refreshSchedule';
-import { RefreshSchedule, systemTimers } from './refreshSchedule';
-import type { ServiceErrorKind } from './serviceErrors';
+import { RefreshHalt, RefreshSchedule, systemTimers } from './refreshSchedule';
 import { ServiceError, isServiceError } from './serviceErrors';
 import type { OpenSettingsOptions, SettingsPatch, SettingsStore } from './settings';
 import { SettingsValidationError, openSettings } from './settings';
@@ -54,7 +56,7 @@ export interface ClassTrayOptions {
   loadKeytar?: () => Promise<unknown>;
   /** Where the token goes when keytar cannot (Electron's safeStorage in the tray app). */
   secretFallback?: SecretFallback;
-  warn?: (message: string) => void;
+  log?: Logger;
   clock?: Clock;
   timers?: Timers;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
@@ -73,36 +75,34 @@ interface Session {
   notebook: Notebook;
 }
 
-type Problem = { kind: ServiceErrorKind; detail: string };
-
 interface DemoSchool {
   service: RunningLocalService;
   notebook: Notebook;
 }
 
-const NO_TOKEN: Problem = {
+const NO_TOKEN: ConnectionProblem = {
   kind: 'unauthorized',
   detail: 'No API token is saved for this service: add one in the settings.',
 };
 
 export async function createClassTray(options: ClassTrayOptions): Promise<ClassTray> {
-  const warn = options.warn ?? console.warn;
+  const log = options.log ?? createLogger(console, 'core');
   const timers = options.timers ?? systemTimers;
   const clock = options.clock ?? (() => timers.now());
   const settings = openSettings({
     dataDir: options.dataDir,
-    warn,
+    warn: log.child('settings').warn,
     now: clock,
     ...(options.createSettingsBackend ? { createBackend: options.createSettingsBackend } : {}),
   });
   const vault = new TokenVault({
     env: options.env ?? process.env,
-    warn,
+    warn: log.child('vault').warn,
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
-  const core = new Core(settings, vault, new ClassroomCache(options.dataDir, warn), {
-    warn,
+  const core = new Core(settings, vault, new ClassroomCache(options.dataDir, log.child('cache').warn), {
+    log,
     clock,
     timers,
     request: options.request ?? {},
@@ -118,7 +118,7 @@ class Core implements ClassTray {
   readonly #cache: ClassroomCache;
   readonly #schedule: RefreshSchedule;
   readonly #clock: Clock;
-  readonly #warn: (message: string) => void;
+  readonly #log: Logger;
   readonly #request: NonNullable<ClassTrayOptions['request']>;
   #session: Session | undefined;
   #demo: DemoSchool | undefined;
@@ -147,7 +147,7 @@ class Core implements ClassTray {
     vault: TokenVault,
     cache: ClassroomCache,
     options: {
-      warn: (message: string) => void;
+      log: Logger;
       clock: Clock;
       timers: Timers;
       request: NonNullable<ClassTrayOptions['request']>;
@@ -156,7 +156,7 @@ class Core implements ClassTray {
     this.#settings = settings;
     this.#vault = vault;
     this.#cache = cache;
-    this.#warn = options.warn;
+    this.#log = options.log;
     this.#clock = options.clock;
     this.#request = options.request;
     const { poll } = settings.get();
@@ -297,7 +297,7 @@ class Core implements ClassTray {
         this.#clock,
       );
     } catch (error) {
-      return { kind: 'failed', problem: problemOf(error) };
+      return { kind: 'failed', problem: this.#problemOf(error, 'Invalidating a temporal access') };
     }
     const learnedAt = new Date(this.#clock()).toISOString();
     const lastOutcome =
@@ -544,13 +544,14 @@ class Core implements ClassTray {
       }
     } catch (error) {
       if (outdated()) return;
-      const problem = problemOf(error);
+      const problem = this.#problemOf(error, 'Refreshing the classroom');
       if (problem.kind === 'classroom-not-found' && this.#devices.length > 0) {
         this.#devices = [];
         this.#emit({ type: 'classroom', classroom: this.#classroomView() });
       }
       this.#setConnection({ ...this.#connection, status: statusOf(problem), problem });
-      throw error;
+      // A bug is not the service's fault: no backoff against it, no retry until someone asks.
+      throw problem.kind === 'internal' ? new RefreshHalt() : error;
     }
   }
 
@@ -628,6 +629,13 @@ class Core implements ClassTray {
     return { poll: { ...poll }, notifications: { ...notifications }, language, startAtLogin };
   }
 
+  /** The service's problems become connection problems; anything else is a bug, logged as one. */
+  #problemOf(error: unknown, what: string): ConnectionProblem {
+    if (error instanceof ServiceError) return { kind: error.kind, detail: error.detail };
+    this.#log.error(`${what} failed unexpectedly`, error);
+    return { kind: 'internal', detail: 'ClassTray failed unexpectedly; its log says why.' };
+  }
+
   #setConnection(connection: ConnectionView): void {
     this.#connection = connection;
     this.#emit({ type: 'connection', connection });
@@ -643,9 +651,7 @@ class Core implements ClassTray {
       try {
         listener(change);
       } catch (error) {
-        this.#warn(
-          `A change listener failed: ${error instanceof Error ? error.message : String(error)}`,
-        );
+        this.#log.error('A change listener failed', error);
       }
     }
   }
@@ -661,12 +667,7 @@ function write(update: () => void): void {
   }
 }
 
-function problemOf(error: unknown): Problem {
-  if (error instanceof ServiceError) return { kind: error.kind, detail: error.detail };
-  return { kind: 'bad-response', detail: error instanceof Error ? error.message : String(error) };
-}
-
-function statusOf(problem: Problem): ConnectionStatus {
+function statusOf(problem: ConnectionProblem): ConnectionStatus {
   switch (problem.kind) {
     case 'unauthorized':
       return 'unauthorized';

@@ -32,12 +32,18 @@ export type ConnectionStatus =
   | 'classroom-not-found'
   | 'no-classroom';
 
+/** A service's problem, or `internal`: ClassTray itself failed (a bug, logged with its stack). */
+export interface ConnectionProblem {
+  kind: ServiceErrorKind | 'internal';
+  detail: string;
+}
+
 export interface ConnectionView {
   status: ConnectionStatus;
   /** ISO time of the last successful refresh, or null. */
   lastSuccessAt: string | null;
   /** What went wrong last, while it is still wrong. */
-  problem: { kind: ServiceErrorKind; detail: string } | null;
+  problem: ConnectionProblem | null;
   /** ISO time of the next automatic attempt, or null while paused. */
   nextAttemptAt: string | null;
 }
@@ -98,7 +104,7 @@ export type AddAccessResult =
 
 export type InvalidateResultView =
   | (InvalidationOutcome & { warnNo2fa: boolean })
-  | { kind: 'failed'; problem: { kind: ServiceErrorKind; detail: string } };
+  | { kind: 'failed'; problem: ConnectionProblem };
 
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);

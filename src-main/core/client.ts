@@ -35,8 +35,9 @@ import {
   servicePaths,
 } from '../contract/wire';
 import { pageWithWireNames } from '../contract/wireNames';
+import { describeIssues } from '../contract/zodIssues';
 import type { NetworkCause, ServiceProblem } from './serviceErrors';
-import { ServiceError, describeSchemaMismatch } from './serviceErrors';
+import { ServiceError } from './serviceErrors';
 
 export interface RetryOptions {
   /** Tries per call, the first included. Default 3. */
@@ -183,7 +184,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     });
     const result = schema.safeParse(json);
     if (!result.success) {
-      throw fail({ kind: 'bad-response', detail: describeSchemaMismatch(result.error) });
+      throw fail({ kind: 'bad-response', detail: describeIssues(result.error, 'response') });
     }
     return result.data;
   }

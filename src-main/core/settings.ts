@@ -13,6 +13,8 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import { z } from 'zod';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema, type Clock } from '../contract/wire';
+import { issueProblems } from '../contract/zodIssues';
+import { TeacherFacingError } from './teacherFacing';
 
 export const APP_NAME = 'ClassTray';
 export const SETTINGS_CONFIG_NAME = 'settings';
@@ -122,7 +124,7 @@ export type SettingsPatch = {
 export const defaultSettings = (): Settings => settingsSchema.parse({});
 
 /** A rejected update. `field` is the first offending dotted path (e.g. `poll.visibleSeconds`). */
-export class SettingsValidationError extends Error {
+export class SettingsValidationError extends TeacherFacingError {
   override readonly name = 'SettingsValidationError';
   readonly field: string;
   readonly fields: readonly string[];
@@ -251,27 +253,19 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
   return { settings: settingsSchema.parse(fields), problems };
 }
 
+/** zod's problems as settings fields: `poll.visibleSeconds`, or `settings` for the whole. */
 function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): { field: string; message: string }[] {
-  return issues.flatMap((issue) => {
-    const at = [...prefix, ...issue.path];
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: dotted([...at, key]),
-        message: 'is not a setting',
-      }));
-    }
-    return [{ field: dotted(at), message: issue.message }];
-  });
+  return issueProblems(issues, prefix).map(({ path, message }) => ({
+    field: path.length === 0 ? 'settings' : path.map(String).join('.'),
+    message: message === 'is not allowed' ? 'is not a setting' : message,
+  }));
 }
 
 const formatProblem = ({ field, message }: { field: string; message: string }): string =>
   `${field} ${message}`;
-
-const dotted = (at: readonly PropertyKey[]): string =>
-  at.length === 0 ? 'settings' : at.map(String).join('.');
 
 /** Keeps a damaged file beside the original as `<name>.corrupt-<time>`; returns its path. */
 function setAside(filePath: string, now: Clock, how: 'move' | 'copy'): string {

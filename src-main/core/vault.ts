@@ -15,6 +15,7 @@
  * - setToken while CLASSTRAY_TOKEN is set still saves the token (for later runs without the
  *   variable); the variable keeps winning for this run, and status says so.
  */
+import { TeacherFacingError } from './teacherFacing';
 
 export const KEYCHAIN_SERVICE = 'ClassTray';
 export const TOKEN_ENV = 'CLASSTRAY_TOKEN';
@@ -52,7 +53,7 @@ export interface TokenVaultOptions {
 }
 
 /** Bad input to the vault. The message never contains the token. */
-export class VaultError extends Error {
+export class VaultError extends TeacherFacingError {
   override readonly name = 'VaultError';
 }
 

@@ -7,23 +7,22 @@
  */
 import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import type { z } from 'zod';
-import { ApiInputError } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
 import { actionInputOf, actionInputs, apiActions } from '../core/classTrayApi';
-import { ServiceError } from '../core/serviceErrors';
-import { SettingsValidationError } from '../core/settings';
-import { VaultError } from '../core/vault';
+import type { Logger } from '../core/logger';
+import { createLogger } from '../core/logger';
+import { TeacherFacingError, shownFailure } from '../core/teacherFacing';
 import { channels } from './channels';
 import { isAppUrl } from './security';
 
-export class IpcRefusal extends Error {
+export class IpcRefusal extends TeacherFacingError {
   override readonly name = 'IpcRefusal';
 }
 
 /** Registers every handler; returns a function that removes them. */
 export function registerIpc(
   classTray: ClassTray,
-  warn: (message: string) => void = (message) => console.warn(message),
+  log: Logger = createLogger(console, 'ipc'),
 ): () => void {
   const registered: string[] = [];
   const handle = (channel: string, run: (input: unknown) => unknown): void => {
@@ -32,7 +31,7 @@ export function registerIpc(
         checkSender(event, channel);
         return await run(input);
       } catch (error) {
-        throw shownError(channel, error, warn);
+        throw shownError(channel, error, log);
       }
     });
     registered.push(channel);
@@ -96,18 +95,11 @@ function checkInput(action: string, schema: z.ZodType | null, input: unknown): v
  * What the page may learn of a failure. Electron sends the error's text across as it is, so an
  * unexpected error (whose text nobody checked for secrets) is replaced by a generic sentence.
  */
-function shownError(channel: string, error: unknown, warn: (message: string) => void): Error {
-  if (
-    error instanceof IpcRefusal ||
-    error instanceof ApiInputError ||
-    error instanceof SettingsValidationError ||
-    error instanceof VaultError ||
-    error instanceof ServiceError
-  ) {
-    return new Error(error.message);
-  }
-  warn(
-    `${channel} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-  );
-  return new Error('ClassTray failed unexpectedly.');
+function shownError(channel: string, error: unknown, log: Logger): Error {
+  const { message } = shownFailure(error, {
+    log,
+    context: channel,
+    internalMessage: 'ClassTray failed unexpectedly.',
+  });
+  return new Error(message);
 }

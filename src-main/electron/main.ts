@@ -6,6 +6,7 @@ import path from 'node:path';
 import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
+import { createLogger } from '../core/logger';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { labels, shownLanguage } from './labels';
@@ -26,7 +27,8 @@ import { trayView } from './trayState';
 import { isPinned, setPinned, trackVisibility } from './window';
 
 const APP_ID = 'app.classtray.desktop';
-const warn = (message: string): void => console.warn(message);
+const log = createLogger();
+const warn = log.warn;
 
 // Before `ready`: the scheme's privileges, the guards on every web contents, where data lives.
 registerAppScheme();
@@ -64,9 +66,9 @@ async function start(): Promise<void> {
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
     loadKeytar: () => import('keytar'),
     ...(secretFallback ? { secretFallback } : {}),
-    warn,
+    log: log.child('core'),
   });
-  registerIpc(classTray, warn);
+  registerIpc(classTray, log.child('ipc'));
 
   const popover = createPopover({
     assetsDir,

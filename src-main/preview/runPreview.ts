@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import open from 'open';
 import { z } from 'zod';
+import { issueProblems } from '../contract/zodIssues';
 import type { ClassTrayOptions } from '../core/classTray';
 import { createClassTray } from '../core/classTray';
 import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
@@ -98,7 +99,7 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
 function check<Output>(schema: z.ZodType<Output>, input: unknown, flag: string): Output {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message ?? 'not valid';
+  const message = issueProblems(parsed.error.issues)[0]?.message ?? 'not valid';
   throw new UsageError(sentence(message.startsWith(flag) ? message : `${flag}: ${message}`));
 }
 

@@ -6,6 +6,10 @@ import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseInput } from '../core/apiInput';
+import type { Logger } from '../core/logger';
+import { createLogger } from '../core/logger';
+import type { ShownFailure } from '../core/teacherFacing';
+import { shownFailure } from '../core/teacherFacing';
 import type { ClassTray } from '../core/classTray';
 import type { ActionInput, ApiAction } from '../core/classTrayApi';
 import { apiActions } from '../core/classTrayApi';
@@ -19,7 +23,6 @@ import {
   sameSecret,
   sessionCookie,
 } from './access';
-import { describeFailure } from './errorReplies';
 import { PageVisibility } from './pageVisibility';
 import type {
   ActionReply,
@@ -36,6 +39,13 @@ import { readStaticFile } from './staticFiles';
 const HEARTBEAT_MS = 15_000;
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Bad input and host refusals are the client's (422); the service's failures, a bad gateway. */
+const FAILURE_STATUS: Record<ShownFailure['kind'], number> = {
+  refused: 422,
+  service: 502,
+  internal: 500,
+};
 
 const NO_KEY_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
@@ -55,12 +65,12 @@ export interface PreviewAppOptions {
   /** The port the server listens on: the Host and Origin checks name it. */
   port: () => number;
   /** Hears failures that are not the client's fault (the reply says only that something failed). */
-  logError?: (error: unknown) => void;
+  log?: Logger;
 }
 
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   const { classTray, key } = options;
-  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  const log = options.log ?? createLogger(console, 'preview');
   const visibility = new PageVisibility((visible) => classTray.setWindowVisible(visible));
 
   const app = Fastify({
@@ -106,11 +116,14 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
 
   // Handlers let the core's errors through: here they become a status and a sentence.
-  app.setErrorHandler((error: unknown, _request, reply) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
     if (isRequestRefusal(error)) return sendError(reply, error.statusCode, requestProblem(error));
-    const failure = describeFailure(error);
-    if (failure.unexpected) logError(error);
-    return sendError(reply, failure.status, failure.error);
+    const failure = shownFailure(error, {
+      log,
+      context: `${request.method} ${request.url.split('?')[0] ?? ''}`,
+      internalMessage: 'ClassTray failed unexpectedly; the terminal running the preview shows why.',
+    });
+    return sendError(reply, FAILURE_STATUS[failure.kind], failure.message);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -180,7 +193,7 @@ export interface PreviewServerOptions {
   staticDir: string;
   /** 0 or absent: a port the OS picks. */
   port?: number;
-  logError?: (error: unknown) => void;
+  log?: Logger;
 }
 
 export interface RunningPreviewServer {
@@ -201,7 +214,7 @@ export async function startPreviewServer(
     staticDir: options.staticDir,
     key,
     port: () => port,
-    ...(options.logError === undefined ? {} : { logError: options.logError }),
+    ...(options.log === undefined ? {} : { log: options.log }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

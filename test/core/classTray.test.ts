@@ -1,13 +1,15 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
 import { createClassTray } from '../../src-main/core/classTray';
 import type { ApiAction, ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
 import { apiActions } from '../../src-main/core/classTrayApi';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
+import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import { silentLogger } from '../../src-main/core/logger';
 import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../src-main/local-service/index';
@@ -15,6 +17,7 @@ import { startLocalService } from '../../src-main/local-service/index';
 import type { SecretFallback } from '../../src-main/core/vault';
 import { accountFixture, device } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { recordingLogger } from '../support/recordingLogger';
 
 const TOKEN = 'core-test-token-0123456789';
 const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
@@ -45,7 +48,7 @@ async function core(dataDir: string, env: Record<string, string> = {}): Promise<
     dataDir,
     env,
     loadKeytar: noKeychain,
-    warn: () => undefined,
+    log: silentLogger,
     request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
   });
   cleanups.push(() => classTray.close());
@@ -100,6 +103,39 @@ describe('subscribers', () => {
     await classTray.refresh();
     expect((await classTray.getState()).connection.status).toBe('ok');
     expect(changes.some((change) => change.type === 'connection')).toBe(true);
+  });
+});
+
+describe('a bug inside a refresh', () => {
+  it('is logged with its stack and shown as ClassTray failing, not the service, and not retried by itself', async () => {
+    const { log, errors } = recordingLogger();
+    const bug = new TypeError("Cannot read properties of undefined (reading 'alias')");
+    const failing = vi.spyOn(ClassroomLiveStatus.prototype, 'refresh').mockRejectedValue(bug);
+    cleanups.push(async () => failing.mockRestore());
+    const classTray = await createClassTray({
+      dataDir: await tempDir(),
+      env: {},
+      loadKeytar: noKeychain,
+      log,
+    });
+    cleanups.push(() => classTray.close());
+    await classTray.refresh();
+
+    const { connection } = await classTray.getState();
+    expect(connection.problem).toEqual({ kind: 'internal', detail: expect.any(String) });
+    // No backoff as against a failing service: nothing is planned until someone asks.
+    expect(connection.nextAttemptAt).toBeNull();
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(line).toContain("TypeError: Cannot read properties of undefined (reading 'alias')");
+      expect(line).toMatch(/\n\s+at /);
+    }
+
+    failing.mockRestore();
+    await classTray.refresh();
+    const recovered = (await classTray.getState()).connection;
+    expect(recovered).toMatchObject({ status: 'ok', problem: null });
+    expect(recovered.nextAttemptAt).not.toBeNull();
   });
 });
 
@@ -352,7 +388,7 @@ describe('switching accounts', () => {
       env: {},
       loadKeytar: noKeychain,
       secretFallback: fallback,
-      warn: () => undefined,
+      log: silentLogger,
       request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
     });
     cleanups.push(() => classTray.close());

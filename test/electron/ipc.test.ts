@@ -6,6 +6,7 @@ import { apiActions, type ApiAction } from '../../src-main/core/classTrayApi';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
+import { recordingLogger } from '../support/recordingLogger';
 import { FakeWebContents, type ElectronMock } from './electronMock';
 import { roomState } from './stateFixture';
 
@@ -151,14 +152,16 @@ describe('IPC', () => {
   });
 
   it('hides the text of an unexpected failure from the page, and logs it in main', async () => {
-    const warn = vi.fn();
+    const { log, errors } = recordingLogger();
     mockedIpc.handlers.clear();
-    registerIpc(classTray, warn);
+    registerIpc(classTray, log);
     classTray.refresh.mockRejectedValueOnce(new Error('keychain said: token=s3cr3t-token'));
     const failure = await call(channels.actions.refresh, appFrame).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toBe('ClassTray failed unexpectedly.');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('s3cr3t-token'));
+    expect(errors).toEqual([expect.stringContaining('s3cr3t-token')]);
+    // With its stack, so the bug can be found.
+    expect(errors[0]).toMatch(/\n\s+at /);
   });
 
   it('removes every handler it registered', () => {

@@ -6,6 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../src-main/core/logger';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { rendererDir } from './previewApp';
@@ -40,7 +41,7 @@ async function start(...args: string[]): Promise<RunningPreview> {
       openBrowser: async (url) => opened.push(url),
       classTray: {
         loadKeytar: () => Promise.reject(new Error('no keychain in tests')),
-        warn: () => undefined,
+        log: silentLogger,
       },
     },
   );
@@ -88,7 +89,7 @@ describe('runPreview', () => {
         rendererDir: staticDir,
         print: (line) => printed.push(line),
         openBrowser: () => Promise.reject(new Error('xdg-open: not found')),
-        classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), warn: () => {} },
+        classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), log: silentLogger },
       },
     );
     preview = running;
@@ -112,7 +113,7 @@ describe('runPreview', () => {
         {},
         {
           rendererDir: staticDir,
-          classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), warn: () => {} },
+          classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), log: silentLogger },
         },
       ),
     ).rejects.toThrow(`port ${port} is already in use.`);

@@ -72,3 +72,10 @@ it('does not claim an empty classroom when the devices never arrived', async () 
   expect(screen.queryByText('This classroom has no devices.')).toBeNull();
   expect(screen.getByText('No devices loaded yet.')).toBeTruthy();
 });
+
+it('says ClassTray itself failed, not the service, when a refresh met a bug', async () => {
+  const problem = { kind: 'internal' as const, detail: 'ClassTray failed unexpectedly.' };
+  await renderApp(new FakeApi(makeState({ connection: { status: 'stale', problem } })));
+  expect(screen.getByRole('alert').textContent).toMatch(/ClassTray failed while refreshing/);
+  expect(screen.queryByText(/may be out of date\.$/)).toBeNull();
+});
