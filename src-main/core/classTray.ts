@@ -27,7 +27,7 @@ import type {
   PreferencesView,
   TrackedAccessView,
 } from './classTrayApi';
-import { actionInputs } from './classTrayApi';
+import { deviceInput, parseAction, preferencesOf } from './classTrayApi';
 import type { ServiceClient } from './client';
 import { createServiceClient } from './client';
 import { ClassroomCache } from './classroomCache';
@@ -101,12 +101,17 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
-  const core = new Core(settings, vault, new ClassroomCache(options.dataDir, log.child('cache').warn), {
-    log,
-    clock,
-    timers,
-    request: options.request ?? {},
-  });
+  const core = new Core(
+    settings,
+    vault,
+    new ClassroomCache(options.dataDir, log.child('cache').warn),
+    {
+      log,
+      clock,
+      timers,
+      request: options.request ?? {},
+    },
+  );
   await core.start();
   return core;
 }
@@ -203,7 +208,7 @@ class Core implements ClassTray {
   }
 
   async selectClassroom(input: unknown): Promise<void> {
-    const { id, nickname } = parseInput('selectClassroom', actionInputs.selectClassroom, input);
+    const { id, nickname } = parseAction('selectClassroom', input);
     const notebook = await this.#notebook();
     write(() =>
       notebook.write({ current: id, recent: withRecent(notebook.read().recent, id, nickname) }),
@@ -212,7 +217,7 @@ class Core implements ClassTray {
   }
 
   async renameClassroom(input: unknown): Promise<void> {
-    const { id, nickname } = parseInput('renameClassroom', actionInputs.renameClassroom, input);
+    const { id, nickname } = parseAction('renameClassroom', input);
     const notebook = await this.#notebook();
     const recent = notebook
       .read()
@@ -224,7 +229,7 @@ class Core implements ClassTray {
   }
 
   async forgetClassroom(input: unknown): Promise<void> {
-    const { id } = parseInput('forgetClassroom', actionInputs.forgetClassroom, input);
+    const { id } = parseAction('forgetClassroom', input);
     const notebook = await this.#notebook();
     const page = notebook.read();
     const recent = page.recent.filter((classroom) => classroom.id !== id);
@@ -238,11 +243,7 @@ class Core implements ClassTray {
   }
 
   async addTemporalAccess(input: unknown) {
-    const { linkOrToken, label, remoteId } = parseInput(
-      'addTemporalAccess',
-      actionInputs.addTemporalAccess,
-      input,
-    );
+    const { linkOrToken, label, remoteId } = parseAction('addTemporalAccess', input);
     const found = extractToken(linkOrToken);
     if ('problem' in found) return { ok: false as const, problem: found.problem };
     const notebook = await this.#notebook();
@@ -262,7 +263,7 @@ class Core implements ClassTray {
   }
 
   async removeTemporalAccess(input: unknown): Promise<void> {
-    const { token } = parseInput('removeTemporalAccess', actionInputs.temporalAccess, input);
+    const { token } = parseAction('removeTemporalAccess', input);
     const notebook = await this.#notebook();
     const accesses = notebook.read().accesses.filter((access) => access.token !== token);
     write(() => notebook.write({ accesses }));
@@ -270,7 +271,7 @@ class Core implements ClassTray {
   }
 
   async invalidateTemporalAccess(input: unknown): Promise<InvalidateResultView> {
-    const { token } = parseInput('invalidateTemporalAccess', actionInputs.temporalAccess, input);
+    const { token } = parseAction('invalidateTemporalAccess', input);
     const running = this.#invalidating.get(token);
     if (running) return running;
     const invalidation = this.#invalidate(token).finally(() => this.#invalidating.delete(token));
@@ -314,11 +315,7 @@ class Core implements ClassTray {
   }
 
   async connectService(input: unknown): Promise<void> {
-    const { serviceUrl, token, authHeader } = parseInput(
-      'connectService',
-      actionInputs.connectService,
-      input,
-    );
+    const { serviceUrl, token, authHeader } = parseAction('connectService', input);
     if (token !== undefined) {
       try {
         await this.#vault.setToken(serviceUrl, token);
@@ -343,7 +340,7 @@ class Core implements ClassTray {
   }
 
   async setMode(input: unknown): Promise<void> {
-    const { mode } = parseInput('setMode', actionInputs.setMode, input);
+    const { mode } = parseAction('setMode', input);
     if (mode === 'service' && this.#settings.get().serviceUrl === null) {
       throw new ApiInputError('No service URL is saved yet: connect your account first.');
     }
@@ -352,25 +349,8 @@ class Core implements ClassTray {
   }
 
   async updatePreferences(input: unknown): Promise<void> {
-    const { poll, notifications, language, startAtLogin } = parseInput(
-      'updatePreferences',
-      actionInputs.updatePreferences,
-      input,
-    );
-    const current = this.#settings.get().poll;
-    this.#updateSettings({
-      ...(poll === undefined
-        ? {}
-        : {
-            poll: {
-              visibleSeconds: poll.visibleSeconds ?? current.visibleSeconds,
-              hiddenSeconds: poll.hiddenSeconds ?? current.hiddenSeconds,
-            },
-          }),
-      ...(notifications === undefined ? {} : { notifications }),
-      ...(language === undefined ? {} : { language }),
-      ...(startAtLogin === undefined ? {} : { startAtLogin }),
-    });
+    // The settings merge each group one level, so a field left out keeps its saved value.
+    this.#updateSettings(parseAction('updatePreferences', input));
     const updated = this.#settings.get().poll;
     this.#schedule.setIntervals(updated.visibleSeconds * 1000, updated.hiddenSeconds * 1000);
     this.#emit({ type: 'preferences', preferences: this.#preferencesView() });
@@ -391,7 +371,7 @@ class Core implements ClassTray {
   }
 
   async devicePassword(input: unknown): Promise<string | null> {
-    const { remoteId } = parseInput('devicePassword', actionInputs.device, input);
+    const { remoteId } = parseInput('devicePassword', deviceInput, input);
     return this.#live?.password(remoteId) ?? null;
   }
 
@@ -625,8 +605,7 @@ class Core implements ClassTray {
   }
 
   #preferencesView(): PreferencesView {
-    const { poll, notifications, language, startAtLogin } = this.#settings.get();
-    return { poll: { ...poll }, notifications: { ...notifications }, language, startAtLogin };
+    return preferencesOf(this.#settings.get());
   }
 
   /** The service's problems become connection problems; anything else is a bug, logged as one. */

@@ -31,5 +31,7 @@ export function createLogger(sink: LogSink = console, scope?: string): Logger {
 export const silentLogger: Logger = createLogger({ warn: () => undefined, error: () => undefined });
 
 export function stackOf(error: unknown): string {
-  return error instanceof Error ? (error.stack ?? `${error.name}: ${error.message}`) : String(error);
+  return error instanceof Error
+    ? (error.stack ?? `${error.name}: ${error.message}`)
+    : String(error);
 }

@@ -1,14 +1,15 @@
 /**
  * The core's API on IPC: one `ipcMain.handle` per action, the state snapshot, the copy action,
  * and the push of changes to the window. Only frames of our own `app://` origin may call; inputs
- * are checked against the core's schemas before the core sees them (the core checks again).
+ * are checked against the action table's schemas before the core sees them (runAction).
  * As in the preview host, only sentences written for the teacher reach the page when a call
  * fails; anything unexpected is logged here and the page gets a generic sentence.
  */
 import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import type { z } from 'zod';
+import { ACTION_NAMES } from '../../src-shared/actions';
+import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
-import { actionInputOf, actionInputs, apiActions } from '../core/classTrayApi';
+import { deviceInput, runAction } from '../core/classTrayApi';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
 import { TeacherFacingError, shownFailure } from '../core/teacherFacing';
@@ -38,16 +39,13 @@ export function registerIpc(
   };
 
   handle(channels.state, () => classTray.getState());
-  for (const action of apiActions) {
-    handle(channels.actions[action], (input) => {
-      checkInput(action, actionInputOf[action], input);
-      // The original goes on: the core parses it itself (parsing here would fill in defaults).
-      return (classTray[action] as (input: unknown) => Promise<unknown>)(input);
-    });
+  for (const action of ACTION_NAMES) {
+    handle(channels.actions[action], (input) => runAction(classTray, action, input));
   }
   handle(channels.copyPassword, async (input) => {
-    checkInput('copyDevicePassword', actionInputs.device, input);
-    const password = await classTray.devicePassword(input as z.input<typeof actionInputs.device>);
+    const password = await classTray.devicePassword(
+      parseInput('copyDevicePassword', deviceInput, input),
+    );
     if (password === null) return false;
     // The password goes from main to the clipboard; the renderer learns only that it worked.
     clipboard.writeText(password);
@@ -76,19 +74,6 @@ function checkSender(event: IpcMainInvokeEvent, channel: string): void {
   if (!frame || frame.parent !== null || !isAppUrl(frame.url)) {
     throw new IpcRefusal(`${channel}: refused a call from outside the ClassTray window.`);
   }
-}
-
-function checkInput(action: string, schema: z.ZodType | null, input: unknown): void {
-  if (schema === null) {
-    if (input !== undefined) throw new IpcRefusal(`${action}: takes no input.`);
-    return;
-  }
-  const result = schema.safeParse(input);
-  if (result.success) return;
-  // zod's messages state the rule, never the value, so nothing the renderer sent is echoed.
-  const issue = result.error.issues[0];
-  const field = issue && issue.path.length > 0 ? issue.path.join('.') : 'input';
-  throw new IpcRefusal(`${action}: ${field}: ${issue?.message ?? 'not valid'}`);
 }
 
 /**

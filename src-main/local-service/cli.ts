@@ -59,7 +59,12 @@ async function main(): Promise<void> {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
   const parsed = argsSchema.safeParse(raw);
-  if (!parsed.success) fail(issueProblems(parsed.error.issues).map((problem) => problem.message).join('\n'));
+  if (!parsed.success)
+    fail(
+      issueProblems(parsed.error.issues)
+        .map((problem) => problem.message)
+        .join('\n'),
+    );
   const args = parsed.data;
   if (args.help) {
     console.log(USAGE);

@@ -21,12 +21,13 @@
  *   visible (a page that has not reported yet counts as hidden), hidden otherwise; a page's
  *   report ends with its stream. Only the poll cadence depends on it.
  */
-import type { ApiAction, ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
+import type { ActionName } from '../../src-shared/actions';
+import type { ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
 
 export type PreviewRoute =
   | '/api/state'
   | '/api/events'
-  | `/api/actions/${ApiAction}`
+  | `/api/actions/${ActionName}`
   | '/api/copy-password'
   | '/api/visibility';
 

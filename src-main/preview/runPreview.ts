@@ -10,7 +10,7 @@ import { issueProblems } from '../contract/zodIssues';
 import type { ClassTrayOptions } from '../core/classTray';
 import { createClassTray } from '../core/classTray';
 import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
-import { actionInputs } from '../core/classTrayApi';
+import { api } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
 import { ensureRendererBuilt } from './rendererBuild';
@@ -74,13 +74,13 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
   if (values.port !== undefined) args.port = check(portSchema, values.port, '--port');
   if (values['service-url'] !== undefined) {
     args.connect = check(
-      actionInputs.connectService,
+      api.connectService.input,
       { serviceUrl: values['service-url'] },
       '--service-url',
     );
   }
   if (values.classroom !== undefined) {
-    args.select = check(actionInputs.selectClassroom, { id: values.classroom }, '--classroom');
+    args.select = check(api.selectClassroom.input, { id: values.classroom }, '--classroom');
   }
   if (values['poll-seconds'] !== undefined) {
     if (!/^[0-9]{1,4}$/.test(values['poll-seconds'])) {
@@ -88,7 +88,7 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
     }
     const seconds = Number(values['poll-seconds']);
     args.preferences = check(
-      actionInputs.updatePreferences,
+      api.updatePreferences.input,
       { poll: { visibleSeconds: seconds } },
       '--poll-seconds',
     );

@@ -5,14 +5,14 @@
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { isActionName } from '../../src-shared/actions';
 import { parseInput } from '../core/apiInput';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
 import type { ShownFailure } from '../core/teacherFacing';
 import { shownFailure } from '../core/teacherFacing';
 import type { ClassTray } from '../core/classTray';
-import type { ActionInput, ApiAction } from '../core/classTrayApi';
-import { apiActions } from '../core/classTrayApi';
+import { deviceInput, runAction } from '../core/classTrayApi';
 import {
   SECURITY_HEADERS,
   allowedHosts,
@@ -158,16 +158,16 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
 
   app.post<{ Params: { action: string } }>('/api/actions/:action', async (request, reply) => {
     const { action } = request.params;
-    if (!isApiAction(action)) return sendError(reply, 404, 'There is no such action.');
-    // The core parses every input with its own schema and throws ApiInputError on a bad one.
-    const run = classTray[action] as (input: unknown) => Promise<unknown>;
-    const result = await run.call(classTray, request.body);
+    if (!isActionName(action)) return sendError(reply, 404, 'There is no such action.');
+    // A bad input is an ApiInputError, which the error handler answers with 422.
+    const result = await runAction(classTray, action, request.body);
     return { result: result ?? null } satisfies ActionReply;
   });
 
   app.post('/api/copy-password', async (request) => {
-    // The core parses the input, as it does for every action.
-    const password = await classTray.devicePassword(request.body as ActionInput<'device'>);
+    const password = await classTray.devicePassword(
+      parseInput('copyDevicePassword', deviceInput, request.body),
+    );
     return { password } satisfies CopyPasswordReply;
   });
 
@@ -229,10 +229,6 @@ export async function startPreviewServer(
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-function isApiAction(name: string): name is ApiAction {
-  return (apiActions as readonly string[]).includes(name);
 }
 
 function refuse(reply: FastifyReply, api: boolean, status: number, message: string) {

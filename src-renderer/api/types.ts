@@ -7,7 +7,6 @@ import type * as settings from '../../src-main/core/settings';
 
 export type AccountView = api.AccountView;
 export type AddAccessResult = api.AddAccessResult;
-export type ApiAction = api.ApiAction;
 export type ClassTrayChange = api.ClassTrayChange;
 export type ClassTrayState = api.ClassTrayState;
 export type ClassroomView = api.ClassroomView;
@@ -19,6 +18,6 @@ export type InvalidateResultView = api.InvalidateResultView;
 export type PreferencesView = api.PreferencesView;
 export type RendererApi = api.RendererApi;
 export type TrackedAccessView = api.TrackedAccessView;
-export type ActionInput<Name extends keyof typeof api.actionInputs> = api.ActionInput<Name>;
+export type ActionInput<Name extends api.ApiAction> = api.ActionInput<Name>;
 export type Language = settings.Language;
 export type RecentClassroom = settings.RecentClassroom;

@@ -3,7 +3,8 @@ import type { ConnectionStatus } from '../api/types';
 import { useClassTray } from '../store/context';
 import { formatClock } from './clock';
 
-type BannerMessage = `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'internal'}`;
+type BannerMessage =
+  `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'internal'}`;
 
 /** The statuses that get a banner; the others (ok, connecting, no classroom) need none. */
 const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
@@ -26,11 +27,9 @@ export function ConnectionBanner(props: { onOpenSettings: () => void }) {
   const connection = useClassTray((data) => data.connection);
   const status = connection.status;
   // ClassTray's own failure, not the service's: it says so, whatever the status.
-  const message =
-    connection.problem?.kind === 'internal' ? 'banner.internal' : MESSAGES[status];
+  const message = connection.problem?.kind === 'internal' ? 'banner.internal' : MESSAGES[status];
   // Stale data is still data: a quiet status. The others need the teacher's attention.
-  const tone =
-    message === undefined ? null : message === 'banner.stale' ? 'warning' : 'error';
+  const tone = message === undefined ? null : message === 'banner.stale' ? 'warning' : 'error';
 
   return (
     <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>

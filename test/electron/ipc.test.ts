@@ -2,7 +2,8 @@ import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
-import { apiActions, type ApiAction } from '../../src-main/core/classTrayApi';
+import { ACTION_NAMES } from '../../src-shared/actions';
+import type { ApiAction } from '../../src-main/core/classTrayApi';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
@@ -45,7 +46,7 @@ const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: nul
 
 function fakeClassTray() {
   const actions = Object.fromEntries(
-    apiActions.map((action) => [action, vi.fn(async () => 'done')]),
+    ACTION_NAMES.map((action) => [action, vi.fn(async () => 'done')]),
   );
   return {
     ...actions,
@@ -75,14 +76,14 @@ describe('IPC', () => {
   it('registers one channel per action, plus state and copy-password, and nothing else', () => {
     expect([...mockedIpc.handlers.keys()].sort()).toEqual(
       [
-        ...apiActions.map((action) => `classtray:action:${action}`),
+        ...ACTION_NAMES.map((action) => `classtray:action:${action}`),
         'classtray:state',
         'classtray:copy-password',
       ].sort(),
     );
   });
 
-  it.each(apiActions)(
+  it.each(ACTION_NAMES)(
     '%s: passes a valid input from the app page to the core as sent',
     async (action) => {
       await expect(call(channels.actions[action], appFrame, valid[action])).resolves.toBe('done');
@@ -90,12 +91,12 @@ describe('IPC', () => {
     },
   );
 
-  it.each(apiActions)('%s: refuses an invalid input before the core sees it', async (action) => {
+  it.each(ACTION_NAMES)('%s: refuses an invalid input before the core sees it', async (action) => {
     await expect(call(channels.actions[action], appFrame, invalid[action])).rejects.toThrow(action);
     expect(classTray[action]).not.toHaveBeenCalled();
   });
 
-  it.each(apiActions)('%s: refuses a caller outside the app page', async (action) => {
+  it.each(ACTION_NAMES)('%s: refuses a caller outside the app page', async (action) => {
     for (const event of [
       { senderFrame: { url: 'https://evil.example/', parent: null } },
       { senderFrame: { url: 'file:///tmp/index.html', parent: null } },

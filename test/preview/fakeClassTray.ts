@@ -7,12 +7,13 @@ import { parseInput } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
 import type {
   ActionInput,
+  DeviceInput,
   AddAccessResult,
   ClassTrayChange,
   ClassTrayState,
   InvalidateResultView,
 } from '../../src-main/core/classTrayApi';
-import { actionInputs } from '../../src-main/core/classTrayApi';
+import { api, deviceInput } from '../../src-main/core/classTrayApi';
 import type { z } from 'zod';
 
 export const KNOWN_DEVICE = { remoteId: '100000001', password: 'device-password-1' };
@@ -80,31 +81,31 @@ export class FakeClassTray implements ClassTray {
   }
 
   async selectClassroom(input: ActionInput<'selectClassroom'>): Promise<void> {
-    const parsed = this.record('selectClassroom', input, actionInputs.selectClassroom);
+    const parsed = this.record('selectClassroom', input, api.selectClassroom.input);
     this.state.classroom.id = parsed.id;
   }
 
   async renameClassroom(input: ActionInput<'renameClassroom'>): Promise<void> {
-    this.record('renameClassroom', input, actionInputs.renameClassroom);
+    this.record('renameClassroom', input, api.renameClassroom.input);
   }
 
   async forgetClassroom(input: ActionInput<'forgetClassroom'>): Promise<void> {
-    this.record('forgetClassroom', input, actionInputs.forgetClassroom);
+    this.record('forgetClassroom', input, api.forgetClassroom.input);
   }
 
   async addTemporalAccess(input: ActionInput<'addTemporalAccess'>): Promise<AddAccessResult> {
-    this.record('addTemporalAccess', input, actionInputs.addTemporalAccess);
+    this.record('addTemporalAccess', input, api.addTemporalAccess.input);
     return { ok: false, problem: 'no-token' };
   }
 
-  async removeTemporalAccess(input: ActionInput<'temporalAccess'>): Promise<void> {
-    this.record('removeTemporalAccess', input, actionInputs.temporalAccess);
+  async removeTemporalAccess(input: ActionInput<'removeTemporalAccess'>): Promise<void> {
+    this.record('removeTemporalAccess', input, api.removeTemporalAccess.input);
   }
 
   async invalidateTemporalAccess(
-    input: ActionInput<'temporalAccess'>,
+    input: ActionInput<'removeTemporalAccess'>,
   ): Promise<InvalidateResultView> {
-    this.record('invalidateTemporalAccess', input, actionInputs.temporalAccess);
+    this.record('invalidateTemporalAccess', input, api.removeTemporalAccess.input);
     return {
       kind: 'invalidated',
       sessionExpiresAt: '2030-01-01T00:00:30.000Z',
@@ -114,7 +115,7 @@ export class FakeClassTray implements ClassTray {
   }
 
   async connectService(input: ActionInput<'connectService'>): Promise<void> {
-    this.record('connectService', input, actionInputs.connectService);
+    this.record('connectService', input, api.connectService.input);
   }
 
   async forgetToken(): Promise<void> {
@@ -122,11 +123,11 @@ export class FakeClassTray implements ClassTray {
   }
 
   async setMode(input: ActionInput<'setMode'>): Promise<void> {
-    this.record('setMode', input, actionInputs.setMode);
+    this.record('setMode', input, api.setMode.input);
   }
 
   async updatePreferences(input: ActionInput<'updatePreferences'>): Promise<void> {
-    this.record('updatePreferences', input, actionInputs.updatePreferences);
+    this.record('updatePreferences', input, api.updatePreferences.input);
   }
 
   setWindowVisible(visible: boolean): void {
@@ -141,8 +142,8 @@ export class FakeClassTray implements ClassTray {
     this.record('resume');
   }
 
-  async devicePassword(input: ActionInput<'device'>): Promise<string | null> {
-    const { remoteId } = this.record('devicePassword', input, actionInputs.device);
+  async devicePassword(input: DeviceInput): Promise<string | null> {
+    const { remoteId } = this.record('devicePassword', input, deviceInput);
     return remoteId === KNOWN_DEVICE.remoteId ? KNOWN_DEVICE.password : null;
   }
 

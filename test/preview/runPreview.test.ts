@@ -89,7 +89,10 @@ describe('runPreview', () => {
         rendererDir: staticDir,
         print: (line) => printed.push(line),
         openBrowser: () => Promise.reject(new Error('xdg-open: not found')),
-        classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), log: silentLogger },
+        classTray: {
+          loadKeytar: () => Promise.reject(new Error('no keychain')),
+          log: silentLogger,
+        },
       },
     );
     preview = running;
@@ -113,7 +116,10 @@ describe('runPreview', () => {
         {},
         {
           rendererDir: staticDir,
-          classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), log: silentLogger },
+          classTray: {
+            loadKeytar: () => Promise.reject(new Error('no keychain')),
+            log: silentLogger,
+          },
         },
       ),
     ).rejects.toThrow(`port ${port} is already in use.`);
