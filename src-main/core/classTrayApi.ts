@@ -92,15 +92,6 @@ export const PREFERENCE_KEYS = [
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type PreferencesView = Pick<Settings, PreferenceKey>;
 
-/** The preferences out of the settings, copied so the view holds no frozen settings object. */
-export function preferencesOf(settings: {
-  readonly [Key in PreferenceKey]: unknown;
-}): PreferencesView {
-  return structuredClone(
-    Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, settings[key]])),
-  ) as PreferencesView;
-}
-
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;

@@ -18,10 +18,10 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import type { z } from 'zod';
+import type { Clock } from '../../src-shared/clock';
 import type {
   AccountDevicePage,
   ClassroomDevicePage,
-  Clock,
   InvalidateResult,
   PageMeta,
 } from '../contract/wire';

@@ -6,6 +6,8 @@
  * The API token never appears here: a ServiceError built with `secret` redacts it from the
  * detail, and no error keeps a `cause` (a fetch failure's cause may quote header values).
  */
+import type { ConnectionProblem } from './classTrayApi';
+import type { Logger } from './logger';
 import { TeacherFacingError } from './teacherFacing';
 
 /** How a request failed to get any answer. */
@@ -102,4 +104,14 @@ function cleanDetail(detail: string, secret: string | undefined): string {
   return oneLine.length > MAX_DETAIL_LENGTH
     ? `${oneLine.slice(0, MAX_DETAIL_LENGTH - 3)}...`
     : oneLine;
+}
+
+/**
+ * What the window hears of a failed call: the service's problem as it is; anything else is a bug
+ * in ClassTray, logged with its stack and shown as `internal` (never as the service's fault).
+ */
+export function connectionProblemOf(error: unknown, log: Logger, what: string): ConnectionProblem {
+  if (error instanceof ServiceError) return { kind: error.kind, detail: error.detail };
+  log.error(`${what} failed unexpectedly`, error);
+  return { kind: 'internal', detail: 'ClassTray failed unexpectedly; its log says why.' };
 }

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import { z } from 'zod';
-import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema, type Clock } from '../contract/wire';
+import type { Clock } from '../../src-shared/clock';
+import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
 import { TeacherFacingError } from './teacherFacing';
 

@@ -7,6 +7,7 @@ import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
+import { startDemoSchool } from '../hosts/demoSchool';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { labels, shownLanguage } from './labels';
@@ -66,6 +67,7 @@ async function start(): Promise<void> {
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
     loadKeytar: () => import('keytar'),
     ...(secretFallback ? { secretFallback } : {}),
+    demoSchool: () => startDemoSchool(),
     log: log.child('core'),
   });
   registerIpc(classTray, log.child('ipc'));

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { app, protocol, shell, type Session } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../hosts/contentSecurityPolicy';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'classtray';

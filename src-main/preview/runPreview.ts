@@ -13,6 +13,7 @@ import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
 import { api } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
+import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startPreviewServer } from './server';
 
@@ -122,7 +123,8 @@ export interface RunPreviewOptions {
   /** Where the address and notes go; default stdout. */
   print?: (line: string) => void;
   /** Passed on to createClassTray (tests keep the keychain out of it). */
-  classTray?: Omit<ClassTrayOptions, 'dataDir' | 'env'>;
+  /** Any of the core's options; the demo school defaults to the local service's. */
+  classTray?: Partial<Omit<ClassTrayOptions, 'dataDir' | 'env'>>;
 }
 
 export interface RunningPreview {
@@ -153,7 +155,12 @@ export async function runPreview(
   }
   const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
 
-  const classTray = await createClassTray({ ...options.classTray, dataDir, env });
+  const classTray = await createClassTray({
+    demoSchool: () => startDemoSchool(options.classTray?.clock),
+    ...options.classTray,
+    dataDir,
+    env,
+  });
   let server;
   try {
     if (args.connect) await classTray.connectService(args.connect);

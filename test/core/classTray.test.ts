@@ -14,6 +14,7 @@ import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
+import { startDemoSchool } from '../../src-main/hosts/demoSchool';
 import type { SecretFallback } from '../../src-main/core/vault';
 import { accountFixture, device } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
@@ -48,6 +49,7 @@ async function core(dataDir: string, env: Record<string, string> = {}): Promise<
     dataDir,
     env,
     loadKeytar: noKeychain,
+    demoSchool: () => startDemoSchool(),
     log: silentLogger,
     request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
   });
@@ -116,6 +118,7 @@ describe('a bug inside a refresh', () => {
       dataDir: await tempDir(),
       env: {},
       loadKeytar: noKeychain,
+      demoSchool: () => startDemoSchool(),
       log,
     });
     cleanups.push(() => classTray.close());
@@ -387,6 +390,7 @@ describe('switching accounts', () => {
       dataDir: await tempDir(),
       env: {},
       loadKeytar: noKeychain,
+      demoSchool: () => startDemoSchool(),
       secretFallback: fallback,
       log: silentLogger,
       request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },

@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import type { ActionHandlers, ApiAction } from '../../src-main/core/classTrayApi';
-import { PREFERENCE_KEYS, api, preferencesOf, runAction } from '../../src-main/core/classTrayApi';
+import { PREFERENCE_KEYS, api, runAction } from '../../src-main/core/classTrayApi';
 import { defaultSettings } from '../../src-main/core/settings';
+import { preferencesView } from '../../src-main/core/views';
 import { ACTION_NAMES } from '../../src-shared/actions';
 
 describe('the action table', () => {
@@ -30,7 +31,7 @@ describe('preferences', () => {
     expect(Object.keys(api.updatePreferences.input.shape).sort()).toEqual(
       [...PREFERENCE_KEYS].sort(),
     );
-    expect(Object.keys(preferencesOf(defaultSettings())).sort()).toEqual(
+    expect(Object.keys(preferencesView(defaultSettings())).sort()).toEqual(
       [...PREFERENCE_KEYS].sort(),
     );
   });
