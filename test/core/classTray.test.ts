@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
@@ -18,7 +17,9 @@ import { startDemoSchool } from '../../src-main/hosts/demoSchool';
 import type { SecretFallback } from '../../src-main/core/vault';
 import { accountFixture, device } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { callerOf } from '../support/localServiceControl';
 import { recordingLogger } from '../support/recordingLogger';
+import { tempDir } from '../support/tempDir';
 
 const TOKEN = 'core-test-token-0123456789';
 const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
@@ -27,12 +28,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'classtray-core-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 async function service(fixture: Fixture, port = 0): Promise<RunningLocalService> {
   const running = await startLocalService({
@@ -76,11 +71,7 @@ async function connected(dataDir?: string) {
 }
 
 async function control(local: RunningLocalService, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${local.url}${route}`, {
-    method,
-    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const response = await callerOf(local)(method, route, body);
   expect(response.ok).toBe(true);
   return response.status === 204 ? null : ((await response.json()) as unknown);
 }

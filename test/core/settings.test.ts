@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   SettingsValidationError,
   defaultSettings,
@@ -12,6 +11,7 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../src-main/core/settings';
+import { tempDir } from '../support/tempDir';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
@@ -19,13 +19,9 @@ const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
 let dataDir: string;
 let warnings: string[];
 
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-settings-'));
+beforeEach(async () => {
+  dataDir = await tempDir('classtray-settings');
   warnings = [];
-});
-
-afterEach(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 const open = () =>

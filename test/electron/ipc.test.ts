@@ -1,12 +1,12 @@
 import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import type { ClassTray } from '../../src-main/core/classTray';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import type { ApiAction } from '../../src-main/core/classTrayApi';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
+import { FakeClassTray, KNOWN_DEVICE } from '../support/fakeClassTray';
 import { recordingLogger } from '../support/recordingLogger';
 import { FakeWebContents, type ElectronMock } from './electronMock';
 import { roomState } from './stateFixture';
@@ -44,18 +44,11 @@ const invalid: Record<ApiAction, unknown> = {
 
 const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: null } };
 
-function fakeClassTray() {
-  const actions = Object.fromEntries(
-    ACTION_NAMES.map((action) => [action, vi.fn(async () => 'done')]),
-  );
-  return {
-    ...actions,
-    getState: vi.fn(async () => roomState()),
-    subscribe: vi.fn(() => () => undefined),
-    devicePassword: vi.fn(async ({ remoteId }: { remoteId: string }) =>
-      remoteId === '100000001' ? 'pa55word' : null,
-    ),
-  } as unknown as ClassTray & Record<ApiAction, ReturnType<typeof vi.fn>>;
+/** The shared fake core, each action answering 'done' so the test sees the answer pass through. */
+function fakeClassTray(): FakeClassTray {
+  const fake = new FakeClassTray(roomState());
+  for (const action of ACTION_NAMES) fake[action].mockResolvedValue('done' as never);
+  return fake;
 }
 
 const call = (channel: string, event: unknown, input?: unknown): Promise<unknown> => {
@@ -65,7 +58,7 @@ const call = (channel: string, event: unknown, input?: unknown): Promise<unknown
 };
 
 describe('IPC', () => {
-  let classTray: ReturnType<typeof fakeClassTray>;
+  let classTray: FakeClassTray;
   beforeEach(() => {
     mockedIpc.handlers.clear();
     vi.mocked(clipboard.writeText).mockClear();
@@ -121,7 +114,7 @@ describe('IPC', () => {
     await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).resolves.toBe(
       true,
     );
-    expect(clipboard.writeText).toHaveBeenCalledWith('pa55word');
+    expect(clipboard.writeText).toHaveBeenCalledWith(KNOWN_DEVICE.password);
     await expect(call(channels.copyPassword, appFrame, { remoteId: '999' })).resolves.toBe(false);
     expect(clipboard.writeText).toHaveBeenCalledTimes(1);
   });
@@ -173,15 +166,10 @@ describe('IPC', () => {
   });
 
   it('pushes each change to the window on the changes channel', () => {
-    let listener: ((change: unknown) => void) | undefined;
-    vi.mocked(classTray.subscribe).mockImplementation((l) => {
-      listener = l as (change: unknown) => void;
-      return () => undefined;
-    });
     const contents = new FakeWebContents();
     pushChanges(classTray, () => contents as never);
-    const change = { type: 'online-changed', remoteId: '1', online: false };
-    listener?.(change);
+    const change = { type: 'online-changed', remoteId: '1', online: false } as const;
+    classTray.push(change);
     expect(contents.send).toHaveBeenCalledWith('classtray:changes', change);
   });
 });

@@ -6,7 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { cookieName } from '../../src-main/preview/access';
 import { buildPreviewApp } from '../../src-main/preview/server';
 import { recordingLogger } from '../support/recordingLogger';
-import { FakeClassTray } from './fakeClassTray';
+import { FakeClassTray } from '../support/fakeClassTray';
 
 export const KEY = 'k'.repeat(43);
 export const PORT = 4321;

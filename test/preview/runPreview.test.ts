@@ -2,8 +2,7 @@
  * `npm run web` in-process, on the real core in demo mode: a temporary data directory, no
  * CLASSTRAY_TOKEN and a keychain that cannot load, so nothing outside the test is touched.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
@@ -11,6 +10,7 @@ import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { rendererDir } from './previewApp';
 import { openEvents } from './session';
+import { tempDir } from '../support/tempDir';
 
 let dataDir: string;
 let staticDir: string;
@@ -19,7 +19,7 @@ let opened: string[];
 let preview: RunningPreview | null;
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-preview-data-'));
+  dataDir = await tempDir('classtray-preview-data');
   staticDir = await rendererDir();
   printed = [];
   opened = [];
@@ -27,7 +27,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await preview?.close();
-  await rm(dataDir, { recursive: true, force: true });
   await rm(staticDir, { recursive: true, force: true });
 });
 

@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, FakeApi, makeState } from './fakeApi';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
 
-const openSettings = async (fake = new FakeApi(), host: 'electron' | 'preview' = 'preview') => {
+const openSettings = async (
+  fake = new FakeClassTray(),
+  host: 'electron' | 'preview' = 'preview',
+) => {
   const app = await renderApp(fake, { host });
   await app.user.click(screen.getByRole('button', { name: 'Settings' }));
   return app;
@@ -14,7 +18,7 @@ const openSettings = async (fake = new FakeApi(), host: 'electron' | 'preview' =
 
 describe('settings', () => {
   it('shows only whether a token is saved, and forgets it', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const token = screen.getByLabelText('API token') as HTMLInputElement;
     expect(token.type).toBe('password');
@@ -30,9 +34,9 @@ describe('settings', () => {
 
   it("says in the window's language why the token is kept for this session only", async () => {
     const note = 'No keychain is available: the token is kept for this run only.';
-    const fake = new FakeApi(
-      makeState({
-        language: 'es',
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'es' },
         account: { token: { set: true, location: 'memory', note } },
       }),
     );
@@ -47,7 +51,7 @@ describe('settings', () => {
   });
 
   it('connects with the URL and the typed token', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const url = screen.getByLabelText('Service URL');
     await user.clear(url);
@@ -62,7 +66,7 @@ describe('settings', () => {
   });
 
   it('shows why connecting failed next to the form', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     fake.connectService.mockRejectedValueOnce(
       new Error('Invalid settings: serviceUrl must be an http:// or https:// address'),
     );
@@ -74,7 +78,7 @@ describe('settings', () => {
   });
 
   it('refuses a poll interval outside 5 to 300 seconds', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const poll = screen.getByLabelText('Refresh every (seconds)');
     await user.clear(poll);
@@ -84,7 +88,7 @@ describe('settings', () => {
   });
 
   it('saves a new poll interval', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const poll = screen.getByLabelText('Refresh every (seconds)');
     await user.clear(poll);
@@ -93,10 +97,10 @@ describe('settings', () => {
   });
 
   it('offers start at login only inside Electron', async () => {
-    await openSettings(new FakeApi(), 'preview');
+    await openSettings(new FakeClassTray(), 'preview');
     expect(screen.queryByLabelText('Start at login')).toBeNull();
     cleanup();
-    await openSettings(new FakeApi(), 'electron');
+    await openSettings(new FakeClassTray(), 'electron');
     expect(screen.getByLabelText('Start at login')).toBeTruthy();
   });
 
@@ -108,7 +112,7 @@ describe('settings', () => {
   });
 
   it('switches to demo data', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     await user.click(screen.getByLabelText(/Use demo data/));
     expect(fake.setMode).toHaveBeenCalledWith({ mode: 'demo' });
@@ -117,7 +121,7 @@ describe('settings', () => {
 
 describe('settings while an action runs', () => {
   const pressConnect = async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const connecting = deferred();
     fake.connectService.mockReturnValueOnce(connecting.promise);
     const app = await openSettings(fake);
@@ -154,7 +158,7 @@ describe('settings while an action runs', () => {
   });
 
   it('forgets the token once for two presses of Forget token', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const forgetting = deferred();
     fake.forgetToken.mockReturnValueOnce(forgetting.promise);
     const { user } = await openSettings(fake);
@@ -167,7 +171,7 @@ describe('settings while an action runs', () => {
   });
 
   it('keeps the demo-data switch focused and unchanged by a second press while it runs', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const switching = deferred();
     fake.setMode.mockReturnValueOnce(switching.promise);
     const { user } = await openSettings(fake);
@@ -187,8 +191,8 @@ describe('settings while an action runs', () => {
 
 describe('demo mode', () => {
   const demo = () =>
-    new FakeApi(
-      makeState({
+    new FakeClassTray(
+      classTrayState({
         account: {
           mode: 'demo',
           serviceUrl: null,
