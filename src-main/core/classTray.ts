@@ -12,9 +12,7 @@ import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
 import { deviceInput, parseAction } from './classTrayApi';
 import { createChangeFeed } from './changeFeed';
 import { ClassroomCache } from './classroomCache';
-import type { LiveClassroom } from './classroomWatch';
 import { ClassroomWatch } from './classroomWatch';
-import type { ServiceClient } from './client';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
 import { forgotten, renamed, withRecent } from './notebook';
@@ -31,7 +29,7 @@ import { accessViews, accountView, classroomView, preferencesView } from './view
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
   dataDir: string;
-  /** Started on the first switch to demo data (startDemoSchool in src-main/demoSchool.ts). */
+  /** Started on the first switch to demo data (startDemoSchool in src-main/hosts/). */
   demoSchool: () => Promise<DemoSchool>;
   /** CLASSTRAY_TOKEN overrides the saved token for this run. Default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
@@ -48,8 +46,6 @@ export interface ClassTrayOptions {
   timers?: Timers;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
-  /** How a classroom's live status is read; tests pass a fake. */
-  openLive?: (client: ServiceClient, classroomId: string) => LiveClassroom;
 }
 
 /** What a host holds: the renderer-facing API plus the host-only controls. */
@@ -83,7 +79,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
 
   const watch: ClassroomWatch = new ClassroomWatch({
-    cache: new ClassroomCache(options.dataDir, log.child('cache').warn),
+    cache: new ClassroomCache(options.dataDir, log.child('cache')),
     clock,
     timers,
     log,
@@ -92,7 +88,6 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     emit,
     onClassroom: showClassroom,
     onAccesses: showAccesses,
-    ...(options.openLive ? { openLive: options.openLive } : {}),
   });
   const sessions: Sessions = new Sessions({
     settings,
