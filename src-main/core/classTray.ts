@@ -15,11 +15,12 @@ import { ClassroomCache } from './classroomCache';
 import { ClassroomWatch } from './classroomWatch';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
+import type { NotebookContents } from './notebook';
 import { forgotten, renamed, withRecent } from './notebook';
 import type { Timers } from './refreshSchedule';
 import { systemTimers } from './refreshSchedule';
 import type { DemoSchool } from './sessions';
-import { Sessions, updateSettings, writeChecked } from './sessions';
+import { Sessions, updateSettings } from './sessions';
 import type { OpenSettingsOptions } from './settings';
 import { openSettings } from './settings';
 import type { SecretFallback } from './vault';
@@ -134,24 +135,21 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     async selectClassroom(input) {
       const { id, nickname } = parseAction('selectClassroom', input);
-      const { notebook } = await sessions.settledSession();
-      const recent = withRecent(notebook.read().recent, id, nickname);
-      writeChecked(() => notebook.write({ current: id, recent }));
-      await sessions.switchClassroom();
+      await sessions.writeNotebook(({ recent }) => ({
+        current: id,
+        recent: withRecent(recent, id, nickname),
+      }));
     },
     async renameClassroom(input) {
       const { id, nickname } = parseAction('renameClassroom', input);
-      const { notebook } = await sessions.settledSession();
-      writeChecked(() => notebook.write({ recent: renamed(notebook.read().recent, id, nickname) }));
-      showClassroom();
+      const renaming = ({ recent }: NotebookContents) => ({
+        recent: renamed(recent, id, nickname),
+      });
+      if (!(await sessions.writeNotebook(renaming))) showClassroom();
     },
     async forgetClassroom(input) {
       const { id } = parseAction('forgetClassroom', input);
-      const { notebook } = await sessions.settledSession();
-      const { patch, currentChanged } = forgotten(notebook.read(), id);
-      writeChecked(() => notebook.write(patch));
-      if (currentChanged) await sessions.switchClassroom();
-      else showClassroom();
+      if (!(await sessions.writeNotebook((contents) => forgotten(contents, id)))) showClassroom();
     },
     addTemporalAccess: async (input) => accesses.add(parseAction('addTemporalAccess', input)),
     removeTemporalAccess: async (input) =>

@@ -75,12 +75,7 @@ export function renamed(
 }
 
 /** The notebook without this classroom; the current one, if it was this, is the next recent. */
-export function forgotten(
-  contents: NotebookContents,
-  id: string,
-): { patch: Partial<NotebookContents>; currentChanged: boolean } {
+export function forgotten(contents: NotebookContents, id: string): Partial<NotebookContents> {
   const recent = contents.recent.filter((classroom) => classroom.id !== id);
-  return contents.current === id
-    ? { patch: { recent, current: recent[0]?.id ?? null }, currentChanged: true }
-    : { patch: { recent }, currentChanged: false };
+  return contents.current === id ? { recent, current: recent[0]?.id ?? null } : { recent };
 }

@@ -133,6 +133,21 @@ export class Sessions {
     await this.open();
   }
 
+  /**
+   * Writes the notebook of the session in use; a change of the current classroom switches to it.
+   * Resolves to whether it switched (else only the classroom list changed).
+   */
+  async writeNotebook(
+    change: (contents: NotebookContents) => Partial<NotebookContents>,
+  ): Promise<boolean> {
+    const { notebook } = await this.settledSession();
+    const patch = change(notebook.read());
+    writeChecked(() => notebook.write(patch));
+    if (patch.current === undefined) return false;
+    await this.switchClassroom();
+    return true;
+  }
+
   /** No switch runs after this one: it could start a demo school nothing would stop. */
   async close(): Promise<void> {
     this.#closed = true;

@@ -72,8 +72,8 @@ export class FakeClassTray implements ClassTray, RendererApi {
   forgetClassroom = this.#action('forgetClassroom', async ({ id }) => {
     const { classroom } = this.state;
     const contents = { current: classroom.id, recent: classroom.recent, accesses: [] };
-    const { patch, currentChanged } = forgotten(contents, id);
-    this.#showClassroom({ ...contents, ...patch }, currentChanged ? [] : classroom.devices);
+    const patch = forgotten(contents, id);
+    this.#showClassroom({ ...contents, ...patch }, 'current' in patch ? [] : classroom.devices);
   });
 
   addTemporalAccess = this.#action('addTemporalAccess', async () => ({
