@@ -156,6 +156,14 @@ export type _PreferencesInputCoversThem = Assert<
     }[PreferenceKey]
 >;
 
+/** The settings that are not preferences: the account's and the notebook's, with actions of their own. */
+type AccountOrNotebookKey =
+  'serviceUrl' | 'authHeader' | 'mode' | 'classrooms' | 'temporalAccesses';
+/** Fails to compile when a new setting is neither a preference nor one of those. */
+export type _EverySettingHasItsPlace = Assert<
+  SameKeys<Settings, Record<PreferenceKey | AccountOrNotebookKey, unknown>>
+>;
+
 /** The type an action resolves to: a mark in the table, nothing at run time. */
 declare const resultMark: unique symbol;
 export interface ResultType<Result> {
