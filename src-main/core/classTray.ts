@@ -59,13 +59,13 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const { timeoutMs, retryBaseDelayMs } = options.request ?? {};
   const settings = openSettings({
     dataDir: options.dataDir,
-    warn: log.child('settings').warn,
+    log: log.child('settings'),
     now: clock,
     ...(options.createSettingsBackend ? { createBackend: options.createSettingsBackend } : {}),
   });
   const vault = new TokenVault({
     env: options.env ?? process.env,
-    warn: log.child('vault').warn,
+    log: log.child('vault'),
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });

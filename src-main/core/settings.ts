@@ -15,6 +15,8 @@ import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
+import type { Logger } from './logger';
+import { createLogger } from './logger';
 import { TeacherFacingError } from './teacherFacing';
 
 export const APP_NAME = 'ClassTray';
@@ -148,22 +150,20 @@ export interface SettingsBackend {
   set store(value: Record<string, unknown>);
 }
 
-export type Warn = (message: string) => void;
-
 export interface SettingsOptions {
-  warn?: Warn;
+  log?: Logger;
   now?: Clock;
 }
 
 export class SettingsStore {
   readonly #backend: SettingsBackend;
-  readonly #warn: Warn;
+  readonly #warn: Logger['warn'];
   readonly #now: Clock;
   #current: DeepReadonly<Settings>;
 
   constructor(backend: SettingsBackend, options: SettingsOptions = {}) {
     this.#backend = backend;
-    this.#warn = options.warn ?? console.warn;
+    this.#warn = (options.log ?? createLogger()).warn;
     this.#now = options.now ?? Date.now;
     this.#current = deepFreeze(this.#load());
   }
@@ -286,17 +286,17 @@ export interface OpenSettingsOptions extends SettingsOptions {
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const { dataDir, createBackend = (conf) => new Conf<Record<string, unknown>>(conf) } = options;
-  const warn = options.warn ?? console.warn;
+  const log = options.log ?? createLogger();
   const now = options.now ?? Date.now;
   // conf and electron-store throw from their constructors on a file that is not JSON, and read
   // a JSON non-object as `{}`; so a file that is not a JSON object is set aside before either runs.
   const filePath = path.join(dataDir, `${SETTINGS_CONFIG_NAME}.json`);
   if (!holdsJsonObject(filePath)) {
     const aside = setAside(filePath, now, 'move');
-    warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
+    log.warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
   }
   const backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
-  return new SettingsStore(backend, { warn, now });
+  return new SettingsStore(backend, { log, now });
 }
 
 /** True when the file is absent (first run) or holds a JSON object. */

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
+import { silentLogger } from '../../src-main/core/logger';
 import type { DemoSchool, Session } from '../../src-main/core/sessions';
 import { Sessions } from '../../src-main/core/sessions';
 import { openSettings } from '../../src-main/core/settings';
@@ -15,11 +16,14 @@ const demoSchool = (): DemoSchool => ({
 });
 
 async function sessionsWith(hold?: Promise<void>) {
-  const settings = openSettings({ dataDir: await tempDir('classtray-sessions'), warn: () => {} });
+  const settings = openSettings({
+    dataDir: await tempDir('classtray-sessions'),
+    log: silentLogger,
+  });
   const vault = new TokenVault({
     env: {},
     loadKeytar: () => Promise.reject(new Error('no keychain here')),
-    warn: () => {},
+    log: silentLogger,
   });
   const school = demoSchool();
   const started = vi.fn(async () => school);

@@ -11,21 +11,24 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../src-main/core/settings';
+import type { RecordingLogger } from '../support/recordingLogger';
+import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
 
 let dataDir: string;
+let logger: RecordingLogger;
 let warnings: string[];
 
 beforeEach(async () => {
   dataDir = await tempDir('classtray-settings');
-  warnings = [];
+  logger = recordingLogger();
+  warnings = logger.lines;
 });
 
-const open = () =>
-  openSettings({ dataDir, warn: (message) => warnings.push(message), now: () => NOW });
+const open = () => openSettings({ dataDir, log: logger.log, now: () => NOW });
 const settingsFile = () => path.join(dataDir, 'settings.json');
 const writeSettingsFile = (text: string) => fs.writeFileSync(settingsFile(), text);
 const readSettingsFile = () => fs.readFileSync(settingsFile(), 'utf8');
