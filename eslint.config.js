@@ -1,6 +1,17 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/** Code below the hosts runs in plain Node and never reaches up to them. */
+const plainNodeBelowHosts = {
+  paths: [{ name: 'electron', allowTypeImports: true, message: 'This code runs in plain Node.' }],
+  patterns: [
+    {
+      group: ['**/electron/**', '**/preview/**', '**/hosts/**'],
+      message: 'Hosts depend on the core, not the reverse.',
+    },
+  ],
+};
+
 export default tseslint.config(
   { ignores: ['node_modules', 'out', 'dist', 'release', 'test-results', 'coverage'] },
   js.configs.recommended,
@@ -34,18 +45,23 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src-main/core/**', 'src-main/contract/**', 'src-main/local-service/**'],
+    files: ['src-main/contract/**', 'src-main/local-service/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', plainNodeBelowHosts] },
+  },
+  {
+    // The same for the core, which also reaches the service only through its client: the demo
+    // school is the hosts' to start and pass in, so the core never loads the local service.
+    files: ['src-main/core/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'electron', allowTypeImports: true, message: 'This code runs in plain Node.' },
-          ],
+          ...plainNodeBelowHosts,
           patterns: [
+            ...plainNodeBelowHosts.patterns,
             {
-              group: ['**/electron/**', '**/preview/**'],
-              message: 'Hosts depend on the core, not the reverse.',
+              group: ['**/local-service/**', 'fastify'],
+              message: 'The core does not load the local service: hosts pass the demo school in.',
             },
           ],
         },

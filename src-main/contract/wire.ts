@@ -121,9 +121,6 @@ export type ClassroomDevicePage = z.infer<typeof classroomDevicePageSchema>;
 export type InvalidateResult = z.infer<typeof invalidateResultSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Milliseconds since the epoch, injectable wherever time matters (the 30-second rule, expiry). */
-export type Clock = () => number;
-
 /** Invalidations take effect on the half-minute grid of the service's clock. */
 const INVALIDATION_GRANULARITY_MS = 30_000;
 

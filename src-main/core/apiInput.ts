@@ -3,9 +3,10 @@
  * IPC call; its message is a sentence for the teacher and never quotes a secret.
  */
 import type { z } from 'zod';
-import { describeSchemaMismatch } from './serviceErrors';
+import { describeIssues } from '../contract/zodIssues';
+import { TeacherFacingError } from './teacherFacing';
 
-export class ApiInputError extends Error {
+export class ApiInputError extends TeacherFacingError {
   override readonly name = 'ApiInputError';
 }
 
@@ -17,7 +18,7 @@ export function parseInput<Schema extends z.ZodType>(
 ): z.output<Schema> {
   const result = schema.safeParse(input);
   if (!result.success) {
-    throw new ApiInputError(`${action}: ${describeSchemaMismatch(result.error, 'input')}`);
+    throw new ApiInputError(`${action}: ${describeIssues(result.error, 'input')}`);
   }
   return result.data;
 }

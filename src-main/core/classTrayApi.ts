@@ -1,16 +1,19 @@
 /**
  * The one API between a renderer and the core: a state snapshot, a subscription to changes, and
  * every action. Both hosts (Electron's IPC bridge and the browser preview) expose it unchanged;
- * the renderer imports only these types. Everything a renderer sends is untrusted: each action's
- * input has a schema here, and the core parses with it before acting.
+ * the renderer imports only these types. Everything a renderer sends is untrusted: each action is
+ * declared once, in `api` below, with its input schema and its result type; the interface, the
+ * hosts' dispatch (runAction), the IPC channels and the renderer's clients all follow from it.
  *
  * Nothing here carries the API token; a device password leaves the core only through
  * `devicePassword`, which hosts call for an explicit copy action.
  */
 import { z } from 'zod';
+import type { ActionName } from '../../src-shared/actions';
+import { parseInput } from './apiInput';
 import type { DeviceChange, DeviceView } from './liveStatus';
 import type { ServiceErrorKind } from './serviceErrors';
-import type { AccessOutcome, Language, Mode, PollSettings, RecentClassroom } from './settings';
+import type { AccessOutcome, Mode, RecentClassroom, Settings } from './settings';
 import { settingsSchema } from './settings';
 import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
@@ -32,12 +35,18 @@ export type ConnectionStatus =
   | 'classroom-not-found'
   | 'no-classroom';
 
+/** A service's problem, or `internal`: ClassTray itself failed (a bug, logged with its stack). */
+export interface ConnectionProblem {
+  kind: ServiceErrorKind | 'internal';
+  detail: string;
+}
+
 export interface ConnectionView {
   status: ConnectionStatus;
   /** ISO time of the last successful refresh, or null. */
   lastSuccessAt: string | null;
   /** What went wrong last, while it is still wrong. */
-  problem: { kind: ServiceErrorKind; detail: string } | null;
+  problem: ConnectionProblem | null;
   /** ISO time of the next automatic attempt, or null while paused. */
   nextAttemptAt: string | null;
 }
@@ -68,12 +77,20 @@ export interface AccountView {
   token: { set: boolean; location: TokenLocation; note: string | null };
 }
 
-export interface PreferencesView {
-  poll: PollSettings;
-  notifications: { deviceChanges: boolean };
-  language: Language;
-  startAtLogin: boolean;
-}
+/**
+ * The settings the teacher changes under "General": the view shows them and updatePreferences
+ * takes them. A new one goes here and into the settings schema; the input below then does not
+ * compile until it takes the new preference too.
+ */
+export const PREFERENCE_KEYS = [
+  'poll',
+  'notifications',
+  'language',
+  'startAtLogin',
+] as const satisfies readonly (keyof Settings)[];
+
+export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
+export type PreferencesView = Pick<Settings, PreferenceKey>;
 
 export interface ClassTrayState {
   account: AccountView;
@@ -97,103 +114,161 @@ export type AddAccessResult =
   | { ok: false; problem: TokenProblem | 'already-tracked' };
 
 export type InvalidateResultView =
-  | (InvalidationOutcome & { warnNo2fa: boolean })
-  | { kind: 'failed'; problem: { kind: ServiceErrorKind; detail: string } };
+  (InvalidationOutcome & { warnNo2fa: boolean }) | { kind: 'failed'; problem: ConnectionProblem };
 
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
+const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const pollSettings = settingsSchema.shape.poll.unwrap();
+/** An action without input: nothing, or `{}` (the preview's JSON body). */
+const noInput = z.strictObject({}).optional();
 
-/** Inputs of every action, as a renderer may send them. */
-export const actionInputs = {
-  selectClassroom: z.strictObject({ id: classroomId, nickname: nickname.optional() }),
-  renameClassroom: z.strictObject({ id: classroomId, nickname: nickname.nullable() }),
-  forgetClassroom: z.strictObject({ id: classroomId }),
-  addTemporalAccess: z.strictObject({
-    linkOrToken: z.string().max(4_000),
-    label: z.string().trim().max(80).optional(),
-    remoteId: remoteId.optional(),
-  }),
-  temporalAccess: z.strictObject({ token: z.string().min(1).max(200) }),
-  device: z.strictObject({ remoteId }),
-  connectService: z.strictObject({
-    serviceUrl: settingsSchema.shape.serviceUrl.unwrap().unwrap(),
-    /** Absent: keep the token already saved for this URL. */
-    token: z.string().trim().min(1).max(4_000).optional(),
-    authHeader: settingsSchema.shape.authHeader.unwrap().optional(),
-  }),
-  setMode: z.strictObject({ mode: settingsSchema.shape.mode.unwrap() }),
-  updatePreferences: z.strictObject({
-    // The settings' rules without their defaults: an interval left out keeps its saved value.
-    poll: z
-      .strictObject({
-        visibleSeconds: pollSettings.shape.visibleSeconds.unwrap().optional(),
-        hiddenSeconds: pollSettings.shape.hiddenSeconds.unwrap().optional(),
-      })
-      .optional(),
-    notifications: z.strictObject({ deviceChanges: z.boolean() }).optional(),
-    language: settingsSchema.shape.language.unwrap().optional(),
-    startAtLogin: z.boolean().optional(),
-  }),
-} as const;
+/** Each preference may be left out, and so may each field of a group: it keeps its saved value. */
+const preferencesInput = z.strictObject({
+  // The settings' rules without their defaults, so nothing left out is filled in; exactly
+  // optional, so the input is a settings patch as it is.
+  poll: z
+    .strictObject({
+      visibleSeconds: pollSettings.shape.visibleSeconds.unwrap().exactOptional(),
+      hiddenSeconds: pollSettings.shape.hiddenSeconds.unwrap().exactOptional(),
+    })
+    .exactOptional(),
+  notifications: z.strictObject({ deviceChanges: z.boolean() }).exactOptional(),
+  language: settingsSchema.shape.language.unwrap().exactOptional(),
+  startAtLogin: z.boolean().exactOptional(),
+});
 
-export type ActionInput<Name extends keyof typeof actionInputs> = z.input<
-  (typeof actionInputs)[Name]
+type SameKeys<A, B> = [keyof A] extends [keyof B]
+  ? [keyof B] extends [keyof A]
+    ? true
+    : false
+  : false;
+type Assert<Condition extends true> = Condition;
+type PreferencesInput = z.output<typeof preferencesInput>;
+/** Fails to compile when a preference, or a field of one of its groups, has no input. */
+export type _PreferencesInputCoversThem = Assert<
+  | SameKeys<PreferencesInput, PreferencesView>
+  | {
+      [Key in PreferenceKey]: PreferencesView[Key] extends object
+        ? SameKeys<NonNullable<PreferencesInput[Key]>, PreferencesView[Key]>
+        : true;
+    }[PreferenceKey]
 >;
 
-export interface ClassTrayApi {
-  getState(): Promise<ClassTrayState>;
-  subscribe(listener: (change: ClassTrayChange) => void): () => void;
+/** The settings that are not preferences: the account's and the notebook's, with actions of their own. */
+type AccountOrNotebookKey =
+  'serviceUrl' | 'authHeader' | 'mode' | 'classrooms' | 'temporalAccesses';
+/** Fails to compile when a new setting is neither a preference nor one of those. */
+export type _EverySettingHasItsPlace = Assert<
+  SameKeys<Settings, Record<PreferenceKey | AccountOrNotebookKey, unknown>>
+>;
 
-  refresh(): Promise<void>;
-  selectClassroom(input: ActionInput<'selectClassroom'>): Promise<void>;
-  renameClassroom(input: ActionInput<'renameClassroom'>): Promise<void>;
-  forgetClassroom(input: ActionInput<'forgetClassroom'>): Promise<void>;
-
-  addTemporalAccess(input: ActionInput<'addTemporalAccess'>): Promise<AddAccessResult>;
-  removeTemporalAccess(input: ActionInput<'temporalAccess'>): Promise<void>;
-  invalidateTemporalAccess(input: ActionInput<'temporalAccess'>): Promise<InvalidateResultView>;
-
-  /** Saves the URL (and token, in the keychain) and switches to the service. */
-  connectService(input: ActionInput<'connectService'>): Promise<void>;
-  forgetToken(): Promise<void>;
-  /** Demo data or the configured service: one call. */
-  setMode(input: ActionInput<'setMode'>): Promise<void>;
-  updatePreferences(input: ActionInput<'updatePreferences'>): Promise<void>;
+/** The type an action resolves to: a mark in the table, nothing at run time. */
+declare const resultMark: unique symbol;
+export interface ResultType<Result> {
+  readonly [resultMark]?: Result;
 }
+const resultType = <Result>(): ResultType<Result> => ({});
+/** The result of an action that only acts. */
+const noResult: ResultType<void> = {};
+
+interface ActionSpec<Input extends z.ZodType, Result> {
+  input: Input;
+  result: ResultType<Result>;
+}
+const action = <Input extends z.ZodType, Result>(
+  input: Input,
+  result: ResultType<Result>,
+): ActionSpec<Input, Result> => ({ input, result });
+
+/** Every action a renderer may ask for: its input, as a renderer may send it, and its result. */
+export const api = {
+  refresh: action(noInput, noResult),
+  selectClassroom: action(
+    z.strictObject({ id: classroomId, nickname: nickname.optional() }),
+    noResult,
+  ),
+  renameClassroom: action(
+    z.strictObject({ id: classroomId, nickname: nickname.nullable() }),
+    noResult,
+  ),
+  forgetClassroom: action(z.strictObject({ id: classroomId }), noResult),
+  addTemporalAccess: action(
+    z.strictObject({
+      linkOrToken: z.string().max(4_000),
+      label: z.string().trim().max(80).optional(),
+      remoteId: remoteId.optional(),
+    }),
+    resultType<AddAccessResult>(),
+  ),
+  removeTemporalAccess: action(temporalAccess, noResult),
+  invalidateTemporalAccess: action(temporalAccess, resultType<InvalidateResultView>()),
+  /** Saves the URL (and token, in the keychain) and switches to the service. */
+  connectService: action(
+    z.strictObject({
+      serviceUrl: settingsSchema.shape.serviceUrl.unwrap().unwrap(),
+      /** Absent: keep the token already saved for this URL. */
+      token: z.string().trim().min(1).max(4_000).optional(),
+      authHeader: settingsSchema.shape.authHeader.unwrap().optional(),
+    }),
+    noResult,
+  ),
+  forgetToken: action(noInput, noResult),
+  /** Demo data or the configured service: one call. */
+  setMode: action(z.strictObject({ mode: settingsSchema.shape.mode.unwrap() }), noResult),
+  updatePreferences: action(preferencesInput, noResult),
+} as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };
 
 /** The actions of ClassTrayApi: each is one IPC channel and one preview route. */
-export type ApiAction = Exclude<keyof ClassTrayApi, 'getState' | 'subscribe'>;
+export type ApiAction = keyof typeof api;
+export type ActionInput<Name extends ApiAction> = z.output<(typeof api)[Name]['input']>;
+export type ActionResult<Name extends ApiAction> =
+  (typeof api)[Name]['result'] extends ResultType<infer Result> ? Result : never;
 
-export const apiActions = [
-  'refresh',
-  'selectClassroom',
-  'renameClassroom',
-  'forgetClassroom',
-  'addTemporalAccess',
-  'removeTemporalAccess',
-  'invalidateTemporalAccess',
-  'connectService',
-  'forgetToken',
-  'setMode',
-  'updatePreferences',
-] as const satisfies readonly ApiAction[];
+/** The input of the host-only password actions (copy, devicePassword). */
+export const deviceInput = z.strictObject({ remoteId });
+export type DeviceInput = z.output<typeof deviceInput>;
 
-/** The input schema of each action (null: it takes none), for hosts that check at the door. */
-export const actionInputOf: { readonly [Action in ApiAction]: z.ZodType | null } = {
-  refresh: null,
-  selectClassroom: actionInputs.selectClassroom,
-  renameClassroom: actionInputs.renameClassroom,
-  forgetClassroom: actionInputs.forgetClassroom,
-  addTemporalAccess: actionInputs.addTemporalAccess,
-  removeTemporalAccess: actionInputs.temporalAccess,
-  invalidateTemporalAccess: actionInputs.temporalAccess,
-  connectService: actionInputs.connectService,
-  forgetToken: null,
-  setMode: actionInputs.setMode,
-  updatePreferences: actionInputs.updatePreferences,
+/** The table again, typed by name, so runAction can parse and call one action of any name. */
+const table: {
+  readonly [Name in ApiAction]: ActionSpec<z.ZodType<ActionInput<Name>>, ActionResult<Name>>;
+} = api;
+
+/** What runs the actions: the core itself, or a fake of it. */
+export type ActionHandlers = {
+  [Name in ApiAction]: (input: ActionInput<Name>) => Promise<ActionResult<Name>>;
 };
+
+/** The same, as callers see them: an action without input may be called with none. */
+type ActionMethods = {
+  [Name in ApiAction]: undefined extends ActionInput<Name>
+    ? (input?: ActionInput<Name>) => Promise<ActionResult<Name>>
+    : (input: ActionInput<Name>) => Promise<ActionResult<Name>>;
+};
+
+export interface ClassTrayApi extends ActionMethods {
+  getState(): Promise<ClassTrayState>;
+  subscribe(listener: (change: ClassTrayChange) => void): () => void;
+}
+
+/**
+ * The hosts' dispatch: the input a renderer sent, checked against the action's schema (an
+ * ApiInputError naming the action and the field), then the action. Shaping a failure for the
+ * window is the caller's, through shownFailure.
+ */
+export async function runAction<Name extends ApiAction>(
+  handlers: ActionHandlers,
+  name: Name,
+  input: unknown,
+): Promise<ActionResult<Name>> {
+  return handlers[name](parseAction(name, input));
+}
+
+/** An action's input checked against its schema; an ApiInputError names the action and field. */
+export function parseAction<Name extends ApiAction>(name: Name, input: unknown): ActionInput<Name> {
+  return parseInput(name, table[name].input, input);
+}
 
 /** What a renderer holds: the core API plus a copy action each host implements its own way. */
 export interface RendererApi extends ClassTrayApi {
@@ -202,7 +277,7 @@ export interface RendererApi extends ClassTrayApi {
    * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
    * Resolves to false when the device is not in the current classroom.
    */
-  copyDevicePassword(input: ActionInput<'device'>): Promise<boolean>;
+  copyDevicePassword(input: DeviceInput): Promise<boolean>;
 }
 
 /** Host-only: never exposed to a renderer as such. */
@@ -211,6 +286,6 @@ export interface ClassTrayHostControls {
   suspend(): void;
   resume(): void;
   /** For an explicit copy action; the host decides where the password goes. */
-  devicePassword(input: ActionInput<'device'>): Promise<string | null>;
+  devicePassword(input: DeviceInput): Promise<string | null>;
   close(): Promise<void>;
 }

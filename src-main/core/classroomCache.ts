@@ -9,6 +9,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { deviceStatusSchema } from '../contract/wire';
 import type { DeviceView } from './liveStatus';
+import type { Logger } from './logger';
 
 export const CLASSROOM_CACHE_FILE = 'classroom-cache.json';
 
@@ -32,11 +33,11 @@ export type CachedClassroom = z.infer<typeof cachedClassroomSchema>;
 
 export class ClassroomCache {
   readonly #file: string;
-  readonly #warn: (message: string) => void;
+  readonly #log: Logger;
 
-  constructor(dataDir: string, warn: (message: string) => void) {
+  constructor(dataDir: string, log: Logger) {
     this.#file = path.join(dataDir, CLASSROOM_CACHE_FILE);
-    this.#warn = warn;
+    this.#log = log;
   }
 
   /** The cached view of this classroom of this service, if that is what the file holds. */
@@ -55,7 +56,7 @@ export class ClassroomCache {
     }
     if (!parsed.success) {
       // Only a convenience: a damaged cache is dropped, never a reason to fail.
-      this.#warn(`The classroom cache ${this.#file} could not be read and was ignored.`);
+      this.#log.warn(`The classroom cache ${this.#file} could not be read and was ignored.`);
       return undefined;
     }
     const cached = parsed.data;
@@ -72,7 +73,7 @@ export class ClassroomCache {
       await rename(temporary, this.#file);
     } catch (error) {
       await rm(temporary, { force: true });
-      this.#warn(
+      this.#log.warn(
         `The classroom cache could not be written: ${error instanceof Error ? error.message : String(error)}`,
       );
     }

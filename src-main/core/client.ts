@@ -18,10 +18,10 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
 import type { z } from 'zod';
+import type { Clock } from '../../src-shared/clock';
 import type {
   AccountDevicePage,
   ClassroomDevicePage,
-  Clock,
   InvalidateResult,
   PageMeta,
 } from '../contract/wire';
@@ -35,8 +35,9 @@ import {
   servicePaths,
 } from '../contract/wire';
 import { pageWithWireNames } from '../contract/wireNames';
+import { describeIssues } from '../contract/zodIssues';
 import type { NetworkCause, ServiceProblem } from './serviceErrors';
-import { ServiceError, describeSchemaMismatch } from './serviceErrors';
+import { ServiceError } from './serviceErrors';
 
 export interface RetryOptions {
   /** Tries per call, the first included. Default 3. */
@@ -191,7 +192,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     });
     const result = schema.safeParse(json);
     if (!result.success) {
-      throw fail({ kind: 'bad-response', detail: describeSchemaMismatch(result.error) });
+      throw fail({ kind: 'bad-response', detail: describeIssues(result.error, 'response') });
     }
     return result.data;
   }

@@ -4,11 +4,11 @@
  * lives in memory and starts from the demo school, so trying the demo never writes demo
  * classrooms or demo links into the settings of a real account.
  */
-import type { AccountData } from '../local-service/fixture';
 import type { RecentClassroom, SettingsStore, TrackedTemporalAccess } from './settings';
 import { MAX_RECENT_CLASSROOMS } from './settings';
 
-export interface NotebookPage {
+/** What a notebook holds at one moment. */
+export interface NotebookContents {
   current: string | null;
   /** Most recent first. */
   recent: readonly RecentClassroom[];
@@ -16,9 +16,9 @@ export interface NotebookPage {
 }
 
 export interface Notebook {
-  read(): NotebookPage;
+  read(): NotebookContents;
   /** Validated by the settings schema for the real account; throws SettingsValidationError. */
-  write(patch: Partial<NotebookPage>): void;
+  write(patch: Partial<NotebookContents>): void;
 }
 
 export function settingsNotebook(settings: SettingsStore): Notebook {
@@ -39,25 +39,13 @@ export function settingsNotebook(settings: SettingsStore): Notebook {
   };
 }
 
-/** The demo school's classrooms (named) and its temporal accesses, ready to try. */
-export function demoNotebook(demo: AccountData, addedAt: string): Notebook {
-  const aliasOf = new Map(demo.devices.map((device) => [device.remote_id, device.remote_alias]));
-  let page: NotebookPage = {
-    current: demo.classrooms.find((classroom) => classroom.id === 'room-12')?.id ?? null,
-    recent: demo.classrooms
-      .slice(0, MAX_RECENT_CLASSROOMS)
-      .map((classroom) => ({ id: classroom.id, nickname: classroom.name })),
-    accesses: demo.temporal_accesses.map((access) => ({
-      token: access.token,
-      label: aliasOf.get(access.remote_id) ?? access.remote_id,
-      remoteId: access.remote_id,
-      addedAt,
-    })),
-  };
+/** A notebook in memory, for the demo school: gone when ClassTray closes. */
+export function memoryNotebook(first: NotebookContents): Notebook {
+  let contents = first;
   return {
-    read: () => page,
+    read: () => contents,
     write(patch) {
-      page = { ...page, ...patch };
+      contents = { ...contents, ...patch };
     },
   };
 }
@@ -73,4 +61,21 @@ export function withRecent(
     { id, ...(kept === undefined ? {} : { nickname: kept }) },
     ...recent.filter((classroom) => classroom.id !== id),
   ].slice(0, MAX_RECENT_CLASSROOMS);
+}
+
+/** The recent list with this classroom's nickname set (null: shown by its id). */
+export function renamed(
+  recent: readonly RecentClassroom[],
+  id: string,
+  nickname: string | null,
+): RecentClassroom[] {
+  return recent.map((classroom) =>
+    classroom.id !== id ? classroom : nickname === null ? { id } : { id, nickname },
+  );
+}
+
+/** The notebook without this classroom; the current one, if it was this, is the next recent. */
+export function forgotten(contents: NotebookContents, id: string): Partial<NotebookContents> {
+  const recent = contents.recent.filter((classroom) => classroom.id !== id);
+  return contents.current === id ? { recent, current: recent[0]?.id ?? null } : { recent };
 }

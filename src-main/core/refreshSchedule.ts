@@ -37,10 +37,20 @@ export interface RefreshFailure {
   retryAfterMs?: number;
 }
 
+/**
+ * A failure no retry can fix (a bug in ClassTray, already logged): no backoff and no automatic
+ * retry; the next refresh is the one someone asks for (Refresh now, window shown, resume, switch).
+ */
+export class RefreshHalt extends Error {
+  override readonly name = 'RefreshHalt';
+}
+
 export class RefreshSchedule {
   private visible = false;
   private suspended = false;
   private stopped = false;
+  /** After a RefreshHalt: nothing is planned until a refresh is asked for. */
+  private halted = false;
   private failures = 0;
   private handle: unknown;
   private running: Promise<void> | undefined;
@@ -98,12 +108,17 @@ export class RefreshSchedule {
     if (this.queued) return this.queued;
     if (this.running) return this.running;
     this.cancel();
+    this.halted = false;
     this.running = (async () => {
       try {
         await this.refresh();
         this.failures = 0;
         this.retryNotBefore = undefined;
       } catch (error) {
+        if (error instanceof RefreshHalt) {
+          this.halted = true;
+          return;
+        }
         this.failures++;
         const retryAfterMs = (error as RefreshFailure | undefined)?.retryAfterMs;
         // Kept as a time, so a later re-plan (window hidden, new interval) still honours it.
@@ -111,8 +126,8 @@ export class RefreshSchedule {
           typeof retryAfterMs === 'number' ? this.timers.now() + retryAfterMs : undefined;
       } finally {
         this.running = undefined;
+        this.plan();
       }
-      this.plan();
     })();
     return this.running;
   }
@@ -137,7 +152,8 @@ export class RefreshSchedule {
 
   private plan(): void {
     this.cancel();
-    if (this.stopped || this.suspended || this.running) return;
+    if (this.halted) this.options.onPlan?.(undefined);
+    if (this.stopped || this.suspended || this.halted || this.running) return;
     const retryAfterMs =
       this.retryNotBefore === undefined ? undefined : this.retryNotBefore - this.timers.now();
     const delay = this.failures > 0 ? this.backoff(retryAfterMs) : this.interval();

@@ -6,7 +6,9 @@
  * The API token never appears here: a ServiceError built with `secret` redacts it from the
  * detail, and no error keeps a `cause` (a fetch failure's cause may quote header values).
  */
-import type { z } from 'zod';
+import type { ConnectionProblem } from './classTrayApi';
+import type { Logger } from './logger';
+import { TeacherFacingError } from './teacherFacing';
 
 /** How a request failed to get any answer. */
 export type NetworkCause = 'refused' | 'reset' | 'dns' | 'timeout' | 'tls' | 'other';
@@ -49,8 +51,9 @@ const NETWORK_CAUSES: Record<NetworkCause, string> = {
 
 const MAX_DETAIL_LENGTH = 300;
 
-export class ServiceError extends Error {
+export class ServiceError extends TeacherFacingError {
   override readonly name = 'ServiceError';
+  override readonly fromService = true;
   readonly problem: ServiceProblem;
 
   /** `secret`: a value (the API token) to scrub from the detail, wherever it came from. */
@@ -103,14 +106,12 @@ function cleanDetail(detail: string, secret: string | undefined): string {
     : oneLine;
 }
 
-/** "data[3].has_2fa: expected boolean, received string (and 2 more problems)". */
-export function describeSchemaMismatch(error: z.ZodError, whole = 'response'): string {
-  const [first, ...rest] = error.issues;
-  if (first === undefined) return `the ${whole} does not match the contract`;
-  const where = first.path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : `${i === 0 ? '' : '.'}${String(key)}`))
-    .join('');
-  const what = first.message.replace(/^Invalid input: /, '');
-  const more = rest.length ? ` (and ${rest.length} more problem${rest.length > 1 ? 's' : ''})` : '';
-  return `${where || whole}: ${what}${more}`;
+/**
+ * What the window hears of a failed call: the service's problem as it is; anything else is a bug
+ * in ClassTray, logged with its stack and shown as `internal` (never as the service's fault).
+ */
+export function connectionProblemOf(error: unknown, log: Logger, what: string): ConnectionProblem {
+  if (error instanceof ServiceError) return { kind: error.kind, detail: error.detail };
+  log.error(`${what} failed unexpectedly`, error);
+  return { kind: 'internal', detail: 'ClassTray failed unexpectedly; its log says why.' };
 }

@@ -12,9 +12,14 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import { z } from 'zod';
-import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema, type Clock } from '../contract/wire';
+import type { Clock } from '../../src-shared/clock';
 import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
+import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
+import { issueProblems } from '../contract/zodIssues';
+import type { Logger } from './logger';
+import { createLogger } from './logger';
+import { TeacherFacingError } from './teacherFacing';
 
 export const APP_NAME = 'ClassTray';
 export const SETTINGS_CONFIG_NAME = 'settings';
@@ -127,7 +132,7 @@ export type SettingsPatch = {
 export const defaultSettings = (): Settings => settingsSchema.parse({});
 
 /** A rejected update. `field` is the first offending dotted path (e.g. `poll.visibleSeconds`). */
-export class SettingsValidationError extends Error {
+export class SettingsValidationError extends TeacherFacingError {
   override readonly name = 'SettingsValidationError';
   readonly field: string;
   readonly fields: readonly string[];
@@ -150,22 +155,20 @@ export interface SettingsBackend {
   set store(value: Record<string, unknown>);
 }
 
-export type Warn = (message: string) => void;
-
 export interface SettingsOptions {
-  warn?: Warn;
+  log?: Logger;
   now?: Clock;
 }
 
 export class SettingsStore {
   readonly #backend: SettingsBackend;
-  readonly #warn: Warn;
+  readonly #warn: Logger['warn'];
   readonly #now: Clock;
   #current: DeepReadonly<Settings>;
 
   constructor(backend: SettingsBackend, options: SettingsOptions = {}) {
     this.#backend = backend;
-    this.#warn = options.warn ?? console.warn;
+    this.#warn = (options.log ?? createLogger()).warn;
     this.#now = options.now ?? Date.now;
     this.#current = deepFreeze(this.#load());
   }
@@ -256,27 +259,19 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
   return { settings: settingsSchema.parse(fields), problems };
 }
 
+/** zod's problems as settings fields: `poll.visibleSeconds`, or `settings` for the whole. */
 function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
 ): { field: string; message: string }[] {
-  return issues.flatMap((issue) => {
-    const at = [...prefix, ...issue.path];
-    if (issue.code === 'unrecognized_keys') {
-      return issue.keys.map((key) => ({
-        field: dotted([...at, key]),
-        message: 'is not a setting',
-      }));
-    }
-    return [{ field: dotted(at), message: issue.message }];
-  });
+  return issueProblems(issues, prefix).map(({ path, message }) => ({
+    field: path.length === 0 ? 'settings' : path.map(String).join('.'),
+    message: message === 'is not allowed' ? 'is not a setting' : message,
+  }));
 }
 
 const formatProblem = ({ field, message }: { field: string; message: string }): string =>
   `${field} ${message}`;
-
-const dotted = (at: readonly PropertyKey[]): string =>
-  at.length === 0 ? 'settings' : at.map(String).join('.');
 
 /** Keeps a damaged file beside the original as `<name>.corrupt-<time>`; returns its path. */
 function setAside(filePath: string, now: Clock, how: 'move' | 'copy'): string {
@@ -296,17 +291,17 @@ export interface OpenSettingsOptions extends SettingsOptions {
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
   const { dataDir, createBackend = (conf) => new Conf<Record<string, unknown>>(conf) } = options;
-  const warn = options.warn ?? console.warn;
+  const log = options.log ?? createLogger();
   const now = options.now ?? Date.now;
   // conf and electron-store throw from their constructors on a file that is not JSON, and read
   // a JSON non-object as `{}`; so a file that is not a JSON object is set aside before either runs.
   const filePath = path.join(dataDir, `${SETTINGS_CONFIG_NAME}.json`);
   if (!holdsJsonObject(filePath)) {
     const aside = setAside(filePath, now, 'move');
-    warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
+    log.warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
   }
   const backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
-  return new SettingsStore(backend, { warn, now });
+  return new SettingsStore(backend, { log, now });
 }
 
 /** True when the file is absent (first run) or holds a JSON object. */

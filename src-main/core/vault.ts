@@ -15,6 +15,9 @@
  * - setToken while CLASSTRAY_TOKEN is set still saves the token (for later runs without the
  *   variable); the variable keeps winning for this run, and status says so.
  */
+import type { Logger } from './logger';
+import { createLogger } from './logger';
+import { TeacherFacingError } from './teacherFacing';
 
 export const KEYCHAIN_SERVICE = 'ClassTray';
 export const TOKEN_ENV = 'CLASSTRAY_TOKEN';
@@ -48,11 +51,11 @@ export interface TokenVaultOptions {
   /** Resolves to keytar's module (or keytar itself); rejects when it cannot load. */
   loadKeytar?: () => Promise<unknown>;
   fallback?: SecretFallback;
-  warn?: (message: string) => void;
+  log?: Logger;
 }
 
 /** Bad input to the vault. The message never contains the token. */
-export class VaultError extends Error {
+export class VaultError extends TeacherFacingError {
   override readonly name = 'VaultError';
 }
 
@@ -78,7 +81,7 @@ export class TokenVault {
   readonly #env: TokenVaultOptions['env'];
   readonly #loadKeytar: () => Promise<unknown>;
   readonly #fallback: SecretFallback | undefined;
-  readonly #warn: (message: string) => void;
+  readonly #warn: Logger['warn'];
   readonly #memory = new Map<string, string>();
   #keytar: Promise<Keytar | undefined> | undefined;
   /** Why the keychain is out of use this run; undefined while it works. */
@@ -89,7 +92,7 @@ export class TokenVault {
     this.#env = options.env;
     this.#loadKeytar = options.loadKeytar ?? (() => import('keytar'));
     this.#fallback = options.fallback;
-    this.#warn = options.warn ?? console.warn;
+    this.#warn = (options.log ?? createLogger()).warn;
   }
 
   async getToken(serviceUrl: string): Promise<string | null> {

@@ -1,32 +1,19 @@
 /**
  * Every IPC channel of the tray app, in one place (main and preload both import it).
  *
- * The action channels are spelled out rather than built from `apiActions` at run time: the
- * sandboxed preload bundles whatever it imports, and classTrayApi.ts pulls in zod and the settings
- * module (node:fs, conf). The mapped type below still derives the list from ApiAction, so a new
- * action does not compile until it has its channel, and a test checks it against `apiActions`.
+ * The action channels are built from the plain action names of src-shared/actions.ts, not from
+ * the core's table: the sandboxed preload bundles whatever it imports, and classTrayApi.ts pulls
+ * in zod and the settings module (node:fs, conf). The table does not compile unless its keys are
+ * exactly those names.
  */
-import type { ApiAction } from '../core/classTrayApi';
+import { byAction } from '../../src-shared/actions';
+import type { ActionName } from '../../src-shared/actions';
 
-type ActionChannels = { readonly [Action in ApiAction]: `classtray:action:${Action}` };
-
-const actions = {
-  refresh: 'classtray:action:refresh',
-  selectClassroom: 'classtray:action:selectClassroom',
-  renameClassroom: 'classtray:action:renameClassroom',
-  forgetClassroom: 'classtray:action:forgetClassroom',
-  addTemporalAccess: 'classtray:action:addTemporalAccess',
-  removeTemporalAccess: 'classtray:action:removeTemporalAccess',
-  invalidateTemporalAccess: 'classtray:action:invalidateTemporalAccess',
-  connectService: 'classtray:action:connectService',
-  forgetToken: 'classtray:action:forgetToken',
-  setMode: 'classtray:action:setMode',
-  updatePreferences: 'classtray:action:updatePreferences',
-} as const satisfies ActionChannels;
+type ActionChannels = { readonly [Action in ActionName]: `classtray:action:${Action}` };
 
 export const channels = {
   /** One invoke channel per API action; the argument is the action's input. */
-  actions,
+  actions: byAction<ActionChannels>((action) => `classtray:action:${action}`),
   /** invoke: the ClassTrayState snapshot. */
   state: 'classtray:state',
   /** main -> renderer push: one ClassTrayChange per message. */

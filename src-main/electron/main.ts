@@ -6,6 +6,8 @@ import path from 'node:path';
 import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
+import { createLogger } from '../core/logger';
+import { startDemoSchool } from '../hosts/demoSchool';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { localeOf } from '../../src-shared/locale';
@@ -28,7 +30,8 @@ import { trayView } from './trayState';
 import { isPinned, retryFailedLoad, setPinned, trackVisibility } from './window';
 
 const APP_ID = 'app.classtray.desktop';
-const warn = (message: string): void => console.warn(message);
+const log = createLogger();
+const warn = log.warn;
 
 // Before `ready`: the scheme's privileges, the guards on every web contents, where data lives.
 registerAppScheme();
@@ -68,9 +71,10 @@ async function start(): Promise<void> {
     ),
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
-    warn,
+    demoSchool: () => startDemoSchool(),
+    log: log.child('core'),
   });
-  registerIpc(classTray, warn);
+  registerIpc(classTray, log.child('ipc'));
 
   const popover = createPopover({
     assetsDir,

@@ -1,12 +1,14 @@
 /**
  * The sandboxed preload: exposes exactly the RendererApi as `window.classTray` and nothing of
- * ipcRenderer itself. Bundled to one CommonJS file; it may import only types and channels.ts.
+ * ipcRenderer itself. Bundled to one CommonJS file; it may import only types, channels.ts and
+ * src-shared.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { ApiAction, ClassTrayChange, RendererApi } from '../core/classTrayApi';
+import { byAction, type ActionName } from '../../src-shared/actions';
+import type { ClassTrayChange, RendererApi } from '../core/classTrayApi';
 import { BRIDGE_NAME, channels } from './channels';
 
-type Actions = Pick<RendererApi, ApiAction>;
+type Actions = Pick<RendererApi, ActionName>;
 
 /** Electron's wrapping of a handler's rejection: "Error invoking remote method 'ch': Error: …". */
 const REMOTE_ERROR = /^Error invoking remote method '[^']*': Error: /;
@@ -24,12 +26,8 @@ const invoke =
   (input?: unknown): Promise<never> =>
     unwrapped(ipcRenderer.invoke(channel, input) as Promise<never>);
 
-const actions = Object.fromEntries(
-  Object.entries(channels.actions).map(([action, channel]) => [action, invoke(channel)]),
-) as unknown as Actions;
-
 const api: RendererApi = {
-  ...actions,
+  ...byAction<Actions>((action) => invoke(channels.actions[action])),
   getState: () => unwrapped(ipcRenderer.invoke(channels.state) as Promise<never>),
   subscribe(listener) {
     // The IPC event (with its sender) stays here; the page sees only the change.

@@ -5,7 +5,7 @@
  * teacher clicks (http and https only) open in the default browser.
  */
 import { app, protocol, shell, type Session } from 'electron';
-import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../hosts/contentSecurityPolicy';
 import { readRendererFile, rendererPath } from '../rendererFiles';
 
 export const APP_SCHEME = 'app';

@@ -6,7 +6,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { AccountDevice, Clock } from '../contract/wire';
+import type { Clock } from '../../src-shared/clock';
+import type { AccountDevice } from '../contract/wire';
 import { nextInvalidationBoundary } from '../contract/wire';
 import type {
   AccountData,

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
+import { issueProblems } from '../contract/zodIssues';
 import { AccountDataError, readAccountDataFile, startLocalService } from './index';
 
 const USAGE = `Usage: npm run local-service -- [options]
@@ -58,7 +59,12 @@ async function main(): Promise<void> {
     fail(`${(error as Error).message}\n\n${USAGE}`);
   }
   const parsed = argsSchema.safeParse(raw);
-  if (!parsed.success) fail(parsed.error.issues.map((issue) => issue.message).join('\n'));
+  if (!parsed.success)
+    fail(
+      issueProblems(parsed.error.issues)
+        .map((problem) => problem.message)
+        .join('\n'),
+    );
   const args = parsed.data;
   if (args.help) {
     console.log(USAGE);

@@ -2,7 +2,7 @@
  * The embedded local service as a library: the app starts it in-process (demo mode), tests
  * start it on a port the OS picks, and the CLI wraps it.
  */
-import type { Clock } from '../contract/wire';
+import type { Clock } from '../../src-shared/clock';
 import { DEFAULT_AUTH_HEADER } from '../contract/wire';
 import { LocalAccount } from './account';
 import { openDataFile } from './dataFile';

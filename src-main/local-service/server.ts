@@ -23,6 +23,7 @@ import {
   servicePaths,
   serviceRoutes,
 } from '../contract/wire';
+import { issueProblems } from '../contract/zodIssues';
 import type { LocalAccount } from './account';
 import { LocalServiceRefusal, devicePatchSchema, newTemporalAccessSchema, quoted } from './account';
 import { deviceRecordSchema } from './fixture';
@@ -332,10 +333,8 @@ function parseBody<Schema extends z.ZodType>(schema: Schema, body: unknown): z.i
 
 /** "page: page must be 1 or more; classroom: …": each problem with the field it is about. */
 function invalidInput(error: z.ZodError): string {
-  return error.issues
-    .map((issue) =>
-      issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message,
-    )
+  return issueProblems(error.issues)
+    .map(({ field, message }) => (field ? `${field}: ${message}` : message))
     .join('; ');
 }
 

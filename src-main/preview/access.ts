@@ -4,7 +4,7 @@
  * cross-site pages, which the cookie alone would not.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { CONTENT_SECURITY_POLICY } from '../core/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../hosts/contentSecurityPolicy';
 
 export function newPreviewKey(): string {
   return randomBytes(32).toString('base64url');

@@ -23,12 +23,13 @@
  *
  * "Page" in ClassTray means a page of a paginated service answer; a browser tab is a tab.
  */
-import type { ApiAction, ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
+import type { ActionName } from '../../src-shared/actions';
+import type { ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
 
 export type PreviewRoute =
   | '/api/state'
   | '/api/events'
-  | `/api/actions/${ApiAction}`
+  | `/api/actions/${ActionName}`
   | '/api/copy-password'
   | '/api/visibility';
 

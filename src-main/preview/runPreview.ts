@@ -6,13 +6,15 @@
 import { parseArgs } from 'node:util';
 import open from 'open';
 import { z } from 'zod';
+import { issueProblems } from '../contract/zodIssues';
 import type { ClassTrayOptions } from '../core/classTray';
 import { createClassTray } from '../core/classTray';
 import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
-import { actionInputs } from '../core/classTrayApi';
+import { api } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startPreviewServer } from './server';
 
@@ -74,13 +76,13 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
   if (values.port !== undefined) args.port = check(portSchema, values.port, '--port');
   if (values['service-url'] !== undefined) {
     args.connect = check(
-      actionInputs.connectService,
+      api.connectService.input,
       { serviceUrl: values['service-url'] },
       '--service-url',
     );
   }
   if (values.classroom !== undefined) {
-    args.select = check(actionInputs.selectClassroom, { id: values.classroom }, '--classroom');
+    args.select = check(api.selectClassroom.input, { id: values.classroom }, '--classroom');
   }
   if (values['poll-seconds'] !== undefined) {
     if (!/^[0-9]{1,4}$/.test(values['poll-seconds'])) {
@@ -88,7 +90,7 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
     }
     const seconds = Number(values['poll-seconds']);
     args.preferences = check(
-      actionInputs.updatePreferences,
+      api.updatePreferences.input,
       { poll: { visibleSeconds: seconds } },
       '--poll-seconds',
     );
@@ -99,7 +101,7 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
 function check<Output>(schema: z.ZodType<Output>, input: unknown, flag: string): Output {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
-  const message = parsed.error.issues[0]?.message ?? 'not valid';
+  const message = issueProblems(parsed.error.issues)[0]?.message ?? 'not valid';
   throw new UsageError(sentence(message.startsWith(flag) ? message : `${flag}: ${message}`));
 }
 
@@ -122,7 +124,8 @@ export interface RunPreviewOptions {
   /** Where the address and notes go; default stdout. */
   print?: (line: string) => void;
   /** Passed on to createClassTray (tests keep the keychain out of it). */
-  classTray?: Omit<ClassTrayOptions, 'dataDir' | 'env'>;
+  /** Any of the core's options; the demo school defaults to the local service's. */
+  classTray?: Partial<Omit<ClassTrayOptions, 'dataDir' | 'env'>>;
 }
 
 export interface RunningPreview {
@@ -153,7 +156,12 @@ export async function runPreview(
   }
   const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
 
-  const classTray = await createClassTray({ ...options.classTray, dataDir, env });
+  const classTray = await createClassTray({
+    demoSchool: () => startDemoSchool(options.classTray?.clock),
+    ...options.classTray,
+    dataDir,
+    env,
+  });
   let server;
   try {
     if (args.connect) await classTray.connectService(args.connect);

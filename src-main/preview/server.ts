@@ -5,10 +5,14 @@
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { isActionName } from '../../src-shared/actions';
 import { parseInput } from '../core/apiInput';
+import type { Logger } from '../core/logger';
+import { createLogger } from '../core/logger';
+import type { ShownFailure } from '../core/teacherFacing';
+import { shownFailure } from '../core/teacherFacing';
 import type { ClassTray } from '../core/classTray';
-import type { ActionInput, ApiAction } from '../core/classTrayApi';
-import { apiActions } from '../core/classTrayApi';
+import { deviceInput, runAction } from '../core/classTrayApi';
 import { readRendererFile, rendererPath } from '../rendererFiles';
 import {
   SECURITY_HEADERS,
@@ -20,7 +24,6 @@ import {
   sameSecret,
   sessionCookie,
 } from './access';
-import { describeFailure } from './errorReplies';
 import type {
   ActionReply,
   ChangeEvent,
@@ -36,6 +39,13 @@ import { TabVisibility } from './tabVisibility';
 const HEARTBEAT_MS = 15_000;
 
 const BODY_LIMIT_BYTES = 64 * 1024;
+
+/** Bad input and host refusals are the client's (422); the service's failures, a bad gateway. */
+const FAILURE_STATUS: Record<ShownFailure['kind'], number> = {
+  refused: 422,
+  service: 502,
+  internal: 500,
+};
 
 const NO_KEY_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
@@ -55,12 +65,12 @@ export interface PreviewAppOptions {
   /** The port the server listens on: the Host and Origin checks name it. */
   port: () => number;
   /** Hears failures that are not the client's fault (the reply says only that something failed). */
-  logError?: (error: unknown) => void;
+  log?: Logger;
 }
 
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   const { classTray, key } = options;
-  const logError = options.logError ?? ((error: unknown) => console.error(error));
+  const log = options.log ?? createLogger(console, 'preview');
   const visibility = new TabVisibility((visible) => classTray.setWindowVisible(visible));
 
   const app = Fastify({
@@ -106,11 +116,14 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
 
   // Handlers let the core's errors through: here they become a status and a sentence.
-  app.setErrorHandler((error: unknown, _request, reply) => {
+  app.setErrorHandler((error: unknown, request, reply) => {
     if (isRequestRefusal(error)) return sendError(reply, error.statusCode, requestProblem(error));
-    const failure = describeFailure(error);
-    if (failure.unexpected) logError(error);
-    return sendError(reply, failure.status, failure.error);
+    const failure = shownFailure(error, {
+      log,
+      context: `${request.method} ${request.url.split('?')[0] ?? ''}`,
+      internalMessage: 'ClassTray failed unexpectedly; the terminal running the preview shows why.',
+    });
+    return sendError(reply, FAILURE_STATUS[failure.kind], failure.message);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -145,16 +158,16 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
 
   app.post<{ Params: { action: string } }>('/api/actions/:action', async (request, reply) => {
     const { action } = request.params;
-    if (!isApiAction(action)) return sendError(reply, 404, 'There is no such action.');
-    // The core parses every input with its own schema and throws ApiInputError on a bad one.
-    const run = classTray[action] as (input: unknown) => Promise<unknown>;
-    const result = await run.call(classTray, request.body);
+    if (!isActionName(action)) return sendError(reply, 404, 'There is no such action.');
+    // A bad input is an ApiInputError, which the error handler answers with 422.
+    const result = await runAction(classTray, action, request.body);
     return { result: result ?? null } satisfies ActionReply;
   });
 
   app.post('/api/copy-password', async (request) => {
-    // The core parses the input, as it does for every action.
-    const password = await classTray.devicePassword(request.body as ActionInput<'device'>);
+    const password = await classTray.devicePassword(
+      parseInput('copyDevicePassword', deviceInput, request.body),
+    );
     return { password } satisfies CopyPasswordReply;
   });
 
@@ -181,7 +194,7 @@ export interface PreviewServerOptions {
   staticDir: string;
   /** 0 or absent: a port the OS picks. */
   port?: number;
-  logError?: (error: unknown) => void;
+  log?: Logger;
 }
 
 export interface RunningPreviewServer {
@@ -202,7 +215,7 @@ export async function startPreviewServer(
     staticDir: options.staticDir,
     key,
     port: () => port,
-    ...(options.logError === undefined ? {} : { logError: options.logError }),
+    ...(options.log === undefined ? {} : { log: options.log }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
@@ -217,10 +230,6 @@ export async function startPreviewServer(
 
 function isApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-}
-
-function isApiAction(name: string): name is ApiAction {
-  return (apiActions as readonly string[]).includes(name);
 }
 
 function refuse(reply: FastifyReply, api: boolean, status: number, message: string) {

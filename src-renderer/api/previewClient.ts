@@ -3,7 +3,8 @@
  * reads over same-origin HTTP (the host's cookie authenticates), changes over Server-Sent Events,
  * and this tab's visibility reported under the id its event stream was given.
  */
-import type { ApiAction, ClassTrayChange, ClassTrayState, RendererApi } from './types';
+import { byAction, type ActionName } from '../../src-shared/actions';
+import type { ClassTrayChange, ClassTrayState, RendererApi } from './types';
 import type {
   ActionReply,
   CopyPasswordReply,
@@ -15,7 +16,7 @@ import type {
 } from '../../src-main/preview/protocol';
 
 type Listener = (change: ClassTrayChange) => void;
-type Explicit = Omit<RendererApi, ApiAction>;
+type Actions = Pick<RendererApi, ActionName>;
 
 export function createPreviewClient(): RendererApi {
   const listeners = new Set<Listener>();
@@ -85,7 +86,13 @@ export function createPreviewClient(): RendererApi {
   };
   document.addEventListener('visibilitychange', reportVisibility);
 
-  const explicit: Explicit = {
+  return {
+    // Each action posts its input to the route named after it; the reply carries its result.
+    ...byAction<Actions>((action) => {
+      const path = route(`/api/actions/${action}`);
+      return async (input?: unknown): Promise<never> =>
+        (((await post(path, input ?? {})) as ActionReply).result ?? undefined) as never;
+    }),
     getState,
     subscribe(listener) {
       listeners.add(listener);
@@ -107,24 +114,6 @@ export function createPreviewClient(): RendererApi {
       return true;
     },
   };
-
-  const actions = new Map<string, (input?: unknown) => Promise<unknown>>();
-  // Every other member is an action with the same name as its route, so none is spelled out here.
-  return new Proxy(explicit, {
-    get(target, name, receiver) {
-      if (name in target) return Reflect.get(target, name, receiver) as unknown;
-      // `then` must stay undefined, or awaiting the client would call an action.
-      if (typeof name !== 'string' || name === 'then') return undefined;
-      let action = actions.get(name);
-      if (!action) {
-        const path = route(`/api/actions/${name as ApiAction}`);
-        action = async (input?: unknown) =>
-          ((await post(path, input ?? {})) as ActionReply).result ?? undefined;
-        actions.set(name, action);
-      }
-      return action;
-    },
-  }) as RendererApi;
 }
 
 /** Every path goes through here, so a path outside the protocol does not compile. */

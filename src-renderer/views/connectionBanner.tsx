@@ -3,7 +3,8 @@ import type { ConnectionStatus } from '../api/types';
 import { useClassTray } from '../store/context';
 import { formatClock } from './clock';
 
-type BannerMessage = `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale'}`;
+type BannerMessage =
+  `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'internal'}`;
 
 /** The statuses that get a banner; the others (ok, connecting, no classroom) need none. */
 const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
@@ -25,9 +26,10 @@ export function ConnectionBanner(props: { onOpenSettings: () => void }) {
   const { t, i18n } = useTranslation();
   const connection = useClassTray((data) => data.connection);
   const status = connection.status;
-  const message = MESSAGES[status];
+  // ClassTray's own failure, not the service's: it says so, whatever the status.
+  const message = connection.problem?.kind === 'internal' ? 'banner.internal' : MESSAGES[status];
   // Stale data is still data: a quiet status. The others need the teacher's attention.
-  const tone = message === undefined ? null : status === 'stale' ? 'warning' : 'error';
+  const tone = message === undefined ? null : message === 'banner.stale' ? 'warning' : 'error';
 
   return (
     <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvalidateResultView, ServiceErrorKind, TrackedAccessView } from '../api/types';
+import type { ConnectionProblem, InvalidateResultView, TrackedAccessView } from '../api/types';
 import { useApi } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
@@ -11,7 +11,7 @@ import { useAction } from './useAction';
 type Shown =
   | { kind: 'invalidated'; sessionExpiresAt: string }
   | { kind: 'already-ended' }
-  | { kind: 'failed'; problem: ServiceErrorKind };
+  | { kind: 'failed'; problem: ConnectionProblem['kind'] };
 
 /** This window's latest click wins; otherwise what the core remembers from earlier ones. */
 function shownOutcome(

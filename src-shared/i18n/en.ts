@@ -35,6 +35,8 @@ export const en = {
     unauthorized: 'The service rejected the API token. Showing the last known devices.',
     classroomNotFound: 'Classroom not found. Check the classroom id.',
     stale: 'The last refresh failed, so this list may be out of date.',
+    internal:
+      'ClassTray failed while refreshing, so this list may be out of date. Refresh to try again.',
     nextAttempt: 'Trying again at {{time}}.',
     openSettings: 'Check settings',
   },
@@ -94,6 +96,7 @@ export const en = {
     server: 'the service had a failure.',
     'bad-response': 'the service sent an answer ClassTray cannot read.',
     'bad-request': 'the service refused the request.',
+    internal: 'ClassTray failed unexpectedly; its log says why.',
   },
   settings: {
     heading: 'Settings',

@@ -34,6 +34,8 @@ export const es = {
       'El servicio rechazó el token de la API. Se muestran los últimos equipos conocidos.',
     classroomNotFound: 'Aula no encontrada. Comprueba el id del aula.',
     stale: 'La última actualización falló: puede que la lista no esté al día.',
+    internal:
+      'ClassTray falló al actualizar: puede que la lista no esté al día. Actualiza para reintentar.',
     nextAttempt: 'Se reintentará a las {{time}}.',
     openSettings: 'Revisar ajustes',
   },
@@ -94,6 +96,7 @@ export const es = {
     server: 'el servicio tuvo un fallo.',
     'bad-response': 'el servicio envió una respuesta que ClassTray no entiende.',
     'bad-request': 'el servicio rechazó la petición.',
+    internal: 'ClassTray falló de forma inesperada; su registro dice por qué.',
   },
   settings: {
     heading: 'Ajustes',

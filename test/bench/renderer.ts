@@ -19,6 +19,7 @@ import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
 import { launchChromium } from '../support/chromium';
+import { classTrayState, device } from '../support/classTrayState';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ORIGIN = 'http://classtray.bench';
@@ -39,40 +40,29 @@ interface BenchWindow {
   benchPush(change: ClassTrayChange): void;
 }
 
+/** The bench classroom: `count` devices, some without alias, offline, disabled or without 2FA. */
+function benchState(count: number): ClassTrayState {
+  const devices = Array.from({ length: count }, (_, i) =>
+    device(i, {
+      remoteId: String(100_000_000 + i * 7_919),
+      alias: i % 8 === 0 ? null : `LAB-PC${String(i + 1).padStart(4, '0')}`,
+      online: i % 3 !== 0,
+      status: i % 16 === 0 ? 'disabled' : 'enabled',
+      has2fa: i % 7 !== 0,
+    }),
+  );
+  return classTrayState({
+    devices,
+    classroom: { id: 'bench', nickname: 'Bench', recent: [{ id: 'bench' }] },
+    connection: { lastSuccessAt: new Date().toISOString() },
+  });
+}
+
 /**
- * Runs in the page before any of its scripts: a fake `window.classTray` holding `count` devices,
- * and an observer that notes when the first device row appears.
+ * Runs in the page before any of its scripts: a fake `window.classTray` serving `state`, and an
+ * observer that notes when the first device row appears.
  */
-function installFakeApi(count: number): void {
-  const devices = Array.from({ length: count }, (_, i) => ({
-    remoteId: String(100_000_000 + i * 7_919),
-    alias: i % 8 === 0 ? null : `LAB-PC${String(i + 1).padStart(4, '0')}`,
-    online: i % 3 !== 0,
-    status: i % 16 === 0 ? ('disabled' as const) : ('enabled' as const),
-    has2fa: i % 7 !== 0,
-  }));
-  const state: ClassTrayState = {
-    account: {
-      mode: 'service',
-      serviceUrl: 'https://remote.example.edu',
-      authHeader: 'X-Token-SVC',
-      token: { set: true, location: 'keychain', note: null },
-    },
-    classroom: { id: 'bench', nickname: 'Bench', recent: [{ id: 'bench' }], devices },
-    connection: {
-      status: 'ok',
-      lastSuccessAt: new Date().toISOString(),
-      problem: null,
-      nextAttemptAt: null,
-    },
-    temporalAccesses: [],
-    preferences: {
-      poll: { visibleSeconds: 10, hiddenSeconds: 60 },
-      notifications: { deviceChanges: false },
-      language: 'en',
-      startAtLogin: false,
-    },
-  };
+function installFakeApi(state: ClassTrayState): void {
   const listeners = new Set<(change: ClassTrayChange) => void>();
   const none = async () => undefined;
   const bench = window as unknown as BenchWindow & { classTray: unknown };
@@ -123,7 +113,7 @@ async function openWindow(browser: Browser, outDir: string, devices: number): Pr
   const page = await context.newPage();
   // tsx (esbuild's keepNames) wraps functions in __name(); the page has no such helper.
   await page.addInitScript({
-    content: `globalThis.__name = (f) => f; (${installFakeApi.toString()})(${devices});`,
+    content: `globalThis.__name = (f) => f; (${installFakeApi.toString()})(${JSON.stringify(benchState(devices))});`,
   });
   await page.goto(`${ORIGIN}/`);
   if (devices === 0) await page.getByText('This classroom has no devices.').waitFor();

@@ -1,20 +1,25 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import type { ClassTray } from '../../src-main/core/classTray';
 import { createClassTray } from '../../src-main/core/classTray';
 import type { ApiAction, ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
-import { apiActions } from '../../src-main/core/classTrayApi';
+import { ACTION_NAMES } from '../../src-shared/actions';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
+import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import { silentLogger } from '../../src-main/core/logger';
 import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
+import { startDemoSchool } from '../../src-main/hosts/demoSchool';
 import type { SecretFallback } from '../../src-main/core/vault';
 import { accountFixture, device } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { callerOf } from '../support/localServiceControl';
+import { recordingLogger } from '../support/recordingLogger';
+import { tempDir } from '../support/tempDir';
 
 const TOKEN = 'core-test-token-0123456789';
 const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
@@ -23,12 +28,6 @@ const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function tempDir(): Promise<string> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'classtray-core-'));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
 
 async function service(fixture: Fixture, port = 0): Promise<RunningLocalService> {
   const running = await startLocalService({
@@ -45,7 +44,8 @@ async function core(dataDir: string, env: Record<string, string> = {}): Promise<
     dataDir,
     env,
     loadKeytar: noKeychain,
-    warn: () => undefined,
+    demoSchool: () => startDemoSchool(),
+    log: silentLogger,
     request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
   });
   cleanups.push(() => classTray.close());
@@ -71,11 +71,7 @@ async function connected(dataDir?: string) {
 }
 
 async function control(local: RunningLocalService, method: string, route: string, body?: unknown) {
-  const response = await fetch(`${local.url}${route}`, {
-    method,
-    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  const response = await callerOf(local)(method, route, body);
   expect(response.ok).toBe(true);
   return response.status === 204 ? null : ((await response.json()) as unknown);
 }
@@ -85,8 +81,8 @@ const online = (state: ClassTrayState) =>
 
 describe('the API', () => {
   it('lists every action of ClassTrayApi, so each host maps all of them', () => {
-    expectTypeOf<(typeof apiActions)[number]>().toEqualTypeOf<ApiAction>();
-    expect(new Set(apiActions).size).toBe(apiActions.length);
+    expectTypeOf<(typeof ACTION_NAMES)[number]>().toEqualTypeOf<ApiAction>();
+    expect(new Set(ACTION_NAMES).size).toBe(ACTION_NAMES.length);
   });
 });
 
@@ -100,6 +96,40 @@ describe('subscribers', () => {
     await classTray.refresh();
     expect((await classTray.getState()).connection.status).toBe('ok');
     expect(changes.some((change) => change.type === 'connection')).toBe(true);
+  });
+});
+
+describe('a bug inside a refresh', () => {
+  it('is logged with its stack and shown as ClassTray failing, not the service, and not retried by itself', async () => {
+    const { log, errors } = recordingLogger();
+    const bug = new TypeError("Cannot read properties of undefined (reading 'alias')");
+    const failing = vi.spyOn(ClassroomLiveStatus.prototype, 'refresh').mockRejectedValue(bug);
+    cleanups.push(async () => failing.mockRestore());
+    const classTray = await createClassTray({
+      dataDir: await tempDir(),
+      env: {},
+      loadKeytar: noKeychain,
+      demoSchool: () => startDemoSchool(),
+      log,
+    });
+    cleanups.push(() => classTray.close());
+    await classTray.refresh();
+
+    const { connection } = await classTray.getState();
+    expect(connection.problem).toEqual({ kind: 'internal', detail: expect.any(String) });
+    // No backoff as against a failing service: nothing is planned until someone asks.
+    expect(connection.nextAttemptAt).toBeNull();
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) {
+      expect(line).toContain("TypeError: Cannot read properties of undefined (reading 'alias')");
+      expect(line).toMatch(/\n\s+at /);
+    }
+
+    failing.mockRestore();
+    await classTray.refresh();
+    const recovered = (await classTray.getState()).connection;
+    expect(recovered).toMatchObject({ status: 'ok', problem: null });
+    expect(recovered.nextAttemptAt).not.toBeNull();
   });
 });
 
@@ -194,7 +224,8 @@ describe('a connected service', () => {
       dataDir: await tempDir(),
       env: {},
       loadKeytar: noKeychain,
-      warn: () => undefined,
+      demoSchool: () => startDemoSchool(),
+      log: silentLogger,
       request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
       fetch: (input, init) => {
         urls.push(String(input));
@@ -373,8 +404,9 @@ describe('switching accounts', () => {
       dataDir: await tempDir(),
       env: {},
       loadKeytar: noKeychain,
+      demoSchool: () => startDemoSchool(),
       secretFallback: fallback,
-      warn: () => undefined,
+      log: silentLogger,
       request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
     });
     cleanups.push(() => classTray.close());

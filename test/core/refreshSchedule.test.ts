@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Timers } from '../../src-main/core/refreshSchedule';
-import { RefreshSchedule, systemTimers } from '../../src-main/core/refreshSchedule';
+import { RefreshHalt, RefreshSchedule, systemTimers } from '../../src-main/core/refreshSchedule';
 
 const SECOND = 1_000;
 /** Jitter pinned to its top: backoff delays are then exactly the exponential ceiling. */
@@ -170,5 +170,32 @@ describe('backing off while the service fails', () => {
     await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
     await schedule.refreshNow();
     expect(calls).toHaveLength(1);
+  });
+});
+
+describe('a refresh that halts (a bug, not the service)', () => {
+  it('plans no retry until one is asked for, then runs on its cadence again', async () => {
+    const planned: (number | undefined)[] = [];
+    let halt = true;
+    const refresh = vi.fn(async () => {
+      if (halt) throw new RefreshHalt();
+    });
+    const schedule = new RefreshSchedule(refresh, {
+      visibleMs: 10 * SECOND,
+      hiddenMs: 60 * SECOND,
+      timers,
+      onPlan: (nextAt) => planned.push(nextAt),
+    });
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(planned.at(-1)).toBeUndefined();
+
+    halt = false;
+    await schedule.refreshNow();
+    expect(refresh).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(refresh).toHaveBeenCalledTimes(3);
+    schedule.stop();
   });
 });

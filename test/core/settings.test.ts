@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   SettingsValidationError,
   defaultSettings,
@@ -12,24 +11,24 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../src-main/core/settings';
+import type { RecordingLogger } from '../support/recordingLogger';
+import { recordingLogger } from '../support/recordingLogger';
+import { tempDir } from '../support/tempDir';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
 
 let dataDir: string;
+let logger: RecordingLogger;
 let warnings: string[];
 
-beforeEach(() => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-settings-'));
-  warnings = [];
+beforeEach(async () => {
+  dataDir = await tempDir('classtray-settings');
+  logger = recordingLogger();
+  warnings = logger.lines;
 });
 
-afterEach(() => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
-
-const open = () =>
-  openSettings({ dataDir, warn: (message) => warnings.push(message), now: () => NOW });
+const open = () => openSettings({ dataDir, log: logger.log, now: () => NOW });
 const settingsFile = () => path.join(dataDir, 'settings.json');
 const writeSettingsFile = (text: string) => fs.writeFileSync(settingsFile(), text);
 const readSettingsFile = () => fs.readFileSync(settingsFile(), 'utf8');

@@ -11,6 +11,7 @@ import {
   type TokenVaultOptions,
   type VaultStatus,
 } from '../../src-main/core/vault';
+import { recordingLogger } from '../support/recordingLogger';
 
 const SERVICE_URL = 'https://school.example.com/api';
 const TOKEN = 'tok-7f3a9c-very-secret';
@@ -61,13 +62,13 @@ class FakeFallback implements SecretFallback {
 
 /** Everything the vault says, as text, for asserting the token never shows. */
 function vaultWith(options: Partial<TokenVaultOptions> & { keytar?: Keytar }) {
-  const said: string[] = [];
+  const { log, lines: said } = recordingLogger();
   const { keytar, ...rest } = options;
   const vault = new TokenVault({
     env: {},
     ...(keytar ? { loadKeytar: async () => keytar } : {}),
     ...rest,
-    warn: (message) => said.push(message),
+    log,
   });
   const status = async (serviceUrl = SERVICE_URL): Promise<VaultStatus> => {
     const result = await vault.status(serviceUrl);
@@ -180,8 +181,8 @@ describe('on a machine where keytar did not build (npm left the optional depende
     vi.doMock('keytar', () => {
       throw new Error("Cannot find package 'keytar' imported from vault.ts");
     });
-    const said: string[] = [];
-    const vault = new TokenVault({ env: {}, ...options, warn: (message) => said.push(message) });
+    const { log, lines: said } = recordingLogger();
+    const vault = new TokenVault({ env: {}, ...options, log });
     return { vault, said };
   };
 
@@ -335,8 +336,8 @@ describe.runIf(realKeychainReachable)(
       const keytar = createRequire(import.meta.url)('keytar') as Keytar;
       const serviceUrl = `https://classtray-test-${randomUUID()}.invalid/api`;
       const token = `real-${randomUUID()}`;
-      const warnings: string[] = [];
-      const newRun = () => new TokenVault({ env: {}, warn: (message) => warnings.push(message) });
+      const { log, lines: warnings } = recordingLogger();
+      const newRun = () => new TokenVault({ env: {}, log });
       try {
         const status = await newRun().setToken(serviceUrl, token);
         expect(status, warnings.join('\n')).toEqual({ location: 'keychain', hasToken: true });

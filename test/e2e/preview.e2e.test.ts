@@ -15,6 +15,7 @@ import type { AccountData, RunningLocalService } from '../../src-main/local-serv
 import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { launchChromium } from '../support/chromium';
+import { callerOf } from '../support/localServiceControl';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
@@ -100,11 +101,7 @@ function printedAddress(child: ChildProcess): Promise<string> {
 }
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${service.url}${path}`, {
-    method,
-    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return callerOf(service)(method, path, body);
 }
 
 async function newAccess(remoteId: string): Promise<string> {

@@ -1,11 +1,13 @@
 import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import type { ClassTray } from '../../src-main/core/classTray';
-import { apiActions, type ApiAction } from '../../src-main/core/classTrayApi';
+import { ACTION_NAMES } from '../../src-shared/actions';
+import type { ApiAction } from '../../src-main/core/classTrayApi';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
+import { FakeClassTray, KNOWN_DEVICE } from '../support/fakeClassTray';
+import { recordingLogger } from '../support/recordingLogger';
 import { FakeWebContents, type ElectronMock } from './electronMock';
 import { roomState } from './stateFixture';
 
@@ -42,18 +44,11 @@ const invalid: Record<ApiAction, unknown> = {
 
 const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: null } };
 
-function fakeClassTray() {
-  const actions = Object.fromEntries(
-    apiActions.map((action) => [action, vi.fn(async () => 'done')]),
-  );
-  return {
-    ...actions,
-    getState: vi.fn(async () => roomState()),
-    subscribe: vi.fn(() => () => undefined),
-    devicePassword: vi.fn(async ({ remoteId }: { remoteId: string }) =>
-      remoteId === '100000001' ? 'pa55word' : null,
-    ),
-  } as unknown as ClassTray & Record<ApiAction, ReturnType<typeof vi.fn>>;
+/** The shared fake core, each action answering 'done' so the test sees the answer pass through. */
+function fakeClassTray(): FakeClassTray {
+  const fake = new FakeClassTray(roomState());
+  for (const action of ACTION_NAMES) fake[action].mockResolvedValue('done' as never);
+  return fake;
 }
 
 const call = (channel: string, event: unknown, input?: unknown): Promise<unknown> => {
@@ -63,7 +58,7 @@ const call = (channel: string, event: unknown, input?: unknown): Promise<unknown
 };
 
 describe('IPC', () => {
-  let classTray: ReturnType<typeof fakeClassTray>;
+  let classTray: FakeClassTray;
   beforeEach(() => {
     mockedIpc.handlers.clear();
     vi.mocked(clipboard.writeText).mockClear();
@@ -74,14 +69,14 @@ describe('IPC', () => {
   it('registers one channel per action, plus state and copy-password, and nothing else', () => {
     expect([...mockedIpc.handlers.keys()].sort()).toEqual(
       [
-        ...apiActions.map((action) => `classtray:action:${action}`),
+        ...ACTION_NAMES.map((action) => `classtray:action:${action}`),
         'classtray:state',
         'classtray:copy-password',
       ].sort(),
     );
   });
 
-  it.each(apiActions)(
+  it.each(ACTION_NAMES)(
     '%s: passes a valid input from the app page to the core as sent',
     async (action) => {
       await expect(call(channels.actions[action], appFrame, valid[action])).resolves.toBe('done');
@@ -89,12 +84,12 @@ describe('IPC', () => {
     },
   );
 
-  it.each(apiActions)('%s: refuses an invalid input before the core sees it', async (action) => {
+  it.each(ACTION_NAMES)('%s: refuses an invalid input before the core sees it', async (action) => {
     await expect(call(channels.actions[action], appFrame, invalid[action])).rejects.toThrow(action);
     expect(classTray[action]).not.toHaveBeenCalled();
   });
 
-  it.each(apiActions)('%s: refuses a caller outside the app page', async (action) => {
+  it.each(ACTION_NAMES)('%s: refuses a caller outside the app page', async (action) => {
     for (const event of [
       { senderFrame: { url: 'https://evil.example/', parent: null } },
       { senderFrame: { url: 'file:///tmp/index.html', parent: null } },
@@ -119,23 +114,23 @@ describe('IPC', () => {
     await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).resolves.toBe(
       true,
     );
-    expect(clipboard.writeText).toHaveBeenCalledWith('pa55word');
+    expect(clipboard.writeText).toHaveBeenCalledWith(KNOWN_DEVICE.password);
     await expect(call(channels.copyPassword, appFrame, { remoteId: '999' })).resolves.toBe(false);
     expect(clipboard.writeText).toHaveBeenCalledTimes(1);
   });
 
   it('tells the page in a sentence when the clipboard refuses the password, and logs why', async () => {
-    const warn = vi.fn();
+    const { log, lines } = recordingLogger();
     mockedIpc.handlers.clear();
-    registerIpc(classTray, warn);
+    registerIpc(classTray, log);
     vi.mocked(clipboard.writeText).mockRejectedValueOnce(
       new Error('clipboard busy while writing pa55word'),
     );
     await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).rejects.toThrow(
       'The password could not be copied to the clipboard: try again.',
     );
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('clipboard busy'));
-    expect(warn).not.toHaveBeenCalledWith(expect.stringContaining('pa55word'));
+    expect(lines).toEqual([expect.stringContaining('clipboard busy')]);
+    expect(lines.join('\n')).not.toContain('pa55word');
   });
 
   it('refuses a copy with a bad input or from a foreign frame', async () => {
@@ -165,14 +160,16 @@ describe('IPC', () => {
   });
 
   it('hides the text of an unexpected failure from the page, and logs it in main', async () => {
-    const warn = vi.fn();
+    const { log, errors } = recordingLogger();
     mockedIpc.handlers.clear();
-    registerIpc(classTray, warn);
+    registerIpc(classTray, log);
     classTray.refresh.mockRejectedValueOnce(new Error('keychain said: token=s3cr3t-token'));
     const failure = await call(channels.actions.refresh, appFrame).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
     expect((failure as Error).message).toBe('ClassTray failed unexpectedly.');
-    expect(warn).toHaveBeenCalledWith(expect.stringContaining('s3cr3t-token'));
+    expect(errors).toEqual([expect.stringContaining('s3cr3t-token')]);
+    // With its stack, so the bug can be found.
+    expect(errors[0]).toMatch(/\n\s+at /);
   });
 
   it('removes every handler it registered', () => {
@@ -183,15 +180,10 @@ describe('IPC', () => {
   });
 
   it('pushes each change to the window on the changes channel', () => {
-    let listener: ((change: unknown) => void) | undefined;
-    vi.mocked(classTray.subscribe).mockImplementation((l) => {
-      listener = l as (change: unknown) => void;
-      return () => undefined;
-    });
     const contents = new FakeWebContents();
     pushChanges(classTray, () => contents as never);
-    const change = { type: 'online-changed', remoteId: '1', online: false };
-    listener?.(change);
+    const change = { type: 'online-changed', remoteId: '1', online: false } as const;
+    classTray.push(change);
     expect(contents.send).toHaveBeenCalledWith('classtray:changes', change);
   });
 });

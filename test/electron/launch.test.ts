@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiActions } from '../../src-main/core/classTrayApi';
+import { ACTION_NAMES } from '../../src-shared/actions';
 import { detectLaunch } from '../../src-main/start';
 
 const require = createRequire(import.meta.url);
@@ -122,7 +122,7 @@ describe('the tray app on a real Electron runtime', () => {
           'electron: undefined',
         ]);
         expect(seen.bridge).toEqual(
-          [...apiActions, 'copyDevicePassword', 'getState', 'subscribe'].sort(),
+          [...ACTION_NAMES, 'copyDevicePassword', 'getState', 'subscribe'].sort(),
         );
 
         // A link away from the page goes to the default browser (recorded here), never the window.

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { app } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { applyStartAtLogin, setLinuxAutostart } from '../../src-main/electron/loginItem';
+import { tempDir } from '../support/tempDir';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 
 describe('start at login', () => {
-  it('writes and removes an XDG autostart entry on Linux', () => {
-    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-xdg-'));
+  it('writes and removes an XDG autostart entry on Linux', async () => {
+    const home = await tempDir('classtray-xdg');
     const env = { XDG_CONFIG_HOME: home, APPIMAGE: '/home/t/Apps/Class Tray "1".AppImage' };
     setLinuxAutostart(true, env);
     const file = path.join(home, 'autostart', 'classtray.desktop');
@@ -18,7 +18,6 @@ describe('start at login', () => {
     );
     setLinuxAutostart(false, env);
     expect(fs.existsSync(file)).toBe(false);
-    fs.rmSync(home, { recursive: true, force: true });
   });
 
   it('leaves the OS alone in development, where the executable is a bare Electron', () => {

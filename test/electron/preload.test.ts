@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { apiActions, type RendererApi } from '../../src-main/core/classTrayApi';
+import { ACTION_NAMES } from '../../src-shared/actions';
+import type { RendererApi } from '../../src-main/core/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import type { ElectronMock } from './electronMock';
 
@@ -17,15 +18,15 @@ describe('preload', () => {
     const { name, api } = await exposed();
     expect(name).toBe('classTray');
     expect(Object.keys(api).sort()).toEqual(
-      [...apiActions, 'getState', 'subscribe', 'copyDevicePassword'].sort(),
+      [...ACTION_NAMES, 'getState', 'subscribe', 'copyDevicePassword'].sort(),
     );
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
     expect(Object.values(api)).not.toContain(ipcRenderer);
   });
 
   it('has a channel for every action of the core, named after it', () => {
-    expect(Object.keys(channels.actions)).toEqual([...apiActions]);
-    for (const action of apiActions) {
+    expect(Object.keys(channels.actions)).toEqual([...ACTION_NAMES]);
+    for (const action of ACTION_NAMES) {
       expect(channels.actions[action]).toBe(`classtray:action:${action}`);
     }
   });

@@ -1,6 +1,7 @@
 import { safeStorage } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TokenVault } from '../../src-main/core/vault';
+import { silentLogger } from '../../src-main/core/logger';
 import { createSecretFallback, type SecretFile } from '../../src-main/electron/secretFallback';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -95,7 +96,7 @@ describe('safeStorage fallback', () => {
       env: {},
       loadKeytar: () => Promise.reject(new Error('no keytar here')),
       fallback: createSecretFallback(() => memoryFile(), { readyTimeoutMs: 5_000 }),
-      warn: () => undefined,
+      log: silentLogger,
     });
     const saving = vault.setToken(url, 'T0KEN');
     await vi.advanceTimersByTimeAsync(5_000);

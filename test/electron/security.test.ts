@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { app, protocol, shell } from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/core/contentSecurityPolicy';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/hosts/contentSecurityPolicy';
 import {
   guardWebContents,
   hardenSession,

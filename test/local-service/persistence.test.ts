@@ -1,5 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningLocalService } from '../../src-main/local-service';
@@ -9,18 +8,19 @@ import {
   startLocalService,
 } from '../../src-main/local-service';
 import { ACTIVE_TOKEN, accessFixture, accountFixture } from '../support/fixtures';
+import { callerOf } from '../support/localServiceControl';
+import { tempDir } from '../support/tempDir';
 
 let directory: string;
 let dataFile: string;
 const running: RunningLocalService[] = [];
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'classtray-data-'));
+  directory = await tempDir('classtray-data');
   dataFile = join(directory, 'state.json');
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((service) => service.close()));
-  await rm(directory, { recursive: true, force: true });
 });
 
 async function start(fixture = accessFixture()): Promise<RunningLocalService> {
@@ -34,11 +34,7 @@ async function start(fixture = accessFixture()): Promise<RunningLocalService> {
 }
 
 function call(service: RunningLocalService, method: string, path: string, body?: unknown) {
-  return fetch(`${service.url}${path}`, {
-    method,
-    headers: { 'X-Token-SVC': 'T', 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return callerOf(service)(method, path, body);
 }
 
 describe('--data-file', () => {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ServiceError } from '../../src-main/core/serviceErrors';
-import { KNOWN_DEVICE } from './fakeClassTray';
+import { KNOWN_DEVICE } from '../support/fakeClassTray';
 import type { PreviewTestApp } from './previewApp';
 import { previewTestApp } from './previewApp';
 
@@ -83,15 +83,16 @@ describe('POST /api/actions/:action', () => {
   });
 
   it("answers 502 with the service's problem when the service fails the action", async () => {
-    preview.core.refresh = () =>
-      Promise.reject(new ServiceError({ kind: 'server', status: 503, detail: 'Maintenance' }));
+    preview.core.refresh.mockRejectedValueOnce(
+      new ServiceError({ kind: 'server', status: 503, detail: 'Maintenance' }),
+    );
     const response = await preview.post('/api/actions/refresh', {});
     expect(response.statusCode).toBe(502);
     expect(response.json()).toEqual({ error: 'The service failed (HTTP 503): Maintenance.' });
   });
 
   it('answers 500 without the error text when the core fails unexpectedly', async () => {
-    preview.core.refresh = () => Promise.reject(new Error('secret-token-123 leaked'));
+    preview.core.refresh.mockRejectedValueOnce(new Error('secret-token-123 leaked'));
     const response = await preview.post('/api/actions/refresh', {});
     expect(response.statusCode).toBe(500);
     expect(response.body).not.toContain('secret-token-123');

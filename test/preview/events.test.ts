@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunningPreviewServer } from '../../src-main/preview/server';
 import { startPreviewServer } from '../../src-main/preview/server';
 import { rm } from 'node:fs/promises';
-import { FakeClassTray } from './fakeClassTray';
+import { FakeClassTray } from '../support/fakeClassTray';
 import { rendererDir } from './previewApp';
 import type { EventStream } from './session';
 import { openEvents, signIn } from './session';
@@ -62,9 +62,9 @@ describe('GET /api/events', () => {
 
   it('stops listening to the core when the tab goes', async () => {
     const stream = await tab();
-    expect(core.subscribers).toBe(1);
+    expect(core.listenerCount).toBe(1);
     stream.close();
-    await vi.waitFor(() => expect(core.subscribers).toBe(0));
+    await vi.waitFor(() => expect(core.listenerCount).toBe(0));
   });
 
   it('refuses a tab without the cookie with 401', async () => {
@@ -119,7 +119,7 @@ describe('window visibility', () => {
     await open(true);
     const hidden = await open(false);
     hidden.close();
-    await vi.waitFor(() => expect(core.subscribers).toBe(1));
+    await vi.waitFor(() => expect(core.listenerCount).toBe(1));
     expect(core.windowVisible).toEqual([true]);
   });
 

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cookieName } from '../../src-main/preview/access';
 import { buildPreviewApp } from '../../src-main/preview/server';
-import { FakeClassTray } from './fakeClassTray';
+import { recordingLogger } from '../support/recordingLogger';
+import { FakeClassTray } from '../support/fakeClassTray';
 
 export const KEY = 'k'.repeat(43);
 export const PORT = 4321;
@@ -26,7 +27,8 @@ export async function rendererDir(): Promise<string> {
 export interface PreviewTestApp {
   app: FastifyInstance;
   core: FakeClassTray;
-  logged: unknown[];
+  /** The failures logged as unexpected, each with its stack. */
+  logged: string[];
   /** An authenticated request from the preview's own page unless the options say otherwise. */
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A POST of a JSON body from the preview's own page. */
@@ -37,13 +39,13 @@ export interface PreviewTestApp {
 export async function previewTestApp(): Promise<PreviewTestApp> {
   const core = new FakeClassTray();
   const staticDir = await rendererDir();
-  const logged: unknown[] = [];
+  const { log, errors: logged } = recordingLogger();
   const app = buildPreviewApp({
     classTray: core,
     staticDir,
     key: KEY,
     port: () => PORT,
-    logError: (error) => logged.push(error),
+    log,
   });
   const request = (options: InjectOptions) =>
     app.inject({ ...options, headers: { host: HOST, cookie: COOKIE, ...options.headers } });

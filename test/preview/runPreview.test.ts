@@ -2,14 +2,15 @@
  * `npm run web` in-process, on the real core in demo mode: a temporary data directory, no
  * CLASSTRAY_TOKEN and a keychain that cannot load, so nothing outside the test is touched.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { silentLogger } from '../../src-main/core/logger';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { rendererDir } from './previewApp';
 import { openEvents } from './session';
+import { tempDir } from '../support/tempDir';
 
 let dataDir: string;
 let staticDir: string;
@@ -18,7 +19,7 @@ let opened: string[];
 let preview: RunningPreview | null;
 
 beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-preview-data-'));
+  dataDir = await tempDir('classtray-preview-data');
   staticDir = await rendererDir();
   printed = [];
   opened = [];
@@ -26,7 +27,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await preview?.close();
-  await rm(dataDir, { recursive: true, force: true });
   await rm(staticDir, { recursive: true, force: true });
 });
 
@@ -40,7 +40,7 @@ async function start(...args: string[]): Promise<RunningPreview> {
       openBrowser: async (url) => opened.push(url),
       classTray: {
         loadKeytar: () => Promise.reject(new Error('no keychain in tests')),
-        warn: () => undefined,
+        log: silentLogger,
       },
     },
   );
@@ -88,7 +88,10 @@ describe('runPreview', () => {
         rendererDir: staticDir,
         print: (line) => printed.push(line),
         openBrowser: () => Promise.reject(new Error('xdg-open: not found')),
-        classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), warn: () => {} },
+        classTray: {
+          loadKeytar: () => Promise.reject(new Error('no keychain')),
+          log: silentLogger,
+        },
       },
     );
     preview = running;
@@ -112,7 +115,10 @@ describe('runPreview', () => {
         {},
         {
           rendererDir: staticDir,
-          classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), warn: () => {} },
+          classTray: {
+            loadKeytar: () => Promise.reject(new Error('no keychain')),
+            log: silentLogger,
+          },
         },
       ),
     ).rejects.toThrow(`port ${port} is already in use.`);

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, FakeApi, makeState } from './fakeApi';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -21,7 +22,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('renames the current classroom and shows the new nickname in the picker', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
     const nickname = screen.getByRole('textbox', { name: 'Nickname' });
@@ -35,7 +36,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('sends null when the nickname is cleared, and the picker shows the id', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
     await user.clear(screen.getByRole('textbox', { name: 'Nickname' }));
@@ -45,7 +46,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('removes the current classroom from the list and opens the first one left', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
     await user.click(screen.getByRole('button', { name: 'Remove from list' }));
@@ -56,7 +57,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('renames once for two presses of Rename, which keeps the focus meanwhile', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const renaming = deferred();
     fake.renameClassroom.mockReturnValueOnce(renaming.promise);
     const { user } = await renderApp(fake);
@@ -73,7 +74,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('shows why a rename failed and keeps the form open', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     fake.renameClassroom.mockRejectedValueOnce(new Error('settings are read-only'));
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
@@ -85,7 +86,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('shows why a removal failed', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     fake.forgetClassroom.mockRejectedValueOnce(new Error('settings are read-only'));
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Rename or remove classroom' }));
@@ -97,7 +98,7 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('closes on Escape and gives the focus back to its button', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     const toggle = screen.getByRole('button', { name: 'Rename or remove classroom' });
     await user.click(toggle);
@@ -108,14 +109,14 @@ describe('renaming and removing a classroom', () => {
   });
 
   it('offers no renaming or removal while no classroom is chosen', async () => {
-    await renderApp(new FakeApi(makeState({ classroom: { id: null, nickname: null } })));
+    await renderApp(new FakeClassTray(classTrayState({ classroom: { id: null, nickname: null } })));
     expect(screen.queryByRole('button', { name: 'Rename or remove classroom' })).toBeNull();
   });
 });
 
 describe('adding a classroom while it opens', () => {
   it('opens once for two presses of Open, which keeps the focus meanwhile', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const opening = deferred();
     fake.selectClassroom.mockReturnValueOnce(opening.promise);
     const { user } = await renderApp(fake);

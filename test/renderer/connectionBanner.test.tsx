@@ -2,13 +2,14 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src-main/core/classTrayApi';
-import { FakeApi, makeState } from './fakeApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
 
 const withStatus = (status: ConnectionView['status']) =>
-  new FakeApi(makeState({ connection: { status } }));
+  new FakeClassTray(classTrayState({ connection: { status } }));
 
 it('alerts that the service cannot be reached and keeps the last known devices', async () => {
   await renderApp(withStatus('offline'));
@@ -37,7 +38,9 @@ it('reports stale data as a status, not an alert', async () => {
 
 it('says when the next attempt is, outside the alert so each retry is not read out again', async () => {
   const nextAttemptAt = new Date(2026, 0, 5, 9, 31, 5).toISOString();
-  await renderApp(new FakeApi(makeState({ connection: { status: 'offline', nextAttemptAt } })));
+  await renderApp(
+    new FakeClassTray(classTrayState({ connection: { status: 'offline', nextAttemptAt } })),
+  );
   expect(screen.getByText(/Trying again at 09:31:05\./)).toBeTruthy();
   expect(screen.getByRole('alert').textContent).not.toContain('Trying again');
 });
@@ -67,8 +70,17 @@ it('shows no banner while the data is fresh', async () => {
 
 it('does not claim an empty classroom when the devices never arrived', async () => {
   await renderApp(
-    new FakeApi(makeState({ devices: [], connection: { status: 'offline', lastSuccessAt: null } })),
+    new FakeClassTray(
+      classTrayState({ devices: [], connection: { status: 'offline', lastSuccessAt: null } }),
+    ),
   );
   expect(screen.queryByText('This classroom has no devices.')).toBeNull();
   expect(screen.getByText('No devices loaded yet.')).toBeTruthy();
+});
+
+it('says ClassTray itself failed, not the service, when a refresh met a bug', async () => {
+  const problem = { kind: 'internal' as const, detail: 'ClassTray failed unexpectedly.' };
+  await renderApp(new FakeClassTray(classTrayState({ connection: { status: 'stale', problem } })));
+  expect(screen.getByRole('alert').textContent).toMatch(/ClassTray failed while refreshing/);
+  expect(screen.queryByText(/may be out of date\.$/)).toBeNull();
 });

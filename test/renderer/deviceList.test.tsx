@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeApi, device, makeState } from './fakeApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState, device } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -12,8 +13,8 @@ const rowTexts = () =>
     .map((row) => row.textContent);
 
 const classroom = () =>
-  new FakeApi(
-    makeState({
+  new FakeClassTray(
+    classTrayState({
       devices: [
         device(1, { alias: 'Front desk', online: false }),
         device(2, { alias: 'Window seat', online: true }),
@@ -121,7 +122,9 @@ describe('device list', () => {
   });
 
   it('asks for a classroom when none is chosen', async () => {
-    await renderApp(new FakeApi(makeState({ devices: [], classroom: { id: null, recent: [] } })));
+    await renderApp(
+      new FakeClassTray(classTrayState({ devices: [], classroom: { id: null, recent: [] } })),
+    );
     expect(screen.getByText('Choose or add a classroom to see its devices.')).toBeTruthy();
   });
 });

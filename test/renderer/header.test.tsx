@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, FakeApi, makeState } from './fakeApi';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -9,8 +10,8 @@ afterEach(cleanup);
 describe('header', () => {
   it('lists the recent classrooms by nickname, or id', async () => {
     await renderApp(
-      new FakeApi(
-        makeState({
+      new FakeClassTray(
+        classTrayState({
           classroom: { recent: [{ id: 'lab-1', nickname: 'Computer Lab 1' }, { id: 'music' }] },
         }),
       ),
@@ -20,14 +21,14 @@ describe('header', () => {
   });
 
   it('switches classroom when another is chosen', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Classroom' }), 'Room 12');
     expect(fake.selectClassroom).toHaveBeenCalledWith({ id: 'room-12' });
   });
 
   it('adds a classroom by id with a nickname', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Add classroom' }));
     await user.type(screen.getByLabelText('Classroom id'), 'room-7');
@@ -38,7 +39,7 @@ describe('header', () => {
   });
 
   it('puts the keyboard on the classroom picker once an added classroom opens', async () => {
-    const { user } = await renderApp(new FakeApi());
+    const { user } = await renderApp(new FakeClassTray());
     await user.click(screen.getByRole('button', { name: 'Add classroom' }));
     await user.type(screen.getByLabelText('Classroom id'), 'room-7{Enter}');
     expect(document.activeElement).toBe(screen.getByRole('combobox', { name: 'Classroom' }));
@@ -46,12 +47,12 @@ describe('header', () => {
 
   it('shows when the data was last updated', async () => {
     const lastSuccessAt = new Date(2026, 0, 5, 9, 30, 12).toISOString();
-    await renderApp(new FakeApi(makeState({ connection: { lastSuccessAt } })));
+    await renderApp(new FakeClassTray(classTrayState({ connection: { lastSuccessAt } })));
     expect(screen.getByText('Updated 09:30:12')).toBeTruthy();
   });
 
   it('refreshes on request', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(fake.refresh).toHaveBeenCalledOnce();
@@ -60,7 +61,7 @@ describe('header', () => {
 
 describe('refreshing while a refresh runs', () => {
   const pressRefresh = async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const running = deferred();
     fake.refresh.mockReturnValueOnce(running.promise);
     const app = await renderApp(fake);
@@ -102,7 +103,7 @@ describe('refreshing while a refresh runs', () => {
 
 describe('language', () => {
   it('switches to Spanish live from settings', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
@@ -117,7 +118,7 @@ describe('language', () => {
     const original = navigator.language;
     Object.defineProperty(navigator, 'language', { configurable: true, value: 'es-MX' });
     try {
-      await renderApp(new FakeApi(makeState({ language: 'system' })));
+      await renderApp(new FakeClassTray(classTrayState({ preferences: { language: 'system' } })));
       expect(screen.getByRole('searchbox', { name: 'Buscar equipos' })).toBeTruthy();
     } finally {
       Object.defineProperty(navigator, 'language', { configurable: true, value: original });

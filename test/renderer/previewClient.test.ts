@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import { createPreviewClient } from '../../src-renderer/api/previewClient';
-import { makeState } from './fakeApi';
+import { classTrayState } from '../support/classTrayState';
 
 /** Just enough of EventSource to open, push and reconnect by hand. */
 class FakeEventSource extends EventTarget {
@@ -118,7 +118,7 @@ describe('preview client', () => {
   });
 
   it('reads the state again after the stream reconnects', async () => {
-    const state = makeState();
+    const state = classTrayState();
     const api = createPreviewClient();
     const seen: ClassTrayChange['type'][] = [];
     api.subscribe((change) => seen.push(change.type));

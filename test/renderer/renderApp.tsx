@@ -1,4 +1,4 @@
-/** Renders the whole window over a FakeApi, wired exactly as src-renderer/main.tsx does. */
+/** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
 import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
@@ -7,7 +7,7 @@ import { createI18n } from '../../src-renderer/i18n';
 import { localeOf } from '../../src-shared/locale';
 import { connectStore } from '../../src-renderer/store/classTrayStore';
 import { ClassTrayWindow } from '../../src-renderer/views/app';
-import { FakeApi } from './fakeApi';
+import { FakeClassTray } from '../support/fakeClassTray';
 
 // happy-dom lays nothing out: give the device list's scroll box a window's height so the
 // virtualizer has room for rows.
@@ -16,7 +16,10 @@ Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
   get: () => 600,
 });
 
-export async function renderApp(fake: FakeApi = new FakeApi(), options: { host?: Host } = {}) {
+export async function renderApp(
+  fake: FakeClassTray = new FakeClassTray(),
+  options: { host?: Host } = {},
+) {
   const { store, disconnect } = await connectStore(fake);
   const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
   const user = userEvent.setup();

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { FakeApi, device, makeState } from './fakeApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState, device } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 // The same counter the renderer bench reads: DeviceRow counts its renders in bench mode.
@@ -18,7 +19,7 @@ afterEach(() => {
 const devices = Array.from({ length: 8 }, (_, i) => device(i + 1, { online: i % 2 === 0 }));
 
 it('re-renders only the touched row when one device changes status', async () => {
-  const { push } = await renderApp(new FakeApi(makeState({ devices })));
+  const { push } = await renderApp(new FakeClassTray(classTrayState({ devices })));
   counters.classTrayRowRenders = 0;
 
   await push({ type: 'online-changed', remoteId: '100000002', online: true });
@@ -30,7 +31,7 @@ it('re-renders only the touched row when one device changes status', async () =>
 });
 
 it('re-renders only the touched row when one device is renamed', async () => {
-  const { push } = await renderApp(new FakeApi(makeState({ devices })));
+  const { push } = await renderApp(new FakeClassTray(classTrayState({ devices })));
   counters.classTrayRowRenders = 0;
 
   await push({ type: 'device-changed', device: device(5, { alias: 'Teacher PC' }) });

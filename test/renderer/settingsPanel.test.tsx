@@ -2,12 +2,16 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_FIX } from '../../src-main/core/vault';
-import { deferred, FakeApi, makeState } from './fakeApi';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
 
-const openSettings = async (fake = new FakeApi(), host: 'electron' | 'preview' = 'preview') => {
+const openSettings = async (
+  fake = new FakeClassTray(),
+  host: 'electron' | 'preview' = 'preview',
+) => {
   const app = await renderApp(fake, { host });
   await app.user.click(screen.getByRole('button', { name: 'Settings' }));
   return app;
@@ -15,7 +19,7 @@ const openSettings = async (fake = new FakeApi(), host: 'electron' | 'preview' =
 
 describe('settings', () => {
   it('shows only whether a token is saved, and forgets it', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const token = screen.getByLabelText('API token') as HTMLInputElement;
     expect(token.type).toBe('password');
@@ -31,9 +35,9 @@ describe('settings', () => {
 
   it("says in the window's language why the token is kept for this session only", async () => {
     const note = 'The system keychain needs keytar: the token is kept for this run only.';
-    const fake = new FakeApi(
-      makeState({
-        language: 'es',
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'es' },
         account: { token: { set: true, location: 'memory', note } },
       }),
     );
@@ -56,8 +60,8 @@ describe('settings', () => {
   it.each(['fallback', 'memory'] as const)(
     'names the keychain fix in one sentence when the token is kept in %s',
     async (location) => {
-      const fake = new FakeApi(
-        makeState({ account: { token: { set: true, location, note: 'untranslated' } } }),
+      const fake = new FakeClassTray(
+        classTrayState({ account: { token: { set: true, location, note: 'untranslated' } } }),
       );
       await openSettings(fake);
       const hint = screen.getByText(/A token is saved/);
@@ -68,7 +72,7 @@ describe('settings', () => {
   );
 
   it('connects with the URL and the typed token', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const url = screen.getByLabelText('Service URL');
     await user.clear(url);
@@ -83,7 +87,7 @@ describe('settings', () => {
   });
 
   it('shows why connecting failed next to the form', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     fake.connectService.mockRejectedValueOnce(
       new Error('Invalid settings: serviceUrl must be an http:// or https:// address'),
     );
@@ -95,7 +99,7 @@ describe('settings', () => {
   });
 
   it('refuses a poll interval outside 5 to 300 seconds', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const poll = screen.getByLabelText('Refresh every (seconds)');
     await user.clear(poll);
@@ -105,7 +109,7 @@ describe('settings', () => {
   });
 
   it('saves a new poll interval', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     const poll = screen.getByLabelText('Refresh every (seconds)');
     await user.clear(poll);
@@ -114,10 +118,10 @@ describe('settings', () => {
   });
 
   it('offers start at login only inside Electron', async () => {
-    await openSettings(new FakeApi(), 'preview');
+    await openSettings(new FakeClassTray(), 'preview');
     expect(screen.queryByLabelText('Start at login')).toBeNull();
     cleanup();
-    await openSettings(new FakeApi(), 'electron');
+    await openSettings(new FakeClassTray(), 'electron');
     expect(screen.getByLabelText('Start at login')).toBeTruthy();
   });
 
@@ -129,7 +133,7 @@ describe('settings', () => {
   });
 
   it('switches to demo data', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
     await user.click(screen.getByLabelText(/Use demo data/));
     expect(fake.setMode).toHaveBeenCalledWith({ mode: 'demo' });
@@ -138,7 +142,7 @@ describe('settings', () => {
 
 describe('settings while an action runs', () => {
   const pressConnect = async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const connecting = deferred();
     fake.connectService.mockReturnValueOnce(connecting.promise);
     const app = await openSettings(fake);
@@ -175,7 +179,7 @@ describe('settings while an action runs', () => {
   });
 
   it('forgets the token once for two presses of Forget token', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const forgetting = deferred();
     fake.forgetToken.mockReturnValueOnce(forgetting.promise);
     const { user } = await openSettings(fake);
@@ -188,7 +192,7 @@ describe('settings while an action runs', () => {
   });
 
   it('keeps the demo-data switch focused and unchanged by a second press while it runs', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const switching = deferred();
     fake.setMode.mockReturnValueOnce(switching.promise);
     const { user } = await openSettings(fake);
@@ -208,8 +212,8 @@ describe('settings while an action runs', () => {
 
 describe('demo mode', () => {
   const demo = () =>
-    new FakeApi(
-      makeState({
+    new FakeClassTray(
+      classTrayState({
         account: {
           mode: 'demo',
           serviceUrl: null,

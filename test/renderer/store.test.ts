@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
 import { applyChanges, connectStore, fromSnapshot } from '../../src-renderer/store/classTrayStore';
-import { FakeApi, device, makeState, trackedAccess } from './fakeApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState, device, trackedAccess } from '../support/classTrayState';
 
-const start = () => fromSnapshot(makeState({ devices: [device(1), device(2), device(3)] }));
+const start = () => fromSnapshot(classTrayState({ devices: [device(1), device(2), device(3)] }));
 
 describe('applying pushed changes', () => {
   it('keeps the devices by id in the service order', () => {
@@ -55,7 +56,7 @@ describe('applying pushed changes', () => {
   });
 
   it('replaces the connection, accesses, account and preferences', () => {
-    const state = makeState();
+    const state = classTrayState();
     const data = applyChanges(start(), [
       { type: 'connection', connection: { ...state.connection, status: 'offline' } },
       { type: 'temporal-accesses', temporalAccesses: [trackedAccess()] },
@@ -80,7 +81,7 @@ describe('applying pushed changes', () => {
 
 describe('connecting the store', () => {
   it('applies changes pushed while the snapshot was on its way', async () => {
-    const fake = new FakeApi(makeState({ devices: [device(1)] }));
+    const fake = new FakeClassTray(classTrayState({ devices: [device(1)] }));
     const connecting = connectStore(fake);
     fake.push({ type: 'online-changed', remoteId: '100000001', online: false });
     const { store } = await connecting;
@@ -88,7 +89,7 @@ describe('connecting the store', () => {
   });
 
   it('applies a burst of changes as one store update', async () => {
-    const fake = new FakeApi(makeState({ devices: [device(1), device(2)] }));
+    const fake = new FakeClassTray(classTrayState({ devices: [device(1), device(2)] }));
     const { store } = await connectStore(fake);
     let updates = 0;
     store.subscribe(() => updates++);
@@ -102,7 +103,7 @@ describe('connecting the store', () => {
   });
 
   it('stops listening when disconnected', async () => {
-    const fake = new FakeApi();
+    const fake = new FakeClassTray();
     const { disconnect } = await connectStore(fake);
     disconnect();
     expect(fake.listenerCount).toBe(0);

@@ -6,7 +6,8 @@ import type {
   InvalidateResultView,
   TrackedAccessView,
 } from '../../src-main/core/classTrayApi';
-import { deferred, FakeApi, makeState, trackedAccess } from './fakeApi';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(() => {
@@ -15,7 +16,7 @@ afterEach(() => {
 });
 
 const tracking = (...accesses: TrackedAccessView[]) =>
-  new FakeApi(makeState({ temporalAccesses: accesses }));
+  new FakeClassTray(classTrayState({ temporalAccesses: accesses }));
 
 describe('adding a temporal access', () => {
   it.each([
@@ -103,7 +104,9 @@ describe('invalidating', () => {
   });
 
   it('says when the access had already ended', async () => {
-    const { user } = await renderApp(tracking(trackedAccess()));
+    const fake = tracking(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
+    const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Invalidate' }));
     expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Invalidate' })).toBeNull();
@@ -111,6 +114,7 @@ describe('invalidating', () => {
 
   it('explains a failure and retries it', async () => {
     const fake = tracking(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
     fake.invalidateTemporalAccess.mockResolvedValueOnce({
       kind: 'failed',
       problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
@@ -176,6 +180,7 @@ describe('invalidating while it runs', () => {
 
   it('retries once for two presses of Retry', async () => {
     const fake = tracking(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
     fake.invalidateTemporalAccess.mockResolvedValueOnce({
       kind: 'failed',
       problem: { kind: 'network', detail: 'connect ECONNREFUSED' },

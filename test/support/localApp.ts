@@ -1,6 +1,6 @@
 /** The local service as a Fastify app for inject() tests: no socket, an injectable clock. */
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../src-main/contract/wire';
+import type { Clock } from '../../src-shared/clock';
 import { LocalAccount } from '../../src-main/local-service/account';
 import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';

@@ -1,0 +1,107 @@
+/**
+ * The temporal accesses the teacher tracks: added from a pasted link, removed, and ended with one
+ * click. A second click on Invalidate while the first is under way joins it: a second PATCH
+ * would read the service's 422 as "already ended" and could overwrite the recorded invalidation.
+ */
+import type { Clock } from '../../src-shared/clock';
+import { ApiInputError } from './apiInput';
+import type { ActionInput, AddAccessResult, InvalidateResultView } from './classTrayApi';
+import type { DeviceView } from './liveStatus';
+import type { Logger } from './logger';
+import { connectionProblemOf, isServiceError } from './serviceErrors';
+import type { Session } from './sessions';
+import { writeChecked } from './sessions';
+import { extractToken, invalidateAccess } from './temporalAccess';
+import { NO_TOKEN, accessView } from './views';
+
+export interface AccessTrackerOptions {
+  clock: Clock;
+  log: Logger;
+  /** The session in use, once the switches asked so far are done. */
+  session: () => Promise<Session>;
+  /** The current classroom's devices, which name the accesses' devices. */
+  devices: () => readonly DeviceView[];
+  /** The tracked list changed: it goes out again. */
+  onChange: () => void;
+}
+
+export class AccessTracker {
+  readonly #options: AccessTrackerOptions;
+  /** Invalidations under way, by token. */
+  readonly #invalidating = new Map<string, Promise<InvalidateResultView>>();
+
+  constructor(options: AccessTrackerOptions) {
+    this.#options = options;
+  }
+
+  async add(input: ActionInput<'addTemporalAccess'>): Promise<AddAccessResult> {
+    const { linkOrToken, label, remoteId } = input;
+    const found = extractToken(linkOrToken);
+    if ('problem' in found) return { ok: false, problem: found.problem };
+    const { notebook } = await this.#options.session();
+    const { accesses } = notebook.read();
+    if (accesses.some((access) => access.token === found.token)) {
+      return { ok: false, problem: 'already-tracked' };
+    }
+    const added = {
+      token: found.token,
+      ...(label ? { label } : {}),
+      ...(remoteId === undefined ? {} : { remoteId }),
+      addedAt: new Date(this.#options.clock()).toISOString(),
+    };
+    writeChecked(() => notebook.write({ accesses: [added, ...accesses] }));
+    this.#options.onChange();
+    return { ok: true, access: accessView(added, this.#options.devices()) };
+  }
+
+  async remove(token: string): Promise<void> {
+    const { notebook } = await this.#options.session();
+    const accesses = notebook.read().accesses.filter((access) => access.token !== token);
+    writeChecked(() => notebook.write({ accesses }));
+    this.#options.onChange();
+  }
+
+  invalidate(token: string): Promise<InvalidateResultView> {
+    const running = this.#invalidating.get(token);
+    if (running) return running;
+    const invalidation = this.#invalidate(token).finally(() => this.#invalidating.delete(token));
+    this.#invalidating.set(token, invalidation);
+    return invalidation;
+  }
+
+  async #invalidate(token: string): Promise<InvalidateResultView> {
+    const { clock } = this.#options;
+    const session = await this.#options.session();
+    const tracked = session.notebook.read().accesses.find((access) => access.token === token);
+    if (tracked === undefined) {
+      throw new ApiInputError('This temporal access is not in the list: add it first.');
+    }
+    const { warnNo2fa } = accessView(tracked, this.#options.devices());
+    const client = session.client;
+    if (client === undefined) return { kind: 'failed', problem: NO_TOKEN };
+    let outcome;
+    try {
+      outcome = await invalidateAccess(
+        token,
+        (accessToken) => client.invalidate(accessToken),
+        (error) => isServiceError(error, 'already-ended'),
+        clock,
+      );
+    } catch (error) {
+      const problem = connectionProblemOf(error, this.#options.log, 'Invalidating an access');
+      return { kind: 'failed', problem };
+    }
+    const learnedAt = new Date(clock()).toISOString();
+    const lastOutcome =
+      outcome.kind === 'invalidated'
+        ? { kind: outcome.kind, sessionExpiresAt: outcome.sessionExpiresAt, learnedAt }
+        : { kind: outcome.kind, learnedAt };
+    // The session may have changed while the service answered: record it where it was tracked.
+    const accesses = session.notebook
+      .read()
+      .accesses.map((access) => (access.token === token ? { ...access, lastOutcome } : access));
+    writeChecked(() => session.notebook.write({ accesses }));
+    this.#options.onChange();
+    return { ...outcome, warnNo2fa };
+  }
+}

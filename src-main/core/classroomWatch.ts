@@ -1,0 +1,217 @@
+/**
+ * The watch on the current classroom: its live status, refreshed on the schedule; the state of
+ * the connection; and the last known devices, kept on disk for a restart while offline. An answer
+ * for a classroom or session that is no longer the current one is dropped on arrival.
+ */
+import type { Clock } from '../../src-shared/clock';
+import type { ClassTrayChange, ConnectionView } from './classTrayApi';
+import type { CachedClassroom } from './classroomCache';
+import type { ServiceClient } from './client';
+import { deviceListsOf } from './deviceLists';
+import type { DeviceView, RefreshResult } from './liveStatus';
+import { ClassroomLiveStatus } from './liveStatus';
+import type { Logger } from './logger';
+import type { Timers } from './refreshSchedule';
+import { RefreshHalt, RefreshSchedule } from './refreshSchedule';
+import { connectionProblemOf } from './serviceErrors';
+import type { Session } from './sessions';
+import { NO_TOKEN, statusOf } from './views';
+
+/** One classroom's live status, as the watch uses it (ClassroomLiveStatus, or a fake). */
+export interface LiveClassroom {
+  readonly classroomId: string;
+  refresh(): Promise<RefreshResult>;
+  seed(devices: readonly DeviceView[]): void;
+  password(remoteId: string): string | undefined;
+}
+
+/** Where the last known devices live between runs (ClassroomCache, or a fake). */
+export interface DeviceCache {
+  read(serviceUrl: string, classroomId: string): Promise<CachedClassroom | undefined>;
+  write(entry: CachedClassroom): Promise<void>;
+}
+
+export interface ClassroomWatchOptions {
+  cache: DeviceCache;
+  clock: Clock;
+  timers: Timers;
+  log: Logger;
+  poll: { visibleSeconds: number; hiddenSeconds: number };
+  /** The sessions' generation: a refresh begun under another one is out of date. */
+  generation: () => number;
+  /** What the watch has to say: device changes, the connection, the whole classroom. */
+  emit: (change: Exclude<ClassTrayChange, { type: 'classroom' | 'temporal-accesses' }>) => void;
+  /** The devices were replaced: the classroom view goes out whole. */
+  onClassroom: () => void;
+  /** The devices changed in a way the tracked accesses show (alias, 2FA): they go out again. */
+  onAccesses: () => void;
+  openLive?: (client: ServiceClient, classroomId: string) => LiveClassroom;
+}
+
+export class ClassroomWatch {
+  readonly #options: ClassroomWatchOptions;
+  readonly #schedule: RefreshSchedule;
+  readonly #openLive: NonNullable<ClassroomWatchOptions['openLive']>;
+  #session: Session | undefined;
+  #live: LiveClassroom | undefined;
+  #devices: DeviceView[] = [];
+  /** The cache entry is rewritten when the devices change, not on every poll. */
+  #cachedGeneration = -1;
+  #connection: ConnectionView = {
+    status: 'connecting',
+    lastSuccessAt: null,
+    problem: null,
+    nextAttemptAt: null,
+  };
+
+  constructor(options: ClassroomWatchOptions) {
+    this.#options = options;
+    this.#openLive =
+      options.openLive ??
+      ((client, classroomId) => new ClassroomLiveStatus(deviceListsOf(client), classroomId));
+    this.#schedule = new RefreshSchedule(() => this.#refresh(), {
+      visibleMs: options.poll.visibleSeconds * 1000,
+      hiddenMs: options.poll.hiddenSeconds * 1000,
+      timers: options.timers,
+      onPlan: (nextAt) => {
+        const nextAttemptAt = nextAt === undefined ? null : new Date(nextAt).toISOString();
+        if (nextAttemptAt !== this.#connection.nextAttemptAt) {
+          this.#setConnection({ ...this.#connection, nextAttemptAt });
+        }
+      },
+    });
+  }
+
+  get devices(): readonly DeviceView[] {
+    return this.#devices;
+  }
+
+  get connection(): ConnectionView {
+    return this.#connection;
+  }
+
+  /** Points the watch at the session's current classroom, from the cache, and refreshes it. */
+  async watch(session: Session): Promise<void> {
+    this.#session = session;
+    const classroomId = session.notebook.read().current;
+    this.#live =
+      session.client && classroomId !== null
+        ? this.#openLive(session.client, classroomId)
+        : undefined;
+    const cached =
+      session.mode === 'service' && classroomId !== null
+        ? await this.#options.cache.read(session.serviceUrl, classroomId)
+        : undefined;
+    this.#devices = cached?.devices ?? [];
+    if (cached) this.#live?.seed(cached.devices);
+    this.#options.onClassroom();
+    this.#options.onAccesses();
+    this.#setConnection({
+      status:
+        classroomId === null
+          ? 'no-classroom'
+          : session.client === undefined
+            ? 'unauthorized'
+            : cached
+              ? 'stale'
+              : 'connecting',
+      lastSuccessAt: cached?.savedAt ?? null,
+      problem: classroomId !== null && session.client === undefined ? NO_TOKEN : null,
+      nextAttemptAt: null,
+    });
+    // A refresh still running is for the previous classroom: this one is read right after it.
+    if (this.#live) void this.#schedule.refreshAfterCurrent();
+  }
+
+  refreshNow(): Promise<void> {
+    return this.#schedule.refreshNow();
+  }
+
+  setVisible(visible: boolean): void {
+    void this.#schedule.setVisible(visible);
+  }
+
+  suspend(): void {
+    this.#schedule.suspend();
+  }
+
+  resume(): void {
+    void this.#schedule.resume();
+  }
+
+  setIntervals(poll: { visibleSeconds: number; hiddenSeconds: number }): void {
+    this.#schedule.setIntervals(poll.visibleSeconds * 1000, poll.hiddenSeconds * 1000);
+  }
+
+  stop(): void {
+    this.#schedule.stop();
+  }
+
+  /** A device's password, for an explicit copy action; null when it is not in this classroom. */
+  password(remoteId: string): string | null {
+    return this.#live?.password(remoteId) ?? null;
+  }
+
+  /** One scheduled refresh; rejects (with the service's error) so the schedule backs off. */
+  async #refresh(): Promise<void> {
+    const live = this.#live;
+    const session = this.#session;
+    if (live === undefined || session === undefined) return;
+    const generation = this.#options.generation();
+    // A switch bumps the generation before its new session exists, so a refresh that starts
+    // meanwhile (window shown, timer) still reads the old classroom: it must not count either.
+    const outdated = () => generation !== this.#options.generation() || live !== this.#live;
+    try {
+      const result = await live.refresh();
+      if (outdated()) return;
+      const firstLoad = this.#devices.length === 0;
+      this.#devices = result.devices;
+      // A classroom seen for the first time goes out whole, not as one change per device.
+      if (firstLoad) this.#options.onClassroom();
+      else for (const change of result.changes) this.#options.emit(change);
+      if (result.changes.some((change) => change.type !== 'online-changed')) {
+        this.#options.onAccesses();
+      }
+      this.#setConnection({
+        ...this.#connection,
+        status: 'ok',
+        lastSuccessAt: new Date(this.#options.clock()).toISOString(),
+        problem: null,
+      });
+      if (session.mode === 'service') {
+        await this.#saveCache(session.serviceUrl, live.classroomId, generation, result);
+      }
+    } catch (error) {
+      if (outdated()) return;
+      const problem = connectionProblemOf(error, this.#options.log, 'Refreshing the classroom');
+      if (problem.kind === 'classroom-not-found' && this.#devices.length > 0) {
+        this.#devices = [];
+        this.#options.onClassroom();
+      }
+      this.#setConnection({ ...this.#connection, status: statusOf(problem), problem });
+      // A bug is not the service's fault: no backoff against it, no retry until someone asks.
+      throw problem.kind === 'internal' ? new RefreshHalt() : error;
+    }
+  }
+
+  async #saveCache(
+    serviceUrl: string,
+    classroomId: string,
+    generation: number,
+    result: RefreshResult,
+  ): Promise<void> {
+    if (result.changes.length === 0 && this.#cachedGeneration === generation) return;
+    this.#cachedGeneration = generation;
+    await this.#options.cache.write({
+      serviceUrl,
+      classroomId,
+      savedAt: new Date(this.#options.clock()).toISOString(),
+      devices: this.#devices,
+    });
+  }
+
+  #setConnection(connection: ConnectionView): void {
+    this.#connection = connection;
+    this.#options.emit({ type: 'connection', connection });
+  }
+}

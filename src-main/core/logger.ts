@@ -1,0 +1,37 @@
+/**
+ * The one logger the main side writes through: warnings for things the teacher may want to know
+ * about (a settings file set aside), errors for failures nobody planned for, always with their
+ * stack. A scope names the part that speaks ("core", "settings", "ipc").
+ */
+export interface Logger {
+  warn(message: string): void;
+  /** An unexpected failure: the message, then the error's stack. */
+  error(message: string, error?: unknown): void;
+  /** The same logger, its lines prefixed with `scope`. */
+  child(scope: string): Logger;
+}
+
+/** Where the lines go: console.warn and console.error by default. */
+export interface LogSink {
+  warn(line: string): void;
+  error(line: string): void;
+}
+
+export function createLogger(sink: LogSink = console, scope?: string): Logger {
+  const prefix = scope === undefined ? '' : `[${scope}] `;
+  return {
+    warn: (message) => sink.warn(`${prefix}${message}`),
+    error: (message, error) =>
+      sink.error(`${prefix}${message}${error === undefined ? '' : `\n${stackOf(error)}`}`),
+    child: (child) => createLogger(sink, scope === undefined ? child : `${scope}:${child}`),
+  };
+}
+
+/** Says nothing: for tests that do not look at the log. */
+export const silentLogger: Logger = createLogger({ warn: () => undefined, error: () => undefined });
+
+export function stackOf(error: unknown): string {
+  return error instanceof Error
+    ? (error.stack ?? `${error.name}: ${error.message}`)
+    : String(error);
+}

@@ -1,0 +1,217 @@
+/**
+ * The account in use (a *session*): the demo school, or the configured service with the token
+ * from the vault. Changing mode, URL, token or auth header opens a new session; switches run one
+ * after another in the order asked, each bumping the generation, so an answer that arrives for
+ * an older session or classroom can be told apart and dropped. After close(), nothing switches.
+ */
+import type { ActionInput } from './classTrayApi';
+import type { ServiceClient, ServiceClientOptions } from './client';
+import { createServiceClient } from './client';
+import { ApiInputError } from './apiInput';
+import type { Notebook, NotebookContents } from './notebook';
+import { memoryNotebook, settingsNotebook } from './notebook';
+import type { SettingsPatch, SettingsStore } from './settings';
+import { SettingsValidationError } from './settings';
+import type { TokenVault, VaultStatus } from './vault';
+import { VaultError } from './vault';
+
+export interface Session {
+  mode: 'demo' | 'service';
+  /** The demo's in-process address, or the configured service URL. */
+  serviceUrl: string;
+  /** Absent: no token, so nothing can be asked of the service. */
+  client: ServiceClient | undefined;
+  notebook: Notebook;
+}
+
+/** The demo school, started by the host on first use (the core never loads the local service). */
+export interface DemoSchool {
+  url: string;
+  token: string;
+  authHeader: string;
+  /** What its notebook starts from: its classrooms and temporal accesses. */
+  notebook: NotebookContents;
+  close(): Promise<void>;
+}
+
+export interface SessionsOptions {
+  settings: SettingsStore;
+  vault: TokenVault;
+  demoSchool: () => Promise<DemoSchool>;
+  /** How the service clients of the sessions ask (clock, fetch, timeout, retry waits). */
+  client: Omit<ServiceClientOptions, 'baseUrl' | 'token' | 'authHeader'>;
+  /** Runs inside the switch, once the new session is in place. */
+  onSession: (session: Session) => Promise<void>;
+  /** Runs inside a classroom switch of the same session. */
+  onClassroom: (session: Session) => Promise<void>;
+}
+
+export class Sessions {
+  readonly #options: SessionsOptions;
+  #session: Session | undefined;
+  #demo: { school: DemoSchool; notebook: Notebook } | undefined;
+  #tokenStatus: VaultStatus | undefined;
+  #generation = 0;
+  #switching: Promise<void> = Promise.resolve();
+  #closed = false;
+
+  constructor(options: SessionsOptions) {
+    this.#options = options;
+  }
+
+  /** The session in use; undefined only before the first one opened. */
+  get current(): Session | undefined {
+    return this.#session;
+  }
+
+  /** Where the token of the service session is kept; undefined in the demo. */
+  get tokenStatus(): VaultStatus | undefined {
+    return this.#tokenStatus;
+  }
+
+  /** Bumped when a switch starts: whatever was asked under an older number is out of date. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Resolves once the switches asked so far are done. */
+  settled(): Promise<void> {
+    return this.#switching;
+  }
+
+  /** The session in use once the switches asked so far are done. */
+  async settledSession(): Promise<Session> {
+    await this.#switching;
+    if (this.#session === undefined) throw new Error('ClassTray has not started.');
+    return this.#session;
+  }
+
+  open(): Promise<void> {
+    return this.#switch(async () => {
+      const session = await this.#newSession();
+      this.#session = session;
+      await this.#options.onSession(session);
+    });
+  }
+
+  switchClassroom(): Promise<void> {
+    return this.#switch(async () => {
+      if (this.#session) await this.#options.onClassroom(this.#session);
+    });
+  }
+
+  async connect(input: ActionInput<'connectService'>): Promise<void> {
+    const { serviceUrl, token, authHeader } = input;
+    if (token !== undefined) {
+      try {
+        await this.#options.vault.setToken(serviceUrl, token);
+      } catch (error) {
+        if (error instanceof VaultError) throw new ApiInputError(error.message);
+        throw error;
+      }
+    }
+    updateSettings(this.#options.settings, {
+      serviceUrl,
+      mode: 'service',
+      ...(authHeader === undefined ? {} : { authHeader }),
+    });
+    await this.open();
+  }
+
+  async forgetToken(): Promise<void> {
+    const { serviceUrl } = this.#options.settings.get();
+    if (serviceUrl === null) return;
+    await this.#options.vault.forgetToken(serviceUrl);
+    await this.open();
+  }
+
+  async setMode(mode: ActionInput<'setMode'>['mode']): Promise<void> {
+    if (mode === 'service' && this.#options.settings.get().serviceUrl === null) {
+      throw new ApiInputError('No service URL is saved yet: connect your account first.');
+    }
+    updateSettings(this.#options.settings, { mode });
+    await this.open();
+  }
+
+  /**
+   * Writes the notebook of the session in use; a change of the current classroom switches to it.
+   * Resolves to whether it switched (else only the classroom list changed).
+   */
+  async writeNotebook(
+    change: (contents: NotebookContents) => Partial<NotebookContents>,
+  ): Promise<boolean> {
+    const { notebook } = await this.settledSession();
+    const patch = change(notebook.read());
+    writeChecked(() => notebook.write(patch));
+    if (patch.current === undefined) return false;
+    await this.switchClassroom();
+    return true;
+  }
+
+  /** No switch runs after this one: it could start a demo school nothing would stop. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#generation++;
+    await this.#switching;
+    await this.#demo?.school.close();
+    this.#demo = undefined;
+  }
+
+  #switch(step: () => Promise<void>): Promise<void> {
+    const next = this.#switching.then(async () => {
+      if (this.#closed) return;
+      this.#generation++;
+      await step();
+    });
+    // A failed switch must not block the ones after it; the caller still sees its error.
+    this.#switching = next.catch(() => undefined);
+    return next;
+  }
+
+  async #newSession(): Promise<Session> {
+    const { settings, vault } = this.#options;
+    const newClient = (baseUrl: string, token: string, authHeader: string) =>
+      createServiceClient({ ...this.#options.client, baseUrl, token, authHeader });
+    const { mode, serviceUrl, authHeader } = settings.get();
+    if (mode === 'demo' || serviceUrl === null) {
+      this.#tokenStatus = undefined;
+      // Started once per run: the demo's notebook lives as long as ClassTray does.
+      this.#demo ??= await this.#startDemo();
+      const { school, notebook } = this.#demo;
+      return {
+        mode: 'demo',
+        serviceUrl: school.url,
+        client: newClient(school.url, school.token, school.authHeader),
+        notebook,
+      };
+    }
+    this.#tokenStatus = await vault.status(serviceUrl);
+    const token = await vault.getToken(serviceUrl);
+    return {
+      mode: 'service',
+      serviceUrl,
+      client: token === null ? undefined : newClient(serviceUrl, token, authHeader),
+      notebook: settingsNotebook(settings),
+    };
+  }
+
+  async #startDemo(): Promise<{ school: DemoSchool; notebook: Notebook }> {
+    const school = await this.#options.demoSchool();
+    return { school, notebook: memoryNotebook(school.notebook) };
+  }
+}
+
+/** A settings write, a rejected value turned into an input error for the renderer. */
+export function updateSettings(settings: SettingsStore, patch: SettingsPatch): void {
+  writeChecked(() => settings.update(patch));
+}
+
+/** Runs a write to the settings (or a notebook kept there), refusing a bad value as input. */
+export function writeChecked(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof SettingsValidationError) throw new ApiInputError(error.message);
+    throw error;
+  }
+}

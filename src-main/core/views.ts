@@ -1,0 +1,103 @@
+/**
+ * What the window is shown, built from what the core holds: pure functions, no state of their
+ * own, shared by the core and the test fakes so both follow the same rules.
+ */
+import type {
+  AccountView,
+  ClassroomView,
+  ConnectionProblem,
+  ConnectionStatus,
+  PreferenceKey,
+  PreferencesView,
+  TrackedAccessView,
+} from './classTrayApi';
+import { PREFERENCE_KEYS } from './classTrayApi';
+import type { DeviceView } from './liveStatus';
+import type { NotebookContents } from './notebook';
+import type { DeepReadonly, Settings, TrackedTemporalAccess } from './settings';
+import type { VaultStatus } from './vault';
+
+export function accountView(
+  settings: Pick<DeepReadonly<Settings>, 'serviceUrl' | 'authHeader' | 'mode'>,
+  /** The mode of the session in use, when there is one: it may differ while switching. */
+  sessionMode: Settings['mode'] | undefined,
+  token: VaultStatus | undefined,
+): AccountView {
+  return {
+    mode: sessionMode ?? settings.mode,
+    serviceUrl: settings.serviceUrl,
+    authHeader: settings.authHeader,
+    token: {
+      set: token?.hasToken ?? false,
+      location: token?.location ?? 'keychain',
+      note: token?.reason ?? null,
+    },
+  };
+}
+
+export function classroomView(
+  notebook: NotebookContents | undefined,
+  devices: readonly DeviceView[],
+): ClassroomView {
+  const id = notebook?.current ?? null;
+  const recent = [...(notebook?.recent ?? [])];
+  return {
+    id,
+    nickname: recent.find((classroom) => classroom.id === id)?.nickname ?? null,
+    recent,
+    devices: [...devices],
+  };
+}
+
+/** A tracked access, with its device's alias and 2FA when the device is in the classroom. */
+export function accessView(
+  access: TrackedTemporalAccess | DeepReadonly<TrackedTemporalAccess>,
+  devices: readonly DeviceView[],
+): TrackedAccessView {
+  const device = devices.find((candidate) => candidate.remoteId === access.remoteId);
+  return {
+    token: access.token,
+    label: access.label ?? null,
+    remoteId: access.remoteId ?? null,
+    deviceAlias: device?.alias ?? null,
+    addedAt: access.addedAt,
+    lastOutcome: access.lastOutcome ?? null,
+    warnNo2fa: device?.has2fa === false,
+  };
+}
+
+export function accessViews(
+  notebook: NotebookContents | undefined,
+  devices: readonly DeviceView[],
+): TrackedAccessView[] {
+  return (notebook?.accesses ?? []).map((access) => accessView(access, devices));
+}
+
+/** The preferences out of the settings, copied so the view holds no frozen settings object. */
+export function preferencesView(settings: {
+  readonly [Key in PreferenceKey]: DeepReadonly<Settings[Key]>;
+}): PreferencesView {
+  return structuredClone(
+    Object.fromEntries(PREFERENCE_KEYS.map((key) => [key, settings[key]])),
+  ) as PreferencesView;
+}
+
+/** Nothing can be asked of the service without a token. */
+export const NO_TOKEN: ConnectionProblem = {
+  kind: 'unauthorized',
+  detail: 'No API token is saved for this service: add one in the settings.',
+};
+
+/** The status a problem leaves the classroom in. */
+export function statusOf(problem: ConnectionProblem): ConnectionStatus {
+  switch (problem.kind) {
+    case 'unauthorized':
+      return 'unauthorized';
+    case 'classroom-not-found':
+      return 'classroom-not-found';
+    case 'network':
+      return 'offline';
+    default:
+      return 'stale';
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The demo school, for the hosts to hand to the core (which never loads the local service): the
+ * local service in this process, on a port the OS picks with a random token, serving the demo
+ * account, and the notebook it starts from (its classrooms, named, and its temporal accesses).
+ */
+import { randomBytes } from 'node:crypto';
+import type { Clock } from '../../src-shared/clock';
+import type { DemoSchool } from '../core/sessions';
+import { MAX_RECENT_CLASSROOMS } from '../core/settings';
+import { createDemoAccount, startLocalService } from '../local-service/index';
+
+export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoSchool> {
+  const account = createDemoAccount(clock());
+  const service = await startLocalService({
+    token: randomBytes(24).toString('base64url'),
+    fixture: account,
+    clock,
+  });
+  const addedAt = new Date(clock()).toISOString();
+  const aliasOf = new Map(account.devices.map((device) => [device.remote_id, device.remote_alias]));
+  return {
+    url: service.url,
+    token: service.token,
+    authHeader: service.authHeader,
+    notebook: {
+      current: account.classrooms.find((classroom) => classroom.id === 'room-12')?.id ?? null,
+      recent: account.classrooms
+        .slice(0, MAX_RECENT_CLASSROOMS)
+        .map((classroom) => ({ id: classroom.id, nickname: classroom.name })),
+      accesses: account.temporal_accesses.map((access) => ({
+        token: access.token,
+        label: aliasOf.get(access.remote_id) ?? access.remote_id,
+        remoteId: access.remote_id,
+        addedAt,
+      })),
+    },
+    close: () => service.close(),
+  };
+}

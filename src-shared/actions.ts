@@ -1,0 +1,34 @@
+/**
+ * The names of the core API's actions, as plain strings: the sandboxed preload and the window
+ * build their channels and routes from this list without bundling zod. The core's action table
+ * (src-main/core/classTrayApi.ts) must have exactly these keys, or it does not compile.
+ */
+export const ACTION_NAMES = [
+  'refresh',
+  'selectClassroom',
+  'renameClassroom',
+  'forgetClassroom',
+  'addTemporalAccess',
+  'removeTemporalAccess',
+  'invalidateTemporalAccess',
+  'connectService',
+  'forgetToken',
+  'setMode',
+  'updatePreferences',
+] as const;
+
+export type ActionName = (typeof ACTION_NAMES)[number];
+
+export function isActionName(name: string): name is ActionName {
+  return (ACTION_NAMES as readonly string[]).includes(name);
+}
+
+/**
+ * One value per action (a channel, a client method), built by `make`: the one place the names
+ * are walked at run time, so the result is typed by action without a cast at each caller.
+ */
+export function byAction<Values extends { readonly [Action in ActionName]: unknown }>(
+  make: (action: ActionName) => Values[ActionName],
+): Values {
+  return Object.fromEntries(ACTION_NAMES.map((action) => [action, make(action)])) as Values;
+}

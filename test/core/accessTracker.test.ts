@@ -1,0 +1,105 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiInputError } from '../../src-main/core/apiInput';
+import { AccessTracker } from '../../src-main/core/accessTracker';
+import type { ServiceClient } from '../../src-main/core/client';
+import type { DeviceView } from '../../src-main/core/liveStatus';
+import { memoryNotebook } from '../../src-main/core/notebook';
+import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { Session } from '../../src-main/core/sessions';
+import { recordingLogger } from '../support/recordingLogger';
+
+const NOW = Date.parse('2026-01-05T09:00:10.000Z');
+const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+const noTwoFactor: DeviceView = {
+  remoteId: '100000001',
+  alias: 'LAB-PC01',
+  online: true,
+  status: 'enabled',
+  has2fa: false,
+};
+
+function trackerWith(invalidate: ServiceClient['invalidate']) {
+  const client: ServiceClient = {
+    accountDevicesPage: () => Promise.reject(new Error('not asked here')),
+    classroomDevicesPage: () => Promise.reject(new Error('not asked here')),
+    invalidate: vi.fn(invalidate),
+  };
+  const session: Session = {
+    mode: 'service',
+    serviceUrl: 'https://service.example',
+    client,
+    notebook: memoryNotebook({ current: null, recent: [], accesses: [] }),
+  };
+  const logger = recordingLogger();
+  const onChange = vi.fn();
+  const tracker = new AccessTracker({
+    clock: () => NOW,
+    log: logger.log,
+    session: async () => session,
+    devices: () => [noTwoFactor],
+    onChange,
+  });
+  return { tracker, session, client, logger, onChange };
+}
+
+const invalidated = async () => ({
+  status: 'Invalidated' as const,
+  session_expires_at: '2026-01-05T09:00:30.000Z',
+});
+
+describe('the access tracker', () => {
+  it('adds a pasted link once, naming its device and its missing 2FA', async () => {
+    const { tracker, onChange } = trackerWith(invalidated);
+    const added = await tracker.add({
+      linkOrToken: `https://remote.example/t/${TOKEN}`,
+      remoteId: '100000001',
+    });
+    expect(added).toMatchObject({ ok: true, access: { deviceAlias: 'LAB-PC01', warnNo2fa: true } });
+    expect(await tracker.add({ linkOrToken: TOKEN })).toEqual({
+      ok: false,
+      problem: 'already-tracked',
+    });
+    expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('joins a second click on Invalidate to the first: one request, one outcome', async () => {
+    const { tracker, client, session } = trackerWith(invalidated);
+    await tracker.add({ linkOrToken: TOKEN });
+    const [first, second] = await Promise.all([
+      tracker.invalidate(TOKEN),
+      tracker.invalidate(TOKEN),
+    ]);
+    expect(client.invalidate).toHaveBeenCalledTimes(1);
+    expect(second).toBe(first);
+    expect(first).toMatchObject({ kind: 'invalidated', secondsUntilEffective: 20 });
+    expect(session.notebook.read().accesses[0]?.lastOutcome).toMatchObject({
+      kind: 'invalidated',
+    });
+  });
+
+  it("reports the service's failure as it is, and a bug as ClassTray's own, logged", async () => {
+    const failing = trackerWith(() =>
+      Promise.reject(new ServiceError({ kind: 'server', status: 503, detail: 'Maintenance' })),
+    );
+    await failing.tracker.add({ linkOrToken: TOKEN });
+    expect(await failing.tracker.invalidate(TOKEN)).toEqual({
+      kind: 'failed',
+      problem: { kind: 'server', detail: 'Maintenance' },
+    });
+    expect(failing.logger.errors).toEqual([]);
+
+    const buggy = trackerWith(() => Promise.reject(new TypeError('x is undefined')));
+    await buggy.tracker.add({ linkOrToken: TOKEN });
+    expect(await buggy.tracker.invalidate(TOKEN)).toMatchObject({
+      kind: 'failed',
+      problem: { kind: 'internal' },
+    });
+    expect(buggy.logger.errors).toEqual([expect.stringContaining('TypeError: x is undefined')]);
+  });
+
+  it('refuses to invalidate an access that is not tracked', async () => {
+    const { tracker, client } = trackerWith(invalidated);
+    await expect(tracker.invalidate(TOKEN)).rejects.toThrow(ApiInputError);
+    expect(client.invalidate).not.toHaveBeenCalled();
+  });
+});

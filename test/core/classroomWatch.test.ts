@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { CachedClassroom } from '../../src-main/core/classroomCache';
+import type { LiveClassroom } from '../../src-main/core/classroomWatch';
+import { ClassroomWatch } from '../../src-main/core/classroomWatch';
+import type { ServiceClient } from '../../src-main/core/client';
+import type { DeviceView, RefreshResult } from '../../src-main/core/liveStatus';
+import { systemTimers } from '../../src-main/core/refreshSchedule';
+import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { Session } from '../../src-main/core/sessions';
+import { memoryNotebook } from '../../src-main/core/notebook';
+import { recordingLogger } from '../support/recordingLogger';
+
+const SECOND = 1_000;
+const device = (remoteId: string, online = true): DeviceView => ({
+  remoteId,
+  alias: `PC-${remoteId}`,
+  online,
+  status: 'enabled',
+  has2fa: true,
+});
+const answer = (devices: DeviceView[]): RefreshResult => ({
+  devices,
+  changes: [],
+  accountPagesRead: [1],
+  swept: false,
+});
+
+/** A live status whose refreshes the test answers one by one. */
+function fakeLive(classroomId: string) {
+  const pending: {
+    resolve: (result: RefreshResult) => void;
+    reject: (error: unknown) => void;
+  }[] = [];
+  const live: LiveClassroom = {
+    classroomId,
+    refresh: () => new Promise((resolve, reject) => pending.push({ resolve, reject })),
+    seed: vi.fn(),
+    password: (remoteId) => (remoteId === '1' ? 'pa55' : undefined),
+  };
+  return { live, pending };
+}
+
+const session = (mode: Session['mode'], current: string | null): Session => ({
+  mode,
+  serviceUrl: 'https://service.example',
+  client: {} as ServiceClient,
+  notebook: memoryNotebook({ current, recent: [], accesses: [] }),
+});
+
+function watchWith(options: { cached?: CachedClassroom } = {}) {
+  let generation = 1;
+  const lives: ReturnType<typeof fakeLive>[] = [];
+  const changes: ClassTrayChange[] = [];
+  const written: CachedClassroom[] = [];
+  const logger = recordingLogger();
+  const onClassroom = vi.fn();
+  const watch = new ClassroomWatch({
+    cache: {
+      read: async () => options.cached,
+      write: async (entry) => {
+        written.push(entry);
+      },
+    },
+    clock: () => Date.now(),
+    timers: systemTimers,
+    log: logger.log,
+    poll: { visibleSeconds: 10, hiddenSeconds: 60 },
+    generation: () => generation,
+    emit: (change) => changes.push(change),
+    onClassroom,
+    onAccesses: vi.fn(),
+    openLive: (_client, classroomId) => {
+      const made = fakeLive(classroomId);
+      lives.push(made);
+      return made.live;
+    },
+  });
+  return {
+    watch,
+    lives,
+    changes,
+    written,
+    logger,
+    onClassroom,
+    bump: () => generation++,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('the classroom watch', () => {
+  it('reads the classroom, says ok, and keeps the devices in the cache of a service', async () => {
+    const { watch, lives, written } = watchWith();
+    await watch.watch(session('service', 'room-a'));
+    expect(watch.connection.status).toBe('connecting');
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.devices).toEqual([device('1')]);
+    expect(watch.connection).toMatchObject({ status: 'ok', problem: null });
+    expect(written).toHaveLength(1);
+    expect(watch.password('1')).toBe('pa55');
+    watch.stop();
+  });
+
+  it('starts from the cache, marked stale, and seeds the live status with it', async () => {
+    const cached: CachedClassroom = {
+      serviceUrl: 'https://service.example',
+      classroomId: 'room-a',
+      savedAt: '2026-01-05T09:00:00.000Z',
+      devices: [device('1', false)],
+    };
+    const { watch, lives } = watchWith({ cached });
+    await watch.watch(session('service', 'room-a'));
+    expect(watch.connection).toMatchObject({ status: 'stale', lastSuccessAt: cached.savedAt });
+    expect(watch.devices).toEqual(cached.devices);
+    expect(lives[0]?.live.seed).toHaveBeenCalledWith(cached.devices);
+    watch.stop();
+  });
+
+  it('drops an answer that arrives after a switch began', async () => {
+    const { watch, lives, bump } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    bump();
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.devices).toEqual([]);
+    expect(watch.connection.status).toBe('connecting');
+    watch.stop();
+  });
+
+  it("shows the service's problem and retries later", async () => {
+    const { watch, lives } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    lives[0]?.pending[0]?.reject(
+      new ServiceError({ kind: 'network', cause: 'refused', detail: 'ECONNREFUSED' }),
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.connection).toMatchObject({ status: 'offline', problem: { kind: 'network' } });
+    expect(watch.connection.nextAttemptAt).not.toBeNull();
+    watch.stop();
+  });
+
+  it('logs a bug with its stack, shows it as internal, and plans no retry', async () => {
+    const { watch, lives, logger } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    lives[0]?.pending[0]?.reject(new TypeError('devices is not iterable'));
+    await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
+    expect(watch.connection.problem?.kind).toBe('internal');
+    expect(watch.connection.nextAttemptAt).toBeNull();
+    expect(lives[0]?.pending).toHaveLength(1);
+    expect(logger.errors).toEqual([
+      expect.stringMatching(/TypeError: devices is not iterable\n\s+at /),
+    ]);
+    watch.stop();
+  });
+
+  it('asks for nothing without a classroom or a token', async () => {
+    const { watch, lives } = watchWith();
+    await watch.watch(session('service', null));
+    expect(watch.connection.status).toBe('no-classroom');
+    await watch.watch({ ...session('service', 'room-a'), client: undefined });
+    expect(watch.connection).toMatchObject({
+      status: 'unauthorized',
+      problem: { kind: 'unauthorized' },
+    });
+    expect(lives).toHaveLength(0);
+    watch.stop();
+  });
+});

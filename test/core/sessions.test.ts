@@ -1,0 +1,87 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiInputError } from '../../src-main/core/apiInput';
+import { silentLogger } from '../../src-main/core/logger';
+import type { DemoSchool, Session } from '../../src-main/core/sessions';
+import { Sessions } from '../../src-main/core/sessions';
+import { openSettings } from '../../src-main/core/settings';
+import { TokenVault } from '../../src-main/core/vault';
+import { tempDir } from '../support/tempDir';
+
+const demoSchool = (): DemoSchool => ({
+  url: 'http://127.0.0.1:1',
+  token: 'demo-token',
+  authHeader: 'X-Token-SVC',
+  notebook: { current: 'room-12', recent: [{ id: 'room-12' }], accesses: [] },
+  close: vi.fn(async () => undefined),
+});
+
+async function sessionsWith(hold?: Promise<void>) {
+  const settings = openSettings({
+    dataDir: await tempDir('classtray-sessions'),
+    log: silentLogger,
+  });
+  const vault = new TokenVault({
+    env: {},
+    loadKeytar: () => Promise.reject(new Error('no keychain here')),
+    log: silentLogger,
+  });
+  const school = demoSchool();
+  const started = vi.fn(async () => school);
+  const opened: { mode: Session['mode']; generation: number }[] = [];
+  const sessions: Sessions = new Sessions({
+    settings,
+    vault,
+    demoSchool: started,
+    client: {},
+    onSession: async (session) => {
+      opened.push({ mode: session.mode, generation: sessions.generation });
+      await hold;
+    },
+    onClassroom: async () => undefined,
+  });
+  return { sessions, settings, school, started, opened };
+}
+
+describe('sessions', () => {
+  it('start in the demo school, started once however often the demo is opened', async () => {
+    const { sessions, started, opened } = await sessionsWith();
+    await sessions.open();
+    await sessions.open();
+    expect(sessions.current?.mode).toBe('demo');
+    expect(sessions.current?.notebook.read().current).toBe('room-12');
+    expect(started).toHaveBeenCalledTimes(1);
+    expect(opened).toEqual([
+      { mode: 'demo', generation: 1 },
+      { mode: 'demo', generation: 2 },
+    ]);
+  });
+
+  it('switch one after another, in the order asked', async () => {
+    let release = () => {};
+    const { sessions, opened } = await sessionsWith(new Promise((resolve) => (release = resolve)));
+    const first = sessions.open();
+    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    const connected = sessions.connect({ serviceUrl: 'https://service.example' });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The first switch is still under way: the second waits for it.
+    expect(opened).toHaveLength(1);
+    release();
+    await Promise.all([first, connected]);
+    expect(opened.map((open) => open.mode)).toEqual(['demo', 'service']);
+    expect(sessions.current).toMatchObject({ mode: 'service', client: undefined });
+  });
+
+  it('refuse the service before one is connected', async () => {
+    const { sessions } = await sessionsWith();
+    await expect(sessions.setMode('service')).rejects.toThrow(ApiInputError);
+  });
+
+  it('close the demo school on close, and open nothing after it', async () => {
+    const { sessions, school, started } = await sessionsWith();
+    await sessions.open();
+    await sessions.close();
+    expect(school.close).toHaveBeenCalledTimes(1);
+    await sessions.setMode('demo');
+    expect(started).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { DeviceView } from '../../src-main/core/liveStatus';
+import { defaultSettings } from '../../src-main/core/settings';
+import {
+  accessViews,
+  accountView,
+  classroomView,
+  preferencesView,
+  statusOf,
+} from '../../src-main/core/views';
+
+const devices: DeviceView[] = [
+  { remoteId: '1', alias: 'LAB-PC01', online: true, status: 'enabled', has2fa: false },
+];
+const notebook = {
+  current: 'room-a',
+  recent: [{ id: 'room-a', nickname: 'Room A' }, { id: 'room-b' }],
+  accesses: [
+    { token: 't1', remoteId: '1', addedAt: '2026-01-05T09:00:00.000Z' },
+    { token: 't2', label: 'Ana', remoteId: '9', addedAt: '2026-01-05T09:00:00.000Z' },
+  ],
+};
+
+describe('views', () => {
+  it('name the current classroom by its nickname', () => {
+    expect(classroomView(notebook, devices)).toMatchObject({ id: 'room-a', nickname: 'Room A' });
+    expect(classroomView(undefined, [])).toEqual({
+      id: null,
+      nickname: null,
+      recent: [],
+      devices: [],
+    });
+  });
+
+  it("show an access's device and its missing 2FA only when the device is in the classroom", () => {
+    expect(accessViews(notebook, devices)).toMatchObject([
+      { token: 't1', deviceAlias: 'LAB-PC01', warnNo2fa: true, label: null },
+      { token: 't2', deviceAlias: null, warnNo2fa: false, label: 'Ana' },
+    ]);
+  });
+
+  it("say the session's mode while it differs from the saved one, and never a token", () => {
+    const account = accountView(defaultSettings(), 'service', {
+      location: 'memory',
+      hasToken: true,
+      reason: 'for this run only',
+    });
+    expect(account).toEqual({
+      mode: 'service',
+      serviceUrl: null,
+      authHeader: 'X-Token-SVC',
+      token: { set: true, location: 'memory', note: 'for this run only' },
+    });
+  });
+
+  it('copy the preferences out of the (frozen) settings', () => {
+    const settings = defaultSettings();
+    const preferences = preferencesView(settings);
+    preferences.poll.visibleSeconds = 99;
+    expect(settings.poll.visibleSeconds).toBe(10);
+  });
+
+  it('put a bug among the stale, not among the service being offline', () => {
+    expect(statusOf({ kind: 'internal', detail: '' })).toBe('stale');
+    expect(statusOf({ kind: 'network', detail: '' })).toBe('offline');
+  });
+});

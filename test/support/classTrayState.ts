@@ -1,0 +1,85 @@
+/**
+ * The one ClassTrayState builder for every test that shows or serves a state: Computer Lab 1 of
+ * a connected service, three devices (LAB-PC02 offline), fresh data, English. Each part can be
+ * overridden; a suite with a school of its own (the tray's Room 12) builds it from here.
+ */
+import type {
+  AccountView,
+  ClassTrayState,
+  ClassroomView,
+  ConnectionView,
+  DeviceView,
+  PreferencesView,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
+
+/** Device n: remote id 10000000n, alias LAB-PC0n, online, enabled, with 2FA. */
+export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceView {
+  return {
+    remoteId: String(100_000_000 + n),
+    alias: `LAB-PC${String(n).padStart(2, '0')}`,
+    online: true,
+    status: 'enabled',
+    has2fa: true,
+    ...overrides,
+  };
+}
+
+export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): TrackedAccessView {
+  return {
+    token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
+    label: null,
+    remoteId: '100000001',
+    deviceAlias: 'LAB-PC01',
+    addedAt: '2026-01-05T09:00:00.000Z',
+    lastOutcome: null,
+    warnNo2fa: false,
+    ...overrides,
+  };
+}
+
+export interface StateOverrides {
+  devices?: DeviceView[];
+  temporalAccesses?: TrackedAccessView[];
+  account?: Partial<AccountView>;
+  connection?: Partial<ConnectionView>;
+  classroom?: Partial<Omit<ClassroomView, 'devices'>>;
+  preferences?: Partial<PreferencesView>;
+}
+
+export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
+  return {
+    account: {
+      mode: 'service',
+      serviceUrl: 'https://remote.example.edu',
+      authHeader: 'X-Token-SVC',
+      token: { set: true, location: 'keychain', note: null },
+      ...overrides.account,
+    },
+    classroom: {
+      id: 'lab-1',
+      nickname: 'Computer Lab 1',
+      recent: [
+        { id: 'lab-1', nickname: 'Computer Lab 1' },
+        { id: 'room-12', nickname: 'Room 12' },
+      ],
+      devices: overrides.devices ?? [device(1), device(2, { online: false }), device(3)],
+      ...overrides.classroom,
+    },
+    connection: {
+      status: 'ok',
+      lastSuccessAt: '2026-01-05T09:30:00.000Z',
+      problem: null,
+      nextAttemptAt: null,
+      ...overrides.connection,
+    },
+    temporalAccesses: overrides.temporalAccesses ?? [],
+    preferences: {
+      poll: { visibleSeconds: 10, hiddenSeconds: 60 },
+      notifications: { deviceChanges: false },
+      language: 'en',
+      startAtLogin: false,
+      ...overrides.preferences,
+    },
+  };
+}

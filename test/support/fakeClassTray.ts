@@ -1,0 +1,166 @@
+/**
+ * The one stand-in for the core, for the window's, the preview host's and the Electron shell's
+ * tests: it serves a state the test shapes, plays the core's changes (`push`), records every
+ * call, and makes each action a vi.fn the test can inspect or re-program. Inputs are checked
+ * with the real action table, so bad input throws the core's ApiInputError; the actions that
+ * change what the window shows apply themselves through the core's own view builders and push
+ * the change, as the core does.
+ */
+import { vi } from 'vitest';
+import type { ClassTray } from '../../src-main/core/classTray';
+import type {
+  ActionInput,
+  ActionResult,
+  ApiAction,
+  ClassTrayChange,
+  ClassTrayState,
+  DeviceInput,
+  RendererApi,
+} from '../../src-main/core/classTrayApi';
+import { parseAction } from '../../src-main/core/classTrayApi';
+import type { NotebookContents } from '../../src-main/core/notebook';
+import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
+import { classroomView, preferencesView } from '../../src-main/core/views';
+import { classTrayState, trackedAccess } from './classTrayState';
+
+/** The device whose password the fake knows. */
+export const KNOWN_DEVICE = { remoteId: '100000001', password: 'device-password-1' };
+
+export class FakeClassTray implements ClassTray, RendererApi {
+  state: ClassTrayState;
+  /** Every call the core was asked for, with its input as sent. */
+  readonly calls: { name: string; input?: unknown }[] = [];
+  /** Every setWindowVisible, in order. */
+  readonly windowVisible: boolean[] = [];
+  readonly #listeners = new Set<(change: ClassTrayChange) => void>();
+
+  constructor(state: ClassTrayState = classTrayState()) {
+    this.state = state;
+  }
+
+  get listenerCount(): number {
+    return this.#listeners.size;
+  }
+
+  /** Plays changes as the core pushes them. */
+  push(...changes: ClassTrayChange[]): void {
+    for (const change of changes) for (const listener of this.#listeners) listener(change);
+  }
+
+  getState = vi.fn(async (): Promise<ClassTrayState> => structuredClone(this.state));
+
+  subscribe(listener: (change: ClassTrayChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  refresh = this.#action('refresh', async () => undefined);
+
+  selectClassroom = this.#action('selectClassroom', async ({ id, nickname }) => {
+    const { classroom } = this.state;
+    const recent = withRecent(classroom.recent, id, nickname);
+    this.#showClassroom({ current: id, recent }, classroom.id === id ? classroom.devices : []);
+  });
+
+  renameClassroom = this.#action('renameClassroom', async ({ id, nickname }) => {
+    const { classroom } = this.state;
+    const recent = renamed(classroom.recent, id, nickname);
+    this.#showClassroom({ current: classroom.id, recent }, classroom.devices);
+  });
+
+  /** Forgetting the current classroom opens the first one left, with its devices still to come. */
+  forgetClassroom = this.#action('forgetClassroom', async ({ id }) => {
+    const { classroom } = this.state;
+    const contents = { current: classroom.id, recent: classroom.recent, accesses: [] };
+    const patch = forgotten(contents, id);
+    this.#showClassroom({ ...contents, ...patch }, 'current' in patch ? [] : classroom.devices);
+  });
+
+  addTemporalAccess = this.#action('addTemporalAccess', async () => ({
+    ok: true as const,
+    access: trackedAccess(),
+  }));
+
+  removeTemporalAccess = this.#action('removeTemporalAccess', async () => undefined);
+
+  invalidateTemporalAccess = this.#action('invalidateTemporalAccess', async () => ({
+    kind: 'invalidated' as const,
+    sessionExpiresAt: '2030-01-01T00:00:30.000Z',
+    secondsUntilEffective: 12,
+    warnNo2fa: false,
+  }));
+
+  connectService = this.#action('connectService', async () => undefined);
+
+  forgetToken = this.#action('forgetToken', async () => {
+    const { account } = this.state;
+    this.state.account = { ...account, token: { ...account.token, set: false } };
+    this.push({ type: 'account', account: this.state.account });
+  });
+
+  setMode = this.#action('setMode', async ({ mode }) => {
+    this.state.account = { ...this.state.account, mode };
+    this.push({ type: 'account', account: this.state.account });
+  });
+
+  /** Saved as the settings save a patch: each group merged one level. */
+  updatePreferences = this.#action('updatePreferences', async (patch) => {
+    const current = this.state.preferences;
+    const merged = { ...current, ...patch, poll: { ...current.poll, ...patch.poll } };
+    this.state.preferences = preferencesView({
+      ...merged,
+      notifications: { ...current.notifications, ...patch.notifications },
+    });
+    this.push({ type: 'preferences', preferences: this.state.preferences });
+  });
+
+  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<boolean> => true);
+
+  setWindowVisible(visible: boolean): void {
+    this.windowVisible.push(visible);
+  }
+
+  suspend(): void {
+    this.calls.push({ name: 'suspend' });
+  }
+
+  resume(): void {
+    this.calls.push({ name: 'resume' });
+  }
+
+  devicePassword = vi.fn(async (input: DeviceInput): Promise<string | null> => {
+    this.calls.push({ name: 'devicePassword', input });
+    return input.remoteId === KNOWN_DEVICE.remoteId ? KNOWN_DEVICE.password : null;
+  });
+
+  async close(): Promise<void> {
+    this.calls.push({ name: 'close' });
+  }
+
+  /** The core's classroom view of what the notebook now holds. */
+  #showClassroom(
+    contents: Pick<NotebookContents, 'current' | 'recent'>,
+    devices: ClassTrayState['classroom']['devices'],
+  ): void {
+    this.state.classroom = classroomView({ ...contents, accesses: [] }, devices);
+    this.push({ type: 'classroom', classroom: structuredClone(this.state.classroom) });
+  }
+
+  /** An action as a vi.fn: the call recorded as sent, the input checked by the real table. */
+  #action<Name extends ApiAction>(
+    name: Name,
+    run: (input: ActionInput<Name>) => Promise<ActionResult<Name>>,
+  ) {
+    return vi.fn(async (input?: ActionInput<Name>): Promise<ActionResult<Name>> => {
+      this.calls.push(input === undefined ? { name } : { name, input });
+      return run(parseAction(name, input));
+    });
+  }
+}
+
+/** A promise the test settles by hand, to look at the window while an action is still running. */
+export function deferred<T = undefined>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve: (value: T) => void = () => undefined;
+  const promise = new Promise<T>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
