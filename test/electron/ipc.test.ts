@@ -124,13 +124,13 @@ describe('IPC', () => {
     mockedIpc.handlers.clear();
     registerIpc(classTray, log);
     vi.mocked(clipboard.writeText).mockRejectedValueOnce(
-      new Error('clipboard busy while writing pa55word'),
+      new Error(`clipboard busy while writing ${KNOWN_DEVICE.password}`),
     );
     await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).rejects.toThrow(
       'The password could not be copied to the clipboard: try again.',
     );
     expect(lines).toEqual([expect.stringContaining('clipboard busy')]);
-    expect(lines.join('\n')).not.toContain('pa55word');
+    expect(lines.join('\n')).not.toContain(KNOWN_DEVICE.password);
   });
 
   it('refuses a copy with a bad input or from a foreign frame', async () => {
