@@ -8,6 +8,7 @@ import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
+import { WriterLockError, takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
@@ -39,7 +40,10 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   start().catch((error: unknown) => {
-    dialog.showErrorBox('ClassTray could not start', String(error));
+    dialog.showErrorBox(
+      'ClassTray could not start',
+      error instanceof WriterLockError ? error.message : String(error),
+    );
     app.exit(1);
   });
 }
@@ -58,6 +62,8 @@ async function start(): Promise<void> {
   serveRenderer(path.join(outDir, '..', 'renderer'));
 
   const dataDir = app.getPath('userData');
+  // The preview on the same folder would overwrite what this app saves, and the other way round.
+  const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
@@ -139,7 +145,7 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => classTray.resume());
   // A tray app keeps running with its window closed; without a listener Electron would quit.
   app.on('window-all-closed', () => undefined);
-  closeBeforeQuit(app, () => classTray.close(), warn);
+  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
 }
 
 function trayHandlers(
