@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
+import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
@@ -42,7 +43,10 @@ if (!app.requestSingleInstanceLock()) {
   start().catch((error: unknown) => {
     dialog.showErrorBox(
       'ClassTray could not start',
-      error instanceof WriterLockError ? error.message : String(error),
+      // These two are written as sentences for the teacher (data folder in use, settings file).
+      error instanceof WriterLockError || error instanceof ApiInputError
+        ? error.message
+        : String(error),
     );
     app.exit(1);
   });
