@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
+import { errnoCode, folderProblem } from '../writerLock';
 import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
@@ -146,6 +147,14 @@ export class SettingsValidationError extends TeacherFacingError {
 }
 
 /**
+ * The settings file could not be read or written: one sentence for the teacher, shown by the
+ * hosts like every teacher-facing error, at start or after an action.
+ */
+export class SettingsFileError extends TeacherFacingError {
+  override readonly name = 'SettingsFileError';
+}
+
+/**
  * What the store needs from its persistence: exactly the `store` accessor and `path` of `conf`,
  * and so of electron-store, whose instances satisfy it as they are.
  */
@@ -201,9 +210,18 @@ export class SettingsStore {
     if (isDeepStrictEqual(next, this.#current)) {
       return this.#current;
     }
-    this.#backend.store = next;
+    this.#save(next, 'Your change was not saved');
     this.#current = deepFreeze(next);
     return this.#current;
+  }
+
+  /** Writes through the backend; a failure is a SettingsFileError and changes nothing in memory. */
+  #save(settings: Settings, what: string): void {
+    try {
+      this.#backend.store = settings;
+    } catch (error) {
+      throw new SettingsFileError(`${what}: ${writeProblem(this.#backend.path, error)}`);
+    }
   }
 
   /**
@@ -217,7 +235,7 @@ export class SettingsStore {
     try {
       raw = this.#backend.store;
     } catch (error) {
-      if (!(error instanceof SyntaxError)) throw error;
+      if (!(error instanceof SyntaxError)) throw readFailure(this.#backend.path, error);
       const aside = setAside(this.#backend.path, this.#now, 'move');
       this.#warn(`Settings file was not valid JSON: moved to ${aside}; using defaults.`);
       return defaultSettings();
@@ -225,7 +243,7 @@ export class SettingsStore {
     const { settings, problems } = repair(raw);
     if (problems.length > 0) {
       const aside = setAside(this.#backend.path, this.#now, 'copy');
-      this.#backend.store = toJson(settings);
+      this.#save(toJson(settings), 'The repaired settings could not be saved');
       this.#warn(
         `Settings file had invalid fields (${problems.join('; ')}): reset to defaults; the original is kept at ${aside}.`,
       );
@@ -248,6 +266,9 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
     const result = shape[key].safeParse(raw[key]);
     if (result.success) {
       fields[key] = result.data;
+    } else if (key === 'temporalAccesses' && Array.isArray(raw[key])) {
+      // Each tracked access is a teacher's record: a bad one costs only itself.
+      fields[key] = repairTrackedAccesses(raw[key], problems);
     } else {
       problems.push(describeIssues(result.error.issues, [key]).map(formatProblem).join(', '));
     }
@@ -259,7 +280,27 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
   return { settings: settingsSchema.parse(fields), problems };
 }
 
-/** zod's problems as settings fields: `poll.visibleSeconds`, or `settings` for the whole. */
+/** The valid tracked accesses, each token once (the first wins); a problem for every other. */
+function repairTrackedAccesses(items: unknown[], problems: string[]): TrackedTemporalAccess[] {
+  const kept: TrackedTemporalAccess[] = [];
+  const tokens = new Set<string>();
+  items.forEach((item, index) => {
+    const result = trackedTemporalAccessSchema.safeParse(item);
+    if (!result.success) {
+      const at = ['temporalAccesses', index];
+      problems.push(
+        `${describeIssues(result.error.issues, at).map(formatProblem).join(', ')} (dropped)`,
+      );
+    } else if (tokens.has(result.data.token.toLowerCase())) {
+      problems.push(`temporalAccesses.${index} tracks a temporal access twice (dropped)`);
+    } else {
+      tokens.add(result.data.token.toLowerCase());
+      kept.push(result.data);
+    }
+  });
+  return kept;
+}
+
 function describeIssues(
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
@@ -278,8 +319,14 @@ function setAside(filePath: string, now: Clock, how: 'move' | 'copy'): string {
   // Colons are not allowed in Windows file names.
   const stamp = new Date(now()).toISOString().replaceAll(':', '-');
   const aside = `${filePath}.corrupt-${stamp}`;
-  if (how === 'move') fs.renameSync(filePath, aside);
-  else fs.copyFileSync(filePath, aside);
+  try {
+    if (how === 'move') fs.renameSync(filePath, aside);
+    else fs.copyFileSync(filePath, aside);
+  } catch (error) {
+    throw new SettingsFileError(
+      `The damaged settings file could not be set aside: ${writeProblem(filePath, error)}`,
+    );
+  }
   return aside;
 }
 
@@ -300,24 +347,78 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
     const aside = setAside(filePath, now, 'move');
     log.warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
   }
-  const backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
+  let backend;
+  try {
+    backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
+  } catch (error) {
+    // conf creates the folder and reads the file at once.
+    throw error instanceof SyntaxError ? error : readFailure(filePath, error);
+  }
   return new SettingsStore(backend, { log, now });
 }
 
-/** True when the file is absent (first run) or holds a JSON object. */
+const BYTE_ORDER_MARK = '\uFEFF';
+
+/**
+ * True when the file is absent (first run) or holds a JSON object. A UTF-8 byte order mark, as
+ * some Windows editors save, is taken off the file first: conf and electron-store read none.
+ */
 function holdsJsonObject(filePath: string): boolean {
   let text: string;
   try {
     text = fs.readFileSync(filePath, 'utf8');
   } catch (error) {
     if (isErrnoException(error) && error.code === 'ENOENT') return true;
-    throw error;
+    throw readFailure(filePath, error);
+  }
+  if (text.startsWith(BYTE_ORDER_MARK)) {
+    text = text.slice(BYTE_ORDER_MARK.length);
+    rewrite(filePath, text);
   }
   try {
     return isPlainObject(JSON.parse(text));
   } catch {
     return false;
   }
+}
+
+/** Replaces the file's text atomically, keeping its mode. */
+function rewrite(filePath: string, text: string): void {
+  const temporary = `${filePath}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(temporary, text, { mode: fs.statSync(filePath).mode & 0o777 });
+    fs.renameSync(temporary, filePath);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw new SettingsFileError(
+      `The settings file could not be rewritten without its byte order mark: ${writeProblem(filePath, error)}`,
+    );
+  }
+}
+
+/** Why the settings file cannot be read, as a sentence saying what to do. */
+function readFailure(filePath: string, error: unknown): SettingsFileError {
+  switch (errnoCode(error)) {
+    case 'EISDIR':
+      return new SettingsFileError(
+        `ClassTray cannot read its settings: ${filePath} is a folder. Move it away and start ClassTray again.`,
+      );
+    case 'EACCES':
+    case 'EPERM':
+      return new SettingsFileError(
+        `ClassTray is not allowed to read its settings file ${filePath}. Give your user access to it and start ClassTray again.`,
+      );
+    default:
+      return new SettingsFileError(
+        `ClassTray cannot read its settings file ${filePath} (${errnoCode(error) ?? String(error)}).`,
+      );
+  }
+}
+
+/** Why the settings file cannot be written, as a sentence. */
+function writeProblem(filePath: string, error: unknown): string {
+  if (errnoCode(error) === 'EISDIR') return `${filePath} is a folder.`;
+  return folderProblem(path.dirname(filePath), error);
 }
 
 export interface DataDirSources {

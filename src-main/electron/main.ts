@@ -5,11 +5,13 @@
 import path from 'node:path';
 import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
+import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { startDemoSchool } from '../hosts/demoSchool';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
+import { WriterLockError, takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
@@ -42,7 +44,13 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   start().catch((error: unknown) => {
-    dialog.showErrorBox('ClassTray could not start', String(error));
+    dialog.showErrorBox(
+      'ClassTray could not start',
+      // These two are written as sentences for the teacher (data folder in use, settings file).
+      error instanceof WriterLockError || error instanceof ApiInputError
+        ? error.message
+        : String(error),
+    );
     app.exit(1);
   });
 }
@@ -61,6 +69,8 @@ async function start(): Promise<void> {
   serveRenderer(path.join(outDir, '..', 'renderer'));
 
   const dataDir = app.getPath('userData');
+  // The preview on the same folder would overwrite what this app saves, and the other way round.
+  const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
@@ -143,7 +153,7 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => classTray.resume());
   // A tray app keeps running with its window closed; without a listener Electron would quit.
   app.on('window-all-closed', () => undefined);
-  closeBeforeQuit(app, () => classTray.close(), warn);
+  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
 }
 
 function trayHandlers(

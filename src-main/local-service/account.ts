@@ -3,6 +3,7 @@
  * server.ts; this module knows devices, classrooms and temporal accesses only.
  *
  * Mutations are synchronous, so two racing requests can never both see an access as active.
+ * They run on a draft (see durableAccount.ts), which is shown only once it is on disk.
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -75,7 +76,10 @@ export class LocalAccount {
   constructor(
     private readonly data: AccountData,
     private readonly clock: Clock,
+    /** A draft starts one past the account it copies, so caches keyed on the version drop. */
+    version = 0,
   ) {
+    this.version = version;
     for (const device of data.devices) this.devicesById.set(device.remote_id, device);
     for (const classroom of data.classrooms) this.classroomIds.add(classroom.id);
     for (const access of data.temporal_accesses) {
@@ -90,6 +94,16 @@ export class LocalAccount {
   listsRevision(): string {
     const drift = this.data.drift;
     return drift ? `${this.version}:${this.driftEpoch(drift)}` : String(this.version);
+  }
+
+  /** Counts stored changes: a draft whose count moved has something to write. */
+  get changeCount(): number {
+    return this.version;
+  }
+
+  /** A copy to change; this account stays as it is until the copy replaces it. */
+  draft(): LocalAccount {
+    return new LocalAccount(structuredClone(this.data), this.clock, this.version + 1);
   }
 
   /** The whole state, as the data file stores it. */

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { issueProblems } from '../contract/zodIssues';
-import { AccountDataError, readAccountDataFile, startLocalService } from './index';
+import { AccountDataError, WriterLockError, readAccountDataFile, startLocalService } from './index';
 
 const USAGE = `Usage: npm run local-service -- [options]
 
@@ -81,20 +81,24 @@ async function main(): Promise<void> {
       ...(args.fixture === undefined ? {} : { fixture: await readAccountDataFile(args.fixture) }),
       ...(args['data-file'] === undefined ? {} : { dataFile: args['data-file'] }),
     });
-    console.log(
-      `ClassTray local service listening on ${service.url} (${args.fixture ?? 'demo account'}; header ${service.authHeader}` +
-        (generatedToken ? `; token ${token})` : ')'),
-    );
     const stop = () => {
       service.close().then(
         () => process.exit(0),
         () => process.exit(1),
       );
     };
+    // Before the address is printed: whoever reads it may stop us at once, and the data file's
+    // lock is released on the way out.
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    console.log(
+      `ClassTray local service listening on ${service.url} (${args.fixture ?? 'demo account'}; header ${service.authHeader}` +
+        (generatedToken ? `; token ${token})` : ')'),
+    );
   } catch (error) {
-    if (error instanceof AccountDataError) fail(error.message, 1);
+    if (error instanceof AccountDataError || error instanceof WriterLockError) {
+      fail(error.message, 1);
+    }
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') fail(`port ${args.port} is already in use.`, 1);
     if (code === 'EACCES') fail(`not allowed to listen on port ${args.port}.`, 1);

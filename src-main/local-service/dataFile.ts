@@ -1,69 +1,128 @@
 /**
- * --data-file: the account's state on disk. Writes are atomic (temporary file, fsync, rename),
- * so a crash leaves the old state or the new one, never half of each. An existing file that
- * cannot be read is reported and left untouched: it may be the only copy of someone's data.
+ * --data-file: the account's state on disk. Writes are atomic (temporary file in the same
+ * folder, fsync, rename, fsync of the folder), so a crash leaves the old state or the new one,
+ * never half of each. An existing file that cannot be read is reported and left untouched: it
+ * may be the only copy of someone's data.
+ *
+ * One process writes a data file at a time (writerLock.ts). A symlinked data file stays a symlink
+ * (the target is written), and the file keeps its mode.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import { errnoCode, folderProblem, takeWriterLock } from '../writerLock';
 import type { AccountData } from './fixture';
 import { AccountDataError, readAccountDataFile } from './fixture';
 
+/** Temporary files start with this, so leftovers of a crash are known to be ours. */
+export const TEMPORARY_PREFIX = '.classtray-tmp.';
+
 export interface DataFile {
   data: AccountData;
-  /** Resolves once a write that includes every change made so far is on disk. */
-  save(): Promise<void>;
+  /** Puts `data` on disk; rejects with a sentence saying why not. */
+  write(data: AccountData): Promise<void>;
+  /** Lets another process open the file. */
+  close(): void;
 }
 
-/** Opens the data file, or creates it from `seed()` when it does not exist yet. */
+/**
+ * Opens the data file, or creates it from `seed()` when it does not exist yet. Throws
+ * AccountDataError or WriterLockError, each a sentence.
+ */
 export async function openDataFile(path: string, seed: () => AccountData): Promise<DataFile> {
-  let data: AccountData;
-  let exists = true;
+  const target = await writtenPath(path);
+  const folder = dirname(target);
   try {
-    data = await readAccountDataFile(path);
+    if (!(await stat(folder)).isDirectory())
+      throw new AccountDataError(`${folder} is not a folder.`);
   } catch (error) {
-    if (!(error instanceof AccountDataError) || !(await isMissing(path))) throw error;
-    data = seed();
-    exists = false;
+    if (error instanceof AccountDataError) throw error;
+    throw new AccountDataError(folderProblem(folder, error));
   }
-
-  // Changes that arrive while a write is running share the next write instead of queuing one
-  // each: a burst of 100 invalidations costs two writes, not 100.
-  let running: Promise<void> = Promise.resolve();
-  let queued: Promise<void> | undefined;
-  const save = () => {
-    queued ??= running.then(() => {
-      queued = undefined;
-      return writeAtomically(path, JSON.stringify(data, null, 2) + '\n');
-    });
-    running = queued.catch(() => undefined);
-    return queued;
-  };
-
-  if (!exists) await save();
-  return { data, save };
+  // Taking the lock also proves the folder writable: it creates a file there.
+  const lock = takeWriterLock(`${target}.lock`, `the data file ${path}`, 'a local service');
+  try {
+    await removeLeftovers(target);
+    let data: AccountData;
+    let mode = 0o600; // a new file holds the devices' remote-desktop passwords
+    try {
+      data = await readAccountDataFile(target);
+      mode = (await stat(target)).mode & 0o777;
+    } catch (error) {
+      if (!(error instanceof AccountDataError) || !(await isMissing(target))) throw error;
+      data = seed();
+      await writeAtomically(target, serialize(data), mode);
+    }
+    return {
+      data,
+      write: async (next) => {
+        try {
+          await writeAtomically(target, serialize(next), mode);
+        } catch (error) {
+          throw new Error(`${path} could not be written: ${folderProblem(folder, error)}`);
+        }
+      },
+      close: () => lock.release(),
+    };
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
 }
+
+/** The path to write: a symlink's target (followed to the end), so the link stays a link. */
+async function writtenPath(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if (errnoCode(error) !== 'ENOENT')
+      throw new AccountDataError(`Cannot open ${path}: ${String(error)}`);
+  }
+  // Missing: a link to a file yet to be created, or no file at all.
+  try {
+    if ((await lstat(path)).isSymbolicLink()) {
+      return writtenPath(resolve(dirname(path), await readlink(path)));
+    }
+  } catch {
+    // Nothing at `path`: the file is created there.
+  }
+  return resolve(path);
+}
+
+async function removeLeftovers(target: string): Promise<void> {
+  const prefix = `${TEMPORARY_PREFIX}${basename(target)}.`;
+  const folder = dirname(target);
+  for (const name of await readdir(folder)) {
+    if (name.startsWith(prefix)) await unlink(join(folder, name)).catch(() => undefined);
+  }
+}
+
+const serialize = (data: AccountData): string => JSON.stringify(data, null, 2) + '\n';
 
 async function isMissing(path: string): Promise<boolean> {
   try {
     await stat(path);
     return false;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return errnoCode(error) === 'ENOENT';
   }
 }
 
-async function writeAtomically(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-  // 0600: the file holds the devices' remote-desktop passwords.
-  const file = await open(temporary, 'w', 0o600);
+async function writeAtomically(path: string, text: string, mode: number): Promise<void> {
+  const temporary = join(
+    dirname(path),
+    `${TEMPORARY_PREFIX}${basename(path)}.${randomBytes(6).toString('hex')}`,
+  );
+  const file = await open(temporary, 'wx', 0o600);
   try {
-    await file.writeFile(text, 'utf8');
-    await file.sync();
-  } finally {
-    await file.close();
-  }
-  try {
+    try {
+      // Explicitly, as the umask may have narrowed the mode given to open.
+      await file.chmod(mode);
+      await file.writeFile(text, 'utf8');
+      await file.sync();
+    } finally {
+      await file.close();
+    }
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);

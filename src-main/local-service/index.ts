@@ -44,9 +44,14 @@ export async function startLocalService(
     token: options.token,
     ...(options.authHeader === undefined ? {} : { authHeader: options.authHeader }),
     origin: () => url,
-    ...(dataFile ? { save: dataFile.save } : {}),
+    ...(dataFile ? { write: dataFile.write } : {}),
   });
-  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  try {
+    await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  } catch (error) {
+    dataFile?.close();
+    throw error;
+  }
   const address = app.server.address();
   if (address === null || typeof address === 'string')
     throw new Error('The local service has no TCP address.');
@@ -55,7 +60,8 @@ export async function startLocalService(
     url,
     token: options.token,
     authHeader: options.authHeader ?? DEFAULT_AUTH_HEADER,
-    close: () => app.close(),
+    // Replies wait for their writes, and close waits for replies: the lock goes last.
+    close: () => app.close().finally(() => dataFile?.close()),
   };
 }
 
@@ -64,3 +70,4 @@ export { LocalAccount } from './account';
 export { createDemoAccount } from './demoAccount';
 export type { AccountData, Fixture } from './fixture';
 export { parseAccountData, readAccountDataFile, AccountDataError } from './fixture';
+export { WriterLockError } from '../writerLock';

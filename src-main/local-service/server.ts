@@ -26,6 +26,8 @@ import {
 import { issueProblems } from '../contract/zodIssues';
 import type { LocalAccount } from './account';
 import { LocalServiceRefusal, devicePatchSchema, newTemporalAccessSchema, quoted } from './account';
+import { DurableAccount } from './durableAccount';
+import type { AccountData } from './fixture';
 import { deviceRecordSchema } from './fixture';
 import { paginate } from './pagination';
 
@@ -41,8 +43,8 @@ export interface LocalServiceAppOptions {
   authHeader?: string;
   /** Absolute origin used in pagination links, e.g. http://127.0.0.1:4010. */
   origin: () => string;
-  /** Called after every change; the reply waits for it (persistence). */
-  save?: () => Promise<void>;
+  /** Puts a changed account on disk; a change is answered and shown only once this resolved. */
+  write?: (data: AccountData) => Promise<void>;
 }
 
 /** JSON Schema for a reply, from the contract: Fastify compiles it into a fast serializer. */
@@ -54,8 +56,7 @@ const METHODS: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
 const pageQuerySchema = z.object({ page: pageParamSchema.optional() });
 
 export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyInstance {
-  const { account } = options;
-  const save = options.save ?? (() => Promise.resolve());
+  const durable = new DurableAccount(options.account, options.write);
   const authHeader = (options.authHeader ?? DEFAULT_AUTH_HEADER).toLowerCase();
   const expectedDigest = digest(options.token);
   const stats = new Map<string, number>();
@@ -125,10 +126,10 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
           const page = parseQuery(request).page ?? 1;
           return sendPage(reply, `account:${page}`, () =>
             paginate(
-              account.devices(),
+              durable.current.devices(),
               page,
               (n) => `${options.origin()}${servicePaths.accountDevices}?page=${n}`,
-              (device): AccountDevice => account.toAccountDevice(device),
+              (device): AccountDevice => durable.current.toAccountDevice(device),
             ),
           );
         },
@@ -141,7 +142,7 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
         handler: async (request, reply) => {
           const { classroom } = request.params as { classroom: string };
           const page = parseQuery(request).page ?? 1;
-          const devices = account.classroomDevices(classroom);
+          const devices = durable.current.classroomDevices(classroom);
           if (!devices)
             throw new LocalServiceRefusal(404, `Classroom not found: ${quoted(classroom)}.`);
           // The serializer sends only the classroom variant's fields: no is_online, no classroom.
@@ -162,7 +163,7 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
         schema: { response: { 200: replySchema(invalidateResultSchema) } },
         handler: async (request) => {
           const { token } = request.params as { token: string };
-          const outcome = account.invalidate(token);
+          const outcome = await durable.change((account) => account.invalidate(token));
           if (outcome.kind === 'unknown') {
             throw new LocalServiceRefusal(404, `No temporal access with token ${quoted(token)}.`);
           }
@@ -172,7 +173,6 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
               'This temporal access is already invalidated or expired.',
             );
           }
-          await save();
           return { status: 'Invalidated', session_expires_at: outcome.sessionExpiresAt };
         },
       },
@@ -198,8 +198,8 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
     resource(control, '/_local/devices', {
       POST: {
         handler: async (request, reply) => {
-          const device = account.addDevice(parseBody(deviceRecordSchema, request.body));
-          await save();
+          const record = parseBody(deviceRecordSchema, request.body);
+          const device = await durable.change((account) => account.addDevice(record));
           return reply.code(201).send(device);
         },
       },
@@ -209,19 +209,14 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
       PATCH: {
         handler: async (request) => {
           const { remote_id } = request.params as { remote_id: string };
-          const device = account.updateDevice(
-            remote_id,
-            parseBody(devicePatchSchema, request.body),
-          );
-          await save();
-          return device;
+          const patch = parseBody(devicePatchSchema, request.body);
+          return durable.change((account) => account.updateDevice(remote_id, patch));
         },
       },
       DELETE: {
         handler: async (request, reply) => {
           const { remote_id } = request.params as { remote_id: string };
-          account.removeDevice(remote_id);
-          await save();
+          await durable.change((account) => account.removeDevice(remote_id));
           return reply.code(204).send();
         },
       },
@@ -230,10 +225,8 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
     resource(control, '/_local/temporal-access', {
       POST: {
         handler: async (request, reply) => {
-          const access = account.createTemporalAccess(
-            parseBody(newTemporalAccessSchema, request.body),
-          );
-          await save();
+          const wanted = parseBody(newTemporalAccessSchema, request.body);
+          const access = await durable.change((account) => account.createTemporalAccess(wanted));
           return reply.code(201).send(access);
         },
       },
@@ -253,7 +246,7 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
     key: string,
     build: () => Record<string, unknown>,
   ): FastifyReply {
-    const revision = account.listsRevision();
+    const revision = durable.current.listsRevision();
     if (revision !== cachedRevision || cachedPages.size >= MAX_CACHED_PAGES) {
       cachedPages.clear();
       cachedRevision = revision;

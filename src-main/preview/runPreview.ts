@@ -13,6 +13,7 @@ import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
 import { api } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
+import { takeDataFolderLock } from '../writerLock';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
@@ -154,25 +155,33 @@ export async function runPreview(
   } catch (error) {
     throw new UsageError(sentence((error as Error).message));
   }
-  const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
-
-  const classTray = await createClassTray({
-    demoSchool: () => startDemoSchool(options.classTray?.clock),
-    ...options.classTray,
-    dataDir,
-    env,
-  });
+  // First: one ClassTray program per data folder (the tray app or another preview would
+  // overwrite what this one saves), and it proves the folder writable.
+  const lock = takeDataFolderLock(dataDir, 'the ClassTray preview');
+  let classTray;
   let server;
   try {
+    const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
+    classTray = await createClassTray({
+      demoSchool: () => startDemoSchool(options.classTray?.clock),
+      ...options.classTray,
+      dataDir,
+      env,
+    });
     if (args.connect) await classTray.connectService(args.connect);
     if (args.select) await classTray.selectClassroom(args.select);
     if (args.preferences) await classTray.updatePreferences(args.preferences);
-    server = await startPreviewServer({ classTray, staticDir, port: args.port });
+    server = await startPreviewServer({ classTray, staticDir, port: args.port }).catch(
+      (error: unknown) => {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE') throw new Error(`port ${args.port} is already in use.`);
+        if (code === 'EACCES') throw new Error(`not allowed to listen on port ${args.port}.`);
+        throw error;
+      },
+    );
   } catch (error) {
-    await classTray.close();
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'EADDRINUSE') throw new Error(`port ${args.port} is already in use.`);
-    if (code === 'EACCES') throw new Error(`not allowed to listen on port ${args.port}.`);
+    await classTray?.close();
+    lock.release();
     throw error;
   }
 
@@ -189,6 +198,7 @@ export async function runPreview(
     close: async () => {
       await server.close();
       await classTray.close();
+      lock.release();
     },
   };
 }

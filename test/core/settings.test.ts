@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { TeacherFacingError } from '../../src-main/core/teacherFacing';
 import {
+  SettingsFileError,
   SettingsValidationError,
   defaultSettings,
   openSettings,
@@ -14,6 +16,7 @@ import {
 import type { RecordingLogger } from '../support/recordingLogger';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
+import { childProcesses, unprivileged } from '../support/childProcesses';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
@@ -142,6 +145,111 @@ describe('a corrupt settings file', () => {
     expect(warnings[0]).toContain('poll.visibleSeconds');
     expect(warnings[0]).toContain('apiToken');
     expect(warnings[0]).not.toContain('do-not-keep-me');
+  });
+});
+
+describe('a settings file damaged in part', () => {
+  it('drops only the tracked accesses that are malformed or repeated', () => {
+    const second = {
+      token: 'AAAAAAAA-0000-4000-8000-000000000000',
+      addedAt: '2025-01-02T03:00:00Z',
+    };
+    writeSettingsFile(
+      JSON.stringify({
+        mode: 'service',
+        temporalAccesses: [
+          trackedAccess,
+          { ...trackedAccess, addedAt: 'yesterday' },
+          second,
+          second,
+        ],
+      }),
+    );
+
+    const settings = open().get();
+
+    expect(settings.mode).toBe('service');
+    expect(settings.temporalAccesses).toEqual([trackedAccess, second]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('temporalAccesses.1.addedAt');
+    expect(warnings[0]).toContain('temporalAccesses.3 tracks a temporal access twice');
+    expect(open().get().temporalAccesses).toEqual([trackedAccess, second]);
+  });
+
+  it('is read with a UTF-8 byte order mark, which is taken off the file', () => {
+    writeSettingsFile(
+      `\uFEFF${JSON.stringify({ mode: 'service', temporalAccesses: [trackedAccess] })}`,
+    );
+
+    const settings = open().get();
+
+    expect(settings.mode).toBe('service');
+    expect(settings.temporalAccesses).toEqual([trackedAccess]);
+    expect(warnings).toEqual([]);
+    expect(readSettingsFile().startsWith('{')).toBe(true);
+  });
+});
+
+describe('a settings file that cannot be used', () => {
+  const runSettings = childProcesses();
+  const settingsOnce = (folder: string) =>
+    runSettings(
+      path.join(process.cwd(), 'test', 'support', 'settingsOnce.ts'),
+      [folder],
+      /never/,
+      unprivileged,
+    );
+
+  it('is a sentence when settings.json is a folder', () => {
+    fs.mkdirSync(settingsFile());
+
+    expect(open).toThrow(SettingsFileError);
+    expect(open).toThrow(`ClassTray cannot read its settings: ${settingsFile()} is a folder.`);
+  });
+
+  it('is a sentence, and no change in memory, when a write fails at run time', () => {
+    const store = open();
+    store.update({ language: 'en' });
+    const before = store.get();
+    // A folder where the file was: the write's rename onto it fails, whoever runs the test.
+    fs.rmSync(settingsFile());
+    fs.mkdirSync(settingsFile());
+
+    let thrown: unknown;
+    try {
+      store.update({ language: 'es' });
+    } catch (error) {
+      thrown = error;
+    }
+
+    // The hosts show a teacher-facing error's message to the teacher as it is.
+    expect(thrown).toBeInstanceOf(TeacherFacingError);
+    expect((thrown as Error).message).toBe(
+      `Your change was not saved: ${settingsFile()} is a folder.`,
+    );
+    expect(store.get()).toBe(before);
+  });
+
+  it('says when the settings file may not be read', async () => {
+    fs.chmodSync(dataDir, 0o755);
+    writeSettingsFile('{}');
+    fs.chmodSync(settingsFile(), 0o000);
+    const run = settingsOnce(dataDir);
+
+    expect(await run.exited).toBe(0);
+    expect(run.output().stdout).toBe(
+      `SettingsFileError: ClassTray is not allowed to read its settings file ${settingsFile()}. Give your user access to it and start ClassTray again.\n`,
+    );
+  });
+
+  it('says when the data folder may not be written', async () => {
+    fs.chmodSync(dataDir, 0o555);
+    const run = settingsOnce(dataDir);
+
+    expect(await run.exited).toBe(0);
+    expect(run.output().stdout).toBe(
+      `opened\nSettingsFileError: Your change was not saved: ClassTray is not allowed to write in the folder ${dataDir}.\n`,
+    );
   });
 });
 

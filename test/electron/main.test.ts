@@ -3,10 +3,14 @@
  * imports main.ts afresh (vi.resetModules), as Electron runs it once per launch.
  */
 import { EventEmitter } from 'node:events';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayOptions } from '../../src-main/core/classTray';
 import { channels } from '../../src-main/electron/channels';
+import { childProcesses } from '../support/childProcesses';
 import { FakeWebContents, type ElectronMock } from './electronMock';
 import { roomState } from './stateFixture';
 
@@ -16,6 +20,10 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 // Never constructed here: the fake core opens no settings and the secret file opens lazily.
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
+
+const startChild = childProcesses();
+/** The data folder of every launch: the lock main.ts takes there is real. */
+let dataDir: string;
 
 function fakeCore() {
   return {
@@ -60,6 +68,9 @@ async function launch({ lock = true } = {}) {
   electron.powerMonitor.removeAllListeners();
   electron.ipcMain.handlers.clear();
   electron.app.requestSingleInstanceLock.mockReturnValue(lock);
+  electron.app.getPath.mockImplementation((name: string) =>
+    name === 'userData' ? dataDir : `/tmp/classtray-mock-${name}`,
+  );
   let markReady = (): void => undefined;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -76,7 +87,14 @@ async function launch({ lock = true } = {}) {
     markReady();
     await vi.waitFor(() => expect(menubar).toHaveBeenCalled());
   };
-  return { electron, core, popover, createClassTray: vi.mocked(createClassTray), started };
+  return {
+    electron,
+    core,
+    popover,
+    createClassTray: vi.mocked(createClassTray),
+    started,
+    markReady: () => markReady(),
+  };
 }
 
 /** The menu last drawn on the tray. */
@@ -92,11 +110,42 @@ const click = (item: MenuItemConstructorOptions | undefined): void =>
 describe('main', () => {
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'classtray-main-'));
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
     vi.useRealTimers();
     warn.mockRestore();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a data folder the preview uses, naming it, and exits 1', async () => {
+    const preview = startChild(
+      join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
+      [dataDir, 'the ClassTray preview'],
+      /holding/,
+    );
+    await preview.ready;
+    const { electron, createClassTray, markReady } = await launch();
+    markReady();
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ClassTray could not start',
+      expect.stringMatching(
+        `^The ClassTray data folder ${dataDir} is in use by the ClassTray preview \\(process ${preview.child.pid},`,
+      ),
+    );
+    expect(createClassTray).not.toHaveBeenCalled();
+  });
+
+  it('holds the data folder while it runs and frees it once the core has closed', async () => {
+    const { electron, core, started } = await launch();
+    await started();
+    expect(readdirSync(dataDir)).toContain('classtray.lock');
+    electron.app.emit('will-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    expect(core.close).toHaveBeenCalled();
+    expect(readdirSync(dataDir)).not.toContain('classtray.lock');
   });
 
   it('takes the single-instance lock and registers the app:// scheme before ready', async () => {

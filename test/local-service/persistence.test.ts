@@ -1,9 +1,20 @@
-import { readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  lstat,
+  mkdir,
+  readFile,
+  readdir,
+  rm,
+  stat,
+  symlink,
+  writeFile,
+} from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningLocalService } from '../../src-main/local-service';
 import {
   AccountDataError,
+  WriterLockError,
   parseAccountData,
   startLocalService,
 } from '../../src-main/local-service';
@@ -23,11 +34,11 @@ afterEach(async () => {
   await Promise.all(running.splice(0).map((service) => service.close()));
 });
 
-async function start(fixture = accessFixture()): Promise<RunningLocalService> {
+async function start(fixture = accessFixture(), file = dataFile): Promise<RunningLocalService> {
   const service = await startLocalService({
     token: 'T',
     fixture: parseAccountData(fixture, 'fixture'),
-    dataFile,
+    dataFile: file,
   });
   running.push(service);
   return service;
@@ -90,7 +101,7 @@ describe('--data-file', () => {
         call(service, 'PATCH', `/_local/devices/${100_000_000 + i}`, { is_online: i % 2 === 0 }),
       ),
     );
-    expect(await readdir(directory)).toEqual(['state.json']);
+    expect(await readdir(directory)).toEqual(['state.json', 'state.json.lock']);
     const saved = parseAccountData(JSON.parse(await readFile(dataFile, 'utf8')), 'saved');
     expect(saved.devices.map((d) => d.is_online)).toEqual(
       Array.from({ length: 30 }, (_, i) => i % 2 === 0),
@@ -103,5 +114,76 @@ describe('--data-file', () => {
     await expect(start()).rejects.toThrow(AccountDataError);
     await expect(start()).rejects.toThrow(/devices\[0\]\.remote_id/);
     expect(await readFile(dataFile, 'utf8')).toBe(corrupt);
+  });
+
+  it('removes its own leftover temporary files at start, and nothing else', async () => {
+    await writeFile(join(directory, '.classtray-tmp.state.json.0123456789ab'), 'passwords');
+    await writeFile(join(directory, 'notes.txt'), 'mine');
+    await start();
+    expect((await readdir(directory)).sort()).toEqual([
+      'notes.txt',
+      'state.json',
+      'state.json.lock',
+    ]);
+  });
+
+  it('keeps a symlinked data file a symlink, writing through to its target', async () => {
+    const real = join(directory, 'real');
+    await mkdir(real);
+    const link = join(directory, 'link.json');
+    await symlink(join(real, 'state.json'), link);
+    const service = await start(accessFixture(), link);
+    const invalidate = `/api/v1/temporal-access/${ACTIVE_TOKEN}/invalidate`;
+    expect((await call(service, 'PATCH', invalidate)).status).toBe(200);
+    expect((await lstat(link)).isSymbolicLink()).toBe(true);
+    const saved = JSON.parse(await readFile(join(real, 'state.json'), 'utf8'));
+    expect(
+      saved.temporal_accesses.find((a: { token: string }) => a.token === ACTIVE_TOKEN).state,
+    ).toBe('invalidated');
+  });
+
+  it.skipIf(process.platform === 'win32')('keeps the mode of an existing data file', async () => {
+    await writeFile(dataFile, JSON.stringify(accessFixture()));
+    await chmod(dataFile, 0o640);
+    const service = await start();
+    const invalidate = `/api/v1/temporal-access/${ACTIVE_TOKEN}/invalidate`;
+    expect((await call(service, 'PATCH', invalidate)).status).toBe(200);
+    expect((await stat(dataFile)).mode & 0o777).toBe(0o640);
+  });
+
+  it('answers 503 with a sentence when a change cannot be saved, and keeps the old state', async () => {
+    const service = await start();
+    // A folder where the file was: the rename onto it fails, whoever runs the test.
+    await rm(dataFile);
+    await mkdir(dataFile);
+    const invalidate = `/api/v1/temporal-access/${ACTIVE_TOKEN}/invalidate`;
+    const failed = await call(service, 'PATCH', invalidate);
+    expect(failed.status).toBe(503);
+    expect(failed.headers.get('content-type')).toMatch(/^application\/json/);
+    const body = await failed.json();
+    expect(body.error).toMatch(
+      /^The change was not saved, so nothing changed: .*state\.json.*Try again\.$/,
+    );
+    // Nothing was shown in memory: once the file can be written, the retry succeeds.
+    await rm(dataFile, { recursive: true });
+    expect((await call(service, 'PATCH', invalidate)).status).toBe(200);
+    expect((await call(service, 'PATCH', invalidate)).status).toBe(422);
+  });
+
+  it('says in a sentence that the folder of the data file does not exist', async () => {
+    const missing = join(directory, 'no-such-folder', 'state.json');
+    await expect(start(accessFixture(), missing)).rejects.toThrow(
+      new AccountDataError(`The folder ${join(directory, 'no-such-folder')} does not exist.`),
+    );
+  });
+
+  it('lets one service at a time use the file, and frees it on close', async () => {
+    const first = await start();
+    await expect(start()).rejects.toThrow(WriterLockError);
+    await expect(start()).rejects.toThrow(/is in use by a local service \(process \d+/);
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    expect(await readdir(directory)).toEqual(['state.json']);
+    await start();
   });
 });

@@ -1,0 +1,86 @@
+/**
+ * One ClassTray program per data folder: the preview against a real process holding the folder
+ * (as the tray app does), against another preview, and on a folder it cannot write.
+ */
+import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/core/logger';
+import type { RunningPreview } from '../../src-main/preview/runPreview';
+import { runPreview } from '../../src-main/preview/runPreview';
+import { childProcesses, unprivileged } from '../support/childProcesses';
+import { rendererDir } from './previewApp';
+
+const startChild = childProcesses();
+let directory: string;
+let staticDir: string;
+const running: RunningPreview[] = [];
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'classtray-folder-'));
+  staticDir = await rendererDir();
+});
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((preview) => preview.close()));
+  await rm(directory, { recursive: true, force: true });
+  await rm(staticDir, { recursive: true, force: true });
+});
+
+async function preview(dataDir: string): Promise<RunningPreview> {
+  const started = await runPreview(
+    ['--data-dir', dataDir, '--port', '0', '--no-open'],
+    {},
+    {
+      rendererDir: staticDir,
+      print: () => undefined,
+      classTray: { loadKeytar: () => Promise.reject(new Error('no keychain')), log: silentLogger },
+    },
+  );
+  if (started === null) throw new Error('runPreview printed its help instead of starting.');
+  running.push(started);
+  return started;
+}
+
+describe('the preview on a data folder', () => {
+  it('refuses a folder the tray app uses, naming the process', async () => {
+    const trayApp = startChild(
+      join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
+      [directory, 'the ClassTray tray app'],
+      /holding/,
+    );
+    await trayApp.ready;
+    await expect(preview(directory)).rejects.toThrow(
+      `The ClassTray data folder ${directory} is in use by the ClassTray tray app (process ${trayApp.child.pid},`,
+    );
+    // Nothing was written beside the tray app's files.
+    expect(await readdir(directory)).toEqual(['classtray.lock']);
+  });
+
+  it('refuses a second preview on one folder, and frees the folder on close', async () => {
+    const first = await preview(directory);
+    await expect(preview(directory)).rejects.toThrow(/is in use by the ClassTray preview/);
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+    expect(await readdir(directory)).not.toContain('classtray.lock');
+    await preview(directory);
+  });
+
+  it('says a folder it cannot write is not writable, and exits 1', async () => {
+    // The folders let the unprivileged user in, but not write.
+    await chmod(directory, 0o755);
+    const folder = join(directory, 'read-only');
+    await mkdir(folder, { mode: 0o555 });
+    await chmod(folder, 0o555);
+    const web = startChild(
+      join(process.cwd(), 'src-main', 'preview', 'cli.ts'),
+      ['--data-dir', folder, '--port', '0', '--no-open'],
+      /http:/,
+      unprivileged,
+    );
+    expect(await web.exited).toBe(1);
+    expect(web.output().stderr).toBe(
+      `web: ClassTray is not allowed to write in the folder ${folder}.\n`,
+    );
+  });
+});
