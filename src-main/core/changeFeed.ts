@@ -2,16 +2,17 @@
 import type { ClassTrayChange } from './classTrayApi';
 import type { Logger } from './logger';
 
+/** Plain functions, no `this`: the facade hands `emit` around on its own. */
 export interface ChangeFeed {
-  emit(change: ClassTrayChange): void;
-  subscribe(listener: (change: ClassTrayChange) => void): () => void;
-  clear(): void;
+  emit: (change: ClassTrayChange) => void;
+  subscribe: (listener: (change: ClassTrayChange) => void) => () => void;
+  clear: () => void;
 }
 
 export function createChangeFeed(log: Logger): ChangeFeed {
   const listeners = new Set<(change: ClassTrayChange) => void>();
   return {
-    emit(change) {
+    emit: (change) => {
       for (const listener of listeners) {
         // A failing host listener must not break the refresh or the action that emitted.
         try {
@@ -21,7 +22,7 @@ export function createChangeFeed(log: Logger): ChangeFeed {
         }
       }
     },
-    subscribe(listener) {
+    subscribe: (listener) => {
       listeners.add(listener);
       return () => {
         listeners.delete(listener);

@@ -147,13 +147,13 @@ type SameKeys<A, B> = [keyof A] extends [keyof B]
 type Assert<Condition extends true> = Condition;
 type PreferencesInput = z.output<typeof preferencesInput>;
 /** Fails to compile when a preference, or a field of one of its groups, has no input. */
-export type _PreferencesInputCoversThem = Assert<
-  | SameKeys<PreferencesInput, PreferencesView>
-  | {
-      [Key in PreferenceKey]: PreferencesView[Key] extends object
-        ? SameKeys<NonNullable<PreferencesInput[Key]>, PreferencesView[Key]>
-        : true;
-    }[PreferenceKey]
+export type _PreferencesInputCoversThem = Assert<SameKeys<PreferencesInput, PreferencesView>>;
+export type _PreferenceGroupsInputCoverThem = Assert<
+  {
+    [Key in PreferenceKey]: PreferencesView[Key] extends object
+      ? SameKeys<NonNullable<PreferencesInput[Key]>, PreferencesView[Key]>
+      : true;
+  }[PreferenceKey]
 >;
 
 /** The settings that are not preferences: the account's and the notebook's, with actions of their own. */

@@ -3,12 +3,13 @@
  * about (a settings file set aside), errors for failures nobody planned for, always with their
  * stack. A scope names the part that speaks ("core", "settings", "ipc").
  */
+/** Plain functions, no `this`: `log.warn` may be passed on by itself. */
 export interface Logger {
-  warn(message: string): void;
+  warn: (message: string) => void;
   /** An unexpected failure: the message, then the error's stack. */
-  error(message: string, error?: unknown): void;
+  error: (message: string, error?: unknown) => void;
   /** The same logger, its lines prefixed with `scope`. */
-  child(scope: string): Logger;
+  child: (scope: string) => Logger;
 }
 
 /** Where the lines go: console.warn and console.error by default. */

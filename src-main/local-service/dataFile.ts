@@ -19,10 +19,10 @@ export const TEMPORARY_PREFIX = '.classtray-tmp.';
 
 export interface DataFile {
   data: AccountData;
-  /** Puts `data` on disk; rejects with a sentence saying why not. */
-  write(data: AccountData): Promise<void>;
+  /** Puts `data` on disk; rejects with a sentence saying why not. A plain function: no `this`. */
+  write: (data: AccountData) => Promise<void>;
   /** Lets another process open the file. */
-  close(): void;
+  close: () => void;
 }
 
 /**

@@ -29,7 +29,7 @@ export function createDemoAccount(nowMs: number): AccountData {
 
   const placed = CLASSROOMS.flatMap((classroom) =>
     Array.from({ length: classroom.devices }, (_, i) => ({
-      classroom: classroom.id as string | null,
+      classroom: classroom.id,
       alias: `${classroom.prefix}${String(i + 1).padStart(2, '0')}`,
     })),
   );

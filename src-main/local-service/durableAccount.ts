@@ -41,13 +41,8 @@ export class DurableAccount {
    */
   change<T>(change: (draft: LocalAccount) => T): Promise<T> {
     const write = this.write;
-    if (!write) {
-      try {
-        return Promise.resolve(change(this.#current));
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    }
+    // Nothing to save: the change is seen at once (a throw still rejects, as below).
+    if (!write) return new Promise<T>((resolve) => resolve(change(this.#current)));
     return new Promise<T>((resolve, reject) => {
       this.#pending.push({ change, resolve: resolve as (value: unknown) => void, reject });
       if (!this.#writing) void this.#flush(write);

@@ -228,7 +228,7 @@ describe('a connected service', () => {
       log: silentLogger,
       request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
       fetch: (input, init) => {
-        urls.push(String(input));
+        urls.push(input instanceof Request ? input.url : String(input));
         return fetch(input, init);
       },
     });

@@ -34,7 +34,7 @@ describe('refresh cadence', () => {
     await schedule.start(true);
     await vi.advanceTimersByTimeAsync(30 * SECOND);
     expect(calls).toHaveLength(4);
-    schedule.setVisible(false);
+    void schedule.setVisible(false);
     await vi.advanceTimersByTimeAsync(59 * SECOND);
     expect(calls).toHaveLength(4);
     await vi.advanceTimersByTimeAsync(1 * SECOND);
@@ -154,7 +154,7 @@ describe('backing off while the service fails', () => {
     const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
     await schedule.start(true);
     await vi.advanceTimersByTimeAsync(10 * SECOND);
-    schedule.setVisible(false);
+    void schedule.setVisible(false);
     expect(schedule.nextRefreshAt).toBe((calls[0] ?? 0) + 120 * SECOND);
     await vi.advanceTimersByTimeAsync(109 * SECOND);
     expect(calls).toHaveLength(1);

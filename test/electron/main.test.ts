@@ -105,7 +105,7 @@ const lastMenu = (electron: ElectronMock): MenuItemConstructorOptions[] =>
     }
   ).template;
 const click = (item: MenuItemConstructorOptions | undefined): void =>
-  item?.click?.({ checked: false } as never, undefined as never, undefined as never);
+  item?.click?.({ checked: false } as never, undefined, undefined as never);
 
 describe('main', () => {
   let warn: ReturnType<typeof vi.spyOn>;

@@ -75,7 +75,7 @@ describe('tray', () => {
     const template = menuTemplate(trayView(serviceMode, labels.en, false).menu, on, vi.fn());
     const click = (label: string, checked = false): void => {
       const item = template.find((entry) => entry.label === label);
-      item?.click?.({ checked } as never, undefined as never, undefined as never);
+      item?.click?.({ checked } as never, undefined, undefined as never);
     };
     click('Open ClassTray');
     click('library');
@@ -110,7 +110,7 @@ describe('tray', () => {
   const clickFlipped = (label: string): void => {
     const item = lastMenu().template.find((entry) => entry.label === label);
     const flipped = { checked: item?.type === 'radio' ? true : !item?.checked };
-    item?.click?.(flipped as never, undefined as never, undefined as never);
+    item?.click?.(flipped as never, undefined, undefined as never);
   };
   const checkedIn = (label: string) =>
     lastMenu().template.find((entry) => entry.label === label)?.checked;

@@ -53,11 +53,11 @@ function setVisibility(state: DocumentVisibilityState) {
 const visibilityReports = () =>
   fetchMock.mock.calls
     .filter(([url]) => url === '/api/visibility')
-    .map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+    .map(([, init]) => JSON.parse(init?.body as string) as unknown);
 
 const lastRequest = () => {
   const [url, init] = fetchMock.mock.lastCall ?? [];
-  return { url, init, body: JSON.parse(String(init?.body)) as unknown };
+  return { url, init, body: JSON.parse(init?.body as string) as unknown };
 };
 
 describe('preview client', () => {

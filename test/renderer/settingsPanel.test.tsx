@@ -21,7 +21,7 @@ describe('settings', () => {
   it('shows only whether a token is saved, and forgets it', async () => {
     const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
-    const token = screen.getByLabelText('API token') as HTMLInputElement;
+    const token = screen.getByLabelText<HTMLInputElement>('API token');
     expect(token.type).toBe('password');
     expect(token.value).toBe('');
     expect(screen.getByText('A token is saved in the system keychain.')).toBeTruthy();
@@ -83,7 +83,7 @@ describe('settings', () => {
       serviceUrl: 'https://school.example.org',
       token: 'secret-token',
     });
-    expect((screen.getByLabelText('API token') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('');
   });
 
   it('shows why connecting failed next to the form', async () => {
@@ -196,7 +196,7 @@ describe('settings while an action runs', () => {
     const switching = deferred();
     fake.setMode.mockReturnValueOnce(switching.promise);
     const { user } = await openSettings(fake);
-    const toggle = screen.getByLabelText(/Use demo data/) as HTMLInputElement;
+    const toggle = screen.getByLabelText<HTMLInputElement>(/Use demo data/);
     act(() => toggle.focus());
     await user.keyboard(' ');
     await user.keyboard(' ');
