@@ -8,6 +8,7 @@ export const en = {
     actionFailed: 'That did not work: {{message}}',
   },
   header: {
+    title: 'ClassTray',
     classroom: 'Classroom',
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
@@ -98,7 +99,6 @@ export const en = {
   settings: {
     heading: 'Settings',
     close: 'Done',
-    closeLabel: 'Close settings',
     account: 'Account',
     useDemo: 'Use demo data',
     useDemoHint: 'A built-in demo school, no account needed.',

@@ -6,6 +6,7 @@ export const es = {
     actionFailed: 'No funcionó: {{message}}',
   },
   header: {
+    title: 'ClassTray',
     classroom: 'Aula',
     chooseClassroom: 'Elige un aula',
     addClassroom: 'Añadir aula',
@@ -98,7 +99,6 @@ export const es = {
   settings: {
     heading: 'Ajustes',
     close: 'Listo',
-    closeLabel: 'Cerrar ajustes',
     account: 'Cuenta',
     useDemo: 'Usar datos de demostración',
     useDemoHint: 'Una escuela de demostración integrada, sin cuenta.',
