@@ -1,0 +1,194 @@
+/**
+ * The window's accessibility end to end, in Debian's Chromium against a local service: axe-core
+ * on every state in English and Spanish, light and dark. Screenshots go to
+ * test-results/accessibility/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servicePaths } from '../../src-main/contract/wire';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { launchChromium } from '../support/chromium';
+import { device } from '../support/fixtures';
+import { axeViolations } from './axe';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
+
+const TOKEN = 'a11y-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
+/** Polling every 5 s plus the client's retries and backoff. */
+const LIVE_TIMEOUT = 30_000;
+export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
+
+/** Room A: twelve devices, a 60-character alias, badges on two of them. */
+const fixture: AccountData = {
+  classrooms: [{ id: 'room-a', name: 'Room A' }],
+  devices: Array.from({ length: 12 }, (_, i) =>
+    device(i, {
+      classroom: 'room-a',
+      is_online: i < 8,
+      ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}),
+      ...(i === 1 ? { has_2fa: false } : {}),
+      ...(i === 2 ? { has_2fa: false, status: 'disabled' as const } : {}),
+    }),
+  ),
+  temporal_accesses: [],
+};
+
+let service: RunningLocalService;
+let servicePort: number;
+let dataDir: string;
+let preview: PreviewProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-a11y-'));
+  service = await startLocalService({ token: TOKEN, fixture });
+  servicePort = Number(new URL(service.url).port);
+  preview = await startPreview({
+    serviceUrl: service.url,
+    classroom: 'room-a',
+    dataDir,
+    token: TOKEN,
+  });
+  browser = await launchChromium();
+  page = await (
+    await browser.newContext({ viewport: { width: 400, height: 600 }, locale: 'en-US' })
+  ).newPage();
+  await page.goto(preview.openUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function control(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${service.url}${path}`, {
+    method,
+    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function newAccess(remoteId: string): Promise<string> {
+  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Pastes an access into the box; language-neutral, as the suite runs in both languages. */
+async function track(token: string): Promise<void> {
+  const input = page.locator('.access-input');
+  await input.fill(`https://remote.example/access/${token}`);
+  await input.press('Enter');
+  await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
+}
+
+/** Screenshots and audits the state in both themes; every violation is listed on failure. */
+async function audit(name: string): Promise<void> {
+  const language = await page.evaluate(() => document.documentElement.lang);
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`) });
+    for (const violation of await axeViolations(page)) found.push(`${colorScheme}: ${violation}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(found, `${name} (${language})`).toEqual([]);
+}
+
+const settingsButton = () => page.locator('header [aria-controls="settings"]');
+const doneButton = () => page.locator('.settings-head button');
+
+async function restartService(token: string): Promise<void> {
+  await service.close();
+  service = await startLocalService({ token, fixture, port: servicePort });
+}
+
+describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (language) => {
+  it('switches the window language from the settings', async () => {
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await settingsButton().click();
+    await page.locator('.settings select').selectOption(language);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await audit('settings');
+    await page.locator('.settings details summary').click();
+    await audit('settings-advanced');
+    await doneButton().click();
+  });
+
+  it('has no violations on the classroom, its forms and temporal accesses in each state', async () => {
+    await audit('classroom');
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await audit('add-classroom');
+    await page.keyboard.press('Escape');
+    await page.locator('.classroom-picker button[aria-expanded]').first().click();
+    await audit('manage-classroom');
+    await page.keyboard.press('Escape');
+
+    const active = await newAccess('100000003');
+    const invalidated = await newAccess('100000001');
+    const ended = await newAccess('100000002');
+    expect((await control('PATCH', servicePaths.invalidateTemporalAccess(ended), {})).status).toBe(
+      200,
+    );
+    for (const token of [active, invalidated, ended]) await track(token);
+    const invalidateButton = (token: string) =>
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
+    await invalidateButton(invalidated).click();
+    await invalidateButton(ended).click();
+    const outcome = (token: string, kind: string) =>
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-outcome.${kind}`);
+    await outcome(invalidated, 'invalidated').waitFor();
+    await outcome(ended, 'already-ended').waitFor();
+    await page.locator('.access-input').fill('not a link');
+    await page.locator('.access-input').press('Enter');
+    await page.locator('.accesses .field-problem').waitFor();
+    await audit('accesses');
+    await page.locator('.access-input').fill('');
+  });
+
+  it('has no violations with the token rejected, offline and with a failed invalidation', async () => {
+    await restartService('another-token-0123456789');
+    await page.locator('.banner.error').waitFor({ timeout: LIVE_TIMEOUT });
+    await audit('token-rejected');
+
+    await service.close();
+    await page
+      .locator('.banner.error button')
+      .waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    await page.locator('.access .button.danger').first().click();
+    await page.locator('.access-outcome.failed').waitFor();
+    await audit('offline');
+
+    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    await page.locator('.banner').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    for (let left = await page.locator('.access').count(); left > 0; left--) {
+      await page.locator('.access .icon-button').first().click();
+      await expect.poll(() => page.locator('.access').count()).toBe(left - 1);
+    }
+  });
+
+  it('has no violations on demo data', async () => {
+    await settingsButton().click();
+    await page.locator('.settings .toggle input').first().click();
+    await expect.poll(() => page.locator('.badge.demo').count()).toBe(1);
+    await doneButton().click();
+    await page.locator('.demo-notice').waitFor();
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await audit('demo');
+    await settingsButton().click();
+    await page.locator('.settings .toggle input').first().click();
+    await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
+    await doneButton().click();
+    await page.locator('.demo-notice').waitFor({ state: 'detached' });
+  });
+});
