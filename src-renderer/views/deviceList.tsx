@@ -83,6 +83,8 @@ export function DeviceList() {
     count: ids.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
+    // A long alias wraps and makes its row taller; no row is shorter than the design's.
+    measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
     getItemKey: (index) => ids[index] ?? index,
     overscan: 6,
   });
@@ -115,7 +117,7 @@ export function DeviceList() {
                 checked={filter === value}
                 onChange={() => setFilter(value)}
               />
-              {t(`devices.${value}`)}
+              {t(`devices.filter.${value}`)}
             </label>
           ))}
         </fieldset>
@@ -136,6 +138,8 @@ export function DeviceList() {
               return (
                 <div
                   key={item.key}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
                   role="listitem"
                   aria-posinset={item.index + 1}
                   aria-setsize={ids.length}

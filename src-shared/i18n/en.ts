@@ -44,7 +44,12 @@ export const en = {
     search: 'Search devices',
     searchPlaceholder: 'Search by name or id',
     show: 'Show',
-    all: 'All',
+    /** The filter's choices: which devices to list. */
+    filter: {
+      all: 'All',
+      online: 'Online',
+      offline: 'Offline',
+    },
     online: 'Online',
     offline: 'Offline',
     unknown: 'Unknown',

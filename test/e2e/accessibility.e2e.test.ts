@@ -1,7 +1,7 @@
 /**
  * The window's accessibility end to end, in Debian's Chromium against a local service: axe-core
- * on every state in English and Spanish, light and dark. Screenshots go to
- * test-results/accessibility/.
+ * on every state in English and Spanish, light and dark, and the layout at 320 px, 400 px and
+ * 200% zoom. Screenshots go to test-results/accessibility/.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
 import { axeViolations } from './axe';
+import { layoutProblems } from './layoutProbe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
 
@@ -108,6 +109,13 @@ async function audit(name: string): Promise<void> {
 const settingsButton = () => page.locator('header [aria-controls="settings"]');
 const doneButton = () => page.locator('.settings-head button');
 
+const SIZES = [
+  { name: '320px', viewport: { width: 320, height: 600 }, deviceScaleFactor: 1 },
+  { name: '400x600', viewport: { width: 400, height: 600 }, deviceScaleFactor: 1 },
+  // A 640×600 window zoomed to 200% (WCAG 1.4.10): 320×300 CSS pixels, two device pixels each.
+  { name: 'zoom200', viewport: { width: 320, height: 300 }, deviceScaleFactor: 2 },
+] as const;
+
 async function restartService(token: string): Promise<void> {
   await service.close();
   service = await startLocalService({ token, fixture, port: servicePort });
@@ -154,6 +162,36 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.accesses .field-problem').waitFor();
     await audit('accesses');
     await page.locator('.access-input').fill('');
+  });
+
+  it('fits 320 px, 400 px and 200% zoom: nothing sideways, every control reachable, no overlaps', async () => {
+    const storageState = await page.context().storageState();
+    const found: string[] = [];
+    for (const { name, ...size } of SIZES) {
+      const context = await browser.newContext({ ...size, storageState, locale: 'en-US' });
+      try {
+        const view = await context.newPage();
+        await view.goto(new URL(preview.openUrl).origin);
+        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+        const check = async (state: string) => {
+          await view.screenshot({ path: join(SCREENSHOTS, `${name}-${state}-${language}.png`) });
+          for (const problem of await layoutProblems(view))
+            found.push(`${name} ${state}: ${problem}`);
+        };
+        await check('classroom');
+        await view.locator('.classroom-picker button[aria-expanded]').last().click();
+        await check('add-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('.classroom-picker button[aria-expanded]').first().click();
+        await check('manage-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('header [aria-controls="settings"]').click();
+        await check('settings');
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it('has no violations with the token rejected, offline and with a failed invalidation', async () => {
