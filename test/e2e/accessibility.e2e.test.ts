@@ -1,7 +1,8 @@
 /**
  * The window's accessibility end to end, in Debian's Chromium against a local service: axe-core
  * on every state in English and Spanish, light and dark, and the layout at 320 px, 400 px and
- * 200% zoom. Screenshots go to test-results/accessibility/.
+ * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
+ * test-results/accessibility/.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
 import { axeViolations } from './axe';
+import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
@@ -228,5 +230,68 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
     await doneButton().click();
     await page.locator('.demo-notice').waitFor({ state: 'detached' });
+  });
+});
+
+describe('contrast and forced colours', () => {
+  it('gives control boundaries, the chosen filter, status dots and focus 3:1 in both themes', async () => {
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.search input').focus();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const ratios = await nonTextContrast(page);
+      expect(ratios.map(({ what }) => what)).toEqual(
+        expect.arrayContaining([
+          'search field',
+          'classroom picker',
+          'filter track',
+          'button',
+          'chosen filter against its track',
+          'online dot',
+          'offline dot',
+          'focus ring',
+        ]),
+      );
+      expect(
+        ratios.filter(({ ratio }) => ratio < 3),
+        colorScheme,
+      ).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+  });
+
+  it('keeps the chosen filter, online dots and focus visible in forced colours', async () => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    try {
+      await page.locator('.device-scroll').evaluate((list) => list.scrollTo(0, list.scrollHeight));
+      await page.locator('.device-row.offline').first().waitFor();
+      await page.locator('.search input').focus();
+      await page.screenshot({ path: join(SCREENSHOTS, 'forced-colors.png') });
+      const seen = await page.evaluate(() => {
+        // What shows behind an element: the first background from it outwards with any colour.
+        const background = (selector: string) => {
+          for (let at = document.querySelector(selector); at; at = at.parentElement) {
+            const color = getComputedStyle(at).backgroundColor;
+            if (!/^rgba\(.*, 0\)$|^transparent$/.test(color)) return color;
+          }
+          return null;
+        };
+        const focused = document.activeElement ? getComputedStyle(document.activeElement) : null;
+        return {
+          chosen: background('.segmented label.checked'),
+          notChosen: background('.segmented label:not(.checked)'),
+          online: background('.device-row.online .status-dot'),
+          offline: background('.device-row.offline .status-dot'),
+          focus: focused ? `${focused.outlineStyle} ${focused.outlineWidth}` : null,
+        };
+      });
+      expect(seen.chosen).not.toBe(seen.notChosen);
+      expect(seen.online).not.toBe(seen.offline);
+      expect(seen.focus).toBe('solid 2px');
+    } finally {
+      await page.emulateMedia({ forcedColors: 'none' });
+    }
   });
 });
