@@ -26,18 +26,25 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
 const LIVE_TIMEOUT = 30_000;
 export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
 
-/** Room A: twelve devices, a 60-character alias, badges on two of them. */
+/** Room A: twelve devices, a 60-character alias, badges on two of them. Room B: two more. */
 const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 12 }, (_, i) =>
-    device(i, {
-      classroom: 'room-a',
-      is_online: i < 8,
-      ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}),
-      ...(i === 1 ? { has_2fa: false } : {}),
-      ...(i === 2 ? { has_2fa: false, status: 'disabled' as const } : {}),
-    }),
-  ),
+  classrooms: [
+    { id: 'room-a', name: 'Room A' },
+    { id: 'room-b', name: 'Room B' },
+  ],
+  devices: [
+    ...Array.from({ length: 12 }, (_, i) =>
+      device(i, {
+        classroom: 'room-a',
+        is_online: i < 8,
+        ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}),
+        ...(i === 1 ? { has_2fa: false } : {}),
+        ...(i === 2 ? { has_2fa: false, status: 'disabled' as const } : {}),
+      }),
+    ),
+    device(20, { classroom: 'room-b' }),
+    device(21, { classroom: 'room-b' }),
+  ],
   temporal_accesses: [],
 };
 
@@ -230,6 +237,64 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
     await doneButton().click();
     await page.locator('.demo-notice').waitFor({ state: 'detached' });
+  });
+});
+
+describe('keyboard only', () => {
+  const focused = (selector: string) =>
+    page.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+  /** Presses a key until the focus matches, at most `limit` times. */
+  async function pressUntil(key: string, selector: string, limit = 12): Promise<void> {
+    for (let press = 0; press < limit && !(await focused(selector)); press++) {
+      await page.keyboard.press(key);
+    }
+    expect(await focused(selector), `${key} to ${selector}`).toBe(true);
+  }
+
+  it('opens in the search box; the device list is one Tab stop', async () => {
+    await page.reload();
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await focused('.search input')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.segmented input')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.device-slot')).toBe(true);
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('PC-11');
+    await page.keyboard.press('Tab');
+    expect(await focused('.device-rows *')).toBe(false);
+    await page.keyboard.press('/');
+    expect(await focused('.search input')).toBe(true);
+  });
+
+  it('ends a temporal access and switches classroom without the mouse', async () => {
+    const token = await newAccess('100000004');
+    await pressUntil('Shift+Tab', '.access-input');
+    await page.keyboard.type(`https://remote.example/access/${token}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused('.access .button.danger')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.access-outcome.invalidated').waitFor();
+    expect(await focused('.access-outcome')).toBe(true);
+
+    await pressUntil('Shift+Tab', '.classroom-picker button[aria-expanded]:last-child');
+    await page.keyboard.press('Enter');
+    expect(await focused('.add-classroom input')).toBe(true);
+    await page.keyboard.type('room-b');
+    await page.keyboard.press('Enter');
+    await page.locator('.device-row', { hasText: 'PC-20' }).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await focused('.classroom-picker select')).toBe(true);
+
+    const picker = page.locator('.classroom-picker select');
+    const options = await picker.evaluate((select: HTMLSelectElement) =>
+      [...select.options].map((option) => option.value),
+    );
+    const from = options.indexOf('room-b');
+    await page.keyboard.press(options.indexOf('room-a') > from ? 'ArrowDown' : 'ArrowUp');
+    await page.locator('.device-row', { hasText: '100000011' }).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await picker.inputValue()).toBe('room-a');
   });
 });
 
