@@ -52,7 +52,7 @@ export const es = {
     offline: 'Desconectado',
     unknown: 'Desconocido',
     no2fa: 'Sin 2FA',
-    disabled: 'Deshabilitado',
+    disabled: 'Desactivado',
     copyId: 'Copiar id {{id}}',
     copyPassword: 'Copiar contraseña',
     copyPasswordFor: 'Copiar contraseña de {{name}}',
