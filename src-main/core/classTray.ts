@@ -357,7 +357,7 @@ class Core implements ClassTray {
   }
 
   async updatePreferences(input: unknown): Promise<void> {
-    const { poll, notifications, language, startAtLogin } = parseInput(
+    const { poll, notifications, language, startAtLogin, compactView } = parseInput(
       'updatePreferences',
       actionInputs.updatePreferences,
       input,
@@ -375,6 +375,7 @@ class Core implements ClassTray {
       ...(notifications === undefined ? {} : { notifications }),
       ...(language === undefined ? {} : { language }),
       ...(startAtLogin === undefined ? {} : { startAtLogin }),
+      ...(compactView === undefined ? {} : { compactView }),
     });
     const updated = this.#settings.get().poll;
     this.#schedule.setIntervals(updated.visibleSeconds * 1000, updated.hiddenSeconds * 1000);
@@ -630,8 +631,14 @@ class Core implements ClassTray {
   }
 
   #preferencesView(): PreferencesView {
-    const { poll, notifications, language, startAtLogin } = this.#settings.get();
-    return { poll: { ...poll }, notifications: { ...notifications }, language, startAtLogin };
+    const { poll, notifications, language, startAtLogin, compactView } = this.#settings.get();
+    return {
+      poll: { ...poll },
+      notifications: { ...notifications },
+      language,
+      startAtLogin,
+      compactView,
+    };
   }
 
   #setConnection(connection: ConnectionView): void {

@@ -73,6 +73,7 @@ export interface PreferencesView {
   notifications: { deviceChanges: boolean };
   language: Language;
   startAtLogin: boolean;
+  compactView: boolean;
 }
 
 export interface ClassTrayState {
@@ -135,6 +136,7 @@ export const actionInputs = {
     notifications: z.strictObject({ deviceChanges: z.boolean() }).optional(),
     language: settingsSchema.shape.language.unwrap().optional(),
     startAtLogin: z.boolean().optional(),
+    compactView: z.boolean().optional(),
   }),
 } as const;
 

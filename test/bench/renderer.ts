@@ -71,6 +71,7 @@ function installFakeApi(count: number): void {
       notifications: { deviceChanges: false },
       language: 'en',
       startAtLogin: false,
+      compactView: false,
     },
   };
   const listeners = new Set<(change: ClassTrayChange) => void>();

@@ -37,6 +37,7 @@ export function roomState(overrides: Partial<ClassTrayState> = {}): ClassTraySta
       notifications: { deviceChanges: true },
       language: 'en',
       startAtLogin: false,
+      compactView: false,
     },
     ...overrides,
   };

@@ -47,6 +47,7 @@ export function fakeState(): ClassTrayState {
       notifications: { deviceChanges: false },
       language: 'en',
       startAtLogin: false,
+      compactView: false,
     },
   };
 }

@@ -80,6 +80,7 @@ export function makeState(
       notifications: { deviceChanges: false },
       language: overrides.language ?? 'en',
       startAtLogin: false,
+      compactView: false,
     },
   };
 }
@@ -167,6 +168,7 @@ export class FakeApi implements RendererApi {
       notifications: input.notifications ?? current.notifications,
       language: input.language ?? current.language,
       startAtLogin: input.startAtLogin ?? current.startAtLogin,
+      compactView: input.compactView ?? current.compactView,
     };
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
