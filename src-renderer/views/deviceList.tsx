@@ -7,12 +7,16 @@ import {
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../store/classTrayStore';
-import { useClassTray, useClassTrayStore } from '../store/context';
+import { useApi, useClassTray, useClassTrayStore } from '../store/context';
+import { ActionError } from './actionError';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
-import { SearchIcon } from './icons';
+import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import { GridIcon, SearchIcon } from './icons';
+import { useAction } from './useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
 export type DeviceFilter = 'all' | 'online' | 'offline';
@@ -87,14 +91,35 @@ const isTyping = (target: EventTarget | null): boolean =>
   (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox') ||
   (target instanceof HTMLElement && target.isContentEditable);
 
+/** The compact grid's inset on each side, in pixels (see .device-rows.compact). */
+const GRID_INSET = 8;
+
+/** How many tiles fit across, from the scroll box's width as it is laid out. */
+function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!compact || !element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, [box, compact]);
+  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / TILE_MIN_WIDTH)) : 1;
+}
+
 /**
- * The searchable, filterable device list. Keyboard: the list is one Tab stop (roving focus);
- * arrows, Home and End move between rows, typing jumps to an alias, Right and Left step through
- * a row's buttons. `/` anywhere goes to the search box and Escape clears it.
+ * The searchable, filterable device list, as rows or (the compact view) a dense grid of tiles,
+ * virtualized either way. Keyboard: the list is one Tab stop (roving focus); arrows, Home and
+ * End move between devices, typing jumps to an alias, and in rows Right and Left step through a
+ * row's buttons. `/` anywhere goes to the search box and Escape clears it.
  */
 export function DeviceList() {
   const { t } = useTranslation();
   const store = useClassTrayStore();
+  const api = useApi();
+  const compact = useClassTray((data) => data.preferences.compactView);
+  const toggleCompact = useAction((on: boolean) => api.updatePreferences({ compactView: on }));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const ids = useVisibleDeviceIds(query, filter);
@@ -106,24 +131,27 @@ export function DeviceList() {
   // The row that holds the list's Tab stop, by id so it survives re-ordering.
   const [activeId, setActiveId] = useState<string | null>(null);
   const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
+  const columns = useColumns(scrollRef, compact);
+  const activeLine = Math.floor(activeIndex / columns);
   const focusPending = useRef<number | null>(null);
   const typed = useRef<TypedPrefix>({ text: '', at: -Infinity });
-  // The Tab stop's row is always rendered, even scrolled out of view, so Tab can reach it.
+  // The Tab stop's line is always rendered, even scrolled out of view, so Tab can reach it.
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
-      if (activeIndex >= range.count || indexes.includes(activeIndex)) return indexes;
-      return [...indexes, activeIndex].sort((a, b) => a - b);
+      if (activeLine >= range.count || indexes.includes(activeLine)) return indexes;
+      return [...indexes, activeLine].sort((a, b) => a - b);
     },
-    [activeIndex],
+    [activeLine],
   );
+  // The virtualizer's items are lines: one device each as rows, `columns` tiles each as a grid.
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count: Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
     // A long alias wraps and makes its row taller; no row is shorter than the design's.
     measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
-    getItemKey: (index) => ids[index] ?? index,
+    getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
     rangeExtractor,
     overscan: 6,
   });
@@ -162,7 +190,7 @@ export function DeviceList() {
     if (id === undefined) return;
     setActiveId(id);
     focusPending.current = to;
-    virtualizer.scrollToIndex(to);
+    virtualizer.scrollToIndex(Math.floor(to / columns));
   };
 
   const onListKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
@@ -174,8 +202,10 @@ export function DeviceList() {
     const actions = [...slot.querySelectorAll<HTMLElement>('button')];
     const action = actions.indexOf(target);
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (event.key === 'ArrowDown') moveTo(index + 1);
-    else if (event.key === 'ArrowUp') moveTo(index - 1);
+    if (event.key === 'ArrowDown') moveTo(index + columns);
+    else if (event.key === 'ArrowUp') moveTo(index - columns);
+    else if (compact && event.key === 'ArrowRight') moveTo(index + 1);
+    else if (compact && event.key === 'ArrowLeft') moveTo(index - 1);
     else if (event.key === 'Home') moveTo(0);
     else if (event.key === 'End') moveTo(ids.length - 1);
     else if (event.key === 'ArrowRight' && action < actions.length - 1)
@@ -215,22 +245,36 @@ export function DeviceList() {
             autoFocus
           />
         </label>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('devices.show')}</legend>
-          {FILTERS.map((value) => (
-            <label key={value} className={filter === value ? 'checked' : undefined}>
-              <input
-                type="radio"
-                name={headingId}
-                value={value}
-                checked={filter === value}
-                onChange={() => setFilter(value)}
-              />
-              {t(`devices.filter.${value}`)}
-            </label>
-          ))}
-        </fieldset>
+        {/* The filter and the view switch wrap together, under the search box when narrow. */}
+        <div className="view-controls">
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{t('devices.show')}</legend>
+            {FILTERS.map((value) => (
+              <label key={value} className={filter === value ? 'checked' : undefined}>
+                <input
+                  type="radio"
+                  name={headingId}
+                  value={value}
+                  checked={filter === value}
+                  onChange={() => setFilter(value)}
+                />
+                {t(`devices.filter.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('devices.compact')}
+            title={t('devices.compact')}
+            aria-pressed={compact}
+            onClick={() => void toggleCompact.run(!compact)}
+          >
+            <GridIcon />
+          </button>
+        </div>
       </div>
+      <ActionError error={toggleCompact.error} />
       <div className="device-scroll" ref={scrollRef}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>
@@ -239,30 +283,58 @@ export function DeviceList() {
             ref={listRef}
             role="list"
             aria-label={t('devices.heading')}
-            className="device-rows"
+            className={compact ? 'device-rows compact' : 'device-rows'}
             style={{ height: virtualizer.getTotalSize() }}
             onKeyDown={onListKeyDown}
           >
-            {virtualizer.getVirtualItems().map((item) => {
-              const remoteId = ids[item.index];
-              if (remoteId === undefined) return null;
-              return (
-                <div
-                  key={item.key}
-                  ref={virtualizer.measureElement}
-                  data-index={item.index}
-                  role="listitem"
-                  aria-posinset={item.index + 1}
-                  aria-setsize={ids.length}
-                  className="device-slot"
-                  tabIndex={item.index === activeIndex ? 0 : -1}
-                  onFocus={() => setActiveId(remoteId)}
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <DeviceRow remoteId={remoteId} />
-                </div>
-              );
-            })}
+            {compact
+              ? virtualizer.getVirtualItems().flatMap((line) =>
+                  Array.from({ length: columns }, (_, column) => {
+                    const index = line.index * columns + column;
+                    const remoteId = ids[index];
+                    if (remoteId === undefined) return null;
+                    return (
+                      <div
+                        // Not the row's key: a row's node, measured as a row, must not become a tile.
+                        key={`tile-${remoteId}`}
+                        data-index={index}
+                        role="listitem"
+                        aria-posinset={index + 1}
+                        aria-setsize={ids.length}
+                        className="device-cell"
+                        tabIndex={index === activeIndex ? 0 : -1}
+                        onFocus={() => setActiveId(remoteId)}
+                        style={{
+                          transform: `translateY(${line.start}px)`,
+                          left: `${(column * 100) / columns}%`,
+                          width: `${100 / columns}%`,
+                        }}
+                      >
+                        <DeviceTile remoteId={remoteId} />
+                      </div>
+                    );
+                  }),
+                )
+              : virtualizer.getVirtualItems().map((item) => {
+                  const remoteId = ids[item.index];
+                  if (remoteId === undefined) return null;
+                  return (
+                    <div
+                      key={item.key}
+                      ref={virtualizer.measureElement}
+                      data-index={item.index}
+                      role="listitem"
+                      aria-posinset={item.index + 1}
+                      aria-setsize={ids.length}
+                      className="device-slot"
+                      tabIndex={item.index === activeIndex ? 0 : -1}
+                      onFocus={() => setActiveId(remoteId)}
+                      style={{ transform: `translateY(${item.start}px)` }}
+                    >
+                      <DeviceRow remoteId={remoteId} />
+                    </div>
+                  );
+                })}
           </div>
         )}
       </div>

@@ -44,6 +44,7 @@ export const en = {
     search: 'Search devices',
     searchPlaceholder: 'Search by name or id',
     show: 'Show',
+    compact: 'Compact view',
     /** The filter's choices: which devices to list. */
     filter: {
       all: 'All',

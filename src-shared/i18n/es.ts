@@ -43,6 +43,7 @@ export const es = {
     search: 'Buscar equipos',
     searchPlaceholder: 'Buscar por nombre o id',
     show: 'Mostrar',
+    compact: 'Vista compacta',
     filter: {
       all: 'Todos',
       online: 'En línea',

@@ -26,11 +26,15 @@ const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
 const LIVE_TIMEOUT = 30_000;
 export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
 
-/** Room A: twelve devices, a 60-character alias, badges on two of them. Room B: two more. */
+/**
+ * Room A: twelve devices, a 60-character alias, badges on two of them. Room B: two more. The
+ * exam hall: 300.
+ */
 const fixture: AccountData = {
   classrooms: [
     { id: 'room-a', name: 'Room A' },
     { id: 'room-b', name: 'Room B' },
+    { id: 'hall', name: 'Exam hall' },
   ],
   devices: [
     ...Array.from({ length: 12 }, (_, i) =>
@@ -44,6 +48,7 @@ const fixture: AccountData = {
     ),
     device(20, { classroom: 'room-b' }),
     device(21, { classroom: 'room-b' }),
+    ...Array.from({ length: 300 }, (_, i) => device(1000 + i, { classroom: 'hall' })),
   ],
   temporal_accesses: [],
 };
@@ -258,6 +263,8 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     expect(await focused('.segmented input')).toBe(true);
     await page.keyboard.press('Tab');
+    expect(await focused('.device-toolbar [aria-pressed]')).toBe(true);
+    await page.keyboard.press('Tab');
     expect(await focused('.device-slot')).toBe(true);
     await page.keyboard.press('End');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('PC-11');
@@ -358,5 +365,73 @@ describe('contrast and forced colours', () => {
     } finally {
       await page.emulateMedia({ forcedColors: 'none' });
     }
+  });
+});
+
+describe('the compact view', { timeout: 60_000 }, () => {
+  /** How many scroll boxes of the device list its whole content takes. */
+  const screens = () =>
+    page
+      .locator('.device-scroll')
+      .evaluate((box) => Math.round((box.scrollHeight / box.clientHeight) * 100) / 100);
+
+  it('fits 300 devices in three screens at 400×600 and one at 1280×800, virtualized', async () => {
+    for (let left = await page.locator('.access').count(); left > 0; left--) {
+      await page.locator('.access .icon-button').first().click();
+      await expect.poll(() => page.locator('.access').count()).toBe(left - 1);
+    }
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.add-classroom input').first().fill('hall');
+    await page.keyboard.press('Enter');
+    await page.getByText(/ (of|de) 300 /).waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.device-toolbar [aria-pressed]').click();
+    await page.locator('.tile').first().waitFor();
+
+    for (const language of ['es', 'en']) {
+      await settingsButton().click();
+      await page.locator('.settings select').selectOption(language);
+      await doneButton().click();
+      await page.setViewportSize({ width: 400, height: 600 });
+      await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });
+      const small = await screens();
+      expect(small, language).toBeLessThanOrEqual(3);
+      expect(await page.locator('.tile').count()).toBeLessThan(300);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await layoutProblems(page)).toEqual([]);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: join(SCREENSHOTS, `compact-1280x800-${language}.png`) });
+      const large = await screens();
+      expect(large, language).toBeLessThanOrEqual(1);
+      await page.setViewportSize({ width: 400, height: 600 });
+      console.log(
+        `compact view, 300 devices, ${language}: ${small} screens at 400×600, ${large} at 1280×800`,
+      );
+    }
+  });
+
+  it('is remembered, and moves by arrows across and down the grid', async () => {
+    await page.reload();
+    await page.locator('.tile').first().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await page.locator('.device-toolbar [aria-pressed]').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const across = await page
+      .locator('.device-cell')
+      .evaluateAll(
+        (cells) =>
+          cells.filter(
+            (cell) => cell.getBoundingClientRect().top === cells[0]?.getBoundingClientRect().top,
+          ).length,
+      );
+    await page.locator('.device-cell').first().focus();
+    const focusedIndex = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-index'));
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedIndex()).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(String(1 + across));
+    await page.keyboard.press('End');
+    expect(await focusedIndex()).toBe('299');
   });
 });
