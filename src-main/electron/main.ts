@@ -25,7 +25,14 @@ import {
 import { followState } from './stateFollower';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
-import { isPinned, retryFailedLoad, setPinned, trackVisibility } from './window';
+import {
+  isPinned,
+  rememberSize,
+  retryFailedLoad,
+  savedWindowSize,
+  setPinned,
+  trackVisibility,
+} from './window';
 
 const APP_ID = 'app.classtray.desktop';
 const warn = (message: string): void => console.warn(message);
@@ -72,11 +79,13 @@ async function start(): Promise<void> {
   });
   registerIpc(classTray, warn);
 
+  const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
     assetsDir,
     url: `${APP_ORIGIN}/index.html`,
     preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
     devTools: !app.isPackaged,
+    size: savedWindowSize(windowSizeFile),
   });
   pushChanges(classTray, () => popover.window?.webContents);
 
@@ -106,6 +115,7 @@ async function start(): Promise<void> {
     if (window) {
       trackVisibility(window, setVisible);
       retryFailedLoad(window, warn);
+      rememberSize(window, windowSizeFile, warn);
     }
     redraw();
   });
