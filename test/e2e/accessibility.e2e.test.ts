@@ -48,7 +48,9 @@ const fixture: AccountData = {
     ),
     device(20, { classroom: 'room-b' }),
     device(21, { classroom: 'room-b' }),
-    ...Array.from({ length: 300 }, (_, i) => device(1000 + i, { classroom: 'hall' })),
+    ...Array.from({ length: 300 }, (_, i) =>
+      device(1000 + i, { classroom: 'hall', ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}) }),
+    ),
   ],
   temporal_accesses: [],
 };
@@ -424,7 +426,17 @@ describe('the compact view', { timeout: 60_000 }, () => {
             (cell) => cell.getBoundingClientRect().top === cells[0]?.getBoundingClientRect().top,
           ).length,
       );
+    // The first tile's long alias is cut until the tile has the keyboard focus.
+    const cut = () =>
+      page
+        .locator('.device-cell[data-index="0"] .tile-name')
+        .evaluate((name) => name.scrollWidth > name.clientWidth + 1);
+    expect(await cut()).toBe(true);
     await page.locator('.device-cell').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await cut()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-focused-tile.png') });
     const focusedIndex = () =>
       page.evaluate(() => document.activeElement?.getAttribute('data-index'));
     await page.keyboard.press('ArrowRight');
