@@ -87,6 +87,7 @@ export const PREFERENCE_KEYS = [
   'notifications',
   'language',
   'startAtLogin',
+  'compactView',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -137,6 +138,7 @@ const preferencesInput = z.strictObject({
   notifications: z.strictObject({ deviceChanges: z.boolean() }).exactOptional(),
   language: settingsSchema.shape.language.unwrap().exactOptional(),
   startAtLogin: z.boolean().exactOptional(),
+  compactView: z.boolean().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]

@@ -98,6 +98,7 @@ export const settingsSchema = z.strictObject({
   notifications: z.strictObject({ deviceChanges: z.boolean().default(false) }).prefault({}),
   language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
+  compactView: z.boolean().default(false),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

@@ -29,7 +29,14 @@ import {
 import { followState } from './stateFollower';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
-import { isPinned, retryFailedLoad, setPinned, trackVisibility } from './window';
+import {
+  isPinned,
+  rememberSize,
+  retryFailedLoad,
+  savedWindowSize,
+  setPinned,
+  trackVisibility,
+} from './window';
 
 const APP_ID = 'app.classtray.desktop';
 const log = createLogger();
@@ -86,11 +93,13 @@ async function start(): Promise<void> {
   });
   registerIpc(classTray, log.child('ipc'));
 
+  const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
     assetsDir,
     url: `${APP_ORIGIN}/index.html`,
     preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
     devTools: !app.isPackaged,
+    size: savedWindowSize(windowSizeFile),
   });
   pushChanges(classTray, () => popover.window?.webContents);
 
@@ -120,6 +129,7 @@ async function start(): Promise<void> {
     if (window) {
       trackVisibility(window, setVisible);
       retryFailedLoad(window, warn);
+      rememberSize(window, windowSizeFile, warn);
     }
     redraw();
   });

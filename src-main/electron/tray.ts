@@ -7,21 +7,23 @@ import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
 import { menubar, type Menubar } from 'menubar';
 import type { Mode } from '../core/settings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
-import { popoverWindowOptions } from './window';
+import { popoverWindowOptions, type WindowSize } from './window';
 
 export interface PopoverOptions {
   assetsDir: string;
   url: string;
   preloadPath: string;
   devTools: boolean;
+  size: WindowSize;
 }
 
-export function createPopover({ assetsDir, url, preloadPath, devTools }: PopoverOptions): Menubar {
+export function createPopover(options: PopoverOptions): Menubar {
+  const { assetsDir, url, preloadPath, devTools, size } = options;
   return menubar({
     index: url,
     icon: path.join(assetsDir, trayIconFile('idle', process.platform)),
     tooltip: 'ClassTray',
-    browserWindow: popoverWindowOptions(preloadPath, devTools),
+    browserWindow: popoverWindowOptions(preloadPath, devTools, size),
     // The window exists from the start, so the page is ready (and subscribed) at the first click.
     preloadWindow: true,
     showDockIcon: false,

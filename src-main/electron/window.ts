@@ -1,21 +1,39 @@
 /**
- * The popover window: frameless, off the taskbar, sized for a classroom list, with the
- * checklist's webPreferences. menubar creates it from these options and anchors it to the icon.
+ * The popover window: frameless, off the taskbar, sized for a classroom list and resizable within
+ * bounds (the size is remembered), with the checklist's webPreferences. menubar creates it from
+ * these options and anchors it to the icon.
  */
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
-export const WINDOW_SIZE = { width: 380, height: 580 } as const;
+export interface WindowSize {
+  width: number;
+  height: number;
+}
+
+export const WINDOW_SIZE: WindowSize = { width: 380, height: 580 };
+
+/**
+ * From 320 px wide (what the window is laid out for, down to 200% zoom) to a wide desk screen,
+ * where the compact view shows a whole exam hall.
+ */
+export const WINDOW_BOUNDS = { minWidth: 320, minHeight: 400, maxWidth: 1600, maxHeight: 1200 };
+
+const clamp = (value: number, min: number, max: number) => Math.min(Math.max(value, min), max);
 
 /** `devTools`: only in development; a packaged app gives nobody a console into the page. */
 export function popoverWindowOptions(
   preloadPath: string,
   devTools: boolean,
+  size: WindowSize = WINDOW_SIZE,
 ): BrowserWindowConstructorOptions {
   return {
-    ...WINDOW_SIZE,
+    width: clamp(Math.round(size.width), WINDOW_BOUNDS.minWidth, WINDOW_BOUNDS.maxWidth),
+    height: clamp(Math.round(size.height), WINDOW_BOUNDS.minHeight, WINDOW_BOUNDS.maxHeight),
+    ...WINDOW_BOUNDS,
     show: false,
     frame: false,
-    resizable: false,
+    resizable: true,
     movable: false,
     minimizable: false,
     maximizable: false,
@@ -78,3 +96,48 @@ export function setPinned(window: BrowserWindow, pinned: boolean): void {
 }
 
 export const isPinned = (window: BrowserWindow): boolean => window.isAlwaysOnTop();
+
+/** The size saved by rememberSize; the default when there is none or it cannot be read. */
+export function savedWindowSize(file: string): WindowSize {
+  try {
+    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    if (
+      typeof saved === 'object' &&
+      saved !== null &&
+      'width' in saved &&
+      'height' in saved &&
+      Number.isFinite(saved.width) &&
+      Number.isFinite(saved.height)
+    ) {
+      return { width: Number(saved.width), height: Number(saved.height) };
+    }
+  } catch {
+    // No file yet, or not ours to read: the default size, as on a first run.
+  }
+  return WINDOW_SIZE;
+}
+
+/**
+ * Saves the window's size when the teacher has resized it and when it hides (Linux reports no
+ * end of a resize), so the next start opens at that size. A failed write is logged, not fatal.
+ */
+export function rememberSize(
+  window: BrowserWindow,
+  file: string,
+  warn: (message: string) => void,
+): void {
+  let saved = '';
+  const save = () => {
+    const [width, height] = window.getSize();
+    const text = JSON.stringify({ width, height });
+    if (text === saved) return;
+    try {
+      writeFileSync(file, `${text}\n`);
+      saved = text;
+    } catch (error) {
+      warn(`The window size could not be saved: ${(error as Error).message}`);
+    }
+  };
+  window.on('resized', save);
+  window.on('hide', save);
+}

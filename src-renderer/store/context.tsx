@@ -29,5 +29,7 @@ export function useClassTray<T>(selector: (data: ClassTrayData) => T): T {
   return useStore(useClassTrayContext().store, selector);
 }
 
+/** The store itself, for reading the state in an event handler without subscribing to it. */
+export const useClassTrayStore = (): ClassTrayStore => useClassTrayContext().store;
 export const useApi = (): RendererApi => useClassTrayContext().api;
 export const useHost = (): Host => useClassTrayContext().host;

@@ -58,13 +58,16 @@ function App() {
         settingsButton={settingsButton}
         onToggleSettings={settingsOpen ? closeSettings : openSettings}
       />
-      {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
-      <ConnectionBanner onOpenSettings={openSettings} />
-      {settingsOpen && <SettingsPanel onClose={closeSettings} />}
-      {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
-      <main className="main" hidden={settingsOpen}>
-        <TemporalAccesses />
-        <DeviceList />
+      {/* Everything below the header is the main landmark, notices and settings included. */}
+      <main className="main">
+        {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
+        <ConnectionBanner onOpenSettings={openSettings} />
+        {settingsOpen && <SettingsPanel onClose={closeSettings} />}
+        {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
+        <div className="classroom-view" hidden={settingsOpen}>
+          <TemporalAccesses />
+          <DeviceList />
+        </div>
       </main>
     </div>
   );

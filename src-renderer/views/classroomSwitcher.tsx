@@ -44,6 +44,8 @@ export function ClassroomSwitcher() {
       : [{ id: current }, ...classroom.recent];
   // Renaming and removing work on the recent list, so only a listed current classroom has them.
   const manageable = classroom.recent.find((known) => known.id === current);
+  // A long name is cut in the closed picker: the tooltip and the open list show all of it.
+  const currentName = manageable?.nickname ?? current ?? undefined;
 
   const toggle = (form: 'add' | 'manage') => setOpen(open === form ? null : form);
   const close = (button: HTMLElement | null) => {
@@ -57,6 +59,7 @@ export function ClassroomSwitcher() {
         <select
           ref={picker}
           aria-label={t('header.classroom')}
+          title={currentName}
           value={classroom.id ?? ''}
           onChange={(event) => void select.run({ id: event.target.value })}
         >

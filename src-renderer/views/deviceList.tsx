@@ -1,10 +1,23 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useId, useMemo, useRef, useState } from 'react';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../store/classTrayStore';
-import { useClassTray } from '../store/context';
+import { useApi, useClassTray, useClassTrayStore } from '../store/context';
+import { ActionError } from './actionError';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
-import { SearchIcon } from './icons';
+import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import { GridIcon, SearchIcon } from './icons';
+import { useAction } from './useAction';
+import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
 export type DeviceFilter = 'all' | 'online' | 'offline';
 
@@ -71,21 +84,145 @@ function emptyMessage(data: ClassTrayData) {
     : 'devices.empty';
 }
 
+/** Where typing a `/` means text, not "go to the search box". */
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLTextAreaElement ||
+  target instanceof HTMLSelectElement ||
+  (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox') ||
+  (target instanceof HTMLElement && target.isContentEditable);
+
+/** The compact grid's inset on each side, in pixels (see .device-rows.compact). */
+const GRID_INSET = 8;
+
+/** How many tiles fit across, from the scroll box's width as it is laid out. */
+function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!compact || !element) return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    setWidth(element.clientWidth);
+    return () => observer.disconnect();
+  }, [box, compact]);
+  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / TILE_MIN_WIDTH)) : 1;
+}
+
+/**
+ * The searchable, filterable device list, as rows or (the compact view) a dense grid of tiles,
+ * virtualized either way. Keyboard: the list is one Tab stop (roving focus); arrows, Home and
+ * End move between devices, typing jumps to an alias, and in rows Right and Left step through a
+ * row's buttons. `/` anywhere goes to the search box and Escape clears it.
+ */
 export function DeviceList() {
   const { t } = useTranslation();
+  const store = useClassTrayStore();
+  const api = useApi();
+  const compact = useClassTray((data) => data.preferences.compactView);
+  const toggleCompact = useAction((on: boolean) => api.updatePreferences({ compactView: on }));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const ids = useVisibleDeviceIds(query, filter);
   const emptyText = useClassTray(emptyMessage);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
   const headingId = useId();
+  // The row that holds the list's Tab stop, by id so it survives re-ordering.
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
+  const columns = useColumns(scrollRef, compact);
+  const activeLine = Math.floor(activeIndex / columns);
+  const focusPending = useRef<number | null>(null);
+  const typed = useRef<TypedPrefix>({ text: '', at: -Infinity });
+  // The Tab stop's line is always rendered, even scrolled out of view, so Tab can reach it.
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const indexes = defaultRangeExtractor(range);
+      if (activeLine >= range.count || indexes.includes(activeLine)) return indexes;
+      return [...indexes, activeLine].sort((a, b) => a - b);
+    },
+    [activeLine],
+  );
+  // The virtualizer's items are lines: one device each as rows, `columns` tiles each as a grid.
   const virtualizer = useVirtualizer({
-    count: ids.length,
+    count: Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => ids[index] ?? index,
+    estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
+    // A long alias wraps and makes its row taller; no row is shorter than the design's.
+    measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
+    getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
+    rangeExtractor,
     overscan: 6,
   });
+
+  useEffect(() => {
+    const index = focusPending.current;
+    if (index === null) return;
+    const row = listRef.current?.querySelector<HTMLElement>(`[data-index="${index}"]`);
+    if (row) {
+      focusPending.current = null;
+      row.focus();
+    }
+  });
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      const search = searchRef.current;
+      // Hidden behind the settings: their keys are theirs.
+      if (!search || search.closest('[hidden]') !== null) return;
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+      if (event.key === '/' && plain && !isTyping(event.target)) {
+        event.preventDefault();
+        search.focus();
+      } else if (event.key === 'Escape' && !event.defaultPrevented && query !== '') {
+        setQuery('');
+        search.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [query]);
+
+  const moveTo = (index: number) => {
+    const to = Math.min(Math.max(index, 0), ids.length - 1);
+    const id = ids[to];
+    if (id === undefined) return;
+    setActiveId(id);
+    focusPending.current = to;
+    virtualizer.scrollToIndex(Math.floor(to / columns));
+  };
+
+  const onListKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const target = event.target as HTMLElement;
+    const slot = target.closest<HTMLElement>('[data-index]');
+    if (!slot) return;
+    const index = Number(slot.dataset.index);
+    const onRow = target === slot;
+    const actions = [...slot.querySelectorAll<HTMLElement>('button')];
+    const action = actions.indexOf(target);
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    if (event.key === 'ArrowDown') moveTo(index + columns);
+    else if (event.key === 'ArrowUp') moveTo(index - columns);
+    else if (compact && event.key === 'ArrowRight') moveTo(index + 1);
+    else if (compact && event.key === 'ArrowLeft') moveTo(index - 1);
+    else if (event.key === 'Home') moveTo(0);
+    else if (event.key === 'End') moveTo(ids.length - 1);
+    else if (event.key === 'ArrowRight' && action < actions.length - 1)
+      actions[action + 1]?.focus();
+    else if ((event.key === 'ArrowLeft' || event.key === 'Escape') && !onRow) {
+      (action > 0 && event.key === 'ArrowLeft' ? actions[action - 1] : slot)?.focus();
+    } else if (onRow && plain && event.key.length === 1 && event.key !== '/') {
+      if (event.key === ' ' && typed.current.text === '') return;
+      typed.current = extendPrefix(typed.current, event.key, event.timeStamp);
+      const { devices } = store.getState();
+      const names = ids.map((id) => devices.get(id)?.alias ?? id);
+      const match = nextMatch(names, index, typed.current.text);
+      if (match >= 0) moveTo(match);
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
 
   return (
     <section className="devices" aria-labelledby={headingId}>
@@ -96,56 +233,108 @@ export function DeviceList() {
         <label className="search">
           <SearchIcon />
           <input
+            ref={searchRef}
             type="search"
             aria-label={t('devices.search')}
+            aria-keyshortcuts="/"
             placeholder={t('devices.searchPlaceholder')}
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             spellCheck={false}
+            // The window opens ready to find a device.
+            autoFocus
           />
         </label>
-        <fieldset className="segmented">
-          <legend className="visually-hidden">{t('devices.show')}</legend>
-          {FILTERS.map((value) => (
-            <label key={value} className={filter === value ? 'checked' : undefined}>
-              <input
-                type="radio"
-                name={headingId}
-                value={value}
-                checked={filter === value}
-                onChange={() => setFilter(value)}
-              />
-              {t(`devices.${value}`)}
-            </label>
-          ))}
-        </fieldset>
+        {/* The filter and the view switch wrap together, under the search box when narrow. */}
+        <div className="view-controls">
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{t('devices.show')}</legend>
+            {FILTERS.map((value) => (
+              <label key={value} className={filter === value ? 'checked' : undefined}>
+                <input
+                  type="radio"
+                  name={headingId}
+                  value={value}
+                  checked={filter === value}
+                  onChange={() => setFilter(value)}
+                />
+                {t(`devices.filter.${value}`)}
+              </label>
+            ))}
+          </fieldset>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('devices.compact')}
+            title={t('devices.compact')}
+            aria-pressed={compact}
+            onClick={() => void toggleCompact.run(!compact)}
+          >
+            <GridIcon />
+          </button>
+        </div>
       </div>
+      <ActionError error={toggleCompact.error} />
       <div className="device-scroll" ref={scrollRef}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>
         ) : (
           <div
+            ref={listRef}
             role="list"
             aria-label={t('devices.heading')}
-            className="device-rows"
+            className={compact ? 'device-rows compact' : 'device-rows'}
             style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onListKeyDown}
           >
-            {virtualizer.getVirtualItems().map((item) => {
-              const remoteId = ids[item.index];
-              if (remoteId === undefined) return null;
-              return (
-                <div
-                  key={item.key}
-                  role="listitem"
-                  aria-posinset={item.index + 1}
-                  aria-setsize={ids.length}
-                  className="device-slot"
-                  style={{ transform: `translateY(${item.start}px)` }}
-                >
-                  <DeviceRow remoteId={remoteId} />
-                </div>
-              );
-            })}
+            {compact
+              ? virtualizer.getVirtualItems().flatMap((line) =>
+                  Array.from({ length: columns }, (_, column) => {
+                    const index = line.index * columns + column;
+                    const remoteId = ids[index];
+                    if (remoteId === undefined) return null;
+                    return (
+                      <div
+                        // Not the row's key: a row's node, measured as a row, must not become a tile.
+                        key={`tile-${remoteId}`}
+                        data-index={index}
+                        role="listitem"
+                        aria-posinset={index + 1}
+                        aria-setsize={ids.length}
+                        className="device-cell"
+                        tabIndex={index === activeIndex ? 0 : -1}
+                        onFocus={() => setActiveId(remoteId)}
+                        style={{
+                          transform: `translateY(${line.start}px)`,
+                          left: `${(column * 100) / columns}%`,
+                          width: `${100 / columns}%`,
+                        }}
+                      >
+                        <DeviceTile remoteId={remoteId} />
+                      </div>
+                    );
+                  }),
+                )
+              : virtualizer.getVirtualItems().map((item) => {
+                  const remoteId = ids[item.index];
+                  if (remoteId === undefined) return null;
+                  return (
+                    <div
+                      key={item.key}
+                      ref={virtualizer.measureElement}
+                      data-index={item.index}
+                      role="listitem"
+                      aria-posinset={item.index + 1}
+                      aria-setsize={ids.length}
+                      className="device-slot"
+                      tabIndex={item.index === activeIndex ? 0 : -1}
+                      onFocus={() => setActiveId(remoteId)}
+                      style={{ transform: `translateY(${item.start}px)` }}
+                    >
+                      <DeviceRow remoteId={remoteId} />
+                    </div>
+                  );
+                })}
           </div>
         )}
       </div>

@@ -45,6 +45,8 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
     <button
       type="button"
       className="icon-button small"
+      // Reached with the arrow keys from the focused row: the list is one Tab stop.
+      tabIndex={-1}
       aria-label={t('devices.copyId', { id: remoteId })}
       title={t('devices.copyId', { id: remoteId })}
       onClick={copyId}
@@ -95,6 +97,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
       <button
         type="button"
         className="icon-button"
+        tabIndex={-1}
         aria-label={t('devices.copyPasswordFor', { name })}
         title={t('devices.copyPassword')}
         onClick={copyPassword}

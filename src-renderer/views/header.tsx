@@ -31,6 +31,7 @@ export function Header(props: {
 
   return (
     <header className="header">
+      <h1 className="visually-hidden">{t('header.title')}</h1>
       <div className="header-row">
         <ClassroomSwitcher />
         <BusyButton

@@ -81,3 +81,12 @@ export const PencilIcon = () => (
     <path d="M9 4l3 3" />
   </Icon>
 );
+
+export const GridIcon = () => (
+  <Icon>
+    <rect x="2.5" y="2.5" width="4.5" height="4.5" rx="1" />
+    <rect x="9" y="2.5" width="4.5" height="4.5" rx="1" />
+    <rect x="2.5" y="9" width="4.5" height="4.5" rx="1" />
+    <rect x="9" y="9" width="4.5" height="4.5" rx="1" />
+  </Icon>
+);

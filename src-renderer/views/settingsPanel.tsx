@@ -21,12 +21,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <h2 id={headingId} tabIndex={-1} data-autofocus>
           {t('settings.heading')}
         </h2>
-        <button
-          type="button"
-          className="button"
-          aria-label={t('settings.closeLabel')}
-          onClick={props.onClose}
-        >
+        <button type="button" className="button" aria-controls="settings" onClick={props.onClose}>
           <CloseIcon />
           {t('settings.close')}
         </button>

@@ -13,6 +13,8 @@ export function TemporalAccesses() {
   const { t } = useTranslation();
   const api = useApi();
   const accesses = useClassTray((data) => data.temporalAccesses);
+  // The compact view gives the devices every line it can; the box's placeholder says enough.
+  const compact = useClassTray((data) => data.preferences.compactView);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<AddProblem | null>(null);
   const add = useAction((linkOrToken: string) => api.addTemporalAccess({ linkOrToken }));
@@ -65,7 +67,7 @@ export function TemporalAccesses() {
       )}
       <ActionError error={add.error} />
       {accesses.length === 0 ? (
-        <p className="hint">{t('accesses.none')}</p>
+        !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
         <ul className="access-list">
           {accesses.map((access) => (

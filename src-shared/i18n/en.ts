@@ -8,6 +8,7 @@ export const en = {
     actionFailed: 'That did not work: {{message}}',
   },
   header: {
+    title: 'ClassTray',
     classroom: 'Classroom',
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
@@ -45,7 +46,13 @@ export const en = {
     search: 'Search devices',
     searchPlaceholder: 'Search by name or id',
     show: 'Show',
-    all: 'All',
+    compact: 'Compact view',
+    /** The filter's choices: which devices to list. */
+    filter: {
+      all: 'All',
+      online: 'Online',
+      offline: 'Offline',
+    },
     online: 'Online',
     offline: 'Offline',
     unknown: 'Unknown',
@@ -101,7 +108,6 @@ export const en = {
   settings: {
     heading: 'Settings',
     close: 'Done',
-    closeLabel: 'Close settings',
     account: 'Account',
     useDemo: 'Use demo data',
     useDemoHint: 'A built-in demo school, no account needed.',

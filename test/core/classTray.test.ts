@@ -573,4 +573,13 @@ describe('input from a renderer', () => {
     });
     expect(changes).toContainEqual({ type: 'preferences', preferences });
   });
+
+  it('remembers the compact view for the next start', async () => {
+    const dir = await tempDir();
+    const first = await core(dir);
+    expect((await first.getState()).preferences.compactView).toBe(false);
+    await first.updatePreferences({ compactView: true });
+    await first.close();
+    expect((await (await core(dir)).getState()).preferences.compactView).toBe(true);
+  });
 });

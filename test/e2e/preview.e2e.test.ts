@@ -1,10 +1,8 @@
 /**
  * The browser preview end to end: `npm run web` against a local service, driven in Debian's
- * Chromium. Screenshots of the main states go to test-results/preview-e2e/.
+ * Chromium. Screenshots of the main states go to test-results/preview-e2e/, and axe-core audits
+ * each of them.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,10 +14,12 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { launchChromium } from '../support/chromium';
 import { callerOf } from '../support/localServiceControl';
+import { axeViolations } from './axe';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
-const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 /** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
 const LIVE_TIMEOUT = 30_000;
 
@@ -36,7 +36,7 @@ const fixture: AccountData = {
 let service: RunningLocalService;
 let servicePort: number;
 let dataDir: string;
-let cli: ChildProcess;
+let preview: PreviewProcess;
 let previewUrl: string;
 let openUrl: string;
 let browser: Browser;
@@ -49,22 +49,13 @@ beforeAll(async () => {
   service = await startLocalService({ token: TOKEN, fixture });
   servicePort = Number(new URL(service.url).port);
 
-  cli = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', '5'].concat([
-      '--service-url',
-      service.url,
-      '--classroom',
-      'room-a',
-      '--data-dir',
-      dataDir,
-    ]),
-    {
-      env: { ...process.env, CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_DATA_DIR: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  openUrl = await printedAddress(cli);
+  preview = await startPreview({
+    serviceUrl: service.url,
+    classroom: 'room-a',
+    dataDir,
+    token: TOKEN,
+  });
+  openUrl = preview.openUrl;
   previewUrl = new URL(openUrl).origin;
 
   browser = await launchChromium();
@@ -78,27 +69,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  if (cli && cli.exitCode === null) {
-    cli.kill('SIGTERM');
-    await once(cli, 'exit');
-  }
+  await preview?.stop();
   await service?.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-/** Resolves with the address `npm run web` prints; rejects if it exits first. */
-function printedAddress(child: ChildProcess): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /ClassTray preview: (http:\/\/127\.0\.0\.1:\d+\/\?key=\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => reject(new Error(`npm run web exited ${code}: ${output}`)));
-  });
-}
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
   return callerOf(service)(method, path, body);
@@ -120,7 +94,11 @@ async function track(token: string): Promise<void> {
     .waitFor();
 }
 
-const shot = (name: string) => page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+/** Every state the suite screenshots is audited by axe too: any violation fails the test. */
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  expect(await axeViolations(page), name).toEqual([]);
+}
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 
 describe('the browser preview', { timeout: 60_000 }, () => {

@@ -4,6 +4,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
@@ -48,6 +49,7 @@ function fakePopover() {
     webContents: new FakeWebContents(),
     isAlwaysOnTop: vi.fn(() => false),
     setAlwaysOnTop: vi.fn(),
+    getSize: vi.fn(() => [380, 580]),
   });
   return Object.assign(new EventEmitter(), {
     tray,
@@ -236,6 +238,30 @@ describe('main', () => {
     popover.window.emit('show');
     popover.window.emit('hide');
     expect(core.setWindowVisible.mock.calls).toEqual([[true], [false]]);
+  });
+
+  it('opens the window at the size saved last time, and saves the size it is left at', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'classtray-main-'));
+    try {
+      await writeFile(join(dataDir, 'window-size.json'), '{"width":700,"height":650}');
+      const { electron, popover, started } = await launch();
+      // Only for this launch: the next test's launch gets the mock's own path again.
+      electron.app.getPath.mockReturnValueOnce(dataDir);
+      await started();
+      const { menubar } = await import('menubar');
+      expect(vi.mocked(menubar).mock.calls[0]?.[0]?.browserWindow).toMatchObject({
+        width: 700,
+        height: 650,
+        resizable: true,
+      });
+      popover.emit('before-load');
+      popover.window.getSize.mockReturnValue([800, 600]);
+      popover.window.emit('hide');
+      const saved: unknown = JSON.parse(await readFile(join(dataDir, 'window-size.json'), 'utf8'));
+      expect(saved).toEqual({ width: 800, height: 600 });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('shows the first window when a second launch arrives', async () => {

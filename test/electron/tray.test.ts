@@ -52,6 +52,7 @@ describe('tray', () => {
         url: 'app://classtray/index.html',
         preloadPath: '/p.cjs',
         devTools: false,
+        size: { width: 500, height: 700 },
       });
     });
     expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({
@@ -60,6 +61,8 @@ describe('tray', () => {
       preloadWindow: true,
       showDockIcon: false,
       browserWindow: {
+        width: 500,
+        height: 700,
         frame: false,
         skipTaskbar: true,
         webPreferences: { preload: '/p.cjs', sandbox: true, contextIsolation: true },

@@ -45,6 +45,22 @@ describe('i18n resources', () => {
     }
   });
 
+  it.each(Object.keys(languages))('%s leaves no sentence empty', (name) => {
+    const empty = [...sentences(languages[name] as Tree)].filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  /** Names and words Spanish shares with English; anything else equal is an untranslated copy. */
+  const SAME_IN_SPANISH = ['header.title', 'accesses.token', 'settings.general'];
+
+  it('has every Spanish sentence translated, not copied from English', () => {
+    const spanish = sentences(languages.es as Tree);
+    const copied = [...reference]
+      .filter(([key, english]) => spanish.get(key) === english)
+      .map(([key]) => key);
+    expect(copied.sort()).toEqual([...SAME_IN_SPANISH].sort());
+  });
+
   it('has sentences for every language the settings offer', () => {
     expect(Object.keys(languages).sort()).toEqual([...LOCALES].sort());
   });

@@ -79,6 +79,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       notifications: { deviceChanges: false },
       language: 'en',
       startAtLogin: false,
+      compactView: false,
       ...overrides.preferences,
     },
   };

@@ -1,0 +1,449 @@
+/**
+ * The window's accessibility end to end, in Debian's Chromium against a local service: axe-core
+ * on every state in English and Spanish, light and dark, and the layout at 320 px, 400 px and
+ * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
+ * test-results/accessibility/.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { servicePaths } from '../../src-main/contract/wire';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { launchChromium } from '../support/chromium';
+import { device } from '../support/fixtures';
+import { axeViolations } from './axe';
+import { nonTextContrast } from './contrastProbe';
+import { layoutProblems } from './layoutProbe';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
+
+const TOKEN = 'a11y-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
+/** Polling every 5 s plus the client's retries and backoff. */
+const LIVE_TIMEOUT = 30_000;
+export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
+
+/**
+ * Room A: twelve devices, a 60-character alias, badges on two of them. Room B: two more. The
+ * exam hall: 300.
+ */
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-a', name: 'Room A' },
+    { id: 'room-b', name: 'Room B' },
+    { id: 'hall', name: 'Exam hall' },
+  ],
+  devices: [
+    ...Array.from({ length: 12 }, (_, i) =>
+      device(i, {
+        classroom: 'room-a',
+        is_online: i < 8,
+        ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}),
+        ...(i === 1 ? { has_2fa: false } : {}),
+        ...(i === 2 ? { has_2fa: false, status: 'disabled' as const } : {}),
+      }),
+    ),
+    device(20, { classroom: 'room-b' }),
+    device(21, { classroom: 'room-b' }),
+    ...Array.from({ length: 300 }, (_, i) =>
+      device(1000 + i, { classroom: 'hall', ...(i === 0 ? { remote_alias: LONG_ALIAS } : {}) }),
+    ),
+  ],
+  temporal_accesses: [],
+};
+
+let service: RunningLocalService;
+let servicePort: number;
+let dataDir: string;
+let preview: PreviewProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-a11y-'));
+  service = await startLocalService({ token: TOKEN, fixture });
+  servicePort = Number(new URL(service.url).port);
+  preview = await startPreview({
+    serviceUrl: service.url,
+    classroom: 'room-a',
+    dataDir,
+    token: TOKEN,
+  });
+  browser = await launchChromium();
+  page = await (
+    await browser.newContext({ viewport: { width: 400, height: 600 }, locale: 'en-US' })
+  ).newPage();
+  await page.goto(preview.openUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+function control(method: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${service.url}${path}`, {
+    method,
+    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function newAccess(remoteId: string): Promise<string> {
+  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Pastes an access into the box; language-neutral, as the suite runs in both languages. */
+async function track(token: string): Promise<void> {
+  const input = page.locator('.access-input');
+  await input.fill(`https://remote.example/access/${token}`);
+  await input.press('Enter');
+  await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
+}
+
+/** Screenshots and audits the state in both themes; every violation is listed on failure. */
+async function audit(name: string): Promise<void> {
+  const language = await page.evaluate(() => document.documentElement.lang);
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`) });
+    for (const violation of await axeViolations(page)) found.push(`${colorScheme}: ${violation}`);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(found, `${name} (${language})`).toEqual([]);
+}
+
+const settingsButton = () => page.locator('header [aria-controls="settings"]');
+const doneButton = () => page.locator('.settings-head button');
+
+const SIZES = [
+  { name: '320px', viewport: { width: 320, height: 600 }, deviceScaleFactor: 1 },
+  { name: '400x600', viewport: { width: 400, height: 600 }, deviceScaleFactor: 1 },
+  // A 640×600 window zoomed to 200% (WCAG 1.4.10): 320×300 CSS pixels, two device pixels each.
+  { name: 'zoom200', viewport: { width: 320, height: 300 }, deviceScaleFactor: 2 },
+] as const;
+
+async function restartService(token: string): Promise<void> {
+  await service.close();
+  service = await startLocalService({ token, fixture, port: servicePort });
+}
+
+describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (language) => {
+  it('switches the window language from the settings', async () => {
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await settingsButton().click();
+    await page.locator('.settings select').selectOption(language);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+    await audit('settings');
+    await page.locator('.settings details summary').click();
+    await audit('settings-advanced');
+    await doneButton().click();
+  });
+
+  it('has no violations on the classroom, its forms and temporal accesses in each state', async () => {
+    await audit('classroom');
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await audit('add-classroom');
+    await page.keyboard.press('Escape');
+    await page.locator('.classroom-picker button[aria-expanded]').first().click();
+    await audit('manage-classroom');
+    await page.keyboard.press('Escape');
+
+    const active = await newAccess('100000003');
+    const invalidated = await newAccess('100000001');
+    const ended = await newAccess('100000002');
+    expect((await control('PATCH', servicePaths.invalidateTemporalAccess(ended), {})).status).toBe(
+      200,
+    );
+    for (const token of [active, invalidated, ended]) await track(token);
+    const invalidateButton = (token: string) =>
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
+    await invalidateButton(invalidated).click();
+    await invalidateButton(ended).click();
+    const outcome = (token: string, kind: string) =>
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-outcome.${kind}`);
+    await outcome(invalidated, 'invalidated').waitFor();
+    await outcome(ended, 'already-ended').waitFor();
+    await page.locator('.access-input').fill('not a link');
+    await page.locator('.access-input').press('Enter');
+    await page.locator('.accesses .field-problem').waitFor();
+    await audit('accesses');
+    await page.locator('.access-input').fill('');
+  });
+
+  it('fits 320 px, 400 px and 200% zoom: nothing sideways, every control reachable, no overlaps', async () => {
+    const storageState = await page.context().storageState();
+    const found: string[] = [];
+    for (const { name, ...size } of SIZES) {
+      const context = await browser.newContext({ ...size, storageState, locale: 'en-US' });
+      try {
+        const view = await context.newPage();
+        await view.goto(new URL(preview.openUrl).origin);
+        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+        const check = async (state: string) => {
+          await view.screenshot({ path: join(SCREENSHOTS, `${name}-${state}-${language}.png`) });
+          for (const problem of await layoutProblems(view))
+            found.push(`${name} ${state}: ${problem}`);
+        };
+        await check('classroom');
+        await view.locator('.classroom-picker button[aria-expanded]').last().click();
+        await check('add-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('.classroom-picker button[aria-expanded]').first().click();
+        await check('manage-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('header [aria-controls="settings"]').click();
+        await check('settings');
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+
+  it('has no violations with the token rejected, offline and with a failed invalidation', async () => {
+    await restartService('another-token-0123456789');
+    await page.locator('.banner.error').waitFor({ timeout: LIVE_TIMEOUT });
+    await audit('token-rejected');
+
+    await service.close();
+    await page
+      .locator('.banner.error button')
+      .waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    await page.locator('.access .button.danger').first().click();
+    await page.locator('.access-outcome.failed').waitFor();
+    await audit('offline');
+
+    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    await page.locator('.banner').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    for (let left = await page.locator('.access').count(); left > 0; left--) {
+      await page.locator('.access .icon-button').first().click();
+      await expect.poll(() => page.locator('.access').count()).toBe(left - 1);
+    }
+  });
+
+  it('has no violations on demo data', async () => {
+    await settingsButton().click();
+    await page.locator('.settings .toggle input').first().click();
+    await expect.poll(() => page.locator('.badge.demo').count()).toBe(1);
+    await doneButton().click();
+    await page.locator('.demo-notice').waitFor();
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await audit('demo');
+    await settingsButton().click();
+    await page.locator('.settings .toggle input').first().click();
+    await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
+    await doneButton().click();
+    await page.locator('.demo-notice').waitFor({ state: 'detached' });
+  });
+});
+
+describe('keyboard only', () => {
+  const focused = (selector: string) =>
+    page.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+  /** Presses a key until the focus matches, at most `limit` times. */
+  async function pressUntil(key: string, selector: string, limit = 12): Promise<void> {
+    for (let press = 0; press < limit && !(await focused(selector)); press++) {
+      await page.keyboard.press(key);
+    }
+    expect(await focused(selector), `${key} to ${selector}`).toBe(true);
+  }
+
+  it('opens in the search box; the device list is one Tab stop', async () => {
+    await page.reload();
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await focused('.search input')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.segmented input')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.device-toolbar [aria-pressed]')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.device-slot')).toBe(true);
+    await page.keyboard.press('End');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('PC-11');
+    await page.keyboard.press('Tab');
+    expect(await focused('.device-rows *')).toBe(false);
+    await page.keyboard.press('/');
+    expect(await focused('.search input')).toBe(true);
+  });
+
+  it('ends a temporal access and switches classroom without the mouse', async () => {
+    const token = await newAccess('100000004');
+    await pressUntil('Shift+Tab', '.access-input');
+    await page.keyboard.type(`https://remote.example/access/${token}`);
+    await page.keyboard.press('Enter');
+    await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused('.access .button.danger')).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.locator('.access-outcome.invalidated').waitFor();
+    expect(await focused('.access-outcome')).toBe(true);
+
+    await pressUntil('Shift+Tab', '.classroom-picker button[aria-expanded]:last-child');
+    await page.keyboard.press('Enter');
+    expect(await focused('.add-classroom input')).toBe(true);
+    await page.keyboard.type('room-b');
+    await page.keyboard.press('Enter');
+    await page.locator('.device-row', { hasText: 'PC-20' }).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await focused('.classroom-picker select')).toBe(true);
+
+    const picker = page.locator('.classroom-picker select');
+    const options = await picker.evaluate((select: HTMLSelectElement) =>
+      [...select.options].map((option) => option.value),
+    );
+    const from = options.indexOf('room-b');
+    await page.keyboard.press(options.indexOf('room-a') > from ? 'ArrowDown' : 'ArrowUp');
+    await page.locator('.device-row', { hasText: '100000011' }).waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await picker.inputValue()).toBe('room-a');
+  });
+});
+
+describe('contrast and forced colours', () => {
+  it('gives control boundaries, the chosen filter, status dots and focus 3:1 in both themes', async () => {
+    await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.search input').focus();
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const ratios = await nonTextContrast(page);
+      expect(ratios.map(({ what }) => what)).toEqual(
+        expect.arrayContaining([
+          'search field',
+          'classroom picker',
+          'filter track',
+          'button',
+          'chosen filter against its track',
+          'online dot',
+          'offline dot',
+          'focus ring',
+        ]),
+      );
+      expect(
+        ratios.filter(({ ratio }) => ratio < 3),
+        colorScheme,
+      ).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+  });
+
+  it('keeps the chosen filter, online dots and focus visible in forced colours', async () => {
+    await page.emulateMedia({ forcedColors: 'active' });
+    try {
+      await page.locator('.device-scroll').evaluate((list) => list.scrollTo(0, list.scrollHeight));
+      await page.locator('.device-row.offline').first().waitFor();
+      await page.locator('.search input').focus();
+      await page.screenshot({ path: join(SCREENSHOTS, 'forced-colors.png') });
+      const seen = await page.evaluate(() => {
+        // What shows behind an element: the first background from it outwards with any colour.
+        const background = (selector: string) => {
+          for (let at = document.querySelector(selector); at; at = at.parentElement) {
+            const color = getComputedStyle(at).backgroundColor;
+            if (!/^rgba\(.*, 0\)$|^transparent$/.test(color)) return color;
+          }
+          return null;
+        };
+        const focused = document.activeElement ? getComputedStyle(document.activeElement) : null;
+        return {
+          chosen: background('.segmented label.checked'),
+          notChosen: background('.segmented label:not(.checked)'),
+          online: background('.device-row.online .status-dot'),
+          offline: background('.device-row.offline .status-dot'),
+          focus: focused ? `${focused.outlineStyle} ${focused.outlineWidth}` : null,
+        };
+      });
+      expect(seen.chosen).not.toBe(seen.notChosen);
+      expect(seen.online).not.toBe(seen.offline);
+      expect(seen.focus).toBe('solid 2px');
+    } finally {
+      await page.emulateMedia({ forcedColors: 'none' });
+    }
+  });
+});
+
+describe('the compact view', { timeout: 60_000 }, () => {
+  /** How many scroll boxes of the device list its whole content takes. */
+  const screens = () =>
+    page
+      .locator('.device-scroll')
+      .evaluate((box) => Math.round((box.scrollHeight / box.clientHeight) * 100) / 100);
+
+  it('fits 300 devices in three screens at 400×600 and one at 1280×800, virtualized', async () => {
+    for (let left = await page.locator('.access').count(); left > 0; left--) {
+      await page.locator('.access .icon-button').first().click();
+      await expect.poll(() => page.locator('.access').count()).toBe(left - 1);
+    }
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.add-classroom input').first().fill('hall');
+    await page.keyboard.press('Enter');
+    await page.getByText(/ (of|de) 300 /).waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.device-toolbar [aria-pressed]').click();
+    await page.locator('.tile').first().waitFor();
+
+    for (const language of ['es', 'en']) {
+      await settingsButton().click();
+      await page.locator('.settings select').selectOption(language);
+      await doneButton().click();
+      await page.setViewportSize({ width: 400, height: 600 });
+      await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });
+      const small = await screens();
+      expect(small, language).toBeLessThanOrEqual(3);
+      expect(await page.locator('.tile').count()).toBeLessThan(300);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await layoutProblems(page)).toEqual([]);
+
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.screenshot({ path: join(SCREENSHOTS, `compact-1280x800-${language}.png`) });
+      const large = await screens();
+      expect(large, language).toBeLessThanOrEqual(1);
+      await page.setViewportSize({ width: 400, height: 600 });
+      console.log(
+        `compact view, 300 devices, ${language}: ${small} screens at 400×600, ${large} at 1280×800`,
+      );
+    }
+  });
+
+  it('is remembered, and moves by arrows across and down the grid', async () => {
+    await page.reload();
+    await page.locator('.tile').first().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await page.locator('.device-toolbar [aria-pressed]').getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    const across = await page
+      .locator('.device-cell')
+      .evaluateAll(
+        (cells) =>
+          cells.filter(
+            (cell) => cell.getBoundingClientRect().top === cells[0]?.getBoundingClientRect().top,
+          ).length,
+      );
+    // The first tile's long alias is cut until the tile has the keyboard focus.
+    const cut = () =>
+      page
+        .locator('.device-cell[data-index="0"] .tile-name')
+        .evaluate((name) => name.scrollWidth > name.clientWidth + 1);
+    expect(await cut()).toBe(true);
+    await page.locator('.device-cell').first().focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowLeft');
+    expect(await cut()).toBe(false);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-focused-tile.png') });
+    const focusedIndex = () =>
+      page.evaluate(() => document.activeElement?.getAttribute('data-index'));
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedIndex()).toBe('1');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedIndex()).toBe(String(1 + across));
+    await page.keyboard.press('End');
+    expect(await focusedIndex()).toBe('299');
+  });
+});

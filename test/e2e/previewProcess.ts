@@ -1,0 +1,62 @@
+/** `npm run web` as the end-to-end tests start it: a child process on an OS-picked port. */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+
+const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
+
+export interface PreviewProcess {
+  /** The printed address, with its key. */
+  openUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** Starts the preview on a service and classroom, polling every 5 s (the shortest allowed). */
+export async function startPreview(options: {
+  serviceUrl: string;
+  classroom: string;
+  dataDir: string;
+  token: string;
+}): Promise<PreviewProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', '5'].concat([
+      '--service-url',
+      options.serviceUrl,
+      '--classroom',
+      options.classroom,
+      '--data-dir',
+      options.dataDir,
+    ]),
+    {
+      env: { ...process.env, CLASSTRAY_TOKEN: options.token, CLASSTRAY_DATA_DIR: undefined },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
+  try {
+    return { openUrl: await printedAddress(child), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Resolves with the address `npm run web` prints; rejects if it exits first. */
+function printedAddress(child: ChildProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /ClassTray preview: (http:\/\/127\.0\.0\.1:\d+\/\?key=\S+)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`npm run web exited ${code}: ${output}`)));
+  });
+}
