@@ -14,6 +14,12 @@
  *
  * Redirects are not followed: fetch keeps custom headers across origins, so following one could
  * hand the token to another host. A 3xx is a bad response naming where it points.
+ *
+ * A hostile or broken service cannot make us hold more than `maxBodyBytes` of one answer: the
+ * body is streamed and the request aborted as soon as it passes the cap (a bad response, not
+ * "offline"). A page must also agree with itself: no more items than per_page, and exactly the
+ * number its total, per_page and page number imply, so an empty page claiming 500,000 devices
+ * is refused on the first request instead of being walked.
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
@@ -62,6 +68,8 @@ export interface ServiceClientOptions {
   /** Per request, body included. Default 10 s. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /** Largest body read from one answer, in bytes. Default 4 MiB (a page of 50 is ~15 KB). */
+  maxBodyBytes?: number;
   /** Reads Retry-After given as an HTTP date. */
   clock?: Clock;
   /** In [0, 1): the backoff's jitter. */
@@ -81,6 +89,8 @@ const accountPageSchema = pageWithWireNames(accountDevicePageSchema);
 const classroomPageSchema = pageWithWireNames(classroomDevicePageSchema);
 
 /** Header values fetch can send: Latin-1 without line breaks or NUL. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
 const SENDABLE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -96,6 +106,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const prefix = base.pathname.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const clock = options.clock ?? Date.now;
   const random = options.random ?? Math.random;
   const attempts = options.retry?.attempts ?? 3;
@@ -138,8 +149,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal: AbortSignal.timeout(timeoutMs),
       });
       // Inside the try: a reset or the timeout can strike while the body is still arriving.
-      text = await response.text();
+      text = await readCapped(response, maxBodyBytes, fail);
     } catch (error) {
+      if (error instanceof ServiceError) throw error;
       // Electron's net.fetch does not answer 'manual' with the 3xx: it rejects, unfollowed.
       if (error instanceof Error && error.message === 'Redirect was cancelled') {
         throw fail({
@@ -197,14 +209,26 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return result.data;
   }
 
-  function checkPage(meta: PageMeta, asked: number): void {
+  function checkPage(page: { data: readonly unknown[]; meta: PageMeta }, asked: number): void {
+    const { meta } = page;
     const lastPage = Math.max(1, Math.ceil(meta.total / meta.per_page));
+    // A page past the end (the list shrank during a walk) is empty; the last holds the rest.
+    const expected =
+      asked > lastPage
+        ? 0
+        : asked < lastPage
+          ? meta.per_page
+          : meta.total - (lastPage - 1) * meta.per_page;
     const wrong =
       meta.current_page !== asked
         ? `asked for page ${asked}, got page ${meta.current_page}`
         : meta.last_page !== lastPage
           ? `meta.last_page is ${meta.last_page}, but ${meta.total} items make ${lastPage} pages`
-          : undefined;
+          : page.data.length > meta.per_page
+            ? `page ${asked} holds ${page.data.length} items, more than per_page (${meta.per_page})`
+            : page.data.length !== expected
+              ? `page ${asked} holds ${page.data.length} items, but a total of ${meta.total} at ${meta.per_page} per page puts ${expected} on it`
+              : undefined;
     if (wrong !== undefined) throw fail({ kind: 'bad-response', detail: wrong });
   }
 
@@ -213,14 +237,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       checkPageNumber(page);
       const url = urlFor('account-list', servicePaths.accountDevices, page);
       const result = await call('account-list', 'GET', url, accountPageSchema);
-      checkPage(result.meta, page);
+      checkPage(result, page);
       return result;
     },
     async classroomDevicesPage(classroomId, page) {
       checkPageNumber(page);
       const url = urlFor('classroom-list', servicePaths.classroomDevices(classroomId), page);
       const result = await call('classroom-list', 'GET', url, classroomPageSchema);
-      checkPage(result.meta, page);
+      checkPage(result, page);
       return result;
     },
     async invalidate(temporalAccessToken) {
@@ -278,6 +302,43 @@ function statusProblem(
     };
   }
   return { kind: 'bad-response', detail: `unexpected HTTP ${status}` };
+}
+
+/**
+ * The body as text, streamed so that an endless or oversized answer is cut off at `maxBytes`
+ * (cancelling the stream aborts the request) instead of being buffered whole first.
+ */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  fail: (problem: ServiceProblem) => ServiceError,
+): Promise<string> {
+  const tooLarge = () =>
+    fail({
+      kind: 'bad-response',
+      detail: `the answer is larger than ${maxBytes} bytes, more than any page needs; it was cut off`,
+    });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  // As response.text() would: UTF-8, a BOM dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** The service's own sentence from an `{"error": "..."}` body, if it sent one. */

@@ -6,6 +6,8 @@
  * doubled. The live status would show those gaps as devices leaving the classroom or going
  * unknown, stamped with a fresh time, so such a walk is a failed read here: the caller keeps the
  * last good view and looks again on its next refresh, when the list has likely settled.
+ * The same holds for a list naming one device twice: a list that shifted under the walk, or a
+ * broken service; either way not a view to stamp as fresh.
  */
 import type { ServiceClient } from './client';
 import type { DeviceLists } from './liveStatus';
@@ -29,7 +31,7 @@ export function deviceListsOf(client: ServiceClient, concurrency = 4): DeviceLis
   };
 }
 
-async function walkSettled<Item>(
+async function walkSettled<Item extends { remote_id: string }>(
   fetchPage: PageFetcher<Item>,
   list: 'classroom' | 'account',
   concurrency: number,
@@ -40,6 +42,18 @@ async function walkSettled<Item>(
       kind: 'bad-response',
       detail: `the ${list} device list kept changing while it was read (twice); it is read again at the next refresh`,
     });
+  }
+  const seen = new Set<string>();
+  for (const page of walked.pages) {
+    for (const item of page.data) {
+      if (seen.has(item.remote_id)) {
+        throw new ServiceError({
+          kind: 'bad-response',
+          detail: `the ${list} device list names device ${item.remote_id} twice; it is read again at the next refresh`,
+        });
+      }
+      seen.add(item.remote_id);
+    }
   }
   return walked.pages;
 }
