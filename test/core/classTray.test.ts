@@ -301,7 +301,10 @@ describe('a connected service', () => {
   it('uses CLASSTRAY_TOKEN for the run without saving it', async () => {
     const local = await service(fixture());
     const dataDir = await tempDir();
-    const classTray = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    const classTray = await core(dataDir, {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
     await classTray.connectService({ serviceUrl: local.url });
     await classTray.selectClassroom({ id: 'room-a' });
     await classTray.refresh();
@@ -309,6 +312,29 @@ describe('a connected service', () => {
     expect(state.account.token).toMatchObject({ set: true, location: 'environment' });
     expect(state.connection.status).toBe('ok');
     expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('never sends CLASSTRAY_TOKEN to a service URL the window switches to', async () => {
+    const local = await service(fixture());
+    const other = await startMisbehavingService(() => fault.page([]));
+    cleanups.push(other.close);
+    const classTray = await core(await tempDir(), {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
+    await classTray.connectService({ serviceUrl: other.url });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.account.token.set).toBe(false);
+    expect(state.connection.status).toBe('unauthorized');
+    const sent = other.requests.map((request) => JSON.stringify(request.headers));
+    expect(sent.join('\n')).not.toContain(TOKEN);
+
+    // Back on its own service, the token from the environment is used again.
+    await classTray.connectService({ serviceUrl: `${local.url}/` });
+    await classTray.refresh();
+    expect((await classTray.getState()).connection.status).toBe('ok');
   });
 
   it('never lets the token or a password out: state, changes, settings and cache', async () => {
@@ -339,7 +365,10 @@ describe('a connected service', () => {
     await local.close();
 
     // The token stays where it was (here: the environment, as no keychain is reachable).
-    const restarted = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    const restarted = await core(dataDir, {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
     const state = await restarted.getState();
     expect(state.classroom.id).toBe('room-a');
     expect(state.classroom.devices).toHaveLength(30);
