@@ -24,11 +24,13 @@ export type { DeviceChange, DeviceView, InvalidationOutcome, ServiceErrorKind, T
  * ok: fresh data. stale: showing the last known devices because the latest refresh failed (or
  * they come from the disk cache). offline: the service cannot be reached. unauthorized: the
  * token is missing or rejected. classroom-not-found: the service does not know this classroom.
- * connecting: no answer yet. no-classroom: none chosen.
+ * connecting: no answer yet. no-classroom: none chosen. slow: a refresh has run for a poll
+ * interval without an answer (still trying, until its deadline); the devices are the last known.
  */
 export type ConnectionStatus =
   | 'connecting'
   | 'ok'
+  | 'slow'
   | 'stale'
   | 'offline'
   | 'unauthorized'

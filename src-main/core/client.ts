@@ -76,9 +76,17 @@ export interface ServiceClientOptions {
   random?: () => number;
 }
 
+/**
+ * The list reads take an optional signal: aborting it (a whole refresh past its deadline) stops
+ * the request and its retries, rejecting with the signal's reason when that is a ServiceError.
+ */
 export interface ServiceClient {
-  accountDevicesPage(page: number): Promise<AccountDevicePage>;
-  classroomDevicesPage(classroomId: string, page: number): Promise<ClassroomDevicePage>;
+  accountDevicesPage(page: number, signal?: AbortSignal): Promise<AccountDevicePage>;
+  classroomDevicesPage(
+    classroomId: string,
+    page: number,
+    signal?: AbortSignal,
+  ): Promise<ClassroomDevicePage>;
   invalidate(temporalAccessToken: string): Promise<InvalidateResult>;
 }
 
@@ -134,9 +142,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   /** One request: its JSON body on a 2xx, else a ServiceError. */
-  async function attempt(operation: Operation, method: string, url: string): Promise<unknown> {
+  async function attempt(
+    operation: Operation,
+    method: string,
+    url: string,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     let response: Response;
     let text: string;
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       response = await fetchImpl(url, {
         method,
@@ -146,12 +160,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           'Content-Type': 'application/json',
         },
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
       });
       // Inside the try: a reset or the timeout can strike while the body is still arriving.
       text = await readCapped(response, maxBodyBytes, fail);
     } catch (error) {
       if (error instanceof ServiceError) throw error;
+      if (signal?.aborted) throw abortedBy(signal, fail);
       // Electron's net.fetch does not answer 'manual' with the 3xx: it rejects, unfollowed.
       if (error instanceof Error && error.message === 'Redirect was cancelled') {
         throw fail({
@@ -181,6 +196,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     method: string,
     url: string,
     schema: Schema,
+    signal?: AbortSignal,
   ): Promise<z.output<Schema>> {
     if (!SENDABLE_HEADER_VALUE.test(token)) {
       throw fail({
@@ -188,7 +204,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         detail: 'The API token contains line breaks or characters a header cannot carry.',
       });
     }
-    const json = await pRetry(() => attempt(operation, method, url), {
+    const json = await pRetry(() => attempt(operation, method, url, signal), {
       retries: attempts - 1,
       // p-retry counts the tries; the waits are ours (injectable jitter, Retry-After).
       minTimeout: 0,
@@ -197,9 +213,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           return false;
         }
         const delay = delayBeforeRetry(error, retriesConsumed);
-        if (delay === undefined) return false;
+        if (delay === undefined || signal?.aborted) return false;
         await sleep(delay);
-        return true;
+        return signal?.aborted !== true;
       },
     });
     const result = schema.safeParse(json);
@@ -233,17 +249,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   return {
-    async accountDevicesPage(page) {
+    async accountDevicesPage(page, signal) {
       checkPageNumber(page);
       const url = urlFor('account-list', servicePaths.accountDevices, page);
-      const result = await call('account-list', 'GET', url, accountPageSchema);
+      const result = await call('account-list', 'GET', url, accountPageSchema, signal);
       checkPage(result, page);
       return result;
     },
-    async classroomDevicesPage(classroomId, page) {
+    async classroomDevicesPage(classroomId, page, signal) {
       checkPageNumber(page);
       const url = urlFor('classroom-list', servicePaths.classroomDevices(classroomId), page);
-      const result = await call('classroom-list', 'GET', url, classroomPageSchema);
+      const result = await call('classroom-list', 'GET', url, classroomPageSchema, signal);
       checkPage(result, page);
       return result;
     },
@@ -252,6 +268,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return call('invalidate', 'PATCH', url, invalidateResultSchema);
     },
   };
+}
+
+/** The caller's reason for aborting, when it is one of ours; else a plain timeout. */
+function abortedBy(
+  signal: AbortSignal,
+  fail: (problem: ServiceProblem) => ServiceError,
+): ServiceError {
+  const reason: unknown = signal.reason;
+  return reason instanceof ServiceError
+    ? reason
+    : fail({ kind: 'network', cause: 'timeout', detail: 'the request was called off' });
 }
 
 function checkPageNumber(page: number): void {

@@ -16,18 +16,19 @@ import { fetchPages, walkAllPages } from './pageWalk';
 import { ServiceError } from './serviceErrors';
 
 export function deviceListsOf(client: ServiceClient, concurrency = 4): DeviceLists {
-  const accountPage = (page: number) => client.accountDevicesPage(page);
+  const accountPage = (signal?: AbortSignal) => (page: number) =>
+    client.accountDevicesPage(page, signal);
   return {
-    async classroomDevices(classroomId) {
+    async classroomDevices(classroomId, signal) {
       const pages = await walkSettled(
-        (page) => client.classroomDevicesPage(classroomId, page),
+        (page) => client.classroomDevicesPage(classroomId, page, signal),
         'classroom',
         concurrency,
       );
       return pages.flatMap((page) => page.data);
     },
-    accountPages: (pages) => fetchPages(accountPage, pages, { concurrency }),
-    allAccountPages: () => walkSettled(accountPage, 'account', concurrency),
+    accountPages: (pages, signal) => fetchPages(accountPage(signal), pages, { concurrency }),
+    allAccountPages: (signal) => walkSettled(accountPage(signal), 'account', concurrency),
   };
 }
 

@@ -618,4 +618,17 @@ describe('bounded against a hostile service', () => {
     const error = await failure(clientFor(service.url).client.accountDevicesPage(1));
     expect(error.detail).toBe('page 1 holds 3 items, but a total of 5 at 50 per page puts 5 on it');
   });
+
+  it('a refresh called off aborts the request in flight with its reason, and retries nothing', async () => {
+    const service = await misbehaving(inOrder(fault.hang()));
+    const { client, waits } = clientFor(service.url, { timeoutMs: 20_000 });
+    const controller = new AbortController();
+    const reading = failure(client.accountDevicesPage(1, controller.signal));
+    while (service.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const reason = new ServiceError({ kind: 'network', cause: 'timeout', detail: 'called off' });
+    controller.abort(reason);
+    expect(await reading).toBe(reason);
+    expect(service.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
 });
