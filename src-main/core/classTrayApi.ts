@@ -102,9 +102,15 @@ export interface ClassTrayState {
   preferences: PreferencesView;
 }
 
-/** Pushed to subscribers: device-level changes, or a part of the state that was replaced. */
+/**
+ * Pushed to subscribers: a part of the state that was replaced, or device-level changes. The core
+ * sends every device change of one refresh as one `devices` batch, however many devices changed,
+ * so a host sends one message and a window makes one store update per refresh; a single device
+ * change is still a change a window applies (the store applies a batch as its changes in order).
+ */
 export type ClassTrayChange =
   | DeviceChange
+  | { type: 'devices'; changes: DeviceChange[] }
   | { type: 'connection'; connection: ConnectionView }
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }

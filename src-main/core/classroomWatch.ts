@@ -181,7 +181,10 @@ export class ClassroomWatch {
       this.#devices = result.devices;
       // A classroom seen for the first time goes out whole, not as one change per device.
       if (firstLoad) this.#options.onClassroom();
-      else for (const change of result.changes) this.#options.emit(change);
+      // One event for the whole refresh: a window then updates once, not once per device.
+      else if (result.changes.length > 0) {
+        this.#options.emit({ type: 'devices', changes: result.changes });
+      }
       if (result.changes.some((change) => change.type !== 'online-changed')) {
         this.#options.onAccesses();
       }

@@ -245,10 +245,28 @@ describe('a connected service', () => {
     const changes = record(classTray);
     await control(local, 'PATCH', '/_local/devices/100000003', { is_online: true });
     await classTray.refresh();
-    expect(changes.filter((change) => change.type === 'online-changed')).toEqual([
-      { type: 'online-changed', remoteId: '100000003', online: true },
+    expect(changes.filter((change) => change.type === 'devices')).toEqual([
+      {
+        type: 'devices',
+        changes: [{ type: 'online-changed', remoteId: '100000003', online: true }],
+      },
     ]);
     expect(online(await classTray.getState())).toBe(1);
+  });
+
+  it('sends every device change of one refresh as one batched event', async () => {
+    const { local, classTray } = await connected();
+    const changes = record(classTray);
+    // Every third device of the 90 is in room-a: flip ten of them.
+    for (let n = 0; n < 30; n += 3) {
+      await control(local, 'PATCH', `/_local/devices/${100_000_000 + 3 * n}`, { is_online: true });
+    }
+    await classTray.refresh();
+    const deviceEvents = changes.filter((change) => change.type !== 'connection');
+    expect(deviceEvents).toHaveLength(1);
+    expect(deviceEvents[0]).toMatchObject({ type: 'devices' });
+    expect(deviceEvents[0]?.type === 'devices' && deviceEvents[0].changes).toHaveLength(10);
+    expect(online(await classTray.getState())).toBe(10);
   });
 
   it('keeps the devices on screen, marked offline, while the service is down, and recovers', async () => {
