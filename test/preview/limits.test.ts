@@ -14,7 +14,7 @@ import { classTrayState, device } from '../support/classTrayState';
 import { rendererDir } from './previewApp';
 import { signIn } from './session';
 
-const cleanups: (() => Promise<unknown> | void)[] = [];
+const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
