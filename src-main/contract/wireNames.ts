@@ -27,6 +27,7 @@ export function mapRemoteNames(device: unknown): WireNamesResult {
   if (typeof device !== 'object' || device === null || Array.isArray(device)) {
     return { ok: true, device };
   }
+  if (hasOnlyRemoteNames(device)) return { ok: true, device };
   const fields = new Map<string, Set<Suffix>>();
   for (const key of Object.keys(device)) {
     const match = FIELD.exec(key);
@@ -73,6 +74,20 @@ export function mapRemoteNames(device: unknown): WireNamesResult {
   );
   for (const suffix of SUFFIXES) mapped[`remote_${suffix}`] = record[`${chosen}_${suffix}`];
   return { ok: true, device: mapped };
+}
+
+/**
+ * The common case, checked without building anything (it runs for every device of every page):
+ * the contract's own remote_id, remote_alias and remote_password and no other triple-like field.
+ * Such a device maps to itself.
+ */
+function hasOnlyRemoteNames(device: object): boolean {
+  let remote = 0;
+  for (const key of Object.keys(device)) {
+    if (key === 'remote_id' || key === 'remote_alias' || key === 'remote_password') remote++;
+    else if (FIELD.test(key)) return false;
+  }
+  return remote === SUFFIXES.length;
 }
 
 /** A contract item schema that first maps wire names; ambiguity is an issue at the item's path. */

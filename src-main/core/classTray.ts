@@ -32,8 +32,13 @@ export interface ClassTrayOptions {
   dataDir: string;
   /** Started on the first switch to demo data (startDemoSchool in src-main/hosts/). */
   demoSchool: () => Promise<DemoSchool>;
-  /** CLASSTRAY_TOKEN overrides the saved token for this run. Default process.env. */
+  /**
+   * CLASSTRAY_TOKEN overrides the saved token for this run, for the service named by
+   * CLASSTRAY_SERVICE_URL (or launchServiceUrl) only. Default process.env.
+   */
   env?: Readonly<Record<string, string | undefined>>;
+  /** The --service-url the host was launched with: the service CLASSTRAY_TOKEN is for. */
+  launchServiceUrl?: string;
   /** The Electron host passes electron-store; default conf. */
   createSettingsBackend?: OpenSettingsOptions['createBackend'];
   /** Default: import('keytar'). */
@@ -65,6 +70,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   });
   const vault = new TokenVault({
     env: options.env ?? process.env,
+    ...(options.launchServiceUrl === undefined
+      ? {}
+      : { launchServiceUrl: options.launchServiceUrl }),
     log: log.child('vault'),
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),

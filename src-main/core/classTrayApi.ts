@@ -24,11 +24,13 @@ export type { DeviceChange, DeviceView, InvalidationOutcome, ServiceErrorKind, T
  * ok: fresh data. stale: showing the last known devices because the latest refresh failed (or
  * they come from the disk cache). offline: the service cannot be reached. unauthorized: the
  * token is missing or rejected. classroom-not-found: the service does not know this classroom.
- * connecting: no answer yet. no-classroom: none chosen.
+ * connecting: no answer yet. no-classroom: none chosen. slow: a refresh has run for a poll
+ * interval without an answer (still trying, until its deadline); the devices are the last known.
  */
 export type ConnectionStatus =
   | 'connecting'
   | 'ok'
+  | 'slow'
   | 'stale'
   | 'offline'
   | 'unauthorized'
@@ -101,9 +103,15 @@ export interface ClassTrayState {
   preferences: PreferencesView;
 }
 
-/** Pushed to subscribers: device-level changes, or a part of the state that was replaced. */
+/**
+ * Pushed to subscribers: a part of the state that was replaced, or device-level changes. The core
+ * sends every device change of one refresh as one `devices` batch, however many devices changed,
+ * so a host sends one message and a window makes one store update per refresh; a single device
+ * change is still a change a window applies (the store applies a batch as its changes in order).
+ */
 export type ClassTrayChange =
   | DeviceChange
+  | { type: 'devices'; changes: DeviceChange[] }
   | { type: 'connection'; connection: ConnectionView }
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }

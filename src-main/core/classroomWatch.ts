@@ -2,6 +2,10 @@
  * The watch on the current classroom: its live status, refreshed on the schedule; the state of
  * the connection; and the last known devices, kept on disk for a restart while offline. An answer
  * for a classroom or session that is no longer the current one is dropped on arrival.
+ *
+ * A whole refresh has a deadline (every page, every retry): past it the refresh is called off
+ * (its requests aborted, nothing committed) and fails as a timeout. Before that, once it has run
+ * for a poll interval, the connection says `slow`, so the window never sits silent on old data.
  */
 import type { Clock } from '../../src-shared/clock';
 import type { ClassTrayChange, ConnectionView } from './classTrayApi';
@@ -13,14 +17,15 @@ import { ClassroomLiveStatus } from './liveStatus';
 import type { Logger } from './logger';
 import type { Timers } from './refreshSchedule';
 import { RefreshHalt, RefreshSchedule } from './refreshSchedule';
-import { connectionProblemOf } from './serviceErrors';
+import { ServiceError, connectionProblemOf } from './serviceErrors';
 import type { Session } from './sessions';
 import { NO_TOKEN, statusOf } from './views';
 
 /** One classroom's live status, as the watch uses it (ClassroomLiveStatus, or a fake). */
 export interface LiveClassroom {
   readonly classroomId: string;
-  refresh(): Promise<RefreshResult>;
+  /** Aborting `signal` calls the refresh off: it rejects and commits nothing. */
+  refresh(signal?: AbortSignal): Promise<RefreshResult>;
   seed(devices: readonly DeviceView[]): void;
   password(remoteId: string): string | undefined;
 }
@@ -46,7 +51,11 @@ export interface ClassroomWatchOptions {
   /** The devices changed in a way the tracked accesses show (alias, 2FA): they go out again. */
   onAccesses: () => void;
   openLive?: (client: ServiceClient, classroomId: string) => LiveClassroom;
+  /** The longest one whole refresh may take. Default 60 s. */
+  refreshDeadlineMs?: number;
 }
+
+const DEFAULT_REFRESH_DEADLINE_MS = 60_000;
 
 export class ClassroomWatch {
   readonly #options: ClassroomWatchOptions;
@@ -57,6 +66,8 @@ export class ClassroomWatch {
   #devices: DeviceView[] = [];
   /** The cache entry is rewritten when the devices change, not on every poll. */
   #cachedGeneration = -1;
+  /** A refresh running this long is slow: the visible poll interval. */
+  #slowAfterMs: number;
   #connection: ConnectionView = {
     status: 'connecting',
     lastSuccessAt: null,
@@ -66,6 +77,7 @@ export class ClassroomWatch {
 
   constructor(options: ClassroomWatchOptions) {
     this.#options = options;
+    this.#slowAfterMs = options.poll.visibleSeconds * 1000;
     this.#openLive =
       options.openLive ??
       ((client, classroomId) => new ClassroomLiveStatus(deviceListsOf(client), classroomId));
@@ -140,6 +152,7 @@ export class ClassroomWatch {
   }
 
   setIntervals(poll: { visibleSeconds: number; hiddenSeconds: number }): void {
+    this.#slowAfterMs = poll.visibleSeconds * 1000;
     this.#schedule.setIntervals(poll.visibleSeconds * 1000, poll.hiddenSeconds * 1000);
   }
 
@@ -162,13 +175,16 @@ export class ClassroomWatch {
     // meanwhile (window shown, timer) still reads the old classroom: it must not count either.
     const outdated = () => generation !== this.#options.generation() || live !== this.#live;
     try {
-      const result = await live.refresh();
+      const result = await this.#withinDeadline(live, outdated);
       if (outdated()) return;
       const firstLoad = this.#devices.length === 0;
       this.#devices = result.devices;
       // A classroom seen for the first time goes out whole, not as one change per device.
       if (firstLoad) this.#options.onClassroom();
-      else for (const change of result.changes) this.#options.emit(change);
+      // One event for the whole refresh: a window then updates once, not once per device.
+      else if (result.changes.length > 0) {
+        this.#options.emit({ type: 'devices', changes: result.changes });
+      }
       if (result.changes.some((change) => change.type !== 'online-changed')) {
         this.#options.onAccesses();
       }
@@ -191,6 +207,40 @@ export class ClassroomWatch {
       this.#setConnection({ ...this.#connection, status: statusOf(problem), problem });
       // A bug is not the service's fault: no backoff against it, no retry until someone asks.
       throw problem.kind === 'internal' ? new RefreshHalt() : error;
+    }
+  }
+
+  /** The live refresh, called off at the deadline; says `slow` once it has run a poll interval. */
+  async #withinDeadline(live: LiveClassroom, outdated: () => boolean): Promise<RefreshResult> {
+    const { timers } = this.#options;
+    const deadlineMs = this.#options.refreshDeadlineMs ?? DEFAULT_REFRESH_DEADLINE_MS;
+    const controller = new AbortController();
+    const calledOff = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
+        once: true,
+      });
+    });
+    const slow = timers.setTimeout(
+      () => {
+        if (!outdated()) this.#setConnection({ ...this.#connection, status: 'slow' });
+      },
+      Math.min(this.#slowAfterMs, deadlineMs / 2),
+    );
+    const deadline = timers.setTimeout(() => {
+      controller.abort(
+        new ServiceError({
+          kind: 'network',
+          cause: 'timeout',
+          detail: `a whole refresh took longer than ${Math.round(deadlineMs / 1000)} s and was called off`,
+        }),
+      );
+    }, deadlineMs);
+    try {
+      // Raced as well: a live status that ignored the signal must not hold the refresh past it.
+      return await Promise.race([live.refresh(controller.signal), calledOff]);
+    } finally {
+      timers.clearTimeout(slow);
+      timers.clearTimeout(deadline);
     }
   }
 

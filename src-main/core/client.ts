@@ -14,6 +14,12 @@
  *
  * Redirects are not followed: fetch keeps custom headers across origins, so following one could
  * hand the token to another host. A 3xx is a bad response naming where it points.
+ *
+ * A hostile or broken service cannot make us hold more than `maxBodyBytes` of one answer: the
+ * body is streamed and the request aborted as soon as it passes the cap (a bad response, not
+ * "offline"). A page must also agree with itself: no more items than per_page, and exactly the
+ * number its total, per_page and page number imply, so an empty page claiming 500,000 devices
+ * is refused on the first request instead of being walked.
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
@@ -62,15 +68,25 @@ export interface ServiceClientOptions {
   /** Per request, body included. Default 10 s. */
   timeoutMs?: number;
   retry?: RetryOptions;
+  /** Largest body read from one answer, in bytes. Default 4 MiB (a page of 50 is ~15 KB). */
+  maxBodyBytes?: number;
   /** Reads Retry-After given as an HTTP date. */
   clock?: Clock;
   /** In [0, 1): the backoff's jitter. */
   random?: () => number;
 }
 
+/**
+ * The list reads take an optional signal: aborting it (a whole refresh past its deadline) stops
+ * the request and its retries, rejecting with the signal's reason when that is a ServiceError.
+ */
 export interface ServiceClient {
-  accountDevicesPage(page: number): Promise<AccountDevicePage>;
-  classroomDevicesPage(classroomId: string, page: number): Promise<ClassroomDevicePage>;
+  accountDevicesPage(page: number, signal?: AbortSignal): Promise<AccountDevicePage>;
+  classroomDevicesPage(
+    classroomId: string,
+    page: number,
+    signal?: AbortSignal,
+  ): Promise<ClassroomDevicePage>;
   invalidate(temporalAccessToken: string): Promise<InvalidateResult>;
 }
 
@@ -81,6 +97,8 @@ const accountPageSchema = pageWithWireNames(accountDevicePageSchema);
 const classroomPageSchema = pageWithWireNames(classroomDevicePageSchema);
 
 /** Header values fetch can send: Latin-1 without line breaks or NUL. */
+export const DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024;
+
 const SENDABLE_HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
@@ -96,6 +114,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const prefix = base.pathname.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const clock = options.clock ?? Date.now;
   const random = options.random ?? Math.random;
   const attempts = options.retry?.attempts ?? 3;
@@ -123,9 +142,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   }
 
   /** One request: its JSON body on a 2xx, else a ServiceError. */
-  async function attempt(operation: Operation, method: string, url: string): Promise<unknown> {
+  async function attempt(
+    operation: Operation,
+    method: string,
+    url: string,
+    signal: AbortSignal | undefined,
+  ): Promise<unknown> {
     let response: Response;
     let text: string;
+    const timeout = AbortSignal.timeout(timeoutMs);
     try {
       response = await fetchImpl(url, {
         method,
@@ -135,11 +160,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           'Content-Type': 'application/json',
         },
         redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
       });
       // Inside the try: a reset or the timeout can strike while the body is still arriving.
-      text = await response.text();
+      text = await readCapped(response, maxBodyBytes, fail);
     } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      if (signal?.aborted) throw abortedBy(signal, fail);
       // Electron's net.fetch does not answer 'manual' with the 3xx: it rejects, unfollowed.
       if (error instanceof Error && error.message === 'Redirect was cancelled') {
         throw fail({
@@ -169,6 +196,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     method: string,
     url: string,
     schema: Schema,
+    signal?: AbortSignal,
   ): Promise<z.output<Schema>> {
     if (!SENDABLE_HEADER_VALUE.test(token)) {
       throw fail({
@@ -176,7 +204,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         detail: 'The API token contains line breaks or characters a header cannot carry.',
       });
     }
-    const json = await pRetry(() => attempt(operation, method, url), {
+    const json = await pRetry(() => attempt(operation, method, url, signal), {
       retries: attempts - 1,
       // p-retry counts the tries; the waits are ours (injectable jitter, Retry-After).
       minTimeout: 0,
@@ -185,9 +213,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           return false;
         }
         const delay = delayBeforeRetry(error, retriesConsumed);
-        if (delay === undefined) return false;
+        if (delay === undefined || signal?.aborted) return false;
         await sleep(delay);
-        return true;
+        return signal?.aborted !== true;
       },
     });
     const result = schema.safeParse(json);
@@ -197,30 +225,42 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     return result.data;
   }
 
-  function checkPage(meta: PageMeta, asked: number): void {
+  function checkPage(page: { data: readonly unknown[]; meta: PageMeta }, asked: number): void {
+    const { meta } = page;
     const lastPage = Math.max(1, Math.ceil(meta.total / meta.per_page));
+    // A page past the end (the list shrank during a walk) is empty; the last holds the rest.
+    const expected =
+      asked > lastPage
+        ? 0
+        : asked < lastPage
+          ? meta.per_page
+          : meta.total - (lastPage - 1) * meta.per_page;
     const wrong =
       meta.current_page !== asked
         ? `asked for page ${asked}, got page ${meta.current_page}`
         : meta.last_page !== lastPage
           ? `meta.last_page is ${meta.last_page}, but ${meta.total} items make ${lastPage} pages`
-          : undefined;
+          : page.data.length > meta.per_page
+            ? `page ${asked} holds ${page.data.length} items, more than per_page (${meta.per_page})`
+            : page.data.length !== expected
+              ? `page ${asked} holds ${page.data.length} items, but a total of ${meta.total} at ${meta.per_page} per page puts ${expected} on it`
+              : undefined;
     if (wrong !== undefined) throw fail({ kind: 'bad-response', detail: wrong });
   }
 
   return {
-    async accountDevicesPage(page) {
+    async accountDevicesPage(page, signal) {
       checkPageNumber(page);
       const url = urlFor('account-list', servicePaths.accountDevices, page);
-      const result = await call('account-list', 'GET', url, accountPageSchema);
-      checkPage(result.meta, page);
+      const result = await call('account-list', 'GET', url, accountPageSchema, signal);
+      checkPage(result, page);
       return result;
     },
-    async classroomDevicesPage(classroomId, page) {
+    async classroomDevicesPage(classroomId, page, signal) {
       checkPageNumber(page);
       const url = urlFor('classroom-list', servicePaths.classroomDevices(classroomId), page);
-      const result = await call('classroom-list', 'GET', url, classroomPageSchema);
-      checkPage(result.meta, page);
+      const result = await call('classroom-list', 'GET', url, classroomPageSchema, signal);
+      checkPage(result, page);
       return result;
     },
     async invalidate(temporalAccessToken) {
@@ -228,6 +268,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       return call('invalidate', 'PATCH', url, invalidateResultSchema);
     },
   };
+}
+
+/** The caller's reason for aborting, when it is one of ours; else a plain timeout. */
+function abortedBy(
+  signal: AbortSignal,
+  fail: (problem: ServiceProblem) => ServiceError,
+): ServiceError {
+  const reason: unknown = signal.reason;
+  return reason instanceof ServiceError
+    ? reason
+    : fail({ kind: 'network', cause: 'timeout', detail: 'the request was called off' });
 }
 
 function checkPageNumber(page: number): void {
@@ -278,6 +329,43 @@ function statusProblem(
     };
   }
   return { kind: 'bad-response', detail: `unexpected HTTP ${status}` };
+}
+
+/**
+ * The body as text, streamed so that an endless or oversized answer is cut off at `maxBytes`
+ * (cancelling the stream aborts the request) instead of being buffered whole first.
+ */
+async function readCapped(
+  response: Response,
+  maxBytes: number,
+  fail: (problem: ServiceProblem) => ServiceError,
+): Promise<string> {
+  const tooLarge = () =>
+    fail({
+      kind: 'bad-response',
+      detail: `the answer is larger than ${maxBytes} bytes, more than any page needs; it was cut off`,
+    });
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (declared > maxBytes) {
+    await response.body?.cancel().catch(() => undefined);
+    throw tooLarge();
+  }
+  if (response.body === null) return '';
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  // As response.text() would: UTF-8, a BOM dropped, bad bytes replaced.
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** The service's own sentence from an `{"error": "..."}` body, if it sent one. */

@@ -15,14 +15,14 @@
  */
 import type { AccountDevice, ClassroomDevice, Page } from '../contract/wire';
 
-/** What the live status needs from the service client. */
+/** What the live status needs from the service client; a signal calls a read off. */
 export interface DeviceLists {
   /** Every device of the classroom; rejects when the list could not be read consistently. */
-  classroomDevices(classroomId: string): Promise<ClassroomDevice[]>;
+  classroomDevices(classroomId: string, signal?: AbortSignal): Promise<ClassroomDevice[]>;
   /** The given pages of the account list, in the order asked. */
-  accountPages(pages: readonly number[]): Promise<Page<AccountDevice>[]>;
+  accountPages(pages: readonly number[], signal?: AbortSignal): Promise<Page<AccountDevice>[]>;
   /** Every page of the account list, in order; rejects when it could not be read consistently. */
-  allAccountPages(): Promise<Page<AccountDevice>[]>;
+  allAccountPages(signal?: AbortSignal): Promise<Page<AccountDevice>[]>;
 }
 
 /** A classroom device as the window shows it. No password: that stays in main memory. */
@@ -104,9 +104,10 @@ export class ClassroomLiveStatus {
     return this.passwords.get(remoteId);
   }
 
-  async refresh(): Promise<RefreshResult> {
-    const classroom = await this.lists.classroomDevices(this.classroomId);
-    const join = await this.joinOnline(classroom);
+  /** `signal` calls the refresh off (its deadline): it then rejects and commits nothing. */
+  async refresh(signal?: AbortSignal): Promise<RefreshResult> {
+    const classroom = await this.lists.classroomDevices(this.classroomId, signal);
+    const join = await this.joinOnline(classroom, signal);
 
     const devices = classroom.map((device): DeviceView => ({
       remoteId: device.remote_id,
@@ -126,20 +127,25 @@ export class ClassroomLiveStatus {
     return { devices, changes, accountPagesRead: join.pagesRead, swept: join.swept !== undefined };
   }
 
-  private async joinOnline(classroom: readonly ClassroomDevice[]): Promise<Join> {
+  private async joinOnline(
+    classroom: readonly ClassroomDevice[],
+    signal: AbortSignal | undefined,
+  ): Promise<Join> {
     const memory = this.memory;
     if (memory === undefined || this.sinceSweep >= this.sweepEvery - 1) {
-      return this.sweep(classroom, memory, []);
+      return this.sweep(classroom, memory, [], signal);
     }
     // Devices the account list did not show at the last sweep are not looked for each time.
     const wanted = classroom
       .map((device) => device.remote_id)
       .filter((id) => !memory.absent.has(id));
     const remembered = wanted.map((id) => memory.pageOf.get(id));
-    if (!remembered.every((page) => page !== undefined)) return this.sweep(classroom, memory, []);
+    if (!remembered.every((page) => page !== undefined)) {
+      return this.sweep(classroom, memory, [], signal);
+    }
 
     const pages = [...new Set(remembered)].sort((a, b) => a - b);
-    const read = await this.lists.accountPages(pages);
+    const read = await this.lists.accountPages(pages, signal);
     const online = new Map<string, boolean>();
     for (const page of read) {
       for (const device of page.data) {
@@ -151,7 +157,7 @@ export class ClassroomLiveStatus {
     }
     const sameTotal = read.every((page) => page.meta.total === memory.total);
     if (sameTotal && wanted.every((id) => online.has(id))) return { online, pagesRead: pages };
-    return this.sweep(classroom, memory, pages);
+    return this.sweep(classroom, memory, pages, signal);
   }
 
   /**
@@ -164,11 +170,12 @@ export class ClassroomLiveStatus {
     classroom: readonly ClassroomDevice[],
     before: AccountMemory | undefined,
     alreadyRead: number[],
+    signal: AbortSignal | undefined,
   ): Promise<Join> {
     const everyone = new Set(classroom.map((device) => device.remote_id));
     const pagesRead = [...alreadyRead];
     const look = async () => {
-      const all = await this.lists.allAccountPages();
+      const all = await this.lists.allAccountPages(signal);
       pagesRead.push(...all.map((page) => page.meta.current_page));
       return locate(all, everyone);
     };

@@ -8,6 +8,10 @@
  * once. If the list changes during the second walk too, that walk's pages are returned marked
  * `consistent: false` rather than failing: a busy list is not a broken service, and the live
  * status can show what it has and look again on its next refresh.
+ *
+ * Requests are bounded by what page 1 says: a walk asks for pages 2 to page 1's last_page and
+ * no others, and a list claiming more than `maxPages` pages (200: 10,000 devices at 50 a page)
+ * is refused after that one request. With the one restart, a list costs at most twice that.
  */
 import pLimit from 'p-limit';
 import type { Page, PageMeta } from '../contract/wire';
@@ -19,7 +23,7 @@ export type PageFetcher<Item> = (page: number) => Promise<Page<Item>>;
 export interface PageWalkOptions {
   /** Pages in flight at once. Default 4. */
   concurrency?: number;
-  /** More pages than this is a bad response, not a reason to run out of memory. Default 10,000. */
+  /** More pages than this is a bad response, not a reason to run out of memory. Default 200. */
   maxPages?: number;
 }
 
@@ -31,7 +35,7 @@ export interface WalkedList<Item> {
 }
 
 const DEFAULT_CONCURRENCY = 4;
-const DEFAULT_MAX_PAGES = 10_000;
+export const DEFAULT_MAX_PAGES = 200;
 
 export async function walkAllPages<Item>(
   fetchPage: PageFetcher<Item>,

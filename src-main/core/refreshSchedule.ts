@@ -3,6 +3,11 @@
  * it is hidden, never while the computer sleeps; at once on show, on resume and on request; and
  * backing off (exponentially, with jitter, honoring Retry-After) while the service fails, so a
  * broken service is not hammered by every open laptop at the same moment.
+ *
+ * A Retry-After is honoured in full, past the backoff's ceiling (3600 means an hour), up to a
+ * day: a longer one is a broken header, not a plan. A refresh asked for (Refresh now, window
+ * shown, resume, switch) still runs at once. While a refresh runs nothing is planned, so the
+ * next attempt's time the window shows is never one already past.
  */
 
 /** Time, injected: tests drive it without sleeping. */
@@ -20,6 +25,9 @@ export const systemTimers: Timers = {
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   random: Math.random,
 };
+
+/** The longest Retry-After honoured: a day. */
+export const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 export interface ScheduleOptions {
   visibleMs: number;
@@ -108,6 +116,7 @@ export class RefreshSchedule {
     if (this.queued) return this.queued;
     if (this.running) return this.running;
     this.cancel();
+    this.options.onPlan?.(undefined);
     this.halted = false;
     this.running = (async () => {
       try {
@@ -166,13 +175,13 @@ export class RefreshSchedule {
     return this.visible ? this.options.visibleMs : this.options.hiddenMs;
   }
 
-  /** Full-jitter exponential backoff, at least Retry-After, at most maxBackoffMs. */
+  /** Full-jitter exponential backoff up to maxBackoffMs, or Retry-After when that is longer. */
   private backoff(retryAfterMs = 0): number {
     const base = this.options.backoffBaseMs ?? 2_000;
     const max = this.options.maxBackoffMs ?? 300_000;
     const ceiling = Math.min(max, base * 2 ** (this.failures - 1));
     const jittered = ceiling / 2 + (this.timers.random() * ceiling) / 2;
-    return Math.min(max, Math.max(jittered, retryAfterMs));
+    return Math.max(jittered, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
   }
 
   private cancel(): void {

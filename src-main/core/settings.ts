@@ -66,7 +66,14 @@ const serviceUrlSchema = z
     if (!URL.canParse(url)) return true;
     const parsed = new URL(url);
     return parsed.username === '' && parsed.password === '';
-  }, 'must not contain a user name or password');
+  }, 'must not contain a user name or password')
+  // The client asks at the path alone, so a query or fragment is never needed: refusing every
+  // one refuses ?token=, ?api_key=, ?password= and any other name a secret might go by.
+  .refine((url) => {
+    if (!URL.canParse(url)) return true;
+    const parsed = new URL(url);
+    return parsed.search === '' && parsed.hash === '' && !/[?#]/.test(url);
+  }, 'must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address');
 
 const secondsSchema = (limits: { min: number; max: number; default: number }) =>
   z.number().int().min(limits.min).max(limits.max).default(limits.default);

@@ -4,6 +4,11 @@
  * this process's memory for this run only. CLASSTRAY_TOKEN overrides all of them and is never
  * written anywhere.
  *
+ * CLASSTRAY_TOKEN belongs to the service it came with: CLASSTRAY_SERVICE_URL, else the
+ * --service-url the host was launched with. It is used for that service only (same origin and
+ * path), never for an address the window switches to later, and without either it is not used
+ * at all: a token from the environment must not follow whatever URL a window asks for.
+ *
  * Nothing here ever puts the token in an error, a log line or a status: callers learn only
  * whether a token is set and where it is kept.
  *
@@ -21,6 +26,7 @@ import { TeacherFacingError } from './teacherFacing';
 
 export const KEYCHAIN_SERVICE = 'ClassTray';
 export const TOKEN_ENV = 'CLASSTRAY_TOKEN';
+export const SERVICE_URL_ENV = 'CLASSTRAY_SERVICE_URL';
 
 /** The part of keytar the vault uses. */
 export interface Keytar {
@@ -48,6 +54,8 @@ export interface VaultStatus {
 
 export interface TokenVaultOptions {
   env: Readonly<Record<string, string | undefined>>;
+  /** The --service-url of the launch: CLASSTRAY_TOKEN's service when CLASSTRAY_SERVICE_URL is unset. */
+  launchServiceUrl?: string;
   /** Resolves to keytar's module (or keytar itself); rejects when it cannot load. */
   loadKeytar?: () => Promise<unknown>;
   fallback?: SecretFallback;
@@ -79,6 +87,7 @@ const THIS_RUN_ONLY = 'the token is kept for this run only.';
 
 export class TokenVault {
   readonly #env: TokenVaultOptions['env'];
+  readonly #launchServiceUrl: string | undefined;
   readonly #loadKeytar: () => Promise<unknown>;
   readonly #fallback: SecretFallback | undefined;
   readonly #warn: Logger['warn'];
@@ -90,6 +99,7 @@ export class TokenVault {
 
   constructor(options: TokenVaultOptions) {
     this.#env = options.env;
+    this.#launchServiceUrl = options.launchServiceUrl;
     this.#loadKeytar = options.loadKeytar ?? (() => import('keytar'));
     this.#fallback = options.fallback;
     this.#warn = (options.log ?? createLogger()).warn;
@@ -97,7 +107,7 @@ export class TokenVault {
 
   async getToken(serviceUrl: string): Promise<string | null> {
     checkServiceUrl(serviceUrl);
-    const fromEnv = this.#envToken();
+    const fromEnv = this.#envTokenFor(serviceUrl);
     if (fromEnv !== undefined) return fromEnv;
     return (await this.#find(serviceUrl))?.token ?? null;
   }
@@ -128,7 +138,7 @@ export class TokenVault {
 
   async status(serviceUrl: string): Promise<VaultStatus> {
     checkServiceUrl(serviceUrl);
-    if (this.#envToken() !== undefined) {
+    if (this.#envTokenFor(serviceUrl) !== undefined) {
       return {
         location: 'environment',
         hasToken: true,
@@ -138,7 +148,7 @@ export class TokenVault {
     const found = await this.#find(serviceUrl);
     // The memory store always works, so there is always a first store.
     const location = found?.kind ?? (await this.#stores())[0]?.kind ?? 'memory';
-    const reason = this.#reason(location);
+    const reason = joined(this.#elsewhere(), this.#reason(location));
     return reason === undefined
       ? { location, hasToken: found !== undefined }
       : { location, hasToken: found !== undefined, reason };
@@ -147,6 +157,25 @@ export class TokenVault {
   #envToken(): string | undefined {
     const value = this.#env[TOKEN_ENV]?.trim();
     return value ? value : undefined;
+  }
+
+  /** The service CLASSTRAY_TOKEN came with, if the launch named one. */
+  #envServiceUrl(): string | undefined {
+    return this.#env[SERVICE_URL_ENV]?.trim() || this.#launchServiceUrl;
+  }
+
+  #envTokenFor(serviceUrl: string): string | undefined {
+    const bound = this.#envServiceUrl();
+    return bound !== undefined && sameService(bound, serviceUrl) ? this.#envToken() : undefined;
+  }
+
+  /** Why CLASSTRAY_TOKEN, though set, is not this service's token. */
+  #elsewhere(): string | undefined {
+    if (this.#envToken() === undefined) return undefined;
+    const bound = this.#envServiceUrl();
+    return bound === undefined
+      ? `${TOKEN_ENV} is set but not used: set ${SERVICE_URL_ENV} (or --service-url) to the service it is for.`
+      : `${TOKEN_ENV} is for ${bound} only, so it is not sent to this service.`;
   }
 
   async #find(serviceUrl: string): Promise<{ kind: StoreKind; token: string } | undefined> {
@@ -264,6 +293,25 @@ const hasControlCharacter = (text: string): boolean =>
     const code = char.charCodeAt(0);
     return code < 0x20 || code === 0x7f;
   });
+
+/**
+ * One service: same scheme, host and port, and same path once trailing slashes go (the client
+ * ignores the query). An address that does not parse is nobody's service.
+ */
+export function sameService(a: string, b: string): boolean {
+  const key = (text: string) => {
+    const url = URL.canParse(text) ? new URL(text) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') return undefined;
+    return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+  };
+  const keyOfA = key(a);
+  return keyOfA !== undefined && keyOfA === key(b);
+}
+
+const joined = (...sentences: (string | undefined)[]): string | undefined => {
+  const present = sentences.filter((sentence) => sentence !== undefined);
+  return present.length === 0 ? undefined : present.join(' ');
+};
 
 function checkServiceUrl(serviceUrl: string): void {
   if (typeof serviceUrl !== 'string' || serviceUrl.trim() === '') {

@@ -26,7 +26,10 @@ export function deviceNotice(
 ): DeviceNotice | null {
   if (windowVisible || !before.preferences.notifications.deviceChanges) return null;
   const lines: string[] = [];
-  for (const change of changes) {
+  const deviceChanges = changes.flatMap((change) =>
+    change.type === 'devices' ? change.changes : [change],
+  );
+  for (const change of deviceChanges) {
     if (change.type !== 'online-changed' || change.online === null) continue;
     const device = before.classroom.devices.find((d) => d.remoteId === change.remoteId);
     // From unknown to known is news about the data, not about the device.

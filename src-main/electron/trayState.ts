@@ -57,6 +57,7 @@ export function trayIcon({ connection, classroom }: ClassTrayState): TrayIcon {
       // Stale from the disk cache at start-up is not a failure; stale after a failed refresh is.
       if (connection.problem !== null) return 'problem';
       break;
+    case 'slow':
     case 'ok':
       break;
   }
@@ -85,6 +86,8 @@ function tooltip(state: ClassTrayState, text: Labels): string {
         return text.classroomNotFound;
       case 'stale':
         return `${counts} (${text.lastKnown})`;
+      case 'slow':
+        return `${counts} (${text.slow})`;
       case 'ok':
         return counts;
     }

@@ -23,7 +23,7 @@ export const USAGE = `Usage: npm run web -- [options]
 
 Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for you only.
 
-  --service-url URL   use this service (the API token comes from ${TOKEN_ENV} or the keychain)
+  --service-url URL   use this service (the API token comes from ${TOKEN_ENV}, for this URL only, or the keychain)
   --classroom ID      show this classroom
   --port N            port to listen on (default: one the OS picks)
   --data-dir DIR      settings and cache directory (default: the tray app's)
@@ -126,7 +126,7 @@ export interface RunPreviewOptions {
   print?: (line: string) => void;
   /** Passed on to createClassTray (tests keep the keychain out of it). */
   /** Any of the core's options; the demo school defaults to the local service's. */
-  classTray?: Partial<Omit<ClassTrayOptions, 'dataDir' | 'env'>>;
+  classTray?: Partial<Omit<ClassTrayOptions, 'dataDir' | 'env' | 'launchServiceUrl'>>;
 }
 
 export interface RunningPreview {
@@ -167,6 +167,7 @@ export async function runPreview(
       ...options.classTray,
       dataDir,
       env,
+      ...(args.connect ? { launchServiceUrl: args.connect.serviceUrl } : {}),
     });
     if (args.connect) await classTray.connectService(args.connect);
     if (args.select) await classTray.selectClassroom(args.select);

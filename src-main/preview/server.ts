@@ -38,6 +38,32 @@ import { TabVisibility } from './tabVisibility';
 /** Keeps idle event streams open through proxies and lets the browser notice a dead server. */
 const HEARTBEAT_MS = 15_000;
 
+/**
+ * What one browser may cost the preview. An event stream whose reader stopped reading is dropped
+ * once the events waiting for it pass `eventBufferBytes` (a 10,000-device classroom is ~1.2 MB of
+ * JSON); its EventSource reconnects by itself and the client reads the state afresh. Sockets are
+ * limited in number and in time: idle ones (no bytes either way; event streams send a heartbeat)
+ * and slow request heads or bodies are closed.
+ */
+export interface PreviewLimits {
+  eventBufferBytes: number;
+  maxConnections: number;
+  /** A socket with no traffic either way this long is closed. */
+  idleMs: number;
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+}
+
+export const PREVIEW_LIMITS: PreviewLimits = {
+  eventBufferBytes: 4 * 1024 * 1024,
+  maxConnections: 32,
+  idleMs: 4 * HEARTBEAT_MS,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 30_000,
+  keepAliveTimeoutMs: 5_000,
+};
+
 const BODY_LIMIT_BYTES = 64 * 1024;
 
 /** Bad input and host refusals are the client's (422); the service's failures, a bad gateway. */
@@ -66,6 +92,8 @@ export interface PreviewAppOptions {
   port: () => number;
   /** Hears failures that are not the client's fault (the reply says only that something failed). */
   log?: Logger;
+  /** Default PREVIEW_LIMITS; tests shrink them. */
+  limits?: Partial<PreviewLimits>;
 }
 
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
@@ -73,12 +101,19 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   const log = options.log ?? createLogger(console, 'preview');
   const visibility = new TabVisibility((visible) => classTray.setWindowVisible(visible));
 
+  const limits = { ...PREVIEW_LIMITS, ...options.limits };
+
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // Open event streams must not hold up close().
     forceCloseConnections: true,
     logger: false,
+    connectionTimeout: limits.idleMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
   });
+  app.server.headersTimeout = limits.headersTimeoutMs;
+  app.server.maxConnections = limits.maxConnections;
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
@@ -143,12 +178,18 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
       connection: 'keep-alive',
     });
     const tab = visibility.open();
+    // A reader that stopped reading is dropped rather than buffered for without end.
+    const send = (text: string): void => {
+      if (stream.destroyed) return;
+      stream.write(text);
+      if (stream.writableLength > limits.eventBufferBytes) stream.destroy();
+    };
     // First the tab's id: its visibility reports name it.
-    stream.write(`event: tab\ndata: ${JSON.stringify({ tab } satisfies TabEvent)}\n\n`);
+    send(`event: tab\ndata: ${JSON.stringify({ tab } satisfies TabEvent)}\n\n`);
     const unsubscribe = classTray.subscribe((change: ChangeEvent) => {
-      stream.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
+      send(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
     });
-    const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+    const heartbeat = setInterval(() => send(': heartbeat\n\n'), HEARTBEAT_MS);
     stream.once('close', () => {
       clearInterval(heartbeat);
       unsubscribe();
@@ -195,6 +236,7 @@ export interface PreviewServerOptions {
   /** 0 or absent: a port the OS picks. */
   port?: number;
   log?: Logger;
+  limits?: Partial<PreviewLimits>;
 }
 
 export interface RunningPreviewServer {
@@ -216,6 +258,7 @@ export async function startPreviewServer(
     key,
     port: () => port,
     ...(options.log === undefined ? {} : { log: options.log }),
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

@@ -56,7 +56,9 @@ export function applyChanges(
   const ownDevices = (): Map<string, DeviceView> => (devices ??= new Map(next.devices));
   const ownIds = (): string[] => (deviceIds ??= [...next.deviceIds]);
 
-  for (const change of changes) {
+  // A refresh's batch is its device changes, in order.
+  const flat = changes.flatMap((change) => (change.type === 'devices' ? change.changes : [change]));
+  for (const change of flat) {
     switch (change.type) {
       case 'device-added':
       case 'device-changed': {

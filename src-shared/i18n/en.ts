@@ -36,6 +36,7 @@ export const en = {
     unauthorized: 'The service rejected the API token. Showing the last known devices.',
     classroomNotFound: 'Classroom not found. Check the classroom id.',
     stale: 'The last refresh failed, so this list may be out of date.',
+    slow: 'The service is slow to answer. Showing the last known devices while ClassTray waits.',
     internal:
       'ClassTray failed while refreshing, so this list may be out of date. Refresh to try again.',
     nextAttempt: 'Trying again at {{time}}.',
@@ -162,6 +163,7 @@ export const en = {
     unreachable: 'service unreachable',
     tokenMissing: 'no token saved',
     tokenRejected: 'token rejected',
+    slow: 'service slow to answer',
     classroomNotFound: 'classroom not found',
     wentOffline: '{{device}} went offline',
     cameBack: '{{device}} is back online',

@@ -35,6 +35,7 @@ export const es = {
       'El servicio rechazó el token de la API. Se muestran los últimos equipos conocidos.',
     classroomNotFound: 'Aula no encontrada. Comprueba el id del aula.',
     stale: 'La última actualización falló: puede que la lista no esté al día.',
+    slow: 'El servicio tarda en responder. Se muestran los últimos equipos conocidos mientras ClassTray espera.',
     internal:
       'ClassTray falló al actualizar: puede que la lista no esté al día. Actualiza para reintentar.',
     nextAttempt: 'Se reintentará a las {{time}}.',
@@ -159,6 +160,7 @@ export const es = {
     unreachable: 'servicio inaccesible',
     tokenMissing: 'no hay token guardado',
     tokenRejected: 'token rechazado',
+    slow: 'el servicio tarda en responder',
     classroomNotFound: 'aula no encontrada',
     wentOffline: '{{device}} se ha desconectado',
     cameBack: '{{device}} vuelve a estar en línea',

@@ -3,6 +3,7 @@
  * add it to BENCHMARKS below.
  */
 import { benchLocalService } from './localService';
+import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
 import { benchSync } from './sync';
 
@@ -10,6 +11,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['local-service', benchLocalService],
   ['sync', benchSync],
   ['renderer', benchRenderer],
+  ['refresh', benchRefresh],
 ]);
 
 const name = process.argv[2];

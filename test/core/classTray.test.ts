@@ -245,10 +245,28 @@ describe('a connected service', () => {
     const changes = record(classTray);
     await control(local, 'PATCH', '/_local/devices/100000003', { is_online: true });
     await classTray.refresh();
-    expect(changes.filter((change) => change.type === 'online-changed')).toEqual([
-      { type: 'online-changed', remoteId: '100000003', online: true },
+    expect(changes.filter((change) => change.type === 'devices')).toEqual([
+      {
+        type: 'devices',
+        changes: [{ type: 'online-changed', remoteId: '100000003', online: true }],
+      },
     ]);
     expect(online(await classTray.getState())).toBe(1);
+  });
+
+  it('sends every device change of one refresh as one batched event', async () => {
+    const { local, classTray } = await connected();
+    const changes = record(classTray);
+    // Every third device of the 90 is in room-a: flip ten of them.
+    for (let n = 0; n < 30; n += 3) {
+      await control(local, 'PATCH', `/_local/devices/${100_000_000 + 3 * n}`, { is_online: true });
+    }
+    await classTray.refresh();
+    const deviceEvents = changes.filter((change) => change.type !== 'connection');
+    expect(deviceEvents).toHaveLength(1);
+    expect(deviceEvents[0]).toMatchObject({ type: 'devices' });
+    expect(deviceEvents[0]?.type === 'devices' && deviceEvents[0].changes).toHaveLength(10);
+    expect(online(await classTray.getState())).toBe(10);
   });
 
   it('keeps the devices on screen, marked offline, while the service is down, and recovers', async () => {
@@ -301,7 +319,10 @@ describe('a connected service', () => {
   it('uses CLASSTRAY_TOKEN for the run without saving it', async () => {
     const local = await service(fixture());
     const dataDir = await tempDir();
-    const classTray = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    const classTray = await core(dataDir, {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
     await classTray.connectService({ serviceUrl: local.url });
     await classTray.selectClassroom({ id: 'room-a' });
     await classTray.refresh();
@@ -309,6 +330,29 @@ describe('a connected service', () => {
     expect(state.account.token).toMatchObject({ set: true, location: 'environment' });
     expect(state.connection.status).toBe('ok');
     expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('never sends CLASSTRAY_TOKEN to a service URL the window switches to', async () => {
+    const local = await service(fixture());
+    const other = await startMisbehavingService(() => fault.page([]));
+    cleanups.push(other.close);
+    const classTray = await core(await tempDir(), {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
+    await classTray.connectService({ serviceUrl: other.url });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.refresh();
+    const state = await classTray.getState();
+    expect(state.account.token.set).toBe(false);
+    expect(state.connection.status).toBe('unauthorized');
+    const sent = other.requests.map((request) => JSON.stringify(request.headers));
+    expect(sent.join('\n')).not.toContain(TOKEN);
+
+    // Back on its own service, the token from the environment is used again.
+    await classTray.connectService({ serviceUrl: `${local.url}/` });
+    await classTray.refresh();
+    expect((await classTray.getState()).connection.status).toBe('ok');
   });
 
   it('never lets the token or a password out: state, changes, settings and cache', async () => {
@@ -339,7 +383,10 @@ describe('a connected service', () => {
     await local.close();
 
     // The token stays where it was (here: the environment, as no keychain is reachable).
-    const restarted = await core(dataDir, { CLASSTRAY_TOKEN: TOKEN });
+    const restarted = await core(dataDir, {
+      CLASSTRAY_TOKEN: TOKEN,
+      CLASSTRAY_SERVICE_URL: local.url,
+    });
     const state = await restarted.getState();
     expect(state.classroom.id).toBe('room-a');
     expect(state.classroom.devices).toHaveLength(30);

@@ -32,13 +32,17 @@ function fakeLive(classroomId: string) {
     resolve: (result: RefreshResult) => void;
     reject: (error: unknown) => void;
   }[] = [];
+  const signals: (AbortSignal | undefined)[] = [];
   const live: LiveClassroom = {
     classroomId,
-    refresh: () => new Promise((resolve, reject) => pending.push({ resolve, reject })),
+    refresh: (signal) => {
+      signals.push(signal);
+      return new Promise((resolve, reject) => pending.push({ resolve, reject }));
+    },
     seed: vi.fn(),
     password: (remoteId) => (remoteId === '1' ? 'pa55' : undefined),
   };
-  return { live, pending };
+  return { live, pending, signals };
 }
 
 const session = (mode: Session['mode'], current: string | null): Session => ({
@@ -170,6 +174,53 @@ describe('the classroom watch', () => {
       problem: { kind: 'unauthorized' },
     });
     expect(lives).toHaveLength(0);
+    watch.stop();
+  });
+
+  it('says slow once a refresh has run a poll interval, with no attempt time to show', async () => {
+    const { watch, lives } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.connection.nextAttemptAt).not.toBeNull();
+    // Shown: the next refresh starts at once and gets no answer.
+    watch.setVisible(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lives[0]?.pending).toHaveLength(2);
+    expect(watch.connection.status).toBe('ok');
+    expect(watch.connection.nextAttemptAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(10 * SECOND - 1);
+    expect(watch.connection.status).toBe('ok');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(watch.connection).toMatchObject({ status: 'slow', nextAttemptAt: null });
+    lives[0]?.pending[1]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.connection.status).toBe('ok');
+    expect(Date.parse(watch.connection.nextAttemptAt ?? '')).toBeGreaterThan(Date.now());
+    watch.stop();
+  });
+
+  it('calls a refresh off at its 60 s deadline: its signal aborts and it fails as a timeout', async () => {
+    const { watch, lives } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    const signal = lives[0]?.signals[0];
+    await vi.advanceTimersByTimeAsync(60 * SECOND - 1);
+    expect(signal?.aborted).toBe(false);
+    expect(watch.connection.status).toBe('slow');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(signal?.aborted).toBe(true);
+    expect(watch.connection).toMatchObject({
+      status: 'offline',
+      problem: {
+        kind: 'network',
+        detail: 'a whole refresh took longer than 60 s and was called off',
+      },
+    });
+    expect(Date.parse(watch.connection.nextAttemptAt ?? '')).toBeGreaterThan(Date.now());
+    // A late answer from the called-off refresh changes nothing.
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.devices).toEqual([]);
     watch.stop();
   });
 });

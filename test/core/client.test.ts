@@ -542,3 +542,93 @@ describe('the API token', () => {
     expect(service.requests).toHaveLength(0);
   });
 });
+
+describe('bounded against a hostile service', () => {
+  /** A page as the service would send it, with its meta then overridden. */
+  const pageWith = (items: readonly unknown[], page: number, meta: Record<string, number>) => {
+    const body = paginate(
+      items,
+      page,
+      (n) => `http://x/?page=${n}`,
+      (d) => d,
+    );
+    return {
+      type: 'json',
+      status: 200,
+      body: { ...body, meta: { ...body.meta, ...meta } },
+    } as const;
+  };
+
+  it('cuts an endless body off at the cap, as a bad response, and stops reading', async () => {
+    const service = await misbehaving(inOrder(fault.endless()));
+    const { client } = clientFor(service.url, { timeoutMs: 20_000 });
+    const error = await failure(client.accountDevicesPage(1));
+    expect(error.problem).toEqual({
+      kind: 'bad-response',
+      detail: `the answer is larger than ${4 * 1024 * 1024} bytes, more than any page needs; it was cut off`,
+    });
+    expect(service.requests).toHaveLength(1);
+    // What sockets and kernel buffers took past the cap, not the 256 MiB the server offers.
+    expect(service.endlessBytesSent()).toBeLessThan(32 * 1024 * 1024);
+  });
+
+  it('refuses a body of declared length over the cap', async () => {
+    const service = await misbehaving(
+      inOrder({
+        type: 'raw',
+        status: 200,
+        contentType: 'application/json',
+        body: 'x'.repeat(2_000),
+      }),
+    );
+    const { client } = clientFor(service.url, { maxBodyBytes: 1_000 });
+    const error = await failure(client.accountDevicesPage(1));
+    expect(error.kind).toBe('bad-response');
+    expect(error.detail).toMatch(/larger than 1000 bytes/);
+  });
+
+  it('a page holding more items than per_page is a bad response', async () => {
+    const crowded = pageWith(wireDevices(60), 1, { total: 60, last_page: 2 });
+    const service = await misbehaving(
+      inOrder({ ...crowded, body: { ...crowded.body, data: wireDevices(60) } }),
+    );
+    const error = await failure(clientFor(service.url).client.accountDevicesPage(1));
+    expect(error.problem).toEqual({
+      kind: 'bad-response',
+      detail: 'page 1 holds 60 items, more than per_page (50)',
+    });
+  });
+
+  it('an empty page claiming 500,000 devices is a bad response on the first request', async () => {
+    const service = await misbehaving(
+      inOrder(pageWith([], 1, { total: 500_000, last_page: 10_000 })),
+    );
+    const error = await failure(clientFor(service.url).client.accountDevicesPage(1));
+    expect(error.problem).toEqual({
+      kind: 'bad-response',
+      detail: 'page 1 holds 0 items, but a total of 500000 at 50 per page puts 50 on it',
+    });
+    expect(service.requests).toHaveLength(1);
+  });
+
+  it('a last page short of what the total implies is a bad response', async () => {
+    const service = await misbehaving(
+      inOrder(pageWith(wireDevices(3), 1, { total: 5, last_page: 1 })),
+    );
+    const error = await failure(clientFor(service.url).client.accountDevicesPage(1));
+    expect(error.detail).toBe('page 1 holds 3 items, but a total of 5 at 50 per page puts 5 on it');
+  });
+
+  it('a refresh called off aborts the request in flight with its reason, and retries nothing', async () => {
+    const service = await misbehaving(inOrder(fault.hang()));
+    const { client, waits } = clientFor(service.url, { timeoutMs: 20_000 });
+    const controller = new AbortController();
+    const reading = failure(client.accountDevicesPage(1, controller.signal));
+    while (service.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    const reason = new ServiceError({ kind: 'network', cause: 'timeout', detail: 'called off' });
+    controller.abort(reason);
+    expect(await reading).toBe(reason);
+    expect(service.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+});

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE } from '../../src-main/contract/wire';
-import { paginate } from '../../src-main/local-service/pagination';
 import { createServiceClient } from '../../src-main/core/client';
 import { fetchPages, walkAllPages } from '../../src-main/core/pageWalk';
 import { ServiceError } from '../../src-main/core/serviceErrors';
@@ -134,22 +133,22 @@ describe('walkAllPages', () => {
     expect(service.requests.map((r) => r.page)).toEqual([1, 2, 3]);
   });
 
-  it('refuses a list claiming more pages than the limit, after one request', async () => {
-    const huge = paginate(
-      wireDevices(1),
-      1,
-      (n) => `http://x/?page=${n}`,
-      (d) => d,
-    );
-    huge.meta = { ...huge.meta, total: 20_001 * PAGE_SIZE, last_page: 20_001 };
-    huge.links = [];
-    const service = await misbehaving(inOrder({ type: 'json', status: 200, body: huge }));
+  it('refuses a list of more than 200 pages (10,000 devices) after one request', async () => {
+    const service = await misbehaving(inOrder(fault.page(wireDevices(200 * PAGE_SIZE + 1))));
     const client = clientFor(service.url);
     await expect(walkAllPages((n) => client.accountDevicesPage(n))).rejects.toMatchObject({
       kind: 'bad-response',
-      detail: 'the list claims 20001 pages; at most 10000 are read',
+      detail: 'the list claims 201 pages; at most 200 are read',
     });
     expect(service.requests).toHaveLength(1);
+  });
+
+  it('reads a list of exactly 200 pages, one request each', async () => {
+    const service = await misbehaving(inOrder(fault.page(wireDevices(200 * PAGE_SIZE))));
+    const client = clientFor(service.url);
+    const walked = await walkAllPages((n) => client.accountDevicesPage(n));
+    expect(walked.pages).toHaveLength(200);
+    expect(service.requests).toHaveLength(200);
   });
 });
 

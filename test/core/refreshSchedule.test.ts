@@ -150,6 +150,61 @@ describe('backing off while the service fails', () => {
     schedule.stop();
   });
 
+  it('honours a Retry-After of an hour in full, past the backoff ceiling', async () => {
+    const HOUR = 3600 * SECOND;
+    const { schedule, calls } = scheduleWith([{ retryAfterMs: HOUR }, 'ok']);
+    await schedule.start(true);
+    expect(schedule.nextRefreshAt).toBe(Date.now() + HOUR);
+    await vi.advanceTimersByTimeAsync(HOUR - SECOND);
+    expect(calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(SECOND);
+    expect(calls).toHaveLength(2);
+    schedule.stop();
+  });
+
+  it('still refreshes at once when asked during a long Retry-After', async () => {
+    const { schedule, calls } = scheduleWith([{ retryAfterMs: 3600 * SECOND }, 'ok']);
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(60 * SECOND);
+    await schedule.refreshNow();
+    expect(calls).toHaveLength(2);
+    expect(schedule.nextRefreshAt).toBe(Date.now() + 10 * SECOND);
+    schedule.stop();
+  });
+
+  it('caps a Retry-After at a day', async () => {
+    const DAY = 24 * 3600 * SECOND;
+    const { schedule } = scheduleWith([{ retryAfterMs: 365 * DAY }]);
+    await schedule.start(true);
+    expect(schedule.nextRefreshAt).toBe(Date.now() + DAY);
+    schedule.stop();
+  });
+
+  it('plans nothing while a refresh runs, so no attempt time shown is already past', async () => {
+    const plans: (number | undefined)[] = [];
+    let finish = () => {};
+    const schedule = new RefreshSchedule(
+      () =>
+        new Promise<void>((resolve) => {
+          finish = resolve;
+        }),
+      { visibleMs: 10 * SECOND, hiddenMs: 60 * SECOND, timers, onPlan: (at) => plans.push(at) },
+    );
+    const first = schedule.start(true);
+    finish();
+    await first;
+    expect(plans.at(-1)).toBe(Date.now() + 10 * SECOND);
+    // The planned refresh starts, and runs long: the plan is withdrawn, not left to go by.
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    expect(plans.at(-1)).toBeUndefined();
+    expect(schedule.nextRefreshAt).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(30 * SECOND);
+    finish();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(plans.at(-1)).toBe(Date.now() + 10 * SECOND);
+    schedule.stop();
+  });
+
   it('keeps the wait Retry-After asked for when the window is hidden meanwhile', async () => {
     const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
     await schedule.start(true);

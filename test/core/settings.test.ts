@@ -340,6 +340,24 @@ describe('no token field', () => {
       }),
     );
   });
+
+  it.each([
+    'https://school.example.com/api?token=secret-value-1',
+    'https://school.example.com/api?api_key=secret-value-1',
+    'https://school.example.com/?key=secret-value-1',
+    'https://school.example.com/api?password=secret-value-1&x=1',
+    'https://school.example.com/api#access_token=secret-value-1',
+    'https://school.example.com/api?',
+  ])('refuses a query or fragment in the service URL, where a credential could hide: %s', (url) => {
+    const store = open();
+    expect(() => store.update({ serviceUrl: url })).toThrow(
+      expect.objectContaining({
+        field: 'serviceUrl',
+        message: expect.stringMatching(/must not contain a query/),
+      }),
+    );
+    expect(fs.existsSync(settingsFile()) ? readSettingsFile() : '').not.toContain('secret-value-1');
+  });
 });
 
 describe('the data directory', () => {

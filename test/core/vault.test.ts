@@ -260,10 +260,12 @@ describe('the token vault when no keychain answers', () => {
 });
 
 describe('CLASSTRAY_TOKEN', () => {
+  const ENV = { CLASSTRAY_TOKEN: ENV_TOKEN, CLASSTRAY_SERVICE_URL: SERVICE_URL };
+
   it('overrides the stored token and is never persisted', async () => {
     const keytar = new FakeKeytar();
     const fallback = new FakeFallback();
-    const { vault, status } = vaultWith({ keytar, fallback, env: { CLASSTRAY_TOKEN: ENV_TOKEN } });
+    const { vault, status } = vaultWith({ keytar, fallback, env: ENV });
 
     await expect(vault.getToken(SERVICE_URL)).resolves.toBe(ENV_TOKEN);
     await expect(status()).resolves.toEqual({
@@ -283,12 +285,59 @@ describe('CLASSTRAY_TOKEN', () => {
   });
 
   it('is never written even when only memory is left', async () => {
-    const { vault } = vaultWith({ loadKeytar: cannotLoad, env: { CLASSTRAY_TOKEN: ENV_TOKEN } });
+    const { vault } = vaultWith({ loadKeytar: cannotLoad, env: ENV });
     await vault.getToken(SERVICE_URL);
     await vault.forgetToken(SERVICE_URL);
 
     const withoutVariable = vaultWith({ loadKeytar: cannotLoad });
     await expect(withoutVariable.vault.getToken(SERVICE_URL)).resolves.toBeNull();
+  });
+
+  it('is the token of its own service only, whatever the trailing slash', async () => {
+    const keytar = new FakeKeytar();
+    const { vault, status } = vaultWith({ keytar, env: ENV });
+    await expect(vault.getToken(`${SERVICE_URL}/`)).resolves.toBe(ENV_TOKEN);
+    await expect(vault.getToken('https://SCHOOL.example.com:443/api')).resolves.toBe(ENV_TOKEN);
+    for (const other of [
+      'https://attacker.example.net/api',
+      'http://school.example.com/api',
+      'https://school.example.com:8443/api',
+      'https://school.example.com/other',
+    ]) {
+      await expect(vault.getToken(other)).resolves.toBeNull();
+      await expect(status(other)).resolves.toEqual({
+        location: 'keychain',
+        hasToken: false,
+        reason: `CLASSTRAY_TOKEN is for ${SERVICE_URL} only, so it is not sent to this service.`,
+      });
+    }
+    // Another service's own saved token is still its own.
+    await vault.setToken('https://attacker.example.net/api', TOKEN);
+    await expect(vault.getToken('https://attacker.example.net/api')).resolves.toBe(TOKEN);
+  });
+
+  it('is bound to the launch --service-url when CLASSTRAY_SERVICE_URL is unset', async () => {
+    const { vault } = vaultWith({
+      keytar: new FakeKeytar(),
+      env: { CLASSTRAY_TOKEN: ENV_TOKEN },
+      launchServiceUrl: SERVICE_URL,
+    });
+    await expect(vault.getToken(SERVICE_URL)).resolves.toBe(ENV_TOKEN);
+    await expect(vault.getToken('https://attacker.example.net/api')).resolves.toBeNull();
+  });
+
+  it('is not used at all when no service URL came with it', async () => {
+    const { vault, status } = vaultWith({
+      keytar: new FakeKeytar(),
+      env: { CLASSTRAY_TOKEN: ENV_TOKEN },
+    });
+    await expect(vault.getToken(SERVICE_URL)).resolves.toBeNull();
+    await expect(status()).resolves.toEqual({
+      location: 'keychain',
+      hasToken: false,
+      reason:
+        'CLASSTRAY_TOKEN is set but not used: set CLASSTRAY_SERVICE_URL (or --service-url) to the service it is for.',
+    });
   });
 });
 
@@ -311,7 +360,10 @@ describe('the token in messages', () => {
     await vault.forgetToken(SERVICE_URL);
     await status();
 
-    const envRun = vaultWith({ loadKeytar: cannotLoad, env: { CLASSTRAY_TOKEN: ENV_TOKEN } });
+    const envRun = vaultWith({
+      loadKeytar: cannotLoad,
+      env: { CLASSTRAY_TOKEN: ENV_TOKEN, CLASSTRAY_SERVICE_URL: SERVICE_URL },
+    });
     await envRun.status();
 
     expect(errors).toHaveLength(4);

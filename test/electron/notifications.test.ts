@@ -26,6 +26,19 @@ describe('device notifications', () => {
     });
   });
 
+  it("reads a refresh's batched device changes", () => {
+    const batch: ClassTrayChange = {
+      type: 'devices',
+      changes: [
+        { type: 'online-changed', remoteId: '100000001', online: false },
+        { type: 'online-changed', remoteId: '100000019', online: true },
+      ],
+    };
+    expect(deviceNotice([batch], roomState(), false, labels.en)?.body).toBe(
+      'R12-PC01 went offline\nR12-PC19 is back online',
+    );
+  });
+
   it('stays quiet with the window open or without the opt-in', () => {
     expect(deviceNotice([offline], roomState(), true, labels.en)).toBeNull();
     expect(deviceNotice([offline], optedOut(), false, labels.en)).toBeNull();

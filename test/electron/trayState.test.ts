@@ -75,6 +75,13 @@ describe('tray state', () => {
     ).toBe('ok');
   });
 
+  it('says the service is slow while a refresh runs long, with the last known counts', () => {
+    expect(trayView(roomState({ connection: connection('slow') }), en, false)).toMatchObject({
+      icon: 'devices-offline',
+      tooltip: 'ClassTray: Room 12, 18 of 24 online (service slow to answer)',
+    });
+  });
+
   it('keeps the tooltip within Windows limits for a long nickname', () => {
     const state = roomState();
     const long = { ...state, classroom: { ...state.classroom, nickname: 'N'.repeat(200) } };

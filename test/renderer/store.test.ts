@@ -102,6 +102,33 @@ describe('connecting the store', () => {
     expect(store.getState().devices.get('100000002')?.online).toBe(false);
   });
 
+  it("applies a refresh's batched device changes, arriving as one event, as one store update", async () => {
+    const devices = Array.from({ length: 5_000 }, (_, n) => device(n + 1));
+    const fake = new FakeClassTray(classTrayState({ devices }));
+    const { store } = await connectStore(fake);
+    const before = store.getState();
+    let updates = 0;
+    store.subscribe(() => updates++);
+    const flipped = devices.filter((_, n) => n % 3 === 0);
+    fake.push({
+      type: 'devices',
+      changes: flipped.map((d) => ({
+        type: 'online-changed',
+        remoteId: d.remoteId,
+        online: !d.online,
+      })),
+    });
+    // As over IPC or SSE: the event comes in its own task, and nothing else follows it.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(updates).toBe(1);
+    const after = store.getState();
+    for (const d of flipped) expect(after.devices.get(d.remoteId)?.online).toBe(!d.online);
+    expect(after.devices.get(devices[1]?.remoteId ?? '')).toBe(
+      before.devices.get(devices[1]?.remoteId ?? ''),
+    );
+    expect(after.deviceIds).toBe(before.deviceIds);
+  });
+
   it('stops listening when disconnected', async () => {
     const fake = new FakeClassTray();
     const { disconnect } = await connectStore(fake);

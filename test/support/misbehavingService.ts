@@ -18,7 +18,12 @@ export type Behaviour =
   /** Drops the connection: before answering, or after the headers and half the body. */
   | { type: 'reset'; afterHeaders?: boolean }
   /** A valid page (the one asked for in ?page=) of these wire items. */
-  | { type: 'page'; items: readonly unknown[] };
+  | { type: 'page'; items: readonly unknown[] }
+  /**
+   * A 200 JSON page whose data array never ends, written as fast as the client reads; it stops
+   * (truncated) only after `stopAfterBytes`, so a client that reads everything still finishes.
+   */
+  | { type: 'endless'; stopAfterBytes?: number };
 
 export interface RecordedRequest {
   /** 0 for the first request the server saw. */
@@ -38,6 +43,8 @@ export interface MisbehavingService {
   requests: RecordedRequest[];
   /** The most requests that were in flight at the same moment. */
   peakInFlight(): number;
+  /** Body bytes the endless answers handed to their sockets so far. */
+  endlessBytesSent(): number;
   close(): Promise<void>;
 }
 
@@ -68,7 +75,22 @@ export const fault = {
   }),
   reset: (afterHeaders = false): Behaviour => ({ type: 'reset', afterHeaders }),
   page: (items: readonly unknown[]): Behaviour => ({ type: 'page', items }),
+  endless: (stopAfterBytes?: number): Behaviour =>
+    stopAfterBytes === undefined ? { type: 'endless' } : { type: 'endless', stopAfterBytes },
 };
+
+/** 64 KiB of wire devices, each followed by a comma: what an endless data array repeats. */
+const ENDLESS_CHUNK = (() => {
+  const item = `${JSON.stringify({
+    remote_id: '1',
+    remote_alias: 'PC',
+    remote_password: 'pw',
+    has_2fa: false,
+    status: 'enabled',
+    is_online: true,
+  })},`;
+  return Buffer.from(item.repeat(Math.ceil(65_536 / item.length)));
+})();
 
 /** Plays the behaviours in order, one per request, then keeps repeating the last one. */
 export function inOrder(...behaviours: Behaviour[]): Script {
@@ -88,6 +110,7 @@ export async function startMisbehavingService(script: Script): Promise<Misbehavi
   const requests: RecordedRequest[] = [];
   let inFlight = 0;
   let peak = 0;
+  let endlessBytes = 0;
   let origin = '';
 
   const server = createServer((request, response) => {
@@ -132,6 +155,24 @@ export async function startMisbehavingService(script: Script): Promise<Misbehavi
             response.writeHead(behaviour.status, { 'Content-Type': behaviour.contentType });
             response.end(behaviour.body);
             return;
+          case 'endless': {
+            const stopAfter = behaviour.stopAfterBytes ?? 256 * 1024 * 1024;
+            let sent = 0;
+            response.writeHead(200, { 'Content-Type': 'application/json' });
+            response.write('{"data":[');
+            // Writes while the socket takes it, then waits for 'drain': as fast as the reader.
+            const pump = () => {
+              while (!response.destroyed && sent < stopAfter) {
+                sent += ENDLESS_CHUNK.length;
+                endlessBytes += ENDLESS_CHUNK.length;
+                if (!response.write(ENDLESS_CHUNK)) return;
+              }
+              if (!response.destroyed) response.end();
+            };
+            response.on('drain', pump);
+            pump();
+            return;
+          }
           case 'page': {
             const page = paginate(
               behaviour.items,
@@ -160,6 +201,7 @@ export async function startMisbehavingService(script: Script): Promise<Misbehavi
     url: origin,
     requests,
     peakInFlight: () => peak,
+    endlessBytesSent: () => endlessBytes,
     close: async () => {
       // Hanging requests would keep close() waiting forever.
       const closed = once(server, 'close');

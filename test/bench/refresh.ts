@@ -1,0 +1,264 @@
+/**
+ * npm run bench -- refresh: what one refresh costs the main thread with a large classroom, and
+ * what a hostile service costs the preview in memory.
+ *
+ * 1. Core: a 5,000-device classroom (the whole account: 100 classroom and 100 account pages)
+ *    served by the local service in its own process. Before each measured refresh a third of
+ *    the devices flip online (PATCH /_local/devices/:id, not measured). Main-thread time is the
+ *    event loop's busy time during `classTray.refresh()` (nodePerformance.eventLoopUtilization):
+ *    requests, JSON parsing, validation, the diff, and a subscriber serializing each change as
+ *    the preview's event stream does. The process's CPU time is given too: on a shared machine
+ *    busy time also counts moments the thread was ready but not scheduled.
+ * 2. Store: the batch the core sent for that refresh, parsed from its JSON and applied to a
+ *    window store holding the 5,000 devices: one store update, timed.
+ * 3. Peak RSS: the preview (runPreview, in a child process) pointed at a service whose list
+ *    answers never end, asked to refresh REFRESHES times; the child reads its own VmHWM.
+ *    Bounded: the child gives up after CHILD_SECONDS, and the service stops each body at 1 GiB.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { performance as nodePerformance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import { createClassTray } from '../../src-main/core/classTray';
+import { silentLogger } from '../../src-main/core/logger';
+import { startDemoSchool } from '../../src-main/hosts/demoSchool';
+import { runPreview } from '../../src-main/preview/runPreview';
+import { createStore } from 'zustand/vanilla';
+import type { ClassTrayData } from '../../src-renderer/store/classTrayStore';
+import { applyChanges, fromSnapshot } from '../../src-renderer/store/classTrayStore';
+import { accountFixture } from '../support/fixtures';
+import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { localServiceCommand, TSX, withBenchProcesses } from './benchProcesses';
+
+const DEVICES = 5_000;
+const ROUNDS = 7;
+const TOKEN = 'bench-token';
+const CLASSROOM = 'room-a';
+const GOAL_MS = 100;
+/** Refreshes the preview is asked for against the endless body. */
+const REFRESHES = 10;
+const CHILD_SECONDS = 60;
+const THIS_FILE = fileURLToPath(import.meta.url);
+
+interface RssReport {
+  baselineMb: number;
+  peakMb: number;
+  refreshes: number;
+  seconds: number;
+  problem: string | null;
+}
+
+export async function benchRefresh(): Promise<void> {
+  await withBenchProcesses('refresh', async ({ dir, startServer, run }) => {
+    const fixtureFile = join(dir, 'fixture.json');
+    await writeFile(fixtureFile, JSON.stringify(accountFixture(DEVICES, 1)));
+    const service = await startServer('local service', ...localServiceCommand(fixtureFile, TOKEN));
+    console.error(`refresh bench: ${ROUNDS} refreshes of ${DEVICES} devices, a third flipping…`);
+    const costs = await measureRefreshes(service, join(dir, 'data'));
+
+    console.error('refresh bench: the preview against an endless body, in a child…');
+    const endless = await startMisbehavingService(() => fault.endless(1024 * 1024 * 1024));
+    let rss: RssReport;
+    try {
+      const output = await run('preview child', TSX, [THIS_FILE, 'rss-child', endless.url]);
+      rss = JSON.parse(output.trim().split('\n').at(-1) ?? '') as RssReport;
+      rss = { ...rss, problem: rss.problem ?? null };
+      console.error(
+        `refresh bench: the service handed ${mb(endless.endlessBytesSent())} MB to the sockets`,
+      );
+    } finally {
+      await endless.close();
+    }
+    report(costs, rss);
+  });
+}
+
+interface RefreshCosts {
+  coreMs: number[];
+  /** The process's CPU time (all its threads): less disturbed by other load than busy time. */
+  cpuMs: number[];
+  storeMs: number[];
+  changes: number[];
+  batchKb: number[];
+}
+
+async function measureRefreshes(service: string, dataDir: string): Promise<RefreshCosts> {
+  const classTray = await createClassTray({
+    dataDir,
+    env: { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: service },
+    loadKeytar: () => Promise.reject(new Error('no keychain in the bench')),
+    demoSchool: () => startDemoSchool(),
+    log: silentLogger,
+  });
+  const costs: RefreshCosts = { coreMs: [], cpuMs: [], storeMs: [], changes: [], batchKb: [] };
+  try {
+    await classTray.connectService({ serviceUrl: service });
+    await classTray.selectClassroom({ id: CLASSROOM });
+    await classTray.refresh();
+    const sent: string[] = [];
+    // What a host does with each change: the preview serializes it for its event stream.
+    classTray.subscribe((change) => sent.push(JSON.stringify(change)));
+    // The window's store, fed by hand below so its work is not counted as the core's.
+    const snapshot = fromSnapshot(await classTray.getState());
+    const store = createStore<ClassTrayData>()(() => snapshot);
+    let updates = 0;
+    store.subscribe(() => updates++);
+    let online = true;
+    for (let round = 0; round < ROUNDS + 1; round++) {
+      await flipAThird(service, online);
+      online = !online;
+      sent.length = 0;
+      const before = nodePerformance.eventLoopUtilization();
+      const cpuBefore = process.cpuUsage();
+      await classTray.refresh();
+      const busy = nodePerformance.eventLoopUtilization(before).active;
+      const cpu = process.cpuUsage(cpuBefore);
+      const batch = sent.find((text) => text.startsWith('{"type":"devices"'));
+      if (batch === undefined) throw new Error('The refresh sent no batch of device changes.');
+      // The window's side: the event parsed, then one store update, as connectStore makes it.
+      const updatesBefore = updates;
+      const started = performance.now();
+      const change = JSON.parse(batch) as ClassTrayChange;
+      store.setState(applyChanges(store.getState(), [change]), true);
+      const storeMs = performance.now() - started;
+      if (updates - updatesBefore !== 1) throw new Error('The batch took more than one update.');
+      if (round === 0) continue; // warm-up
+      costs.coreMs.push(busy);
+      costs.cpuMs.push((cpu.user + cpu.system) / 1000);
+      costs.storeMs.push(storeMs);
+      costs.changes.push(change.type === 'devices' ? change.changes.length : 0);
+      costs.batchKb.push(batch.length / 1024);
+    }
+  } finally {
+    await classTray.close();
+  }
+  return costs;
+}
+
+/** Sets every third device of the classroom online or offline, 16 requests at a time. */
+async function flipAThird(service: string, online: boolean): Promise<void> {
+  const ids = Array.from({ length: DEVICES }, (_, n) => n)
+    .filter((n) => n % 3 === 0)
+    .map((n) => String(100_000_000 + n));
+  for (let start = 0; start < ids.length; start += 16) {
+    await Promise.all(
+      ids.slice(start, start + 16).map(async (id) => {
+        const response = await fetch(`${service}/_local/devices/${id}`, {
+          method: 'PATCH',
+          headers: { 'X-Token-SVC': TOKEN, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ is_online: online }),
+        });
+        if (!response.ok) throw new Error(`PATCH ${id}: HTTP ${response.status}`);
+      }),
+    );
+  }
+}
+
+/** In the child: the preview against the endless service; prints its RSS figures as JSON. */
+async function rssChild(serviceUrl: string): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'classtray-bench-rss-'));
+  const rendererDir = await mkdtemp(join(tmpdir(), 'classtray-bench-renderer-'));
+  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>bench</title>');
+  const started = performance.now();
+  const deadline = setTimeout(() => {
+    console.error(`The preview did not finish within ${CHILD_SECONDS} s.`);
+    process.exit(1);
+  }, CHILD_SECONDS * 1000);
+  const baselineMb = (await procStatus('VmRSS')) / 1024;
+  const preview = await runPreview(
+    ['--service-url', serviceUrl, '--classroom', CLASSROOM, '--no-open', '--data-dir', dataDir],
+    { CLASSTRAY_TOKEN: TOKEN },
+    { rendererDir, print: () => undefined },
+  );
+  if (preview === null) throw new Error('The preview printed its help instead of starting.');
+  let problem: string | null = null;
+  try {
+    const cookie = await signIn(preview.openUrl);
+    for (let n = 0; n < REFRESHES; n++) {
+      await post(preview.url, cookie, '/api/actions/refresh');
+    }
+    const state = (await (
+      await fetch(`${preview.url}/api/state`, { headers: { cookie } })
+    ).json()) as { connection: { problem: { kind: string; detail: string } | null } };
+    problem = state.connection.problem
+      ? `${state.connection.problem.kind}: ${state.connection.problem.detail}`
+      : null;
+  } finally {
+    await preview.close();
+    clearTimeout(deadline);
+    await rm(dataDir, { recursive: true, force: true });
+    await rm(rendererDir, { recursive: true, force: true });
+  }
+  const report: RssReport = {
+    baselineMb,
+    peakMb: (await procStatus('VmHWM')) / 1024,
+    refreshes: REFRESHES,
+    seconds: (performance.now() - started) / 1000,
+    problem,
+  };
+  console.log(JSON.stringify(report));
+}
+
+async function signIn(openUrl: string): Promise<string> {
+  const response = await fetch(openUrl, { redirect: 'manual' });
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+async function post(url: string, cookie: string, path: string): Promise<void> {
+  const response = await fetch(`${url}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json', origin: url },
+    body: '{}',
+  });
+  // A refresh that met the endless body answers with its failure (502): that is the point.
+  await response.arrayBuffer();
+}
+
+/** A field of /proc/self/status, in kB (Linux). */
+async function procStatus(field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  const status = await readFile('/proc/self/status', 'utf8');
+  const kb = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1];
+  if (kb === undefined) throw new Error(`/proc/self/status has no ${field}.`);
+  return Number(kb);
+}
+
+function report(costs: RefreshCosts, rss: RssReport): void {
+  const row = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
+  console.log(
+    `\nOne refresh of a ${DEVICES}-device classroom, a third flipping (median of ${ROUNDS})`,
+  );
+  row('device changes in the refresh', String(median(costs.changes)));
+  row('events sent for them', '1');
+  row('batch event size', `${median(costs.batchKb).toFixed(0)} KB`);
+  row(
+    'core: main-thread busy time per refresh',
+    `${median(costs.coreMs).toFixed(1)} ms (min ${Math.min(...costs.coreMs).toFixed(1)}, max ${Math.max(...costs.coreMs).toFixed(1)}; goal < ${GOAL_MS})`,
+  );
+  row('core: CPU time of the process per refresh', `${median(costs.cpuMs).toFixed(1)} ms`);
+  row(
+    'store: parse the event and apply it (one store update)',
+    `${median(costs.storeMs).toFixed(1)} ms (min ${Math.min(...costs.storeMs).toFixed(1)}, max ${Math.max(...costs.storeMs).toFixed(1)})`,
+  );
+  console.log(`\nThe preview against an endless list body (${rss.refreshes} refreshes)`);
+  row('RSS after start-up, before the preview started', `${rss.baselineMb.toFixed(0)} MB`);
+  row('peak RSS (VmHWM)', `${rss.peakMb.toFixed(0)} MB`);
+  row('run time', `${rss.seconds.toFixed(1)} s`);
+  row('what the window was told', rss.problem ?? '(no problem)');
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const upper = sorted[middle] ?? 0;
+  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
+}
+
+const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(0);
+
+const [, entry, mode, url] = process.argv;
+if (entry !== undefined && pathToFileURL(entry).href === import.meta.url && mode === 'rss-child') {
+  if (url === undefined) throw new Error('rss-child needs the service URL');
+  await rssChild(url);
+}
