@@ -216,7 +216,8 @@ export class ClassroomWatch {
     const deadlineMs = this.#options.refreshDeadlineMs ?? DEFAULT_REFRESH_DEADLINE_MS;
     const controller = new AbortController();
     const calledOff = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason), {
+      // The reason is the ServiceError given to abort() below.
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason as Error), {
         once: true,
       });
     });
