@@ -4,7 +4,7 @@ import { useClassTray } from '../store/context';
 import { formatClock } from './clock';
 
 type BannerMessage =
-  `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'internal'}`;
+  `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'slow' | 'internal'}`;
 
 /** The statuses that get a banner; the others (ok, connecting, no classroom) need none. */
 const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
@@ -12,6 +12,7 @@ const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
   unauthorized: 'banner.unauthorized',
   'classroom-not-found': 'banner.classroomNotFound',
   stale: 'banner.stale',
+  slow: 'banner.slow',
 };
 
 /**
@@ -28,8 +29,14 @@ export function ConnectionBanner(props: { onOpenSettings: () => void }) {
   const status = connection.status;
   // ClassTray's own failure, not the service's: it says so, whatever the status.
   const message = connection.problem?.kind === 'internal' ? 'banner.internal' : MESSAGES[status];
-  // Stale data is still data: a quiet status. The others need the teacher's attention.
-  const tone = message === undefined ? null : message === 'banner.stale' ? 'warning' : 'error';
+  // Stale data is still data, and a slow answer may yet come: a quiet status. The others need
+  // the teacher's attention.
+  const tone =
+    message === undefined
+      ? null
+      : message === 'banner.stale' || message === 'banner.slow'
+        ? 'warning'
+        : 'error';
 
   return (
     <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>

@@ -36,6 +36,13 @@ it('reports stale data as a status, not an alert', async () => {
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
+it('says quietly that the service is slow while a refresh runs long', async () => {
+  await renderApp(withStatus('slow'));
+  const banner = screen.getByText(/The service is slow to answer/).closest('[role]');
+  expect(banner?.getAttribute('role')).toBe('status');
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
 it('says when the next attempt is, outside the alert so each retry is not read out again', async () => {
   const nextAttemptAt = new Date(2026, 0, 5, 9, 31, 5).toISOString();
   await renderApp(
