@@ -39,14 +39,18 @@ export class AccessTracker {
     const found = extractToken(linkOrToken);
     if ('problem' in found) return { ok: false, problem: found.problem };
     const { notebook } = await this.#options.session();
-    const { accesses } = notebook.read();
+    const { accesses, current } = notebook.read();
     if (accesses.some((access) => access.token === found.token)) {
       return { ok: false, problem: 'already-tracked' };
     }
+    const device = this.#options.devices().find((candidate) => candidate.remoteId === remoteId);
     const added = {
       token: found.token,
       ...(label ? { label } : {}),
       ...(remoteId === undefined ? {} : { remoteId }),
+      ...(current === null ? {} : { classroomId: current }),
+      ...(device?.alias ? { deviceAlias: device.alias } : {}),
+      ...(device === undefined ? {} : { has2fa: device.has2fa }),
       addedAt: new Date(this.#options.clock()).toISOString(),
     };
     writeChecked(() => notebook.write({ accesses: [added, ...accesses] }));

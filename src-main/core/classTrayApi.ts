@@ -64,11 +64,16 @@ export interface TrackedAccessView {
   token: string;
   label: string | null;
   remoteId: string | null;
-  /** The device's alias when it is in the current classroom. */
+  /** The classroom that was open when the access was added (null: added before that was kept). */
+  classroomId: string | null;
+  /** The device's alias: as the open classroom shows it, else as it was when added. */
   deviceAlias: string | null;
   addedAt: string;
   lastOutcome: AccessOutcome | null;
-  /** The linked device has no 2FA: the service cannot end the access by itself when it runs out. */
+  /**
+   * The linked device has no 2FA, so the service cannot end the access by itself when it runs
+   * out; false once the access has ended.
+   */
   warnNo2fa: boolean;
 }
 

@@ -49,6 +49,10 @@ const trackedTemporalAccessSchema = z.strictObject({
   token: temporalAccessTokenSchema,
   label: z.string().min(1).optional(),
   remoteId: z.string().min(1).optional(),
+  // Recorded when added, so the access is named and warned about outside its classroom too.
+  classroomId: z.string().min(1).optional(),
+  deviceAlias: z.string().min(1).optional(),
+  has2fa: z.boolean().optional(),
   addedAt: isoTimeSchema,
   lastOutcome: accessOutcomeSchema.optional(),
 });

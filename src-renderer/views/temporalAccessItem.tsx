@@ -42,9 +42,14 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   }, [clicked]);
 
   const device = access.deviceAlias ?? access.remoteId;
-  const name = access.label ?? device ?? t('accesses.token', { token: shortToken(access.token) });
+  const token = t('accesses.token', { token: shortToken(access.token) });
+  // The device names the card, then the student; the token only when there is nothing else.
+  const name = device ?? access.label ?? token;
+  const student = device !== null ? access.label : null;
   const outcome = shownOutcome(access, clicked);
   const ended = outcome?.kind === 'invalidated' || outcome?.kind === 'already-ended';
+  // The service does not know it: retrying would only say so again.
+  const unknown = outcome?.kind === 'failed' && outcome.problem === 'access-not-found';
 
   const run = async () => {
     const result = await invalidate.run();
@@ -55,16 +60,12 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     <li className="access">
       <div className="access-head">
         <div className="access-title" id={titleId}>
-          <span className="access-name">{name}</span>
+          <span className="access-name">
+            {name}
+            {student !== null && <span className="access-student-name"> · {student}</span>}
+          </span>
           {/* Without a label or a device the token is the name already. */}
-          {(access.label !== null || device !== null) && (
-            <span className="access-detail">
-              {access.label !== null && device !== null && device !== access.label && (
-                <>{t('accesses.device', { name: device })} · </>
-              )}
-              {t('accesses.token', { token: shortToken(access.token) })}
-            </span>
-          )}
+          {name !== token && <span className="access-detail">{token}</span>}
         </div>
         <div className="access-actions">
           {!ended && outcome?.kind !== 'failed' && (
@@ -91,7 +92,8 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
           </BusyButton>
         </div>
       </div>
-      {access.warnNo2fa && (
+      {outcome === null && <p className="access-state active">{t('accesses.active')}</p>}
+      {access.warnNo2fa && !ended && (
         <p className="access-warning">
           <WarningIcon />
           {t('accesses.warnNo2fa')}
@@ -103,7 +105,8 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
             <Invalidated sessionExpiresAt={outcome.sessionExpiresAt} />
           )}
           {outcome.kind === 'already-ended' && <p>{t('accesses.alreadyEnded')}</p>}
-          {outcome.kind === 'failed' && (
+          {unknown && <p>{t('accesses.unknown')}</p>}
+          {outcome.kind === 'failed' && !unknown && (
             <>
               <p role="alert">
                 {t('accesses.failed', { problem: t(`problems.${outcome.problem}`) })}

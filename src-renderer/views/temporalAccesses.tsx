@@ -1,26 +1,51 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddAccessResult } from '../api/types';
+import type { AddAccessResult, TrackedAccessView } from '../api/types';
+import { useAccessDraft } from '../store/accessDraft';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
+import { AccessDevicePicker } from './accessDevicePicker';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useAction } from './useAction';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
-/** Paste a temporal access to track it; each tracked one ends with one click. */
+/**
+ * Paste a temporal access to track it, on the device and for the student it was given to; each
+ * tracked one ends with one click. The open classroom's accesses come first.
+ */
 export function TemporalAccesses() {
   const { t } = useTranslation();
   const api = useApi();
   const accesses = useClassTray((data) => data.temporalAccesses);
+  const classroomId = useClassTray((data) => data.classroom.id);
   // The compact view gives the devices every line it can; the box's placeholder says enough.
   const compact = useClassTray((data) => data.preferences.compactView);
   const [text, setText] = useState('');
+  const [remoteId, setRemoteId] = useState('');
+  const [student, setStudent] = useState('');
   const [problem, setProblem] = useState<AddProblem | null>(null);
-  const add = useAction((linkOrToken: string) => api.addTemporalAccess({ linkOrToken }));
+  const add = useAction((linkOrToken: string) =>
+    api.addTemporalAccess({
+      linkOrToken,
+      ...(remoteId === '' ? {} : { remoteId }),
+      ...(student.trim() === '' ? {} : { label: student.trim() }),
+    }),
+  );
   const inputId = useId();
+  const studentId = useId();
   const problemId = useId();
   const headingId = useId();
+  const otherId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  // A row's "Add access" picks its device here and hands the focus to the link box.
+  const draft = useAccessDraft();
+  useEffect(() => {
+    if (draft.remoteId === null) return;
+    setRemoteId(draft.remoteId);
+    inputRef.current?.focus();
+  }, [draft]);
 
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -29,9 +54,17 @@ export function TemporalAccesses() {
     setProblem(null);
     const outcome = await add.run(text);
     if (!outcome.ok) return;
-    if (outcome.value.ok) setText('');
-    else setProblem(outcome.value.problem);
+    if (outcome.value.ok) {
+      setText('');
+      setStudent('');
+      setRemoteId('');
+    } else setProblem(outcome.value.problem);
   };
+
+  const inClassroom = (access: TrackedAccessView) =>
+    access.classroomId === null || access.classroomId === classroomId;
+  const here = accesses.filter(inClassroom);
+  const elsewhere = accesses.filter((access) => !inClassroom(access));
 
   return (
     <section className="accesses" aria-labelledby={headingId}>
@@ -44,6 +77,7 @@ export function TemporalAccesses() {
       </label>
       <input
         id={inputId}
+        ref={inputRef}
         className="access-input"
         value={text}
         placeholder={t('accesses.placeholder')}
@@ -60,6 +94,24 @@ export function TemporalAccesses() {
         }}
         onKeyDown={(event) => void onKeyDown(event)}
       />
+      {/* Asked once there is an access to add: the list keeps its lines until then. */}
+      {(text !== '' || remoteId !== '') && (
+        <div className="access-fields">
+          <AccessDevicePicker remoteId={remoteId} onChange={setRemoteId} />
+          <div className="access-field">
+            <label htmlFor={studentId}>{t('accesses.student')}</label>
+            <input
+              id={studentId}
+              className="access-student"
+              value={student}
+              maxLength={80}
+              autoComplete="off"
+              onChange={(event) => setStudent(event.target.value)}
+              onKeyDown={(event) => void onKeyDown(event)}
+            />
+          </div>
+        </div>
+      )}
       {problem !== null && (
         <p id={problemId} className="field-problem" role="alert">
           {t(`accesses.problem.${problem}`)}
@@ -69,11 +121,27 @@ export function TemporalAccesses() {
       {accesses.length === 0 ? (
         !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
-        <ul className="access-list">
-          {accesses.map((access) => (
-            <TemporalAccessItem key={access.token} access={access} />
-          ))}
-        </ul>
+        <>
+          {here.length > 0 && (
+            <ul className="access-list" aria-label={t('accesses.openClassroom')}>
+              {here.map((access) => (
+                <TemporalAccessItem key={access.token} access={access} />
+              ))}
+            </ul>
+          )}
+          {elsewhere.length > 0 && (
+            <>
+              <h3 id={otherId} className="access-group">
+                {t('accesses.otherClassrooms')}
+              </h3>
+              <ul className="access-list other" aria-labelledby={otherId}>
+                {elsewhere.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
       )}
     </section>
   );

@@ -28,7 +28,7 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
     mode: 'service',
     serviceUrl: 'https://service.example',
     client,
-    notebook: memoryNotebook({ current: null, recent: [], accesses: [] }),
+    notebook: memoryNotebook({ current: 'lab-1', recent: [{ id: 'lab-1' }], accesses: [] }),
   };
   const logger = recordingLogger();
   const onChange = vi.fn();
@@ -60,6 +60,20 @@ describe('the access tracker', () => {
       problem: 'already-tracked',
     });
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('records the open classroom, the device and its 2FA, so they follow the access', async () => {
+    const { tracker, session } = trackerWith(invalidated);
+    await tracker.add({ linkOrToken: TOKEN, remoteId: '100000001', label: 'Ana' });
+    expect(session.notebook.read().accesses[0]).toEqual({
+      token: TOKEN,
+      label: 'Ana',
+      remoteId: '100000001',
+      classroomId: 'lab-1',
+      deviceAlias: 'LAB-PC01',
+      has2fa: false,
+      addedAt: new Date(NOW).toISOString(),
+    });
   });
 
   it('joins a second click on Invalidate to the first: one request, one outcome', async () => {
