@@ -164,7 +164,13 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     expect((await control('PATCH', servicePaths.invalidateTemporalAccess(ended), {})).status).toBe(
       200,
     );
-    for (const token of [active, invalidated, ended]) await track(token);
+    // The active one is added from its device's row, so a row with an access is audited too.
+    const row = page.locator('.device-row', { hasText: 'PC-3' });
+    await row.locator('.row-access button').click();
+    await page.locator('.access-student').fill('Ana');
+    await track(active);
+    await row.locator('.row-student').waitFor();
+    for (const token of [invalidated, ended]) await track(token);
     const invalidateButton = (token: string) =>
       page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
     await invalidateButton(invalidated).click();

@@ -154,6 +154,29 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Remove', exact: true }).click();
   });
 
+  it('adds an access from a device row and ends it from the row, in one click', async () => {
+    const token = await newAccess('100000003');
+    const row = deviceRows().filter({ hasText: 'PC-3' });
+    await row.getByRole('button', { name: 'Add access for PC-3' }).click();
+    const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+    await expect.poll(() => linkBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Device' }).inputValue()).toBe('100000003');
+    await linkBox.fill(`https://remote.example/access/${token}`);
+    await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
+    await linkBox.press('Enter');
+    await row.getByText('Ana').waitFor();
+    await row.getByText('Active').waitFor();
+    await shot('access-on-row');
+
+    await row.getByRole('button', { name: 'End access on PC-3' }).click();
+    await row.getByText(/^Ends \d\d:\d\d:\d\d$/).waitFor();
+    await shot('access-ended-from-row');
+    // Ended on the service: a second invalidation is refused as already ended.
+    const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
+    expect(again.status).toBe(422);
+    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+  });
+
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
     const token = await newAccess('100000002');
     const ended = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
