@@ -8,6 +8,7 @@ import { ApiInputError } from './apiInput';
 import type { ActionInput, AddAccessResult, InvalidateResultView } from './classTrayApi';
 import type { DeviceView } from './liveStatus';
 import type { Logger } from './logger';
+import type { Notebook } from './notebook';
 import { connectionProblemOf, isServiceError } from './serviceErrors';
 import type { Session } from './sessions';
 import { writeChecked } from './sessions';
@@ -23,6 +24,25 @@ export interface AccessTrackerOptions {
   devices: () => readonly DeviceView[];
   /** The tracked list changed: it goes out again. */
   onChange: () => void;
+  /** How long an ended access stays listed, from the settings. */
+  retentionMs: () => number;
+}
+
+/**
+ * The notebook without the accesses that ended longer than `retentionMs` ago; true when it
+ * cleared any. An access never ended, or whose end failed, stays: only an end the service
+ * confirmed lets it go.
+ */
+export function clearEnded(notebook: Notebook, now: number, retentionMs: number): boolean {
+  const { accesses } = notebook.read();
+  const kept = accesses.filter(
+    (access) =>
+      access.lastOutcome === undefined ||
+      Date.parse(access.lastOutcome.learnedAt) + retentionMs > now,
+  );
+  if (kept.length === accesses.length) return false;
+  writeChecked(() => notebook.write({ accesses: kept }));
+  return true;
 }
 
 export class AccessTracker {
@@ -39,6 +59,7 @@ export class AccessTracker {
     const found = extractToken(linkOrToken);
     if ('problem' in found) return { ok: false, problem: found.problem };
     const { notebook } = await this.#options.session();
+    clearEnded(notebook, this.#options.clock(), this.#options.retentionMs());
     const { accesses, current } = notebook.read();
     if (accesses.some((access) => access.token === found.token)) {
       return { ok: false, problem: 'already-tracked' };
@@ -56,6 +77,13 @@ export class AccessTracker {
     writeChecked(() => notebook.write({ accesses: [added, ...accesses] }));
     this.#options.onChange();
     return { ok: true, access: accessView(added, this.#options.devices()) };
+  }
+
+  /** Clears the accesses ended longer ago than the retention, in the session in use. */
+  async clearEnded(): Promise<void> {
+    const { notebook } = await this.#options.session();
+    const { clock, retentionMs, onChange } = this.#options;
+    if (clearEnded(notebook, clock(), retentionMs())) onChange();
   }
 
   async remove(token: string): Promise<void> {

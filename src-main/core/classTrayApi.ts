@@ -95,6 +95,7 @@ export const PREFERENCE_KEYS = [
   'language',
   'startAtLogin',
   'compactView',
+  'endedRetentionHours',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -152,6 +153,7 @@ const preferencesInput = z.strictObject({
   language: settingsSchema.shape.language.unwrap().exactOptional(),
   startAtLogin: z.boolean().exactOptional(),
   compactView: z.boolean().exactOptional(),
+  endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]

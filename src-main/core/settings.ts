@@ -14,7 +14,11 @@ import Conf from 'conf';
 import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import { errnoCode, folderProblem } from '../writerLock';
-import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import {
+  ENDED_RETENTION_HOURS,
+  HIDDEN_POLL_SECONDS,
+  VISIBLE_POLL_SECONDS,
+} from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
@@ -110,6 +114,13 @@ export const settingsSchema = z.strictObject({
   language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
   compactView: z.boolean().default(false),
+  /** Ended accesses are cleared from the list this long after they ended. */
+  endedRetentionHours: z
+    .number()
+    .int()
+    .min(ENDED_RETENTION_HOURS.min)
+    .max(ENDED_RETENTION_HOURS.max)
+    .default(ENDED_RETENTION_HOURS.default),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

@@ -5,7 +5,7 @@ import { useApi } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { formatClock, useSecondsUntil } from './clock';
-import { CloseIcon, WarningIcon } from './icons';
+import { WarningIcon } from './icons';
 import { useAction } from './useAction';
 
 type Shown =
@@ -27,6 +27,9 @@ function shownOutcome(
 
 export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 
+/** How long "Stop tracking" can be undone before the access leaves the list. */
+export const STOP_UNDO_MS = 8_000;
+
 export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -35,6 +38,26 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const remove = useAction(() => api.removeTemporalAccess({ token: access.token }));
   const titleId = useId();
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const [stopping, setStopping] = useState(false);
+  const stopAsked = useRef(false);
+
+  // Stopping waits a few seconds for an Undo, then leaves the list; the focus follows the buttons.
+  useEffect(() => {
+    if (!stopping) {
+      if (stopAsked.current) stopRef.current?.focus();
+      return;
+    }
+    undoRef.current?.focus();
+    const timer = setTimeout(() => {
+      void remove.run().then((result) => {
+        if (!result.ok) setStopping(false);
+      });
+    }, STOP_UNDO_MS);
+    return () => clearTimeout(timer);
+    // remove.run is new on every render; the timer belongs to this stop only.
+  }, [stopping]);
 
   // The Invalidate button goes away once clicked: keyboard focus moves to what happened instead.
   useEffect(() => {
@@ -50,6 +73,25 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const ended = outcome?.kind === 'invalidated' || outcome?.kind === 'already-ended';
   // The service does not know it: retrying would only say so again.
   const unknown = outcome?.kind === 'failed' && outcome.problem === 'access-not-found';
+  const keepsRunning = !ended && !unknown;
+
+  if (stopping) {
+    return (
+      <li className="access-stopped">
+        <p role="status">
+          {keepsRunning ? t('accesses.stoppedRunning', { name }) : t('accesses.stopped', { name })}
+        </p>
+        <button
+          type="button"
+          className="button small"
+          ref={undoRef}
+          onClick={() => setStopping(false)}
+        >
+          {t('accesses.undo')}
+        </button>
+      </li>
+    );
+  }
 
   const run = async () => {
     const result = await invalidate.run();
@@ -79,17 +121,19 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
               {invalidate.pending ? t('accesses.invalidating') : t('accesses.invalidate')}
             </BusyButton>
           )}
-          <BusyButton
+          <button
             type="button"
-            className="icon-button"
-            aria-label={t('accesses.remove')}
+            className="button small quiet stop-tracking"
+            ref={stopRef}
             aria-describedby={titleId}
-            title={t('accesses.remove')}
-            busy={remove.pending}
-            onClick={() => void remove.run()}
+            title={keepsRunning ? t('accesses.stopKeepsRunning') : undefined}
+            onClick={() => {
+              stopAsked.current = true;
+              setStopping(true);
+            }}
           >
-            <CloseIcon />
-          </BusyButton>
+            {t('accesses.stopTracking')}
+          </button>
         </div>
       </div>
       {outcome === null && <p className="access-state active">{t('accesses.active')}</p>}

@@ -10,6 +10,31 @@ import { useAction } from './useAction';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
+/** An ended access stays in view this long, so its outcome is seen, then folds away. */
+export const FOLD_AFTER_MS = 60_000;
+const FOLD_CHECK_MS = 15_000;
+
+/** Ended (as the core recorded it) for longer than FOLD_AFTER_MS. */
+function folded(access: TrackedAccessView, now: number): boolean {
+  const outcome = access.lastOutcome;
+  if (outcome === null) return false;
+  const endedAt =
+    outcome.kind === 'invalidated'
+      ? Math.max(Date.parse(outcome.learnedAt), Date.parse(outcome.sessionExpiresAt))
+      : Date.parse(outcome.learnedAt);
+  return now - endedAt > FOLD_AFTER_MS;
+}
+
+/** The time now, read again every `everyMs`. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /**
  * Paste a temporal access to track it, on the device and for the student it was given to; each
  * tracked one ends with one click. The open classroom's accesses come first.
@@ -38,6 +63,7 @@ export function TemporalAccesses() {
   const headingId = useId();
   const otherId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+  const now = useNow(FOLD_CHECK_MS);
 
   // A row's "Add access" picks its device here and hands the focus to the link box.
   const draft = useAccessDraft();
@@ -63,8 +89,10 @@ export function TemporalAccesses() {
 
   const inClassroom = (access: TrackedAccessView) =>
     access.classroomId === null || access.classroomId === classroomId;
-  const here = accesses.filter(inClassroom);
-  const elsewhere = accesses.filter((access) => !inClassroom(access));
+  const listed = accesses.filter((access) => !folded(access, now));
+  const here = listed.filter(inClassroom);
+  const elsewhere = listed.filter((access) => !inClassroom(access));
+  const endedToday = accesses.filter((access) => folded(access, now));
 
   return (
     <section className="accesses" aria-labelledby={headingId}>
@@ -140,6 +168,18 @@ export function TemporalAccesses() {
                 ))}
               </ul>
             </>
+          )}
+          {endedToday.length > 0 && (
+            <details className="ended-today">
+              <summary>
+                {t('accesses.endedToday')} <span className="count">{endedToday.length}</span>
+              </summary>
+              <ul className="access-list">
+                {endedToday.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            </details>
           )}
         </>
       )}

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import { AccessTracker } from '../../src-main/core/accessTracker';
+import { AccessTracker, clearEnded } from '../../src-main/core/accessTracker';
 import type { ServiceClient } from '../../src-main/core/client';
 import type { DeviceView } from '../../src-main/core/liveStatus';
 import { memoryNotebook } from '../../src-main/core/notebook';
@@ -9,6 +9,7 @@ import type { Session } from '../../src-main/core/sessions';
 import { recordingLogger } from '../support/recordingLogger';
 
 const NOW = Date.parse('2026-01-05T09:00:10.000Z');
+const DAY = 24 * 3_600_000;
 const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 const noTwoFactor: DeviceView = {
   remoteId: '100000001',
@@ -38,6 +39,7 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
     session: async () => session,
     devices: () => [noTwoFactor],
     onChange,
+    retentionMs: () => DAY,
   });
   return { tracker, session, client, logger, onChange };
 }
@@ -115,5 +117,32 @@ describe('the access tracker', () => {
     const { tracker, client } = trackerWith(invalidated);
     await expect(tracker.invalidate(TOKEN)).rejects.toThrow(ApiInputError);
     expect(client.invalidate).not.toHaveBeenCalled();
+  });
+
+  it('clears an ended access once the retention has passed, and nothing that has not ended', async () => {
+    const { tracker, session, onChange } = trackerWith(invalidated);
+    const learnedAt = (ms: number) => new Date(NOW - ms).toISOString();
+    session.notebook.write({
+      accesses: [
+        { token: 'a0000000-0000-4000-8000-000000000001', addedAt: learnedAt(2 * DAY) },
+        {
+          token: 'a0000000-0000-4000-8000-000000000002',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: { kind: 'already-ended', learnedAt: learnedAt(DAY - 1) },
+        },
+        {
+          token: 'a0000000-0000-4000-8000-000000000003',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: { kind: 'already-ended', learnedAt: learnedAt(DAY) },
+        },
+      ],
+    });
+    await tracker.clearEnded();
+    expect(session.notebook.read().accesses.map((access) => access.token.at(-1))).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(clearEnded(session.notebook, NOW, DAY)).toBe(false);
   });
 });

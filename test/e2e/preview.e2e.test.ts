@@ -151,7 +151,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText(/Invalidated: ends at/).waitFor();
     await shot('invalidated');
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
   it('adds an access from a device row and ends it from the row, in one click', async () => {
@@ -174,7 +174,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     // Ended on the service: a second invalidation is refused as already ended.
     const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
     expect(again.status).toBe(422);
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
@@ -185,7 +185,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText('Already invalidated or expired').waitFor();
     await shot('already-ended');
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
   it('shows the outage banner when the service goes away', async () => {

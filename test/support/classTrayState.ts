@@ -81,6 +81,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       language: 'en',
       startAtLogin: false,
       compactView: false,
+      endedRetentionHours: 24,
       ...overrides.preferences,
     },
   };
