@@ -3,9 +3,15 @@
  * click. A second click on Invalidate while the first is under way joins it: a second PATCH
  * would read the service's 422 as "already ended" and could overwrite the recorded invalidation.
  */
+import pLimit from 'p-limit';
 import type { Clock } from '../../src-shared/clock';
 import { ApiInputError } from './apiInput';
-import type { ActionInput, AddAccessResult, InvalidateResultView } from './classTrayApi';
+import type {
+  ActionInput,
+  AddAccessResult,
+  EndedAccessView,
+  InvalidateResultView,
+} from './classTrayApi';
 import type { DeviceView } from './liveStatus';
 import type { Logger } from './logger';
 import type { Notebook } from './notebook';
@@ -44,6 +50,9 @@ export function clearEnded(notebook: Notebook, now: number, retentionMs: number)
   writeChecked(() => notebook.write({ accesses: kept }));
   return true;
 }
+
+/** Invalidations at once when ending a classroom's accesses. */
+export const END_ALL_CONCURRENCY = 3;
 
 export class AccessTracker {
   readonly #options: AccessTrackerOptions;
@@ -91,6 +100,21 @@ export class AccessTracker {
     const accesses = notebook.read().accesses.filter((access) => access.token !== token);
     writeChecked(() => notebook.write({ accesses }));
     this.#options.onChange();
+  }
+
+  /**
+   * Ends each tracked access of `tokens` (one not in the list is skipped), a few at a time so a
+   * classroom's worth does not flood the service, and says how each one went.
+   */
+  async endAll(tokens: readonly string[]): Promise<EndedAccessView[]> {
+    const { notebook } = await this.#options.session();
+    const tracked = new Set(notebook.read().accesses.map((access) => access.token));
+    const limit = pLimit(END_ALL_CONCURRENCY);
+    return Promise.all(
+      [...new Set(tokens)]
+        .filter((token) => tracked.has(token))
+        .map((token) => limit(async () => ({ token, result: await this.invalidate(token) }))),
+    );
   }
 
   invalidate(token: string): Promise<InvalidateResultView> {

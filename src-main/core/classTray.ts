@@ -169,6 +169,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       accesses.remove(parseAction('removeTemporalAccess', input).token),
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
+    endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),
     forgetToken: () => sessions.forgetToken(),
     setMode: async (input) => sessions.setMode(parseAction('setMode', input).mode),

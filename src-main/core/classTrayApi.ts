@@ -131,6 +131,12 @@ export type AddAccessResult =
 export type InvalidateResultView =
   (InvalidationOutcome & { warnNo2fa: boolean }) | { kind: 'failed'; problem: ConnectionProblem };
 
+/** One access's outcome when several are ended together. */
+export interface EndedAccessView {
+  token: string;
+  result: InvalidateResultView;
+}
+
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
@@ -221,6 +227,11 @@ export const api = {
   ),
   removeTemporalAccess: action(temporalAccess, noResult),
   invalidateTemporalAccess: action(temporalAccess, resultType<InvalidateResultView>()),
+  /** End of class: the accesses the teacher confirmed, each invalidated once, each with its outcome. */
+  endAccesses: action(
+    z.strictObject({ tokens: z.array(z.string().min(1).max(200)).min(1).max(500) }),
+    resultType<EndedAccessView[]>(),
+  ),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({

@@ -5,6 +5,7 @@ import { useAccessDraft } from '../store/accessDraft';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { AccessDevicePicker } from './accessDevicePicker';
+import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useAction } from './useAction';
 
@@ -150,6 +151,7 @@ export function TemporalAccesses() {
         !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
         <>
+          <EndAllAccesses active={here.filter((access) => access.lastOutcome === null)} />
           {here.length > 0 && (
             <ul className="access-list" aria-label={t('accesses.openClassroom')}>
               {here.map((access) => (

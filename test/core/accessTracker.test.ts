@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import { AccessTracker, clearEnded } from '../../src-main/core/accessTracker';
+import { AccessTracker, END_ALL_CONCURRENCY, clearEnded } from '../../src-main/core/accessTracker';
 import type { ServiceClient } from '../../src-main/core/client';
 import type { DeviceView } from '../../src-main/core/liveStatus';
 import { memoryNotebook } from '../../src-main/core/notebook';
@@ -144,5 +144,39 @@ describe('the access tracker', () => {
     ]);
     expect(onChange).toHaveBeenCalledOnce();
     expect(clearEnded(session.notebook, NOW, DAY)).toBe(false);
+  });
+
+  it('ends a classroom of accesses a few at a time, each with its own outcome', async () => {
+    let running = 0;
+    let most = 0;
+    const answers: (() => void)[] = [];
+    const { tracker, client } = trackerWith(async (token) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      running--;
+      if (token.endsWith('5')) throw new ServiceError({ kind: 'already-ended', detail: '422' });
+      return invalidated();
+    });
+    const tokens = [1, 2, 3, 4, 5].map((n) => `b0000000-0000-4000-8000-00000000000${n}`);
+    for (const token of tokens) await tracker.add({ linkOrToken: token });
+    const ending = tracker.endAll([...tokens, 'c0000000-0000-4000-8000-000000000000']);
+    let done = false;
+    void ending.then(() => (done = true));
+    // Let every started request wait for its answer, then answer them one by one.
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      answers.shift()?.();
+    }
+    const ended = await ending;
+    expect(most).toBe(END_ALL_CONCURRENCY);
+    expect(client.invalidate).toHaveBeenCalledTimes(5);
+    expect(ended.map(({ token, result }) => [token.at(-1), result.kind])).toEqual([
+      ['1', 'invalidated'],
+      ['2', 'invalidated'],
+      ['3', 'invalidated'],
+      ['4', 'invalidated'],
+      ['5', 'already-ended'],
+    ]);
   });
 });

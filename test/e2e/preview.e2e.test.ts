@@ -177,6 +177,41 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
+  it("ends all the classroom's accesses after one confirmation naming the students", async () => {
+    const students = [
+      { alias: 'PC-4', remoteId: '100000004', name: 'Bea' },
+      { alias: 'PC-5', remoteId: '100000005', name: 'Leo' },
+    ];
+    const tokens: string[] = [];
+    for (const { alias, remoteId, name } of students) {
+      const token = await newAccess(remoteId);
+      tokens.push(token);
+      const row = deviceRows().filter({ hasText: alias });
+      await row.getByRole('button', { name: `Add access for ${alias}` }).click();
+      const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+      await linkBox.fill(`https://remote.example/access/${token}`);
+      await page.getByRole('textbox', { name: 'Student (optional)' }).fill(name);
+      await linkBox.press('Enter');
+      await row.getByText(name).waitFor();
+    }
+    await page.getByRole('button', { name: 'End all accesses in this classroom' }).click();
+    await page
+      .getByRole('group', { name: 'End 2 accesses now: Leo (PC-5), Bea (PC-4)?' })
+      .waitFor();
+    await shot('end-all-confirm');
+    await page.getByRole('button', { name: 'End 2' }).click();
+    await page.getByText('Ended: 2.').waitFor();
+    for (const token of tokens) {
+      const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
+      expect(again.status).toBe(422);
+    }
+    await shot('end-all-done');
+    for (const _ of tokens)
+      await page.getByRole('button', { name: 'Stop tracking' }).first().click();
+    // Each stop is sent once its Undo has run out.
+    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
+  });
+
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
     const token = await newAccess('100000002');
     const ended = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
