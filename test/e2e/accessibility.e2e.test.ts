@@ -294,6 +294,9 @@ describe('keyboard only', () => {
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
+    // Past "End all accesses in this classroom", the new access's own Invalidate.
+    await page.keyboard.press('Tab');
+    expect(await focused('.end-all .button.danger')).toBe(true);
     await page.keyboard.press('Tab');
     expect(await focused('.access .button.danger')).toBe(true);
     await page.keyboard.press('Enter');
