@@ -11,6 +11,7 @@ export const ACTION_NAMES = [
   'addTemporalAccess',
   'removeTemporalAccess',
   'invalidateTemporalAccess',
+  'endAccesses',
   'connectService',
   'forgetToken',
   'setMode',

@@ -8,5 +8,7 @@
 export const VISIBLE_POLL_SECONDS = { min: 5, max: 300, default: 10 } as const;
 /** Refresh interval while the window is hidden, in seconds. */
 export const HIDDEN_POLL_SECONDS = { min: 15, max: 3600, default: 60 } as const;
+/** How long an ended temporal access stays listed under "Ended today", in hours. */
+export const ENDED_RETENTION_HOURS = { min: 1, max: 168, default: 24 } as const;
 /** A classroom's nickname, in characters. */
 export const NICKNAME_MAX_LENGTH = 60;

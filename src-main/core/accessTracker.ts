@@ -3,11 +3,18 @@
  * click. A second click on Invalidate while the first is under way joins it: a second PATCH
  * would read the service's 422 as "already ended" and could overwrite the recorded invalidation.
  */
+import pLimit from 'p-limit';
 import type { Clock } from '../../src-shared/clock';
 import { ApiInputError } from './apiInput';
-import type { ActionInput, AddAccessResult, InvalidateResultView } from './classTrayApi';
+import type {
+  ActionInput,
+  AddAccessResult,
+  EndedAccessView,
+  InvalidateResultView,
+} from './classTrayApi';
 import type { DeviceView } from './liveStatus';
 import type { Logger } from './logger';
+import type { Notebook } from './notebook';
 import { connectionProblemOf, isServiceError } from './serviceErrors';
 import type { Session } from './sessions';
 import { writeChecked } from './sessions';
@@ -23,7 +30,29 @@ export interface AccessTrackerOptions {
   devices: () => readonly DeviceView[];
   /** The tracked list changed: it goes out again. */
   onChange: () => void;
+  /** How long an ended access stays listed, from the settings. */
+  retentionMs: () => number;
 }
+
+/**
+ * The notebook without the accesses that ended longer than `retentionMs` ago; true when it
+ * cleared any. An access never ended, or whose end failed, stays: only an end the service
+ * confirmed lets it go.
+ */
+export function clearEnded(notebook: Notebook, now: number, retentionMs: number): boolean {
+  const { accesses } = notebook.read();
+  const kept = accesses.filter(
+    (access) =>
+      access.lastOutcome === undefined ||
+      Date.parse(access.lastOutcome.learnedAt) + retentionMs > now,
+  );
+  if (kept.length === accesses.length) return false;
+  writeChecked(() => notebook.write({ accesses: kept }));
+  return true;
+}
+
+/** Invalidations at once when ending a classroom's accesses. */
+export const END_ALL_CONCURRENCY = 3;
 
 export class AccessTracker {
   readonly #options: AccessTrackerOptions;
@@ -39,14 +68,19 @@ export class AccessTracker {
     const found = extractToken(linkOrToken);
     if ('problem' in found) return { ok: false, problem: found.problem };
     const { notebook } = await this.#options.session();
-    const { accesses } = notebook.read();
+    clearEnded(notebook, this.#options.clock(), this.#options.retentionMs());
+    const { accesses, current } = notebook.read();
     if (accesses.some((access) => access.token === found.token)) {
       return { ok: false, problem: 'already-tracked' };
     }
+    const device = this.#options.devices().find((candidate) => candidate.remoteId === remoteId);
     const added = {
       token: found.token,
       ...(label ? { label } : {}),
       ...(remoteId === undefined ? {} : { remoteId }),
+      ...(current === null ? {} : { classroomId: current }),
+      ...(device?.alias ? { deviceAlias: device.alias } : {}),
+      ...(device === undefined ? {} : { has2fa: device.has2fa }),
       addedAt: new Date(this.#options.clock()).toISOString(),
     };
     writeChecked(() => notebook.write({ accesses: [added, ...accesses] }));
@@ -54,11 +88,33 @@ export class AccessTracker {
     return { ok: true, access: accessView(added, this.#options.devices()) };
   }
 
+  /** Clears the accesses ended longer ago than the retention, in the session in use. */
+  async clearEnded(): Promise<void> {
+    const { notebook } = await this.#options.session();
+    const { clock, retentionMs, onChange } = this.#options;
+    if (clearEnded(notebook, clock(), retentionMs())) onChange();
+  }
+
   async remove(token: string): Promise<void> {
     const { notebook } = await this.#options.session();
     const accesses = notebook.read().accesses.filter((access) => access.token !== token);
     writeChecked(() => notebook.write({ accesses }));
     this.#options.onChange();
+  }
+
+  /**
+   * Ends each tracked access of `tokens` (one not in the list is skipped), a few at a time so a
+   * classroom's worth does not flood the service, and says how each one went.
+   */
+  async endAll(tokens: readonly string[]): Promise<EndedAccessView[]> {
+    const { notebook } = await this.#options.session();
+    const tracked = new Set(notebook.read().accesses.map((access) => access.token));
+    const limit = pLimit(END_ALL_CONCURRENCY);
+    return Promise.all(
+      [...new Set(tokens)]
+        .filter((token) => tracked.has(token))
+        .map((token) => limit(async () => ({ token, result: await this.invalidate(token) }))),
+    );
   }
 
   invalidate(token: string): Promise<InvalidateResultView> {

@@ -6,7 +6,7 @@
  * the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
-import { AccessTracker } from './accessTracker';
+import { AccessTracker, clearEnded } from './accessTracker';
 import { parseInput } from './apiInput';
 import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
 import { deviceInput, parseAction } from './classTrayApi';
@@ -87,6 +87,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const showAccesses = () =>
     emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
 
+  const retentionMs = () => settings.get().endedRetentionHours * 3_600_000;
+
   const watch: ClassroomWatch = new ClassroomWatch({
     cache: new ClassroomCache(options.dataDir, log.child('cache')),
     clock,
@@ -110,6 +112,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     onSession: async (session) => {
       emit({ type: 'account', account: account() });
+      clearEnded(session.notebook, clock(), retentionMs());
       showAccesses();
       await watch.watch(session);
     },
@@ -121,6 +124,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     session: () => sessions.settledSession(),
     devices: () => watch.devices,
     onChange: showAccesses,
+    retentionMs,
   });
 
   const classTray: ClassTray = {
@@ -139,6 +143,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     subscribe: (listener) => changes.subscribe(listener),
     async refresh() {
       await sessions.settled();
+      await accesses.clearEnded();
       await watch.refreshNow();
     },
     async selectClassroom(input) {
@@ -164,6 +169,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       accesses.remove(parseAction('removeTemporalAccess', input).token),
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
+    endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),
     forgetToken: () => sessions.forgetToken(),
     setMode: async (input) => sessions.setMode(parseAction('setMode', input).mode),
@@ -172,6 +178,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       updateSettings(settings, parseAction('updatePreferences', input));
       watch.setIntervals(settings.get().poll);
       emit({ type: 'preferences', preferences: preferencesView(settings.get()) });
+      await accesses.clearEnded();
     },
 
     setWindowVisible: (visible) => watch.setVisible(visible),

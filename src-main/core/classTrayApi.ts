@@ -64,11 +64,16 @@ export interface TrackedAccessView {
   token: string;
   label: string | null;
   remoteId: string | null;
-  /** The device's alias when it is in the current classroom. */
+  /** The classroom that was open when the access was added (null: added before that was kept). */
+  classroomId: string | null;
+  /** The device's alias: as the open classroom shows it, else as it was when added. */
   deviceAlias: string | null;
   addedAt: string;
   lastOutcome: AccessOutcome | null;
-  /** The linked device has no 2FA: the service cannot end the access by itself when it runs out. */
+  /**
+   * The linked device has no 2FA, so the service cannot end the access by itself when it runs
+   * out; false once the access has ended.
+   */
   warnNo2fa: boolean;
 }
 
@@ -90,6 +95,7 @@ export const PREFERENCE_KEYS = [
   'language',
   'startAtLogin',
   'compactView',
+  'endedRetentionHours',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -125,6 +131,12 @@ export type AddAccessResult =
 export type InvalidateResultView =
   (InvalidationOutcome & { warnNo2fa: boolean }) | { kind: 'failed'; problem: ConnectionProblem };
 
+/** One access's outcome when several are ended together. */
+export interface EndedAccessView {
+  token: string;
+  result: InvalidateResultView;
+}
+
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
@@ -147,6 +159,7 @@ const preferencesInput = z.strictObject({
   language: settingsSchema.shape.language.unwrap().exactOptional(),
   startAtLogin: z.boolean().exactOptional(),
   compactView: z.boolean().exactOptional(),
+  endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]
@@ -214,6 +227,11 @@ export const api = {
   ),
   removeTemporalAccess: action(temporalAccess, noResult),
   invalidateTemporalAccess: action(temporalAccess, resultType<InvalidateResultView>()),
+  /** End of class: the accesses the teacher confirmed, each invalidated once, each with its outcome. */
+  endAccesses: action(
+    z.strictObject({ tokens: z.array(z.string().min(1).max(200)).min(1).max(500) }),
+    resultType<EndedAccessView[]>(),
+  ),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({

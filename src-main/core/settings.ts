@@ -14,7 +14,11 @@ import Conf from 'conf';
 import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import { errnoCode, folderProblem } from '../writerLock';
-import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import {
+  ENDED_RETENTION_HOURS,
+  HIDDEN_POLL_SECONDS,
+  VISIBLE_POLL_SECONDS,
+} from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
@@ -49,6 +53,10 @@ const trackedTemporalAccessSchema = z.strictObject({
   token: temporalAccessTokenSchema,
   label: z.string().min(1).optional(),
   remoteId: z.string().min(1).optional(),
+  // Recorded when added, so the access is named and warned about outside its classroom too.
+  classroomId: z.string().min(1).optional(),
+  deviceAlias: z.string().min(1).optional(),
+  has2fa: z.boolean().optional(),
   addedAt: isoTimeSchema,
   lastOutcome: accessOutcomeSchema.optional(),
 });
@@ -106,6 +114,13 @@ export const settingsSchema = z.strictObject({
   language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
   compactView: z.boolean().default(false),
+  /** Ended accesses are cleared from the list this long after they ended. */
+  endedRetentionHours: z
+    .number()
+    .int()
+    .min(ENDED_RETENTION_HOURS.min)
+    .max(ENDED_RETENTION_HOURS.max)
+    .default(ENDED_RETENTION_HOURS.default),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

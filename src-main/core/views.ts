@@ -49,20 +49,25 @@ export function classroomView(
   };
 }
 
-/** A tracked access, with its device's alias and 2FA when the device is in the classroom. */
+/**
+ * A tracked access, with its device's alias and 2FA: as the classroom shows them now when the
+ * device is in it, else as recorded when the access was added. Once ended, nothing to warn of.
+ */
 export function accessView(
   access: TrackedTemporalAccess | DeepReadonly<TrackedTemporalAccess>,
   devices: readonly DeviceView[],
 ): TrackedAccessView {
   const device = devices.find((candidate) => candidate.remoteId === access.remoteId);
+  const has2fa = device?.has2fa ?? access.has2fa;
   return {
     token: access.token,
     label: access.label ?? null,
     remoteId: access.remoteId ?? null,
-    deviceAlias: device?.alias ?? null,
+    classroomId: access.classroomId ?? null,
+    deviceAlias: device?.alias ?? access.deviceAlias ?? null,
     addedAt: access.addedAt,
     lastOutcome: access.lastOutcome ?? null,
-    warnNo2fa: device?.has2fa === false,
+    warnNo2fa: has2fa === false && access.lastOutcome === undefined,
   };
 }
 

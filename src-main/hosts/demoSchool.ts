@@ -27,12 +27,15 @@ export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoScho
       recent: account.classrooms
         .slice(0, MAX_RECENT_CLASSROOMS)
         .map((classroom) => ({ id: classroom.id, nickname: classroom.name })),
-      accesses: account.temporal_accesses.map((access) => ({
-        token: access.token,
-        label: aliasOf.get(access.remote_id) ?? access.remote_id,
-        remoteId: access.remote_id,
-        addedAt,
-      })),
+      accesses: account.temporal_accesses.map((access) => {
+        const alias = aliasOf.get(access.remote_id);
+        return {
+          token: access.token,
+          remoteId: access.remote_id,
+          ...(alias ? { deviceAlias: alias } : {}),
+          addedAt,
+        };
+      }),
     },
     close: () => service.close(),
   };

@@ -14,6 +14,7 @@ export type ConnectionProblem = api.ConnectionProblem;
 export type ConnectionStatus = api.ConnectionStatus;
 export type ConnectionView = api.ConnectionView;
 export type DeviceView = api.DeviceView;
+export type EndedAccessView = api.EndedAccessView;
 export type InvalidateResultView = api.InvalidateResultView;
 export type PreferencesView = api.PreferencesView;
 export type RendererApi = api.RendererApi;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
+import { DeviceAccess } from './deviceAccess';
 import { CopyIcon, KeyIcon } from './icons';
 import { useFlash } from './useFlash';
 
@@ -104,6 +105,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
       >
         <KeyIcon />
       </button>
+      <DeviceAccess remoteId={remoteId} name={name} />
     </div>
   );
 });

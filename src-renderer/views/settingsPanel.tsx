@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import { ENDED_RETENTION_HOURS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-shared/locale';
 import type { ActionInput, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
@@ -218,6 +218,8 @@ function GeneralSettings() {
       )}
       <ActionError error={pollAction.error} />
 
+      <RetentionField />
+
       <label className="toggle">
         <input
           type="checkbox"
@@ -259,5 +261,51 @@ function GeneralSettings() {
         </>
       )}
     </div>
+  );
+}
+
+/** How long ended accesses stay under "Ended today" before they are cleared. */
+function RetentionField() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const saved = useClassTray((data) => data.preferences.endedRetentionHours);
+  const [hours, setHours] = useState(String(saved));
+  const [problem, setProblem] = useState(false);
+  const action = useAction((endedRetentionHours: number) =>
+    api.updatePreferences({ endedRetentionHours }),
+  );
+  const { min, max } = ENDED_RETENTION_HOURS;
+  const commit = () => {
+    const value = Number(hours);
+    const valid = Number.isInteger(value) && value >= min && value <= max;
+    setProblem(!valid);
+    if (valid && value !== saved) void action.run(value);
+  };
+  return (
+    <>
+      <label className="field inline">
+        <span>{t('settings.endedRetention')}</span>
+        <input
+          type="number"
+          inputMode="numeric"
+          min={min}
+          max={max}
+          step={1}
+          value={hours}
+          aria-invalid={problem}
+          onChange={(event) => setHours(event.target.value)}
+          onBlur={commit}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') commit();
+          }}
+        />
+      </label>
+      {problem && (
+        <p className="field-problem" role="alert">
+          {t('settings.endedRetentionRange', { min: String(min), max: String(max) })}
+        </p>
+      )}
+      <ActionError error={action.error} />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { useApi } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { formatClock, useSecondsUntil } from './clock';
-import { CloseIcon, WarningIcon } from './icons';
+import { WarningIcon } from './icons';
 import { useAction } from './useAction';
 
 type Shown =
@@ -27,6 +27,9 @@ function shownOutcome(
 
 export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 
+/** How long "Stop tracking" can be undone before the access leaves the list. */
+export const STOP_UNDO_MS = 8_000;
+
 export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -35,6 +38,26 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const remove = useAction(() => api.removeTemporalAccess({ token: access.token }));
   const titleId = useId();
   const outcomeRef = useRef<HTMLDivElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const stopRef = useRef<HTMLButtonElement>(null);
+  const [stopping, setStopping] = useState(false);
+  const stopAsked = useRef(false);
+
+  // Stopping waits a few seconds for an Undo, then leaves the list; the focus follows the buttons.
+  useEffect(() => {
+    if (!stopping) {
+      if (stopAsked.current) stopRef.current?.focus();
+      return;
+    }
+    undoRef.current?.focus();
+    const timer = setTimeout(() => {
+      void remove.run().then((result) => {
+        if (!result.ok) setStopping(false);
+      });
+    }, STOP_UNDO_MS);
+    return () => clearTimeout(timer);
+    // remove.run is new on every render; the timer belongs to this stop only.
+  }, [stopping]);
 
   // The Invalidate button goes away once clicked: keyboard focus moves to what happened instead.
   useEffect(() => {
@@ -42,9 +65,33 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   }, [clicked]);
 
   const device = access.deviceAlias ?? access.remoteId;
-  const name = access.label ?? device ?? t('accesses.token', { token: shortToken(access.token) });
+  const token = t('accesses.token', { token: shortToken(access.token) });
+  // The device names the card, then the student; the token only when there is nothing else.
+  const name = device ?? access.label ?? token;
+  const student = device !== null ? access.label : null;
   const outcome = shownOutcome(access, clicked);
   const ended = outcome?.kind === 'invalidated' || outcome?.kind === 'already-ended';
+  // The service does not know it: retrying would only say so again.
+  const unknown = outcome?.kind === 'failed' && outcome.problem === 'access-not-found';
+  const keepsRunning = !ended && !unknown;
+
+  if (stopping) {
+    return (
+      <li className="access-stopped">
+        <p role="status">
+          {keepsRunning ? t('accesses.stoppedRunning', { name }) : t('accesses.stopped', { name })}
+        </p>
+        <button
+          type="button"
+          className="button small"
+          ref={undoRef}
+          onClick={() => setStopping(false)}
+        >
+          {t('accesses.undo')}
+        </button>
+      </li>
+    );
+  }
 
   const run = async () => {
     const result = await invalidate.run();
@@ -55,16 +102,12 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     <li className="access">
       <div className="access-head">
         <div className="access-title" id={titleId}>
-          <span className="access-name">{name}</span>
+          <span className="access-name">
+            {name}
+            {student !== null && <span className="access-student-name"> · {student}</span>}
+          </span>
           {/* Without a label or a device the token is the name already. */}
-          {(access.label !== null || device !== null) && (
-            <span className="access-detail">
-              {access.label !== null && device !== null && device !== access.label && (
-                <>{t('accesses.device', { name: device })} · </>
-              )}
-              {t('accesses.token', { token: shortToken(access.token) })}
-            </span>
-          )}
+          {name !== token && <span className="access-detail">{token}</span>}
         </div>
         <div className="access-actions">
           {!ended && outcome?.kind !== 'failed' && (
@@ -78,20 +121,23 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
               {invalidate.pending ? t('accesses.invalidating') : t('accesses.invalidate')}
             </BusyButton>
           )}
-          <BusyButton
+          <button
             type="button"
-            className="icon-button"
-            aria-label={t('accesses.remove')}
+            className="button small quiet stop-tracking"
+            ref={stopRef}
             aria-describedby={titleId}
-            title={t('accesses.remove')}
-            busy={remove.pending}
-            onClick={() => void remove.run()}
+            title={keepsRunning ? t('accesses.stopKeepsRunning') : undefined}
+            onClick={() => {
+              stopAsked.current = true;
+              setStopping(true);
+            }}
           >
-            <CloseIcon />
-          </BusyButton>
+            {t('accesses.stopTracking')}
+          </button>
         </div>
       </div>
-      {access.warnNo2fa && (
+      {outcome === null && <p className="access-state active">{t('accesses.active')}</p>}
+      {access.warnNo2fa && !ended && (
         <p className="access-warning">
           <WarningIcon />
           {t('accesses.warnNo2fa')}
@@ -103,7 +149,8 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
             <Invalidated sessionExpiresAt={outcome.sessionExpiresAt} />
           )}
           {outcome.kind === 'already-ended' && <p>{t('accesses.alreadyEnded')}</p>}
-          {outcome.kind === 'failed' && (
+          {unknown && <p>{t('accesses.unknown')}</p>}
+          {outcome.kind === 'failed' && !unknown && (
             <>
               <p role="alert">
                 {t('accesses.failed', { problem: t(`problems.${outcome.problem}`) })}

@@ -1,26 +1,78 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddAccessResult } from '../api/types';
+import type { AddAccessResult, TrackedAccessView } from '../api/types';
+import { useAccessDraft } from '../store/accessDraft';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
+import { AccessDevicePicker } from './accessDevicePicker';
+import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useAction } from './useAction';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
-/** Paste a temporal access to track it; each tracked one ends with one click. */
+/** An ended access stays in view this long, so its outcome is seen, then folds away. */
+export const FOLD_AFTER_MS = 60_000;
+const FOLD_CHECK_MS = 15_000;
+
+/** Ended (as the core recorded it) for longer than FOLD_AFTER_MS. */
+function folded(access: TrackedAccessView, now: number): boolean {
+  const outcome = access.lastOutcome;
+  if (outcome === null) return false;
+  const endedAt =
+    outcome.kind === 'invalidated'
+      ? Math.max(Date.parse(outcome.learnedAt), Date.parse(outcome.sessionExpiresAt))
+      : Date.parse(outcome.learnedAt);
+  return now - endedAt > FOLD_AFTER_MS;
+}
+
+/** The time now, read again every `everyMs`. */
+function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
+/**
+ * Paste a temporal access to track it, on the device and for the student it was given to; each
+ * tracked one ends with one click. The open classroom's accesses come first.
+ */
 export function TemporalAccesses() {
   const { t } = useTranslation();
   const api = useApi();
   const accesses = useClassTray((data) => data.temporalAccesses);
+  const classroomId = useClassTray((data) => data.classroom.id);
   // The compact view gives the devices every line it can; the box's placeholder says enough.
   const compact = useClassTray((data) => data.preferences.compactView);
   const [text, setText] = useState('');
+  const [remoteId, setRemoteId] = useState('');
+  const [student, setStudent] = useState('');
   const [problem, setProblem] = useState<AddProblem | null>(null);
-  const add = useAction((linkOrToken: string) => api.addTemporalAccess({ linkOrToken }));
+  const add = useAction((linkOrToken: string) =>
+    api.addTemporalAccess({
+      linkOrToken,
+      ...(remoteId === '' ? {} : { remoteId }),
+      ...(student.trim() === '' ? {} : { label: student.trim() }),
+    }),
+  );
   const inputId = useId();
+  const studentId = useId();
   const problemId = useId();
   const headingId = useId();
+  const otherId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const now = useNow(FOLD_CHECK_MS);
+
+  // A row's "Add access" picks its device here and hands the focus to the link box.
+  const draft = useAccessDraft();
+  useEffect(() => {
+    if (draft.remoteId === null) return;
+    setRemoteId(draft.remoteId);
+    inputRef.current?.focus();
+  }, [draft]);
 
   const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -29,9 +81,19 @@ export function TemporalAccesses() {
     setProblem(null);
     const outcome = await add.run(text);
     if (!outcome.ok) return;
-    if (outcome.value.ok) setText('');
-    else setProblem(outcome.value.problem);
+    if (outcome.value.ok) {
+      setText('');
+      setStudent('');
+      setRemoteId('');
+    } else setProblem(outcome.value.problem);
   };
+
+  const inClassroom = (access: TrackedAccessView) =>
+    access.classroomId === null || access.classroomId === classroomId;
+  const listed = accesses.filter((access) => !folded(access, now));
+  const here = listed.filter(inClassroom);
+  const elsewhere = listed.filter((access) => !inClassroom(access));
+  const endedToday = accesses.filter((access) => folded(access, now));
 
   return (
     <section className="accesses" aria-labelledby={headingId}>
@@ -44,6 +106,7 @@ export function TemporalAccesses() {
       </label>
       <input
         id={inputId}
+        ref={inputRef}
         className="access-input"
         value={text}
         placeholder={t('accesses.placeholder')}
@@ -60,6 +123,24 @@ export function TemporalAccesses() {
         }}
         onKeyDown={(event) => void onKeyDown(event)}
       />
+      {/* Asked once there is an access to add: the list keeps its lines until then. */}
+      {(text !== '' || remoteId !== '') && (
+        <div className="access-fields">
+          <AccessDevicePicker remoteId={remoteId} onChange={setRemoteId} />
+          <div className="access-field">
+            <label htmlFor={studentId}>{t('accesses.student')}</label>
+            <input
+              id={studentId}
+              className="access-student"
+              value={student}
+              maxLength={80}
+              autoComplete="off"
+              onChange={(event) => setStudent(event.target.value)}
+              onKeyDown={(event) => void onKeyDown(event)}
+            />
+          </div>
+        </div>
+      )}
       {problem !== null && (
         <p id={problemId} className="field-problem" role="alert">
           {t(`accesses.problem.${problem}`)}
@@ -69,11 +150,40 @@ export function TemporalAccesses() {
       {accesses.length === 0 ? (
         !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
-        <ul className="access-list">
-          {accesses.map((access) => (
-            <TemporalAccessItem key={access.token} access={access} />
-          ))}
-        </ul>
+        <>
+          <EndAllAccesses active={here.filter((access) => access.lastOutcome === null)} />
+          {here.length > 0 && (
+            <ul className="access-list" aria-label={t('accesses.openClassroom')}>
+              {here.map((access) => (
+                <TemporalAccessItem key={access.token} access={access} />
+              ))}
+            </ul>
+          )}
+          {elsewhere.length > 0 && (
+            <>
+              <h3 id={otherId} className="access-group">
+                {t('accesses.otherClassrooms')}
+              </h3>
+              <ul className="access-list other" aria-labelledby={otherId}>
+                {elsewhere.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            </>
+          )}
+          {endedToday.length > 0 && (
+            <details className="ended-today">
+              <summary>
+                {t('accesses.endedToday')} <span className="count">{endedToday.length}</span>
+              </summary>
+              <ul className="access-list">
+                {endedToday.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            </details>
+          )}
+        </>
       )}
     </section>
   );

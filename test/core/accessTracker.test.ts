@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import { AccessTracker } from '../../src-main/core/accessTracker';
+import { AccessTracker, END_ALL_CONCURRENCY, clearEnded } from '../../src-main/core/accessTracker';
 import type { ServiceClient } from '../../src-main/core/client';
 import type { DeviceView } from '../../src-main/core/liveStatus';
 import { memoryNotebook } from '../../src-main/core/notebook';
@@ -9,6 +9,7 @@ import type { Session } from '../../src-main/core/sessions';
 import { recordingLogger } from '../support/recordingLogger';
 
 const NOW = Date.parse('2026-01-05T09:00:10.000Z');
+const DAY = 24 * 3_600_000;
 const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 const noTwoFactor: DeviceView = {
   remoteId: '100000001',
@@ -28,7 +29,7 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
     mode: 'service',
     serviceUrl: 'https://service.example',
     client,
-    notebook: memoryNotebook({ current: null, recent: [], accesses: [] }),
+    notebook: memoryNotebook({ current: 'lab-1', recent: [{ id: 'lab-1' }], accesses: [] }),
   };
   const logger = recordingLogger();
   const onChange = vi.fn();
@@ -38,6 +39,7 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
     session: async () => session,
     devices: () => [noTwoFactor],
     onChange,
+    retentionMs: () => DAY,
   });
   return { tracker, session, client, logger, onChange };
 }
@@ -60,6 +62,20 @@ describe('the access tracker', () => {
       problem: 'already-tracked',
     });
     expect(onChange).toHaveBeenCalledTimes(1);
+  });
+
+  it('records the open classroom, the device and its 2FA, so they follow the access', async () => {
+    const { tracker, session } = trackerWith(invalidated);
+    await tracker.add({ linkOrToken: TOKEN, remoteId: '100000001', label: 'Ana' });
+    expect(session.notebook.read().accesses[0]).toEqual({
+      token: TOKEN,
+      label: 'Ana',
+      remoteId: '100000001',
+      classroomId: 'lab-1',
+      deviceAlias: 'LAB-PC01',
+      has2fa: false,
+      addedAt: new Date(NOW).toISOString(),
+    });
   });
 
   it('joins a second click on Invalidate to the first: one request, one outcome', async () => {
@@ -101,5 +117,66 @@ describe('the access tracker', () => {
     const { tracker, client } = trackerWith(invalidated);
     await expect(tracker.invalidate(TOKEN)).rejects.toThrow(ApiInputError);
     expect(client.invalidate).not.toHaveBeenCalled();
+  });
+
+  it('clears an ended access once the retention has passed, and nothing that has not ended', async () => {
+    const { tracker, session, onChange } = trackerWith(invalidated);
+    const learnedAt = (ms: number) => new Date(NOW - ms).toISOString();
+    session.notebook.write({
+      accesses: [
+        { token: 'a0000000-0000-4000-8000-000000000001', addedAt: learnedAt(2 * DAY) },
+        {
+          token: 'a0000000-0000-4000-8000-000000000002',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: { kind: 'already-ended', learnedAt: learnedAt(DAY - 1) },
+        },
+        {
+          token: 'a0000000-0000-4000-8000-000000000003',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: { kind: 'already-ended', learnedAt: learnedAt(DAY) },
+        },
+      ],
+    });
+    await tracker.clearEnded();
+    expect(session.notebook.read().accesses.map((access) => access.token.at(-1))).toEqual([
+      '1',
+      '2',
+    ]);
+    expect(onChange).toHaveBeenCalledOnce();
+    expect(clearEnded(session.notebook, NOW, DAY)).toBe(false);
+  });
+
+  it('ends a classroom of accesses a few at a time, each with its own outcome', async () => {
+    let running = 0;
+    let most = 0;
+    const answers: (() => void)[] = [];
+    const { tracker, client } = trackerWith(async (token) => {
+      running++;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => answers.push(resolve));
+      running--;
+      if (token.endsWith('5')) throw new ServiceError({ kind: 'already-ended', detail: '422' });
+      return invalidated();
+    });
+    const tokens = [1, 2, 3, 4, 5].map((n) => `b0000000-0000-4000-8000-00000000000${n}`);
+    for (const token of tokens) await tracker.add({ linkOrToken: token });
+    const ending = tracker.endAll([...tokens, 'c0000000-0000-4000-8000-000000000000']);
+    let done = false;
+    void ending.then(() => (done = true));
+    // Let every started request wait for its answer, then answer them one by one.
+    while (!done) {
+      await new Promise((resolve) => setImmediate(resolve));
+      answers.shift()?.();
+    }
+    const ended = await ending;
+    expect(most).toBe(END_ALL_CONCURRENCY);
+    expect(client.invalidate).toHaveBeenCalledTimes(5);
+    expect(ended.map(({ token, result }) => [token.at(-1), result.kind])).toEqual([
+      ['1', 'invalidated'],
+      ['2', 'invalidated'],
+      ['3', 'invalidated'],
+      ['4', 'invalidated'],
+      ['5', 'already-ended'],
+    ]);
   });
 });

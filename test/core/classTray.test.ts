@@ -575,6 +575,57 @@ describe('temporal accesses on a connected service', () => {
   });
 });
 
+describe('ending several and clearing ended temporal accesses', () => {
+  it('ends the confirmed accesses, each with its outcome, recorded on each one', async () => {
+    const { local, classTray } = await connected();
+    const tokens: string[] = [];
+    for (const remoteId of ['100000003', '100000006']) {
+      const created = (await control(local, 'POST', '/_local/temporal-access', {
+        remote_id: remoteId,
+      })) as { token: string };
+      tokens.push(created.token);
+      await classTray.addTemporalAccess({ linkOrToken: created.token, remoteId });
+    }
+    const ended = await classTray.endAccesses({ tokens });
+    expect(ended.map(({ token, result }) => [token, result.kind])).toEqual([
+      [tokens[0], 'invalidated'],
+      [tokens[1], 'invalidated'],
+    ]);
+    const again = await classTray.endAccesses({ tokens });
+    expect(again.map(({ result }) => result.kind)).toEqual(['already-ended', 'already-ended']);
+    const { temporalAccesses } = await classTray.getState();
+    expect(temporalAccesses.map((access) => access.lastOutcome?.kind)).toEqual([
+      'already-ended',
+      'already-ended',
+    ]);
+  });
+
+  it('clears an ended access once the retention has passed, on the next start', async () => {
+    const dataDir = await tempDir();
+    const { local, classTray } = await connected(dataDir);
+    const created = (await control(local, 'POST', '/_local/temporal-access', {
+      remote_id: '100000003',
+    })) as { token: string };
+    await classTray.addTemporalAccess({ linkOrToken: created.token });
+    await classTray.addTemporalAccess({ linkOrToken: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' });
+    await classTray.invalidateTemporalAccess({ token: created.token });
+    await classTray.close();
+    const dayLater = Date.now() + 24 * 3_600_000 + 1_000;
+    const restarted = await createClassTray({
+      dataDir,
+      loadKeytar: noKeychain,
+      demoSchool: () => startDemoSchool(),
+      log: silentLogger,
+      clock: () => dayLater,
+    });
+    cleanups.push(() => restarted.close());
+    // The one never ended stays, however old.
+    expect((await restarted.getState()).temporalAccesses.map((access) => access.token)).toEqual([
+      '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
+    ]);
+  });
+});
+
 describe('input from a renderer', () => {
   it.each([
     ['selectClassroom', { id: '' }],

@@ -92,6 +92,14 @@ describe('settings round trip', () => {
       temporalAccesses: [
         trackedAccess,
         { token: 'AAAAAAAA-0000-4000-8000-000000000000', addedAt: '2025-01-02T03:00:00Z' },
+        {
+          token: 'BBBBBBBB-0000-4000-8000-000000000000',
+          remoteId: '987654321',
+          classroomId: 'room-7',
+          deviceAlias: 'R7-PC01',
+          has2fa: false,
+          addedAt: '2025-01-02T03:00:00Z',
+        },
       ],
     });
 
@@ -100,6 +108,8 @@ describe('settings round trip', () => {
     expect(reopened).toEqual(store.get());
     expect(reopened.poll).toEqual({ visibleSeconds: 20, hiddenSeconds: 60 });
     expect(reopened.temporalAccesses[0]).toEqual(trackedAccess);
+    // What was recorded of the device when added comes back with it.
+    expect(reopened.temporalAccesses[2]).toMatchObject({ classroomId: 'room-7', has2fa: false });
     expect(warnings).toEqual([]);
   });
 });

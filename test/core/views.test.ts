@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceView } from '../../src-main/core/liveStatus';
 import { defaultSettings } from '../../src-main/core/settings';
 import {
+  accessView,
   accessViews,
   accountView,
   classroomView,
@@ -32,11 +33,32 @@ describe('views', () => {
     });
   });
 
-  it("show an access's device and its missing 2FA only when the device is in the classroom", () => {
+  it("show an access's device and its missing 2FA when the device is in the classroom", () => {
     expect(accessViews(notebook, devices)).toMatchObject([
-      { token: 't1', deviceAlias: 'LAB-PC01', warnNo2fa: true, label: null },
+      { token: 't1', deviceAlias: 'LAB-PC01', warnNo2fa: true, label: null, classroomId: null },
       { token: 't2', deviceAlias: null, warnNo2fa: false, label: 'Ana' },
     ]);
+  });
+
+  it('carry the device and its missing 2FA as recorded when added, until the access ends', () => {
+    const recorded = {
+      token: 't3',
+      remoteId: '77',
+      classroomId: 'room-b',
+      deviceAlias: 'R12-PC06',
+      has2fa: false,
+      addedAt: '2026-01-05T09:00:00.000Z',
+    };
+    expect(accessView(recorded, devices)).toMatchObject({
+      classroomId: 'room-b',
+      deviceAlias: 'R12-PC06',
+      warnNo2fa: true,
+    });
+    const ended = {
+      ...recorded,
+      lastOutcome: { kind: 'already-ended' as const, learnedAt: '2026-01-05T09:10:00.000Z' },
+    };
+    expect(accessView(ended, devices).warnNo2fa).toBe(false);
   });
 
   it("say the session's mode while it differs from the saved one, and never a token", () => {

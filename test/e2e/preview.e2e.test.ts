@@ -151,7 +151,65 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText(/Invalidated: ends at/).waitFor();
     await shot('invalidated');
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
+  });
+
+  it('adds an access from a device row and ends it from the row, in one click', async () => {
+    const token = await newAccess('100000003');
+    const row = deviceRows().filter({ hasText: 'PC-3' });
+    await row.getByRole('button', { name: 'Add access for PC-3' }).click();
+    const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+    await expect.poll(() => linkBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    expect(await page.getByRole('combobox', { name: 'Device' }).inputValue()).toBe('100000003');
+    await linkBox.fill(`https://remote.example/access/${token}`);
+    await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
+    await linkBox.press('Enter');
+    await row.getByText('Ana').waitFor();
+    await row.getByText('Active').waitFor();
+    await shot('access-on-row');
+
+    await row.getByRole('button', { name: 'End access on PC-3' }).click();
+    await row.getByText(/^Ends \d\d:\d\d:\d\d$/).waitFor();
+    await shot('access-ended-from-row');
+    // Ended on the service: a second invalidation is refused as already ended.
+    const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
+    expect(again.status).toBe(422);
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
+  });
+
+  it("ends all the classroom's accesses after one confirmation naming the students", async () => {
+    const students = [
+      { alias: 'PC-4', remoteId: '100000004', name: 'Bea' },
+      { alias: 'PC-5', remoteId: '100000005', name: 'Leo' },
+    ];
+    const tokens: string[] = [];
+    for (const { alias, remoteId, name } of students) {
+      const token = await newAccess(remoteId);
+      tokens.push(token);
+      const row = deviceRows().filter({ hasText: alias });
+      await row.getByRole('button', { name: `Add access for ${alias}` }).click();
+      const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+      await linkBox.fill(`https://remote.example/access/${token}`);
+      await page.getByRole('textbox', { name: 'Student (optional)' }).fill(name);
+      await linkBox.press('Enter');
+      await row.getByText(name).waitFor();
+    }
+    await page.getByRole('button', { name: 'End all accesses in this classroom' }).click();
+    await page
+      .getByRole('group', { name: 'End 2 accesses now: Leo (PC-5), Bea (PC-4)?' })
+      .waitFor();
+    await shot('end-all-confirm');
+    await page.getByRole('button', { name: 'End 2' }).click();
+    await page.getByText('Ended: 2.').waitFor();
+    for (const token of tokens) {
+      const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
+      expect(again.status).toBe(422);
+    }
+    await shot('end-all-done');
+    for (const _ of tokens)
+      await page.getByRole('button', { name: 'Stop tracking' }).first().click();
+    // Each stop is sent once its Undo has run out.
+    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
   });
 
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
@@ -162,7 +220,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Invalidate' }).click();
     await page.getByText('Already invalidated or expired').waitFor();
     await shot('already-ended');
-    await page.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
   it('shows the outage banner when the service goes away', async () => {

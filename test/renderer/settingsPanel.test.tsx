@@ -117,6 +117,21 @@ describe('settings', () => {
     expect(fake.updatePreferences).toHaveBeenCalledWith({ poll: { visibleSeconds: 30 } });
   });
 
+  it('keeps ended accesses for the hours the teacher sets, from 1 to 168', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake);
+    const hours = screen.getByLabelText<HTMLInputElement>('Keep ended accesses for (hours)');
+    expect(hours.value).toBe('24');
+    await user.clear(hours);
+    await user.type(hours, '0{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Enter a whole number of hours from 1 to 168.',
+    );
+    await user.clear(hours);
+    await user.type(hours, '48{Enter}');
+    expect(fake.updatePreferences).toHaveBeenCalledExactlyOnceWith({ endedRetentionHours: 48 });
+  });
+
   it('offers start at login only inside Electron', async () => {
     await openSettings(new FakeClassTray(), 'preview');
     expect(screen.queryByLabelText('Start at login')).toBeNull();

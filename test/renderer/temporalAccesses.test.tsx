@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type {
   AddAccessResult,
@@ -8,6 +8,7 @@ import type {
 } from '../../src-main/core/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { STOP_UNDO_MS } from '../../src-renderer/views/temporalAccessItem';
 import { renderApp } from './renderApp';
 
 afterEach(() => {
@@ -217,33 +218,87 @@ describe('tracked accesses', () => {
     expect(screen.getByText('LAB-PC07')).toBeTruthy();
   });
 
-  it('stops tracking an access with its remove button', async () => {
+  it('stops tracking only after a few seconds for an Undo, saying the access keeps running', async () => {
     const fake = tracking(trackedAccess());
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
-    expect(fake.removeTemporalAccess).toHaveBeenCalledWith({
+    await renderApp(fake);
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
+    });
+    const notice = 'No longer tracking LAB-PC01. The access keeps running on the service.';
+    expect(screen.getByText(notice).getAttribute('role')).toBe('status');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
+    await act(async () => {
+      vi.advanceTimersByTime(STOP_UNDO_MS - 1);
+    });
+    expect(fake.removeTemporalAccess).not.toHaveBeenCalled();
+    await act(async () => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(fake.removeTemporalAccess).toHaveBeenCalledExactlyOnceWith({
       token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     });
   });
 
-  it('removes once for two presses of the remove button, which is unavailable meanwhile', async () => {
+  it('keeps tracking when undone, and gives the focus back', async () => {
     const fake = tracking(trackedAccess());
-    const removing = deferred();
-    fake.removeTemporalAccess.mockReturnValueOnce(removing.promise);
-    const { user } = await renderApp(fake);
-    const remove = screen.getByRole('button', { name: 'Remove' });
-    await user.dblClick(remove);
-    expect(fake.removeTemporalAccess).toHaveBeenCalledOnce();
-    expect(remove.getAttribute('aria-disabled')).toBe('true');
-    expect(document.activeElement).toBe(remove);
-    await act(async () => removing.resolve(undefined));
+    await renderApp(fake);
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
+    });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(STOP_UNDO_MS * 2);
+    });
+    expect(fake.removeTemporalAccess).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stop tracking' }));
   });
 
-  it('shows an action that failed in words', async () => {
+  it('does not say an ended access keeps running', async () => {
+    const ended = { kind: 'already-ended' as const, learnedAt: new Date().toISOString() };
+    await renderApp(tracking(trackedAccess({ lastOutcome: ended })));
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
+    });
+    expect(screen.getByText('No longer tracking LAB-PC01.').getAttribute('role')).toBe('status');
+  });
+
+  it('shows a removal that failed in words, with the access still listed', async () => {
     const fake = tracking(trackedAccess());
     fake.removeTemporalAccess.mockRejectedValueOnce(new Error('The core is busy.'));
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await renderApp(fake);
+    vi.useFakeTimers();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
+    });
+    await act(async () => {
+      vi.advanceTimersByTime(STOP_UNDO_MS);
+    });
     expect(screen.getByRole('alert').textContent).toBe('That did not work: The core is busy.');
+    expect(screen.getByRole('button', { name: 'Stop tracking' })).toBeTruthy();
+  });
+
+  it('folds accesses ended over a minute ago into Ended today', async () => {
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await renderApp(
+      tracking(
+        trackedAccess({ lastOutcome: { kind: 'already-ended', learnedAt: longAgo } }),
+        trackedAccess({
+          token: '9a8b7c6d-1234-4abc-8def-001122334455',
+          deviceAlias: 'LAB-PC07',
+          lastOutcome: { kind: 'already-ended', learnedAt: new Date().toISOString() },
+        }),
+      ),
+    );
+    const folded = screen.getByText('Ended today').closest('details');
+    expect(folded?.open).toBe(false);
+    expect(within(folded as HTMLElement).getByText('LAB-PC01')).toBeTruthy();
+    // Just ended: still in view, so the teacher sees how it went.
+    const here = screen.getByRole('list', { name: 'In this classroom' });
+    expect(within(here).getByText('LAB-PC07')).toBeTruthy();
   });
 });

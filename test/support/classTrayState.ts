@@ -30,6 +30,7 @@ export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): Track
     token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     label: null,
     remoteId: '100000001',
+    classroomId: 'lab-1',
     deviceAlias: 'LAB-PC01',
     addedAt: '2026-01-05T09:00:00.000Z',
     lastOutcome: null,
@@ -80,6 +81,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       language: 'en',
       startAtLogin: false,
       compactView: false,
+      endedRetentionHours: 24,
       ...overrides.preferences,
     },
   };

@@ -90,6 +90,18 @@ export class FakeClassTray implements ClassTray, RendererApi {
     warnNo2fa: false,
   }));
 
+  endAccesses = this.#action('endAccesses', async ({ tokens }) =>
+    tokens.map((token) => ({
+      token,
+      result: {
+        kind: 'invalidated' as const,
+        sessionExpiresAt: '2030-01-01T00:00:30.000Z',
+        secondsUntilEffective: 12,
+        warnNo2fa: false,
+      },
+    })),
+  );
+
   connectService = this.#action('connectService', async () => undefined);
 
   forgetToken = this.#action('forgetToken', async () => {

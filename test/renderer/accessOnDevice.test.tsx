@@ -1,0 +1,176 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import { classTrayState, device, trackedAccess } from '../support/classTrayState';
+import { renderApp } from './renderApp';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+
+const lab = (...accesses: TrackedAccessView[]) =>
+  new FakeClassTray(
+    classTrayState({
+      devices: [device(1), device(2, { alias: 'Window seat' }), device(3, { has2fa: false })],
+      temporalAccesses: accesses,
+    }),
+  );
+
+const rowOf = (name: string) => {
+  const row = screen
+    .getAllByRole('listitem')
+    .find((item) => item.querySelector('.device-name')?.textContent === name);
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+describe('adding an access to a device', () => {
+  it("starts from a device row's Add access: the device is picked and the link box focused", async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
+    const linkBox = screen.getByLabelText('Temporal access link or token');
+    expect(document.activeElement).toBe(linkBox);
+    expect(screen.getByLabelText<HTMLSelectElement>('Device').value).toBe('100000002');
+    await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
+    await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);
+    expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
+      linkOrToken: `https://remote.example/t/${TOKEN}`,
+      remoteId: '100000002',
+      label: 'Ana',
+    });
+    // Added: the form is ready for the next one, with nothing carried over.
+    expect((linkBox as HTMLInputElement).value).toBe('');
+    expect(screen.queryByLabelText('Device')).toBeNull();
+  });
+
+  it('finds the device by a search over the classroom, and picks the only match', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
+    const picker = screen.getByLabelText<HTMLSelectElement>('Device');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['No device', 'LAB-PC01', 'Window seat', 'LAB-PC03']);
+    await user.type(screen.getByLabelText('Find a device'), 'window');
+    expect(within(picker).getAllByRole('option')).toHaveLength(2);
+    expect(picker.value).toBe('100000002');
+  });
+});
+
+describe('a device row with an access', () => {
+  it('shows the student and the state, and ends the access with one click on the row', async () => {
+    const fake = lab(trackedAccess({ label: 'Ana' }));
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'invalidated',
+      sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
+      secondsUntilEffective: 12,
+      warnNo2fa: false,
+    });
+    await renderApp(fake);
+    const row = rowOf('LAB-PC01');
+    expect(within(row).getByText('Ana')).toBeTruthy();
+    expect(within(row).getByText('Active')).toBeTruthy();
+    vi.useFakeTimers({ now: new Date(2026, 0, 5, 10, 42, 18) });
+    await act(async () => {
+      fireEvent.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    });
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledExactlyOnceWith({ token: TOKEN });
+    expect(within(row).getByText('Ends 10:42:30')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /End access/ })).toBeNull();
+    await act(async () => {
+      vi.advanceTimersByTime(13_000);
+    });
+    expect(within(row).getByText('Ended')).toBeTruthy();
+  });
+
+  it('says an access unknown to the service without offering to end it again', async () => {
+    const fake = lab(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'access-not-found', detail: 'not found' },
+    });
+    const { user } = await renderApp(fake);
+    const row = rowOf('LAB-PC01');
+    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    expect(within(row).getByText('Unknown to the service')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: /End access/ })).toBeNull();
+  });
+
+  it('keeps End access after a failure, to try again', async () => {
+    const fake = lab(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
+    });
+    const { user } = await renderApp(fake);
+    const row = rowOf('LAB-PC01');
+    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    expect(within(row).getByText('Not ended')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows another classroom's access on no row of this one", async () => {
+    await renderApp(lab(trackedAccess({ classroomId: 'room-12', label: 'Ana' })));
+    expect(within(rowOf('LAB-PC01')).queryByText('Ana')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Add access for LAB-PC01' })).toBeTruthy();
+  });
+});
+
+describe('the access list', () => {
+  it("lists the open classroom's accesses first, other classrooms' after, by device and student", async () => {
+    await renderApp(
+      lab(
+        trackedAccess({
+          token: '11111111-1111-4111-8111-111111111111',
+          classroomId: 'room-12',
+          remoteId: '900',
+          deviceAlias: 'R12-PC06',
+          label: 'Luis',
+        }),
+        trackedAccess({ label: 'Ana' }),
+      ),
+    );
+    const here = screen.getByRole('list', { name: 'In this classroom' });
+    expect(within(here).getByText('LAB-PC01')).toBeTruthy();
+    expect(within(here).getByText('· Ana', { exact: false })).toBeTruthy();
+    const elsewhere = screen.getByRole('list', { name: 'Other classrooms' });
+    expect(within(elsewhere).getByText('R12-PC06')).toBeTruthy();
+    expect(within(elsewhere).getByText('Active')).toBeTruthy();
+  });
+
+  it('warns of a device without 2FA until the access has ended', async () => {
+    const fake = lab(trackedAccess({ warnNo2fa: true }));
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'already-ended',
+      warnNo2fa: true,
+    });
+    const { user } = await renderApp(fake);
+    const warning = /This device has no 2FA/;
+    expect(screen.getByText(warning)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+    expect(screen.queryByText(warning)).toBeNull();
+  });
+
+  it('offers no Retry for an access the service does not know', async () => {
+    const fake = lab(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'access-not-found', detail: 'not found' },
+    });
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    const card = screen.getByRole('list', { name: 'In this classroom' });
+    expect(within(card).getByText('Unknown to the service')).toBeTruthy();
+    expect(within(card).queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+});
