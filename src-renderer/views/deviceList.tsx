@@ -15,7 +15,9 @@ import { useApi, useClassTray, useClassTrayStore } from '../store/context';
 import { ActionError } from './actionError';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
 import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import { formatClock } from './clock';
 import { GridIcon, SearchIcon } from './icons';
+import { showsOldData } from './oldData';
 import { useAction } from './useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
@@ -115,7 +117,7 @@ function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): numbe
  * row's buttons. `/` anywhere goes to the search box and Escape clears it.
  */
 export function DeviceList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useClassTrayStore();
   const api = useApi();
   const compact = useClassTray((data) => data.preferences.compactView);
@@ -124,6 +126,10 @@ export function DeviceList() {
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const ids = useVisibleDeviceIds(query, filter);
   const emptyText = useClassTray(emptyMessage);
+  // Rows of a refresh that did not succeed are shown as of the last one that did, muted.
+  const asOf = useClassTray((data) =>
+    showsOldData(data.connection) ? (data.connection.lastSuccessAt ?? '') : null,
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -282,8 +288,12 @@ export function DeviceList() {
           <div
             ref={listRef}
             role="list"
-            aria-label={t('devices.heading')}
-            className={compact ? 'device-rows compact' : 'device-rows'}
+            aria-label={
+              asOf
+                ? t('devices.headingAsOf', { time: formatClock(asOf, i18n.language) })
+                : t('devices.heading')
+            }
+            className={`device-rows${compact ? ' compact' : ''}${asOf === null ? '' : ' old'}`}
             style={{ height: virtualizer.getTotalSize() }}
             onKeyDown={onListKeyDown}
           >

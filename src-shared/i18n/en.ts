@@ -25,6 +25,7 @@ export const en = {
     refresh: 'Refresh',
     settings: 'Settings',
     onlineCount: '{{online}} of {{total}} online',
+    onlineCountAsOf: '{{online}} of {{total}} online as of {{time}}',
     updatedAt: 'Updated {{time}}',
     notUpdated: 'Not updated yet',
     demo: 'Demo data',
@@ -39,11 +40,21 @@ export const en = {
     slow: 'The service is slow to answer. Showing the last known devices while ClassTray waits.',
     internal:
       'ClassTray failed while refreshing, so this list may be out of date. Refresh to try again.',
+    /** The same problems when no device was ever loaded: nothing "last known" to show. */
+    nothingLoaded: {
+      offline: 'Cannot reach the service, so no devices could be loaded.',
+      unauthorized: 'The service rejected the API token, so no devices could be loaded.',
+      stale: 'The service failed to answer, so no devices could be loaded.',
+      slow: 'The service is slow to answer. ClassTray is still waiting for the devices.',
+      internal: 'ClassTray failed while loading the devices.',
+    },
     nextAttempt: 'Trying again at {{time}}.',
     openSettings: 'Check settings',
+    retryNow: 'Retry now',
   },
   devices: {
     heading: 'Devices',
+    headingAsOf: 'Devices as of {{time}}',
     search: 'Search devices',
     searchPlaceholder: 'Search by name or id',
     show: 'Show',

@@ -23,6 +23,7 @@ export const es = {
     refresh: 'Actualizar',
     settings: 'Ajustes',
     onlineCount: '{{online}} de {{total}} en línea',
+    onlineCountAsOf: '{{online}} de {{total}} en línea a las {{time}}',
     updatedAt: 'Actualizado {{time}}',
     notUpdated: 'Aún sin actualizar',
     demo: 'Datos de demostración',
@@ -38,11 +39,21 @@ export const es = {
     slow: 'El servicio tarda en responder. Se muestran los últimos equipos conocidos mientras ClassTray espera.',
     internal:
       'ClassTray falló al actualizar: puede que la lista no esté al día. Actualiza para reintentar.',
+    nothingLoaded: {
+      offline: 'No se puede contactar con el servicio, así que no se pudo cargar ningún equipo.',
+      unauthorized:
+        'El servicio rechazó el token de la API, así que no se pudo cargar ningún equipo.',
+      stale: 'El servicio no respondió bien, así que no se pudo cargar ningún equipo.',
+      slow: 'El servicio tarda en responder. ClassTray sigue esperando los equipos.',
+      internal: 'ClassTray falló al cargar los equipos.',
+    },
     nextAttempt: 'Se reintentará a las {{time}}.',
     openSettings: 'Revisar ajustes',
+    retryNow: 'Reintentar ahora',
   },
   devices: {
     heading: 'Equipos',
+    headingAsOf: 'Equipos a las {{time}}',
     search: 'Buscar equipos',
     searchPlaceholder: 'Buscar por nombre o id',
     show: 'Mostrar',

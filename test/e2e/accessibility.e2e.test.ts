@@ -216,9 +216,9 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await audit('token-rejected');
 
     await service.close();
-    await page
-      .locator('.banner.error button')
-      .waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    // Offline, the banner offers Retry now; the muted rows of the last success are audited too.
+    await page.locator('.banner.error .retry-now').waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.device-rows.old').waitFor();
     await page.locator('.access .button.danger').first().click();
     await page.locator('.access-outcome.failed').waitFor();
     await audit('offline');
