@@ -81,7 +81,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () => accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus);
-  const classroom = () => classroomView(contents(), watch.devices);
+  const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
   const showAccesses = () =>

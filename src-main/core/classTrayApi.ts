@@ -53,11 +53,24 @@ export interface ConnectionView {
   nextAttemptAt: string | null;
 }
 
+/**
+ * What ClassTray saw of a device's online status while it watched (the service keeps no
+ * history): when it last changed, and for an offline device, when it was last seen online.
+ */
+export interface DeviceActivity {
+  /** ISO time of the refresh that saw its online status change; null: no change seen. */
+  changedAt: string | null;
+  /** Offline devices only: ISO time of the last refresh that saw it online; null: none did. */
+  lastSeenOnlineAt: string | null;
+}
+
 export interface ClassroomView {
   id: string | null;
   nickname: string | null;
   recent: RecentClassroom[];
   devices: DeviceView[];
+  /** By remote id, for the classroom's devices with something seen; the others have none. */
+  activity: Record<string, DeviceActivity>;
 }
 
 export interface TrackedAccessView {
@@ -90,6 +103,7 @@ export const PREFERENCE_KEYS = [
   'language',
   'startAtLogin',
   'compactView',
+  'problemsFirst',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -111,7 +125,8 @@ export interface ClassTrayState {
  */
 export type ClassTrayChange =
   | DeviceChange
-  | { type: 'devices'; changes: DeviceChange[] }
+  /** `activity`: the devices whose activity this refresh changed, when there are any. */
+  | { type: 'devices'; changes: DeviceChange[]; activity?: Record<string, DeviceActivity> }
   | { type: 'connection'; connection: ConnectionView }
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
@@ -147,6 +162,7 @@ const preferencesInput = z.strictObject({
   language: settingsSchema.shape.language.unwrap().exactOptional(),
   startAtLogin: z.boolean().exactOptional(),
   compactView: z.boolean().exactOptional(),
+  problemsFirst: z.boolean().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]

@@ -106,6 +106,8 @@ export const settingsSchema = z.strictObject({
   language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
   compactView: z.boolean().default(false),
+  /** Offline and recently changed devices at the top of the list, above the fold. */
+  problemsFirst: z.boolean().default(true),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

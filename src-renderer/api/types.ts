@@ -13,6 +13,7 @@ export type ClassroomView = api.ClassroomView;
 export type ConnectionProblem = api.ConnectionProblem;
 export type ConnectionStatus = api.ConnectionStatus;
 export type ConnectionView = api.ConnectionView;
+export type DeviceActivity = api.DeviceActivity;
 export type DeviceView = api.DeviceView;
 export type InvalidateResultView = api.InvalidateResultView;
 export type PreferencesView = api.PreferencesView;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
+import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from './icons';
 import { useFlash } from './useFlash';
 
@@ -89,6 +90,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
             {badges}
           </span>
         )}
+        <ActivityNote remoteId={remoteId} />
       </div>
       <span className={`copy-note ${note ?? ''}`} role="status">
         {note && t(`devices.${note}`)}

@@ -180,6 +180,7 @@ function GeneralSettings() {
   const notifications = useAction(update);
   const language = useAction(update);
   const startAtLogin = useAction(update);
+  const problemsFirst = useAction(update);
   const headingId = useId();
 
   const commitPoll = () => {
@@ -229,6 +230,16 @@ function GeneralSettings() {
         <span>{t('settings.notifications')}</span>
       </label>
       <ActionError error={notifications.error} />
+
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={preferences.problemsFirst}
+          onChange={(event) => void problemsFirst.run({ problemsFirst: event.target.checked })}
+        />
+        <span>{t('settings.problemsFirst')}</span>
+      </label>
+      <ActionError error={problemsFirst.error} />
 
       <label className="field inline">
         <span>{t('settings.language')}</span>

@@ -68,6 +68,19 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     unknown: 'Unknown',
+    /** A filter's name with how many devices it shows, as "Offline 3". */
+    filterCount: '{{filter}} {{total}}',
+    /** {{ago}}: "2 minutes ago", or justNow. */
+    wentOffline: 'Went offline {{ago}}',
+    backOnline: 'Back online {{ago}}',
+    justNow: 'just now',
+    lastSeenOnline: 'Last seen online at {{time}}',
+    /** The live region's sentence for one refresh's changes. */
+    announce: {
+      wentOffline: '{{name}} went offline',
+      backOnline: '{{name}} is back online',
+      several: '{{total}} devices changed: {{offline}} went offline, {{online}} came back online',
+    },
     no2fa: 'No 2FA',
     disabled: 'Disabled',
     copyId: 'Copy id {{id}}',
@@ -153,6 +166,7 @@ export const en = {
     pollInterval: 'Refresh every (seconds)',
     pollRange: 'Enter a whole number from {{min}} to {{max}}.',
     notifications: 'Desktop notifications when devices change',
+    problemsFirst: 'Problems first: offline and recently changed devices at the top',
     language: 'Language',
     systemLanguage: 'System',
     startAtLogin: 'Start at login',

@@ -1,6 +1,7 @@
 /**
- * Old data looks old, end to end: `npm run web` polling only every 60 s against a local service
- * that goes away, in Debian's Chromium. During the outage the rows and the count are muted and
+ * Changes that catch the eye and old data that looks old, end to end: `npm run web` polling only every 60 s against a local service
+ * that goes away, in Debian's Chromium. A device going offline is marked, put on top and
+ * announced. During the outage the rows and the count are muted and
  * dated to the last success; Retry now brings the live list back before the planned attempt.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
@@ -13,6 +14,7 @@ import type { AccountData, RunningLocalService } from '../../src-main/local-serv
 import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
+import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
@@ -85,6 +87,27 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
   it('shows the live list in the live colours', async () => {
     await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
     expect(await page.locator('.device-rows.old').count()).toBe(0);
+  });
+
+  it('marks a device that went offline, puts it on top and announces it', async () => {
+    const response = await callerOf(service)('PATCH', '/_local/devices/100000003', {
+      is_online: false,
+    });
+    expect(response.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('6 of 10 online', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+    const first = page.getByRole('list', { name: 'Devices' }).getByRole('listitem').first();
+    expect(await first.textContent()).toMatch(/^PC-3.*Went offline just now/);
+    await expect
+      .poll(() => page.locator('p.visually-hidden[role="status"]').textContent())
+      .toBe('PC-3 went offline');
+    expect(await page.getByRole('radio', { name: 'Offline 4' }).count()).toBe(1);
+    await shot('went-offline');
+    // Back as it was, so the rest of the suite counts from the fixture.
+    await callerOf(service)('PATCH', '/_local/devices/100000003', { is_online: true });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText('Back online just now').waitFor();
   });
 
   it('greys the rows and dates the count to the last success during an outage', async () => {

@@ -64,6 +64,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
         { id: 'room-12', nickname: 'Room 12' },
       ],
       devices: overrides.devices ?? [device(1), device(2, { online: false }), device(3)],
+      activity: {},
       ...overrides.classroom,
     },
     connection: {
@@ -80,6 +81,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       language: 'en',
       startAtLogin: false,
       compactView: false,
+      problemsFirst: true,
       ...overrides.preferences,
     },
   };
