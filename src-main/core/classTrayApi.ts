@@ -133,6 +133,19 @@ export type ClassTrayChange =
   | { type: 'account'; account: AccountView }
   | { type: 'preferences'; preferences: PreferencesView };
 
+/**
+ * What saving the account found when it asked the service once (the account's devices, page 1):
+ * only `connected` is saved (and `no-token`, the URL alone, with nothing to check). token-rejected: 401/403. unreachable: no answer. not-this-service:
+ * an answer that is not this kind of service's JSON (or no such endpoint). service-failed: the
+ * service answered with a failure of its own (5xx, 429).
+ */
+export type ConnectResult =
+  | { outcome: 'connected' | 'no-token' }
+  | {
+      outcome: 'token-rejected' | 'unreachable' | 'not-this-service' | 'service-failed';
+      detail: string;
+    };
+
 export type AddAccessResult =
   | { ok: true; access: TrackedAccessView }
   | { ok: false; problem: TokenProblem | 'already-tracked' };
@@ -238,7 +251,7 @@ export const api = {
       token: z.string().trim().min(1).max(4_000).optional(),
       authHeader: settingsSchema.shape.authHeader.unwrap().optional(),
     }),
-    noResult,
+    resultType<ConnectResult>(),
   ),
   forgetToken: action(noInput, noResult),
   /** Demo data or the configured service: one call. */

@@ -10,6 +10,7 @@ export type AddAccessResult = api.AddAccessResult;
 export type ClassTrayChange = api.ClassTrayChange;
 export type ClassTrayState = api.ClassTrayState;
 export type ClassroomView = api.ClassroomView;
+export type ConnectResult = api.ConnectResult;
 export type ConnectionProblem = api.ConnectionProblem;
 export type ConnectionStatus = api.ConnectionStatus;
 export type ConnectionView = api.ConnectionView;

@@ -160,7 +160,17 @@ export const en = {
     advanced: 'Advanced',
     authHeader: 'Auth header name',
     connect: 'Save and connect',
-    saved: 'Saved',
+    connected: 'Connected: the service answered, and the account is saved.',
+    /** Why saving did not connect, by what the one call found; nothing was saved. */
+    check: {
+      'no-token': 'The URL is saved. Paste the API token to connect.',
+      'token-rejected': 'The service rejected this API token (401/403). Nothing was saved.',
+      unreachable: 'Cannot reach that address. Check the URL and the network. Nothing was saved.',
+      'not-this-service':
+        'That address answered, but not as this kind of service: check the URL. Nothing was saved.',
+      'service-failed':
+        'The service answered with a failure of its own. Try again in a moment. Nothing was saved.',
+    },
     urlRequired: 'Enter the service URL.',
     general: 'General',
     pollInterval: 'Refresh every (seconds)',

@@ -156,7 +156,17 @@ export const es = {
     advanced: 'Avanzado',
     authHeader: 'Nombre de la cabecera de autenticación',
     connect: 'Guardar y conectar',
-    saved: 'Guardado',
+    connected: 'Conectado: el servicio respondió y la cuenta está guardada.',
+    check: {
+      'no-token': 'La URL está guardada. Pega el token de la API para conectar.',
+      'token-rejected': 'El servicio rechazó este token de la API (401/403). No se guardó nada.',
+      unreachable:
+        'No se puede contactar con esa dirección. Revisa la URL y la red. No se guardó nada.',
+      'not-this-service':
+        'Esa dirección respondió, pero no como este tipo de servicio: revisa la URL. No se guardó nada.',
+      'service-failed':
+        'El servicio respondió con un fallo propio. Inténtalo de nuevo en un momento. No se guardó nada.',
+    },
     urlRequired: 'Escribe la URL del servicio.',
     general: 'General',
     pollInterval: 'Actualizar cada (segundos)',

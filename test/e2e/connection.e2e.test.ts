@@ -1,7 +1,7 @@
 /**
  * Changes that catch the eye and old data that looks old, end to end: `npm run web` polling only every 60 s against a local service
  * that goes away, in Debian's Chromium. A device going offline is marked, put on top and
- * announced. During the outage the rows and the count are muted and
+ * announced. Saving an account says what one real call found. During the outage the rows and the count are muted and
  * dated to the last success; Retry now brings the live list back before the planned attempt.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
@@ -15,6 +15,7 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
+import { fault, startMisbehavingService } from '../support/misbehavingService';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
@@ -140,5 +141,36 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });
     expect(await page.locator('.device-rows.old').count()).toBe(0);
     await shot('recovered-by-retry');
+  });
+
+  it('checks a service before saving it, and says which outcome it is', async () => {
+    const notThisKind = await startMisbehavingService(() => fault.html(200));
+    const gone = await startLocalService({ token: TOKEN, fixture });
+    await gone.close();
+    try {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const connectWith = async (serviceUrl: string, token: string) => {
+        await page.getByLabel('Service URL').fill(serviceUrl);
+        await page.getByLabel('API token').fill(token);
+        await page.getByRole('button', { name: 'Save and connect' }).click();
+      };
+      const said = (text: string) =>
+        page.locator('.settings [role="alert"], .settings [role="status"]', { hasText: text });
+
+      await connectWith(service.url, 'not-the-token-0123456789');
+      await said('The service rejected this API token').waitFor({ timeout: LIVE_TIMEOUT });
+      await shot('connect-token-rejected');
+      await connectWith(gone.url, TOKEN);
+      await said('Cannot reach that address').waitFor({ timeout: LIVE_TIMEOUT });
+      await connectWith(notThisKind.url, TOKEN);
+      await said('not as this kind of service').waitFor({ timeout: LIVE_TIMEOUT });
+      // The typed token stays in the field, to fix rather than retype.
+      expect(await page.getByLabel('API token').inputValue()).toBe(TOKEN);
+      await connectWith(service.url, TOKEN);
+      await said('Connected').waitFor({ timeout: LIVE_TIMEOUT });
+      await shot('connect-connected');
+    } finally {
+      await notThisKind.close();
+    }
   });
 });

@@ -90,7 +90,7 @@ export class FakeClassTray implements ClassTray, RendererApi {
     warnNo2fa: false,
   }));
 
-  connectService = this.#action('connectService', async () => undefined);
+  connectService = this.#action('connectService', async () => ({ outcome: 'connected' as const }));
 
   forgetToken = this.#action('forgetToken', async () => {
     const { account } = this.state;
