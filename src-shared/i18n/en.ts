@@ -13,6 +13,8 @@ export const en = {
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
     classroomId: 'Classroom id',
+    classroomIdHint:
+      "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',
     open: 'Open',
     cancel: 'Cancel',

@@ -11,6 +11,8 @@ export const es = {
     chooseClassroom: 'Elige un aula',
     addClassroom: 'Añadir aula',
     classroomId: 'Id del aula',
+    classroomIdHint:
+      'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',
     open: 'Abrir',
     cancel: 'Cancelar',

@@ -336,13 +336,15 @@ describe('a connected service', () => {
     expect((await classTray.getState()).account.serviceUrl).toBeNull();
   });
 
-  it('says so when the classroom does not exist', async () => {
+  it('refuses a classroom id the service does not know, and keeps it out of the recent list', async () => {
     const { classTray } = await connected();
-    await classTray.selectClassroom({ id: 'room-zz' });
-    await classTray.refresh();
+    await expect(classTray.selectClassroom({ id: 'room-zz' })).rejects.toThrow(
+      /no classroom with the id "room-zz".*address in the service/,
+    );
     const state = await classTray.getState();
-    expect(state.connection.status).toBe('classroom-not-found');
-    expect(state.classroom.devices).toEqual([]);
+    expect(state.classroom.id).toBe('room-a');
+    expect(state.classroom.recent.map((classroom) => classroom.id)).not.toContain('room-zz');
+    expect(state.connection.status).toBe('ok');
   });
 
   it('asks for a token when none is saved', async () => {
