@@ -7,18 +7,20 @@
  */
 import type { Clock } from '../../src-shared/clock';
 import { AccessTracker, clearEnded } from './accessTracker';
-import { parseInput } from './apiInput';
+import { ApiInputError, parseInput } from './apiInput';
 import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
 import { deviceInput, parseAction } from './classTrayApi';
 import { createChangeFeed } from './changeFeed';
 import { ClassroomCache } from './classroomCache';
 import { ClassroomWatch } from './classroomWatch';
+import type { ServiceClient } from './client';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
 import type { NotebookContents } from './notebook';
 import { forgotten, renamed, withRecent } from './notebook';
 import type { Timers } from './refreshSchedule';
 import { systemTimers } from './refreshSchedule';
+import { ServiceError } from './serviceErrors';
 import type { DemoSchool } from './sessions';
 import { Sessions, updateSettings } from './sessions';
 import type { OpenSettingsOptions } from './settings';
@@ -81,7 +83,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () => accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus);
-  const classroom = () => classroomView(contents(), watch.devices);
+  const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
   const showAccesses = () =>
@@ -148,6 +150,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     async selectClassroom(input) {
       const { id, nickname } = parseAction('selectClassroom', input);
+      const session = await sessions.settledSession();
+      const known = session.notebook.read().recent.some((classroom) => classroom.id === id);
+      // A mistyped id is refused before it joins the recent classrooms.
+      if (!known && session.client) await checkClassroom(session.client, id);
       await sessions.writeNotebook(({ recent }) => ({
         current: id,
         recent: withRecent(recent, id, nickname),
@@ -195,4 +201,20 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   };
   await sessions.open();
   return classTray;
+}
+
+/**
+ * Asks the service for the classroom's first page: an id it does not know is refused, in words
+ * that say where the id comes from. Any other failure is the connection's, which the banner says.
+ */
+async function checkClassroom(client: ServiceClient, id: string): Promise<void> {
+  try {
+    await client.classroomDevicesPage(id, 1);
+  } catch (error) {
+    if (error instanceof ServiceError && error.kind === 'classroom-not-found') {
+      throw new ApiInputError(
+        `The service has no classroom with the id "${id}". The id is the last part of the classroom's address in the service: check it and try again.`,
+      );
+    }
+  }
 }

@@ -53,11 +53,24 @@ export interface ConnectionView {
   nextAttemptAt: string | null;
 }
 
+/**
+ * What ClassTray saw of a device's online status while it watched (the service keeps no
+ * history): when it last changed, and for an offline device, when it was last seen online.
+ */
+export interface DeviceActivity {
+  /** ISO time of the refresh that saw its online status change; null: no change seen. */
+  changedAt: string | null;
+  /** Offline devices only: ISO time of the last refresh that saw it online; null: none did. */
+  lastSeenOnlineAt: string | null;
+}
+
 export interface ClassroomView {
   id: string | null;
   nickname: string | null;
   recent: RecentClassroom[];
   devices: DeviceView[];
+  /** By remote id, for the classroom's devices with something seen; the others have none. */
+  activity: Record<string, DeviceActivity>;
 }
 
 export interface TrackedAccessView {
@@ -96,6 +109,7 @@ export const PREFERENCE_KEYS = [
   'startAtLogin',
   'compactView',
   'endedRetentionHours',
+  'problemsFirst',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -117,12 +131,26 @@ export interface ClassTrayState {
  */
 export type ClassTrayChange =
   | DeviceChange
-  | { type: 'devices'; changes: DeviceChange[] }
+  /** `activity`: the devices whose activity this refresh changed, when there are any. */
+  | { type: 'devices'; changes: DeviceChange[]; activity?: Record<string, DeviceActivity> }
   | { type: 'connection'; connection: ConnectionView }
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
   | { type: 'account'; account: AccountView }
   | { type: 'preferences'; preferences: PreferencesView };
+
+/**
+ * What saving the account found when it asked the service once (the account's devices, page 1):
+ * only `connected` is saved (and `no-token`, the URL alone, with nothing to check). token-rejected: 401/403. unreachable: no answer. not-this-service:
+ * an answer that is not this kind of service's JSON (or no such endpoint). service-failed: the
+ * service answered with a failure of its own (5xx, 429).
+ */
+export type ConnectResult =
+  | { outcome: 'connected' | 'no-token' }
+  | {
+      outcome: 'token-rejected' | 'unreachable' | 'not-this-service' | 'service-failed';
+      detail: string;
+    };
 
 export type AddAccessResult =
   | { ok: true; access: TrackedAccessView }
@@ -160,6 +188,7 @@ const preferencesInput = z.strictObject({
   startAtLogin: z.boolean().exactOptional(),
   compactView: z.boolean().exactOptional(),
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
+  problemsFirst: z.boolean().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]
@@ -240,7 +269,7 @@ export const api = {
       token: z.string().trim().min(1).max(4_000).optional(),
       authHeader: settingsSchema.shape.authHeader.unwrap().optional(),
     }),
-    noResult,
+    resultType<ConnectResult>(),
   ),
   forgetToken: action(noInput, noResult),
   /** Demo data or the configured service: one call. */

@@ -8,7 +8,7 @@
  * for a poll interval, the connection says `slow`, so the window never sits silent on old data.
  */
 import type { Clock } from '../../src-shared/clock';
-import type { ClassTrayChange, ConnectionView } from './classTrayApi';
+import type { ClassTrayChange, ConnectionView, DeviceActivity } from './classTrayApi';
 import type { CachedClassroom } from './classroomCache';
 import type { ServiceClient } from './client';
 import { deviceListsOf } from './deviceLists';
@@ -64,6 +64,12 @@ export class ClassroomWatch {
   #session: Session | undefined;
   #live: LiveClassroom | undefined;
   #devices: DeviceView[] = [];
+  /** Per remote id (unique in an account, so kept across classrooms of one session). */
+  #activity = new Map<string, DeviceActivity>();
+  /** The last refresh that saw each device online: an offline device's "last seen online". */
+  #onlineAt = new Map<string, string>();
+  /** Whether a refresh of this classroom succeeded yet: only a change between two seen is news. */
+  #watchedLive = false;
   /** The cache entry is rewritten when the devices change, not on every poll. */
   #cachedGeneration = -1;
   /** A refresh running this long is slow: the visible poll interval. */
@@ -98,12 +104,22 @@ export class ClassroomWatch {
     return this.#devices;
   }
 
+  get activity(): ReadonlyMap<string, DeviceActivity> {
+    return this.#activity;
+  }
+
   get connection(): ConnectionView {
     return this.#connection;
   }
 
   /** Points the watch at the session's current classroom, from the cache, and refreshes it. */
   async watch(session: Session): Promise<void> {
+    // Another account may use the same ids for other devices.
+    if (session !== this.#session) {
+      this.#activity = new Map();
+      this.#onlineAt = new Map();
+    }
+    this.#watchedLive = false;
     this.#session = session;
     const classroomId = session.notebook.read().current;
     this.#live =
@@ -178,12 +194,17 @@ export class ClassroomWatch {
       const result = await this.#withinDeadline(live, outdated);
       if (outdated()) return;
       const firstLoad = this.#devices.length === 0;
+      const activity = this.#noteActivity(this.#devices, result.devices);
       this.#devices = result.devices;
       // A classroom seen for the first time goes out whole, not as one change per device.
       if (firstLoad) this.#options.onClassroom();
       // One event for the whole refresh: a window then updates once, not once per device.
       else if (result.changes.length > 0) {
-        this.#options.emit({ type: 'devices', changes: result.changes });
+        this.#options.emit({
+          type: 'devices',
+          changes: result.changes,
+          ...(Object.keys(activity).length > 0 ? { activity } : {}),
+        });
       }
       if (result.changes.some((change) => change.type !== 'online-changed')) {
         this.#options.onAccesses();
@@ -208,6 +229,39 @@ export class ClassroomWatch {
       // A bug is not the service's fault: no backoff against it, no retry until someone asks.
       throw problem.kind === 'internal' ? new RefreshHalt() : error;
     }
+  }
+
+  /**
+   * Records the online changes between the last refresh and this one, and returns the activity
+   * they changed. Devices from the disk cache or from before a switch were not watched live:
+   * their difference is not a change ClassTray saw happen.
+   */
+  #noteActivity(
+    before: readonly DeviceView[],
+    after: readonly DeviceView[],
+  ): Record<string, DeviceActivity> {
+    const now = new Date(this.#options.clock()).toISOString();
+    const was = new Map(before.map((device) => [device.remoteId, device.online]));
+    const changed: Record<string, DeviceActivity> = {};
+    for (const device of after) {
+      const previous = was.get(device.remoteId);
+      if (
+        this.#watchedLive &&
+        typeof previous === 'boolean' &&
+        device.online !== null &&
+        previous !== device.online
+      ) {
+        const entry: DeviceActivity = {
+          changedAt: now,
+          lastSeenOnlineAt: device.online ? null : (this.#onlineAt.get(device.remoteId) ?? null),
+        };
+        this.#activity.set(device.remoteId, entry);
+        changed[device.remoteId] = entry;
+      }
+      if (device.online === true) this.#onlineAt.set(device.remoteId, now);
+    }
+    this.#watchedLive = true;
+    return changed;
   }
 
   /** The live refresh, called off at the deadline; says `slow` once it has run a poll interval. */

@@ -4,6 +4,10 @@
  * backing off (exponentially, with jitter, honoring Retry-After) while the service fails, so a
  * broken service is not hammered by every open laptop at the same moment.
  *
+ * While the window is visible a retry never waits longer than the poll interval, so a teacher
+ * looking at the list sees the service's recovery within one interval; the backoff's 5-minute
+ * ceiling applies while hidden, when nobody is waiting on the answer.
+ *
  * A Retry-After is honoured in full, past the backoff's ceiling (3600 means an hour), up to a
  * day: a longer one is a broken header, not a plan. A refresh asked for (Refresh now, window
  * shown, resume, switch) still runs at once. While a refresh runs nothing is planned, so the
@@ -175,10 +179,14 @@ export class RefreshSchedule {
     return this.visible ? this.options.visibleMs : this.options.hiddenMs;
   }
 
-  /** Full-jitter exponential backoff up to maxBackoffMs, or Retry-After when that is longer. */
+  /**
+   * Full-jitter exponential backoff up to maxBackoffMs (up to the poll interval while visible),
+   * or Retry-After when that is longer.
+   */
   private backoff(retryAfterMs = 0): number {
     const base = this.options.backoffBaseMs ?? 2_000;
-    const max = this.options.maxBackoffMs ?? 300_000;
+    const hiddenMax = this.options.maxBackoffMs ?? 300_000;
+    const max = this.visible ? Math.min(hiddenMax, this.options.visibleMs) : hiddenMax;
     const ceiling = Math.min(max, base * 2 ** (this.failures - 1));
     const jittered = ceiling / 2 + (this.timers.random() * ceiling) / 2;
     return Math.max(jittered, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));

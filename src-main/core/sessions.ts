@@ -4,7 +4,7 @@
  * after another in the order asked, each bumping the generation, so an answer that arrives for
  * an older session or classroom can be told apart and dropped. After close(), nothing switches.
  */
-import type { ActionInput } from './classTrayApi';
+import type { ActionInput, ConnectResult } from './classTrayApi';
 import type { ServiceClient, ServiceClientOptions } from './client';
 import { createServiceClient } from './client';
 import { ApiInputError } from './apiInput';
@@ -14,6 +14,7 @@ import type { SettingsPatch, SettingsStore } from './settings';
 import { SettingsValidationError } from './settings';
 import type { TokenVault, VaultStatus } from './vault';
 import { VaultError } from './vault';
+import { ServiceError } from './serviceErrors';
 
 export interface Session {
   mode: 'demo' | 'service';
@@ -100,8 +101,26 @@ export class Sessions {
     });
   }
 
-  async connect(input: ActionInput<'connectService'>): Promise<void> {
+  /**
+   * Asks the service once with the URL, token and header given; only when that works are they
+   * saved and the session switched. Nothing else is saved: not the token for a URL that failed.
+   */
+  async connect(input: ActionInput<'connectService'>): Promise<ConnectResult> {
     const { serviceUrl, token, authHeader } = input;
+    const tokenToTry = token ?? (await this.#options.vault.getToken(serviceUrl));
+    // Without any token there is nothing to check: the URL is kept and the window asks for one.
+    const checked: ConnectResult =
+      tokenToTry === null
+        ? { outcome: 'no-token' }
+        : await checkService(
+            createServiceClient({
+              ...this.#options.client,
+              baseUrl: serviceUrl,
+              token: tokenToTry,
+              authHeader: authHeader ?? this.#options.settings.get().authHeader,
+            }),
+          );
+    if (checked.outcome !== 'connected' && checked.outcome !== 'no-token') return checked;
     if (token !== undefined) {
       try {
         await this.#options.vault.setToken(serviceUrl, token);
@@ -116,6 +135,7 @@ export class Sessions {
       ...(authHeader === undefined ? {} : { authHeader }),
     });
     await this.open();
+    return checked;
   }
 
   async forgetToken(): Promise<void> {
@@ -198,6 +218,31 @@ export class Sessions {
   async #startDemo(): Promise<{ school: DemoSchool; notebook: Notebook }> {
     const school = await this.#options.demoSchool();
     return { school, notebook: memoryNotebook(school.notebook) };
+  }
+}
+
+/** One real call, the account's devices page 1, told apart by what answered. */
+export async function checkService(client: ServiceClient): Promise<ConnectResult> {
+  try {
+    await client.accountDevicesPage(1);
+    return { outcome: 'connected' };
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const { problem } = error;
+    const { detail } = problem;
+    switch (problem.kind) {
+      case 'unauthorized':
+        return { outcome: 'token-rejected', detail };
+      case 'network':
+        return { outcome: 'unreachable', detail };
+      case 'bad-response':
+        return { outcome: 'not-this-service', detail };
+      // No such endpoint there: another kind of server.
+      case 'bad-request':
+        return { outcome: problem.status === 404 ? 'not-this-service' : 'service-failed', detail };
+      default:
+        return { outcome: 'service-failed', detail };
+    }
   }
 }
 

@@ -121,6 +121,8 @@ export const settingsSchema = z.strictObject({
     .min(ENDED_RETENTION_HOURS.min)
     .max(ENDED_RETENTION_HOURS.max)
     .default(ENDED_RETENTION_HOURS.default),
+  /** Offline and recently changed devices at the top of the list, above the fold. */
+  problemsFirst: z.boolean().default(true),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

@@ -6,6 +6,7 @@ import type {
   AccountView,
   ClassroomView,
   ConnectionProblem,
+  DeviceActivity,
   ConnectionStatus,
   PreferenceKey,
   PreferencesView,
@@ -38,14 +39,21 @@ export function accountView(
 export function classroomView(
   notebook: NotebookContents | undefined,
   devices: readonly DeviceView[],
+  activity: ReadonlyMap<string, DeviceActivity> = new Map(),
 ): ClassroomView {
   const id = notebook?.current ?? null;
   const recent = [...(notebook?.recent ?? [])];
+  const seen: Record<string, DeviceActivity> = {};
+  for (const device of devices) {
+    const entry = activity.get(device.remoteId);
+    if (entry) seen[device.remoteId] = { ...entry };
+  }
   return {
     id,
     nickname: recent.find((classroom) => classroom.id === id)?.nickname ?? null,
     recent,
     devices: [...devices],
+    activity: seen,
   };
 }
 

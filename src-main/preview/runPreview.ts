@@ -169,7 +169,15 @@ export async function runPreview(
       env,
       ...(args.connect ? { launchServiceUrl: args.connect.serviceUrl } : {}),
     });
-    if (args.connect) await classTray.connectService(args.connect);
+    if (args.connect) {
+      const checked = await classTray.connectService(args.connect);
+      // Connecting is checked: a service that does not answer at launch is not saved.
+      if ('detail' in checked) {
+        print(
+          `ClassTray preview: ${args.connect.serviceUrl} did not connect (${checked.outcome}: ${checked.detail}); the saved settings are unchanged.`,
+        );
+      }
+    }
     if (args.select) await classTray.selectClassroom(args.select);
     if (args.preferences) await classTray.updatePreferences(args.preferences);
     server = await startPreviewServer({ classTray, staticDir, port: args.port }).catch(

@@ -12,6 +12,7 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   ConnectionView,
+  DeviceActivity,
   DeviceView,
   PreferencesView,
   RendererApi,
@@ -23,16 +24,20 @@ export interface ClassTrayData {
   connection: ConnectionView;
   preferences: PreferencesView;
   temporalAccesses: TrackedAccessView[];
-  classroom: Omit<ClassroomView, 'devices'>;
+  classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
   deviceIds: readonly string[];
+  /** What ClassTray saw of each device's online status, by remote id. */
+  activity: ReadonlyMap<string, DeviceActivity>;
+  /** The devices whose activity the latest refresh changed: what is news to announce. */
+  news: readonly string[];
 }
 
 export type ClassTrayStore = StoreApi<ClassTrayData>;
 
 export function fromSnapshot(state: ClassTrayState): ClassTrayData {
-  const { devices, ...classroom } = state.classroom;
+  const { devices, activity, ...classroom } = state.classroom;
   return {
     account: state.account,
     connection: state.connection,
@@ -41,6 +46,8 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
+    activity: new Map(Object.entries(activity)),
+    news: [],
   };
 }
 
@@ -56,8 +63,11 @@ export function applyChanges(
   const ownDevices = (): Map<string, DeviceView> => (devices ??= new Map(next.devices));
   const ownIds = (): string[] => (deviceIds ??= [...next.deviceIds]);
 
-  // A refresh's batch is its device changes, in order.
-  const flat = changes.flatMap((change) => (change.type === 'devices' ? change.changes : [change]));
+  // A refresh's batch is its activity, then its device changes in order.
+  const flat = changes.flatMap((change): ClassTrayChange[] => {
+    if (change.type !== 'devices') return [change];
+    return change.activity === undefined ? change.changes : [change, ...change.changes];
+  });
   for (const change of flat) {
     switch (change.type) {
       case 'device-added':
@@ -82,9 +92,15 @@ export function applyChanges(
       }
       case 'classroom': {
         const replaced = fromSnapshot({ ...next, classroom: change.classroom });
-        next = { ...next, classroom: replaced.classroom };
+        next = { ...next, classroom: replaced.classroom, activity: replaced.activity, news: [] };
         devices = new Map(replaced.devices);
         deviceIds = [...replaced.deviceIds];
+        break;
+      }
+      case 'devices': {
+        const seen = new Map(next.activity);
+        for (const [id, entry] of Object.entries(change.activity ?? {})) seen.set(id, entry);
+        next = { ...next, activity: seen, news: Object.keys(change.activity ?? {}) };
         break;
       }
       case 'connection':

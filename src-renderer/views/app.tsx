@@ -7,6 +7,7 @@ import { localeOf } from '../../src-shared/locale';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './connectionBanner';
+import { ChangeAnnouncer } from './deviceActivity';
 import { DemoNotice } from './demoNotice';
 import { DeviceList } from './deviceList';
 import { Header } from './header';
@@ -62,6 +63,7 @@ function App() {
       <main className="main">
         {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
         <ConnectionBanner onOpenSettings={openSettings} />
+        <ChangeAnnouncer />
         {settingsOpen && <SettingsPanel onClose={closeSettings} />}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
         <div className="classroom-view" hidden={settingsOpen}>

@@ -141,6 +141,7 @@ function AddClassroom(props: {
   const { t } = useTranslation();
   const [id, setId] = useState('');
   const [nickname, setNickname] = useState('');
+  const hintId = useId();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -164,6 +165,7 @@ function AddClassroom(props: {
           required
           autoFocus
           spellCheck={false}
+          aria-describedby={hintId}
         />
       </label>
       <label>
@@ -174,6 +176,9 @@ function AddClassroom(props: {
           maxLength={NICKNAME_MAX_LENGTH}
         />
       </label>
+      <p id={hintId} className="hint">
+        {t('header.classroomIdHint')}
+      </p>
       <div className="form-actions">
         <button type="button" className="button" onClick={props.onCancel}>
           {t('header.cancel')}

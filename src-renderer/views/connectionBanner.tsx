@@ -1,22 +1,31 @@
 import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus } from '../api/types';
-import { useClassTray } from '../store/context';
+import { useApi, useClassTray } from '../store/context';
+import { ActionError } from './actionError';
+import { BusyButton } from './busyButton';
 import { formatClock } from './clock';
+import { useAction } from './useAction';
 
-type BannerMessage =
-  `banner.${'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'slow' | 'internal'}`;
+type Problem = 'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'slow' | 'internal';
 
 /** The statuses that get a banner; the others (ok, connecting, no classroom) need none. */
-const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
-  offline: 'banner.offline',
-  unauthorized: 'banner.unauthorized',
-  'classroom-not-found': 'banner.classroomNotFound',
-  stale: 'banner.stale',
-  slow: 'banner.slow',
+const PROBLEMS: Partial<Record<ConnectionStatus, Problem>> = {
+  offline: 'offline',
+  unauthorized: 'unauthorized',
+  'classroom-not-found': 'classroomNotFound',
+  stale: 'stale',
+  slow: 'slow',
 };
 
+/** With nothing loaded, no sentence may claim the last known devices are shown. */
+const messageOf = (problem: Problem, nothingLoaded: boolean) =>
+  nothingLoaded && problem !== 'classroomNotFound'
+    ? (`banner.nothingLoaded.${problem}` as const)
+    : (`banner.${problem}` as const);
+
 /**
- * Says in words why the list may be wrong; gone as soon as a refresh succeeds.
+ * Says in words why the list may be wrong, with a way to try again at once; gone as soon as a
+ * refresh succeeds.
  *
  * For screen readers: the quiet status region stays in the page even with nothing to say, since
  * a live region added together with its text is often not read out; an alert is read when it
@@ -25,18 +34,18 @@ const MESSAGES: Partial<Record<ConnectionStatus, BannerMessage>> = {
  */
 export function ConnectionBanner(props: { onOpenSettings: () => void }) {
   const { t, i18n } = useTranslation();
+  const api = useApi();
   const connection = useClassTray((data) => data.connection);
+  const nothingLoaded = useClassTray((data) => data.deviceIds.length === 0);
+  const retry = useAction(() => api.refresh());
   const status = connection.status;
   // ClassTray's own failure, not the service's: it says so, whatever the status.
-  const message = connection.problem?.kind === 'internal' ? 'banner.internal' : MESSAGES[status];
+  const problem = connection.problem?.kind === 'internal' ? 'internal' : PROBLEMS[status];
+  const message = problem === undefined ? undefined : messageOf(problem, nothingLoaded);
   // Stale data is still data, and a slow answer may yet come: a quiet status. The others need
   // the teacher's attention.
   const tone =
-    message === undefined
-      ? null
-      : message === 'banner.stale' || message === 'banner.slow'
-        ? 'warning'
-        : 'error';
+    problem === undefined ? null : problem === 'stale' || problem === 'slow' ? 'warning' : 'error';
 
   return (
     <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>
@@ -52,11 +61,23 @@ export function ConnectionBanner(props: { onOpenSettings: () => void }) {
           </>
         )}
       </p>
+      {/* A token needs the settings; anything else may have passed already. */}
+      {tone !== null && status !== 'unauthorized' && (
+        <BusyButton
+          type="button"
+          className="button retry-now"
+          busy={retry.pending}
+          onClick={() => void retry.run()}
+        >
+          {t('banner.retryNow')}
+        </BusyButton>
+      )}
       {status === 'unauthorized' && (
         <button type="button" className="button" onClick={props.onOpenSettings}>
           {t('banner.openSettings')}
         </button>
       )}
+      <ActionError error={retry.error} />
     </div>
   );
 }

@@ -13,9 +13,12 @@ import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../store/context';
 import { ActionError } from './actionError';
+import { changedRecently, useNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
 import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import { formatClock } from './clock';
 import { GridIcon, SearchIcon } from './icons';
+import { showsOldData } from './oldData';
 import { useAction } from './useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
@@ -23,15 +26,22 @@ export type DeviceFilter = 'all' | 'online' | 'offline';
 
 const FILTERS: readonly DeviceFilter[] = ['all', 'online', 'offline'];
 
-/** The ids to show: matching the search and filter, online first, otherwise the service's order. */
+/**
+ * The ids to show: matching the search and filter; with `problemsFirst` (a time given), recently
+ * changed devices first (the latest on top), then offline ones, then online ones, then the rest;
+ * otherwise online first. Otherwise, the service's order.
+ */
 export function visibleDeviceIds(
-  data: Pick<ClassTrayData, 'devices' | 'deviceIds'>,
+  data: Pick<ClassTrayData, 'devices' | 'deviceIds' | 'activity'>,
   query: string,
   filter: DeviceFilter,
+  problemsFirstAt: number | null = null,
 ): string[] {
   const text = query.trim().toLowerCase();
   // Ids are often read out in groups ("123 456 789"), so spaces never stop an id from matching.
   const digits = text.replace(/\s+/g, '');
+  const recent: { id: string; at: number }[] = [];
+  const problems: string[] = [];
   const online: string[] = [];
   const others: string[] = [];
   for (const id of data.deviceIds) {
@@ -46,10 +56,27 @@ export function visibleDeviceIds(
     ) {
       continue;
     }
-    (device.online === true ? online : others).push(id);
+    const activity = data.activity.get(id);
+    if (problemsFirstAt !== null && changedRecently(activity, problemsFirstAt)) {
+      recent.push({ id, at: Date.parse(activity?.changedAt ?? '') });
+    } else if (problemsFirstAt !== null && device.online === false) problems.push(id);
+    else (device.online === true ? online : others).push(id);
   }
-  return online.concat(others);
+  // Stable: devices that changed in the same refresh keep the service's order.
+  recent.sort((a, b) => b.at - a.at);
+  return recent.map(({ id }) => id).concat(problems, online, others);
 }
+
+/** How many devices each filter shows, as one string so an unrelated change renders nothing. */
+const filterCounts = (data: ClassTrayData): string => {
+  let online = 0;
+  let offline = 0;
+  for (const device of data.devices.values()) {
+    if (device.online === true) online++;
+    else if (device.online === false) offline++;
+  }
+  return `${data.devices.size} ${online} ${offline}`;
+};
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -59,17 +86,26 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
  * a device change that moves nothing (an alias, a badge) does not render the list at all.
  */
 function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly string[] {
+  const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
+  // A change stops being recent with time alone: the order is checked again as the clock moves.
+  const now = useNow();
+  const result = useRef<string[]>([]);
   const selector = useMemo(() => {
-    let last: { from: ClassTrayData['devices']; ids: ClassTrayData['deviceIds'] } | undefined;
-    let result: string[] = [];
+    let last: ClassTrayData | undefined;
     return (data: ClassTrayData): readonly string[] => {
-      if (last?.from === data.devices && last.ids === data.deviceIds) return result;
-      last = { from: data.devices, ids: data.deviceIds };
-      const next = visibleDeviceIds(data, query, filter);
-      if (!sameIds(result, next)) result = next;
-      return result;
+      if (
+        last?.devices === data.devices &&
+        last.deviceIds === data.deviceIds &&
+        last.activity === data.activity
+      ) {
+        return result.current;
+      }
+      last = data;
+      const next = visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
+      if (!sameIds(result.current, next)) result.current = next;
+      return result.current;
     };
-  }, [query, filter]);
+  }, [query, filter, problemsFirst, now]);
   return useClassTray(selector);
 }
 
@@ -115,7 +151,7 @@ function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): numbe
  * row's buttons. `/` anywhere goes to the search box and Escape clears it.
  */
 export function DeviceList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useClassTrayStore();
   const api = useApi();
   const compact = useClassTray((data) => data.preferences.compactView);
@@ -124,6 +160,12 @@ export function DeviceList() {
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const ids = useVisibleDeviceIds(query, filter);
   const emptyText = useClassTray(emptyMessage);
+  const [allCount, onlineCount, offlineCount] = useClassTray(filterCounts).split(' ').map(Number);
+  const counts = { all: allCount, online: onlineCount, offline: offlineCount };
+  // Rows of a refresh that did not succeed are shown as of the last one that did, muted.
+  const asOf = useClassTray((data) =>
+    showsOldData(data.connection) ? (data.connection.lastSuccessAt ?? '') : null,
+  );
   const scrollRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -258,7 +300,10 @@ export function DeviceList() {
                   checked={filter === value}
                   onChange={() => setFilter(value)}
                 />
-                {t(`devices.filter.${value}`)}
+                {t('devices.filterCount', {
+                  filter: String(t(`devices.filter.${value}`)),
+                  total: (counts[value] ?? 0).toLocaleString(i18n.language),
+                })}
               </label>
             ))}
           </fieldset>
@@ -282,8 +327,12 @@ export function DeviceList() {
           <div
             ref={listRef}
             role="list"
-            aria-label={t('devices.heading')}
-            className={compact ? 'device-rows compact' : 'device-rows'}
+            aria-label={
+              asOf
+                ? t('devices.headingAsOf', { time: formatClock(asOf, i18n.language) })
+                : t('devices.heading')
+            }
+            className={`device-rows${compact ? ' compact' : ''}${asOf === null ? '' : ' old'}`}
             style={{ height: virtualizer.getTotalSize() }}
             onKeyDown={onListKeyDown}
           >

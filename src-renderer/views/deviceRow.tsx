@@ -4,6 +4,7 @@ import type { DeviceView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
 import { DeviceAccess } from './deviceAccess';
+import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from './icons';
 import { useFlash } from './useFlash';
 
@@ -90,6 +91,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
             {badges}
           </span>
         )}
+        <ActivityNote remoteId={remoteId} />
       </div>
       <span className={`copy-note ${note ?? ''}`} role="status">
         {note && t(`devices.${note}`)}

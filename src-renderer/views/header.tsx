@@ -6,6 +6,7 @@ import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
+import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
 
@@ -27,6 +28,7 @@ export function Header(props: {
   const total = useClassTray((data) => data.deviceIds.length);
   const hasClassroom = useClassTray((data) => data.classroom.id !== null);
   const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
+  const old = useClassTray((data) => showsOldData(data.connection));
   const refresh = useAction(() => api.refresh());
 
   return (
@@ -60,10 +62,12 @@ export function Header(props: {
       <div className="header-row summary">
         {demo && <span className="badge demo">{t('header.demo')}</span>}
         {hasClassroom && (
-          <span className="online-count">
-            {t('header.onlineCount', {
+          // Not live: a count of the last success, said so and muted rather than shown as now.
+          <span className={old ? 'online-count old' : 'online-count'}>
+            {t(old && lastSuccessAt !== null ? 'header.onlineCountAsOf' : 'header.onlineCount', {
               online: online.toLocaleString(i18n.language),
               total: total.toLocaleString(i18n.language),
+              time: lastSuccessAt === null ? '' : formatClock(lastSuccessAt, i18n.language),
             })}
           </span>
         )}

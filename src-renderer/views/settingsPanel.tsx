@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ENDED_RETENTION_HOURS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-shared/locale';
-import type { ActionInput, Language } from '../api/types';
+import type { ActionInput, ConnectResult, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';
@@ -43,6 +43,10 @@ function AccountSettings() {
   const [authHeader, setAuthHeader] = useState(account.authHeader);
   const [urlMissing, setUrlMissing] = useState(false);
   const [saved, flashSaved] = useFlash<true>();
+  // Why the last Save and connect did not connect; cleared by the next try.
+  const [refused, setRefused] = useState<Exclude<ConnectResult['outcome'], 'connected'> | null>(
+    null,
+  );
   const connect = useAction((input: ActionInput<'connectService'>) => api.connectService(input));
   const forget = useAction(() => api.forgetToken());
   const mode = useAction((demo: boolean) => api.setMode({ mode: demo ? 'demo' : 'service' }));
@@ -64,10 +68,12 @@ function AccountSettings() {
       ...(newToken === '' ? {} : { token: newToken }),
       ...(header === '' || header === account.authHeader ? {} : { authHeader: header }),
     });
-    if (outcome.ok) {
+    if (!outcome.ok) return setRefused(null);
+    if (outcome.value.outcome === 'connected') {
+      setRefused(null);
       setToken('');
       flashSaved(true);
-    }
+    } else setRefused(outcome.value.outcome);
   };
 
   return (
@@ -157,12 +163,17 @@ function AccountSettings() {
 
       <div className="form-actions">
         <span className="saved" role="status">
-          {saved && t('settings.saved')}
+          {saved && t('settings.connected')}
         </span>
         <BusyButton type="submit" className="button primary" busy={connect.pending}>
           {t('settings.connect')}
         </BusyButton>
       </div>
+      {refused !== null && (
+        <p className="field-problem" role="alert">
+          {t(`settings.check.${refused}`)}
+        </p>
+      )}
       <ActionError error={connect.error} />
     </form>
   );
@@ -180,6 +191,7 @@ function GeneralSettings() {
   const notifications = useAction(update);
   const language = useAction(update);
   const startAtLogin = useAction(update);
+  const problemsFirst = useAction(update);
   const headingId = useId();
 
   const commitPoll = () => {
@@ -231,6 +243,16 @@ function GeneralSettings() {
         <span>{t('settings.notifications')}</span>
       </label>
       <ActionError error={notifications.error} />
+
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={preferences.problemsFirst}
+          onChange={(event) => void problemsFirst.run({ problemsFirst: event.target.checked })}
+        />
+        <span>{t('settings.problemsFirst')}</span>
+      </label>
+      <ActionError error={problemsFirst.error} />
 
       <label className="field inline">
         <span>{t('settings.language')}</span>

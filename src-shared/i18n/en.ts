@@ -13,6 +13,8 @@ export const en = {
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
     classroomId: 'Classroom id',
+    classroomIdHint:
+      "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',
     open: 'Open',
     cancel: 'Cancel',
@@ -25,6 +27,7 @@ export const en = {
     refresh: 'Refresh',
     settings: 'Settings',
     onlineCount: '{{online}} of {{total}} online',
+    onlineCountAsOf: '{{online}} of {{total}} online as of {{time}}',
     updatedAt: 'Updated {{time}}',
     notUpdated: 'Not updated yet',
     demo: 'Demo data',
@@ -39,11 +42,21 @@ export const en = {
     slow: 'The service is slow to answer. Showing the last known devices while ClassTray waits.',
     internal:
       'ClassTray failed while refreshing, so this list may be out of date. Refresh to try again.',
+    /** The same problems when no device was ever loaded: nothing "last known" to show. */
+    nothingLoaded: {
+      offline: 'Cannot reach the service, so no devices could be loaded.',
+      unauthorized: 'The service rejected the API token, so no devices could be loaded.',
+      stale: 'The service failed to answer, so no devices could be loaded.',
+      slow: 'The service is slow to answer. ClassTray is still waiting for the devices.',
+      internal: 'ClassTray failed while loading the devices.',
+    },
     nextAttempt: 'Trying again at {{time}}.',
     openSettings: 'Check settings',
+    retryNow: 'Retry now',
   },
   devices: {
     heading: 'Devices',
+    headingAsOf: 'Devices as of {{time}}',
     search: 'Search devices',
     searchPlaceholder: 'Search by name or id',
     show: 'Show',
@@ -57,6 +70,19 @@ export const en = {
     online: 'Online',
     offline: 'Offline',
     unknown: 'Unknown',
+    /** A filter's name with how many devices it shows, as "Offline 3". */
+    filterCount: '{{filter}} {{total}}',
+    /** {{ago}}: "2 minutes ago", or justNow. */
+    wentOffline: 'Went offline {{ago}}',
+    backOnline: 'Back online {{ago}}',
+    justNow: 'just now',
+    lastSeenOnline: 'Last seen online at {{time}}',
+    /** The live region's sentence for one refresh's changes. */
+    announce: {
+      wentOffline: '{{name}} went offline',
+      backOnline: '{{name}} is back online',
+      several: '{{total}} devices changed: {{offline}} went offline, {{online}} came back online',
+    },
     no2fa: 'No 2FA',
     disabled: 'Disabled',
     copyId: 'Copy id {{id}}',
@@ -164,12 +190,23 @@ export const en = {
     advanced: 'Advanced',
     authHeader: 'Auth header name',
     connect: 'Save and connect',
-    saved: 'Saved',
+    connected: 'Connected: the service answered, and the account is saved.',
+    /** Why saving did not connect, by what the one call found; nothing was saved. */
+    check: {
+      'no-token': 'The URL is saved. Paste the API token to connect.',
+      'token-rejected': 'The service rejected this API token (401/403). Nothing was saved.',
+      unreachable: 'Cannot reach that address. Check the URL and the network. Nothing was saved.',
+      'not-this-service':
+        'That address answered, but not as this kind of service: check the URL. Nothing was saved.',
+      'service-failed':
+        'The service answered with a failure of its own. Try again in a moment. Nothing was saved.',
+    },
     urlRequired: 'Enter the service URL.',
     general: 'General',
     pollInterval: 'Refresh every (seconds)',
     pollRange: 'Enter a whole number from {{min}} to {{max}}.',
     notifications: 'Desktop notifications when devices change',
+    problemsFirst: 'Problems first: offline and recently changed devices at the top',
     language: 'Language',
     systemLanguage: 'System',
     startAtLogin: 'Start at login',

@@ -11,6 +11,8 @@ export const es = {
     chooseClassroom: 'Elige un aula',
     addClassroom: 'Añadir aula',
     classroomId: 'Id del aula',
+    classroomIdHint:
+      'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',
     open: 'Abrir',
     cancel: 'Cancelar',
@@ -23,6 +25,7 @@ export const es = {
     refresh: 'Actualizar',
     settings: 'Ajustes',
     onlineCount: '{{online}} de {{total}} en línea',
+    onlineCountAsOf: '{{online}} de {{total}} en línea a las {{time}}',
     updatedAt: 'Actualizado {{time}}',
     notUpdated: 'Aún sin actualizar',
     demo: 'Datos de demostración',
@@ -38,11 +41,21 @@ export const es = {
     slow: 'El servicio tarda en responder. Se muestran los últimos equipos conocidos mientras ClassTray espera.',
     internal:
       'ClassTray falló al actualizar: puede que la lista no esté al día. Actualiza para reintentar.',
+    nothingLoaded: {
+      offline: 'No se puede contactar con el servicio, así que no se pudo cargar ningún equipo.',
+      unauthorized:
+        'El servicio rechazó el token de la API, así que no se pudo cargar ningún equipo.',
+      stale: 'El servicio no respondió bien, así que no se pudo cargar ningún equipo.',
+      slow: 'El servicio tarda en responder. ClassTray sigue esperando los equipos.',
+      internal: 'ClassTray falló al cargar los equipos.',
+    },
     nextAttempt: 'Se reintentará a las {{time}}.',
     openSettings: 'Revisar ajustes',
+    retryNow: 'Reintentar ahora',
   },
   devices: {
     heading: 'Equipos',
+    headingAsOf: 'Equipos a las {{time}}',
     search: 'Buscar equipos',
     searchPlaceholder: 'Buscar por nombre o id',
     show: 'Mostrar',
@@ -55,6 +68,17 @@ export const es = {
     online: 'En línea',
     offline: 'Desconectado',
     unknown: 'Desconocido',
+    filterCount: '{{filter}} {{total}}',
+    wentOffline: 'Se desconectó {{ago}}',
+    backOnline: 'De nuevo en línea {{ago}}',
+    justNow: 'ahora mismo',
+    lastSeenOnline: 'Visto en línea por última vez a las {{time}}',
+    announce: {
+      wentOffline: '{{name}} se desconectó',
+      backOnline: '{{name}} vuelve a estar en línea',
+      several:
+        '{{total}} equipos cambiaron: {{offline}} se desconectaron, {{online}} volvieron a estar en línea',
+    },
     no2fa: 'Sin 2FA',
     disabled: 'Desactivado',
     copyId: 'Copiar id {{id}}',
@@ -162,11 +186,22 @@ export const es = {
     advanced: 'Avanzado',
     authHeader: 'Nombre de la cabecera de autenticación',
     connect: 'Guardar y conectar',
-    saved: 'Guardado',
+    connected: 'Conectado: el servicio respondió y la cuenta está guardada.',
+    check: {
+      'no-token': 'La URL está guardada. Pega el token de la API para conectar.',
+      'token-rejected': 'El servicio rechazó este token de la API (401/403). No se guardó nada.',
+      unreachable:
+        'No se puede contactar con esa dirección. Revisa la URL y la red. No se guardó nada.',
+      'not-this-service':
+        'Esa dirección respondió, pero no como este tipo de servicio: revisa la URL. No se guardó nada.',
+      'service-failed':
+        'El servicio respondió con un fallo propio. Inténtalo de nuevo en un momento. No se guardó nada.',
+    },
     urlRequired: 'Escribe la URL del servicio.',
     general: 'General',
     pollInterval: 'Actualizar cada (segundos)',
     pollRange: 'Escribe un número entero del {{min}} al {{max}}.',
+    problemsFirst: 'Problemas primero: equipos desconectados o que cambiaron hace poco arriba',
     notifications: 'Notificaciones de escritorio cuando cambian los equipos',
     language: 'Idioma',
     systemLanguage: 'Sistema',

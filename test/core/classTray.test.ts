@@ -249,6 +249,8 @@ describe('a connected service', () => {
       {
         type: 'devices',
         changes: [{ type: 'online-changed', remoteId: '100000003', online: true }],
+        // Seen coming back online, as it happened between two refreshes ClassTray made.
+        activity: { 100000003: { changedAt: expect.any(String), lastSeenOnlineAt: null } },
       },
     ]);
     expect(online(await classTray.getState())).toBe(1);
@@ -285,24 +287,64 @@ describe('a connected service', () => {
     expect(back.connection).toMatchObject({ status: 'ok', problem: null });
   });
 
-  it('says the token was rejected when the service refuses it', async () => {
+  it('says connected after one real call, and only then saves the account', async () => {
     const local = await service(fixture());
-    const classTray = await core(await tempDir());
-    await classTray.connectService({ serviceUrl: local.url, token: 'not-the-token' });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    const dataDir = await tempDir();
+    const classTray = await core(dataDir);
+    expect(await classTray.connectService({ serviceUrl: local.url, token: TOKEN })).toEqual({
+      outcome: 'connected',
+    });
     const state = await classTray.getState();
-    expect(state.connection.status).toBe('unauthorized');
-    expect(state.classroom.devices).toEqual([]);
+    expect(state.account).toMatchObject({ mode: 'service', serviceUrl: local.url });
+    expect(state.account.token.set).toBe(true);
   });
 
-  it('says so when the classroom does not exist', async () => {
-    const { classTray } = await connected();
-    await classTray.selectClassroom({ id: 'room-zz' });
-    await classTray.refresh();
+  it('says the token was rejected and saves nothing, the token least of all', async () => {
+    const local = await service(fixture());
+    const dataDir = await tempDir();
+    const classTray = await core(dataDir);
+    const result = await classTray.connectService({
+      serviceUrl: local.url,
+      token: 'not-the-token',
+    });
+    expect(result).toMatchObject({ outcome: 'token-rejected' });
     const state = await classTray.getState();
-    expect(state.connection.status).toBe('classroom-not-found');
-    expect(state.classroom.devices).toEqual([]);
+    expect(state.account.mode).toBe('demo');
+    expect(state.account.serviceUrl).toBeNull();
+    // Asked again with no token, none was kept for that URL.
+    expect(await classTray.connectService({ serviceUrl: local.url })).toEqual({
+      outcome: 'no-token',
+    });
+    expect((await classTray.getState()).account.token.set).toBe(false);
+  });
+
+  it('says the service is not reachable, and saves nothing', async () => {
+    const local = await service(fixture());
+    await local.close();
+    const classTray = await core(await tempDir());
+    const result = await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    expect(result).toMatchObject({ outcome: 'unreachable' });
+    expect((await classTray.getState()).account.serviceUrl).toBeNull();
+  });
+
+  it('says an address that answers something else is not a service of this kind', async () => {
+    const other = await startMisbehavingService(() => fault.html(200));
+    cleanups.push(other.close);
+    const classTray = await core(await tempDir());
+    const result = await classTray.connectService({ serviceUrl: other.url, token: TOKEN });
+    expect(result).toMatchObject({ outcome: 'not-this-service' });
+    expect((await classTray.getState()).account.serviceUrl).toBeNull();
+  });
+
+  it('refuses a classroom id the service does not know, and keeps it out of the recent list', async () => {
+    const { classTray } = await connected();
+    await expect(classTray.selectClassroom({ id: 'room-zz' })).rejects.toThrow(
+      /no classroom with the id "room-zz".*address in the service/,
+    );
+    const state = await classTray.getState();
+    expect(state.classroom.id).toBe('room-a');
+    expect(state.classroom.recent.map((classroom) => classroom.id)).not.toContain('room-zz');
+    expect(state.connection.status).toBe('ok');
   });
 
   it('asks for a token when none is saved', async () => {

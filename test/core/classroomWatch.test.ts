@@ -224,3 +224,75 @@ describe('the classroom watch', () => {
     watch.stop();
   });
 });
+
+describe("what the watch saw of each device's online status", () => {
+  const wentOffline = { type: 'online-changed' as const, remoteId: '2', online: false };
+  const cameBack = { type: 'online-changed' as const, remoteId: '2', online: true };
+
+  it('dates a device going offline and when it was last seen online, then its return', async () => {
+    const { watch, lives, changes } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    watch.setVisible(true);
+    const live = lives[0];
+    const firstAt = new Date().toISOString();
+    live?.pending[0]?.resolve(answer([device('1'), device('2')]));
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    const offlineAt = new Date().toISOString();
+    live?.pending[1]?.resolve({
+      ...answer([device('1'), device('2', false)]),
+      changes: [wentOffline],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    const offline = { changedAt: offlineAt, lastSeenOnlineAt: firstAt };
+    expect(changes.filter((sent) => sent.type === 'devices')).toEqual([
+      {
+        type: 'devices',
+        changes: [wentOffline],
+        activity: { 2: offline },
+      },
+    ]);
+    expect(watch.activity.get('2')).toEqual(offline);
+    expect(watch.activity.has('1')).toBe(false);
+
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    live?.pending[2]?.resolve({ ...answer([device('1'), device('2')]), changes: [cameBack] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.activity.get('2')).toEqual({
+      changedAt: new Date().toISOString(),
+      lastSeenOnlineAt: null,
+    });
+    watch.stop();
+  });
+
+  it('sends no activity with a refresh that changed no online status', async () => {
+    const { watch, lives, changes } = watchWith();
+    await watch.watch(session('demo', 'room-a'));
+    watch.setVisible(true);
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    const renamed = { ...device('1'), alias: 'Front desk' };
+    const change = { type: 'device-changed' as const, device: renamed };
+    lives[0]?.pending[1]?.resolve({ ...answer([renamed]), changes: [change] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(changes.find((sent) => sent.type === 'devices')).toEqual({
+      type: 'devices',
+      changes: [change],
+    });
+    watch.stop();
+  });
+
+  it('does not call the difference from the disk cache a change it saw', async () => {
+    const cached: CachedClassroom = {
+      serviceUrl: 'https://service.example',
+      classroomId: 'room-a',
+      savedAt: '2026-01-05T09:00:00.000Z',
+      devices: [device('2')],
+    };
+    const { watch, lives } = watchWith({ cached });
+    await watch.watch(session('service', 'room-a'));
+    lives[0]?.pending[0]?.resolve({ ...answer([device('2', false)]), changes: [wentOffline] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(watch.activity.size).toBe(0);
+    watch.stop();
+  });
+});

@@ -112,15 +112,40 @@ describe('refresh cadence', () => {
 });
 
 describe('backing off while the service fails', () => {
-  it('doubles the wait after each failure, up to 5 minutes, and returns to the cadence on success', async () => {
+  it('doubles the wait after each failure while hidden, up to 5 minutes, and returns to the cadence on success', async () => {
     const failures = Array.from({ length: 10 }, () => ({}));
     const { schedule, calls } = scheduleWith([...failures, 'ok']);
-    await schedule.start(true);
+    await schedule.start(false);
     await vi.advanceTimersByTimeAsync(60 * 60 * SECOND);
     const gaps = calls.slice(1).map((at, i) => Math.round((at - (calls[i] ?? 0)) / SECOND));
     expect(gaps.slice(0, 10)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
-    // After the success: back to every 10 s.
-    expect(gaps.slice(10, 13)).toEqual([10, 10, 10]);
+    // After the success: back to the hidden cadence.
+    expect(gaps.slice(10, 13)).toEqual([60, 60, 60]);
+    schedule.stop();
+  });
+
+  it('never waits longer than the poll interval while visible, so recovery shows within one', async () => {
+    const failures = Array.from({ length: 6 }, () => ({}));
+    const { schedule, calls } = scheduleWith([...failures, 'ok']);
+    await schedule.start(true);
+    await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
+    const gaps = calls.slice(1).map((at, i) => Math.round((at - (calls[i] ?? 0)) / SECOND));
+    expect(gaps.slice(0, 9)).toEqual([2, 4, 8, 10, 10, 10, 10, 10, 10]);
+    schedule.stop();
+  });
+
+  it('goes back to the 5-minute ceiling once the window is hidden', async () => {
+    const failures = Array.from({ length: 12 }, () => ({}));
+    const { schedule, calls } = scheduleWith(failures);
+    await schedule.start(true);
+    // Failures at 0, 2, 6, 14 and 24 s: the fourth and fifth wait the visible interval.
+    await vi.advanceTimersByTimeAsync(30 * SECOND);
+    expect(calls).toHaveLength(5);
+    const waitFromNow = () => Math.round(((schedule.nextRefreshAt ?? 0) - Date.now()) / SECOND);
+    expect(waitFromNow()).toBe(4);
+    void schedule.setVisible(false);
+    // The fifth failure's ceiling, 32 s, no longer held to the visible interval.
+    expect(waitFromNow()).toBe(32);
     schedule.stop();
   });
 

@@ -30,6 +30,18 @@ describe('views', () => {
       nickname: null,
       recent: [],
       devices: [],
+      activity: {},
+    });
+  });
+
+  it("carry each classroom device's activity, and only theirs", () => {
+    const seen = { changedAt: '2026-01-05T09:00:00.000Z', lastSeenOnlineAt: null };
+    const activity = new Map([
+      [devices[0]?.remoteId ?? '', seen],
+      ['not-in-this-classroom', seen],
+    ]);
+    expect(classroomView(notebook, devices, activity).activity).toEqual({
+      [devices[0]?.remoteId ?? '']: seen,
     });
   });
 

@@ -18,10 +18,13 @@ export async function startPreview(options: {
   classroom: string;
   dataDir: string;
   token: string;
+  /** The visible poll interval; 5 s unless a test needs the schedule out of its way. */
+  pollSeconds?: number;
 }): Promise<PreviewProcess> {
+  const poll = String(options.pollSeconds ?? 5);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', '5'].concat([
+    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', poll].concat([
       '--service-url',
       options.serviceUrl,
       '--classroom',

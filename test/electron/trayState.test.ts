@@ -64,7 +64,7 @@ describe('tray state', () => {
     });
     const none = roomState({
       connection: connection('no-classroom'),
-      classroom: { id: null, nickname: null, recent: [], devices: [] },
+      classroom: { id: null, nickname: null, recent: [], devices: [], activity: {} },
     });
     expect(trayView(none, en, false)).toMatchObject({
       icon: 'idle',

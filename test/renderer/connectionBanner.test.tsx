@@ -91,3 +91,63 @@ it('says ClassTray itself failed, not the service, when a refresh met a bug', as
   expect(screen.getByRole('alert').textContent).toMatch(/ClassTray failed while refreshing/);
   expect(screen.queryByText(/may be out of date\.$/)).toBeNull();
 });
+
+it('claims no last known devices when none were ever loaded', async () => {
+  await renderApp(
+    new FakeClassTray(
+      classTrayState({ devices: [], connection: { status: 'offline', lastSuccessAt: null } }),
+    ),
+  );
+  const alert = screen.getByRole('alert').textContent ?? '';
+  expect(alert).toMatch(/Cannot reach the service, so no devices could be loaded/);
+  expect(alert).not.toMatch(/last known/);
+});
+
+it('says a slow first answer is still awaited, not that last known devices are shown', async () => {
+  await renderApp(
+    new FakeClassTray(
+      classTrayState({ devices: [], connection: { status: 'slow', lastSuccessAt: null } }),
+    ),
+  );
+  expect(screen.getByText(/still waiting for the devices/)).toBeTruthy();
+  expect(screen.queryByText(/last known/)).toBeNull();
+});
+
+it('offers Retry now, which refreshes at once', async () => {
+  const fake = withStatus('offline');
+  const { user } = await renderApp(fake);
+  await user.click(screen.getByRole('button', { name: 'Retry now' }));
+  expect(fake.refresh).toHaveBeenCalledTimes(1);
+});
+
+it('offers no Retry now for a missing or rejected token: the settings fix that', async () => {
+  await renderApp(withStatus('unauthorized'));
+  expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+});
+
+it('says why Retry now failed, beside it', async () => {
+  const fake = withStatus('offline');
+  fake.refresh.mockRejectedValueOnce(new Error('still down'));
+  const { user } = await renderApp(fake);
+  await user.click(screen.getByRole('button', { name: 'Retry now' }));
+  expect(await screen.findByText(/still down/)).toBeTruthy();
+});
+
+it('mutes the rows and the count and dates them to the last success while offline', async () => {
+  const lastSuccessAt = new Date(2026, 0, 5, 10, 42, 0).toISOString();
+  await renderApp(
+    new FakeClassTray(classTrayState({ connection: { status: 'offline', lastSuccessAt } })),
+  );
+  const count = screen.getByText('2 of 3 online as of 10:42:00');
+  expect(count.classList.contains('old')).toBe(true);
+  const list = screen.getByRole('list', { name: 'Devices as of 10:42:00' });
+  expect(list.classList.contains('old')).toBe(true);
+});
+
+it('shows the rows and the count as live once the connection is ok', async () => {
+  const fake = withStatus('offline');
+  const { push } = await renderApp(fake);
+  await push({ type: 'connection', connection: { ...fake.state.connection, status: 'ok' } });
+  expect(screen.getByText('2 of 3 online').classList.contains('old')).toBe(false);
+  expect(screen.getByRole('list', { name: 'Devices' }).classList.contains('old')).toBe(false);
+});

@@ -12,9 +12,10 @@ const rowTexts = () =>
     .getAllByRole('listitem')
     .map((row) => row.textContent);
 
-const classroom = () =>
+const classroom = (problemsFirst = true) =>
   new FakeClassTray(
     classTrayState({
+      preferences: { problemsFirst },
       devices: [
         device(1, { alias: 'Front desk', online: false }),
         device(2, { alias: 'Window seat', online: true }),
@@ -36,8 +37,16 @@ describe('device list', () => {
     expect(screen.getByText('3 of 4 online')).toBeTruthy();
   });
 
-  it('lists online devices first and keeps the service order otherwise', async () => {
+  it('lists problems first (offline devices), then online ones, otherwise the service order', async () => {
     await renderApp(classroom());
+    const names = rowTexts().map(
+      (text) => text?.match(/^(Window seat|Back row|Front desk|100000003)/)?.[1],
+    );
+    expect(names).toEqual(['Front desk', 'Window seat', 'Back row', '100000003']);
+  });
+
+  it('lists online devices first and keeps the service order otherwise without Problems first', async () => {
+    await renderApp(classroom(false));
     const names = rowTexts().map(
       (text) => text?.match(/^(Window seat|Back row|Front desk|100000003)/)?.[1],
     );
@@ -46,7 +55,7 @@ describe('device list', () => {
 
   it('shows each status as a word, and Unknown when nobody can say', async () => {
     await renderApp(classroom());
-    const [windowSeat, , frontDesk, noAlias] = rowTexts();
+    const [frontDesk, windowSeat, , noAlias] = rowTexts();
     expect(windowSeat).toContain('Online');
     expect(frontDesk).toContain('Offline');
     expect(noAlias).toContain('Unknown');
@@ -59,7 +68,7 @@ describe('device list', () => {
 
   it('marks devices without 2FA and disabled ones', async () => {
     await renderApp(classroom());
-    const backRow = rowTexts()[1];
+    const backRow = rowTexts()[2];
     expect(backRow).toContain('No 2FA');
     expect(backRow).toContain('Disabled');
   });
@@ -85,7 +94,7 @@ describe('device list', () => {
 
   it('filters to online devices', async () => {
     const { user } = await renderApp(classroom());
-    await user.click(screen.getByRole('radio', { name: 'Online' }));
+    await user.click(screen.getByRole('radio', { name: 'Online 2' }));
     expect(rowTexts()).toEqual([
       expect.stringContaining('Window seat'),
       expect.stringContaining('Back row'),
@@ -94,7 +103,7 @@ describe('device list', () => {
 
   it('filters to offline devices', async () => {
     const { user } = await renderApp(classroom());
-    await user.click(screen.getByRole('radio', { name: 'Offline' }));
+    await user.click(screen.getByRole('radio', { name: 'Offline 1' }));
     expect(rowTexts()).toEqual([expect.stringContaining('Front desk')]);
   });
 

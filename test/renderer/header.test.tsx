@@ -125,3 +125,25 @@ describe('language', () => {
     }
   });
 });
+
+it('says where a classroom id comes from, beside its field', async () => {
+  const { user } = await renderApp();
+  await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+  const field = screen.getByRole('textbox', { name: 'Classroom id' });
+  const hint = document.getElementById(field.getAttribute('aria-describedby') ?? '');
+  expect(hint?.textContent).toMatch(/classroom's address in the service/);
+});
+
+it('keeps the form and its id to fix when the service does not know the classroom', async () => {
+  const fake = new FakeClassTray();
+  fake.selectClassroom.mockRejectedValueOnce(
+    new Error('The service has no classroom with the id "room-zz".'),
+  );
+  const { user } = await renderApp(fake);
+  await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+  await user.type(screen.getByRole('textbox', { name: 'Classroom id' }), 'room-zz{Enter}');
+  expect((await screen.findByRole('alert')).textContent).toMatch(/no classroom with the id/);
+  expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Classroom id' }).value).toBe(
+    'room-zz',
+  );
+});

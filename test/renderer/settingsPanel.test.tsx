@@ -2,6 +2,7 @@
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_FIX } from '../../src-main/core/vault';
+import type { ConnectResult } from '../../src-main/core/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
@@ -86,6 +87,31 @@ describe('settings', () => {
     expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('');
   });
 
+  it('says Connected once the service answered', async () => {
+    const { user } = await openSettings(new FakeClassTray());
+    await user.type(screen.getByLabelText('API token'), 'secret-token');
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+    expect(screen.getByText(/^Connected/).getAttribute('role')).toBe('status');
+  });
+
+  it.each([
+    ['token-rejected', 'The service rejected this API token (401/403). Nothing was saved.'],
+    ['unreachable', 'Cannot reach that address. Check the URL and the network. Nothing was saved.'],
+    [
+      'not-this-service',
+      'That address answered, but not as this kind of service: check the URL. Nothing was saved.',
+    ],
+  ] as const)('says which check failed (%s) and keeps the typed token', async (outcome, text) => {
+    const fake = new FakeClassTray();
+    fake.connectService.mockResolvedValueOnce({ outcome, detail: 'HTTP 401' });
+    const { user } = await openSettings(fake);
+    await user.type(screen.getByLabelText('API token'), 'secret-token');
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+    expect(screen.getByRole('alert').textContent).toBe(text);
+    expect(screen.queryByText(/^Connected/)).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('secret-token');
+  });
+
   it('shows why connecting failed next to the form', async () => {
     const fake = new FakeClassTray();
     fake.connectService.mockRejectedValueOnce(
@@ -158,13 +184,13 @@ describe('settings', () => {
 describe('settings while an action runs', () => {
   const pressConnect = async () => {
     const fake = new FakeClassTray();
-    const connecting = deferred();
+    const connecting = deferred<ConnectResult>();
     fake.connectService.mockReturnValueOnce(connecting.promise);
     const app = await openSettings(fake);
     const button = screen.getByRole('button', { name: 'Save and connect' });
     act(() => button.focus());
     await app.user.keyboard('{Enter}');
-    const finish = () => act(async () => connecting.resolve(undefined));
+    const finish = () => act(async () => connecting.resolve({ outcome: 'connected' }));
     return { ...app, button, finish };
   };
 
@@ -183,7 +209,7 @@ describe('settings while an action runs', () => {
     await user.type(screen.getByLabelText('Service URL'), '{Enter}');
     expect(fake.connectService).toHaveBeenCalledOnce();
     await finish();
-    expect(screen.getByText('Saved')).toBeTruthy();
+    expect(screen.getByText(/^Connected/)).toBeTruthy();
   });
 
   it('announces Save and connect as unavailable while connecting', async () => {

@@ -44,11 +44,39 @@ describe('applying pushed changes', () => {
     expect(after.devices.get('100000001')).toBe(before.devices.get('100000001'));
   });
 
+  it("keeps a refresh's device activity as news, and a new classroom's replaces it", () => {
+    const seen = { changedAt: '2026-01-05T09:30:00.000Z', lastSeenOnlineAt: null };
+    const data = applyChanges(start(), [
+      {
+        type: 'devices',
+        changes: [{ type: 'online-changed', remoteId: '100000002', online: false }],
+        activity: { 100000002: seen },
+      },
+    ]);
+    expect(data.activity.get('100000002')).toEqual(seen);
+    expect(data.news).toEqual(['100000002']);
+    expect(data.devices.get('100000002')?.online).toBe(false);
+    const switched = applyChanges(data, [
+      {
+        type: 'classroom',
+        classroom: { id: 'b', nickname: null, recent: [], devices: [], activity: {} },
+      },
+    ]);
+    expect(switched.activity.size).toBe(0);
+    expect(switched.news).toEqual([]);
+  });
+
   it('replaces the whole classroom, devices included', () => {
     const data = applyChanges(start(), [
       {
         type: 'classroom',
-        classroom: { id: 'room-12', nickname: 'Room 12', recent: [], devices: [device(9)] },
+        classroom: {
+          id: 'room-12',
+          nickname: 'Room 12',
+          recent: [],
+          devices: [device(9)],
+          activity: {},
+        },
       },
     ]);
     expect(data.classroom.id).toBe('room-12');

@@ -65,6 +65,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
         { id: 'room-12', nickname: 'Room 12' },
       ],
       devices: overrides.devices ?? [device(1), device(2, { online: false }), device(3)],
+      activity: {},
       ...overrides.classroom,
     },
     connection: {
@@ -82,6 +83,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       startAtLogin: false,
       compactView: false,
       endedRetentionHours: 24,
+      problemsFirst: true,
       ...overrides.preferences,
     },
   };

@@ -102,7 +102,7 @@ export class FakeClassTray implements ClassTray, RendererApi {
     })),
   );
 
-  connectService = this.#action('connectService', async () => undefined);
+  connectService = this.#action('connectService', async () => ({ outcome: 'connected' as const }));
 
   forgetToken = this.#action('forgetToken', async () => {
     const { account } = this.state;

@@ -1,0 +1,176 @@
+/**
+ * Changes that catch the eye and old data that looks old, end to end: `npm run web` polling only every 60 s against a local service
+ * that goes away, in Debian's Chromium. A device going offline is marked, put on top and
+ * announced. Saving an account says what one real call found. During the outage the rows and the count are muted and
+ * dated to the last success; Retry now brings the live list back before the planned attempt.
+ * Screenshots go to test-results/connection-e2e/, each state audited by axe.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { launchChromium } from '../support/chromium';
+import { device } from '../support/fixtures';
+import { callerOf } from '../support/localServiceControl';
+import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { axeViolations } from './axe';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
+
+const TOKEN = 'connection-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'connection-e2e');
+const LIVE_TIMEOUT = 30_000;
+
+/** Room A: ten devices, PC-0 to PC-6 online. */
+const fixture: AccountData = {
+  classrooms: [{ id: 'room-a', name: 'Room A' }],
+  devices: Array.from({ length: 10 }, (_, i) =>
+    device(i, { classroom: 'room-a', is_online: i < 7 }),
+  ),
+  temporal_accesses: [],
+};
+
+let service: RunningLocalService;
+let servicePort: number;
+let dataDir: string;
+let preview: PreviewProcess;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-connection-e2e-'));
+  service = await startLocalService({ token: TOKEN, fixture });
+  servicePort = Number(new URL(service.url).port);
+  // A long interval: nothing but a failure's retries and Retry now refreshes during the test.
+  preview = await startPreview({
+    serviceUrl: service.url,
+    classroom: 'room-a',
+    dataDir,
+    token: TOKEN,
+    pollSeconds: 60,
+  });
+  browser = await launchChromium();
+  page = await (
+    await browser.newContext({ viewport: { width: 400, height: 640 }, locale: 'en-US' })
+  ).newPage();
+  await page.goto(preview.openUrl);
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+/** Milliseconds from now, by the page's clock, to the attempt the banner announces. */
+const untilNextAttempt = () =>
+  page.evaluate(() => {
+    const match = /Trying again at (\d\d):(\d\d):(\d\d)/.exec(document.body.textContent ?? '');
+    if (!match) return -1;
+    const at = new Date();
+    at.setHours(Number(match[1]), Number(match[2]), Number(match[3]), 0);
+    return at.getTime() - Date.now();
+  });
+
+const liveCount = () => page.getByText('7 of 10 online', { exact: true });
+
+describe('the connection in the window', { timeout: 90_000 }, () => {
+  it('shows the live list in the live colours', async () => {
+    await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await page.locator('.device-rows.old').count()).toBe(0);
+  });
+
+  it('marks a device that went offline, puts it on top and announces it', async () => {
+    const response = await callerOf(service)('PATCH', '/_local/devices/100000003', {
+      is_online: false,
+    });
+    expect(response.status).toBe(200);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('6 of 10 online', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+    const first = page.getByRole('list', { name: 'Devices' }).getByRole('listitem').first();
+    expect(await first.textContent()).toMatch(/^PC-3.*Went offline just now/);
+    await expect
+      .poll(() => page.locator('p.visually-hidden[role="status"]').textContent())
+      .toBe('PC-3 went offline');
+    expect(await page.getByRole('radio', { name: 'Offline 4' }).count()).toBe(1);
+    await shot('went-offline');
+    // Back as it was, so the rest of the suite counts from the fixture.
+    await callerOf(service)('PATCH', '/_local/devices/100000003', { is_online: true });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText('Back online just now').waitFor();
+  });
+
+  it('greys the rows and dates the count to the last success during an outage', async () => {
+    const green = await page
+      .locator('.device-row.online .presence')
+      .first()
+      .evaluate((element) => getComputedStyle(element).color);
+    await service.close();
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByText('Cannot reach the service.').waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText(/^7 of 10 online as of \d\d:\d\d:\d\d$/).waitFor();
+    await page.getByRole('list', { name: /^Devices as of / }).waitFor();
+    const muted = await page
+      .locator('.device-row.online .presence')
+      .first()
+      .evaluate((element) => getComputedStyle(element).color);
+    expect(muted).not.toBe(green);
+    await shot('outage-old-data');
+  });
+
+  it('recovers on Retry now, before the planned attempt', async () => {
+    // Let the backoff grow until the planned attempt is far enough off to tell the two apart.
+    await expect.poll(untilNextAttempt, { timeout: 60_000, interval: 500 }).toBeGreaterThan(5_000);
+    const plannedIn = await untilNextAttempt();
+    const clickedAt = Date.now();
+    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    await page.getByRole('button', { name: 'Retry now' }).click();
+    await liveCount().waitFor({ timeout: plannedIn });
+    expect(Date.now() - clickedAt).toBeLessThan(plannedIn);
+    await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });
+    expect(await page.locator('.device-rows.old').count()).toBe(0);
+    await shot('recovered-by-retry');
+  });
+
+  it('checks a service before saving it, and says which outcome it is', async () => {
+    const notThisKind = await startMisbehavingService(() => fault.html(200));
+    const gone = await startLocalService({ token: TOKEN, fixture });
+    await gone.close();
+    try {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const connectWith = async (serviceUrl: string, token: string) => {
+        await page.getByLabel('Service URL').fill(serviceUrl);
+        await page.getByLabel('API token').fill(token);
+        await page.getByRole('button', { name: 'Save and connect' }).click();
+      };
+      const said = (text: string) =>
+        page.locator('.settings [role="alert"], .settings [role="status"]', { hasText: text });
+
+      await connectWith(service.url, 'not-the-token-0123456789');
+      await said('The service rejected this API token').waitFor({ timeout: LIVE_TIMEOUT });
+      await shot('connect-token-rejected');
+      await connectWith(gone.url, TOKEN);
+      await said('Cannot reach that address').waitFor({ timeout: LIVE_TIMEOUT });
+      await connectWith(notThisKind.url, TOKEN);
+      await said('not as this kind of service').waitFor({ timeout: LIVE_TIMEOUT });
+      // The typed token stays in the field, to fix rather than retype.
+      expect(await page.getByLabel('API token').inputValue()).toBe(TOKEN);
+      await connectWith(service.url, TOKEN);
+      await said('Connected').waitFor({ timeout: LIVE_TIMEOUT });
+      await shot('connect-connected');
+    } finally {
+      await notThisKind.close();
+    }
+  });
+});
