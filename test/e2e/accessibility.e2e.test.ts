@@ -302,7 +302,8 @@ describe('keyboard only', () => {
     expect(await focused('.access .button.danger')).toBe(true);
     await page.keyboard.press('Enter');
     await page.locator('.access-outcome.invalidated').waitFor();
-    expect(await focused('.access-outcome')).toBe(true);
+    // The outcome takes the focus once it is in the page: after its render, not with it.
+    await expect.poll(() => focused('.access-outcome')).toBe(true);
 
     await pressUntil('Shift+Tab', '.classroom-picker button[aria-expanded]:last-child');
     await page.keyboard.press('Enter');
