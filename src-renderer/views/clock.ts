@@ -14,6 +14,16 @@ export function formatClock(iso: string, locale: string): string {
 export const secondsUntil = (iso: string, now: number): number =>
   Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));
 
+/** The time now, read again every `everyMs`: for what a view shows relative to now. */
+export function useNow(everyMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+}
+
 /** Checked four times a second, so the countdown is never more than a quarter second late. */
 const TICK_MS = 250;
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceActivity } from '../api/types';
 import { useClassTray, useClassTrayStore } from '../store/context';
-import { formatClock } from './clock';
+import { formatClock, useNow } from './clock';
 
 /** How long a change stays marked, and keeps its device near the top under Problems first. */
 export const RECENT_MS = 5 * 60_000;
@@ -17,15 +17,8 @@ const TICK_MS = 30_000;
 export const changedRecently = (activity: DeviceActivity | undefined, now: number): boolean =>
   activity?.changedAt != null && now - Date.parse(activity.changedAt) < RECENT_MS;
 
-/** The time now, updated every `everyMs`. */
-export function useNow(everyMs = TICK_MS): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
-}
+/** The time now, read again every half minute: enough for "2 minutes ago". */
+export const useActivityNow = (): number => useNow(TICK_MS);
 
 /** The row's line for a device with something seen; nothing for the others. */
 export function ActivityNote({ remoteId }: { remoteId: string }) {
@@ -37,7 +30,7 @@ export function ActivityNote({ remoteId }: { remoteId: string }) {
 
 function ActivityText({ activity, online }: { activity: DeviceActivity; online: boolean }) {
   const { t, i18n } = useTranslation();
-  const now = useNow();
+  const now = useActivityNow();
   if (changedRecently(activity, now) && activity.changedAt !== null) {
     const minutes = Math.floor((now - Date.parse(activity.changedAt)) / 60_000);
     const ago =

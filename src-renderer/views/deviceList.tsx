@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../store/context';
 import { ActionError } from './actionError';
-import { changedRecently, useNow } from './deviceActivity';
+import { changedRecently, useActivityNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
 import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
 import { formatClock } from './clock';
@@ -88,7 +88,7 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
 function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly string[] {
   const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
   // A change stops being recent with time alone: the order is checked again as the clock moves.
-  const now = useNow();
+  const now = useActivityNow();
   const result = useRef<string[]>([]);
   const selector = useMemo(() => {
     let last: ClassTrayData | undefined;

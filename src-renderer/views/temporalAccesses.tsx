@@ -8,6 +8,7 @@ import { AccessDevicePicker } from './accessDevicePicker';
 import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useAction } from './useAction';
+import { useNow } from './clock';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
@@ -24,16 +25,6 @@ function folded(access: TrackedAccessView, now: number): boolean {
       ? Math.max(Date.parse(outcome.learnedAt), Date.parse(outcome.sessionExpiresAt))
       : Date.parse(outcome.learnedAt);
   return now - endedAt > FOLD_AFTER_MS;
-}
-
-/** The time now, read again every `everyMs`. */
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
-  }, [everyMs]);
-  return now;
 }
 
 /**
