@@ -9,7 +9,7 @@ import { formatClock, useSecondsUntil } from './clock';
 import { useAction } from './useAction';
 
 /** The newest access tracked on this device in the open classroom (or added before that was kept). */
-const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
+export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
   data.temporalAccesses.find(
     (access) =>
       access.remoteId === remoteId &&
@@ -41,6 +41,9 @@ export function DeviceAccess({ remoteId, name }: { remoteId: string; name: strin
   }
   return <TrackedOnRow access={access} name={name} />;
 }
+
+/** An access not ended yet, as far as ClassTray knows: no end recorded. */
+export const stillRunning = (access: TrackedAccessView): boolean => access.lastOutcome === null;
 
 function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();

@@ -143,6 +143,8 @@ export const en = {
     endFor: 'End access on {{name}}',
     ending: 'Ending…',
     active: 'Active',
+    onTile: 'temporal access in use',
+    onTileOf: 'temporal access of {{student}}',
     endsShort: 'Ends {{time}}',
     ended: 'Ended',
     unknown: 'Unknown to the service',

@@ -140,6 +140,8 @@ export const es = {
     endFor: 'Terminar acceso en {{name}}',
     ending: 'Terminando…',
     active: 'Activo',
+    onTile: 'acceso temporal en uso',
+    onTileOf: 'acceso temporal de {{student}}',
     endsShort: 'Termina {{time}}',
     ended: 'Terminado',
     unknown: 'El servicio no lo conoce',
