@@ -4,21 +4,21 @@
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
-import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
+import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import type { PreviewProcess } from './previewProcess';
-import { startPreview } from './previewProcess';
+import type { E2eSession } from './session';
+import { startE2eSession } from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
@@ -55,44 +55,31 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
+let session: E2eSession | undefined;
 let service: RunningLocalService;
 let servicePort: number;
-let dataDir: string;
 let preview: PreviewProcess;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-a11y-'));
-  service = await startLocalService({ token: TOKEN, fixture });
-  servicePort = Number(new URL(service.url).port);
-  preview = await startPreview({
-    serviceUrl: service.url,
-    classroom: 'room-a',
-    dataDir,
+  session = await startE2eSession({
+    fixture,
     token: TOKEN,
+    classroom: 'room-a',
+    viewport: { width: 400, height: 600 },
+    locale: 'en-US',
   });
-  browser = await launchChromium();
-  page = await (
-    await browser.newContext({ viewport: { width: 400, height: 600 }, locale: 'en-US' })
-  ).newPage();
+  ({ service, preview, browser, page } = session);
+  servicePort = Number(new URL(service.url).port);
   await page.goto(preview.openUrl);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-  await service?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
-  return fetch(`${service.url}${path}`, {
-    method,
-    headers: { 'x-token-svc': TOKEN, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  return callerOf(service)(method, path, body);
 }
 
 async function newAccess(remoteId: string): Promise<string> {

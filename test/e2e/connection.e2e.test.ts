@@ -5,20 +5,18 @@
  * dated to the last success; Retry now brings the live list back before the planned attempt.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
-import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
 import { axeViolations } from './axe';
-import type { PreviewProcess } from './previewProcess';
-import { startPreview } from './previewProcess';
+import type { E2eSession } from './session';
+import { startE2eSession } from './session';
 
 const TOKEN = 'connection-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'connection-e2e');
@@ -33,39 +31,28 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
+let session: E2eSession | undefined;
 let service: RunningLocalService;
 let servicePort: number;
-let dataDir: string;
-let preview: PreviewProcess;
-let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-connection-e2e-'));
-  service = await startLocalService({ token: TOKEN, fixture });
-  servicePort = Number(new URL(service.url).port);
   // A long interval: nothing but a failure's retries and Retry now refreshes during the test.
-  preview = await startPreview({
-    serviceUrl: service.url,
-    classroom: 'room-a',
-    dataDir,
+  session = await startE2eSession({
+    fixture,
     token: TOKEN,
+    classroom: 'room-a',
+    viewport: { width: 400, height: 640 },
+    locale: 'en-US',
     pollSeconds: 60,
   });
-  browser = await launchChromium();
-  page = await (
-    await browser.newContext({ viewport: { width: 400, height: 640 }, locale: 'en-US' })
-  ).newPage();
-  await page.goto(preview.openUrl);
+  ({ service, page } = session);
+  servicePort = Number(new URL(service.url).port);
+  await page.goto(session.preview.openUrl);
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-  await service?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });

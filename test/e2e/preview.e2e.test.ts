@@ -3,8 +3,7 @@
  * Chromium. Screenshots of the main states go to test-results/preview-e2e/, and axe-core audits
  * each of them.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +11,11 @@ import { servicePaths } from '../../src-main/contract/wire';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { launchChromium } from '../support/chromium';
 import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
-import { startPreview } from './previewProcess';
+import type { E2eSession } from './session';
+import { startE2eSession } from './session';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
@@ -33,9 +32,9 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
+let session: E2eSession | undefined;
 let service: RunningLocalService;
 let servicePort: number;
-let dataDir: string;
 let preview: PreviewProcess;
 let previewUrl: string;
 let openUrl: string;
@@ -45,21 +44,16 @@ const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   await mkdir(SCREENSHOTS, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
-  service = await startLocalService({ token: TOKEN, fixture });
-  servicePort = Number(new URL(service.url).port);
-
-  preview = await startPreview({
-    serviceUrl: service.url,
-    classroom: 'room-a',
-    dataDir,
+  session = await startE2eSession({
+    fixture,
     token: TOKEN,
+    classroom: 'room-a',
+    viewport: { width: 400, height: 640 },
   });
+  ({ service, preview, browser, page } = session);
+  servicePort = Number(new URL(service.url).port);
   openUrl = preview.openUrl;
   previewUrl = new URL(openUrl).origin;
-
-  browser = await launchChromium();
-  page = await (await browser.newContext({ viewport: { width: 400, height: 640 } })).newPage();
   page.on('console', (message) => {
     // index.html names no icon, so the browser's own favicon.ico request finds nothing.
     if (message.location().url.endsWith('/favicon.ico')) return;
@@ -67,12 +61,7 @@ beforeAll(async () => {
   });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-  await service?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
   return callerOf(service)(method, path, body);
