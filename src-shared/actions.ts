@@ -12,6 +12,8 @@ export const ACTION_NAMES = [
   'removeTemporalAccess',
   'invalidateTemporalAccess',
   'endAccesses',
+  'scheduleEnd',
+  'cancelScheduledEnd',
   'connectService',
   'forgetToken',
   'setMode',

@@ -27,7 +27,9 @@ import type { OpenSettingsOptions } from './settings';
 import { openSettings } from './settings';
 import type { SecretFallback } from './vault';
 import { TokenVault } from './vault';
-import { accessViews, accountView, classroomView, preferencesView } from './views';
+import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
+import type { ScheduledEndRunView } from './classTrayApi';
+import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -88,6 +90,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
   const showAccesses = () =>
     emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
+  const ran: ScheduledEndRunView[] = [];
+  const schedule = () => scheduleView(contents(), ran);
+  const showSchedule = () => emit({ type: 'schedule', schedule: schedule() });
 
   const retentionMs = () => settings.get().endedRetentionHours * 3_600_000;
 
@@ -140,6 +145,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
         connection,
         temporalAccesses: temporalAccesses(),
         preferences,
+        schedule: schedule(),
       };
     },
     subscribe: (listener) => changes.subscribe(listener),
@@ -176,6 +182,21 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
     endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
+    async scheduleEnd(input) {
+      const end = parseAction('scheduleEnd', input);
+      await sessions.writeNotebook((contents) => {
+        checkScheduledEnd(contents, end, clock());
+        return { scheduledEnds: withScheduledEnd(contents.scheduledEnds, end) };
+      });
+      showSchedule();
+    },
+    async cancelScheduledEnd(input) {
+      const { target } = parseAction('cancelScheduledEnd', input);
+      await sessions.writeNotebook(({ scheduledEnds }) => ({
+        scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
+      }));
+      showSchedule();
+    },
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),
     forgetToken: () => sessions.forgetToken(),
     setMode: async (input) => sessions.setMode(parseAction('setMode', input).mode),

@@ -13,12 +13,27 @@ import type { ActionName } from '../../src-shared/actions';
 import { parseInput } from './apiInput';
 import type { DeviceChange, DeviceView } from './liveStatus';
 import type { ServiceErrorKind } from './serviceErrors';
-import type { AccessOutcome, Mode, RecentClassroom, Settings } from './settings';
+import type {
+  AccessOutcome,
+  Mode,
+  RecentClassroom,
+  ScheduledEnd,
+  ScheduleTarget,
+  Settings,
+} from './settings';
 import { settingsSchema } from './settings';
 import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
 
-export type { DeviceChange, DeviceView, InvalidationOutcome, ServiceErrorKind, TokenProblem };
+export type {
+  DeviceChange,
+  DeviceView,
+  InvalidationOutcome,
+  ScheduledEnd,
+  ScheduleTarget,
+  ServiceErrorKind,
+  TokenProblem,
+};
 
 /**
  * ok: fresh data. stale: showing the last known devices because the latest refresh failed (or
@@ -115,12 +130,36 @@ export const PREFERENCE_KEYS = [
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
 export type PreferencesView = Pick<Settings, PreferenceKey>;
 
+/** A scheduled end that ran: when, how late, and how each access it ended went. */
+export interface ScheduledEndRunView {
+  scheduled: ScheduledEnd;
+  /** ISO time it ran. */
+  ranAt: string;
+  /**
+   * Whole minutes after its time that it ran: the computer slept or ClassTray was closed at that
+   * time, so it ran on wake or start. 0: on time.
+   */
+  lateMinutes: number;
+  /** One per access it ended; empty when none was still running. */
+  ended: EndedAccessView[];
+  /** Some access could not be ended (the connection failed): it is tried again until it ends. */
+  retrying: boolean;
+}
+
+export interface ScheduleView {
+  /** Soonest first; one past its time is still being tried (see `ran`). */
+  pending: ScheduledEnd[];
+  /** The scheduled ends that ran since ClassTray started, newest first (the last few). */
+  ran: ScheduledEndRunView[];
+}
+
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;
   connection: ConnectionView;
   temporalAccesses: TrackedAccessView[];
   preferences: PreferencesView;
+  schedule: ScheduleView;
 }
 
 /**
@@ -137,6 +176,7 @@ export type ClassTrayChange =
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
   | { type: 'account'; account: AccountView }
+  | { type: 'schedule'; schedule: ScheduleView }
   | { type: 'preferences'; preferences: PreferencesView };
 
 /**
@@ -169,6 +209,7 @@ const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
+const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
 const pollSettings = settingsSchema.shape.poll.unwrap();
 /** An action without input: nothing, or `{}` (the preview's JSON body). */
 const noInput = z.strictObject({}).optional();
@@ -210,7 +251,7 @@ export type _PreferenceGroupsInputCoverThem = Assert<
 
 /** The settings that are not preferences: the account's and the notebook's, with actions of their own. */
 type AccountOrNotebookKey =
-  'serviceUrl' | 'authHeader' | 'mode' | 'classrooms' | 'temporalAccesses';
+  'serviceUrl' | 'authHeader' | 'mode' | 'classrooms' | 'temporalAccesses' | 'scheduledEnds';
 /** Fails to compile when a new setting is neither a preference nor one of those. */
 export type _EverySettingHasItsPlace = Assert<
   SameKeys<Settings, Record<PreferenceKey | AccountOrNotebookKey, unknown>>
@@ -261,6 +302,15 @@ export const api = {
     z.strictObject({ tokens: z.array(z.string().min(1).max(200)).min(1).max(500) }),
     resultType<EndedAccessView[]>(),
   ),
+  /**
+   * "End at 10:50": the core ends the access, or every access of the classroom still running
+   * then, at that time (within SCHEDULE_AHEAD_HOURS); replaces the target's earlier schedule.
+   */
+  scheduleEnd: action(
+    z.strictObject({ target: scheduleTarget, at: z.iso.datetime({ offset: true }) }),
+    noResult,
+  ),
+  cancelScheduledEnd: action(z.strictObject({ target: scheduleTarget }), noResult),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({

@@ -4,7 +4,12 @@
  * lives in memory and starts from the demo school, so trying the demo never writes demo
  * classrooms or demo links into the settings of a real account.
  */
-import type { RecentClassroom, SettingsStore, TrackedTemporalAccess } from './settings';
+import type {
+  RecentClassroom,
+  ScheduledEnd,
+  SettingsStore,
+  TrackedTemporalAccess,
+} from './settings';
 import { MAX_RECENT_CLASSROOMS } from './settings';
 
 /** What a notebook holds at one moment. */
@@ -13,6 +18,8 @@ export interface NotebookContents {
   /** Most recent first. */
   recent: readonly RecentClassroom[];
   accesses: readonly TrackedTemporalAccess[];
+  /** Soonest first. */
+  scheduledEnds: readonly ScheduledEnd[];
 }
 
 export interface Notebook {
@@ -24,16 +31,22 @@ export interface Notebook {
 export function settingsNotebook(settings: SettingsStore): Notebook {
   return {
     read() {
-      const { classrooms, temporalAccesses } = settings.get();
-      return { current: classrooms.current, recent: classrooms.recent, accesses: temporalAccesses };
+      const { classrooms, temporalAccesses, scheduledEnds } = settings.get();
+      return {
+        current: classrooms.current,
+        recent: classrooms.recent,
+        accesses: temporalAccesses,
+        scheduledEnds,
+      };
     },
-    write({ current, recent, accesses }) {
+    write({ current, recent, accesses, scheduledEnds }) {
       settings.update({
         classrooms: {
           ...(current === undefined ? {} : { current }),
           ...(recent === undefined ? {} : { recent }),
         },
         ...(accesses === undefined ? {} : { temporalAccesses: accesses }),
+        ...(scheduledEnds === undefined ? {} : { scheduledEnds }),
       });
     },
   };

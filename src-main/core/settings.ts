@@ -17,6 +17,7 @@ import { errnoCode, folderProblem } from '../writerLock';
 import {
   ENDED_RETENTION_HOURS,
   HIDDEN_POLL_SECONDS,
+  MAX_SCHEDULED_ENDS,
   VISIBLE_POLL_SECONDS,
 } from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
@@ -59,6 +60,18 @@ const trackedTemporalAccessSchema = z.strictObject({
   has2fa: z.boolean().optional(),
   addedAt: isoTimeSchema,
   lastOutcome: accessOutcomeSchema.optional(),
+});
+
+/**
+ * An end the teacher scheduled ("End at 10:50"): of one tracked access, or of every access of a
+ * classroom still running then (also those added after it was scheduled). Kept until it ran.
+ */
+const scheduledEndSchema = z.strictObject({
+  at: isoTimeSchema,
+  target: z.union([
+    z.strictObject({ token: temporalAccessTokenSchema }),
+    z.strictObject({ classroomId: z.string().min(1) }),
+  ]),
 });
 
 /** RFC 9110 field-name characters: anything else could not be sent as a header. */
@@ -131,6 +144,15 @@ export const settingsSchema = z.strictObject({
       'must not track a temporal access twice',
     )
     .default([]),
+  /** Soonest first; one per access or classroom. */
+  scheduledEnds: z
+    .array(scheduledEndSchema)
+    .max(MAX_SCHEDULED_ENDS)
+    .refine(
+      (ends) => new Set(ends.map(({ target }) => scheduleTargetKey(target))).size === ends.length,
+      'must not schedule the end of an access or classroom twice',
+    )
+    .default([]),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -140,6 +162,15 @@ export type PollSettings = Settings['poll'];
 export type RecentClassroom = z.infer<typeof recentClassroomSchema>;
 export type TrackedTemporalAccess = z.infer<typeof trackedTemporalAccessSchema>;
 export type AccessOutcome = z.infer<typeof accessOutcomeSchema>;
+export type ScheduledEnd = z.infer<typeof scheduledEndSchema>;
+export type ScheduleTarget = ScheduledEnd['target'];
+
+/** One key per target: an access's token (any case) or a classroom's id. */
+export function scheduleTargetKey(target: ScheduleTarget): string {
+  return 'token' in target
+    ? `access:${target.token.toLowerCase()}`
+    : `classroom:${target.classroomId}`;
+}
 
 export type DeepReadonly<T> = T extends readonly (infer Item)[]
   ? readonly DeepReadonly<Item>[]

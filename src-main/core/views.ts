@@ -10,6 +10,8 @@ import type {
   ConnectionStatus,
   PreferenceKey,
   PreferencesView,
+  ScheduledEndRunView,
+  ScheduleView,
   TrackedAccessView,
 } from './classTrayApi';
 import { PREFERENCE_KEYS } from './classTrayApi';
@@ -84,6 +86,13 @@ export function accessViews(
   devices: readonly DeviceView[],
 ): TrackedAccessView[] {
   return (notebook?.accesses ?? []).map((access) => accessView(access, devices));
+}
+
+export function scheduleView(
+  notebook: NotebookContents | undefined,
+  ran: readonly ScheduledEndRunView[],
+): ScheduleView {
+  return { pending: structuredClone([...(notebook?.scheduledEnds ?? [])]), ran: [...ran] };
 }
 
 /** The preferences out of the settings, copied so the view holds no frozen settings object. */

@@ -36,6 +36,7 @@ export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoScho
           addedAt,
         };
       }),
+      scheduledEnds: [],
     },
     close: () => service.close(),
   };

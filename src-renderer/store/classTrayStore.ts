@@ -16,6 +16,7 @@ import type {
   DeviceView,
   PreferencesView,
   RendererApi,
+  ScheduleView,
   TrackedAccessView,
 } from '../api/types';
 
@@ -24,6 +25,7 @@ export interface ClassTrayData {
   connection: ConnectionView;
   preferences: PreferencesView;
   temporalAccesses: TrackedAccessView[];
+  schedule: ScheduleView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -43,6 +45,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     connection: state.connection,
     preferences: state.preferences,
     temporalAccesses: state.temporalAccesses,
+    schedule: state.schedule,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -114,6 +117,9 @@ export function applyChanges(
         break;
       case 'preferences':
         next = { ...next, preferences: change.preferences };
+        break;
+      case 'schedule':
+        next = { ...next, schedule: change.schedule };
         break;
     }
   }

@@ -29,7 +29,12 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
     mode: 'service',
     serviceUrl: 'https://service.example',
     client,
-    notebook: memoryNotebook({ current: 'lab-1', recent: [{ id: 'lab-1' }], accesses: [] }),
+    notebook: memoryNotebook({
+      current: 'lab-1',
+      recent: [{ id: 'lab-1' }],
+      accesses: [],
+      scheduledEnds: [],
+    }),
   };
   const logger = recordingLogger();
   const onChange = vi.fn();

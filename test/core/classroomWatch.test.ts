@@ -49,7 +49,7 @@ const session = (mode: Session['mode'], current: string | null): Session => ({
   mode,
   serviceUrl: 'https://service.example',
   client: {} as ServiceClient,
-  notebook: memoryNotebook({ current, recent: [], accesses: [] }),
+  notebook: memoryNotebook({ current, recent: [], accesses: [], scheduledEnds: [] }),
 });
 
 function watchWith(options: { cached?: CachedClassroom } = {}) {

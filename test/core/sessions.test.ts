@@ -11,7 +11,7 @@ const demoSchool = (): DemoSchool => ({
   url: 'http://127.0.0.1:1',
   token: 'demo-token',
   authHeader: 'X-Token-SVC',
-  notebook: { current: 'room-12', recent: [{ id: 'room-12' }], accesses: [] },
+  notebook: { current: 'room-12', recent: [{ id: 'room-12' }], accesses: [], scheduledEnds: [] },
   close: vi.fn(async () => undefined),
 });
 

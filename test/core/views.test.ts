@@ -20,6 +20,7 @@ const notebook = {
     { token: 't1', remoteId: '1', addedAt: '2026-01-05T09:00:00.000Z' },
     { token: 't2', label: 'Ana', remoteId: '9', addedAt: '2026-01-05T09:00:00.000Z' },
   ],
+  scheduledEnds: [],
 };
 
 describe('views', () => {

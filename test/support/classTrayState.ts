@@ -10,6 +10,7 @@ import type {
   ConnectionView,
   DeviceView,
   PreferencesView,
+  ScheduleView,
   TrackedAccessView,
 } from '../../src-main/core/classTrayApi';
 
@@ -46,6 +47,7 @@ export interface StateOverrides {
   connection?: Partial<ConnectionView>;
   classroom?: Partial<Omit<ClassroomView, 'devices'>>;
   preferences?: Partial<PreferencesView>;
+  schedule?: Partial<ScheduleView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -86,5 +88,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       problemsFirst: true,
       ...overrides.preferences,
     },
+    schedule: { pending: [], ran: [], ...overrides.schedule },
   };
 }

@@ -20,6 +20,7 @@ import type {
 import { parseAction } from '../../src-main/core/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
+import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/scheduledEnds';
 import { classroomView, preferencesView } from '../../src-main/core/views';
 import { classTrayState, trackedAccess } from './classTrayState';
 
@@ -71,7 +72,12 @@ export class FakeClassTray implements ClassTray, RendererApi {
   /** Forgetting the current classroom opens the first one left, with its devices still to come. */
   forgetClassroom = this.#action('forgetClassroom', async ({ id }) => {
     const { classroom } = this.state;
-    const contents = { current: classroom.id, recent: classroom.recent, accesses: [] };
+    const contents = {
+      current: classroom.id,
+      recent: classroom.recent,
+      accesses: [],
+      scheduledEnds: [],
+    };
     const patch = forgotten(contents, id);
     this.#showClassroom({ ...contents, ...patch }, 'current' in patch ? [] : classroom.devices);
   });
@@ -101,6 +107,19 @@ export class FakeClassTray implements ClassTray, RendererApi {
       },
     })),
   );
+
+  /** Kept as the core keeps it: one per target, soonest first. */
+  scheduleEnd = this.#action('scheduleEnd', async (end) => {
+    const { schedule } = this.state;
+    this.state.schedule = { ...schedule, pending: withScheduledEnd(schedule.pending, end) };
+    this.push({ type: 'schedule', schedule: this.state.schedule });
+  });
+
+  cancelScheduledEnd = this.#action('cancelScheduledEnd', async ({ target }) => {
+    const { schedule } = this.state;
+    this.state.schedule = { ...schedule, pending: withoutScheduledEnd(schedule.pending, target) };
+    this.push({ type: 'schedule', schedule: this.state.schedule });
+  });
 
   connectService = this.#action('connectService', async () => ({ outcome: 'connected' as const }));
 
@@ -154,7 +173,7 @@ export class FakeClassTray implements ClassTray, RendererApi {
     contents: Pick<NotebookContents, 'current' | 'recent'>,
     devices: ClassTrayState['classroom']['devices'],
   ): void {
-    this.state.classroom = classroomView({ ...contents, accesses: [] }, devices);
+    this.state.classroom = classroomView({ ...contents, accesses: [], scheduledEnds: [] }, devices);
     this.push({ type: 'classroom', classroom: structuredClone(this.state.classroom) });
   }
 
