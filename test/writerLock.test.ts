@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DATA_FOLDER_LOCK,
   WriterLockError,
@@ -9,18 +8,16 @@ import {
   takeWriterLock,
 } from '../src-main/writerLock';
 import { childProcesses } from './support/childProcesses';
+import { tempDir } from './support/tempDir';
 
 const startChild = childProcesses();
 const HOLDER = path.join(process.cwd(), 'test', 'support', 'lockHolder.ts');
 let folder: string;
 let lockFile: string;
 
-beforeEach(() => {
-  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-lock-'));
+beforeEach(async () => {
+  folder = await tempDir('classtray-lock');
   lockFile = path.join(folder, DATA_FOLDER_LOCK);
-});
-afterEach(() => {
-  fs.rmSync(folder, { recursive: true, force: true });
 });
 
 const lockText = () => JSON.parse(fs.readFileSync(lockFile, 'utf8')) as { pid: number };

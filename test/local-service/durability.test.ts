@@ -3,13 +3,13 @@
  * data file, started on folders it cannot use. Every process is stopped by the test.
  */
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import { childProcesses, unprivileged } from '../support/childProcesses';
 import { accountFixture } from '../support/fixtures';
+import { tempDir } from '../support/tempDir';
 
 const CLI = join(process.cwd(), 'src-main', 'local-service', 'cli.ts');
 const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
@@ -17,10 +17,7 @@ const start = childProcesses();
 let directory: string;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'classtray-durable-'));
-});
-afterEach(async () => {
-  await rm(directory, { recursive: true, force: true });
+  directory = await tempDir('classtray-durable');
 });
 
 function serve(dataFile: string, extra: string[] = [], options = {}) {

@@ -2,14 +2,14 @@
  * One ClassTray program per data folder: the preview against a real process holding the folder
  * (as the tray app does), against another preview, and on a folder it cannot write.
  */
-import { chmod, mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { childProcesses, unprivileged } from '../support/childProcesses';
+import { tempDir } from '../support/tempDir';
 import { rendererDir } from './previewApp';
 
 const startChild = childProcesses();
@@ -18,12 +18,11 @@ let staticDir: string;
 const running: RunningPreview[] = [];
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'classtray-folder-'));
+  directory = await tempDir('classtray-folder');
   staticDir = await rendererDir();
 });
 afterEach(async () => {
   await Promise.all(running.splice(0).map((preview) => preview.close()));
-  await rm(directory, { recursive: true, force: true });
   await rm(staticDir, { recursive: true, force: true });
 });
 
