@@ -218,12 +218,32 @@ function describeMode({ account }: ClassTrayState): string {
   return `service ${account.serviceUrl}${token}`;
 }
 
-/** `npm run web`: exit code 2 for bad arguments, 1 for a failed start; stops on SIGINT/SIGTERM. */
+/**
+ * `npm run web`: exit code 2 for bad arguments, 1 for a failed start; stops on SIGINT/SIGTERM.
+ * The handlers are in place before the start, so a signal while starting (the address may
+ * already be printed) still closes the preview and releases the data folder's lock.
+ */
 export async function previewCommand(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<void> {
-  let preview: RunningPreview | null;
+  let preview: RunningPreview | null | undefined;
+  let stopAsked = false;
+  const stop = () => {
+    stopAsked = true;
+    // Still starting: stopped once it has started.
+    if (preview === undefined) return;
+    const closing = preview === null ? Promise.resolve() : preview.close();
+    closing.then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     preview = await runPreview(argv, env);
   } catch (error) {
@@ -234,17 +254,10 @@ export async function previewCommand(
     console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
-  if (preview === null) return;
-  const running = preview;
-  const stop = () => {
-    running.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(`web: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  if (preview === null) {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    return;
+  }
+  if (stopAsked) stop();
 }

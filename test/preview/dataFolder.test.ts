@@ -2,6 +2,7 @@
  * One ClassTray program per data folder: the preview against a real process holding the folder
  * (as the tray app does), against another preview, and on a folder it cannot write.
  */
+import { existsSync } from 'node:fs';
 import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +64,21 @@ describe('the preview on a data folder', () => {
     running.splice(running.indexOf(first), 1);
     expect(await readdir(directory)).not.toContain('classtray.lock');
     await preview(directory);
+  });
+
+  it('closes and frees the folder on SIGTERM while still starting', async () => {
+    const web = startChild(
+      join(process.cwd(), 'src-main', 'preview', 'cli.ts'),
+      ['--data-dir', directory, '--port', '0', '--no-open'],
+      /http:/,
+    );
+    // The lock is the start's first step: signalled then, the preview has not printed yet.
+    const lock = join(directory, 'classtray.lock');
+    while (!existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(web.output().stdout).toBe('');
+    web.child.kill('SIGTERM');
+    expect(await web.exited).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   });
 
   it('says a folder it cannot write is not writable, and exits 1', async () => {
