@@ -148,7 +148,12 @@ async function start(): Promise<void> {
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
       if (notice) showNotice(notice, warn);
       for (const ran of scheduledEnds(current, windowVisible, textFor(current))) {
-        showNotice(ran, warn);
+        // A click shows the window, where the outcome of each access is.
+        showNotice(ran, warn, () => {
+          popover
+            .showWindow()
+            .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+        });
       }
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;

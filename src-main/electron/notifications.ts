@@ -106,14 +106,22 @@ function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels
 export const heldNotifications = new Set<Notification>();
 const MAX_HELD = 10;
 
-export function showNotice(notice: Notice, warn: (message: string) => void): void {
+/** `onClick`: what a click on the notification does besides closing it. */
+export function showNotice(
+  notice: Notice,
+  warn: (message: string) => void,
+  onClick?: () => void,
+): void {
   if (!Notification.isSupported()) return;
   const notification = new Notification(notice);
   const release = (): void => {
     heldNotifications.delete(notification);
   };
   notification.on('close', release);
-  notification.on('click', release);
+  notification.on('click', () => {
+    release();
+    onClick?.();
+  });
   // macOS (Electron 42+) shows none for an app without a code signature and says so here.
   notification.on('failed', (_event, error) => {
     release();

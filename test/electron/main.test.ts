@@ -13,7 +13,7 @@ import type { ClassTrayOptions } from '../../src-main/core/classTray';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
-import { FakeWebContents, type ElectronMock } from './electronMock';
+import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
 import { localTime, roomEnd, roomState, run } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -272,8 +272,8 @@ describe('main', () => {
     expect(popover.showWindow).toHaveBeenCalled();
   });
 
-  it('notifies a scheduled end that ran, once, while the window is hidden', async () => {
-    const { electron, core, started } = await launch();
+  it('notifies a scheduled end that ran, once, while the window is hidden; a click shows the window', async () => {
+    const { electron, core, popover, started } = await launch();
     const ran = roomState({
       schedule: { pending: [], ran: [run(roomEnd(localTime(10, 50)), { ended: 3 })] },
     });
@@ -289,6 +289,9 @@ describe('main', () => {
       title: 'Scheduled end ran: Room 12 (all accesses)',
       body: 'Accesses ended: 3.',
     });
+    const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
+    shown.emit('click', {});
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
     push?.({ type: 'schedule', schedule: ran.schedule });
     await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setImmediate(resolve));
