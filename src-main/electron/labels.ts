@@ -22,6 +22,18 @@ export interface Labels extends Record<PlainKey, string> {
   wentOffline: (device: string) => string;
   cameBack: (device: string) => string;
   andMore: (count: number) => string;
+  /** `at`: an ISO time, shown as hours:minutes in the language's way. */
+  nextEnd: (at: string, target: string) => string;
+  nextEndRetrying: (at: string, target: string) => string;
+  endsTooltip: (at: string) => string;
+  endRetryingTooltip: (at: string) => string;
+  classroomTarget: (classroom: string) => string;
+  accessTarget: (student: string, device: string) => string;
+  accessToken: (token: string) => string;
+  endRanTitle: (target: string) => string;
+  endRanEnded: (number: number) => string;
+  endRanLate: (minutes: number) => string;
+  endRanFailed: (number: number) => string;
 }
 
 const i18n = i18next.createInstance();
@@ -37,12 +49,30 @@ void i18n.init({
 function labelsIn(locale: Locale): Labels {
   const t = i18n.getFixedT(locale, null, 'tray');
   const plain = Object.fromEntries(plainKeys.map((key) => [key, t(key)]));
+  // 24-hour, as the window shows times ("10:50").
+  const clock = new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+  const time = (at: string): string => clock.format(new Date(at));
   return {
     ...(plain as Record<PlainKey, string>),
     online: (online, total) => t('online', { online: String(online), total: String(total) }),
     wentOffline: (device) => t('wentOffline', { device }),
     cameBack: (device) => t('cameBack', { device }),
     andMore: (count) => t('andMore', { count }),
+    nextEnd: (at, target) => t('nextEnd', { time: time(at), target }),
+    nextEndRetrying: (at, target) => t('nextEndRetrying', { time: time(at), target }),
+    endsTooltip: (at) => t('endsTooltip', { time: time(at) }),
+    endRetryingTooltip: (at) => t('endRetryingTooltip', { time: time(at) }),
+    classroomTarget: (classroom) => t('classroomTarget', { classroom }),
+    accessTarget: (student, device) => t('accessTarget', { student, device }),
+    accessToken: (token) => t('accessToken', { token }),
+    endRanTitle: (target) => t('endRanTitle', { target }),
+    endRanEnded: (number) => t('endRanEnded', { number: String(number) }),
+    endRanLate: (minutes) => t('endRanLate', { minutes: String(minutes) }),
+    endRanFailed: (number) => t('endRanFailed', { number: String(number) }),
   };
 }
 

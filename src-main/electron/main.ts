@@ -16,7 +16,7 @@ import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
-import { deviceNotice, showNotice } from './notifications';
+import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -139,6 +139,7 @@ async function start(): Promise<void> {
   }
 
   let startAtLogin: boolean | undefined;
+  const scheduledEnds = scheduledEndNotices();
   followState(
     classTray,
     (current, before, changes) => {
@@ -146,6 +147,14 @@ async function start(): Promise<void> {
       redraw();
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
       if (notice) showNotice(notice, warn);
+      for (const ran of scheduledEnds(current, windowVisible, textFor(current))) {
+        // A click shows the window, where the outcome of each access is.
+        showNotice(ran, warn, () => {
+          popover
+            .showWindow()
+            .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+        });
+      }
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;
         applyStartAtLogin(startAtLogin);

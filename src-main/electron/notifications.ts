@@ -1,12 +1,14 @@
 /**
- * Opt-in desktop notifications when classroom devices go offline or come back while the window
- * is hidden (with it open, the teacher sees the list change). One notification per refresh.
+ * Desktop notifications while the window is hidden (with it open, the teacher sees the list
+ * change): opt-in ones when classroom devices go offline or come back, one per refresh; and one
+ * for each scheduled end that ran, which the teacher asked for by scheduling it.
  */
 import { Notification } from 'electron';
-import type { ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
+import type { ClassTrayChange, ClassTrayState, ScheduledEndRunView } from '../core/classTrayApi';
 import type { Labels } from './labels';
+import { scheduledEndKey, scheduleTargetName } from './trayState';
 
-export interface DeviceNotice {
+export interface Notice {
   title: string;
   body: string;
 }
@@ -23,7 +25,7 @@ export function deviceNotice(
   before: ClassTrayState,
   windowVisible: boolean,
   text: Labels,
-): DeviceNotice | null {
+): Notice | null {
   if (windowVisible || !before.preferences.notifications.deviceChanges) return null;
   const lines: string[] = [];
   const deviceChanges = changes.flatMap((change) =>
@@ -46,6 +48,56 @@ export function deviceNotice(
   };
 }
 
+export type ScheduledEndNotices = (
+  state: ClassTrayState,
+  windowVisible: boolean,
+  text: Labels,
+) => Notice[];
+
+/**
+ * Tells each run of a scheduled end once, oldest first. The core lists only the runs since it
+ * started, so the runs in the first state are news too: an end missed while ClassTray was closed
+ * runs at start-up, and the teacher hears that it ran late. A failed run is told once: further
+ * failed retries of the same end stay quiet until one succeeds, which is told.
+ */
+export function scheduledEndNotices(): ScheduledEndNotices {
+  let seen = new Set<string>();
+  const toldRetrying = new Set<string>();
+  const runKey = (run: ScheduledEndRunView): string =>
+    `${scheduledEndKey(run.scheduled)}|${run.ranAt}`;
+  return (state, windowVisible, text) => {
+    const notices: Notice[] = [];
+    for (const run of [...state.schedule.ran].reverse()) {
+      if (seen.has(runKey(run))) continue;
+      const end = scheduledEndKey(run.scheduled);
+      const quiet = windowVisible || (run.retrying && toldRetrying.has(end));
+      if (run.retrying) toldRetrying.add(end);
+      else toldRetrying.delete(end);
+      if (!quiet) notices.push(runNotice(run, state, text));
+    }
+    seen = new Set(state.schedule.ran.map(runKey));
+    // An end no longer pending (done or cancelled) is told afresh if it is scheduled again.
+    const pending = new Set(state.schedule.pending.map(scheduledEndKey));
+    for (const end of toldRetrying) if (!pending.has(end)) toldRetrying.delete(end);
+    return notices;
+  };
+}
+
+function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels): Notice {
+  const failed = run.ended.filter(({ result }) => result.kind === 'failed').length;
+  const ended = run.ended.length - failed;
+  const lines: string[] = [];
+  if (ended > 0) lines.push(text.endRanEnded(ended));
+  else if (failed === 0 && !run.retrying) lines.push(text.endRanNoneRunning);
+  if (run.lateMinutes > 0) lines.push(text.endRanLate(run.lateMinutes));
+  if (failed > 0) lines.push(text.endRanFailed(failed));
+  else if (run.retrying) lines.push(text.endRanNotYet);
+  return {
+    title: text.endRanTitle(scheduleTargetName(run.scheduled.target, state, text)),
+    body: lines.join('\n'),
+  };
+}
+
 /**
  * Every notification on screen, held until it is closed or clicked: macOS drops the click and
  * close of a Notification whose object was garbage-collected. Electron does not promise a
@@ -54,14 +106,22 @@ export function deviceNotice(
 export const heldNotifications = new Set<Notification>();
 const MAX_HELD = 10;
 
-export function showNotice(notice: DeviceNotice, warn: (message: string) => void): void {
+/** `onClick`: what a click on the notification does besides closing it. */
+export function showNotice(
+  notice: Notice,
+  warn: (message: string) => void,
+  onClick?: () => void,
+): void {
   if (!Notification.isSupported()) return;
   const notification = new Notification(notice);
   const release = (): void => {
     heldNotifications.delete(notification);
   };
   notification.on('close', release);
-  notification.on('click', release);
+  notification.on('click', () => {
+    release();
+    onClick?.();
+  });
   // macOS (Electron 42+) shows none for an app without a code signature and says so here.
   notification.on('failed', (_event, error) => {
     release();

@@ -2,8 +2,8 @@
  * What the tray shows for a state: which icon, the tooltip and the context menu as plain data.
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
-import type { ClassTrayState } from '../core/classTrayApi';
-import type { Mode } from '../core/settings';
+import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/classTrayApi';
+import { scheduleTargetKey, type Mode } from '../core/settings';
 import type { Labels } from './labels';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
@@ -18,6 +18,8 @@ export const TRAY_ICONS = [
 
 export type TrayMenuEntry =
   | { kind: 'open'; label: string }
+  /** The next scheduled end; a click opens the window, where it is changed or cancelled. */
+  | { kind: 'scheduled-end'; label: string }
   | { kind: 'separator' }
   | { kind: 'heading'; label: string }
   | { kind: 'classroom'; id: string; label: string; checked: boolean }
@@ -35,6 +37,7 @@ export interface TrayView {
 
 /** Windows cuts tooltips at 127 characters; a long nickname must not push the counts out. */
 const MAX_NAME = 40;
+const MAX_TOOLTIP = 127;
 
 export function trayView(state: ClassTrayState, text: Labels, pinned: boolean): TrayView {
   return {
@@ -65,9 +68,14 @@ export function trayIcon({ connection, classroom }: ClassTrayState): TrayIcon {
 }
 
 function tooltip(state: ClassTrayState, text: Labels): string {
+  const next = state.schedule.pending[0];
+  const end =
+    next === undefined
+      ? ''
+      : ` · ${isRetrying(next, state) ? text.endRetryingTooltip(next.at) : text.endsTooltip(next.at)}`;
   const { connection, classroom, account } = state;
   if (connection.status === 'no-classroom' || classroom.id === null) {
-    return `ClassTray: ${text.noClassroom}`;
+    return `ClassTray: ${text.noClassroom}${end}`;
   }
   const name = shorten(classroom.nickname ?? classroom.id);
   const counts = text.online(
@@ -92,7 +100,61 @@ function tooltip(state: ClassTrayState, text: Labels): string {
         return counts;
     }
   })();
-  return `ClassTray: ${name}, ${detail}`;
+  const build = (shown: string): string => `ClassTray: ${shown}, ${detail}${end}`;
+  // The name gives way to whatever else a language needs to say.
+  const over = build(name).length - MAX_TOOLTIP;
+  return over > 0 ? build(shorten(name, name.length - over)) : build(name);
+}
+
+/**
+ * The next end as a menu line: its time and target, "and 2 more" when others wait; one past its
+ * time that failed is being retried and says so.
+ */
+function nextEndLabel(state: ClassTrayState, text: Labels): string | null {
+  const [next, ...others] = state.schedule.pending;
+  if (next === undefined) return null;
+  const target = scheduleTargetName(next.target, state, text);
+  const line = isRetrying(next, state)
+    ? text.nextEndRetrying(next.at, target)
+    : text.nextEnd(next.at, target);
+  return others.length === 0 ? line : `${line}, ${text.andMore(others.length)}`;
+}
+
+/** One key per scheduled end: its target and its time. */
+export const scheduledEndKey = ({ target, at }: ScheduledEnd): string =>
+  `${scheduleTargetKey(target)}@${Date.parse(at)}`;
+
+/** Whether the latest run of this end failed: it is still pending because it is being retried. */
+function isRetrying(end: ScheduledEnd, { schedule }: ClassTrayState): boolean {
+  const key = scheduledEndKey(end);
+  return (
+    schedule.ran.find(({ scheduled }) => scheduledEndKey(scheduled) === key)?.retrying ?? false
+  );
+}
+
+/**
+ * A scheduled end's target as the teacher named it: the classroom's nickname (all its accesses),
+ * or the access's student and device; a short token when ClassTray knows neither.
+ */
+export function scheduleTargetName(
+  target: ScheduleTarget,
+  { classroom, temporalAccesses }: ClassTrayState,
+  text: Labels,
+): string {
+  if ('classroomId' in target) {
+    const room =
+      target.classroomId === classroom.id
+        ? classroom
+        : classroom.recent.find(({ id }) => id === target.classroomId);
+    return text.classroomTarget(shorten(room?.nickname ?? target.classroomId));
+  }
+  const access = temporalAccesses.find(
+    ({ token }) => token.toLowerCase() === target.token.toLowerCase(),
+  );
+  const student = access?.label == null ? null : shorten(access.label);
+  const device = access?.deviceAlias == null ? null : shorten(access.deviceAlias);
+  if (student !== null && device !== null) return text.accessTarget(student, device);
+  return student ?? device ?? text.accessToken(`${target.token.slice(0, 8)}…`);
 }
 
 function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
@@ -110,8 +172,10 @@ function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMen
           })),
           { kind: 'separator' },
         ];
+  const nextEnd = nextEndLabel(state, text);
   return [
     { kind: 'open', label: text.open },
+    ...(nextEnd === null ? [] : [{ kind: 'scheduled-end', label: nextEnd } as const]),
     { kind: 'separator' },
     ...recent,
     { kind: 'refresh', label: text.refreshNow, enabled: connection.status !== 'no-classroom' },
@@ -152,6 +216,6 @@ export function trayIconFile(icon: TrayIcon, platform: NodeJS.Platform): string 
   return `tray-${icon}-32.png`;
 }
 
-function shorten(name: string): string {
-  return name.length <= MAX_NAME ? name : `${name.slice(0, MAX_NAME - 1)}…`;
+function shorten(name: string, max = MAX_NAME): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { labels } from '../../src-main/electron/labels';
 import { en } from '../../src-shared/i18n/en';
 import { es } from '../../src-shared/i18n/es';
+import { localTime } from './stateFixture';
 
 describe('tray labels', () => {
   it('are the tray sentences of the i18n resources, in both languages', () => {
@@ -23,6 +24,12 @@ describe('tray labels', () => {
       }
     }
     expect(Object.keys(labels.en).sort()).toEqual(Object.keys(en.tray).sort());
+  });
+
+  it("shows a scheduled end's time as hours:minutes, 24-hour, in the machine's time zone", () => {
+    expect(labels.en.nextEnd(localTime(9, 5), 'Room 12')).toBe('Next end: 09:05, Room 12');
+    expect(labels.en.endsTooltip(localTime(14, 30))).toBe('ends 14:30');
+    expect(labels.es.nextEnd(localTime(14, 30), 'Aula 3')).toBe('Próximo fin: 14:30, Aula 3');
   });
 
   it('shows a device name exactly as it is: no HTML escaping, no nested lookups', () => {

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayOptions } from '../../src-main/core/classTray';
+import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
-import { FakeWebContents, type ElectronMock } from './electronMock';
-import { roomState } from './stateFixture';
+import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
+import { localTime, roomEnd, roomState, run } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -29,7 +30,7 @@ let dataDir: string;
 function fakeCore() {
   return {
     getState: vi.fn(async () => roomState()),
-    subscribe: vi.fn(() => () => undefined),
+    subscribe: vi.fn((_listener: (change: ClassTrayChange) => void) => () => undefined),
     setWindowVisible: vi.fn(),
     suspend: vi.fn(),
     resume: vi.fn(),
@@ -269,6 +270,32 @@ describe('main', () => {
     await started();
     electron.app.emit('second-instance');
     expect(popover.showWindow).toHaveBeenCalled();
+  });
+
+  it('notifies a scheduled end that ran, once, while the window is hidden; a click shows the window', async () => {
+    const { electron, core, popover, started } = await launch();
+    const ran = roomState({
+      schedule: { pending: [], ran: [run(roomEnd(localTime(10, 50)), { ended: 3 })] },
+    });
+    core.getState.mockResolvedValue(ran);
+    let push: ((change: ClassTrayChange) => void) | undefined;
+    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
+      push = listener;
+      return () => undefined;
+    });
+    await started();
+    await vi.waitFor(() => expect(electron.Notification).toHaveBeenCalledTimes(1));
+    expect(electron.Notification).toHaveBeenCalledWith({
+      title: 'Scheduled end ran: Room 12 (all accesses)',
+      body: 'Accesses ended: 3.',
+    });
+    const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
+    shown.emit('click', {});
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+    push?.({ type: 'schedule', schedule: ran.schedule });
+    await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(electron.Notification).toHaveBeenCalledTimes(1);
   });
 
   it('pauses the core while the computer sleeps', async () => {

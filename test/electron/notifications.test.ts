@@ -1,10 +1,15 @@
 import { Notification } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
-import { deviceNotice, heldNotifications, showNotice } from '../../src-main/electron/notifications';
+import {
+  deviceNotice,
+  heldNotifications,
+  scheduledEndNotices,
+  showNotice,
+} from '../../src-main/electron/notifications';
 import type { FakeNotification } from './electronMock';
-import { roomState } from './stateFixture';
+import { anaAccess, localTime, roomEnd, roomState, run } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 
@@ -108,5 +113,89 @@ describe('device notifications', () => {
     vi.mocked(Notification.isSupported).mockReturnValue(false);
     showNotice({ title: 't', body: 'b' }, vi.fn());
     expect(Notification).not.toHaveBeenCalled();
+  });
+});
+
+describe('scheduled end notifications', () => {
+  const end = roomEnd(localTime(10, 50));
+  /** The state after these runs (newest first), with `end` still pending while it is retried. */
+  const after = (...ran: ScheduledEndRunView[]) =>
+    roomState({
+      temporalAccesses: [anaAccess],
+      schedule: { pending: ran[0]?.retrying ? [end] : [], ran },
+    });
+  const hidden = false;
+
+  it('tells each new run once, with how many accesses it ended', () => {
+    const notices = scheduledEndNotices();
+    expect(notices(after(), hidden, labels.en)).toEqual([]);
+    const ran = run(end, { ended: 3 });
+    expect(notices(after(ran), hidden, labels.en)).toEqual([
+      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Accesses ended: 3.' },
+    ]);
+    expect(notices(after(ran), hidden, labels.en)).toEqual([]);
+  });
+
+  it('tells the runs already there at start-up: a missed end ran late when ClassTray started', () => {
+    const notices = scheduledEndNotices();
+    const late = run(end, { ended: 1, lateMinutes: 12, ranAt: localTime(11, 2) });
+    const access = run(
+      { at: localTime(10, 55), target: { token: anaAccess.token } },
+      { ranAt: localTime(11, 2) },
+    );
+    expect(notices(after(access, late), hidden, labels.en)).toEqual([
+      {
+        title: 'Scheduled end ran: Room 12 (all accesses)',
+        body: 'Accesses ended: 1.\nIt ran 12 min late: the computer was asleep or ClassTray was closed.',
+      },
+      { title: 'Scheduled end ran: Ana on R12-PC03', body: 'No access was still running.' },
+    ]);
+    expect(notices(after(access, late), hidden, labels.en)).toEqual([]);
+  });
+
+  it('tells a failed run once, stays quiet while it is retried, and tells when it ends', () => {
+    const notices = scheduledEndNotices();
+    const first = run(end, { ended: 2, failedCount: 1, ranAt: localTime(10, 50) });
+    expect(notices(after(first), hidden, labels.en)).toEqual([
+      {
+        title: 'Scheduled end ran: Room 12 (all accesses)',
+        body: 'Accesses ended: 2.\nCould not end 1: retrying.',
+      },
+    ]);
+    const again = run(end, { failedCount: 1, ranAt: localTime(10, 51) });
+    expect(notices(after(again, first), hidden, labels.en)).toEqual([]);
+    const done = run(end, { ended: 1, ranAt: localTime(10, 52) });
+    expect(notices(after(done, again, first), hidden, labels.en)).toEqual([
+      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Accesses ended: 1.' },
+    ]);
+  });
+
+  it('says when a run ended nothing yet and is retried', () => {
+    const failed = { ...run(end), retrying: true };
+    expect(scheduledEndNotices()(after(failed), hidden, labels.en)[0]?.body).toBe(
+      'Not done yet: retrying.',
+    );
+  });
+
+  it('leaves a run seen with the window open to the window, also once it hides', () => {
+    const notices = scheduledEndNotices();
+    const ran = run(end, { ended: 3 });
+    expect(notices(after(ran), true, labels.en)).toEqual([]);
+    expect(notices(after(ran), hidden, labels.en)).toEqual([]);
+  });
+
+  it('is not gated by the device-change opt-in, and speaks Spanish', () => {
+    const state = after(run(end, { ended: 3, lateMinutes: 5, failedCount: 1 }));
+    const optedOutState = { ...state, preferences: optedOut().preferences };
+    expect(scheduledEndNotices()(optedOutState, hidden, labels.es)).toEqual([
+      {
+        title: 'Fin programado ejecutado: Room 12 (todos los accesos)',
+        body: [
+          'Accesos finalizados: 3.',
+          'Se ejecutó con 5 min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
+          'Sin finalizar: 1. Reintentando.',
+        ].join('\n'),
+      },
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 /** The tray's school for shell tests: the demo's Room 12, 24 devices, 18 of them online. */
-import type { ClassTrayState, DeviceView } from '../../src-main/core/classTrayApi';
-import { classTrayState, device as labDevice } from '../support/classTrayState';
+import type {
+  ClassTrayState,
+  DeviceView,
+  EndedAccessView,
+  ScheduledEnd,
+  ScheduledEndRunView,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
+import { classTrayState, device as labDevice, trackedAccess } from '../support/classTrayState';
 
 export function device(index: number, online: boolean | null): DeviceView {
   return labDevice(index, { alias: `R12-PC${String(index).padStart(2, '0')}`, online });
@@ -34,3 +41,49 @@ export const allOnline = (state: ClassTrayState): ClassTrayState => ({
     devices: state.classroom.devices.map((d) => ({ ...d, online: true })),
   },
 });
+
+/** An ISO time that reads `hours:minutes` on this machine's clock, whatever its time zone. */
+export const localTime = (hours: number, minutes: number): string =>
+  new Date(2026, 2, 2, hours, minutes).toISOString();
+
+/** Ana's access on R12-PC03, as Room 12 tracks it. */
+export const anaAccess: TrackedAccessView = trackedAccess({
+  token: 'a1b2c3d4-0000-4000-8000-000000000003',
+  label: 'Ana',
+  remoteId: '100000003',
+  classroomId: 'room-12',
+  deviceAlias: 'R12-PC03',
+});
+
+export const roomEnd = (at: string): ScheduledEnd => ({ at, target: { classroomId: 'room-12' } });
+
+const invalidated = (token: string): EndedAccessView => ({
+  token,
+  result: {
+    kind: 'invalidated',
+    sessionExpiresAt: '2026-03-02T09:50:30.000Z',
+    secondsUntilEffective: 30,
+    warnNo2fa: false,
+  },
+});
+const failed = (token: string): EndedAccessView => ({
+  token,
+  result: { kind: 'failed', problem: { kind: 'network', detail: 'connect ECONNREFUSED' } },
+});
+
+/** A run of `scheduled` that ended `ended` accesses and could not end `failedCount` others. */
+export function run(
+  scheduled: ScheduledEnd,
+  { ranAt = scheduled.at, ended = 0, failedCount = 0, lateMinutes = 0 } = {},
+): ScheduledEndRunView {
+  return {
+    scheduled,
+    ranAt,
+    lateMinutes,
+    ended: [
+      ...Array.from({ length: ended }, (_, index) => invalidated(`ended-${index}`)),
+      ...Array.from({ length: failedCount }, (_, index) => failed(`failed-${index}`)),
+    ],
+    retrying: failedCount > 0,
+  };
+}

@@ -10,7 +10,7 @@ import {
   type TrayHandlers,
 } from '../../src-main/electron/tray';
 import { trayView } from '../../src-main/electron/trayState';
-import { allOnline, roomState } from './stateFixture';
+import { allOnline, localTime, roomEnd, roomState } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -103,6 +103,19 @@ describe('tray', () => {
         (entry) => entry.label === 'My account',
       ),
     ).toMatchObject({ enabled: false });
+  });
+
+  it('draws the next scheduled end under Open, and opens the window from it', () => {
+    const on = handlers();
+    const scheduled = roomState({
+      schedule: { pending: [roomEnd(localTime(10, 50))], ran: [] },
+    });
+    const template = menuTemplate(trayView(scheduled, labels.en, false).menu, on, vi.fn());
+    const line = template[1];
+    expect(line).toMatchObject({ label: 'Next end: 10:50, Room 12 (all accesses)' });
+    expect(line?.type).toBeUndefined();
+    line?.click?.({} as never, undefined, undefined as never);
+    expect(on.open).toHaveBeenCalledTimes(1);
   });
 
   /** The template last drawn on the tray, and a click as Electron delivers it (item flipped). */

@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type {
+  ClassTrayState,
+  ScheduledEnd,
+  ScheduledEndRunView,
+} from '../../src-main/core/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
 import { TRAY_ICONS, trayIconFile, trayView } from '../../src-main/electron/trayState';
-import { allOnline, roomState } from './stateFixture';
+import { allOnline, anaAccess, device, localTime, roomEnd, roomState, run } from './stateFixture';
 
 const en = labels.en;
 const problem = { kind: 'unreachable', detail: 'connect ECONNREFUSED' } as never;
@@ -131,5 +136,104 @@ describe('tray state', () => {
         }
       }
     }
+  });
+});
+
+describe('tray state: the next scheduled end', () => {
+  const at = localTime(10, 50);
+  const withEnds = (pending: ScheduledEnd[], ran: ScheduledEndRunView[] = []) =>
+    roomState({ schedule: { pending, ran }, temporalAccesses: [anaAccess] });
+  const nextEnd = (state: ClassTrayState, text = en) =>
+    trayView(state, text, false).menu.find((entry) => entry.kind === 'scheduled-end');
+
+  it('shows no line and no time while no end is scheduled', () => {
+    const view = trayView(withEnds([]), en, false);
+    expect(view.menu.some((entry) => entry.kind === 'scheduled-end')).toBe(false);
+    expect(view.tooltip).toBe('ClassTray: Room 12, 18 of 24 online');
+  });
+
+  it("names a classroom's end by its nickname, in the tooltip too, right under Open", () => {
+    const view = trayView(withEnds([roomEnd(at)]), en, false);
+    expect(view.tooltip).toBe('ClassTray: Room 12, 18 of 24 online · ends 10:50');
+    expect(view.menu.slice(0, 3)).toEqual([
+      { kind: 'open', label: 'Open ClassTray' },
+      { kind: 'scheduled-end', label: 'Next end: 10:50, Room 12 (all accesses)' },
+      { kind: 'separator' },
+    ]);
+    // A recent classroom that is not open, and one ClassTray knows only by its id.
+    expect(nextEnd(withEnds([{ at, target: { classroomId: 'library' } }]))?.label).toBe(
+      'Next end: 10:50, library (all accesses)',
+    );
+    expect(nextEnd(withEnds([{ at, target: { classroomId: 'gym' } }]))?.label).toBe(
+      'Next end: 10:50, gym (all accesses)',
+    );
+  });
+
+  it("names an access's end by its student and device, else by what is known", () => {
+    const end = (token: string): ScheduledEnd => ({ at, target: { token } });
+    expect(nextEnd(withEnds([end(anaAccess.token.toUpperCase())]))?.label).toBe(
+      'Next end: 10:50, Ana on R12-PC03',
+    );
+    const unnamed = {
+      ...withEnds([end(anaAccess.token)]),
+      temporalAccesses: [{ ...anaAccess, label: null }],
+    };
+    expect(nextEnd(unnamed)?.label).toBe('Next end: 10:50, R12-PC03');
+    expect(nextEnd(withEnds([end('ffffeeee-0000-4000-8000-000000000009')]))?.label).toBe(
+      'Next end: 10:50, access ffffeeee…',
+    );
+  });
+
+  it('says how many more ends wait after the next one', () => {
+    const state = withEnds([
+      roomEnd(at),
+      { at: localTime(11, 40), target: { token: anaAccess.token } },
+      { at: localTime(12, 30), target: { classroomId: 'library' } },
+    ]);
+    expect(nextEnd(state)?.label).toBe('Next end: 10:50, Room 12 (all accesses), and 2 more');
+    expect(trayView(state, en, false).tooltip).toBe(
+      'ClassTray: Room 12, 18 of 24 online · ends 10:50',
+    );
+  });
+
+  it('says an end past its time is being retried while its last run failed', () => {
+    const end = roomEnd(at);
+    const retrying = withEnds([end], [run(end, { ended: 2, failedCount: 1 })]);
+    expect(nextEnd(retrying)?.label).toBe('End due 10:50 is being retried: Room 12 (all accesses)');
+    expect(trayView(retrying, en, false).tooltip).toBe(
+      'ClassTray: Room 12, 18 of 24 online · end due 10:50 retrying',
+    );
+    // A run of another end (or of this target at another time) says nothing about this one.
+    const other = withEnds([end], [run(roomEnd(localTime(9, 0)), { failedCount: 1 })]);
+    expect(nextEnd(other)?.label).toBe('Next end: 10:50, Room 12 (all accesses)');
+  });
+
+  it('speaks Spanish, with the time as the window shows it', () => {
+    const state = withEnds([roomEnd(localTime(8, 5)), roomEnd(at)]);
+    expect(nextEnd(state, labels.es)?.label).toBe(
+      'Próximo fin: 08:05, Room 12 (todos los accesos), y 1 más',
+    );
+    expect(trayView(state, labels.es, false).tooltip).toBe(
+      'ClassTray: Room 12, 18 de 24 en línea · fin 08:05',
+    );
+  });
+
+  it('keeps the longest tooltip within Windows limits, the name giving way', () => {
+    const end = roomEnd(at);
+    const state = withEnds([end], [run(end, { failedCount: 1 })]);
+    const worst: ClassTrayState = {
+      ...state,
+      connection: { ...state.connection, status: 'slow' },
+      classroom: {
+        ...state.classroom,
+        nickname: 'N'.repeat(60),
+        devices: Array.from({ length: 500 }, (_, index) => device(index + 1, true)),
+      },
+    };
+    const tooltip = trayView(worst, labels.es, false).tooltip;
+    expect(tooltip.length).toBeLessThanOrEqual(127);
+    expect(tooltip).toMatch(
+      /^ClassTray: N+…, 500 de 500 en línea \(el servicio tarda en responder\) · fin de las 10:50 reintentando$/,
+    );
   });
 });
