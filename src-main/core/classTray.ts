@@ -131,7 +131,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     session: () => sessions.settledSession(),
     devices: () => watch.devices,
     onChange: showAccesses,
-    onScheduleChange: () => ends.changed(),
+    onScheduleChange: () => ends.accessEnded(),
     retentionMs,
   });
   const ends: EndSchedule = new EndSchedule({

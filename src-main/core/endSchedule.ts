@@ -70,6 +70,8 @@ export class EndSchedule {
   #running: Promise<void> | undefined;
   #suspended = false;
   #stopped = false;
+  /** The schedule changed under a run: it goes out when the run is done. */
+  #changedInRun = false;
 
   constructor(options: EndScheduleOptions) {
     this.#options = options;
@@ -100,6 +102,15 @@ export class EndSchedule {
   changed(): void {
     this.#options.onChange();
     this.#arm();
+  }
+
+  /**
+   * An access's own end left with it (ended or untracked). Under a run it goes out with the run's
+   * report, never before it: the window would show the earlier "failed" report as settled.
+   */
+  accessEnded(): void {
+    if (this.#running) this.#changedInRun = true;
+    else this.changed();
   }
 
   /** The computer goes to sleep: nothing fires until resume(). */
@@ -159,6 +170,8 @@ export class EndSchedule {
       .catch((error: unknown) => this.#options.log.error('Running scheduled ends failed', error))
       .finally(() => {
         this.#running = undefined;
+        if (this.#changedInRun) this.#options.onChange();
+        this.#changedInRun = false;
         this.#arm();
       });
   }

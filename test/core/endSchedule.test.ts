@@ -62,7 +62,7 @@ function setup(invalidate: ServiceClient['invalidate'] = invalidated) {
     session: async () => session,
     devices: () => [],
     onChange: () => undefined,
-    onScheduleChange: () => ends.changed(),
+    onScheduleChange: () => ends.accessEnded(),
     retentionMs: () => DAY,
   });
   const ends = new EndSchedule({
