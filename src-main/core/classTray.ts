@@ -1,9 +1,9 @@
 /**
  * The core behind the one API both hosts expose (classTrayApi.ts): a facade that parses each
  * input and hands it to the part that owns it: the sessions (which account, switched in order),
- * the classroom watch (live status, connection, schedule, cache), the access tracker, and the
- * view builders. Plain Node; never imports electron, nor the local service (the demo school is
- * the host's to start and pass in).
+ * the classroom watch (live status, connection, schedule, cache), the access tracker, the end
+ * schedule (the scheduled ends, fired at their time), and the view builders. Plain Node; never
+ * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
 import { AccessTracker, clearEnded } from './accessTracker';
