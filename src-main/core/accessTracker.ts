@@ -15,9 +15,11 @@ import type {
 import type { DeviceView } from './liveStatus';
 import type { Logger } from './logger';
 import type { Notebook } from './notebook';
+import type { TrackedTemporalAccess } from './settings';
 import { connectionProblemOf, isServiceError } from './serviceErrors';
 import type { Session } from './sessions';
 import { writeChecked } from './sessions';
+import { withoutScheduledEnd } from './scheduledEnds';
 import { extractToken, invalidateAccess } from './temporalAccess';
 import { NO_TOKEN, accessView } from './views';
 
@@ -30,6 +32,8 @@ export interface AccessTrackerOptions {
   devices: () => readonly DeviceView[];
   /** The tracked list changed: it goes out again. */
   onChange: () => void;
+  /** An access's own scheduled end went with it (ended or no longer tracked). */
+  onScheduleChange: () => void;
   /** How long an ended access stays listed, from the settings. */
   retentionMs: () => number;
 }
@@ -98,8 +102,7 @@ export class AccessTracker {
   async remove(token: string): Promise<void> {
     const { notebook } = await this.#options.session();
     const accesses = notebook.read().accesses.filter((access) => access.token !== token);
-    writeChecked(() => notebook.write({ accesses }));
-    this.#options.onChange();
+    this.#write(notebook, token, accesses);
   }
 
   /**
@@ -156,8 +159,22 @@ export class AccessTracker {
     const accesses = session.notebook
       .read()
       .accesses.map((access) => (access.token === token ? { ...access, lastOutcome } : access));
-    writeChecked(() => session.notebook.write({ accesses }));
-    this.#options.onChange();
+    this.#write(session.notebook, token, accesses);
     return { ...outcome, warnNo2fa };
+  }
+
+  /**
+   * Writes the tracked list after `token` ended or left it, and with it the end scheduled for
+   * that access, so no "ends at" is left on an access that has nothing left to end.
+   */
+  #write(notebook: Notebook, token: string, accesses: TrackedTemporalAccess[]): void {
+    const { scheduledEnds } = notebook.read();
+    const kept = withoutScheduledEnd(scheduledEnds, { token });
+    const scheduleChanged = kept.length !== scheduledEnds.length;
+    writeChecked(() =>
+      notebook.write({ accesses, ...(scheduleChanged ? { scheduledEnds: kept } : {}) }),
+    );
+    this.#options.onChange();
+    if (scheduleChanged) this.#options.onScheduleChange();
   }
 }

@@ -1,9 +1,9 @@
 /**
  * The core behind the one API both hosts expose (classTrayApi.ts): a facade that parses each
  * input and hands it to the part that owns it: the sessions (which account, switched in order),
- * the classroom watch (live status, connection, schedule, cache), the access tracker, and the
- * view builders. Plain Node; never imports electron, nor the local service (the demo school is
- * the host's to start and pass in).
+ * the classroom watch (live status, connection, schedule, cache), the access tracker, the end
+ * schedule (the scheduled ends, fired at their time), and the view builders. Plain Node; never
+ * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
 import { AccessTracker, clearEnded } from './accessTracker';
@@ -11,6 +11,7 @@ import { ApiInputError, parseInput } from './apiInput';
 import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
 import { deviceInput, parseAction } from './classTrayApi';
 import { createChangeFeed } from './changeFeed';
+import { EndSchedule } from './endSchedule';
 import { ClassroomCache } from './classroomCache';
 import { ClassroomWatch } from './classroomWatch';
 import type { ServiceClient } from './client';
@@ -28,7 +29,6 @@ import { openSettings } from './settings';
 import type { SecretFallback } from './vault';
 import { TokenVault } from './vault';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
-import type { ScheduledEndRunView } from './classTrayApi';
 import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
 
 export interface ClassTrayOptions {
@@ -90,8 +90,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
   const showAccesses = () =>
     emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
-  const ran: ScheduledEndRunView[] = [];
-  const schedule = () => scheduleView(contents(), ran);
+  const schedule = () => scheduleView(contents(), ends.ran);
   const showSchedule = () => emit({ type: 'schedule', schedule: schedule() });
 
   const retentionMs = () => settings.get().endedRetentionHours * 3_600_000;
@@ -121,6 +120,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       emit({ type: 'account', account: account() });
       clearEnded(session.notebook, clock(), retentionMs());
       showAccesses();
+      ends.start(session);
       await watch.watch(session);
     },
     onClassroom: (session) => watch.watch(session),
@@ -131,7 +131,15 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     session: () => sessions.settledSession(),
     devices: () => watch.devices,
     onChange: showAccesses,
+    onScheduleChange: () => ends.accessEnded(),
     retentionMs,
+  });
+  const ends: EndSchedule = new EndSchedule({
+    clock,
+    timers,
+    log: log.child('scheduled-end'),
+    accesses,
+    onChange: showSchedule,
   });
 
   const classTray: ClassTray = {
@@ -188,14 +196,14 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
         checkScheduledEnd(contents, end, clock());
         return { scheduledEnds: withScheduledEnd(contents.scheduledEnds, end) };
       });
-      showSchedule();
+      ends.changed();
     },
     async cancelScheduledEnd(input) {
       const { target } = parseAction('cancelScheduledEnd', input);
       await sessions.writeNotebook(({ scheduledEnds }) => ({
         scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
       }));
-      showSchedule();
+      ends.changed();
     },
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),
     forgetToken: () => sessions.forgetToken(),
@@ -209,13 +217,20 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
 
     setWindowVisible: (visible) => watch.setVisible(visible),
-    suspend: () => watch.suspend(),
-    resume: () => watch.resume(),
+    suspend() {
+      watch.suspend();
+      ends.suspend();
+    },
+    resume() {
+      ends.resume();
+      watch.resume();
+    },
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
     async close() {
       watch.stop();
+      ends.stop();
       changes.clear();
       await sessions.close();
     },

@@ -149,7 +149,10 @@ export interface ScheduledEndRunView {
 export interface ScheduleView {
   /** Soonest first; one past its time is still being tried (see `ran`). */
   pending: ScheduledEnd[];
-  /** The scheduled ends that ran since ClassTray started, newest first (the last few). */
+  /**
+   * The scheduled ends that ran since the session in use opened (ClassTray started, or the
+   * account or demo was switched to), newest first (the last few).
+   */
   ran: ScheduledEndRunView[];
 }
 

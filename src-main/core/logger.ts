@@ -1,10 +1,12 @@
 /**
- * The one logger the main side writes through: warnings for things the teacher may want to know
+ * The one logger the main side writes through: info for what the core did on its own (a
+ * scheduled end that ran), warnings for things the teacher may want to know
  * about (a settings file set aside), errors for failures nobody planned for, always with their
  * stack. A scope names the part that speaks ("core", "settings", "ipc").
  */
 /** Plain functions, no `this`: `log.warn` may be passed on by itself. */
 export interface Logger {
+  info: (message: string) => void;
   warn: (message: string) => void;
   /** An unexpected failure: the message, then the error's stack. */
   error: (message: string, error?: unknown) => void;
@@ -12,8 +14,9 @@ export interface Logger {
   child: (scope: string) => Logger;
 }
 
-/** Where the lines go: console.warn and console.error by default. */
+/** Where the lines go: console.info, console.warn and console.error by default. */
 export interface LogSink {
+  info(line: string): void;
   warn(line: string): void;
   error(line: string): void;
 }
@@ -21,6 +24,7 @@ export interface LogSink {
 export function createLogger(sink: LogSink = console, scope?: string): Logger {
   const prefix = scope === undefined ? '' : `[${scope}] `;
   return {
+    info: (message) => sink.info(`${prefix}${message}`),
     warn: (message) => sink.warn(`${prefix}${message}`),
     error: (message, error) =>
       sink.error(`${prefix}${message}${error === undefined ? '' : `\n${stackOf(error)}`}`),
@@ -29,7 +33,11 @@ export function createLogger(sink: LogSink = console, scope?: string): Logger {
 }
 
 /** Says nothing: for tests that do not look at the log. */
-export const silentLogger: Logger = createLogger({ warn: () => undefined, error: () => undefined });
+export const silentLogger: Logger = createLogger({
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+});
 
 export function stackOf(error: unknown): string {
   return error instanceof Error

@@ -325,6 +325,9 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
     } else if (key === 'temporalAccesses' && Array.isArray(raw[key])) {
       // Each tracked access is a teacher's record: a bad one costs only itself.
       fields[key] = repairTrackedAccesses(raw[key], problems);
+    } else if (key === 'scheduledEnds' && Array.isArray(raw[key])) {
+      // So is each scheduled end.
+      fields[key] = repairScheduledEnds(raw[key], problems);
     } else {
       problems.push(describeIssues(result.error.issues, [key]).map(formatProblem).join(', '));
     }
@@ -355,6 +358,36 @@ function repairTrackedAccesses(items: unknown[], problems: string[]): TrackedTem
     }
   });
   return kept;
+}
+
+/**
+ * The valid scheduled ends, soonest first, each target once (the first wins) and at most
+ * MAX_SCHEDULED_ENDS of them (the soonest); a problem for every other.
+ */
+function repairScheduledEnds(items: unknown[], problems: string[]): ScheduledEnd[] {
+  const kept: ScheduledEnd[] = [];
+  const targets = new Set<string>();
+  items.forEach((item, index) => {
+    const result = scheduledEndSchema.safeParse(item);
+    if (!result.success) {
+      const at = ['scheduledEnds', index];
+      problems.push(
+        `${describeIssues(result.error.issues, at).map(formatProblem).join(', ')} (dropped)`,
+      );
+    } else if (targets.has(scheduleTargetKey(result.data.target))) {
+      problems.push(`scheduledEnds.${index} schedules the end of the same target twice (dropped)`);
+    } else {
+      targets.add(scheduleTargetKey(result.data.target));
+      kept.push(result.data);
+    }
+  });
+  kept.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  if (kept.length > MAX_SCHEDULED_ENDS) {
+    problems.push(
+      `scheduledEnds holds more than ${MAX_SCHEDULED_ENDS} ends (the latest ${kept.length - MAX_SCHEDULED_ENDS} dropped)`,
+    );
+  }
+  return kept.slice(0, MAX_SCHEDULED_ENDS);
 }
 
 function describeIssues(

@@ -38,15 +38,17 @@ function trackerWith(invalidate: ServiceClient['invalidate']) {
   };
   const logger = recordingLogger();
   const onChange = vi.fn();
+  const onScheduleChange = vi.fn();
   const tracker = new AccessTracker({
     clock: () => NOW,
     log: logger.log,
     session: async () => session,
     devices: () => [noTwoFactor],
     onChange,
+    onScheduleChange,
     retentionMs: () => DAY,
   });
-  return { tracker, session, client, logger, onChange };
+  return { tracker, session, client, logger, onChange, onScheduleChange };
 }
 
 const invalidated = async () => ({
@@ -116,6 +118,34 @@ describe('the access tracker', () => {
       problem: { kind: 'internal' },
     });
     expect(buggy.logger.errors).toEqual([expect.stringContaining('TypeError: x is undefined')]);
+  });
+
+  it("drops an access's own scheduled end once it ended by hand or left the list, not before", async () => {
+    const other = 'a0000000-0000-4000-8000-000000000009';
+    const { tracker, session, onScheduleChange } = trackerWith(async () => {
+      throw new ServiceError({ kind: 'network', cause: 'refused', detail: 'down' });
+    });
+    await tracker.add({ linkOrToken: TOKEN });
+    await tracker.add({ linkOrToken: other });
+    const at = '2026-01-05T10:50:00.000Z';
+    const classroomEnd = { at, target: { classroomId: 'lab-1' } };
+    session.notebook.write({
+      scheduledEnds: [
+        { at, target: { token: TOKEN.toUpperCase() } },
+        { at, target: { token: other } },
+        classroomEnd,
+      ],
+    });
+    // A failed end ends nothing: its schedule stays, to be tried at its time.
+    await tracker.invalidate(TOKEN);
+    expect(session.notebook.read().scheduledEnds).toHaveLength(3);
+    expect(onScheduleChange).not.toHaveBeenCalled();
+
+    if (session.client) vi.mocked(session.client.invalidate).mockImplementation(invalidated);
+    await tracker.invalidate(TOKEN);
+    await tracker.remove(other);
+    expect(session.notebook.read().scheduledEnds).toEqual([classroomEnd]);
+    expect(onScheduleChange).toHaveBeenCalledTimes(2);
   });
 
   it('refuses to invalidate an access that is not tracked', async () => {

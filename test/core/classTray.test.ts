@@ -1,10 +1,15 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
-import type { ClassTray } from '../../src-main/core/classTray';
+import type { ClassTray, ClassTrayOptions } from '../../src-main/core/classTray';
 import { createClassTray } from '../../src-main/core/classTray';
-import type { ApiAction, ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
+import type {
+  ApiAction,
+  ClassTrayChange,
+  ClassTrayState,
+  ScheduleView,
+} from '../../src-main/core/classTrayApi';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
 import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
@@ -20,6 +25,8 @@ import { fault, startMisbehavingService } from '../support/misbehavingService';
 import { callerOf } from '../support/localServiceControl';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
+import { manualTimers } from '../support/manualTimers';
+import { servicePaths } from '../../src-main/contract/wire';
 
 const TOKEN = 'core-test-token-0123456789';
 const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
@@ -39,7 +46,11 @@ async function service(fixture: Fixture, port = 0): Promise<RunningLocalService>
   return running;
 }
 
-async function core(dataDir: string, env: Record<string, string> = {}): Promise<ClassTray> {
+async function core(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: Partial<ClassTrayOptions> = {},
+): Promise<ClassTray> {
   const classTray = await createClassTray({
     dataDir,
     env,
@@ -47,6 +58,7 @@ async function core(dataDir: string, env: Record<string, string> = {}): Promise<
     demoSchool: () => startDemoSchool(),
     log: silentLogger,
     request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+    ...options,
   });
   cleanups.push(() => classTray.close());
   return classTray;
@@ -61,9 +73,9 @@ function record(classTray: ClassTray): ClassTrayChange[] {
 /** A small account: 90 devices, every third in room-a (30 of them, over two account pages). */
 const fixture = (): Fixture => accountFixture(90);
 
-async function connected(dataDir?: string) {
+async function connected(dataDir?: string, options: Partial<ClassTrayOptions> = {}) {
   const local = await service(fixture());
-  const classTray = await core(dataDir ?? (await tempDir()));
+  const classTray = await core(dataDir ?? (await tempDir()), {}, options);
   await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
   await classTray.selectClassroom({ id: 'room-a', nickname: 'Room A' });
   await classTray.refresh();
@@ -721,5 +733,269 @@ describe('input from a renderer', () => {
     await first.updatePreferences({ compactView: true });
     await first.close();
     expect((await (await core(dir)).getState()).preferences.compactView).toBe(true);
+  });
+});
+
+describe('scheduled ends', () => {
+  const MINUTE = 60_000;
+  const UNTRACKED = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
+  const inMinutes = (start: number, minutes: number) =>
+    new Date(start + minutes * MINUTE).toISOString();
+
+  async function newAccess(local: RunningLocalService, remoteId = '100000003'): Promise<string> {
+    const created = (await control(local, 'POST', '/_local/temporal-access', {
+      remote_id: remoteId,
+    })) as { token: string };
+    return created.token;
+  }
+
+  /** What the service says to one more invalidation: 200 while the access runs, else 422. */
+  async function serviceStatus(local: RunningLocalService, token: string): Promise<number> {
+    const response = await callerOf(local)('PATCH', servicePaths.invalidateTemporalAccess(token));
+    return response.status;
+  }
+
+  /** The schedule once it satisfies `done`: as it is now, or as a later change brings it. */
+  function untilSchedule(
+    classTray: ClassTray,
+    done: (schedule: ScheduleView) => boolean,
+  ): Promise<ScheduleView> {
+    return new Promise((resolve) => {
+      const stop = classTray.subscribe((change) => {
+        if (change.type === 'schedule' && done(change.schedule)) {
+          stop();
+          resolve(change.schedule);
+        }
+      });
+      void classTray.getState().then(({ schedule }) => {
+        if (done(schedule)) {
+          stop();
+          resolve(schedule);
+        }
+      });
+    });
+  }
+
+  async function timed() {
+    const manual = manualTimers(Date.now());
+    const dataDir = await tempDir();
+    const setup = await connected(dataDir, { timers: manual.timers });
+    return { ...setup, ...manual, dataDir, start: manual.timers.now() };
+  }
+
+  it('refuses a time past or more than 24 h ahead, an unknown or ended access and a classroom not in the list, changing nothing', async () => {
+    const dataDir = await tempDir();
+    const { local, classTray } = await connected(dataDir);
+    const running = await newAccess(local);
+    const ended = await newAccess(local, '100000006');
+    await classTray.addTemporalAccess({ linkOrToken: running });
+    await classTray.addTemporalAccess({ linkOrToken: ended });
+    await classTray.invalidateTemporalAccess({ token: ended });
+    const settingsFile = path.join(dataDir, 'settings.json');
+    const before = await readFile(settingsFile, 'utf8');
+    const now = Date.now();
+
+    const refused: [Parameters<ClassTray['scheduleEnd']>[0], RegExp][] = [
+      [{ target: { token: running }, at: inMinutes(now, -1) }, /already passed/],
+      [{ target: { token: running }, at: inMinutes(now, 24 * 60 + 1) }, /up to 24 hours/],
+      [{ target: { token: UNTRACKED }, at: inMinutes(now, 10) }, /not in the list/],
+      [{ target: { token: ended }, at: inMinutes(now, 10) }, /already ended/],
+      [{ target: { classroomId: 'room-zz' }, at: inMinutes(now, 10) }, /not in your list/],
+    ];
+    for (const [input, problem] of refused) {
+      await expect(classTray.scheduleEnd(input)).rejects.toThrow(ApiInputError);
+      await expect(classTray.scheduleEnd(input)).rejects.toThrow(problem);
+    }
+    await expect(
+      classTray.cancelScheduledEnd({ target: { token: running, classroomId: 'room-a' } }),
+    ).rejects.toThrow(ApiInputError);
+    expect(await readFile(settingsFile, 'utf8')).toBe(before);
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+  });
+
+  it('ends an access at its time, and the service sees it ended', async () => {
+    const { local, classTray, start, advance } = await timed();
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token, remoteId: '100000003' });
+    const changes = record(classTray);
+    await classTray.scheduleEnd({ target: { token }, at: inMinutes(start, 10) });
+    expect(changes).toContainEqual({
+      type: 'schedule',
+      schedule: { pending: [{ target: { token }, at: inMinutes(start, 10) }], ran: [] },
+    });
+
+    advance(10 * MINUTE);
+    const { pending, ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+
+    expect(pending).toEqual([]);
+    expect(ran).toMatchObject([
+      { lateMinutes: 0, retrying: false, ended: [{ token, result: { kind: 'invalidated' } }] },
+    ]);
+    expect((await classTray.getState()).temporalAccesses[0]?.lastOutcome?.kind).toBe('invalidated');
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
+  it("ends the classroom's running accesses, also one added after, and no other classroom's", async () => {
+    const { local, classTray, start, advance } = await timed();
+    const [first, handEnded, later, elsewhere] = [
+      await newAccess(local, '100000003'),
+      await newAccess(local, '100000006'),
+      await newAccess(local, '100000009'),
+      await newAccess(local, '100000001'),
+    ];
+    await classTray.addTemporalAccess({ linkOrToken: first });
+    await classTray.addTemporalAccess({ linkOrToken: handEnded });
+    await classTray.invalidateTemporalAccess({ token: handEnded });
+    await classTray.selectClassroom({ id: 'empty' });
+    await classTray.addTemporalAccess({ linkOrToken: elsewhere });
+    await classTray.selectClassroom({ id: 'room-a' });
+    await classTray.scheduleEnd({ target: { classroomId: 'room-a' }, at: inMinutes(start, 5) });
+    await classTray.addTemporalAccess({ linkOrToken: later });
+
+    advance(5 * MINUTE);
+    const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+
+    expect(ran[0]?.ended.map(({ token }) => token).sort()).toEqual([first, later].sort());
+    expect(ran[0]?.ended.every(({ result }) => result.kind === 'invalidated')).toBe(true);
+    expect(await serviceStatus(local, elsewhere)).toBe(200);
+    const outcomes = (await classTray.getState()).temporalAccesses.map((access) => [
+      access.token,
+      access.lastOutcome?.kind,
+    ]);
+    expect(outcomes).toContainEqual([handEnded, 'invalidated']);
+  });
+
+  it('ends nothing once cancelled, and an access ended by hand loses its own end', async () => {
+    const { local, classTray, start, advance } = await timed();
+    const kept = await newAccess(local);
+    const byHand = await newAccess(local, '100000006');
+    await classTray.addTemporalAccess({ linkOrToken: kept });
+    await classTray.addTemporalAccess({ linkOrToken: byHand });
+    await classTray.scheduleEnd({ target: { token: kept }, at: inMinutes(start, 5) });
+    await classTray.scheduleEnd({ target: { token: byHand }, at: inMinutes(start, 5) });
+    await classTray.cancelScheduledEnd({ target: { token: kept } });
+    await classTray.invalidateTemporalAccess({ token: byHand });
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    // A later end runs in the same pass after anything due before it: none was.
+    await classTray.selectClassroom({ id: 'empty' });
+    await classTray.scheduleEnd({ target: { classroomId: 'empty' }, at: inMinutes(start, 6) });
+
+    advance(6 * MINUTE);
+    const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+
+    expect(ran).toMatchObject([{ scheduled: { target: { classroomId: 'empty' } }, ended: [] }]);
+    expect(await serviceStatus(local, kept)).toBe(200);
+  });
+
+  it('tries again while the service cannot be reached, then reports the success in place', async () => {
+    const manual = manualTimers(Date.now());
+    let down = false;
+    const { local, classTray } = await connected(await tempDir(), {
+      timers: manual.timers,
+      fetch: (input, init) =>
+        down && init?.method === 'PATCH'
+          ? Promise.reject(new TypeError('fetch failed'))
+          : fetch(input, init),
+    });
+    const start = manual.timers.now();
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    await classTray.scheduleEnd({ target: { token }, at: inMinutes(start, 1) });
+    down = true;
+
+    manual.advance(MINUTE);
+    const failing = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+    expect(failing.ran).toMatchObject([
+      {
+        retrying: true,
+        ended: [{ token, result: { kind: 'failed', problem: { kind: 'network' } } }],
+      },
+    ]);
+    expect(failing.pending).toEqual([{ target: { token }, at: inMinutes(start, 1) }]);
+
+    down = false;
+    manual.advance(30_000);
+    const recovered = await untilSchedule(classTray, ({ pending }) => pending.length === 0);
+    expect(recovered.ran).toMatchObject([
+      { retrying: false, ended: [{ token, result: { kind: 'invalidated' } }] },
+    ]);
+    expect(recovered.ran).toHaveLength(1);
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
+  it('keeps an end across a restart, and fires it then', async () => {
+    const { local, classTray, dataDir, start, advance, timers } = await timed();
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    const end = { target: { token }, at: inMinutes(start, 10) };
+    await classTray.scheduleEnd(end);
+    await classTray.close();
+
+    const restarted = await core(
+      dataDir,
+      { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: local.url },
+      { timers },
+    );
+    expect((await restarted.getState()).schedule.pending).toEqual([end]);
+    advance(10 * MINUTE);
+    const { ran } = await untilSchedule(restarted, ({ ran }) => ran.length > 0);
+    expect(ran).toMatchObject([{ lateMinutes: 0, ended: [{ result: { kind: 'invalidated' } }] }]);
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
+  it('runs an end missed while ClassTray was closed at once on start, saying how late', async () => {
+    const dataDir = await tempDir();
+    const { local, classTray } = await connected(dataDir);
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    await classTray.close();
+    const now = Date.now();
+    const settingsFile = path.join(dataDir, 'settings.json');
+    const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    const missed = { target: { token }, at: inMinutes(now, -12) };
+    await writeFile(settingsFile, JSON.stringify({ ...settings, scheduledEnds: [missed] }));
+
+    const restarted = await core(
+      dataDir,
+      { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: local.url },
+      { timers: manualTimers(now).timers },
+    );
+    const { ran, pending } = await untilSchedule(restarted, ({ ran }) => ran.length > 0);
+    expect(ran).toMatchObject([
+      { scheduled: missed, lateMinutes: 12, ended: [{ token, result: { kind: 'invalidated' } }] },
+    ]);
+    expect(pending).toEqual([]);
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
+  it('runs an end missed during sleep at once on resume, and nothing while asleep', async () => {
+    const { local, classTray, start, advance } = await timed();
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    await classTray.scheduleEnd({ target: { token }, at: inMinutes(start, 5) });
+    classTray.suspend();
+    advance(20 * MINUTE);
+    await classTray.refresh();
+    const asleep = await classTray.getState();
+    expect(asleep.schedule.ran).toEqual([]);
+    expect(asleep.temporalAccesses[0]?.lastOutcome).toBeNull();
+
+    classTray.resume();
+    const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+    expect(ran).toMatchObject([{ lateMinutes: 15, ended: [{ result: { kind: 'invalidated' } }] }]);
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
+  it("keeps the demo's ends in memory only, each session its own", async () => {
+    const dataDir = await tempDir();
+    const local = await service(fixture());
+    const classTray = await core(dataDir);
+    const end = { target: { classroomId: 'room-12' }, at: inMinutes(Date.now(), 30) };
+    await classTray.scheduleEnd(end);
+    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain('room-12');
+    await classTray.setMode({ mode: 'demo' });
+    expect((await classTray.getState()).schedule.pending).toEqual([end]);
   });
 });

@@ -17,6 +17,7 @@ import type { RecordingLogger } from '../support/recordingLogger';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
 import { childProcesses, unprivileged } from '../support/childProcesses';
+import { MAX_SCHEDULED_ENDS } from '../../src-shared/limits';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
@@ -184,6 +185,52 @@ describe('a settings file damaged in part', () => {
     expect(warnings[0]).toContain('temporalAccesses.1.addedAt');
     expect(warnings[0]).toContain('temporalAccesses.3 tracks a temporal access twice');
     expect(open().get().temporalAccesses).toEqual([trackedAccess, second]);
+  });
+
+  it('drops only the scheduled ends that are malformed or repeated, keeping the rest soonest first', () => {
+    const accessEnd = { at: '2025-01-02T10:50:00.000Z', target: { token: trackedAccess.token } };
+    const classroomEnd = { at: '2025-01-02T09:40:00+01:00', target: { classroomId: 'room-7' } };
+    writeSettingsFile(
+      JSON.stringify({
+        mode: 'service',
+        temporalAccesses: [trackedAccess],
+        scheduledEnds: [
+          accessEnd,
+          { at: 'ten to eleven', target: { classroomId: 'room-8' } },
+          { at: accessEnd.at, target: { token: 'not-a-token' } },
+          { ...classroomEnd, target: { classroomId: 'room-7', token: trackedAccess.token } },
+          classroomEnd,
+          { ...classroomEnd, at: '2025-01-02T11:00:00.000Z' },
+        ],
+      }),
+    );
+
+    const settings = open().get();
+
+    expect(settings.mode).toBe('service');
+    expect(settings.temporalAccesses).toEqual([trackedAccess]);
+    expect(settings.scheduledEnds).toEqual([classroomEnd, accessEnd]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('scheduledEnds.1.at');
+    expect(warnings[0]).toContain('scheduledEnds.2.target');
+    expect(warnings[0]).toContain('scheduledEnds.3.target');
+    expect(warnings[0]).toContain('scheduledEnds.5 schedules the end of the same target twice');
+    expect(open().get().scheduledEnds).toEqual([classroomEnd, accessEnd]);
+  });
+
+  it('keeps the soonest scheduled ends when there are more than it holds', () => {
+    const ends = Array.from({ length: MAX_SCHEDULED_ENDS + 2 }, (_, index) => ({
+      at: new Date(NOW + (MAX_SCHEDULED_ENDS + 2 - index) * 60_000).toISOString(),
+      target: { classroomId: `room-${index}` },
+    }));
+    writeSettingsFile(JSON.stringify({ scheduledEnds: ends }));
+
+    const { scheduledEnds } = open().get();
+
+    expect(scheduledEnds).toHaveLength(MAX_SCHEDULED_ENDS);
+    expect(scheduledEnds[0]).toEqual(ends.at(-1));
+    expect(scheduledEnds.map(({ target }) => target)).not.toContainEqual({ classroomId: 'room-0' });
+    expect(warnings[0]).toContain('the latest 2 dropped');
   });
 
   it('is read with a UTF-8 byte order mark, which is taken off the file', () => {

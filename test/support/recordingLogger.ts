@@ -4,7 +4,7 @@ import { createLogger } from '../../src-main/core/logger';
 
 export interface RecordingLogger {
   log: Logger;
-  /** Every line, warnings and errors, in order (an error's line ends with its stack). */
+  /** Every line, info, warnings and errors, in order (an error's line ends with its stack). */
   lines: string[];
   /** The lines written as errors. */
   errors: string[];
@@ -14,6 +14,7 @@ export function recordingLogger(): RecordingLogger {
   const lines: string[] = [];
   const errors: string[] = [];
   const log = createLogger({
+    info: (line) => lines.push(line),
     warn: (line) => lines.push(line),
     error: (line) => {
       lines.push(line);
