@@ -32,8 +32,6 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
   const select = useAction((input: { id: string; nickname?: string }) =>
     api.selectClassroom(input),
   );
-  // Opening by id has its own failure, said in its form and tied to the id field.
-  const add = useAction((input: { id: string; nickname?: string }) => api.selectClassroom(input));
   const rename = useAction((input: { id: string; nickname: string | null }) =>
     api.renameClassroom(input),
   );
@@ -62,14 +60,13 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
     setOpen(null);
     button?.focus();
   };
-  /** Opens a classroom by id; refused (a mistyped id, say), the form stays to fix it. */
-  const openById = async (input: { id: string; nickname?: string }): Promise<boolean> => {
-    if (!(await add.run(input)).ok) return false;
+  /** Opens a classroom by id; a refusal (a mistyped id, say) rejects, and the form stays. */
+  const openById = async (input: { id: string; nickname?: string }): Promise<void> => {
+    await api.selectClassroom(input);
     // A fixed id takes the place of the one the service did not know, nickname and all.
     if (fixing !== undefined && input.id !== fixing.id) await forget.run({ id: fixing.id });
     // The picker now shows the opened classroom: the keyboard lands there.
     close(picker.current);
-    return true;
   };
 
   return (
@@ -123,8 +120,7 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
           // Each press of the banner's button starts the fix afresh, its id selected.
           key={fixing === undefined ? 'add' : `fix-${fixAsked}-${fixing.id}`}
           fixing={fixing}
-          pending={add.pending || forget.pending}
-          error={add.error}
+          pending={forget.pending}
           onCancel={() => close(addButton.current)}
           onOpen={openById}
           onForget={async () => {
@@ -166,14 +162,16 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
 function AddClassroom(props: {
   fixing: RecentClassroom | undefined;
   pending: boolean;
-  error: string | null;
-  /** Resolves false when the id was refused. */
-  onOpen: (input: { id: string; nickname?: string }) => Promise<boolean>;
+  /** Rejects when the id was refused. */
+  onOpen: (input: { id: string; nickname?: string }) => Promise<void>;
   onForget: () => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const { fixing } = props;
+  // The form's own: a refusal is about the id in this field, and goes with the form.
+  const opening = useAction(props.onOpen);
+  const pending = props.pending || opening.pending;
   const [id, setId] = useState(fixing?.id ?? '');
   const [nickname, setNickname] = useState(fixing?.nickname ?? '');
   // The id last refused, for as long as the field still holds it.
@@ -191,10 +189,10 @@ function AddClassroom(props: {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (props.pending) return;
+    if (pending) return;
     const name = nickname.trim();
     const typed = id.trim();
-    if (await props.onOpen({ id: typed, ...(name === '' ? {} : { nickname: name }) })) return;
+    if ((await opening.run({ id: typed, ...(name === '' ? {} : { nickname: name }) })).ok) return;
     setRefused(typed);
     idField.current?.focus();
     idField.current?.select();
@@ -202,7 +200,7 @@ function AddClassroom(props: {
 
   const invalid = refused !== null && id.trim() === refused;
   const describedBy = [
-    invalid && props.error !== null && errorId,
+    invalid && opening.error !== null && errorId,
     invalid && fixing !== undefined && refused === fixing.id && fixHintId,
     hintId,
   ].filter(Boolean);
@@ -231,7 +229,7 @@ function AddClassroom(props: {
           aria-describedby={describedBy.join(' ')}
         />
       </label>
-      <ActionError id={errorId} error={props.error} />
+      <ActionError id={errorId} error={opening.error} />
       <label>
         <span>{t('header.nickname')}</span>
         <input
@@ -253,7 +251,7 @@ function AddClassroom(props: {
           <BusyButton
             type="button"
             className="button remove"
-            busy={props.pending}
+            busy={pending}
             onClick={() => void props.onForget()}
           >
             {t('header.removeFromList')}
@@ -265,7 +263,7 @@ function AddClassroom(props: {
         <BusyButton
           type="submit"
           className="button primary"
-          busy={props.pending}
+          busy={pending}
           disabled={id.trim() === ''}
         >
           {t('header.open')}

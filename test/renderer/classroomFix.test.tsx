@@ -54,6 +54,20 @@ describe('a classroom id the service refuses', () => {
     expect(await screen.findByRole('option', { name: 'room-7', selected: true })).toBeTruthy();
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });
+
+  it('goes with its form: the next form starts afresh', async () => {
+    const fake = new FakeClassTray();
+    fake.selectClassroom.mockRejectedValueOnce(new Error(REFUSAL));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    await user.type(idField(), 'room-7x{Enter}');
+    await screen.findByRole('alert');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    expect(idField().value).toBe('');
+    expect(idField().getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
 });
 
 describe('the current classroom unknown to the service', () => {
