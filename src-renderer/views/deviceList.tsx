@@ -114,6 +114,8 @@ function emptyMessage(data: ClassTrayData) {
   if (data.classroom.id === null) return 'devices.noClassroom';
   if (data.deviceIds.length > 0) return 'devices.noMatch';
   if (data.connection.status === 'connecting') return 'devices.loading';
+  // The service knows no such classroom: it has said nothing about its devices.
+  if (data.connection.status === 'classroom-not-found') return 'devices.notLoaded';
   // Only an answer from the service (or the cache of one) says the classroom is empty.
   return data.connection.lastSuccessAt === null && data.connection.status !== 'ok'
     ? 'devices.notLoaded'

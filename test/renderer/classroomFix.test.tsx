@@ -114,6 +114,16 @@ describe('the current classroom unknown to the service', () => {
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });
 
+  it('claims no empty classroom for it', async () => {
+    await renderApp(
+      new FakeClassTray(
+        classTrayState({ devices: [], connection: { status: 'classroom-not-found' } }),
+      ),
+    );
+    expect(screen.queryByText('This classroom has no devices.')).toBeNull();
+    expect(screen.getByText('No devices loaded yet.')).toBeTruthy();
+  });
+
   it('offers no fix for a classroom the service knows', async () => {
     await renderApp(new FakeClassTray(classTrayState({ connection: { status: 'offline' } })));
     expect(screen.queryByRole('button', { name: 'Fix the classroom id' })).toBeNull();
