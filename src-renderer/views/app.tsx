@@ -32,6 +32,7 @@ export function ClassTrayWindow(props: {
 
 function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [fixClassroomAsked, setFixClassroomAsked] = useState(0);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const demo = useClassTray((data) => data.account.mode === 'demo');
   useLanguage();
@@ -58,11 +59,15 @@ function App() {
         settingsOpen={settingsOpen}
         settingsButton={settingsButton}
         onToggleSettings={settingsOpen ? closeSettings : openSettings}
+        fixClassroomAsked={fixClassroomAsked}
       />
       {/* Everything below the header is the main landmark, notices and settings included. */}
       <main className="main">
         {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
-        <ConnectionBanner onOpenSettings={openSettings} />
+        <ConnectionBanner
+          onOpenSettings={openSettings}
+          onFixClassroom={() => setFixClassroomAsked((asked) => asked + 1)}
+        />
         <ChangeAnnouncer />
         {settingsOpen && <SettingsPanel onClose={closeSettings} />}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}

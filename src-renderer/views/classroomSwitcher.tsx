@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH } from '../../src-shared/limits';
 import type { RecentClassroom } from '../api/types';
@@ -18,13 +18,14 @@ const closeOnEscape = (onCancel: () => void) => (event: KeyboardEvent) => {
 
 /**
  * The recent classrooms, by nickname, a way to open another one by its id, and a small form to
- * rename the current one or remove it from the list.
+ * rename the current one or remove it from the list. `fixAsked` counts the banner's "Fix the
+ * classroom id" presses: each opens the add form on the current classroom's id, to correct it.
  */
-export function ClassroomSwitcher() {
+export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
   const { t } = useTranslation();
   const api = useApi();
   const classroom = useClassTray((data) => data.classroom);
-  const [open, setOpen] = useState<'add' | 'manage' | null>(null);
+  const [open, setOpen] = useState<'add' | 'fix' | 'manage' | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const manageButton = useRef<HTMLButtonElement>(null);
   const picker = useRef<HTMLSelectElement>(null);
@@ -35,6 +36,12 @@ export function ClassroomSwitcher() {
     api.renameClassroom(input),
   );
   const forget = useAction((input: { id: string }) => api.forgetClassroom(input));
+  const fixSeen = useRef(fixAsked);
+  useEffect(() => {
+    if (fixAsked === fixSeen.current) return;
+    fixSeen.current = fixAsked;
+    setOpen('fix');
+  }, [fixAsked]);
 
   // The current classroom is listed even if it has dropped off the recent list.
   const current = classroom.id;
@@ -46,11 +53,20 @@ export function ClassroomSwitcher() {
   const manageable = classroom.recent.find((known) => known.id === current);
   // A long name is cut in the closed picker: the tooltip and the open list show all of it.
   const currentName = manageable?.nickname ?? current ?? undefined;
+  const fixing = open === 'fix' && current !== null ? (manageable ?? { id: current }) : undefined;
 
-  const toggle = (form: 'add' | 'manage') => setOpen(open === form ? null : form);
+  const toggle = (form: 'manage') => setOpen(open === form ? null : form);
   const close = (button: HTMLElement | null) => {
     setOpen(null);
     button?.focus();
+  };
+  /** Opens a classroom by id; a refusal (a mistyped id, say) rejects, and the form stays. */
+  const openById = async (input: { id: string; nickname?: string }): Promise<void> => {
+    await api.selectClassroom(input);
+    // A fixed id takes the place of the one the service did not know, nickname and all.
+    if (fixing !== undefined && input.id !== fixing.id) await forget.run({ id: fixing.id });
+    // The picker now shows the opened classroom: the keyboard lands there.
+    close(picker.current);
   };
 
   return (
@@ -93,19 +109,23 @@ export function ClassroomSwitcher() {
           className="icon-button"
           aria-label={t('header.addClassroom')}
           title={t('header.addClassroom')}
-          aria-expanded={open === 'add'}
-          onClick={() => toggle('add')}
+          aria-expanded={open === 'add' || open === 'fix'}
+          onClick={() => setOpen(open === 'add' || open === 'fix' ? null : 'add')}
         >
           <PlusIcon />
         </button>
       </div>
-      {open === 'add' && (
+      {(open === 'add' || fixing !== undefined) && (
         <AddClassroom
-          pending={select.pending}
+          // Each press of the banner's button starts the fix afresh, its id selected.
+          key={fixing === undefined ? 'add' : `fix-${fixAsked}-${fixing.id}`}
+          fixing={fixing}
+          pending={forget.pending}
           onCancel={() => close(addButton.current)}
-          onOpen={async (input) => {
-            // The picker now shows the opened classroom: the keyboard lands there.
-            if ((await select.run(input)).ok) close(picker.current);
+          onOpen={openById}
+          onForget={async () => {
+            if (fixing === undefined) return;
+            if ((await forget.run({ id: fixing.id })).ok) close(picker.current);
           }}
         />
       )}
@@ -129,45 +149,87 @@ export function ClassroomSwitcher() {
         />
       )}
       <ActionError error={select.error} />
+      {open !== 'manage' && <ActionError error={forget.error} />}
     </div>
   );
 }
 
+/**
+ * Opens a classroom by its id, or (`fixing`) corrects the id of one the service does not know.
+ * An id the service refuses stays in the field, selected and marked invalid with the reason tied
+ * to it, so fixing it is one edit.
+ */
 function AddClassroom(props: {
+  fixing: RecentClassroom | undefined;
   pending: boolean;
+  /** Rejects when the id was refused. */
   onOpen: (input: { id: string; nickname?: string }) => Promise<void>;
+  onForget: () => Promise<void>;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [id, setId] = useState('');
-  const [nickname, setNickname] = useState('');
+  const { fixing } = props;
+  // The form's own: a refusal is about the id in this field, and goes with the form.
+  const opening = useAction(props.onOpen);
+  const pending = props.pending || opening.pending;
+  const [id, setId] = useState(fixing?.id ?? '');
+  const [nickname, setNickname] = useState(fixing?.nickname ?? '');
+  // The id last refused, for as long as the field still holds it.
+  const [refused, setRefused] = useState<string | null>(fixing?.id ?? null);
+  const idField = useRef<HTMLInputElement>(null);
   const hintId = useId();
+  const fixHintId = useId();
+  const errorId = useId();
 
-  const submit = (event: FormEvent) => {
+  const prefilled = fixing?.id;
+  useEffect(() => {
+    // A prefilled id is there to be corrected: typing replaces it, the arrows keep it.
+    if (prefilled !== undefined) idField.current?.select();
+  }, [prefilled]);
+
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (props.pending) return;
+    if (pending) return;
     const name = nickname.trim();
-    void props.onOpen({ id: id.trim(), ...(name === '' ? {} : { nickname: name }) });
+    const typed = id.trim();
+    if ((await opening.run({ id: typed, ...(name === '' ? {} : { nickname: name }) })).ok) return;
+    setRefused(typed);
+    idField.current?.focus();
+    idField.current?.select();
   };
+
+  const invalid = refused !== null && id.trim() === refused;
+  const describedBy = [
+    invalid && opening.error !== null && errorId,
+    invalid && fixing !== undefined && refused === fixing.id && fixHintId,
+    hintId,
+  ].filter(Boolean);
 
   return (
     <form
       className="add-classroom"
-      aria-label={t('header.addClassroom')}
-      onSubmit={submit}
+      aria-label={
+        fixing === undefined
+          ? t('header.addClassroom')
+          : t('header.fixClassroomForm', { id: fixing.id })
+      }
+      onSubmit={(event) => void submit(event)}
       onKeyDown={closeOnEscape(props.onCancel)}
     >
       <label>
         <span>{t('header.classroomId')}</span>
         <input
+          ref={idField}
           value={id}
           onChange={(event) => setId(event.target.value)}
           required
           autoFocus
           spellCheck={false}
-          aria-describedby={hintId}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy.join(' ')}
         />
       </label>
+      <ActionError id={errorId} error={opening.error} />
       <label>
         <span>{t('header.nickname')}</span>
         <input
@@ -176,17 +238,32 @@ function AddClassroom(props: {
           maxLength={NICKNAME_MAX_LENGTH}
         />
       </label>
+      {fixing !== undefined && (
+        <p id={fixHintId} className="hint">
+          {t('header.fixHint', { id: fixing.id })}
+        </p>
+      )}
       <p id={hintId} className="hint">
         {t('header.classroomIdHint')}
       </p>
       <div className="form-actions">
+        {fixing !== undefined && (
+          <BusyButton
+            type="button"
+            className="button remove"
+            busy={pending}
+            onClick={() => void props.onForget()}
+          >
+            {t('header.removeFromList')}
+          </BusyButton>
+        )}
         <button type="button" className="button" onClick={props.onCancel}>
           {t('header.cancel')}
         </button>
         <BusyButton
           type="submit"
           className="button primary"
-          busy={props.pending}
+          busy={pending}
           disabled={id.trim() === ''}
         >
           {t('header.open')}

@@ -32,7 +32,11 @@ const messageOf = (problem: Problem, nothingLoaded: boolean) =>
  * appears. Only the message is live: the next attempt's time changes on every retry and would be
  * read out again each time.
  */
-export function ConnectionBanner(props: { onOpenSettings: () => void }) {
+export function ConnectionBanner(props: {
+  onOpenSettings: () => void;
+  /** Opens the classroom switcher on the unknown id, to correct it or remove it. */
+  onFixClassroom: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const connection = useClassTray((data) => data.connection);
@@ -61,6 +65,11 @@ export function ConnectionBanner(props: { onOpenSettings: () => void }) {
           </>
         )}
       </p>
+      {problem === 'classroomNotFound' && (
+        <button type="button" className="button" onClick={props.onFixClassroom}>
+          {t('banner.fixClassroom')}
+        </button>
+      )}
       {/* A token needs the settings; anything else may have passed already. */}
       {tone !== null && status !== 'unauthorized' && (
         <BusyButton

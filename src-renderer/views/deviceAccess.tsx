@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvalidateResultView, TrackedAccessView } from '../api/types';
+import type { TrackedAccessView } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { askAccessFor } from '../store/accessDraft';
-import { useApi, useClassTray } from '../store/context';
+import { useClassTray } from '../store/context';
+import { AccessState, useAccessEnding } from './accessEnding';
 import { BusyButton } from './busyButton';
-import { formatClock, useSecondsUntil } from './clock';
-import { useAction } from './useAction';
 
 /** The newest access tracked on this device in the open classroom (or added before that was kept). */
 export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
@@ -47,51 +45,29 @@ export const stillRunning = (access: TrackedAccessView): boolean => access.lastO
 
 function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();
-  const api = useApi();
-  const [clicked, setClicked] = useState<InvalidateResultView | null>(null);
-  const end = useAction(() => api.invalidateTemporalAccess({ token: access.token }));
-  const outcome = clicked ?? access.lastOutcome;
-  const run = async () => {
-    const result = await end.run();
-    if (result.ok) setClicked(result.value);
-  };
-  const unknown = outcome?.kind === 'failed' && outcome.problem.kind === 'access-not-found';
-  const canEnd = outcome === null || (outcome.kind === 'failed' && !unknown);
+  const ending = useAccessEnding(access);
 
   return (
     <span className="row-access">
       <span className="row-access-text">
         {access.label !== null && <span className="row-student">{access.label}</span>}
         <span className="row-access-state" role="status">
-          {outcome === null && t('accesses.active')}
-          {outcome?.kind === 'invalidated' && (
-            <EndsAt sessionExpiresAt={outcome.sessionExpiresAt} />
-          )}
-          {outcome?.kind === 'already-ended' && t('accesses.ended')}
-          {unknown && t('accesses.unknown')}
-          {outcome?.kind === 'failed' && !unknown && t('accesses.notEnded')}
+          <AccessState outcome={ending.outcome} unknown={ending.unknown} />
         </span>
       </span>
-      {canEnd && (
+      {ending.canEnd && (
         <BusyButton
           type="button"
           className="button danger small"
           tabIndex={-1}
           aria-label={t('accesses.endFor', { name })}
-          title={end.error ?? undefined}
-          busy={end.pending}
-          onClick={() => void run()}
+          title={ending.error ?? undefined}
+          busy={ending.pending}
+          onClick={() => void ending.run()}
         >
-          {end.pending ? t('accesses.ending') : t('accesses.end')}
+          {ending.pending ? t('accesses.ending') : t('accesses.end')}
         </BusyButton>
       )}
     </span>
   );
-}
-
-function EndsAt({ sessionExpiresAt }: { sessionExpiresAt: string }) {
-  const { t, i18n } = useTranslation();
-  const seconds = useSecondsUntil(sessionExpiresAt);
-  const time = formatClock(sessionExpiresAt, i18n.language);
-  return <>{seconds > 0 ? t('accesses.endsShort', { time }) : t('accesses.ended')}</>;
 }

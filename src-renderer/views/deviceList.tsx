@@ -114,6 +114,8 @@ function emptyMessage(data: ClassTrayData) {
   if (data.classroom.id === null) return 'devices.noClassroom';
   if (data.deviceIds.length > 0) return 'devices.noMatch';
   if (data.connection.status === 'connecting') return 'devices.loading';
+  // The service knows no such classroom: it has said nothing about its devices.
+  if (data.connection.status === 'classroom-not-found') return 'devices.notLoaded';
   // Only an answer from the service (or the cache of one) says the classroom is empty.
   return data.connection.lastSuccessAt === null && data.connection.status !== 'ok'
     ? 'devices.notLoaded'
@@ -148,7 +150,8 @@ function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): numbe
  * The searchable, filterable device list, as rows or (the compact view) a dense grid of tiles,
  * virtualized either way. Keyboard: the list is one Tab stop (roving focus); arrows, Home and
  * End move between devices, typing jumps to an alias, and in rows Right and Left step through a
- * row's buttons. `/` anywhere goes to the search box and Escape clears it.
+ * row's buttons (in tiles, Enter reaches the tile's button and Escape comes back). `/` anywhere
+ * goes to the search box and Escape clears it.
  */
 export function DeviceList() {
   const { t, i18n } = useTranslation();
@@ -248,6 +251,8 @@ export function DeviceList() {
     else if (event.key === 'ArrowUp') moveTo(index - columns);
     else if (compact && event.key === 'ArrowRight') moveTo(index + 1);
     else if (compact && event.key === 'ArrowLeft') moveTo(index - 1);
+    // A tile's one button (End access) is a step in: the arrows already move between tiles.
+    else if (compact && onRow && event.key === 'Enter' && actions[0]) actions[0].focus();
     else if (event.key === 'Home') moveTo(0);
     else if (event.key === 'End') moveTo(ids.length - 1);
     else if (event.key === 'ArrowRight' && action < actions.length - 1)

@@ -1,6 +1,10 @@
-import { memo } from 'react';
+import { memo, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TrackedAccessView } from '../api/types';
 import { useClassTray } from '../store/context';
+import { AccessState, useAccessEnding } from './accessEnding';
+import { BusyButton } from './busyButton';
+import { useSecondsUntil } from './clock';
 import { accessOn, stillRunning } from './deviceAccess';
 import { presenceOf } from './deviceRow';
 
@@ -11,9 +15,9 @@ export const TILE_MIN_WIDTH = 64;
 
 /**
  * One device in the compact grid: its name, its status by the dot's shape and colour, a mark for
- * no 2FA and one for a temporal access in use (the student's initial); disabled devices are
- * struck through. The whole sentence is its name for
- * screen readers and its tooltip, so a cut alias can always be read in full.
+ * no 2FA and, for a temporal access in use, the student's initial as its End access button;
+ * disabled devices are struck through. The whole sentence is its name for screen readers and its
+ * tooltip, so a cut alias can always be read in full.
  */
 export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: string }) {
   const { t } = useTranslation();
@@ -48,12 +52,77 @@ export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: str
           !
         </span>
       )}
-      {inUse && (
-        <span className="tile-access" aria-hidden="true">
-          {inUse.label?.charAt(0).toLocaleUpperCase() ?? '•'}
-        </span>
-      )}
       <span className="visually-hidden">{label}</span>
+      {access && <TileAccess access={access} name={name} />}
     </span>
   );
 });
+
+/**
+ * A tile's access, ended as the row's is, in one click on the student's initial: the state is
+ * said in the same words (a status for screen readers, as the tile has no room to show them), the
+ * initial stays, muted, until an ended access's last 30 seconds are up, and End stays offered
+ * after a failure. Once the button is gone the focus goes back to the tile, not to the page.
+ * Reached from the focused tile with Enter (the arrows move between tiles).
+ */
+function TileAccess({ access, name }: { access: TrackedAccessView; name: string }) {
+  const { t } = useTranslation();
+  const ending = useAccessEnding(access);
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (ending.canEnd || refocus.current === null) return;
+    refocus.current.focus();
+    refocus.current = null;
+  }, [ending.canEnd]);
+
+  const initial = access.label?.charAt(0).toLocaleUpperCase() ?? '•';
+  const endName =
+    access.label === null
+      ? t('accesses.endFor', { name })
+      : t('accesses.endOnTileOf', { student: access.label, name });
+  const end = () => {
+    if (document.activeElement === button.current) {
+      refocus.current = button.current?.closest<HTMLElement>('[data-index]') ?? null;
+    }
+    void ending.run();
+  };
+
+  return (
+    <>
+      {ending.canEnd ? (
+        <BusyButton
+          ref={button}
+          type="button"
+          className="tile-access tile-end"
+          // Reached with Enter from the focused tile: the list is one Tab stop.
+          tabIndex={-1}
+          aria-label={endName}
+          title={ending.error === null ? endName : `${endName}: ${ending.error}`}
+          busy={ending.pending}
+          onClick={end}
+        >
+          {initial}
+        </BusyButton>
+      ) : (
+        ending.outcome?.kind === 'invalidated' && (
+          <EndingMark initial={initial} sessionExpiresAt={ending.outcome.sessionExpiresAt} />
+        )
+      )}
+      <span className="visually-hidden" role="status">
+        <AccessState outcome={ending.outcome} unknown={ending.unknown} />
+      </span>
+    </>
+  );
+}
+
+/** An ended access's initial, muted, while the service still lets its session run. */
+function EndingMark({ initial, sessionExpiresAt }: { initial: string; sessionExpiresAt: string }) {
+  const seconds = useSecondsUntil(sessionExpiresAt);
+  if (seconds <= 0) return null;
+  return (
+    <span className="tile-access ending" aria-hidden="true">
+      {initial}
+    </span>
+  );
+}

@@ -20,6 +20,8 @@ export function Header(props: {
   settingsOpen: boolean;
   settingsButton: RefObject<HTMLButtonElement | null>;
   onToggleSettings: () => void;
+  /** How often the banner asked to fix the classroom id (see ClassroomSwitcher). */
+  fixClassroomAsked: number;
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -35,7 +37,7 @@ export function Header(props: {
     <header className="header">
       <h1 className="visually-hidden">{t('header.title')}</h1>
       <div className="header-row">
-        <ClassroomSwitcher />
+        <ClassroomSwitcher fixAsked={props.fixClassroomAsked} />
         <BusyButton
           type="button"
           className="icon-button"

@@ -458,4 +458,53 @@ describe('the compact view', { timeout: 60_000 }, () => {
     await page.keyboard.press('End');
     expect(await focusedIndex()).toBe('299');
   });
+
+  it("ends a tile's access in one click, the tile fitting 320 px and 200% zoom in Spanish", async () => {
+    await settingsButton().click();
+    await page.locator('.settings select').selectOption('es');
+    await doneButton().click();
+    const token = await newAccess('100001001');
+    await page.locator('.access-input').fill(`https://remote.example/access/${token}`);
+    await page.locator('.access-device-search').fill('PC-1001');
+    await expect.poll(() => page.locator('.access-device').inputValue()).toBe('100001001');
+    await page.locator('.access-student').fill('Ana');
+    await page.locator('.access-input').press('Enter');
+    // That tile alone, so it is in view at every size.
+    const showOnlyIt = (view: Page) =>
+      view.locator('.device-toolbar input[type="search"]').fill('PC-1001');
+    const endName = 'Terminar el acceso de Ana en PC-1001';
+    await showOnlyIt(page);
+    await page.getByRole('button', { name: endName }).waitFor();
+
+    const storageState = await page.context().storageState();
+    const found: string[] = [];
+    for (const { name, ...size } of SIZES.filter((one) => one.name !== '400x600')) {
+      const context = await browser.newContext({ ...size, storageState, locale: 'en-US' });
+      try {
+        const view = await context.newPage();
+        await view.goto(new URL(preview.openUrl).origin);
+        await view.locator('.tile').first().waitFor({ timeout: LIVE_TIMEOUT });
+        await showOnlyIt(view);
+        await view.getByRole('button', { name: endName }).waitFor();
+        await view.screenshot({ path: join(SCREENSHOTS, `compact-tile-end-${name}-es.png`) });
+        for (const problem of await layoutProblems(view)) found.push(`${name}: ${problem}`);
+        for (const violation of await axeViolations(view)) found.push(`${name}: ${violation}`);
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+
+    const tile = page.locator('.device-cell', { hasText: 'PC-1001' });
+    await page.getByRole('button', { name: endName }).click();
+    await tile
+      .getByRole('status')
+      .getByText(/^Termina \d\d:\d\d:\d\d$/)
+      .waitFor();
+    expect(await tile.getByRole('button').count()).toBe(0);
+    // The button is gone: the focus is back on its tile, not on the page.
+    expect(await tile.evaluate((cell) => document.activeElement === cell)).toBe(true);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-tile-ended-es.png') });
+    expect(await axeViolations(page)).toEqual([]);
+  });
 });

@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { device, classTrayState, trackedAccess } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const classroom = (count: number) =>
   new FakeClassTray(
@@ -64,5 +68,118 @@ describe('compact view', () => {
     await user.click(compactButton());
     expect(items().filter((item) => item.tabIndex === 0)).toHaveLength(1);
     expect(items().length).toBeLessThan(100);
+  });
+});
+
+/** A compact classroom of three, an access on LAB-PC03. */
+const withAccess = (access: Partial<TrackedAccessView> = {}) =>
+  new FakeClassTray(
+    classTrayState({
+      devices: [device(1), device(2), device(3)],
+      temporalAccesses: [trackedAccess({ remoteId: device(3).remoteId, ...access })],
+      preferences: { compactView: true },
+    }),
+  );
+
+const tileOf = (name: string) => {
+  const tile = items().find((item) => item.querySelector('.tile-name')?.textContent === name);
+  if (!tile) throw new Error(`no tile for ${name}`);
+  return tile;
+};
+
+describe('ending an access from a compact tile', () => {
+  it("ends it in one click on the student's initial, and says the outcome as the row does", async () => {
+    const fake = withAccess({ label: 'Ana' });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'invalidated',
+      sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
+      secondsUntilEffective: 12,
+      warnNo2fa: false,
+    });
+    await renderApp(fake);
+    const tile = tileOf('LAB-PC03');
+    expect(within(tile).getByRole('status').textContent).toBe('Active');
+    const end = within(tile).getByRole('button', { name: "End Ana's access on LAB-PC03" });
+    expect(end.textContent).toBe('A');
+    expect(end.tabIndex).toBe(-1);
+
+    vi.useFakeTimers({ now: new Date(2026, 0, 5, 10, 42, 18) });
+    await act(async () => {
+      fireEvent.click(end);
+    });
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledExactlyOnceWith({
+      token: trackedAccess().token,
+    });
+    expect(within(tile).getByRole('status').textContent).toBe('Ends 10:42:30');
+    expect(within(tile).queryByRole('button')).toBeNull();
+    expect(tile.querySelector('.tile-access.ending')?.textContent).toBe('A');
+    await act(async () => {
+      vi.advanceTimersByTime(13_000);
+    });
+    expect(within(tile).getByRole('status').textContent).toBe('Ended');
+    expect(tile.querySelector('.tile-access')).toBeNull();
+  });
+
+  it('names the device alone when no student was given', async () => {
+    await renderApp(withAccess());
+    expect(
+      within(tileOf('LAB-PC03')).getByRole('button', { name: 'End access on LAB-PC03' }),
+    ).toBeTruthy();
+  });
+
+  it('keeps End after a failure, to try again', async () => {
+    const fake = withAccess({ label: 'Ana' });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
+    });
+    const { user } = await renderApp(fake);
+    const tile = tileOf('LAB-PC03');
+    await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+    expect(within(tile).getByRole('status').textContent).toBe('Not ended');
+    await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
+  });
+
+  it('says an access unknown to the service without offering to end it again', async () => {
+    const fake = withAccess({ label: 'Ana' });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce({
+      kind: 'failed',
+      problem: { kind: 'access-not-found', detail: 'not found' },
+    });
+    const { user } = await renderApp(fake);
+    const tile = tileOf('LAB-PC03');
+    await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+    expect(within(tile).getByRole('status').textContent).toBe('Unknown to the service');
+    expect(within(tile).queryByRole('button')).toBeNull();
+  });
+
+  it('is reached with Enter from the focused tile, left with Escape, and hands the focus back once ended', async () => {
+    const fake = withAccess({ label: 'Ana' });
+    const { user } = await renderApp(fake);
+    const tile = tileOf('LAB-PC03');
+    tile.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement?.getAttribute('aria-label')).toBe("End Ana's access on LAB-PC03");
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(tile);
+    expect(fake.invalidateTemporalAccess).not.toHaveBeenCalled();
+
+    await user.keyboard('{Enter}{Enter}');
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledOnce();
+    expect(within(tile).queryByRole('button')).toBeNull();
+    expect(document.activeElement).toBe(tile);
+    // The arrows still move between tiles, the list still one Tab stop.
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement).toBe(tileOf('LAB-PC02'));
+    expect(items().filter((item) => item.tabIndex === 0)).toEqual([tileOf('LAB-PC02')]);
+  });
+
+  it('does nothing on Enter on a tile without an access', async () => {
+    const { user } = await renderApp(withAccess());
+    const tile = tileOf('LAB-PC01');
+    tile.focus();
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(tile);
   });
 });

@@ -1,0 +1,190 @@
+/**
+ * A mistyped or vanished classroom id, end to end: `npm run web` on a local service, in Debian's
+ * Chromium. A typed id the service does not know is refused with where ids come from, never
+ * joins the list and stays in the field to fix; the fixed id opens its devices. A saved
+ * classroom the service no longer knows (the service restarted without it) gets a banner whose
+ * "Fix the classroom id" opens the switcher on that id. Screenshots go to
+ * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+import { axeViolations } from './axe';
+import type { E2eSession } from './session';
+import { startE2eSession } from './session';
+
+const TOKEN = 'classroom-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'classroom-e2e');
+const LIVE_TIMEOUT = 30_000;
+
+/** Rooms 12 and 14, and room 21, which a later version of the account no longer has. */
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-12', name: 'Room 12' },
+    { id: 'room-14', name: 'Room 14' },
+    { id: 'room-21', name: 'Room 21' },
+  ],
+  devices: [
+    ...[0, 1, 2].map((n) => device(n, { classroom: 'room-12' })),
+    ...[10, 11].map((n) => device(n, { classroom: 'room-14' })),
+    device(20, { classroom: 'room-21' }),
+  ],
+  temporal_accesses: [],
+};
+const withoutRoom21: AccountData = {
+  ...fixture,
+  classrooms: fixture.classrooms.filter((classroom) => classroom.id !== 'room-21'),
+  devices: fixture.devices.filter((one) => one.classroom !== 'room-21'),
+};
+
+let session: E2eSession | undefined;
+/** The service as restarted without room 21; the session stops only the one it started. */
+let restarted: RunningLocalService | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-21',
+    viewport: { width: 400, height: 640 },
+    locale: 'en-US',
+  });
+  page = session.page;
+  await page.goto(session.preview.openUrl);
+  await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
+}, 60_000);
+
+afterAll(async () => {
+  await restarted?.close();
+  await session?.stop();
+});
+
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+  expect(await axeViolations(page), name).toEqual([]);
+}
+
+const idField = () => page.locator('.add-classroom input').first();
+const addButton = () => page.locator('.classroom-picker button[aria-expanded]').last();
+const picker = () => page.locator('.classroom-picker select');
+const listed = () =>
+  picker()
+    .locator('option')
+    .evaluateAll((all) => all.map((option) => (option as HTMLOptionElement).value));
+
+/** The id field as a screen reader meets it: focused, selected, invalid, and described. */
+const fieldState = () =>
+  idField().evaluate((field: HTMLInputElement) => ({
+    value: field.value,
+    focused: document.activeElement === field,
+    selected: field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0),
+    invalid: field.getAttribute('aria-invalid'),
+    description: (field.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' '),
+  }));
+
+async function setLanguage(language: 'en' | 'es'): Promise<void> {
+  await page.locator('header [aria-controls="settings"]').click();
+  await page.locator('.settings select').selectOption(language);
+  await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+  await page.locator('.settings-head button').click();
+}
+
+describe('a classroom id the service does not know', { timeout: 90_000 }, () => {
+  it('is refused with where the id comes from, kept out of the list and left in the field to fix', async () => {
+    await addButton().click();
+    await idField().fill('room-13');
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.add-classroom [role="alert"]', { hasText: 'no classroom with the id "room-13"' })
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    const state = await fieldState();
+    expect(state).toMatchObject({
+      value: 'room-13',
+      focused: true,
+      selected: 'room-13',
+      invalid: 'true',
+    });
+    expect(state.description).toContain("the last part of the classroom's address in the service");
+    expect(await listed()).toEqual(['room-21']);
+    await shot('refused-en');
+  });
+
+  it("opens the classroom's devices once the id is fixed", async () => {
+    // The refused id is selected: the correction is typed over it.
+    await page.keyboard.type('room-14');
+    await page.keyboard.press('Enter');
+    await page.getByText('PC-10').first().waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await picker().inputValue()).toBe('room-14');
+    expect(await listed()).toEqual(['room-14', 'room-21']);
+    expect(await page.locator('.add-classroom').count()).toBe(0);
+  });
+
+  it('is refused the same way in Spanish', async () => {
+    await setLanguage('es');
+    try {
+      await addButton().click();
+      await idField().fill('sala-13');
+      await page.keyboard.press('Enter');
+      await page.locator('.add-classroom [role="alert"]').waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await fieldState()).toMatchObject({
+        value: 'sala-13',
+        focused: true,
+        invalid: 'true',
+      });
+      await shot('refused-es');
+      await page.keyboard.press('Escape');
+    } finally {
+      await setLanguage('en');
+    }
+    expect(await listed()).toEqual(['room-14', 'room-21']);
+  });
+});
+
+describe('a saved classroom the service no longer knows', { timeout: 90_000 }, () => {
+  it('says so in the banner, whose Fix the classroom id opens the switcher on that id', async () => {
+    await picker().selectOption('room-21');
+    await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
+    const service = session?.service;
+    if (!service) throw new Error('no session');
+    const port = Number(new URL(service.url).port);
+    await service.close();
+    restarted = await startLocalService({ token: TOKEN, fixture: withoutRoom21, port });
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page
+      .getByRole('alert')
+      .getByText('Classroom not found')
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    await shot('saved-classroom-not-found');
+
+    await page.getByRole('button', { name: 'Fix the classroom id' }).click();
+    await page.getByRole('form', { name: 'Fix the classroom id room-21' }).waitFor();
+    const state = await fieldState();
+    expect(state).toMatchObject({
+      value: 'room-21',
+      focused: true,
+      selected: 'room-21',
+      invalid: 'true',
+    });
+    expect(state.description).toContain('The service does not know "room-21"');
+    await shot('fix-classroom-form');
+  });
+
+  it('is fixed: the corrected id opens its devices in place of the unknown one', async () => {
+    await page.keyboard.type('room-12');
+    await page.keyboard.press('Enter');
+    await page.getByText('PC-1', { exact: true }).first().waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText('Classroom not found').waitFor({ state: 'detached' });
+    expect(await picker().inputValue()).toBe('room-12');
+    expect(await listed()).toEqual(['room-12', 'room-14']);
+    await shot('fixed');
+  });
+});
