@@ -6,6 +6,7 @@ import { askAccessFor } from '../store/accessDraft';
 import { useApi, useClassTray } from '../store/context';
 import { BusyButton } from './busyButton';
 import { formatClock, useSecondsUntil } from './clock';
+import { EndAt } from './endAt';
 import { useAction } from './useAction';
 
 /** The newest access tracked on this device in the open classroom (or added before that was kept). */
@@ -44,6 +45,16 @@ export function DeviceAccess({ remoteId, name }: { remoteId: string; name: strin
 
 /** An access not ended yet, as far as ClassTray knows: no end recorded. */
 export const stillRunning = (access: TrackedAccessView): boolean => access.lastOutcome === null;
+
+/**
+ * "End at…" for the row's access while it runs: beside the access, and on a line of its own
+ * when the row is narrow.
+ */
+export function RowEndAt({ remoteId, name }: { remoteId: string; name: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined || !stillRunning(access)) return null;
+  return <EndAt target={{ token: access.token }} name={name} inRow />;
+}
 
 function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();
