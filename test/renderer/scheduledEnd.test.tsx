@@ -1,15 +1,25 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduledEndRunView, TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
-// Only Date is faked: "now" is 10:30 local time on a school day, and user-event still runs.
+// The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
+// instant differ; only Date is faked ("now" is 10:30 there), and user-event still runs.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Europe/Madrid';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
 beforeEach(() => {
-  vi.useFakeTimers({ now: new Date(2026, 0, 5, 10, 30, 15), toFake: ['Date'] });
+  vi.useFakeTimers({ now: new Date('2026-01-05T09:30:15Z'), toFake: ['Date'] });
 });
 
 afterEach(() => {
@@ -24,8 +34,8 @@ const LUIS = trackedAccess({
   deviceAlias: 'LAB-PC03',
   label: 'Luis',
 });
-/** 10:50 today, local time, as the core is sent it. */
-const AT_10_50 = new Date(2026, 0, 5, 10, 50).toISOString();
+/** 10:50 today in Madrid, as the core is sent it. */
+const AT_10_50 = '2026-01-05T09:50:00.000Z';
 
 const lab = (overrides: StateOverrides = {}) =>
   new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS], ...overrides }));
@@ -214,7 +224,7 @@ describe("the class's end", () => {
 function run(overrides: Partial<ScheduledEndRunView> = {}): ScheduledEndRunView {
   return {
     scheduled: { at: AT_10_50, target: { classroomId: 'lab-1' } },
-    ranAt: new Date(2026, 0, 5, 10, 50, 1).toISOString(),
+    ranAt: '2026-01-05T09:50:01.000Z',
     lateMinutes: 0,
     ended: [],
     retrying: false,
@@ -291,7 +301,7 @@ describe('run reports', () => {
     const { user, push } = await renderApp(fake);
     expect(reportTexts()).toEqual([]);
     const first = run({ ended: [ended('a')] });
-    const second = run({ ranAt: new Date(2026, 0, 5, 11, 0).toISOString(), lateMinutes: 1 });
+    const second = run({ ranAt: '2026-01-05T10:00:00.000Z', lateMinutes: 1 });
     await push({ type: 'schedule', schedule: { pending: [], ran: [first] } });
     await push({ type: 'schedule', schedule: { pending: [], ran: [second, first] } });
     expect(reportTexts()).toEqual([
