@@ -17,6 +17,7 @@ import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
+import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import { startE2eSession } from './session';
@@ -121,15 +122,6 @@ const SIZES = [
 ] as const;
 
 /**
- * A fixed-offset time zone in which it is about noon now, so a time typed a few minutes ahead is
- * later today whenever the suite runs (the window never rolls a time over to tomorrow).
- */
-function noonZone(): string {
-  const east = 12 - new Date().getUTCHours();
-  return east >= 0 ? `Etc/GMT-${east}` : `Etc/GMT+${-east}`;
-}
-
-/**
  * Every state read in `context` carries two run reports as the core sends them (its firing has
  * tests of its own): a class end that ran 12 minutes late with one access still being retried,
  * and one that ended three accesses on time.
@@ -168,13 +160,6 @@ async function withRunReports(context: BrowserContext): Promise<void> {
     await route.fulfill({ response, json: { ...state, schedule: { ...state.schedule, ran } } });
   });
 }
-
-/** "HH:MM" in the page's time zone, `minutes` from now: what a teacher types into a time field. */
-const timeAhead = (on: Page, minutes: number): Promise<string> =>
-  on.evaluate((ahead) => {
-    const at = new Date(Date.now() + ahead * 60_000);
-    return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
-  }, minutes);
 
 async function restartService(token: string): Promise<void> {
   await service.close();

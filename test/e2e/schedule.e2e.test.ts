@@ -12,6 +12,7 @@ import type { AccountData, RunningLocalService } from '../../src-main/local-serv
 import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
+import { noonZone, timeAhead } from './localTime';
 import type { E2eSession } from './session';
 import { startE2eSession } from './session';
 
@@ -28,16 +29,6 @@ const fixture: AccountData = {
   devices: Array.from({ length: 6 }, (_, i) => device(i, { classroom: 'room-a', is_online: true })),
   temporal_accesses: [],
 };
-
-/**
- * A fixed-offset time zone in which it is about noon now, so "now + 20 minutes" is a time later
- * today whatever hour the suite runs at (the window refuses a time already past today, and
- * never rolls one over to tomorrow). Etc/GMT-N is N hours east of UTC.
- */
-function noonZone(now: Date): string {
-  const east = 12 - now.getUTCHours();
-  return east >= 0 ? `Etc/GMT-${east}` : `Etc/GMT+${-east}`;
-}
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
@@ -57,7 +48,7 @@ beforeAll(async () => {
   context = await session.browser.newContext({
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
-    timezoneId: noonZone(new Date()),
+    timezoneId: noonZone(),
   });
   page = await context.newPage();
   await page.goto(session.preview.openUrl);
@@ -71,14 +62,6 @@ afterAll(async () => {
 
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 const rowOf = (alias: string) => deviceRows().filter({ hasText: alias });
-
-/** "HH:MM" in the window's time zone, `minutes` from now: what the teacher types. */
-const timeIn = (minutes: number): Promise<string> =>
-  page.evaluate((ahead) => {
-    const at = new Date(Date.now() + ahead * 60_000);
-    const two = (n: number) => String(n).padStart(2, '0');
-    return `${two(at.getHours())}:${two(at.getMinutes())}`;
-  }, minutes);
 
 async function shot(name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
@@ -110,14 +93,14 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
     // A time already past today is refused before anything is sent.
     await row.getByRole('button', { name: 'End at… for PC-1' }).click();
     const field = page.getByLabel('End at', { exact: true });
-    await field.fill(await timeIn(-5));
+    await field.fill(await timeAhead(page, -5));
     await page.getByRole('button', { name: 'Schedule' }).click();
     await page
       .getByRole('alert')
       .getByText(/has already passed today/)
       .waitFor();
 
-    const time = await timeIn(AHEAD_MINUTES);
+    const time = await timeAhead(page, AHEAD_MINUTES);
     await field.fill(time);
     await page.getByRole('button', { name: 'Schedule' }).click();
     await row.getByText(`Ends at ${time}`).waitFor();
@@ -136,7 +119,7 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
 
   it("schedules the class's end beside End all", async () => {
     await page.getByRole('button', { name: 'End class at…' }).click();
-    const time = await timeIn(AHEAD_MINUTES + 5);
+    const time = await timeAhead(page, AHEAD_MINUTES + 5);
     await page.getByLabel('End class at', { exact: true }).fill(time);
     await page.getByRole('button', { name: 'Schedule' }).click();
     await page.getByText(`Class ends at ${time}`).waitFor();
