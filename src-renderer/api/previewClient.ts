@@ -58,6 +58,7 @@ export function createPreviewClient(): RendererApi {
     emit({ type: 'preferences', preferences: state.preferences });
     emit({ type: 'classroom', classroom: state.classroom });
     emit({ type: 'temporal-accesses', temporalAccesses: state.temporalAccesses });
+    emit({ type: 'schedule', schedule: state.schedule });
     emit({ type: 'connection', connection: state.connection });
   };
 

@@ -11,6 +11,7 @@ import { ChangeAnnouncer } from './deviceActivity';
 import { DemoNotice } from './demoNotice';
 import { DeviceList } from './deviceList';
 import { Header } from './header';
+import { ScheduledEndReports } from './scheduledEndReports';
 import { SettingsPanel } from './settingsPanel';
 import { TemporalAccesses } from './temporalAccesses';
 
@@ -69,6 +70,7 @@ function App() {
           onFixClassroom={() => setFixClassroomAsked((asked) => asked + 1)}
         />
         <ChangeAnnouncer />
+        <ScheduledEndReports />
         {settingsOpen && <SettingsPanel onClose={closeSettings} />}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
         <div className="classroom-view" hidden={settingsOpen}>

@@ -10,6 +10,15 @@ export function formatClock(iso: string, locale: string): string {
   });
 }
 
+/** A local clock time to the minute, 24-hour, as in "10:50": the time a teacher picks an end for. */
+export function formatMinute(iso: string, locale: string): string {
+  return new Date(iso).toLocaleTimeString(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
+}
+
 /** Whole seconds from `now` until `iso`, never below zero. */
 export const secondsUntil = (iso: string, now: number): number =>
   Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));

@@ -5,6 +5,7 @@ import { askAccessFor } from '../store/accessDraft';
 import { useClassTray } from '../store/context';
 import { AccessState, useAccessEnding } from './accessEnding';
 import { BusyButton } from './busyButton';
+import { EndAt } from './endAt';
 
 /** The newest access tracked on this device in the open classroom (or added before that was kept). */
 export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
@@ -42,6 +43,16 @@ export function DeviceAccess({ remoteId, name }: { remoteId: string; name: strin
 
 /** An access not ended yet, as far as ClassTray knows: no end recorded. */
 export const stillRunning = (access: TrackedAccessView): boolean => access.lastOutcome === null;
+
+/**
+ * "End at…" for the row's access while it runs: beside the access, and on a line of its own
+ * when the row is narrow.
+ */
+export function RowEndAt({ remoteId, name }: { remoteId: string; name: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined || !stillRunning(access)) return null;
+  return <EndAt target={{ token: access.token }} name={name} inRow />;
+}
 
 function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
-import { DeviceAccess } from './deviceAccess';
+import { DeviceAccess, RowEndAt } from './deviceAccess';
 import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from './icons';
 import { useFlash } from './useFlash';
@@ -108,6 +108,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
         <KeyIcon />
       </button>
       <DeviceAccess remoteId={remoteId} name={name} />
+      <RowEndAt remoteId={remoteId} name={name} />
     </div>
   );
 });

@@ -5,6 +5,7 @@ import { useApi } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { formatClock, useSecondsUntil } from './clock';
+import { EndAt } from './endAt';
 import { WarningIcon } from './icons';
 import { useAction } from './useAction';
 
@@ -136,7 +137,12 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
           </button>
         </div>
       </div>
-      {outcome === null && <p className="access-state active">{t('accesses.active')}</p>}
+      {outcome === null && (
+        <div className="access-running">
+          <p className="access-state active">{t('accesses.active')}</p>
+          <EndAt target={{ token: access.token }} name={name} />
+        </div>
+      )}
       {access.warnNo2fa && !ended && (
         <p className="access-warning">
           <WarningIcon />

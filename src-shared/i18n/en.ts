@@ -219,6 +219,39 @@ export const en = {
     endedRetention: 'Keep ended accesses for (hours)',
     endedRetentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',
   },
+  /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
+  schedule: {
+    endAt: 'End at…',
+    endAtFor: 'End at… for {{name}}',
+    endClassAt: 'End class at…',
+    /** The form: its name, the time field's label, and its buttons. */
+    formFor: 'Schedule the end for {{name}}',
+    formClass: 'Schedule the end of the class',
+    time: 'End at',
+    classTime: 'End class at',
+    submit: 'Schedule',
+    close: 'Cancel',
+    noTime: 'Type a time first.',
+    passed: '{{time}} has already passed today: choose a later time.',
+    /** A pending end, and the button that cancels it. */
+    endsAt: 'Ends at {{time}}',
+    classEndsAt: 'Class ends at {{time}}',
+    cancelEnd: 'Cancel end',
+    cancelEndFor: 'Cancel end at {{time}} for {{name}}',
+    cancelClassEnd: 'Cancel end at {{time}} of the class',
+    /** How a scheduled end ran. {{target}}: the classroom, or the access's student and device. */
+    accessOn: '{{student}} on {{device}}',
+    endedOne: 'Scheduled end at {{time}} for {{target}} ended 1 access.',
+    endedMany: 'Scheduled end at {{time}} for {{target}} ended {{number}} accesses.',
+    noneRunning: 'Scheduled end at {{time}} for {{target}}: no access was running.',
+    lateOne: 'It ran late by 1 minute (the computer was asleep or ClassTray was closed).',
+    lateMany:
+      'It ran late by {{minutes}} minutes (the computer was asleep or ClassTray was closed).',
+    retrying: 'Could not end {{number}}: retrying.',
+    notEnded: 'Could not end {{number}}.',
+    dismiss: 'Dismiss',
+    dismissFor: 'Dismiss the report of the end at {{time}} for {{target}}',
+  },
   /** What main shows outside the window: the tray menu and tooltip, and notifications. */
   tray: {
     open: 'Open ClassTray',

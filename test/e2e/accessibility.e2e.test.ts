@@ -6,9 +6,10 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
+import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
@@ -16,6 +17,7 @@ import { callerOf } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
+import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import { startE2eSession } from './session';
@@ -97,15 +99,15 @@ async function track(token: string): Promise<void> {
 }
 
 /** Screenshots and audits the state in both themes; every violation is listed on failure. */
-async function audit(name: string): Promise<void> {
-  const language = await page.evaluate(() => document.documentElement.lang);
+async function audit(name: string, on: Page = page): Promise<void> {
+  const language = await on.evaluate(() => document.documentElement.lang);
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`) });
-    for (const violation of await axeViolations(page)) found.push(`${colorScheme}: ${violation}`);
+    await on.emulateMedia({ colorScheme });
+    await on.screenshot({ path: join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`) });
+    for (const violation of await axeViolations(on)) found.push(`${colorScheme}: ${violation}`);
   }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await on.emulateMedia({ colorScheme: 'light' });
   expect(found, `${name} (${language})`).toEqual([]);
 }
 
@@ -118,6 +120,46 @@ const SIZES = [
   // A 640×600 window zoomed to 200% (WCAG 1.4.10): 320×300 CSS pixels, two device pixels each.
   { name: 'zoom200', viewport: { width: 320, height: 300 }, deviceScaleFactor: 2 },
 ] as const;
+
+/**
+ * Every state read in `context` carries two run reports as the core sends them (its firing has
+ * tests of its own): a class end that ran 12 minutes late with one access still being retried,
+ * and one that ended three accesses on time.
+ */
+async function withRunReports(context: BrowserContext): Promise<void> {
+  const at = new Date(Date.now() - 15 * 60_000);
+  at.setSeconds(0, 0);
+  const scheduled = { at: at.toISOString(), target: { classroomId: 'room-a' } };
+  const ranAt = new Date().toISOString();
+  const ended = (token: string) => ({
+    token,
+    result: { kind: 'already-ended' as const, warnNo2fa: false },
+  });
+  const ran: ScheduledEndRunView[] = [
+    {
+      scheduled,
+      ranAt,
+      lateMinutes: 12,
+      ended: [
+        ended('a'),
+        { token: 'b', result: { kind: 'failed', problem: { kind: 'network', detail: 'refused' } } },
+      ],
+      retrying: true,
+    },
+    {
+      scheduled,
+      ranAt: at.toISOString(),
+      lateMinutes: 0,
+      ended: ['c', 'd', 'e'].map(ended),
+      retrying: false,
+    },
+  ];
+  await context.route('**/api/state', async (route) => {
+    const response = await route.fetch();
+    const state = (await response.json()) as ClassTrayState;
+    await route.fulfill({ response, json: { ...state, schedule: { ...state.schedule, ran } } });
+  });
+}
 
 async function restartService(token: string): Promise<void> {
   await service.close();
@@ -172,6 +214,68 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.accesses .field-problem').waitFor();
     await audit('accesses');
     await page.locator('.access-input').fill('');
+  });
+
+  it('has no violations and fits 320 px with ends scheduled on a row and for the class, and run reports', async () => {
+    const storageState = await page.context().storageState();
+    const open = (size: (typeof SIZES)[number]) =>
+      browser.newContext({
+        viewport: size.viewport,
+        deviceScaleFactor: size.deviceScaleFactor,
+        storageState,
+        locale: 'en-US',
+        timezoneId: noonZone(),
+      });
+    const context = await open(SIZES[1]);
+    try {
+      const view = await context.newPage();
+      await view.goto(new URL(preview.openUrl).origin);
+      // The active access added from PC-3's row above.
+      const row = view.locator('.device-row', { hasText: 'PC-3' });
+      const endAt = row.locator('.end-at button');
+      await endAt.waitFor({ timeout: LIVE_TIMEOUT });
+      const time = await timeAhead(view, 20);
+      await endAt.click();
+      await view.locator('.end-at-form input').fill(time);
+      await audit('schedule-form', view);
+      await view.locator('.end-at-form button[type="submit"]').click();
+      await row.locator('.end-at-pending').waitFor();
+      await view.locator('.end-all .end-at button').click();
+      await view.locator('.end-at-form input').fill(time);
+      await view.locator('.end-at-form button[type="submit"]').click();
+      await view.locator('.end-all .end-at-pending').waitFor();
+      await withRunReports(context);
+      await view.reload();
+      await view.locator('.schedule-report.retrying').waitFor({ timeout: LIVE_TIMEOUT });
+      await row.locator('.end-at-pending').waitFor();
+      await audit('scheduled-ends', view);
+
+      const found: string[] = [];
+      for (const size of SIZES.filter(({ name }) => name !== '400x600')) {
+        const small = await open(size);
+        try {
+          await withRunReports(small);
+          const narrow = await small.newPage();
+          await narrow.goto(new URL(preview.openUrl).origin);
+          await narrow.locator('.end-all .end-at-pending').waitFor({ timeout: LIVE_TIMEOUT });
+          await narrow.locator('.schedule-report').first().waitFor();
+          const shot = join(SCREENSHOTS, `${size.name}-scheduled-ends-${language}.png`);
+          await narrow.screenshot({ path: shot });
+          for (const problem of await layoutProblems(narrow))
+            found.push(`${size.name}: ${problem}`);
+        } finally {
+          await small.close();
+        }
+      }
+      expect(found).toEqual([]);
+
+      // Cancelled again, for the states after this one.
+      await row.locator('.end-at-pending + button').click();
+      await view.locator('.end-all .end-at-pending + button').click();
+      await view.locator('.end-at-pending').first().waitFor({ state: 'detached' });
+    } finally {
+      await context.close();
+    }
   });
 
   it('fits 320 px, 400 px and 200% zoom: nothing sideways, every control reachable, no overlaps', async () => {
@@ -282,9 +386,11 @@ describe('keyboard only', () => {
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
-    // Past "End all accesses in this classroom", the new access's own Invalidate.
+    // Past "End all accesses in this classroom" and "End class at…", the access's Invalidate.
     await page.keyboard.press('Tab');
     expect(await focused('.end-all .button.danger')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused('.end-all .end-at button')).toBe(true);
     await page.keyboard.press('Tab');
     expect(await focused('.access .button.danger')).toBe(true);
     await page.keyboard.press('Enter');

@@ -129,7 +129,13 @@ describe('preview client', () => {
     FakeEventSource.last?.open();
     await vi.waitFor(() => expect(seen).toContain('classroom'));
     expect(seen).toEqual(
-      expect.arrayContaining(['account', 'preferences', 'temporal-accesses', 'connection']),
+      expect.arrayContaining([
+        'account',
+        'preferences',
+        'temporal-accesses',
+        'connection',
+        'schedule',
+      ]),
     );
   });
 

@@ -1,0 +1,107 @@
+/**
+ * How each scheduled end ran, newest first, until the teacher dismisses it (in this window only):
+ * what it ended, whether it ran late because the computer slept or ClassTray was closed, and
+ * what is still being retried. One polite live region, so a new report is read out once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScheduledEndRunView, ScheduleTarget } from '../api/types';
+import type { ClassTrayData } from '../store/classTrayStore';
+import { useClassTray } from '../store/context';
+import { formatMinute } from './clock';
+import { targetKey } from './endAt';
+import { shortToken } from './temporalAccessItem';
+
+const reportKey = (run: ScheduledEndRunView): string =>
+  `${targetKey(run.scheduled.target)} ${run.ranAt}`;
+
+/** The classroom by its nickname or id; the access by its student and device, as far as known. */
+function useTargetName(): (target: ScheduleTarget) => string {
+  const { t } = useTranslation();
+  const classroom = useClassTray((data: ClassTrayData) => data.classroom);
+  const accesses = useClassTray((data) => data.temporalAccesses);
+  return (target) => {
+    if ('classroomId' in target) {
+      const { classroomId } = target;
+      if (classroomId === classroom.id) return classroom.nickname ?? classroomId;
+      return classroom.recent.find(({ id }) => id === classroomId)?.nickname ?? classroomId;
+    }
+    const token = target.token.toLowerCase();
+    const access = accesses.find((candidate) => candidate.token.toLowerCase() === token);
+    const device = access?.deviceAlias ?? access?.remoteId ?? null;
+    const student = access?.label ?? null;
+    if (student !== null && device !== null) return t('schedule.accessOn', { student, device });
+    return student ?? device ?? t('accesses.token', { token: shortToken(target.token) });
+  };
+}
+
+export function ScheduledEndReports() {
+  const { t, i18n } = useTranslation();
+  const ran = useClassTray((data) => data.schedule.ran);
+  const nameOf = useTargetName();
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const regionRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+
+  // A dismissed report takes its button with it: the keyboard goes on to the next report's.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    regionRef.current?.querySelector<HTMLElement>('.schedule-report button')?.focus();
+  }, [dismissed]);
+
+  const sentences = (run: ScheduledEndRunView, time: string, target: string): string[] => {
+    const failed = run.ended.filter(({ result }) => result.kind === 'failed').length;
+    const ended = run.ended.length - failed;
+    const said: string[] = [
+      run.ended.length === 0
+        ? t('schedule.noneRunning', { time, target })
+        : ended === 1
+          ? t('schedule.endedOne', { time, target })
+          : t('schedule.endedMany', { time, target, number: String(ended) }),
+    ];
+    if (run.lateMinutes === 1) said.push(t('schedule.lateOne'));
+    else if (run.lateMinutes > 1) {
+      said.push(t('schedule.lateMany', { minutes: String(run.lateMinutes) }));
+    }
+    if (failed > 0) {
+      const number = String(failed);
+      said.push(
+        run.retrying ? t('schedule.retrying', { number }) : t('schedule.notEnded', { number }),
+      );
+    }
+    return said;
+  };
+
+  return (
+    // Always in the page, so a report added to it is announced.
+    <div className="schedule-reports" role="status" ref={regionRef}>
+      {ran
+        .filter((run) => !dismissed.has(reportKey(run)))
+        .map((run) => {
+          const time = formatMinute(run.scheduled.at, i18n.language);
+          const target = nameOf(run.scheduled.target);
+          const key = reportKey(run);
+          return (
+            <div
+              key={key}
+              className={run.retrying ? 'schedule-report retrying' : 'schedule-report'}
+            >
+              <p>{sentences(run, time, target).join(' ')}</p>
+              <button
+                type="button"
+                className="button small quiet"
+                aria-label={t('schedule.dismissFor', { time, target })}
+                onClick={() => {
+                  refocus.current = true;
+                  setDismissed((before) => new Set(before).add(key));
+                }}
+              >
+                {t('schedule.dismiss')}
+              </button>
+            </div>
+          );
+        })}
+    </div>
+  );
+}

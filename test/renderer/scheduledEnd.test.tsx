@@ -1,0 +1,363 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScheduledEndRunView, TrackedAccessView } from '../../src-main/core/classTrayApi';
+import { FakeClassTray } from '../support/fakeClassTray';
+import type { StateOverrides } from '../support/classTrayState';
+import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { renderApp } from './renderApp';
+
+// The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
+// instant differ; only Date is faked ("now" is 10:30 there), and user-event still runs.
+const zone = process.env.TZ;
+beforeAll(() => {
+  process.env.TZ = 'Europe/Madrid';
+});
+afterAll(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-01-05T09:30:15Z'), toFake: ['Date'] });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const ANA = trackedAccess({ label: 'Ana' });
+const LUIS = trackedAccess({
+  token: '22222222-2222-4222-8222-222222222222',
+  remoteId: '100000003',
+  deviceAlias: 'LAB-PC03',
+  label: 'Luis',
+});
+/** 10:50 today in Madrid, as the core is sent it. */
+const AT_10_50 = '2026-01-05T09:50:00.000Z';
+
+const lab = (overrides: StateOverrides = {}) =>
+  new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS], ...overrides }));
+
+const rowOf = (name: string) => {
+  const row = screen
+    .getAllByRole('listitem')
+    .find((item) => item.querySelector('.device-name')?.textContent === name);
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+};
+
+const cardList = () => screen.getByRole('list', { name: 'In this classroom' });
+
+/** Types a time into the open form's field, as a time field reports it. */
+const typeTime = (label: string, time: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value: time } });
+
+describe('scheduling an end', () => {
+  it('sends the typed local time today as an instant from a device row, then shows it pending', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+    const field = screen.getByLabelText('End at');
+    expect(document.activeElement).toBe(field);
+    typeTime('End at', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { token: ANA.token },
+      at: AT_10_50,
+    });
+    const pending = within(rowOf('LAB-PC01')).getByText('Ends at 10:50');
+    expect(document.activeElement).toBe(pending);
+    // The card of the same access says so too.
+    expect(within(cardList()).getByText('Ends at 10:50')).toBeTruthy();
+  });
+
+  it('refuses a time already past today in words, without asking the core or rolling to tomorrow', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+    typeTime('End at', '10:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe(
+      '10:30 has already passed today: choose a later time.',
+    );
+    expect(screen.getByLabelText('End at').getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).not.toHaveBeenCalled();
+  });
+
+  it('asks for a time when none was typed', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert').textContent).toBe('Type a time first.');
+  });
+
+  it("shows the core's refusal the way the window shows a failed action", async () => {
+    const fake = lab();
+    fake.scheduleEnd.mockRejectedValueOnce(new Error('This temporal access has already ended.'));
+    const { user } = await renderApp(fake);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+    typeTime('End at', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'That did not work: This temporal access has already ended.',
+    );
+    // The form stays, to try another time.
+    expect(screen.getByLabelText('End at')).toBeTruthy();
+  });
+
+  it('closes with Cancel or Escape, sending nothing, and gives the focus back', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    const open = () =>
+      within(rowOf('LAB-PC03')).getByRole('button', { name: 'End at… for LAB-PC03' });
+    await user.click(open());
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(document.activeElement).toBe(open());
+    await user.click(open());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByLabelText('End at')).toBeNull();
+    expect(document.activeElement).toBe(open());
+    expect(fake.scheduleEnd).not.toHaveBeenCalled();
+  });
+
+  it("keeps the arrow keys in a row's time field, not the device list's", async () => {
+    const { user } = await renderApp(lab());
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+    const field = screen.getByLabelText('End at');
+    await user.keyboard('{ArrowDown}{ArrowRight}{End}');
+    expect(document.activeElement).toBe(field);
+  });
+
+  it('schedules from the access card as well', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(within(cardList()).getByRole('button', { name: 'End at… for LAB-PC03' }));
+    typeTime('End at', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { token: LUIS.token },
+      at: AT_10_50,
+    });
+  });
+
+  it('is not offered for an access that has ended', async () => {
+    const ended: TrackedAccessView = {
+      ...ANA,
+      lastOutcome: { kind: 'already-ended', learnedAt: new Date().toISOString() },
+    };
+    await renderApp(lab({ temporalAccesses: [ended] }));
+    expect(screen.queryByRole('button', { name: /^End at…/ })).toBeNull();
+  });
+});
+
+describe('a pending end', () => {
+  it('is shown on the row and the card, and cancelled by a button that names it', async () => {
+    const fake = lab({ schedule: { pending: [{ at: AT_10_50, target: { token: ANA.token } }] } });
+    const { user } = await renderApp(fake);
+    expect(within(rowOf('LAB-PC01')).getByText('Ends at 10:50')).toBeTruthy();
+    expect(within(cardList()).getByText('Ends at 10:50')).toBeTruthy();
+    // Luis's access has none.
+    expect(within(rowOf('LAB-PC03')).queryByText(/Ends at/)).toBeNull();
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', {
+        name: 'Cancel end at 10:50 for LAB-PC01',
+      }),
+    );
+    expect(fake.cancelScheduledEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { token: ANA.token },
+    });
+    expect(screen.queryByText('Ends at 10:50')).toBeNull();
+    expect(document.activeElement).toBe(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
+    );
+  });
+});
+
+describe("the class's end", () => {
+  it('is scheduled beside End all, shown pending and cancelled', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End class at…' }));
+    expect(screen.getByRole('form', { name: 'Schedule the end of the class' })).toBeTruthy();
+    typeTime('End class at', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { classroomId: 'lab-1' },
+      at: AT_10_50,
+    });
+    expect(screen.getByText('Class ends at 10:50')).toBeTruthy();
+    // The accesses' own ends are theirs: none is pending.
+    expect(within(rowOf('LAB-PC01')).queryByText(/Ends at/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel end at 10:50 of the class' }));
+    expect(fake.cancelScheduledEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { classroomId: 'lab-1' },
+    });
+    expect(screen.getByRole('button', { name: 'End class at…' })).toBeTruthy();
+  });
+
+  it("is not offered for another classroom's pending end", async () => {
+    await renderApp(
+      lab({ schedule: { pending: [{ at: AT_10_50, target: { classroomId: 'room-12' } }] } }),
+    );
+    expect(screen.queryByText(/Class ends at/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'End class at…' })).toBeTruthy();
+  });
+});
+
+/** A run of the end at 10:50, with `ended` as the core reports each access. */
+function run(overrides: Partial<ScheduledEndRunView> = {}): ScheduledEndRunView {
+  return {
+    scheduled: { at: AT_10_50, target: { classroomId: 'lab-1' } },
+    ranAt: '2026-01-05T09:50:01.000Z',
+    lateMinutes: 0,
+    ended: [],
+    retrying: false,
+    ...overrides,
+  };
+}
+
+const ended = (token: string) => ({
+  token,
+  result: {
+    kind: 'invalidated' as const,
+    sessionExpiresAt: AT_10_50,
+    secondsUntilEffective: 0,
+    warnNo2fa: false,
+  },
+});
+const failed = (token: string) => ({
+  token,
+  result: { kind: 'failed' as const, problem: { kind: 'network' as const, detail: 'refused' } },
+});
+
+describe('run reports', () => {
+  it('says what each run ended, newest first, naming the classroom or the student and device', async () => {
+    await renderApp(
+      lab({
+        schedule: {
+          ran: [
+            run({ ended: [ended('a'), ended('b'), ended('c')] }),
+            run({
+              scheduled: { at: AT_10_50, target: { token: ANA.token } },
+              ended: [ended(ANA.token)],
+            }),
+            run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
+          ],
+        },
+      }),
+    );
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 3 accesses.',
+      'Scheduled end at 10:50 for Ana on LAB-PC01 ended 1 access.',
+      'Scheduled end at 10:50 for Room 12: no access was running.',
+    ]);
+  });
+
+  it('says a run was late because the computer slept or ClassTray was closed', async () => {
+    await renderApp(lab({ schedule: { ran: [run({ lateMinutes: 12, ended: [ended('a')] })] } }));
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. It ran late by 12 minutes (the computer was asleep or ClassTray was closed).',
+    ]);
+  });
+
+  it('says how many could not be ended and that they are being retried', async () => {
+    await renderApp(
+      lab({
+        schedule: {
+          ran: [
+            run({ ended: [ended('a'), failed('b'), failed('c')], retrying: true }),
+            run({
+              scheduled: { at: AT_10_50, target: { token: 'ffffffff-ffff' } },
+              ended: [failed('f')],
+            }),
+          ],
+        },
+      }),
+    );
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2: retrying.',
+      'Scheduled end at 10:50 for Token ffffffff… ended 0 accesses. Could not end 1.',
+    ]);
+  });
+
+  it('shows a report the core pushes, in the polite live region, until it is dismissed here', async () => {
+    const fake = lab();
+    const { user, push } = await renderApp(fake);
+    expect(reportTexts()).toEqual([]);
+    const first = run({ ended: [ended('a')] });
+    const second = run({ ranAt: '2026-01-05T10:00:00.000Z', lateMinutes: 1 });
+    await push({ type: 'schedule', schedule: { pending: [], ran: [first] } });
+    await push({ type: 'schedule', schedule: { pending: [], ran: [second, first] } });
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1: no access was running. It ran late by 1 minute (the computer was asleep or ClassTray was closed).',
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access.',
+    ]);
+    const dismiss = screen.getAllByRole('button', {
+      name: 'Dismiss the report of the end at 10:50 for Computer Lab 1',
+    });
+    expect(dismiss).toHaveLength(2);
+    const [newest, older] = dismiss as [HTMLElement, HTMLElement];
+    await user.click(newest);
+    expect(reportTexts()).toEqual(['Scheduled end at 10:50 for Computer Lab 1 ended 1 access.']);
+    // The keyboard goes on to the report left.
+    expect(document.activeElement).toBe(older);
+    // Dismissed stays dismissed when the core pushes the same runs again.
+    await push({ type: 'schedule', schedule: { pending: [], ran: [second, first] } });
+    expect(reportTexts()).toHaveLength(1);
+  });
+});
+
+function reportTexts(): (string | null)[] {
+  return [...document.querySelectorAll('.schedule-reports[role="status"] .schedule-report p')].map(
+    (p) => p.textContent,
+  );
+}
+
+describe('in Spanish', () => {
+  it('schedules, shows pending ends and reports in the window language', async () => {
+    const fake = lab({
+      preferences: { language: 'es' },
+      schedule: {
+        pending: [{ at: AT_10_50, target: { classroomId: 'lab-1' } }],
+        ran: [run({ ended: [ended('a'), ended('b')], lateMinutes: 12 })],
+      },
+    });
+    const { user } = await renderApp(fake);
+    expect(screen.getByText('La clase termina a las 10:50')).toBeTruthy();
+    expect(reportTexts()).toEqual([
+      'El fin programado a las 10:50 para Computer Lab 1 terminó 2 accesos. Se ejecutó con 12 minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
+    ]);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'Terminar a las… para LAB-PC01' }),
+    );
+    typeTime('Terminar a las', '09:15');
+    await user.click(screen.getByRole('button', { name: 'Programar' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'Las 09:15 ya han pasado hoy: elige una hora posterior.',
+    );
+    typeTime('Terminar a las', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Programar' }));
+    expect(within(rowOf('LAB-PC01')).getByText('Termina a las 10:50')).toBeTruthy();
+    expect(
+      within(rowOf('LAB-PC01')).getByRole('button', {
+        name: 'Anular fin de las 10:50 para LAB-PC01',
+      }),
+    ).toBeTruthy();
+  });
+});
