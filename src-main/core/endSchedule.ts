@@ -9,7 +9,8 @@
  * An end leaves the schedule once it ran, unless an access it ended failed for the connection:
  * then it stays and is tried again every RETRY_MS until every access ended. What a run learns is
  * kept only in the notebook of the session the end belongs to: a run during which the session
- * switched keeps nothing and reports nothing, and the end runs when its session is back.
+ * switched keeps nothing and reports nothing, and the end runs when its session is back. The
+ * reports are the account's: another account's session starts with none.
  */
 import type { Clock } from '../../src-shared/clock';
 import { ApiInputError } from './apiInput';
@@ -90,11 +91,17 @@ export class EndSchedule {
     );
   }
 
-  /** A session opened: its ends are the ones kept, and those already past their time run now. */
+  /**
+   * A session opened: its ends are the ones kept, and those already past their time run now. The
+   * same account opened again (reconnected, a new token) keeps its reports: one that ran at
+   * start-up must not vanish when the host connects right after.
+   */
   start(session: Session): void {
+    if (this.#session === undefined || accountOf(this.#session) !== accountOf(session)) {
+      this.#ran = [];
+      this.#retries.clear();
+    }
     this.#session = session;
-    this.#ran = [];
-    this.#retries.clear();
     this.changed();
   }
 
@@ -278,6 +285,10 @@ export class EndSchedule {
     );
   }
 }
+
+/** Which notebook a session writes: the demo's, or the settings of the service at this URL. */
+const accountOf = (session: Session): string =>
+  session.mode === 'demo' ? 'demo' : `service ${session.serviceUrl}`;
 
 /** Names the target in a log line: never a whole access token. */
 function described(target: ScheduleTarget): string {

@@ -29,10 +29,14 @@ function access(n: number, extra: Partial<TrackedTemporalAccess> = {}): TrackedT
   return { token: token(n), classroomId: 'lab-1', addedAt: at(-30), ...extra };
 }
 
-function sessionWith(client: ServiceClient, contents: Partial<NotebookContents> = {}): Session {
+function sessionWith(
+  client: ServiceClient,
+  contents: Partial<NotebookContents> = {},
+  serviceUrl = 'https://service.example',
+): Session {
   return {
     mode: 'service',
-    serviceUrl: 'https://service.example',
+    serviceUrl,
     client,
     notebook: memoryNotebook({
       current: 'lab-1',
@@ -352,7 +356,7 @@ describe('a switch of session', () => {
     end.advance(MINUTE);
     // The request is under way when the teacher switches to another account.
     await vi.waitFor(() => expect(end.client.invalidate).toHaveBeenCalled());
-    const other = sessionWith(end.client, { accesses: [access(2)] });
+    const other = sessionWith(end.client, { accesses: [access(2)] }, 'https://other.example');
     const before = structuredClone(other.notebook.read());
     end.open(other);
     answer();
@@ -363,5 +367,23 @@ describe('a switch of session', () => {
     expect(first.notebook.read().scheduledEnds).toEqual([
       { at: at(1), target: { classroomId: 'lab-1' } },
     ]);
+  });
+
+  it("keeps the account's reports when its session opens again, and not another account's", async () => {
+    const end = setup();
+    const first = sessionWith(end.client, {
+      accesses: [access(1)],
+      scheduledEnds: [{ at: at(-12), target: { token: token(1) } }],
+    });
+    end.open(first);
+    await end.ends.settled();
+    expect(end.ends.ran).toHaveLength(1);
+
+    // Reconnected (the preview's --service-url, a new token): the same account, a new session.
+    end.open({ ...sessionWith(end.client), notebook: first.notebook });
+    expect(end.ends.ran).toMatchObject([{ lateMinutes: 12 }]);
+
+    end.open(sessionWith(end.client, {}, 'https://other.example'));
+    expect(end.ends.ran).toEqual([]);
   });
 });

@@ -9,6 +9,12 @@ const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 export interface PreviewProcess {
   /** The printed address, with its key. */
   openUrl: string;
+  /**
+   * SIGSTOP / SIGCONT: the process frozen and thawed as a sleeping laptop's would be (its timers
+   * do not run meanwhile, and fire late once it runs again).
+   */
+  freeze: () => void;
+  thaw: () => void;
   stop: () => Promise<void>;
 }
 
@@ -39,11 +45,18 @@ export async function startPreview(options: {
   );
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
+    // A frozen process would never handle the SIGTERM.
+    child.kill('SIGCONT');
     child.kill('SIGTERM');
     await once(child, 'exit');
   };
   try {
-    return { openUrl: await printedAddress(child), stop };
+    return {
+      openUrl: await printedAddress(child),
+      freeze: () => child.kill('SIGSTOP'),
+      thaw: () => child.kill('SIGCONT'),
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -14,7 +14,12 @@ import { startPreview } from './previewProcess';
 
 export interface E2eSession {
   service: RunningLocalService;
+  /** The preview in use: restartPreview() replaces it. */
   preview: PreviewProcess;
+  /** The preview's data folder (its settings.json), kept across restartPreview(). */
+  dataDir: string;
+  /** Stops the preview, lets `between` change its data folder, and starts it again there. */
+  restartPreview: (between?: () => Promise<void>) => Promise<PreviewProcess>;
   browser: Browser;
   /** Not navigated yet: a test may listen to it first. */
   page: Page;
@@ -42,13 +47,16 @@ export async function startE2eSession(options: {
   try {
     const service = await startLocalService({ token: options.token, fixture: options.fixture });
     stoppers.push(() => service.close());
-    const preview = await startPreview({
-      serviceUrl: service.url,
-      classroom: options.classroom,
-      dataDir,
-      token: options.token,
-      ...(options.pollSeconds === undefined ? {} : { pollSeconds: options.pollSeconds }),
-    });
+    const startOnFolder = () =>
+      startPreview({
+        serviceUrl: service.url,
+        classroom: options.classroom,
+        dataDir,
+        token: options.token,
+        ...(options.pollSeconds === undefined ? {} : { pollSeconds: options.pollSeconds }),
+      });
+    let preview = await startOnFolder();
+    // Stops whichever preview is in use by then.
     stoppers.push(() => preview.stop());
     const browser = await launchChromium();
     stoppers.push(() => browser.close());
@@ -56,7 +64,22 @@ export async function startE2eSession(options: {
       viewport: options.viewport,
       ...(options.locale === undefined ? {} : { locale: options.locale }),
     });
-    return { service, preview, browser, page: await context.newPage(), stop };
+    const session: E2eSession = {
+      service,
+      preview,
+      dataDir,
+      async restartPreview(between) {
+        await preview.stop();
+        await between?.();
+        preview = await startOnFolder();
+        session.preview = preview;
+        return preview;
+      },
+      browser,
+      page: await context.newPage(),
+      stop,
+    };
+    return session;
   } catch (error) {
     await stop();
     throw error;
