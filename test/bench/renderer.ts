@@ -55,6 +55,9 @@ function benchState(count: number): ClassTrayState {
     devices,
     classroom: { id: 'bench', nickname: 'Bench', recent: [{ id: 'bench' }] },
     connection: { lastSuccessAt: new Date().toISOString() },
+    // The service's order, so "index 1 and 2 are on screen" holds: Problems first would put the
+    // 667 offline devices above them.
+    preferences: { problemsFirst: false },
   });
 }
 
