@@ -7,6 +7,7 @@ import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
+import { ensureRendererBuilt } from '../../src-main/preview/rendererBuild';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { childProcesses, unprivileged } from '../support/childProcesses';
@@ -66,20 +67,26 @@ describe('the preview on a data folder', () => {
     await preview(directory);
   });
 
-  it('closes and frees the folder on SIGTERM while still starting', async () => {
-    const web = startChild(
-      join(process.cwd(), 'src-main', 'preview', 'cli.ts'),
-      ['--data-dir', directory, '--port', '0', '--no-open'],
-      /http:/,
-    );
-    // The lock is the start's first step: signalled then, the preview has not printed yet.
-    const lock = join(directory, 'classtray.lock');
-    while (!existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 2));
-    expect(web.output().stdout).toBe('');
-    web.child.kill('SIGTERM');
-    expect(await web.exited).toBe(0);
-    expect(existsSync(lock)).toBe(false);
-  });
+  it(
+    'closes and frees the folder on SIGTERM while still starting',
+    { timeout: 120_000 },
+    async () => {
+      // Built first, so the start the signal interrupts is the preview's, not a renderer build.
+      await ensureRendererBuilt(() => undefined);
+      const web = startChild(
+        join(process.cwd(), 'src-main', 'preview', 'cli.ts'),
+        ['--data-dir', directory, '--port', '0', '--no-open'],
+        /http:/,
+      );
+      // The lock is the start's first step: signalled then, the preview has not printed yet.
+      const lock = join(directory, 'classtray.lock');
+      while (!existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 2));
+      expect(web.output().stdout).not.toContain('ClassTray preview:');
+      web.child.kill('SIGTERM');
+      expect(await web.exited).toBe(0);
+      expect(existsSync(lock)).toBe(false);
+    },
+  );
 
   it('says a folder it cannot write is not writable, and exits 1', async () => {
     // The folders let the unprivileged user in, but not write.
