@@ -286,7 +286,7 @@ export const es = {
       'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
     endTimePassed: 'Esa hora ya ha pasado: elige una posterior.',
     endTooFarAhead:
-      'Un fin se puede programar hasta {{hours}} horas antes: elige una hora más temprana.',
+      'Un fin se puede programar con {{hours}} horas de antelación como máximo: elige una hora anterior.',
     accessNotListed: 'Este acceso temporal no está en la lista: añádelo primero.',
     accessAlreadyEnded: 'Este acceso temporal ya ha terminado.',
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
