@@ -2,9 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
 import { localeOf } from '../src-shared/locale';
+import { failureShown } from '../src-shared/refusal';
 import { createI18n } from './i18n';
 import { connectStore } from './store/classTrayStore';
 import { ClassTrayWindow } from './views/app';
+import { failureSentence } from './views/failureSentence';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');
@@ -22,7 +24,7 @@ connectStore(api).then(
   },
   (error: unknown) => {
     const i18n = createI18n(localeOf('system', navigator.language));
-    const message = error instanceof Error ? error.message : String(error);
+    const message = failureSentence(i18n.t, failureShown(error));
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },
 );

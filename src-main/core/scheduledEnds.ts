@@ -3,6 +3,7 @@
  * classroom, soonest first. Pure: the core checks and writes them, and fires them when due.
  */
 import { SCHEDULE_AHEAD_HOURS } from '../../src-shared/limits';
+import { refusal } from '../../src-shared/refusal';
 import { ApiInputError } from './apiInput';
 import type { NotebookContents } from './notebook';
 import type { ScheduledEnd, ScheduleTarget } from './settings';
@@ -36,11 +37,15 @@ export function checkScheduledEnd(
 ): void {
   const time = Date.parse(at);
   if (time <= now) {
-    throw new ApiInputError('That time has already passed: choose a later one.');
+    throw new ApiInputError(
+      'That time has already passed: choose a later one.',
+      refusal('endTimePassed', {}),
+    );
   }
   if (time > now + SCHEDULE_AHEAD_HOURS * 3_600_000) {
     throw new ApiInputError(
       `An end can be scheduled up to ${SCHEDULE_AHEAD_HOURS} hours ahead: choose an earlier time.`,
+      refusal('endTooFarAhead', { hours: SCHEDULE_AHEAD_HOURS }),
     );
   }
   if ('token' in target) {
@@ -48,15 +53,24 @@ export function checkScheduledEnd(
       (candidate) => candidate.token.toLowerCase() === target.token.toLowerCase(),
     );
     if (access === undefined) {
-      throw new ApiInputError('This temporal access is not in the list: add it first.');
+      throw new ApiInputError(
+        'This temporal access is not in the list: add it first.',
+        refusal('accessNotListed', {}),
+      );
     }
     if (access.lastOutcome !== undefined) {
-      throw new ApiInputError('This temporal access has already ended.');
+      throw new ApiInputError(
+        'This temporal access has already ended.',
+        refusal('accessAlreadyEnded', {}),
+      );
     }
   } else if (
     contents.current !== target.classroomId &&
     !contents.recent.some((classroom) => classroom.id === target.classroomId)
   ) {
-    throw new ApiInputError('This classroom is not in your list: open it first.');
+    throw new ApiInputError(
+      'This classroom is not in your list: open it first.',
+      refusal('classroomNotListed', {}),
+    );
   }
 }

@@ -4,6 +4,7 @@
  * after another in the order asked, each bumping the generation, so an answer that arrives for
  * an older session or classroom can be told apart and dropped. After close(), nothing switches.
  */
+import { refusal } from '../../src-shared/refusal';
 import type { ActionInput, ConnectResult } from './classTrayApi';
 import type { ServiceClient, ServiceClientOptions } from './client';
 import { createServiceClient } from './client';
@@ -147,7 +148,10 @@ export class Sessions {
 
   async setMode(mode: ActionInput<'setMode'>['mode']): Promise<void> {
     if (mode === 'service' && this.#options.settings.get().serviceUrl === null) {
-      throw new ApiInputError('No service URL is saved yet: connect your account first.');
+      throw new ApiInputError(
+        'No service URL is saved yet: connect your account first.',
+        refusal('noServiceUrl', {}),
+      );
     }
     updateSettings(this.#options.settings, { mode });
     await this.open();

@@ -7,6 +7,7 @@
  */
 import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ACTION_NAMES } from '../../src-shared/actions';
+import { messageWithRefusal } from '../../src-shared/refusal';
 import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
 import { deviceInput, runAction } from '../core/classTrayApi';
@@ -86,14 +87,15 @@ function checkSender(event: IpcMainInvokeEvent, channel: string): void {
 }
 
 /**
- * What the page may learn of a failure. Electron sends the error's text across as it is, so an
- * unexpected error (whose text nobody checked for secrets) is replaced by a generic sentence.
+ * What the page may learn of a failure. Electron sends only the error's text across, so an
+ * unexpected error (whose text nobody checked for secrets) is replaced by a generic sentence,
+ * and a refusal the window translates rides in that text.
  */
 function shownError(channel: string, error: unknown, log: Logger): Error {
-  const { message } = shownFailure(error, {
+  const failure = shownFailure(error, {
     log,
     context: channel,
     internalMessage: 'ClassTray failed unexpectedly.',
   });
-  return new Error(message);
+  return new Error(messageWithRefusal(failure));
 }

@@ -24,6 +24,7 @@
  * "Page" in ClassTray means a page of a paginated service answer; a browser tab is a tab.
  */
 import type { ActionName } from '../../src-shared/actions';
+import type { Refusal } from '../../src-shared/refusal';
 import type { ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
 
 export type PreviewRoute =
@@ -52,4 +53,6 @@ export interface CopyPasswordReply {
 }
 export interface ErrorReply {
   error: string;
+  /** A refusal the window translates; `error` says it in English. */
+  refusal?: Refusal | undefined;
 }

@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isActionName } from '../../src-shared/actions';
+import type { Refusal } from '../../src-shared/refusal';
 import { parseInput } from '../core/apiInput';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
@@ -158,7 +159,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
       context: `${request.method} ${request.url.split('?')[0] ?? ''}`,
       internalMessage: 'ClassTray failed unexpectedly; the terminal running the preview shows why.',
     });
-    return sendError(reply, FAILURE_STATUS[failure.kind], failure.message);
+    return sendError(reply, FAILURE_STATUS[failure.kind], failure.message, failure.refusal);
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -283,8 +284,8 @@ function refuse(reply: FastifyReply, api: boolean, status: number, message: stri
     .send(status === 401 ? NO_KEY_PAGE : message);
 }
 
-function sendError(reply: FastifyReply, status: number, error: string) {
-  return reply.code(status).send({ error } satisfies ErrorReply);
+function sendError(reply: FastifyReply, status: number, error: string, refusal?: Refusal) {
+  return reply.code(status).send({ error, refusal } satisfies ErrorReply);
 }
 
 /** Fastify's own refusals of a request (body parsing and limits). */

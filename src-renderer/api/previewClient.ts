@@ -4,6 +4,7 @@
  * and this tab's visibility reported under the id its event stream was given.
  */
 import { byAction, type ActionName } from '../../src-shared/actions';
+import { messageWithRefusal, readRefusal } from '../../src-shared/refusal';
 import type { ClassTrayChange, ClassTrayState, RendererApi } from './types';
 import type {
   ActionReply,
@@ -130,12 +131,17 @@ async function post(path: PreviewRoute, body: unknown): Promise<unknown> {
   return readReply(response);
 }
 
+/** A failure rejects as Electron's bridge does: its refusal, if any, rides in the message. */
 async function readReply(response: Response): Promise<unknown> {
   const reply: unknown = await response.json().catch(() => null);
   if (response.ok) return reply;
-  const message =
-    typeof reply === 'object' && reply !== null && typeof (reply as ErrorReply).error === 'string'
-      ? (reply as ErrorReply).error
-      : `The preview host answered ${response.status}.`;
-  throw new Error(message);
+  if (
+    typeof reply !== 'object' ||
+    reply === null ||
+    typeof (reply as ErrorReply).error !== 'string'
+  ) {
+    throw new Error(`The preview host answered ${response.status}.`);
+  }
+  const { error, refusal } = reply as ErrorReply;
+  throw new Error(messageWithRefusal({ message: error, refusal: readRefusal(refusal) }));
 }

@@ -2,6 +2,8 @@
  * English: the reference key set. Every other language has exactly these keys (see Messages).
  * The window shows all of it; main (tray menu, tooltip, notifications) shows only `tray`.
  */
+import type { RefusalCode } from '../refusal';
+
 export const en = {
   app: {
     startFailed: 'ClassTray could not start: {{message}}',
@@ -288,6 +290,17 @@ export const en = {
     endRanFailed: 'Could not end {{number}}: retrying.',
     endRanNotYet: 'Not done yet: retrying.',
   },
+  /** The core's refusals by code (src-shared/refusal.ts), with its English sentences' meaning. */
+  refusals: {
+    classroomUnknown:
+      'The service has no classroom with the id "{{id}}". The id is the last part of the classroom\'s address in the service: check it and try again.',
+    endTimePassed: 'That time has already passed: choose a later one.',
+    endTooFarAhead: 'An end can be scheduled up to {{hours}} hours ahead: choose an earlier time.',
+    accessNotListed: 'This temporal access is not in the list: add it first.',
+    accessAlreadyEnded: 'This temporal access has already ended.',
+    classroomNotListed: 'This classroom is not in your list: open it first.',
+    noServiceUrl: 'No service URL is saved yet: connect your account first.',
+  } satisfies Record<RefusalCode, string>,
 } as const;
 
 type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };

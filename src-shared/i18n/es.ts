@@ -281,4 +281,15 @@ export const es = {
     endRanFailed: 'Sin finalizar: {{number}}. Reintentando.',
     endRanNotYet: 'Aún sin hacer: reintentando.',
   },
+  refusals: {
+    classroomUnknown:
+      'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
+    endTimePassed: 'Esa hora ya ha pasado: elige una posterior.',
+    endTooFarAhead:
+      'Un fin se puede programar con {{hours}} horas de antelación como máximo: elige una hora anterior.',
+    accessNotListed: 'Este acceso temporal no está en la lista: añádelo primero.',
+    accessAlreadyEnded: 'Este acceso temporal ya ha terminado.',
+    classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
+    noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
+  },
 } as const satisfies Messages;

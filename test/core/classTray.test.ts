@@ -11,6 +11,7 @@ import type {
   ScheduleView,
 } from '../../src-main/core/classTrayApi';
 import { ACTION_NAMES } from '../../src-shared/actions';
+import type { Refusal } from '../../src-shared/refusal';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
 import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
 import { silentLogger } from '../../src-main/core/logger';
@@ -188,7 +189,10 @@ describe('demo mode', () => {
 
   it('cannot switch to the service before an account is connected', async () => {
     const classTray = await core(await tempDir());
-    await expect(classTray.setMode({ mode: 'service' })).rejects.toThrow(/connect your account/);
+    await expect(classTray.setMode({ mode: 'service' })).rejects.toMatchObject({
+      message: expect.stringMatching(/connect your account/) as string,
+      refusal: { code: 'noServiceUrl', values: {} },
+    });
   });
 });
 
@@ -353,6 +357,9 @@ describe('a connected service', () => {
     await expect(classTray.selectClassroom({ id: 'room-zz' })).rejects.toThrow(
       /no classroom with the id "room-zz".*address in the service/,
     );
+    await expect(classTray.selectClassroom({ id: 'room-zz' })).rejects.toMatchObject({
+      refusal: { code: 'classroomUnknown', values: { id: 'room-zz' } },
+    });
     const state = await classTray.getState();
     expect(state.classroom.id).toBe('room-a');
     expect(state.classroom.recent.map((classroom) => classroom.id)).not.toContain('room-zz');
@@ -697,13 +704,18 @@ describe('input from a renderer', () => {
     const error: unknown = await call(input).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiInputError);
     expect(String(error)).toMatch(new RegExp(`^ApiInputError: ${action}: `));
+    // A broken renderer's input is not the teacher's: it has no refusal to translate.
+    expect((error as ApiInputError).refusal).toBeUndefined();
   });
 
   it('refuses to invalidate an access that is not in the list', async () => {
     const classTray = await core(await tempDir());
     await expect(
       classTray.invalidateTemporalAccess({ token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' }),
-    ).rejects.toThrow(/not in the list/);
+    ).rejects.toMatchObject({
+      message: expect.stringMatching(/not in the list/) as string,
+      refusal: { code: 'accessNotListed', values: {} },
+    });
   });
 
   it('keeps the hidden refresh interval when only the visible one changes', async () => {
@@ -795,16 +807,37 @@ describe('scheduled ends', () => {
     const before = await readFile(settingsFile, 'utf8');
     const now = Date.now();
 
-    const refused: [Parameters<ClassTray['scheduleEnd']>[0], RegExp][] = [
-      [{ target: { token: running }, at: inMinutes(now, -1) }, /already passed/],
-      [{ target: { token: running }, at: inMinutes(now, 24 * 60 + 1) }, /up to 24 hours/],
-      [{ target: { token: UNTRACKED }, at: inMinutes(now, 10) }, /not in the list/],
-      [{ target: { token: ended }, at: inMinutes(now, 10) }, /already ended/],
-      [{ target: { classroomId: 'room-zz' }, at: inMinutes(now, 10) }, /not in your list/],
+    const refused: [Parameters<ClassTray['scheduleEnd']>[0], RegExp, Refusal][] = [
+      [
+        { target: { token: running }, at: inMinutes(now, -1) },
+        /already passed/,
+        { code: 'endTimePassed', values: {} },
+      ],
+      [
+        { target: { token: running }, at: inMinutes(now, 24 * 60 + 1) },
+        /up to 24 hours/,
+        { code: 'endTooFarAhead', values: { hours: 24 } },
+      ],
+      [
+        { target: { token: UNTRACKED }, at: inMinutes(now, 10) },
+        /not in the list/,
+        { code: 'accessNotListed', values: {} },
+      ],
+      [
+        { target: { token: ended }, at: inMinutes(now, 10) },
+        /already ended/,
+        { code: 'accessAlreadyEnded', values: {} },
+      ],
+      [
+        { target: { classroomId: 'room-zz' }, at: inMinutes(now, 10) },
+        /not in your list/,
+        { code: 'classroomNotListed', values: {} },
+      ],
     ];
-    for (const [input, problem] of refused) {
-      await expect(classTray.scheduleEnd(input)).rejects.toThrow(ApiInputError);
-      await expect(classTray.scheduleEnd(input)).rejects.toThrow(problem);
+    for (const [input, problem, refusal] of refused) {
+      const error: unknown = await classTray.scheduleEnd(input).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ApiInputError);
+      expect(error).toMatchObject({ message: expect.stringMatching(problem) as string, refusal });
     }
     await expect(
       classTray.cancelScheduledEnd({ target: { token: running, classroomId: 'room-a' } }),

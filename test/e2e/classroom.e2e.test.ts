@@ -4,7 +4,7 @@
  * joins the list and stays in the field to fix; the fixed id opens its devices. A saved
  * classroom the service no longer knows (the service restarted without it) gets a banner whose
  * "Fix the classroom id" opens the switcher on that id. Screenshots go to
- * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish.
+ * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish (worded in Spanish by the window).
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -128,18 +128,20 @@ describe('a classroom id the service does not know', { timeout: 90_000 }, () => 
     expect(await page.locator('.add-classroom').count()).toBe(0);
   });
 
-  it('is refused the same way in Spanish', async () => {
+  it('is refused the same way in Spanish, in Spanish words', async () => {
     await setLanguage('es');
     try {
       await addButton().click();
       await idField().fill('sala-13');
       await page.keyboard.press('Enter');
-      await page.locator('.add-classroom [role="alert"]').waitFor({ timeout: LIVE_TIMEOUT });
-      expect(await fieldState()).toMatchObject({
-        value: 'sala-13',
-        focused: true,
-        invalid: 'true',
-      });
+      const alert = page.locator('.add-classroom [role="alert"]');
+      await alert.waitFor({ timeout: LIVE_TIMEOUT });
+      const spanish =
+        'No funcionó: El servicio no tiene ningún aula con el id "sala-13". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.';
+      expect(await alert.textContent()).toBe(spanish);
+      const state = await fieldState();
+      expect(state).toMatchObject({ value: 'sala-13', focused: true, invalid: 'true' });
+      expect(state.description).toContain(spanish);
       await shot('refused-es');
       await page.keyboard.press('Escape');
     } finally {

@@ -2,6 +2,7 @@ import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import { ACTION_NAMES } from '../../src-shared/actions';
+import { failureShown, refusal } from '../../src-shared/refusal';
 import type { ApiAction } from '../../src-main/core/classTrayApi';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
@@ -163,6 +164,22 @@ describe('IPC', () => {
       new ServiceError({ kind: 'network', cause: 'refused', detail: 'ECONNREFUSED' }),
     );
     await expect(call(channels.actions.refresh, appFrame)).rejects.toThrow(/could not be reached/);
+  });
+
+  it("carries a refusal's code and values to the page in the only thing IPC keeps, the message", async () => {
+    const tooFar = refusal('endTooFarAhead', { hours: 24 });
+    classTray.scheduleEnd.mockRejectedValueOnce(
+      new ApiInputError('An end can be scheduled up to 24 hours ahead.', tooFar),
+    );
+    const error = await call(channels.actions.scheduleEnd, appFrame, valid.scheduleEnd).catch(
+      (caught: unknown) => caught,
+    );
+    // ipcMain.handle and contextBridge rebuild the rejection from its message alone.
+    const crossed = new Error((error as Error).message);
+    expect(failureShown(crossed)).toEqual({
+      message: 'An end can be scheduled up to 24 hours ahead.',
+      refusal: tooFar,
+    });
   });
 
   it('hides the text of an unexpected failure from the page, and logs it in main', async () => {

@@ -1,6 +1,7 @@
 import { contextBridge, ipcRenderer } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTION_NAMES } from '../../src-shared/actions';
+import { failureShown, messageWithRefusal } from '../../src-shared/refusal';
 import type { RendererApi } from '../../src-main/core/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import type { ElectronMock } from './electronMock';
@@ -58,6 +59,24 @@ describe('preload', () => {
     await expect(api.connectService({ serviceUrl: 'https://x.example' })).rejects.toThrow(
       /^No service URL is saved yet: connect your account first\.$/,
     );
+  });
+
+  it("keeps main's refusal in the rejection it passes on", async () => {
+    const { api } = await exposed();
+    const shown = {
+      message: 'This classroom is not in your list: open it first.',
+      refusal: { code: 'classroomNotListed', values: {} },
+    } as const;
+    vi.mocked(ipcRenderer.invoke).mockRejectedValueOnce(
+      new Error(
+        "Error invoking remote method 'classtray:action:scheduleEnd': " +
+          `Error: ${messageWithRefusal(shown)}`,
+      ),
+    );
+    const error: unknown = await api
+      .scheduleEnd({ target: { classroomId: 'room-9' }, at: '2030-01-01T10:50:00.000Z' })
+      .catch((caught: unknown) => caught);
+    expect(failureShown(error)).toEqual(shown);
   });
 
   it('subscribes on the push channel, hides the IPC event, and unsubscribes', async () => {

@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiInputError } from '../../src-main/core/apiInput';
 import { ServiceError } from '../../src-main/core/serviceErrors';
+import { refusal } from '../../src-shared/refusal';
 import { KNOWN_DEVICE } from '../support/fakeClassTray';
 import type { PreviewTestApp } from './previewApp';
 import { previewTestApp } from './previewApp';
@@ -56,6 +58,21 @@ describe('POST /api/actions/:action', () => {
     const response = await preview.post('/api/actions/selectClassroom', { id: 42 });
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatch(/^selectClassroom: id: .+\.$/);
+  });
+
+  it("answers 422 with a refusal's code and values beside its English sentence", async () => {
+    preview.core.selectClassroom.mockRejectedValueOnce(
+      new ApiInputError(
+        'The service has no classroom with the id "room-zz".',
+        refusal('classroomUnknown', { id: 'room-zz' }),
+      ),
+    );
+    const response = await preview.post('/api/actions/selectClassroom', { id: 'room-zz' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      error: 'The service has no classroom with the id "room-zz".',
+      refusal: { code: 'classroomUnknown', values: { id: 'room-zz' } },
+    });
   });
 
   it('answers 422 for an unknown field in the input', async () => {

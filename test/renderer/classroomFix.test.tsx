@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { messageWithRefusal } from '../../src-shared/refusal';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';
@@ -18,6 +19,36 @@ const describedBy = (field: HTMLElement) =>
     .map((id) => document.getElementById(id)?.textContent);
 const selected = (field: HTMLInputElement) =>
   field.value.slice(field.selectionStart ?? 0, field.selectionEnd ?? 0);
+
+/** The core's refusal as a host rejects with it (src-shared/refusal.ts). */
+const refusedAs = (refusal: unknown) =>
+  new Error(messageWithRefusal({ message: REFUSAL, refusal: refusal as never }));
+
+describe('a classroom id the service refuses, in the window language', () => {
+  const inSpanish = () => new FakeClassTray(classTrayState({ preferences: { language: 'es' } }));
+
+  it('says it in Spanish with the id, in the field it is about', async () => {
+    const fake = inSpanish();
+    fake.selectClassroom.mockRejectedValueOnce(
+      refusedAs({ code: 'classroomUnknown', values: { id: 'room-7x' } }),
+    );
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Añadir aula' }));
+    await user.type(screen.getByLabelText('Id del aula'), 'room-7x{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'No funcionó: El servicio no tiene ningún aula con el id "room-7x". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
+    );
+  });
+
+  it("falls back to the host's sentence for a code the window does not know", async () => {
+    const fake = inSpanish();
+    fake.selectClassroom.mockRejectedValueOnce(refusedAs({ code: 'roomOnFire', values: {} }));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Añadir aula' }));
+    await user.type(screen.getByLabelText('Id del aula'), 'room-7x{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(`No funcionó: ${REFUSAL}`);
+  });
+});
 
 describe('a classroom id the service refuses', () => {
   it('stays in the field, focused, selected and marked invalid, with the reason tied to it', async () => {

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
 import { createPreviewClient } from '../../src-renderer/api/previewClient';
+import { failureShown } from '../../src-shared/refusal';
 import { classTrayState } from '../support/classTrayState';
 
 /** Just enough of EventSource to open, push and reconnect by hand. */
@@ -84,6 +85,30 @@ describe('preview client', () => {
     await expect(createPreviewClient().connectService({ serviceUrl: 'ftp://x' })).rejects.toThrow(
       'serviceUrl must be an http:// address',
     );
+  });
+
+  it("rejects with the host's refusal when the window knows its code, else the sentence alone", async () => {
+    const api = createPreviewClient();
+    const rejection = (body: unknown): Promise<unknown> => {
+      fetchMock.mockResolvedValueOnce(reply(422, body));
+      return api.selectClassroom({ id: 'room-zz' }).catch((caught: unknown) => caught);
+    };
+    const unknownRoom = { code: 'classroomUnknown', values: { id: 'room-zz' } };
+    expect(failureShown(await rejection({ error: 'No room-zz.', refusal: unknownRoom }))).toEqual({
+      message: 'No room-zz.',
+      refusal: unknownRoom,
+    });
+    for (const refusal of [
+      { code: 'roomOnFire', values: {} },
+      { code: 'classroomUnknown', values: { id: 7 } },
+      { code: 'classroomUnknown', values: {} },
+      'classroomUnknown',
+    ]) {
+      expect(failureShown(await rejection({ error: 'No room-zz.', refusal }))).toEqual({
+        message: 'No room-zz.',
+        refusal: undefined,
+      });
+    }
   });
 
   it('is not a thenable, so it can be awaited as a value', async () => {

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScheduledEndRunView, TrackedAccessView } from '../../src-main/core/classTrayApi';
+import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
@@ -330,6 +331,27 @@ function reportTexts(): (string | null)[] {
 }
 
 describe('in Spanish', () => {
+  it("words the core's refusal of an end too far ahead in Spanish, with its hours", async () => {
+    const fake = lab({ preferences: { language: 'es' } });
+    fake.scheduleEnd.mockRejectedValueOnce(
+      new Error(
+        messageWithRefusal({
+          message: 'An end can be scheduled up to 24 hours ahead: choose an earlier time.',
+          refusal: { code: 'endTooFarAhead', values: { hours: 24 } },
+        }),
+      ),
+    );
+    const { user } = await renderApp(fake);
+    await user.click(
+      within(rowOf('LAB-PC01')).getByRole('button', { name: 'Terminar a las… para LAB-PC01' }),
+    );
+    typeTime('Terminar a las', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Programar' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'No funcionó: Un fin se puede programar con 24 horas de antelación como máximo: elige una hora anterior.',
+    );
+  });
+
   it('schedules, shows pending ends and reports in the window language', async () => {
     const fake = lab({
       preferences: { language: 'es' },
