@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvalidateResultView, TrackedAccessView } from '../api/types';
 import { useApi } from '../store/context';
@@ -46,4 +46,25 @@ function EndsAt({ sessionExpiresAt }: { sessionExpiresAt: string }) {
   const seconds = useSecondsUntil(sessionExpiresAt);
   const time = formatClock(sessionExpiresAt, i18n.language);
   return <>{seconds > 0 ? t('accesses.endsShort', { time }) : t('accesses.ended')}</>;
+}
+
+/**
+ * The End button of a device's row or tile, and the focus once it is gone: back on the list item
+ * that held it, where the arrows go on, never dropped to the page. `beforeEnd` goes first in the
+ * click.
+ */
+export function useFocusBackOnEnd(canEnd: boolean) {
+  const button = useRef<HTMLButtonElement>(null);
+  const refocus = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    if (canEnd || refocus.current === null) return;
+    refocus.current.focus();
+    refocus.current = null;
+  }, [canEnd]);
+  const beforeEnd = () => {
+    if (document.activeElement === button.current) {
+      refocus.current = button.current?.closest<HTMLElement>('[data-index]') ?? null;
+    }
+  };
+  return { button, beforeEnd };
 }

@@ -3,7 +3,7 @@ import type { TrackedAccessView } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { askAccessFor } from '../store/accessDraft';
 import { useClassTray } from '../store/context';
-import { AccessState, useAccessEnding } from './accessEnding';
+import { AccessState, useAccessEnding, useFocusBackOnEnd } from './accessEnding';
 import { BusyButton } from './busyButton';
 import { EndAt } from './endAt';
 
@@ -57,6 +57,7 @@ export function RowEndAt({ remoteId, name }: { remoteId: string; name: string })
 function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();
   const ending = useAccessEnding(access);
+  const focusBack = useFocusBackOnEnd(ending.canEnd);
 
   return (
     <span className="row-access">
@@ -73,8 +74,12 @@ function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: strin
           tabIndex={-1}
           aria-label={t('accesses.endFor', { name })}
           title={ending.error ?? undefined}
+          ref={focusBack.button}
           busy={ending.pending}
-          onClick={() => void ending.run()}
+          onClick={() => {
+            focusBack.beforeEnd();
+            void ending.run();
+          }}
         >
           {ending.pending ? t('accesses.ending') : t('accesses.end')}
         </BusyButton>

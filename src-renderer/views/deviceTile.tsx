@@ -1,8 +1,8 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../api/types';
 import { useClassTray } from '../store/context';
-import { AccessState, useAccessEnding } from './accessEnding';
+import { AccessState, useAccessEnding, useFocusBackOnEnd } from './accessEnding';
 import { BusyButton } from './busyButton';
 import { useSecondsUntil } from './clock';
 import { accessOn, stillRunning } from './deviceAccess';
@@ -68,13 +68,7 @@ export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: str
 function TileAccess({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();
   const ending = useAccessEnding(access);
-  const button = useRef<HTMLButtonElement>(null);
-  const refocus = useRef<HTMLElement | null>(null);
-  useEffect(() => {
-    if (ending.canEnd || refocus.current === null) return;
-    refocus.current.focus();
-    refocus.current = null;
-  }, [ending.canEnd]);
+  const focusBack = useFocusBackOnEnd(ending.canEnd);
 
   const initial = access.label?.charAt(0).toLocaleUpperCase() ?? '•';
   const endName =
@@ -82,9 +76,7 @@ function TileAccess({ access, name }: { access: TrackedAccessView; name: string 
       ? t('accesses.endFor', { name })
       : t('accesses.endOnTileOf', { student: access.label, name });
   const end = () => {
-    if (document.activeElement === button.current) {
-      refocus.current = button.current?.closest<HTMLElement>('[data-index]') ?? null;
-    }
+    focusBack.beforeEnd();
     void ending.run();
   };
 
@@ -92,7 +84,7 @@ function TileAccess({ access, name }: { access: TrackedAccessView; name: string 
     <>
       {ending.canEnd ? (
         <BusyButton
-          ref={button}
+          ref={focusBack.button}
           type="button"
           className="tile-access tile-end"
           // Reached with Enter from the focused tile: the list is one Tab stop.

@@ -91,6 +91,18 @@ describe('a device row with an access', () => {
     expect(within(row).getByText('Ended')).toBeTruthy();
   });
 
+  it('hands the focus back to the row once its End access is gone, not to the page', async () => {
+    const fake = lab(trackedAccess({ label: 'Ana' }));
+    const { user } = await renderApp(fake);
+    const row = rowOf('LAB-PC01');
+    const end = within(row).getByRole('button', { name: 'End access on LAB-PC01' });
+    end.focus();
+    await user.keyboard('{Enter}');
+    expect(fake.invalidateTemporalAccess).toHaveBeenCalledOnce();
+    expect(within(row).queryByRole('button', { name: /End access/ })).toBeNull();
+    expect(document.activeElement).toBe(row);
+  });
+
   it('says an access unknown to the service without offering to end it again', async () => {
     const fake = lab(trackedAccess());
     fake.invalidateTemporalAccess.mockResolvedValueOnce({
