@@ -339,49 +339,53 @@ function repair(raw: unknown): { settings: Settings; problems: string[] } {
   return { settings: settingsSchema.parse(fields), problems };
 }
 
-/** The valid tracked accesses, each token once (the first wins); a problem for every other. */
-function repairTrackedAccesses(items: unknown[], problems: string[]): TrackedTemporalAccess[] {
-  const kept: TrackedTemporalAccess[] = [];
-  const tokens = new Set<string>();
+/**
+ * The valid items of a list setting, each once by `keyOf` (the first wins); a problem, naming
+ * the item, for every other.
+ */
+function repairItems<Item>(
+  key: 'temporalAccesses' | 'scheduledEnds',
+  items: unknown[],
+  problems: string[],
+  rule: { schema: z.ZodType<Item>; keyOf: (item: Item) => string; twice: string },
+): Item[] {
+  const kept: Item[] = [];
+  const keys = new Set<string>();
   items.forEach((item, index) => {
-    const result = trackedTemporalAccessSchema.safeParse(item);
+    const result = rule.schema.safeParse(item);
     if (!result.success) {
-      const at = ['temporalAccesses', index];
+      const at = [key, index];
       problems.push(
         `${describeIssues(result.error.issues, at).map(formatProblem).join(', ')} (dropped)`,
       );
-    } else if (tokens.has(result.data.token.toLowerCase())) {
-      problems.push(`temporalAccesses.${index} tracks a temporal access twice (dropped)`);
+    } else if (keys.has(rule.keyOf(result.data))) {
+      problems.push(`${key}.${index} ${rule.twice} (dropped)`);
     } else {
-      tokens.add(result.data.token.toLowerCase());
+      keys.add(rule.keyOf(result.data));
       kept.push(result.data);
     }
   });
   return kept;
 }
 
+/** The valid tracked accesses, each token once. */
+const repairTrackedAccesses = (items: unknown[], problems: string[]): TrackedTemporalAccess[] =>
+  repairItems('temporalAccesses', items, problems, {
+    schema: trackedTemporalAccessSchema,
+    keyOf: (access) => access.token.toLowerCase(),
+    twice: 'tracks a temporal access twice',
+  });
+
 /**
- * The valid scheduled ends, soonest first, each target once (the first wins) and at most
- * MAX_SCHEDULED_ENDS of them (the soonest); a problem for every other.
+ * The valid scheduled ends, soonest first, each target once and at most MAX_SCHEDULED_ENDS of
+ * them (the soonest).
  */
 function repairScheduledEnds(items: unknown[], problems: string[]): ScheduledEnd[] {
-  const kept: ScheduledEnd[] = [];
-  const targets = new Set<string>();
-  items.forEach((item, index) => {
-    const result = scheduledEndSchema.safeParse(item);
-    if (!result.success) {
-      const at = ['scheduledEnds', index];
-      problems.push(
-        `${describeIssues(result.error.issues, at).map(formatProblem).join(', ')} (dropped)`,
-      );
-    } else if (targets.has(scheduleTargetKey(result.data.target))) {
-      problems.push(`scheduledEnds.${index} schedules the end of the same target twice (dropped)`);
-    } else {
-      targets.add(scheduleTargetKey(result.data.target));
-      kept.push(result.data);
-    }
-  });
-  kept.sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const kept = repairItems('scheduledEnds', items, problems, {
+    schema: scheduledEndSchema,
+    keyOf: (end) => scheduleTargetKey(end.target),
+    twice: 'schedules the end of the same target twice',
+  }).sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
   if (kept.length > MAX_SCHEDULED_ENDS) {
     problems.push(
       `scheduledEnds holds more than ${MAX_SCHEDULED_ENDS} ends (the latest ${kept.length - MAX_SCHEDULED_ENDS} dropped)`,
