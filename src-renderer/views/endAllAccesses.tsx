@@ -4,7 +4,7 @@ import type { EndedAccessView, TrackedAccessView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
-import { EndAt, pendingEndOf } from './endAt';
+import { EndAt } from './endAt';
 import { useAction } from './useAction';
 
 /** How the teacher knows an access: its student, on its device. */
@@ -26,10 +26,6 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
   const end = useAction((tokens: string[]) => api.endAccesses({ tokens }));
   const questionId = useId();
   const classroomId = useClassTray((data) => data.classroom.id);
-  // Offered with End all; once scheduled, shown until it runs or is cancelled.
-  const classEnd = useClassTray((data) =>
-    data.classroom.id === null ? undefined : pendingEndOf(data, { classroomId: data.classroom.id }),
-  );
 
   const confirm = async (accesses: readonly TrackedAccessView[]) => {
     const result = await end.run(accesses.map((access) => access.token));
@@ -84,11 +80,10 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
           </button>
         </div>
       )}
-      {confirming === null &&
-        classroomId !== null &&
-        (active.length > 0 || classEnd !== undefined) && (
-          <EndAt target={{ classroomId }} name={classroomId} />
-        )}
+      {/* Also before the first access: a class end covers the accesses added after it. */}
+      {confirming === null && classroomId !== null && (
+        <EndAt target={{ classroomId }} name={classroomId} />
+      )}
       {outcome !== null && (
         <p className="end-all-outcome" role="status">
           {t('accesses.endAllEnded', { number: String(outcome.ended) })}

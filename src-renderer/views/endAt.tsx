@@ -17,7 +17,7 @@ import { useAction } from './useAction';
 export const targetKey = (target: ScheduleTarget): string =>
   'token' in target ? `access:${target.token.toLowerCase()}` : `classroom:${target.classroomId}`;
 
-export const pendingEndOf = (
+const pendingEndOf = (
   data: ClassTrayData,
   target: ScheduleTarget,
 ): ScheduledEnd | undefined =>

@@ -138,11 +138,11 @@ export function TemporalAccesses() {
         </p>
       )}
       <ActionError error={add.error} />
+      <EndAllAccesses active={here.filter((access) => access.lastOutcome === null)} />
       {accesses.length === 0 ? (
         !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
         <>
-          <EndAllAccesses active={here.filter((access) => access.lastOutcome === null)} />
           {here.length > 0 && (
             <ul className="access-list" aria-label={t('accesses.openClassroom')}>
               {here.map((access) => (

@@ -212,6 +212,20 @@ describe("the class's end", () => {
     expect(screen.getByRole('button', { name: 'End class at…' })).toBeTruthy();
   });
 
+  it('is offered before the first access, which it will end too', async () => {
+    const fake = lab({ temporalAccesses: [] });
+    const { user } = await renderApp(fake);
+    expect(screen.queryByRole('button', { name: 'End all accesses in this classroom' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'End class at…' }));
+    typeTime('End class at', '10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { classroomId: 'lab-1' },
+      at: AT_10_50,
+    });
+    expect(screen.getByText('Class ends at 10:50')).toBeTruthy();
+  });
+
   it("is not offered for another classroom's pending end", async () => {
     await renderApp(
       lab({ schedule: { pending: [{ at: AT_10_50, target: { classroomId: 'room-12' } }] } }),
