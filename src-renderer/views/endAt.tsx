@@ -17,10 +17,7 @@ import { useAction } from './useAction';
 export const targetKey = (target: ScheduleTarget): string =>
   'token' in target ? `access:${target.token.toLowerCase()}` : `classroom:${target.classroomId}`;
 
-const pendingEndOf = (
-  data: ClassTrayData,
-  target: ScheduleTarget,
-): ScheduledEnd | undefined =>
+const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd | undefined =>
   data.schedule.pending.find((end) => targetKey(end.target) === targetKey(target));
 
 /**
