@@ -5,8 +5,7 @@
  */
 import pLimit from 'p-limit';
 import type { Clock } from '../../src-shared/clock';
-import { refusal } from '../../src-shared/refusal';
-import { ApiInputError } from './apiInput';
+import { refused } from './apiInput';
 import type {
   ActionInput,
   AddAccessResult,
@@ -134,10 +133,7 @@ export class AccessTracker {
     const session = await this.#options.session();
     const tracked = session.notebook.read().accesses.find((access) => access.token === token);
     if (tracked === undefined) {
-      throw new ApiInputError(
-        'This temporal access is not in the list: add it first.',
-        refusal('accessNotListed', {}),
-      );
+      throw refused('accessNotListed', {});
     }
     const { warnNo2fa } = accessView(tracked, this.#options.devices());
     const client = session.client;

@@ -3,7 +3,9 @@
  * IPC call; its message is a sentence for the teacher and never quotes a secret.
  */
 import type { z } from 'zod';
-import type { Refusal } from '../../src-shared/refusal';
+import { en } from '../../src-shared/i18n/en';
+import type { Refusal, RefusalCode, RefusalValues } from '../../src-shared/refusal';
+import { refusal } from '../../src-shared/refusal';
 import { describeIssues } from '../contract/zodIssues';
 import { TeacherFacingError } from './teacherFacing';
 
@@ -17,6 +19,21 @@ export class ApiInputError extends TeacherFacingError {
   ) {
     super(message);
   }
+}
+
+/**
+ * A refusal the window words in its own language; its message is the English sentence of the
+ * window's resources (en.ts `refusals`), so the two never drift apart.
+ */
+export function refused<Code extends RefusalCode>(
+  code: Code,
+  values: RefusalValues<Code>,
+): ApiInputError {
+  const named: Record<string, string | number> = values;
+  const message = en.refusals[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(named[name]),
+  );
+  return new ApiInputError(message, refusal(code, values));
 }
 
 /** The input as the schema's output, or an ApiInputError naming the action and the field. */

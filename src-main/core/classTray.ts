@@ -6,9 +6,8 @@
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
-import { refusal } from '../../src-shared/refusal';
 import { AccessTracker, clearEnded } from './accessTracker';
-import { ApiInputError, parseInput } from './apiInput';
+import { parseInput, refused } from './apiInput';
 import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
 import { deviceInput, parseAction } from './classTrayApi';
 import { createChangeFeed } from './changeFeed';
@@ -249,10 +248,7 @@ async function checkClassroom(client: ServiceClient, id: string): Promise<void> 
     await client.classroomDevicesPage(id, 1);
   } catch (error) {
     if (error instanceof ServiceError && error.kind === 'classroom-not-found') {
-      throw new ApiInputError(
-        `The service has no classroom with the id "${id}". The id is the last part of the classroom's address in the service: check it and try again.`,
-        refusal('classroomUnknown', { id }),
-      );
+      throw refused('classroomUnknown', { id });
     }
   }
 }

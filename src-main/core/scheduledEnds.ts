@@ -3,8 +3,7 @@
  * classroom, soonest first. Pure: the core checks and writes them, and fires them when due.
  */
 import { SCHEDULE_AHEAD_HOURS } from '../../src-shared/limits';
-import { refusal } from '../../src-shared/refusal';
-import { ApiInputError } from './apiInput';
+import { refused } from './apiInput';
 import type { NotebookContents } from './notebook';
 import type { ScheduledEnd, ScheduleTarget } from './settings';
 import { scheduleTargetKey } from './settings';
@@ -37,40 +36,25 @@ export function checkScheduledEnd(
 ): void {
   const time = Date.parse(at);
   if (time <= now) {
-    throw new ApiInputError(
-      'That time has already passed: choose a later one.',
-      refusal('endTimePassed', {}),
-    );
+    throw refused('endTimePassed', {});
   }
   if (time > now + SCHEDULE_AHEAD_HOURS * 3_600_000) {
-    throw new ApiInputError(
-      `An end can be scheduled up to ${SCHEDULE_AHEAD_HOURS} hours ahead: choose an earlier time.`,
-      refusal('endTooFarAhead', { hours: SCHEDULE_AHEAD_HOURS }),
-    );
+    throw refused('endTooFarAhead', { hours: SCHEDULE_AHEAD_HOURS });
   }
   if ('token' in target) {
     const access = contents.accesses.find(
       (candidate) => candidate.token.toLowerCase() === target.token.toLowerCase(),
     );
     if (access === undefined) {
-      throw new ApiInputError(
-        'This temporal access is not in the list: add it first.',
-        refusal('accessNotListed', {}),
-      );
+      throw refused('accessNotListed', {});
     }
     if (access.lastOutcome !== undefined) {
-      throw new ApiInputError(
-        'This temporal access has already ended.',
-        refusal('accessAlreadyEnded', {}),
-      );
+      throw refused('accessAlreadyEnded', {});
     }
   } else if (
     contents.current !== target.classroomId &&
     !contents.recent.some((classroom) => classroom.id === target.classroomId)
   ) {
-    throw new ApiInputError(
-      'This classroom is not in your list: open it first.',
-      refusal('classroomNotListed', {}),
-    );
+    throw refused('classroomNotListed', {});
   }
 }

@@ -4,11 +4,10 @@
  * after another in the order asked, each bumping the generation, so an answer that arrives for
  * an older session or classroom can be told apart and dropped. After close(), nothing switches.
  */
-import { refusal } from '../../src-shared/refusal';
 import type { ActionInput, ConnectResult } from './classTrayApi';
 import type { ServiceClient, ServiceClientOptions } from './client';
 import { createServiceClient } from './client';
-import { ApiInputError } from './apiInput';
+import { ApiInputError, refused } from './apiInput';
 import type { Notebook, NotebookContents } from './notebook';
 import { memoryNotebook, settingsNotebook } from './notebook';
 import type { SettingsPatch, SettingsStore } from './settings';
@@ -148,10 +147,7 @@ export class Sessions {
 
   async setMode(mode: ActionInput<'setMode'>['mode']): Promise<void> {
     if (mode === 'service' && this.#options.settings.get().serviceUrl === null) {
-      throw new ApiInputError(
-        'No service URL is saved yet: connect your account first.',
-        refusal('noServiceUrl', {}),
-      );
+      throw refused('noServiceUrl', {});
     }
     updateSettings(this.#options.settings, { mode });
     await this.open();
