@@ -24,7 +24,7 @@ import type { Logger } from './logger';
 import type { Timers } from './refreshSchedule';
 import type { Session } from './sessions';
 import type { ScheduledEnd, ScheduleTarget } from './settings';
-import { scheduleTargetKey } from './settings';
+import { scheduledEndKey, scheduleTargetKey } from '../../src-shared/scheduleTarget';
 
 /** The longest one timer waits before the clock is read again. */
 export const MAX_WAIT_MS = 60_000;
@@ -58,8 +58,7 @@ export interface EndScheduleOptions {
 }
 
 const sameEnd = (a: ScheduledEnd, b: ScheduledEnd): boolean =>
-  scheduleTargetKey(a.target) === scheduleTargetKey(b.target) &&
-  Date.parse(a.at) === Date.parse(b.at);
+  scheduledEndKey(a) === scheduledEndKey(b);
 
 export class EndSchedule {
   readonly #options: EndScheduleOptions;

@@ -3,10 +3,10 @@
  * classroom, soonest first. Pure: the core checks and writes them, and fires them when due.
  */
 import { SCHEDULE_AHEAD_HOURS } from '../../src-shared/limits';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { refused } from './apiInput';
 import type { NotebookContents } from './notebook';
 import type { ScheduledEnd, ScheduleTarget } from './settings';
-import { scheduleTargetKey } from './settings';
 
 const sameTarget = (a: ScheduleTarget, b: ScheduleTarget): boolean =>
   scheduleTargetKey(a) === scheduleTargetKey(b);

@@ -21,6 +21,7 @@ import {
   VISIBLE_POLL_SECONDS,
 } from '../../src-shared/limits';
 import { LANGUAGES } from '../../src-shared/locale';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
 import type { Logger } from './logger';
@@ -164,13 +165,6 @@ export type TrackedTemporalAccess = z.infer<typeof trackedTemporalAccessSchema>;
 export type AccessOutcome = z.infer<typeof accessOutcomeSchema>;
 export type ScheduledEnd = z.infer<typeof scheduledEndSchema>;
 export type ScheduleTarget = ScheduledEnd['target'];
-
-/** One key per target: an access's token (any case) or a classroom's id. */
-export function scheduleTargetKey(target: ScheduleTarget): string {
-  return 'token' in target
-    ? `access:${target.token.toLowerCase()}`
-    : `classroom:${target.classroomId}`;
-}
 
 export type DeepReadonly<T> = T extends readonly (infer Item)[]
   ? readonly DeepReadonly<Item>[]

@@ -6,7 +6,8 @@
 import { Notification } from 'electron';
 import type { ClassTrayChange, ClassTrayState, ScheduledEndRunView } from '../core/classTrayApi';
 import type { Labels } from './labels';
-import { scheduledEndKey, scheduleTargetName } from './trayState';
+import { scheduledEndKey } from '../../src-shared/scheduleTarget';
+import { scheduleTargetName } from './trayState';
 
 export interface Notice {
   title: string;

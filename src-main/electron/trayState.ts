@@ -3,7 +3,8 @@
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
 import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/classTrayApi';
-import { scheduleTargetKey, type Mode } from '../core/settings';
+import type { Mode } from '../core/settings';
+import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import type { Labels } from './labels';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
@@ -119,10 +120,6 @@ function nextEndLabel(state: ClassTrayState, text: Labels): string | null {
     : text.nextEnd(next.at, target);
   return others.length === 0 ? line : `${line}, ${text.andMore(others.length)}`;
 }
-
-/** One key per scheduled end: its target and its time. */
-export const scheduledEndKey = ({ target, at }: ScheduledEnd): string =>
-  `${scheduleTargetKey(target)}@${Date.parse(at)}`;
 
 /** Whether the latest run of this end failed: it is still pending because it is being retried. */
 function isRetrying(end: ScheduledEnd, { schedule }: ClassTrayState): boolean {

@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import type { ScheduledEnd, ScheduleTarget } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray } from '../store/context';
@@ -13,12 +14,8 @@ import { BusyButton } from './busyButton';
 import { formatMinute } from './clock';
 import { useAction } from './useAction';
 
-/** One key per target, as the core compares them: a token in any case, or a classroom id. */
-export const targetKey = (target: ScheduleTarget): string =>
-  'token' in target ? `access:${target.token.toLowerCase()}` : `classroom:${target.classroomId}`;
-
 const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd | undefined =>
-  data.schedule.pending.find((end) => targetKey(end.target) === targetKey(target));
+  data.schedule.pending.find((end) => scheduleTargetKey(end.target) === scheduleTargetKey(target));
 
 /**
  * The instant of a local time of day ("10:50", as a time field gives it) today; never rolled to

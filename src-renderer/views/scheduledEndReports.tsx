@@ -9,11 +9,11 @@ import type { ScheduledEndRunView, ScheduleTarget } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useClassTray } from '../store/context';
 import { formatMinute } from './clock';
-import { targetKey } from './endAt';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { shortToken } from './temporalAccessItem';
 
 const reportKey = (run: ScheduledEndRunView): string =>
-  `${targetKey(run.scheduled.target)} ${run.ranAt}`;
+  `${scheduleTargetKey(run.scheduled.target)} ${run.ranAt}`;
 
 /** The classroom by its nickname or id; the access by its student and device, as far as known. */
 function useTargetName(): (target: ScheduleTarget) => string {
