@@ -4,7 +4,7 @@
  */
 import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/classTrayApi';
 import type { Mode } from '../core/settings';
-import { scheduledEndKey } from '../../src-shared/scheduleTarget';
+import { scheduledEndKey, targetNames } from '../../src-shared/scheduleTarget';
 import type { Labels } from './labels';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
@@ -135,23 +135,15 @@ function isRetrying(end: ScheduledEnd, { schedule }: ClassTrayState): boolean {
  */
 export function scheduleTargetName(
   target: ScheduleTarget,
-  { classroom, temporalAccesses }: ClassTrayState,
+  state: ClassTrayState,
   text: Labels,
 ): string {
-  if ('classroomId' in target) {
-    const room =
-      target.classroomId === classroom.id
-        ? classroom
-        : classroom.recent.find(({ id }) => id === target.classroomId);
-    return text.classroomTarget(shorten(room?.nickname ?? target.classroomId));
-  }
-  const access = temporalAccesses.find(
-    ({ token }) => token.toLowerCase() === target.token.toLowerCase(),
-  );
-  const student = access?.label == null ? null : shorten(access.label);
-  const device = access?.deviceAlias == null ? null : shorten(access.deviceAlias);
+  const names = targetNames(target, state);
+  if ('classroom' in names) return text.classroomTarget(shorten(names.classroom));
+  const student = names.student === null ? null : shorten(names.student);
+  const device = names.device === null ? null : shorten(names.device);
   if (student !== null && device !== null) return text.accessTarget(student, device);
-  return student ?? device ?? text.accessToken(`${target.token.slice(0, 8)}…`);
+  return student ?? device ?? text.accessToken(`${names.token.slice(0, 8)}…`);
 }
 
 function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {

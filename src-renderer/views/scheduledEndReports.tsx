@@ -9,7 +9,7 @@ import type { ScheduledEndRunView, ScheduleTarget } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
 import { useClassTray } from '../store/context';
 import { formatMinute } from './clock';
-import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
+import { scheduleTargetKey, targetNames } from '../../src-shared/scheduleTarget';
 import { shortToken } from './temporalAccessItem';
 
 const reportKey = (run: ScheduledEndRunView): string =>
@@ -19,19 +19,13 @@ const reportKey = (run: ScheduledEndRunView): string =>
 function useTargetName(): (target: ScheduleTarget) => string {
   const { t } = useTranslation();
   const classroom = useClassTray((data: ClassTrayData) => data.classroom);
-  const accesses = useClassTray((data) => data.temporalAccesses);
+  const temporalAccesses = useClassTray((data) => data.temporalAccesses);
   return (target) => {
-    if ('classroomId' in target) {
-      const { classroomId } = target;
-      if (classroomId === classroom.id) return classroom.nickname ?? classroomId;
-      return classroom.recent.find(({ id }) => id === classroomId)?.nickname ?? classroomId;
-    }
-    const token = target.token.toLowerCase();
-    const access = accesses.find((candidate) => candidate.token.toLowerCase() === token);
-    const device = access?.deviceAlias ?? access?.remoteId ?? null;
-    const student = access?.label ?? null;
+    const names = targetNames(target, { classroom, temporalAccesses });
+    if ('classroom' in names) return names.classroom;
+    const { student, device } = names;
     if (student !== null && device !== null) return t('schedule.accessOn', { student, device });
-    return student ?? device ?? t('accesses.token', { token: shortToken(target.token) });
+    return student ?? device ?? t('accesses.token', { token: shortToken(names.token) });
   };
 }
 
