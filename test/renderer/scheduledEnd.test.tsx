@@ -6,7 +6,7 @@ import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { renderApp, rowOf } from './renderApp';
 
 // The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
 // instant differ; only Date is faked ("now" is 10:30 there), and user-event still runs.
@@ -40,14 +40,6 @@ const AT_10_50 = '2026-01-05T09:50:00.000Z';
 
 const lab = (overrides: StateOverrides = {}) =>
   new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS], ...overrides }));
-
-const rowOf = (name: string) => {
-  const row = screen
-    .getAllByRole('listitem')
-    .find((item) => item.querySelector('.device-name')?.textContent === name);
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
 
 const cardList = () => screen.getByRole('list', { name: 'In this classroom' });
 
