@@ -4,7 +4,6 @@
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,19 +12,17 @@ import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/cl
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { callerOf } from '../support/localServiceControl';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
-/** Polling every 5 s plus the client's retries and backoff. */
-const LIVE_TIMEOUT = 30_000;
 export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
 
 /**
@@ -65,17 +62,17 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-a',
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
+    screenshots: SCREENSHOTS,
   });
   ({ service, preview, browser, page } = session);
   servicePort = Number(new URL(service.url).port);
-  await page.goto(preview.openUrl);
+  await openWindow(page, preview.openUrl);
 }, 60_000);
 
 afterAll(() => session?.stop());
@@ -84,11 +81,7 @@ function control(method: string, path: string, body: unknown): Promise<Response>
   return callerOf(service)(method, path, body);
 }
 
-async function newAccess(remoteId: string): Promise<string> {
-  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
-}
+const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 /** Pastes an access into the box; language-neutral, as the suite runs in both languages. */
 async function track(token: string): Promise<void> {

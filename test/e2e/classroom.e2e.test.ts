@@ -6,20 +6,17 @@
  * "Fix the classroom id" opens the switcher on that id. Screenshots go to
  * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish (worded in Spanish by the window).
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { axeViolations } from './axe';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'classroom-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'classroom-e2e');
-const LIVE_TIMEOUT = 30_000;
 
 /** Rooms 12 and 14, and room 21, which a later version of the account no longer has. */
 const fixture: AccountData = {
@@ -47,17 +44,17 @@ let restarted: RunningLocalService | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-21',
     viewport: { width: 400, height: 640 },
     locale: 'en-US',
+    screenshots: SCREENSHOTS,
   });
   page = session.page;
-  await page.goto(session.preview.openUrl);
-  await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
+  await openWindow(page, session.preview.openUrl);
+  await page.getByText('PC-20').first().waitFor();
 }, 60_000);
 
 afterAll(async () => {
@@ -65,10 +62,7 @@ afterAll(async () => {
   await session?.stop();
 });
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  expect(await axeViolations(page), name).toEqual([]);
-}
+const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
 const idField = () => page.locator('.add-classroom input').first();
 const addButton = () => page.locator('.classroom-picker button[aria-expanded]').last();

@@ -1,16 +1,22 @@
 /**
  * What every end-to-end file starts: a local service, `npm run web` on it (a child process with
- * its own data folder), and Chromium with one page. `stop` ends all of it and removes the folder.
+ * its own data folder), Chromium with one page, and the file's screenshot folder. `stop` ends all
+ * of it and removes the data folder; the screenshots stay.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
+import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
+
+/** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
+export const LIVE_TIMEOUT = 30_000;
 
 export interface E2eSession {
   service: RunningLocalService;
@@ -34,7 +40,10 @@ export async function startE2eSession(options: {
   locale?: string;
   /** The preview's visible poll interval (startPreview's default otherwise). */
   pollSeconds?: number;
+  /** The file's screenshot folder, created if missing. */
+  screenshots: string;
 }): Promise<E2eSession> {
+  await mkdir(options.screenshots, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
   // Stopped in reverse order, also when a later step fails to start.
   const stoppers: (() => Promise<unknown>)[] = [
@@ -84,4 +93,20 @@ export async function startE2eSession(options: {
     await stop();
     throw error;
   }
+}
+
+/** Opens the window at the preview's printed address and waits for its first device row. */
+export async function openWindow(page: Page, openUrl: string): Promise<void> {
+  await page.goto(openUrl);
+  await page
+    .getByRole('list', { name: 'Devices' })
+    .getByRole('listitem')
+    .first()
+    .waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+/** Screenshots the state into `folder` as `name`.png; any axe violation fails the test. */
+export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
+  await page.screenshot({ path: join(folder, `${name}.png`) });
+  expect(await axeViolations(page), name).toEqual([]);
 }
