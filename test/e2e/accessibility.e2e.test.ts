@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
@@ -56,7 +55,7 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let browser: Browser;
 let page: Page;
@@ -70,8 +69,7 @@ beforeAll(async () => {
     locale: 'en-US',
     screenshots: SCREENSHOTS,
   });
-  ({ service, preview, browser, page } = session);
-  servicePort = Number(new URL(service.url).port);
+  ({ service, preview, browser, page, startServiceAgain } = session);
   await openWindow(page, preview.openUrl);
 }, 60_000);
 
@@ -156,7 +154,7 @@ async function withRunReports(context: BrowserContext): Promise<void> {
 
 async function restartService(token: string): Promise<void> {
   await service.close();
-  service = await startLocalService({ token, fixture, port: servicePort });
+  service = await startServiceAgain({ token });
 }
 
 describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (language) => {
@@ -314,7 +312,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.access-outcome.failed').waitFor();
     await audit('offline');
 
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     await page.locator('.banner').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
     const tracked = await page.locator('.access').count();
     for (let left = tracked; left > 0; left--) {

@@ -9,8 +9,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
+import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
 import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
@@ -39,8 +38,6 @@ const withoutRoom21: AccountData = {
 };
 
 let session: E2eSession | undefined;
-/** The service as restarted without room 21; the session stops only the one it started. */
-let restarted: RunningLocalService | undefined;
 let page: Page;
 
 beforeAll(async () => {
@@ -57,10 +54,7 @@ beforeAll(async () => {
   await page.getByText('PC-20').first().waitFor();
 }, 60_000);
 
-afterAll(async () => {
-  await restarted?.close();
-  await session?.stop();
-});
+afterAll(() => session?.stop());
 
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
@@ -149,11 +143,9 @@ describe('a saved classroom the service no longer knows', { timeout: 90_000 }, (
   it('says so in the banner, whose Fix the classroom id opens the switcher on that id', async () => {
     await picker().selectOption('room-21');
     await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
-    const service = session?.service;
-    if (!service) throw new Error('no session');
-    const port = Number(new URL(service.url).port);
-    await service.close();
-    restarted = await startLocalService({ token: TOKEN, fixture: withoutRoom21, port });
+    if (!session) throw new Error('no session');
+    await session.service.close();
+    await session.startServiceAgain({ fixture: withoutRoom21 });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page
       .getByRole('alert')

@@ -30,7 +30,7 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let page: Page;
 
 beforeAll(async () => {
@@ -44,16 +44,11 @@ beforeAll(async () => {
     pollSeconds: 60,
     screenshots: SCREENSHOTS,
   });
-  ({ service, page } = session);
-  servicePort = Number(new URL(service.url).port);
+  ({ service, page, startServiceAgain } = session);
   await openWindow(page, session.preview.openUrl);
 }, 60_000);
 
-afterAll(async () => {
-  await session?.stop();
-  // The service restarted after the outage is this file's own: the session stops its first one.
-  if (session && service !== session.service) await service.close();
-});
+afterAll(() => session?.stop());
 
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
@@ -119,7 +114,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     await expect.poll(untilNextAttempt, { timeout: 60_000, interval: 500 }).toBeGreaterThan(5_000);
     const plannedIn = await untilNextAttempt();
     const clickedAt = Date.now();
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     await page.getByRole('button', { name: 'Retry now' }).click();
     await liveCount().waitFor({ timeout: plannedIn });
     expect(Date.now() - clickedAt).toBeLessThan(plannedIn);

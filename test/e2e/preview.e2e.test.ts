@@ -8,7 +8,6 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { PreviewProcess } from './previewProcess';
@@ -30,7 +29,7 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let previewUrl: string;
 let openUrl: string;
@@ -46,8 +45,7 @@ beforeAll(async () => {
     viewport: { width: 400, height: 640 },
     screenshots: SCREENSHOTS,
   });
-  ({ service, preview, browser, page } = session);
-  servicePort = Number(new URL(service.url).port);
+  ({ service, preview, browser, page, startServiceAgain } = session);
   openUrl = preview.openUrl;
   previewUrl = new URL(openUrl).origin;
   page.on('console', (message) => {
@@ -209,7 +207,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
   });
 
   it('recovers when the service is back on the same port', async () => {
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     // The restarted service starts again from the fixture: PC-8 is offline there.
     await page.getByText('7 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });

@@ -19,7 +19,16 @@ import { startPreview } from './previewProcess';
 export const LIVE_TIMEOUT = 30_000;
 
 export interface E2eSession {
+  /** The service in use: startServiceAgain() replaces it. */
   service: RunningLocalService;
+  /**
+   * Starts the local service again on the first one's port once a test has closed it (an outage
+   * that ends): with the session's token and fixture unless told otherwise. `stop` closes it.
+   */
+  startServiceAgain: (changes?: {
+    token?: string;
+    fixture?: AccountData;
+  }) => Promise<RunningLocalService>;
   /** The preview in use: restartPreview() replaces it. */
   preview: PreviewProcess;
   /** The preview's data folder (its settings.json), kept across restartPreview(). */
@@ -54,7 +63,9 @@ export async function startE2eSession(options: {
     stoppers.length = 0;
   };
   try {
-    const service = await startLocalService({ token: options.token, fixture: options.fixture });
+    let service = await startLocalService({ token: options.token, fixture: options.fixture });
+    const servicePort = Number(new URL(service.url).port);
+    // Closes whichever service is in use by then.
     stoppers.push(() => service.close());
     const startOnFolder = () =>
       startPreview({
@@ -75,6 +86,15 @@ export async function startE2eSession(options: {
     });
     const session: E2eSession = {
       service,
+      async startServiceAgain(changes = {}) {
+        service = await startLocalService({
+          token: changes.token ?? options.token,
+          fixture: changes.fixture ?? options.fixture,
+          port: servicePort,
+        });
+        session.service = service;
+        return service;
+      },
       preview,
       dataDir,
       async restartPreview(between) {
