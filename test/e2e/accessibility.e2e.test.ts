@@ -4,28 +4,24 @@
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { callerOf } from '../support/localServiceControl';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
-/** Polling every 5 s plus the client's retries and backoff. */
-const LIVE_TIMEOUT = 30_000;
 export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
 
 /**
@@ -59,23 +55,22 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-a',
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
+    screenshots: SCREENSHOTS,
   });
-  ({ service, preview, browser, page } = session);
-  servicePort = Number(new URL(service.url).port);
-  await page.goto(preview.openUrl);
+  ({ service, preview, browser, page, startServiceAgain } = session);
+  await openWindow(page, preview.openUrl);
 }, 60_000);
 
 afterAll(() => session?.stop());
@@ -84,11 +79,7 @@ function control(method: string, path: string, body: unknown): Promise<Response>
   return callerOf(service)(method, path, body);
 }
 
-async function newAccess(remoteId: string): Promise<string> {
-  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
-}
+const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 /** Pastes an access into the box; language-neutral, as the suite runs in both languages. */
 async function track(token: string): Promise<void> {
@@ -163,7 +154,7 @@ async function withRunReports(context: BrowserContext): Promise<void> {
 
 async function restartService(token: string): Promise<void> {
   await service.close();
-  service = await startLocalService({ token, fixture, port: servicePort });
+  service = await startServiceAgain({ token });
 }
 
 describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (language) => {
@@ -321,7 +312,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.access-outcome.failed').waitFor();
     await audit('offline');
 
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     await page.locator('.banner').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
     const tracked = await page.locator('.access').count();
     for (let left = tracked; left > 0; left--) {

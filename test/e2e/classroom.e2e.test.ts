@@ -6,20 +6,16 @@
  * "Fix the classroom id" opens the switcher on that id. Screenshots go to
  * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish (worded in Spanish by the window).
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
+import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { axeViolations } from './axe';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'classroom-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'classroom-e2e');
-const LIVE_TIMEOUT = 30_000;
 
 /** Rooms 12 and 14, and room 21, which a later version of the account no longer has. */
 const fixture: AccountData = {
@@ -42,33 +38,25 @@ const withoutRoom21: AccountData = {
 };
 
 let session: E2eSession | undefined;
-/** The service as restarted without room 21; the session stops only the one it started. */
-let restarted: RunningLocalService | undefined;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-21',
     viewport: { width: 400, height: 640 },
     locale: 'en-US',
+    screenshots: SCREENSHOTS,
   });
   page = session.page;
-  await page.goto(session.preview.openUrl);
-  await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
+  await openWindow(page, session.preview.openUrl);
+  await page.getByText('PC-20').first().waitFor();
 }, 60_000);
 
-afterAll(async () => {
-  await restarted?.close();
-  await session?.stop();
-});
+afterAll(() => session?.stop());
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  expect(await axeViolations(page), name).toEqual([]);
-}
+const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
 const idField = () => page.locator('.add-classroom input').first();
 const addButton = () => page.locator('.classroom-picker button[aria-expanded]').last();
@@ -155,11 +143,9 @@ describe('a saved classroom the service no longer knows', { timeout: 90_000 }, (
   it('says so in the banner, whose Fix the classroom id opens the switcher on that id', async () => {
     await picker().selectOption('room-21');
     await page.getByText('PC-20').first().waitFor({ timeout: LIVE_TIMEOUT });
-    const service = session?.service;
-    if (!service) throw new Error('no session');
-    const port = Number(new URL(service.url).port);
-    await service.close();
-    restarted = await startLocalService({ token: TOKEN, fixture: withoutRoom21, port });
+    if (!session) throw new Error('no session');
+    await session.service.close();
+    await session.startServiceAgain({ fixture: withoutRoom21 });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page
       .getByRole('alert')

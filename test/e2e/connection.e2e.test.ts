@@ -5,7 +5,6 @@
  * dated to the last success; Retry now brings the live list back before the planned attempt.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,13 +13,11 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
-import { axeViolations } from './axe';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'connection-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'connection-e2e');
-const LIVE_TIMEOUT = 30_000;
 
 /** Room A: ten devices, PC-0 to PC-6 online. */
 const fixture: AccountData = {
@@ -33,11 +30,10 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   // A long interval: nothing but a failure's retries and Retry now refreshes during the test.
   session = await startE2eSession({
     fixture,
@@ -46,22 +42,15 @@ beforeAll(async () => {
     viewport: { width: 400, height: 640 },
     locale: 'en-US',
     pollSeconds: 60,
+    screenshots: SCREENSHOTS,
   });
-  ({ service, page } = session);
-  servicePort = Number(new URL(service.url).port);
-  await page.goto(session.preview.openUrl);
+  ({ service, page, startServiceAgain } = session);
+  await openWindow(page, session.preview.openUrl);
 }, 60_000);
 
-afterAll(async () => {
-  await session?.stop();
-  // The service restarted after the outage is this file's own: the session stops its first one.
-  if (session && service !== session.service) await service.close();
-});
+afterAll(() => session?.stop());
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  expect(await axeViolations(page), name).toEqual([]);
-}
+const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
 /** Milliseconds from now, by the page's clock, to the attempt the banner announces. */
 const untilNextAttempt = () =>
@@ -125,7 +114,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     await expect.poll(untilNextAttempt, { timeout: 60_000, interval: 500 }).toBeGreaterThan(5_000);
     const plannedIn = await untilNextAttempt();
     const clickedAt = Date.now();
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     await page.getByRole('button', { name: 'Retry now' }).click();
     await liveCount().waitFor({ timeout: plannedIn });
     expect(Date.now() - clickedAt).toBeLessThan(plannedIn);

@@ -3,24 +3,19 @@
  * Chromium. Screenshots of the main states go to test-results/preview-e2e/, and axe-core audits
  * each of them.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { callerOf } from '../support/localServiceControl';
-import { axeViolations } from './axe';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, startE2eSession } from './session';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
-/** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
-const LIVE_TIMEOUT = 30_000;
 
 /** Room A: ten devices, PC-0 to PC-6 online; five more devices in no classroom. */
 const fixture: AccountData = {
@@ -34,7 +29,7 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
-let servicePort: number;
+let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let previewUrl: string;
 let openUrl: string;
@@ -43,15 +38,14 @@ let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-a',
     viewport: { width: 400, height: 640 },
+    screenshots: SCREENSHOTS,
   });
-  ({ service, preview, browser, page } = session);
-  servicePort = Number(new URL(service.url).port);
+  ({ service, preview, browser, page, startServiceAgain } = session);
   openUrl = preview.openUrl;
   previewUrl = new URL(openUrl).origin;
   page.on('console', (message) => {
@@ -67,11 +61,7 @@ function control(method: string, path: string, body: unknown): Promise<Response>
   return callerOf(service)(method, path, body);
 }
 
-async function newAccess(remoteId: string): Promise<string> {
-  const response = await control('POST', '/_local/temporal-access', { remote_id: remoteId });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
-}
+const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 async function track(token: string): Promise<void> {
   const input = page.getByRole('textbox', { name: 'Temporal access link or token' });
@@ -84,10 +74,7 @@ async function track(token: string): Promise<void> {
 }
 
 /** Every state the suite screenshots is audited by axe too: any violation fails the test. */
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  expect(await axeViolations(page), name).toEqual([]);
-}
+const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 
 describe('the browser preview', { timeout: 60_000 }, () => {
@@ -220,7 +207,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
   });
 
   it('recovers when the service is back on the same port', async () => {
-    service = await startLocalService({ token: TOKEN, fixture, port: servicePort });
+    service = await startServiceAgain();
     // The restarted service starts again from the fixture: PC-8 is offline there.
     await page.getByText('7 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });

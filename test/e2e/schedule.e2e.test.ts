@@ -4,22 +4,19 @@
  * reload) and cancelled from the row; the class's end is scheduled beside End all. Whether the
  * core fires it is the firing's own test. Screenshots go to test-results/schedule-e2e/.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { callerOf } from '../support/localServiceControl';
-import { axeViolations } from './axe';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { noonZone, timeAhead } from './localTime';
 import type { E2eSession } from './session';
-import { startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'schedule-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'schedule-e2e');
-/** Polling every 5 s plus the client's retries and backoff. */
-const LIVE_TIMEOUT = 30_000;
 /** How far ahead the ends are scheduled: well inside the day the window's clock shows. */
 const AHEAD_MINUTES = 20;
 
@@ -36,13 +33,13 @@ let context: BrowserContext;
 let page: Page;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
   session = await startE2eSession({
     fixture,
     token: TOKEN,
     classroom: 'room-a',
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
+    screenshots: SCREENSHOTS,
   });
   ({ service } = session);
   context = await session.browser.newContext({
@@ -51,8 +48,7 @@ beforeAll(async () => {
     timezoneId: noonZone(),
   });
   page = await context.newPage();
-  await page.goto(session.preview.openUrl);
-  await deviceRows().first().waitFor({ timeout: LIVE_TIMEOUT });
+  await openWindow(page, session.preview.openUrl);
 }, 60_000);
 
 afterAll(async () => {
@@ -63,18 +59,11 @@ afterAll(async () => {
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 const rowOf = (alias: string) => deviceRows().filter({ hasText: alias });
 
-async function shot(name: string): Promise<void> {
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
-  expect(await axeViolations(page), name).toEqual([]);
-}
+const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
 /** An access the local service issues for the device, added from its row for a student. */
 async function addOnRow(alias: string, remoteId: string, student: string): Promise<string> {
-  const response = await callerOf(service)('POST', '/_local/temporal-access', {
-    remote_id: remoteId,
-  });
-  expect(response.status).toBe(201);
-  const { token } = (await response.json()) as { token: string };
+  const token = await newAccessToken(service, remoteId);
   await rowOf(alias)
     .getByRole('button', { name: `Add access for ${alias}` })
     .click();

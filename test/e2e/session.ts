@@ -1,19 +1,34 @@
 /**
  * What every end-to-end file starts: a local service, `npm run web` on it (a child process with
- * its own data folder), and Chromium with one page. `stop` ends all of it and removes the folder.
+ * its own data folder), Chromium with one page, and the file's screenshot folder. `stop` ends all
+ * of it and removes the data folder; the screenshots stay.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { launchChromium } from '../support/chromium';
+import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
 
+/** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
+export const LIVE_TIMEOUT = 30_000;
+
 export interface E2eSession {
+  /** The service in use: startServiceAgain() replaces it. */
   service: RunningLocalService;
+  /**
+   * Starts the local service again on the first one's port once a test has closed it (an outage
+   * that ends): with the session's token and fixture unless told otherwise. `stop` closes it.
+   */
+  startServiceAgain: (changes?: {
+    token?: string;
+    fixture?: AccountData;
+  }) => Promise<RunningLocalService>;
   /** The preview in use: restartPreview() replaces it. */
   preview: PreviewProcess;
   /** The preview's data folder (its settings.json), kept across restartPreview(). */
@@ -34,7 +49,10 @@ export async function startE2eSession(options: {
   locale?: string;
   /** The preview's visible poll interval (startPreview's default otherwise). */
   pollSeconds?: number;
+  /** The file's screenshot folder, created if missing. */
+  screenshots: string;
 }): Promise<E2eSession> {
+  await mkdir(options.screenshots, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
   // Stopped in reverse order, also when a later step fails to start.
   const stoppers: (() => Promise<unknown>)[] = [
@@ -45,7 +63,9 @@ export async function startE2eSession(options: {
     stoppers.length = 0;
   };
   try {
-    const service = await startLocalService({ token: options.token, fixture: options.fixture });
+    let service = await startLocalService({ token: options.token, fixture: options.fixture });
+    const servicePort = Number(new URL(service.url).port);
+    // Closes whichever service is in use by then.
     stoppers.push(() => service.close());
     const startOnFolder = () =>
       startPreview({
@@ -66,6 +86,15 @@ export async function startE2eSession(options: {
     });
     const session: E2eSession = {
       service,
+      async startServiceAgain(changes = {}) {
+        service = await startLocalService({
+          token: changes.token ?? options.token,
+          fixture: changes.fixture ?? options.fixture,
+          port: servicePort,
+        });
+        session.service = service;
+        return service;
+      },
       preview,
       dataDir,
       async restartPreview(between) {
@@ -84,4 +113,20 @@ export async function startE2eSession(options: {
     await stop();
     throw error;
   }
+}
+
+/** Opens the window at the preview's printed address and waits for its first device row. */
+export async function openWindow(page: Page, openUrl: string): Promise<void> {
+  await page.goto(openUrl);
+  await page
+    .getByRole('list', { name: 'Devices' })
+    .getByRole('listitem')
+    .first()
+    .waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+/** Screenshots the state into `folder` as `name`.png; any axe violation fails the test. */
+export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
+  await page.screenshot({ path: join(folder, `${name}.png`) });
+  expect(await axeViolations(page), name).toEqual([]);
 }

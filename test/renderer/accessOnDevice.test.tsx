@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, device, trackedAccess } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { invalidatedAt10h42m18s, renderApp, rowOf } from './renderApp';
 
 afterEach(() => {
   cleanup();
@@ -20,14 +20,6 @@ const lab = (...accesses: TrackedAccessView[]) =>
       temporalAccesses: accesses,
     }),
   );
-
-const rowOf = (name: string) => {
-  const row = screen
-    .getAllByRole('listitem')
-    .find((item) => item.querySelector('.device-name')?.textContent === name);
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
 
 describe('adding an access to a device', () => {
   it("starts from a device row's Add access: the device is picked and the link box focused", async () => {
@@ -68,12 +60,7 @@ describe('adding an access to a device', () => {
 describe('a device row with an access', () => {
   it('shows the student and the state, and ends the access with one click on the row', async () => {
     const fake = lab(trackedAccess({ label: 'Ana' }));
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'invalidated',
-      sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
-      secondsUntilEffective: 12,
-      warnNo2fa: false,
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     const row = rowOf('LAB-PC01');
     expect(within(row).getByText('Ana')).toBeTruthy();

@@ -51,13 +51,18 @@ describe('a classroom id the service refuses, in the window language', () => {
 });
 
 describe('a classroom id the service refuses', () => {
-  it('stays in the field, focused, selected and marked invalid, with the reason tied to it', async () => {
+  /** The window once room-7x, typed into a new classroom, was sent and refused. */
+  const refusedRoom7x = async () => {
     const fake = new FakeClassTray();
     fake.selectClassroom.mockRejectedValueOnce(new Error(REFUSAL));
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
-    await user.type(idField(), 'room-7x{Enter}');
+    const app = await renderApp(fake);
+    await app.user.click(screen.getByRole('button', { name: 'Add classroom' }));
+    await app.user.type(idField(), 'room-7x{Enter}');
+    return app;
+  };
 
+  it('stays in the field, focused, selected and marked invalid, with the reason tied to it', async () => {
+    await refusedRoom7x();
     expect((await screen.findByRole('alert')).textContent).toContain(
       "the last part of the classroom's address",
     );
@@ -70,11 +75,7 @@ describe('a classroom id the service refuses', () => {
   });
 
   it('is fixed with one edit, which opens the corrected classroom', async () => {
-    const fake = new FakeClassTray();
-    fake.selectClassroom.mockRejectedValueOnce(new Error(REFUSAL));
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
-    await user.type(idField(), 'room-7x{Enter}');
+    const { fake, user } = await refusedRoom7x();
     await screen.findByRole('alert');
 
     // The id is selected: the correction is typed over it.
@@ -87,11 +88,7 @@ describe('a classroom id the service refuses', () => {
   });
 
   it('goes with its form: the next form starts afresh', async () => {
-    const fake = new FakeClassTray();
-    fake.selectClassroom.mockRejectedValueOnce(new Error(REFUSAL));
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Add classroom' }));
-    await user.type(idField(), 'room-7x{Enter}');
+    const { user } = await refusedRoom7x();
     await screen.findByRole('alert');
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Add classroom' }));

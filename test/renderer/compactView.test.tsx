@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { device, classTrayState, trackedAccess } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp } from './renderApp';
+import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
 afterEach(() => {
   cleanup();
@@ -90,12 +90,7 @@ const tileOf = (name: string) => {
 describe('ending an access from a compact tile', () => {
   it("ends it in one click on the student's initial, and says the outcome as the row does", async () => {
     const fake = withAccess({ label: 'Ana' });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'invalidated',
-      sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
-      secondsUntilEffective: 12,
-      warnNo2fa: false,
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     const tile = tileOf('LAB-PC03');
     expect(within(tile).getByRole('status').textContent).toBe('Active');

@@ -1,7 +1,7 @@
 /** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange, InvalidateResultView } from '../../src-main/core/classTrayApi';
 import type { Host } from '../../src-renderer/api';
 import { createI18n } from '../../src-renderer/i18n';
 import { localeOf } from '../../src-shared/locale';
@@ -32,3 +32,23 @@ export async function renderApp(
     });
   return { ...view, store, fake, user, push, disconnect };
 }
+
+/** The device row (list item) whose `.device-name` is exactly `name`. */
+export function rowOf(name: string): HTMLElement {
+  const row = screen
+    .getAllByRole('listitem')
+    .find((item) => item.querySelector('.device-name')?.textContent === name);
+  if (!row) throw new Error(`no row for ${name}`);
+  return row;
+}
+
+/**
+ * The service's answer to an End access at 10:42:18 on 5 January 2026, local time: the session
+ * ends 12 s later, at 10:42:30. Built when called, in the time zone the test runs in.
+ */
+export const invalidatedAt10h42m18s = (): InvalidateResultView => ({
+  kind: 'invalidated',
+  sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
+  secondsUntilEffective: 12,
+  warnNo2fa: false,
+});

@@ -6,7 +6,7 @@ import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { renderApp, rowOf } from './renderApp';
 
 // The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
 // instant differ; only Date is faked ("now" is 10:30 there), and user-event still runs.
@@ -41,13 +41,9 @@ const AT_10_50 = '2026-01-05T09:50:00.000Z';
 const lab = (overrides: StateOverrides = {}) =>
   new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS], ...overrides }));
 
-const rowOf = (name: string) => {
-  const row = screen
-    .getAllByRole('listitem')
-    .find((item) => item.querySelector('.device-name')?.textContent === name);
-  if (!row) throw new Error(`no row for ${name}`);
-  return row;
-};
+/** A button of the device row, by its whole accessible name. */
+const rowButton = (device: string, name: string) =>
+  within(rowOf(device)).getByRole('button', { name });
 
 const cardList = () => screen.getByRole('list', { name: 'In this classroom' });
 
@@ -59,9 +55,7 @@ describe('scheduling an end', () => {
   it('sends the typed local time today as an instant from a device row, then shows it pending', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
     const field = screen.getByLabelText('End at');
     expect(document.activeElement).toBe(field);
     typeTime('End at', '10:50');
@@ -79,9 +73,7 @@ describe('scheduling an end', () => {
   it('refuses a time already past today in words, without asking the core or rolling to tomorrow', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
     typeTime('End at', '10:30');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
@@ -96,9 +88,7 @@ describe('scheduling an end', () => {
   it('asks for a time when none was typed', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Type a time first.');
@@ -108,9 +98,7 @@ describe('scheduling an end', () => {
     const fake = lab();
     fake.scheduleEnd.mockRejectedValueOnce(new Error('This temporal access has already ended.'));
     const { user } = await renderApp(fake);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
     typeTime('End at', '10:50');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -123,8 +111,7 @@ describe('scheduling an end', () => {
   it('closes with Cancel or Escape, sending nothing, and gives the focus back', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
-    const open = () =>
-      within(rowOf('LAB-PC03')).getByRole('button', { name: 'End at… for LAB-PC03' });
+    const open = () => rowButton('LAB-PC03', 'End at… for LAB-PC03');
     await user.click(open());
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(document.activeElement).toBe(open());
@@ -137,9 +124,7 @@ describe('scheduling an end', () => {
 
   it("keeps the arrow keys in a row's time field, not the device list's", async () => {
     const { user } = await renderApp(lab());
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
     const field = screen.getByLabelText('End at');
     await user.keyboard('{ArrowDown}{ArrowRight}{End}');
     expect(document.activeElement).toBe(field);
@@ -175,18 +160,12 @@ describe('a pending end', () => {
     expect(within(cardList()).getByText('Ends at 10:50')).toBeTruthy();
     // Luis's access has none.
     expect(within(rowOf('LAB-PC03')).queryByText(/Ends at/)).toBeNull();
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', {
-        name: 'Cancel end at 10:50 for LAB-PC01',
-      }),
-    );
+    await user.click(rowButton('LAB-PC01', 'Cancel end at 10:50 for LAB-PC01'));
     expect(fake.cancelScheduledEnd).toHaveBeenCalledExactlyOnceWith({
       target: { token: ANA.token },
     });
     expect(screen.queryByText('Ends at 10:50')).toBeNull();
-    expect(document.activeElement).toBe(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'End at… for LAB-PC01' }),
-    );
+    expect(document.activeElement).toBe(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
   });
 });
 
@@ -356,9 +335,7 @@ describe('in Spanish', () => {
       ),
     );
     const { user } = await renderApp(fake);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'Terminar a las… para LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'Terminar a las… para LAB-PC01'));
     typeTime('Terminar a las', '10:50');
     await user.click(screen.getByRole('button', { name: 'Programar' }));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -379,9 +356,7 @@ describe('in Spanish', () => {
     expect(reportTexts()).toEqual([
       'El fin programado a las 10:50 para Computer Lab 1 terminó 2 accesos. Se ejecutó con 12 minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     ]);
-    await user.click(
-      within(rowOf('LAB-PC01')).getByRole('button', { name: 'Terminar a las… para LAB-PC01' }),
-    );
+    await user.click(rowButton('LAB-PC01', 'Terminar a las… para LAB-PC01'));
     typeTime('Terminar a las', '09:15');
     await user.click(screen.getByRole('button', { name: 'Programar' }));
     expect(screen.getByRole('alert').textContent).toBe(
@@ -390,10 +365,6 @@ describe('in Spanish', () => {
     typeTime('Terminar a las', '10:50');
     await user.click(screen.getByRole('button', { name: 'Programar' }));
     expect(within(rowOf('LAB-PC01')).getByText('Termina a las 10:50')).toBeTruthy();
-    expect(
-      within(rowOf('LAB-PC01')).getByRole('button', {
-        name: 'Anular fin de las 10:50 para LAB-PC01',
-      }),
-    ).toBeTruthy();
+    expect(rowButton('LAB-PC01', 'Anular fin de las 10:50 para LAB-PC01')).toBeTruthy();
   });
 });

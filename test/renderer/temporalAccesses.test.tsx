@@ -9,7 +9,7 @@ import type {
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { STOP_UNDO_MS } from '../../src-renderer/views/temporalAccessItem';
-import { renderApp } from './renderApp';
+import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
 afterEach(() => {
   cleanup();
@@ -69,12 +69,7 @@ describe('adding a temporal access', () => {
 describe('invalidating', () => {
   it('shows when the access ends as a clock time, with a countdown that ticks', async () => {
     const fake = tracking(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'invalidated',
-      sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
-      secondsUntilEffective: 12,
-      warnNo2fa: false,
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     vi.useFakeTimers({ now: new Date(2026, 0, 5, 10, 42, 18) });
 

@@ -3,6 +3,7 @@
  * and the `/_local` routes through which tests change its data (a device going offline, a new
  * temporal access).
  */
+import { expect } from 'vitest';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 
 export type ServiceCall = (method: string, route: string, body?: unknown) => Promise<Response>;
@@ -16,4 +17,16 @@ export function callerOf(
       headers: { [service.authHeader]: service.token, 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
+}
+
+/** A temporal access the service issues for the device (by its remote id): its token. */
+export async function newAccessToken(
+  service: Pick<RunningLocalService, 'url' | 'token' | 'authHeader'>,
+  remoteId: string,
+): Promise<string> {
+  const response = await callerOf(service)('POST', '/_local/temporal-access', {
+    remote_id: remoteId,
+  });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { token: string }).token;
 }
