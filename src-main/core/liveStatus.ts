@@ -55,7 +55,7 @@ export interface RefreshResult {
    */
   accountPagesRead: number[];
   /** True when this refresh read every account page (a search). */
-  swept: boolean;
+  searched: boolean;
 }
 
 /** What the account list told us about the classroom, committed only when a refresh succeeds. */
@@ -74,7 +74,7 @@ interface Join {
   online: Map<string, boolean>;
   pagesRead: number[];
   memory: AccountMemory;
-  swept: boolean;
+  searched: boolean;
 }
 
 export class ClassroomLiveStatus {
@@ -116,7 +116,7 @@ export class ClassroomLiveStatus {
     this.passwords = new Map(classroom.map((device) => [device.remote_id, device.remote_password]));
     // Our own copies: a caller editing the returned views must not change what we diff against.
     this.previous = devices.map((device) => ({ ...device }));
-    return { devices, changes, accountPagesRead: join.pagesRead, swept: join.swept };
+    return { devices, changes, accountPagesRead: join.pagesRead, searched: join.searched };
   }
 
   private async joinOnline(
@@ -124,14 +124,14 @@ export class ClassroomLiveStatus {
     signal: AbortSignal | undefined,
   ): Promise<Join> {
     const memory = this.memory;
-    if (memory === undefined) return this.sweep(classroom, memory, [], signal);
+    if (memory === undefined) return this.searchAll(classroom, memory, [], signal);
     // Devices the account list did not show when last searched are left to the page in turn.
     const wanted = classroom
       .map((device) => device.remote_id)
       .filter((id) => !memory.absent.has(id));
     const remembered = wanted.map((id) => memory.pageOf.get(id));
     if (!remembered.every((page) => page !== undefined)) {
-      return this.sweep(classroom, memory, [], signal);
+      return this.searchAll(classroom, memory, [], signal);
     }
 
     const pages = [...new Set(remembered)].sort((a, b) => a - b);
@@ -157,7 +157,7 @@ export class ClassroomLiveStatus {
     const sameTotal = read.every((page) => page.meta.total === memory.total);
     // A device on another page than remembered: the pages shifted, or list it twice.
     if (elsewhere || !sameTotal || !wanted.every((id) => online.has(id))) {
-      return this.sweep(classroom, memory, asked, signal);
+      return this.searchAll(classroom, memory, asked, signal);
     }
     const next: AccountMemory = {
       ...memory,
@@ -165,7 +165,7 @@ export class ClassroomLiveStatus {
       absent: new Set([...memory.absent].filter((id) => !found.has(id))),
       turn: inTurn === undefined ? memory.turn : (inTurn % memory.lastPage) + 1,
     };
-    return { online, pagesRead: asked, memory: next, swept: false };
+    return { online, pagesRead: asked, memory: next, searched: false };
   }
 
   /**
@@ -174,7 +174,7 @@ export class ClassroomLiveStatus {
    * already read, so the walk misses it. Before calling a device newly missing from the account
    * list we look once more; devices the last search already missed are not looked for twice.
    */
-  private async sweep(
+  private async searchAll(
     classroom: readonly ClassroomDevice[],
     before: AccountMemory | undefined,
     alreadyRead: number[],
@@ -189,7 +189,7 @@ export class ClassroomLiveStatus {
     };
     let result = await look();
     if ([...result.memory.absent].some((id) => !before?.absent.has(id))) result = await look();
-    return { online: result.online, pagesRead, memory: result.memory, swept: true };
+    return { online: result.online, pagesRead, memory: result.memory, searched: true };
   }
 }
 

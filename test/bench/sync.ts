@@ -15,8 +15,8 @@
  *    several repetitions after a discarded warm-up of each.
  * 3. The core's heap with 5,000 devices, in a child `node --expose-gc` that runs this file with
  *    `memory`: heapUsed after forced GCs with the objects held minus the same once they are
- *    dropped, for (a) all 100 parsed account pages, which a sweep holds at its peak, and (b) a
- *    live status after a cold sweep and steady refreshes, which is what stays between refreshes
+ *    dropped, for (a) all 100 parsed account pages, which a search holds at its peak, and (b) a
+ *    live status after a cold search and steady refreshes, which is what stays between refreshes
  *    (20 kept at once and the figure divided by 20: one alone is below the heap's jitter).
  *
  * BENCH_REPEATS sets the timed repetitions per concurrency (default 9).
@@ -53,7 +53,7 @@ const LEAVES = 4_000;
 const ADDED = 9_000;
 /** Steady refreshes the warm-up and each kept live status of the memory child run. */
 const STEADY_REFRESHES = 20;
-/** Live statuses kept at once for the memory figure, each after a cold sweep and steady refreshes. */
+/** Live statuses kept at once for the memory figure, each after a cold search and steady refreshes. */
 const LIVE_INSTANCES = 20;
 const STEADY_PER_INSTANCE = 5;
 const NAIVE_REFRESHES = 3;
@@ -177,7 +177,7 @@ async function countRequests(url: string): Promise<RequestCounts> {
 
   const cold = await measured();
   const steady = await run();
-  if (steady.some((row) => row.result.swept)) {
+  if (steady.some((row) => row.result.searched)) {
     throw new Error('A steady refresh searched every page: the bench no longer measures steady.');
   }
 
@@ -195,7 +195,7 @@ async function countRequests(url: string): Promise<RequestCounts> {
     await control(url, 'DELETE', `/devices/${device(LEAVES).remote_id}`);
     await control(url, 'POST', '/devices', device(ADDED));
   });
-  const searched = moved.flatMap((row, i) => (row.result.swept ? [i] : []));
+  const searched = moved.flatMap((row, i) => (row.result.searched ? [i] : []));
   if (searched.join() !== String(MOVE_BEFORE)) {
     throw new Error(
       `The moved run searched at refreshes [${searched.join(', ')}], not once at the move.`,
@@ -235,14 +235,15 @@ interface Timing {
   sequential: number[];
 }
 
-/** A new live status per run, so each refresh is a cold full sweep. */
+/** A new live status per run, so each refresh is a cold full search. */
 async function timeColdRefreshes(url: string, repeats: number): Promise<Timing> {
   const run = async (concurrency: number) => {
     const live = new ClassroomLiveStatus(deviceListsOf(clientFor(url), concurrency), CLASSROOM);
     const start = performance.now();
     const result = await live.refresh();
     const elapsed = performance.now() - start;
-    if (!result.swept || result.devices.length !== 30) throw new Error('Not a cold full refresh.');
+    if (!result.searched || result.devices.length !== 30)
+      throw new Error('Not a cold full refresh.');
     return elapsed;
   };
   // Warm-up (JIT, connections, the service's page cache), discarded.
@@ -423,7 +424,7 @@ function report(
   }
 
   console.log('\nCore heap with 5,000 devices (child node --expose-gc, heapUsed after forced GC)');
-  row('all 100 parsed account pages held (a sweep at its peak)', mb(memory.pagesHeld));
+  row('all 100 parsed account pages held (a search at its peak)', mb(memory.pagesHeld));
   row(
     `one live status between refreshes (mean of ${LIVE_INSTANCES} kept at once)`,
     kb(memory.liveRetained),

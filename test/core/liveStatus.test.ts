@@ -101,17 +101,17 @@ describe('ClassroomLiveStatus against the local service', () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     const first = await live.refresh();
-    expect(first.swept).toBe(true);
+    expect(first.searched).toBe(true);
     const before = await service.accountRequests();
 
     const steady = await live.refresh();
-    expect(steady.swept).toBe(false);
+    expect(steady.searched).toBe(false);
     expect(steady.accountPagesRead).toEqual(FIRST_STEADY);
     expect((await service.accountRequests()) - before).toBe(FIRST_STEADY.length);
     expect(steady.devices).toEqual(CLASSROOM.map((n) => view(n)));
   });
 
-  it('sweeps when a device is no longer on its remembered page', async () => {
+  it('searches every page when a device is no longer on its remembered page', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
@@ -121,27 +121,27 @@ describe('ClassroomLiveStatus against the local service', () => {
     await service.patch(100, { is_online: false });
 
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
+    expect(result.searched).toBe(true);
     expect(result.devices).toContainEqual(view(100, false));
     expect((await live.refresh()).accountPagesRead).toEqual([2, 6, 1]);
   });
 
-  it('sweeps when the account total changes', async () => {
+  it('searches every page when the account total changes', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
     await service.add(10_000);
-    expect((await live.refresh()).swept).toBe(true);
-    expect((await live.refresh()).swept).toBe(false);
+    expect((await live.refresh()).searched).toBe(true);
+    expect((await live.refresh()).searched).toBe(false);
   });
 
-  it('sweeps when a device joins the classroom', async () => {
+  it('searches every page when a device joins the classroom', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
     await service.patch(400, { classroom: 'room-a' });
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
+    expect(result.searched).toBe(true);
     expect((await live.refresh()).accountPagesRead).toEqual([...REMEMBERED_PAGES, 9, 1]);
   });
 
@@ -286,7 +286,7 @@ async function failure(promise: Promise<unknown>): Promise<ServiceProblem> {
 }
 
 describe('ClassroomLiveStatus against a misbehaving service', () => {
-  it('shows null for a classroom device the account list lacks, without sweeping for it each time', async () => {
+  it('shows null for a classroom device the account list lacks, without searching for it each time', async () => {
     const { state, service, wire } = await scriptedService([60, 100]);
     state.unlisted.set(id(9_999), wire(9_999));
     state.classroom.push(id(9_999));
@@ -294,7 +294,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     expect((await live.refresh()).devices).toEqual([view(60), view(100), view(9_999, null)]);
 
     const steady = await live.refresh();
-    expect(steady.swept).toBe(false);
+    expect(steady.searched).toBe(false);
     expect(steady.devices).toContainEqual(view(9_999, null));
   });
 
@@ -311,12 +311,12 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     ['a connection reset', fault.reset(), { kind: 'network', cause: 'reset' }],
     ['a reset halfway through the body', fault.reset(true), { kind: 'network' }],
   ];
-  // Page 3 is remembered; page 7 is read only by a sweep.
+  // Page 3 is remembered; page 7 is read only by a search here (the pages in turn these refreshes read are 1 and 4).
   const phases = {
     'the classroom list': (request: RecordedRequest) => !isAccount(request),
     'a remembered account page': (request: RecordedRequest) =>
       isAccount(request) && request.page === 3,
-    'a sweep': (request: RecordedRequest) => isAccount(request) && request.page === 7,
+    'a search': (request: RecordedRequest) => isAccount(request) && request.page === 7,
   };
 
   describe.each(Object.entries(phases))('on %s', (phase, hits) => {
@@ -326,9 +326,9 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
         const { state, service, wire, setOnline } = await scriptedService();
         const live = liveStatusOn(service.url);
         await live.refresh();
-        const sweeping = phase === 'a sweep';
-        // A new account device changes the total, so this refresh has to sweep.
-        if (sweeping) state.account.push(wire(10_000));
+        const searching = phase === 'a search';
+        // A new account device changes the total, so this refresh has to search.
+        if (searching) state.account.push(wire(10_000));
         state.hook = (request) => (hits(request) ? behaviour : undefined);
         expect(await failure(live.refresh())).toMatchObject(problem);
         expect(live.password(id(100))).toBe('pw-100');
@@ -336,17 +336,17 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
         state.hook = undefined;
         setOnline(100, false);
         const next = await live.refresh();
-        // Diffed against the view before the failure; the total that called for a sweep
-        // still does, because the failed sweep remembered nothing.
+        // Diffed against the view before the failure; the total that called for a search
+        // still does, because the failed search remembered nothing.
         expect(next.changes).toEqual([
           { type: 'online-changed', remoteId: id(100), online: false },
         ]);
-        expect(next.swept).toBe(sweeping);
+        expect(next.searched).toBe(searching);
         // A failed steady refresh did not move the turn on: page 1 is still next.
-        if (!sweeping) expect(next.accountPagesRead).toEqual(FIRST_STEADY);
+        if (!searching) expect(next.accountPagesRead).toEqual(FIRST_STEADY);
         const after = await live.refresh();
-        expect(after.swept).toBe(false);
-        expect(after.accountPagesRead).toEqual(sweeping ? FIRST_STEADY : [...REMEMBERED_PAGES, 4]);
+        expect(after.searched).toBe(false);
+        expect(after.accountPagesRead).toEqual(searching ? FIRST_STEADY : [...REMEMBERED_PAGES, 4]);
       },
     );
   });
@@ -387,7 +387,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     expect((await live.refresh()).changes).toEqual([{ type: 'device-added', device: view(301) }]);
   });
 
-  it('fails, keeping the last view and memory, while the account list keeps changing during a sweep', async () => {
+  it('fails, keeping the last view and memory, while the account list keeps changing during a search', async () => {
     const { state, service, wire, setOnline } = await scriptedService();
     const live = liveStatusOn(service.url);
     await live.refresh();
@@ -413,12 +413,12 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     state.account = [...state.account.slice(1), wire(10_000)];
 
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
+    expect(result.searched).toBe(true);
     expect(result.devices).toEqual(CLASSROOM.map((n) => view(n)));
     expect((await live.refresh()).accountPagesRead).toEqual([2, 6, 1]);
   });
 
-  it('finds a device that a shift carried past the sweep, instead of calling it unknown', async () => {
+  it('finds a device that a shift carried past the search, instead of calling it unknown', async () => {
     const { state, service, wire } = await scriptedService();
     const before = state.account;
     const shifted = [...before.slice(1), wire(10_000)];
@@ -508,7 +508,7 @@ describe('the rolling sweep', () => {
     const pages = steady.map((row) => row.pages);
     expect(Math.max(...pages)).toBe(4);
     expect(meanOf(pages)).toBe(4);
-    expect(steady.some((row) => row.result.swept)).toBe(false);
+    expect(steady.some((row) => row.result.searched)).toBe(false);
   });
 
   it('reads every account page once in 97 refreshes, a page in turn at a time', async () => {
@@ -537,7 +537,7 @@ describe('the rolling sweep', () => {
     });
 
     const search = rows[50];
-    expect(search?.result.swept).toBe(true);
+    expect(search?.result.searched).toBe(true);
     expect(search?.pages).toBe(104);
     expect(search?.result.changes).toEqual([
       { type: 'online-changed', remoteId: id(moved), online: true },
@@ -566,7 +566,7 @@ describe('the rolling sweep', () => {
     expect(rows[foundAt]?.result.changes).toEqual([
       { type: 'online-changed', remoteId: late.remote_id, online: late.is_online },
     ]);
-    expect(rows.some((row) => row.result.swept)).toBe(false);
+    expect(rows.some((row) => row.result.searched)).toBe(false);
     // From then on its page is remembered too: four pages and the one in turn.
     expect(rows.at(-1)?.pages).toBe(5);
   });
@@ -578,6 +578,6 @@ describe('the rolling sweep', () => {
     if (!copy) throw new Error('no device 300');
     state.account[0] = { ...copy };
     const [next] = await refreshes(1);
-    expect(next?.result.swept).toBe(true);
+    expect(next?.result.searched).toBe(true);
   });
 });
