@@ -155,6 +155,18 @@ describe('ClassroomLiveStatus against the local service', () => {
     expect(inTurn).toEqual([1, 4, 5, 7, 8, 9, 10, 1]);
   });
 
+  it('reads no page in turn when the classroom is on every account page, nor for an empty one', async () => {
+    const everywhere = await localService(accountFixture(400, 3));
+    const spread = liveStatusOn(everywhere.url);
+    await spread.refresh();
+    expect((await spread.refresh()).accountPagesRead).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    const { service } = await scriptedService([]);
+    const empty = liveStatusOn(service.url);
+    await empty.refresh();
+    expect((await empty.refresh()).accountPagesRead).toEqual([]);
+  });
+
   it('reports nothing when nothing changed', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
