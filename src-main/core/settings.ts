@@ -543,6 +543,11 @@ export function resolveDataDir(sources: DataDirSources): string {
   return path.posix.join(configHome, APP_NAME);
 }
 
+/** --data-dir given without a folder: a sentence for whoever started ClassTray. */
+export class DataDirArgumentError extends TeacherFacingError {
+  override readonly name = 'DataDirArgumentError';
+}
+
 function dataDirArgument(argv: readonly string[]): string | undefined {
   let found: string | undefined;
   // The last occurrence wins, as with most command-line tools.
@@ -551,12 +556,14 @@ function dataDirArgument(argv: readonly string[]): string | undefined {
     if (arg === '--data-dir') {
       found = argv[index + 1];
       if (found === undefined || found.startsWith('--')) {
-        throw new Error('--data-dir needs a directory, as in --data-dir ./classtray-data');
+        throw new DataDirArgumentError(
+          '--data-dir needs a directory, as in --data-dir ./classtray-data',
+        );
       }
       index += 1;
     } else if (arg?.startsWith('--data-dir=')) {
       found = arg.slice('--data-dir='.length);
-      if (found === '') throw new Error('--data-dir= needs a directory');
+      if (found === '') throw new DataDirArgumentError('--data-dir= needs a directory');
     }
   }
   return found;
