@@ -26,6 +26,9 @@ import type { DemoSchool } from './sessions';
 import { Sessions, updateSettings } from './sessions';
 import type { OpenSettingsOptions } from './settings';
 import { openSettings } from './settings';
+import type { ManagedPolicy } from './policy/managedPolicy';
+import { NO_POLICY } from './policy/managedPolicy';
+import { SchoolPolicy, policyValuesOf } from './policy/schoolPolicy';
 import type { SecretFallback } from './vault';
 import { TokenVault } from './vault';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
@@ -54,6 +57,11 @@ export interface ClassTrayOptions {
   log?: Logger;
   clock?: Clock;
   timers?: Timers;
+  /**
+   * What the school's IT set (policy/policySources.ts reads the OS's sources); default: nothing,
+   * so tests and the preview never read this machine's policy unless asked.
+   */
+  readPolicy?: () => Promise<ManagedPolicy>;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
 }
@@ -81,10 +89,30 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
+  const policy = new SchoolPolicy({
+    read: options.readPolicy ?? (async () => NO_POLICY),
+    settings,
+    dataDir: options.dataDir,
+    timers,
+    log: log.child('policy'),
+    onChange: async (before) => {
+      const after = settings.get();
+      watch.setIntervals(after.poll);
+      emit({ type: 'preferences', preferences: preferencesView(after) });
+      const switched =
+        before.serviceUrl !== after.serviceUrl ||
+        before.authHeader !== after.authHeader ||
+        before.mode !== after.mode;
+      // A new session says the account itself; else only what is locked may have changed.
+      if (switched) await sessions.open();
+      else emit({ type: 'account', account: account() });
+    },
+  });
   const changes = createChangeFeed(log);
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
-  const account = () => accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus);
+  const account = () =>
+    accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus, policy.locked);
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
@@ -205,12 +233,25 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       }));
       ends.changed();
     },
-    connectService: async (input) => sessions.connect(parseAction('connectService', input)),
+    async connectService(input) {
+      const connecting = parseAction('connectService', input);
+      policy.checkUnlocked({
+        ServiceUrl: connecting.serviceUrl,
+        ...(connecting.authHeader === undefined ? {} : { AuthHeader: connecting.authHeader }),
+      });
+      return sessions.connect(connecting);
+    },
     forgetToken: () => sessions.forgetToken(),
-    setMode: async (input) => sessions.setMode(parseAction('setMode', input).mode),
+    async setMode(input) {
+      const { mode } = parseAction('setMode', input);
+      if (mode === 'demo') policy.checkUnlocked({ DemoDataAllowed: true });
+      return sessions.setMode(mode);
+    },
     async updatePreferences(input) {
+      const preferences = parseAction('updatePreferences', input);
+      policy.checkUnlocked(policyValuesOf(preferences));
       // The settings merge each group one level, so a field left out keeps its saved value.
-      updateSettings(settings, parseAction('updatePreferences', input));
+      updateSettings(settings, preferences);
       watch.setIntervals(settings.get().poll);
       emit({ type: 'preferences', preferences: preferencesView(settings.get()) });
       await accesses.clearEnded();
@@ -228,13 +269,17 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
+    schoolPolicy: () => policy.current,
+    scheduledEndsSettled: () => ends.settled(),
     async close() {
+      policy.stop();
       watch.stop();
       ends.stop();
       changes.clear();
       await sessions.close();
     },
   };
+  await policy.start();
   await sessions.open();
   return classTray;
 }

@@ -23,6 +23,8 @@ import type {
 } from './settings';
 import { settingsSchema } from './settings';
 import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
+import type { ManagedPolicy } from './policy/managedPolicy';
+import type { PolicyName } from './policy/policyTable';
 import type { TokenLocation } from './vault';
 
 export type {
@@ -110,6 +112,8 @@ export interface AccountView {
   serviceUrl: string | null;
   authHeader: string;
   token: { set: boolean; location: TokenLocation; note: string | null };
+  /** The settings the school's policy locked: the window shows them as "Set by your school". */
+  setBySchool: PolicyName[];
 }
 
 /**
@@ -397,5 +401,9 @@ export interface ClassTrayHostControls {
   resume(): void;
   /** For an explicit copy action; the host decides where the password goes. */
   devicePassword(input: DeviceInput): Promise<string | null>;
+  /** What the school's IT set (the updater reads its keys). */
+  schoolPolicy(): ManagedPolicy;
+  /** Resolves once no scheduled end is running: an update restarts only then. */
+  scheduledEndsSettled(): Promise<void>;
   close(): Promise<void>;
 }

@@ -8,6 +8,7 @@ import Store from 'electron-store';
 import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
+import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
 import { startDemoSchool } from '../hosts/demoSchool';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { DataDirArgumentError, resolveDataDir } from '../core/settings';
@@ -112,6 +113,7 @@ async function start(): Promise<void> {
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
+    readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
     log: log.child('core'),
   });
   registerIpc(classTray, log.child('ipc'));

@@ -214,6 +214,7 @@ export const es = {
     startAtLogin: 'Iniciar al arrancar la sesión',
     endedRetention: 'Conservar los accesos terminados (horas)',
     endedRetentionRange: 'Escribe un número entero de horas entre {{min}} y {{max}}.',
+    setBySchool: 'Fijado por tu centro educativo',
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -253,6 +254,7 @@ export const es = {
     myAccount: 'Mi cuenta',
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
+    restartToUpdate: 'Reiniciar para actualizar',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
@@ -291,5 +293,6 @@ export const es = {
     accessAlreadyEnded: 'Este acceso temporal ya ha terminado.',
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
+    setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
   },
 } as const satisfies Messages;
