@@ -45,9 +45,16 @@ export class SchoolPolicy {
     return this.#policy;
   }
 
-  /** The locked keys, for the window's "Set by your school". */
+  /**
+   * The locked keys, for the window's "Set by your school"; the demo allowed is no restriction,
+   * so its switch stays the teacher's.
+   */
   get locked(): PolicyName[] {
-    return POLICY_NAMES.filter((name) => isLocked(this.#policy, name));
+    return POLICY_NAMES.filter(
+      (name) =>
+        isLocked(this.#policy, name) &&
+        !(name === 'DemoDataAllowed' && this.#policy.locked.DemoDataAllowed === true),
+    );
   }
 
   /** The first read, applied before the first session opens. */
