@@ -16,7 +16,7 @@ async function openSettings(setBySchool: PolicyName[]) {
   );
   const app = await renderApp(fake, { host: 'electron' });
   await app.user.click(screen.getByRole('button', { name: 'Settings' }));
-  return { fake, ...app };
+  return { ...app, fake };
 }
 
 describe('settings the school set', () => {
