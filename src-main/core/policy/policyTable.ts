@@ -17,6 +17,8 @@ export type PolicyKind = 'string' | 'integer' | 'boolean' | 'choice';
 interface PolicySpec<Schema extends z.ZodType> {
   kind: PolicyKind;
   schema: Schema;
+  /** Its name in the Group Policy editor. */
+  title: string;
   /** One line for IT: the ADMX's explanation and README's table. */
   explain: string;
   /** For an integer: its bounds (ADMX decimal element); for a choice: its values. */
@@ -34,21 +36,25 @@ const updateFeedSchema = z.url({
 
 export const POLICIES = {
   ServiceUrl: spec({
+    title: 'Service URL',
     kind: 'string',
     schema: settingsSchema.shape.serviceUrl.unwrap().unwrap(),
     explain: "The service's address (https://…), without user name, password or query.",
   }),
   AuthHeader: spec({
+    title: 'Auth header name',
     kind: 'string',
     schema: settingsSchema.shape.authHeader.unwrap(),
     explain: 'The name of the header the token is sent in (default X-Token-SVC).',
   }),
   DemoDataAllowed: spec({
+    title: 'Allow demo data',
     kind: 'boolean',
     schema: z.boolean(),
     explain: 'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
   }),
   PollVisibleSeconds: spec({
+    title: 'Refresh interval, window open (seconds)',
     kind: 'integer',
     schema: z.number().int().min(VISIBLE_POLL_SECONDS.min).max(VISIBLE_POLL_SECONDS.max),
     min: VISIBLE_POLL_SECONDS.min,
@@ -56,6 +62,7 @@ export const POLICIES = {
     explain: 'Refresh interval while the window is open, in seconds.',
   }),
   PollHiddenSeconds: spec({
+    title: 'Refresh interval, window hidden (seconds)',
     kind: 'integer',
     schema: z.number().int().min(HIDDEN_POLL_SECONDS.min).max(HIDDEN_POLL_SECONDS.max),
     min: HIDDEN_POLL_SECONDS.min,
@@ -63,26 +70,31 @@ export const POLICIES = {
     explain: 'Refresh interval while the window is hidden, in seconds.',
   }),
   StartAtLogin: spec({
+    title: 'Start at login',
     kind: 'boolean',
     schema: z.boolean(),
     explain: 'Start ClassTray when the teacher logs in.',
   }),
   DeviceChangeNotifications: spec({
+    title: 'Notifications when devices change',
     kind: 'boolean',
     schema: z.boolean(),
     explain: 'Notify when a device goes offline or comes back while the window is hidden.',
   }),
   UpdatesEnabled: spec({
+    title: 'Updates',
     kind: 'boolean',
     schema: z.boolean(),
     explain: 'Check for, download and offer updates (0: IT deploys each version itself).',
   }),
   UpdateFeedUrl: spec({
+    title: 'Update feed URL',
     kind: 'string',
     schema: updateFeedSchema,
     explain: 'The update feed: an https:// folder holding latest.yml and the installers.',
   }),
   UpdateChannel: spec({
+    title: 'Update channel',
     kind: 'choice',
     schema: z.enum(['latest', 'beta']),
     choices: ['latest', 'beta'],
