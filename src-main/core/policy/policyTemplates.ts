@@ -15,7 +15,11 @@ const HEADER = `<?xml version="1.0" encoding="utf-8"?>`;
 const SUPPORTED = 'SUPPORTED_ClassTray';
 
 const escape = (text: string): string =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;');
 
 interface Variant {
   suffix: '' | '_Default';
@@ -152,16 +156,37 @@ export function adml(): string {
   ].join('\n');
 }
 
-const REGISTRY_TYPE = { string: 'REG_SZ', choice: 'REG_SZ', integer: 'REG_DWORD', boolean: 'REG_DWORD (0 or 1)' };
-const JSON_TYPE = { string: 'string', choice: 'string', integer: 'number', boolean: 'true or false' };
+const REGISTRY_TYPE = {
+  string: 'REG_SZ',
+  choice: 'REG_SZ',
+  integer: 'REG_DWORD',
+  boolean: 'REG_DWORD (0 or 1)',
+};
+const JSON_TYPE = {
+  string: 'string',
+  choice: 'string',
+  integer: 'number',
+  boolean: 'true or false',
+};
+
+/** Where README's table of the keys sits. */
+export const README_MARKERS = ['<!-- policy-table:start -->', '<!-- policy-table:end -->'] as const;
 
 /** README's table of the keys, between its policy-table markers. */
 export function policyMarkdown(): string {
   const rows = POLICY_NAMES.map((name) => {
     const { kind, explain, min, max, choices } = POLICIES[name];
     const range =
-      kind === 'integer' ? ` (${min} to ${max})` : kind === 'choice' ? ` (${(choices ?? []).join(', ')})` : '';
+      kind === 'integer'
+        ? ` (${min} to ${max})`
+        : kind === 'choice'
+          ? ` (${(choices ?? []).join(', ')})`
+          : '';
     return `| \`${name}\` | ${JSON_TYPE[kind]}${range} | ${REGISTRY_TYPE[kind]} | ${explain} |`;
   });
-  return ['| key | JSON / plist | registry | what it sets |', '| --- | --- | --- | --- |', ...rows].join('\n');
+  return [
+    '| key | JSON / plist | registry | what it sets |',
+    '| --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }
