@@ -194,7 +194,7 @@ describe.runIf(process.platform === 'linux')(
       }
     });
 
-    it("writes the update feed electron-updater reads (resources/app-update.yml) from publish", () => {
+    it('writes the update feed electron-updater reads (resources/app-update.yml) from publish', () => {
       const feed = fs.readFileSync(path.join(resources, 'app-update.yml'), 'utf8');
       expect(feed).toContain('provider: generic');
       expect(feed).toMatch(/^url: https:\/\//m);

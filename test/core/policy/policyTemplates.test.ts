@@ -13,7 +13,7 @@ import {
 const root = path.join(import.meta.dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 
-function parse(xml: string): Document {
+function parse(xml: string) {
   const document = new new Window().DOMParser().parseFromString(xml, 'application/xml');
   expect(document.querySelector('parsererror')).toBeNull();
   return document;
