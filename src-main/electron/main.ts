@@ -9,6 +9,7 @@ import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
+import { systemTimers } from '../core/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { DataDirArgumentError, resolveDataDir } from '../core/settings';
@@ -28,6 +29,8 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
+import type { Updates } from './updates';
+import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
 import {
@@ -128,6 +131,21 @@ async function start(): Promise<void> {
   });
   pushChanges(classTray, () => popover.window?.webContents);
 
+  let updates: Updates | undefined;
+  startUpdates({
+    isPackaged: app.isPackaged,
+    loadUpdater: loadAutoUpdater,
+    policy: classTray.schoolPolicy(),
+    scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
+    timers: systemTimers,
+    log: log.child('updates'),
+    onReady: () => redraw(),
+  })
+    .then((started) => {
+      updates = started;
+    })
+    .catch((error: unknown) => log.error('Updates could not start', error));
+
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
   let windowVisible = false;
@@ -144,10 +162,19 @@ async function start(): Promise<void> {
   // not pinned, so the menu is drawn again too.
   popover.on('before-load', () => {
     if (!present) {
-      const draw = trayPresenter(popover.tray, assetsDir, trayHandlers(classTray, popover, redraw));
+      const draw = trayPresenter(
+        popover.tray,
+        assetsDir,
+        trayHandlers(classTray, popover, redraw, () => updates),
+      );
       present = (current) =>
         draw(
-          trayView(current, textFor(current), popover.window ? isPinned(popover.window) : false),
+          trayView(
+            current,
+            textFor(current),
+            popover.window ? isPinned(popover.window) : false,
+            (updates?.ready ?? null) !== null,
+          ),
         );
     }
     const window = popover.window;
@@ -198,13 +225,21 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
-  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
+  closeBeforeQuit(
+    app,
+    () => {
+      updates?.stop();
+      return classTray.close().finally(() => lock.release());
+    },
+    warn,
+  );
 }
 
 function trayHandlers(
   classTray: ClassTray,
   popover: ReturnType<typeof createPopover>,
   redraw: () => void,
+  updates: () => Updates | undefined,
 ): Parameters<typeof trayPresenter>[2] {
   const run = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => warn(`Tray action failed: ${String(error)}`));
@@ -219,6 +254,7 @@ function trayHandlers(
       redraw();
     },
     setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
+    restartToUpdate: () => run(updates()?.restart() ?? Promise.resolve()),
     quit: () => app.quit(),
   };
 }

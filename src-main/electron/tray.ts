@@ -37,6 +37,7 @@ export interface TrayHandlers {
   setMode(mode: Mode): void;
   setPinned(pinned: boolean): void;
   setStartAtLogin(enabled: boolean): void;
+  restartToUpdate(): void;
   quit(): void;
 }
 
@@ -132,6 +133,8 @@ export function menuTemplate(
           checked: entry.checked,
           click: toggled(() => handlers.setStartAtLogin(!entry.checked)),
         };
+      case 'restart-to-update':
+        return { label: entry.label, click: () => handlers.restartToUpdate() };
       case 'quit':
         return { label: entry.label, click: () => handlers.quit() };
     }

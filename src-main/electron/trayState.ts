@@ -28,6 +28,8 @@ export type TrayMenuEntry =
   | { kind: 'mode'; mode: Mode; label: string; checked: boolean; enabled: boolean }
   | { kind: 'pinned'; label: string; checked: boolean }
   | { kind: 'start-at-login'; label: string; checked: boolean }
+  /** An update was downloaded: a click restarts into it (once no scheduled end is running). */
+  | { kind: 'restart-to-update'; label: string }
   | { kind: 'quit'; label: string };
 
 export interface TrayView {
@@ -40,11 +42,16 @@ export interface TrayView {
 const MAX_NAME = 40;
 const MAX_TOOLTIP = 127;
 
-export function trayView(state: ClassTrayState, text: Labels, pinned: boolean): TrayView {
+export function trayView(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady = false,
+): TrayView {
   return {
     icon: trayIcon(state),
     tooltip: tooltip(state, text),
-    menu: trayMenu(state, text, pinned),
+    menu: trayMenu(state, text, pinned, updateReady),
   };
 }
 
@@ -152,13 +159,23 @@ export function scheduleTargetName(
  */
 const menuLabel = (text: string): string => text.replaceAll('&', '&&');
 
-function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
-  return menuEntries(state, text, pinned).map((entry) =>
+function trayMenu(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady: boolean,
+): TrayMenuEntry[] {
+  return menuEntries(state, text, pinned, updateReady).map((entry) =>
     'label' in entry ? { ...entry, label: menuLabel(entry.label) } : entry,
   );
 }
 
-function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
+function menuEntries(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady: boolean,
+): TrayMenuEntry[] {
   const { classroom, account, preferences, connection } = state;
   const recent: TrayMenuEntry[] =
     classroom.recent.length === 0
@@ -200,6 +217,7 @@ function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): Tray
     { kind: 'pinned', label: text.keepOpen, checked: pinned },
     { kind: 'start-at-login', label: text.startAtLogin, checked: preferences.startAtLogin },
     { kind: 'separator' },
+    ...(updateReady ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }] : []),
     { kind: 'quit', label: text.quit },
   ];
 }

@@ -109,6 +109,19 @@ describe('tray state', () => {
     ]);
   });
 
+  it('offers Restart to update, just above Quit, once an update was downloaded', () => {
+    const kinds = (ready: boolean) =>
+      trayView(roomState(), en, false, ready)
+        .menu.slice(-3)
+        .map((entry) => ('label' in entry ? entry.label : entry.kind));
+    expect(kinds(false)).toEqual(['Start at login', 'separator', 'Quit ClassTray']);
+    expect(kinds(true)).toEqual(['separator', 'Restart to update', 'Quit ClassTray']);
+    expect(trayView(roomState(), labels.es, false, true).menu.at(-2)).toEqual({
+      kind: 'restart-to-update',
+      label: 'Reiniciar para actualizar',
+    });
+  });
+
   it('speaks Spanish when the settings or the system say so', () => {
     expect(trayView(roomState(), labels.es, false).tooltip).toBe(
       'ClassTray: Room 12, 18 de 24 en línea',
