@@ -27,7 +27,7 @@ class MockUpdater extends EventEmitter {
   checkForUpdates = vi.fn(async () => null);
   quitAndInstall = vi.fn();
 }
-const mocked = vi.hoisted(() => ({ updater: undefined as unknown }));
+const mocked = vi.hoisted((): { updater: unknown } => ({ updater: undefined }));
 vi.mock('electron-updater', () => ({
   default: {
     get autoUpdater() {
@@ -109,8 +109,13 @@ describe('when ClassTray updates (electron-updater mocked)', () => {
   });
 
   it('offers the downloaded version, and restarts into it only once no scheduled end runs', async () => {
-    let endDone = () => undefined as void;
-    const settled = vi.fn(() => new Promise<void>((resolve) => (endDone = resolve)));
+    let endDone: () => void = () => undefined;
+    const settled = vi.fn(
+      () =>
+        new Promise<void>((resolve) => {
+          endDone = resolve;
+        }),
+    );
     const { started, onReady, lines } = start({ scheduledEndsSettled: settled });
     const updates = await started;
     expect(updates?.ready).toBeNull();
@@ -142,5 +147,98 @@ describe('when ClassTray updates (electron-updater mocked)', () => {
       'Update check failed: net::ERR_NAME_NOT_RESOLVED',
       'Update check failed: sha512 checksum mismatch',
     ]);
+  });
+});
+
+/** electron-updater itself, not the mock: its Linux deb updater, as a packaged app makes it. */
+const real = createRequire(import.meta.url)('electron-updater') as {
+  DebUpdater: new (options: null, app: unknown) => Updater & { httpExecutor: unknown };
+};
+const { ElectronHttpExecutor } = createRequire(import.meta.url)(
+  'electron-updater/out/electronHttpExecutor',
+) as { ElectronHttpExecutor: new () => object };
+
+/** electron-updater's own requests and downloads, through Node's http instead of Electron's net. */
+class NodeHttpExecutor extends ElectronHttpExecutor {
+  createRequest(options: http.RequestOptions, callback: (response: http.IncomingMessage) => void) {
+    const request = http.request(options);
+    request.on('response', callback);
+    return request;
+  }
+}
+
+/** A generic feed on 127.0.0.1: latest-linux.yml naming one .deb, and that file. */
+async function serveFeed(version: string) {
+  const deb = Buffer.from(`not really a deb, version ${version}`);
+  const sha512 = createHash('sha512').update(deb).digest('base64');
+  const debName = `classtray_${version}_amd64.deb`;
+  const latest = [
+    `version: ${version}`,
+    'files:',
+    `  - url: ${debName}`,
+    `    sha512: ${sha512}`,
+    `    size: ${deb.length}`,
+    `path: ${debName}`,
+    `sha512: ${sha512}`,
+    "releaseDate: '2026-11-24T09:00:00.000Z'",
+  ].join('\n');
+  const asked: string[] = [];
+  const server = http.createServer((request, response) => {
+    const file = new URL(request.url ?? '/', 'http://feed').pathname;
+    asked.push(file);
+    if (file === '/latest-linux.yml') response.end(latest);
+    else if (file === `/${debName}`) response.end(deb);
+    else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, asked };
+}
+
+describe('a generic feed on 127.0.0.1, read by electron-updater through app-update.yml', () => {
+  it('finds the newer version in latest-linux.yml, downloads it, checks it and offers it', async () => {
+    const feed = await serveFeed('0.2.0');
+    const dir = await tempDir();
+    // As electron-builder writes it from `publish` (test/electron/packaging.test.ts), the URL
+    // pointed at this feed.
+    const appUpdateConfig = path.join(dir, 'app-update.yml');
+    fs.writeFileSync(
+      appUpdateConfig,
+      `provider: generic\nurl: ${feed.url}\nupdaterCacheDirName: classtray-updater\n`,
+    );
+    const app = {
+      version: '0.1.0',
+      name: 'ClassTray',
+      isPackaged: true,
+      appUpdateConfigPath: appUpdateConfig,
+      userDataPath: dir,
+      baseCachePath: dir,
+      whenReady: async () => undefined,
+      relaunch: vi.fn(),
+      quit: vi.fn(),
+      onQuit: () => undefined,
+    };
+    const debUpdater = new real.DebUpdater(null, app);
+    // Electron's net stands in for Node's http outside Electron.
+    debUpdater.httpExecutor = new NodeHttpExecutor();
+    const downloaded = new Promise((resolve) => debUpdater.on('update-downloaded', resolve));
+
+    const { started, onReady, lines } = start({ loadUpdater: async () => debUpdater });
+    const updates = await started;
+    await downloaded;
+
+    expect(onReady).toHaveBeenCalledOnce();
+    expect(updates?.ready).toBe('0.2.0');
+    expect(feed.asked.map((file) => file.replace(/\?.*$/, ''))).toEqual([
+      '/latest-linux.yml',
+      '/classtray_0.2.0_amd64.deb',
+    ]);
+    expect(
+      fs
+        .readdirSync(path.join(dir, 'classtray-updater', 'pending'))
+        .filter((f) => f.endsWith('.deb')),
+    ).toEqual(['classtray_0.2.0_amd64.deb']);
+    expect(lines).toContain('Update 0.2.0 downloaded: offered as Restart to update.');
+    expect(app.quit).not.toHaveBeenCalled();
   });
 });
