@@ -24,7 +24,7 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
 /** electron-updater's autoUpdater, mocked (as Gitify does): only its events and calls matter. */
-const updater = vi.hoisted(() => ({ current: undefined as unknown }));
+const updater = vi.hoisted((): { current: unknown } => ({ current: undefined }));
 vi.mock('electron-updater', () => ({
   default: {
     get autoUpdater() {
