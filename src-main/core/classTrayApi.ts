@@ -125,6 +125,7 @@ export const PREFERENCE_KEYS = [
   'compactView',
   'endedRetentionHours',
   'problemsFirst',
+  'demoNoticeDismissed',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -233,6 +234,7 @@ const preferencesInput = z.strictObject({
   compactView: z.boolean().exactOptional(),
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
   problemsFirst: z.boolean().exactOptional(),
+  demoNoticeDismissed: z.boolean().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]

@@ -6,6 +6,7 @@ import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
+import { demoNoticeShown } from './demoNotice';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
@@ -25,7 +26,10 @@ export function Header(props: {
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const demo = useClassTray((data) => data.account.mode === 'demo');
+  // The demo notice says it while shown; the badge keeps saying it once the notice is closed.
+  const demoBadge = useClassTray(
+    (data) => data.account.mode === 'demo' && !demoNoticeShown(data, props.settingsOpen),
+  );
   const online = useClassTray(countOnline);
   const total = useClassTray((data) => data.deviceIds.length);
   const hasClassroom = useClassTray((data) => data.classroom.id !== null);
@@ -62,7 +66,7 @@ export function Header(props: {
         </button>
       </div>
       <div className="header-row summary">
-        {demo && <span className="badge demo">{t('header.demo')}</span>}
+        {demoBadge && <span className="badge demo">{t('header.demo')}</span>}
         {hasClassroom && (
           // Not live: a count of the last success, said so and muted rather than shown as now.
           <span className={old ? 'online-count old' : 'online-count'}>
@@ -73,11 +77,14 @@ export function Header(props: {
             })}
           </span>
         )}
-        <span className="updated">
-          {lastSuccessAt === null
-            ? t('header.notUpdated')
-            : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
-        </span>
+        {/* Old data says its time once, in the count. */}
+        {!(old && hasClassroom && lastSuccessAt !== null) && (
+          <span className="updated">
+            {lastSuccessAt === null
+              ? t('header.notUpdated')
+              : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
+          </span>
+        )}
       </div>
       <ActionError error={refresh.error} />
     </header>

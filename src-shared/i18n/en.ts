@@ -35,8 +35,9 @@ export const en = {
     updatedAt: 'Updated {{time}}',
     notUpdated: 'Not updated yet',
     demo: 'Demo data',
-    demoNotice: 'You are looking at a demo school.',
+    demoNotice: 'This is a demo school.',
     connectAccount: 'Connect your account',
+    dismissNotice: 'Dismiss the demo notice',
   },
   banner: {
     offline: 'Cannot reach the service. Showing the last known devices.',
@@ -104,6 +105,8 @@ export const en = {
   },
   accesses: {
     heading: 'Temporal accesses',
+    runningCount_one: '{{count}} running',
+    runningCount_other: '{{count}} running',
     input: 'Temporal access link or token',
     placeholder: 'Paste a link and press Enter',
     problem: {
@@ -130,6 +133,7 @@ export const en = {
     undo: 'Undo',
     endedToday: 'Ended today',
     endAll: 'End all accesses in this classroom',
+    endAllShort: 'End all',
     endAllQuestion: 'End {{number}} accesses now: {{names}}?',
     endAllConfirm: 'End {{number}}',
     cancel: 'Cancel',

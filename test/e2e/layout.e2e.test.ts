@@ -1,0 +1,197 @@
+/**
+ * The window's first job, in Debian's Chromium against a local service: the room in view at the
+ * tray window's size and at 320×480 with accesses running and the demo notice shown, and the
+ * compact view as a room plan (every name whole, an order that a refresh does not change).
+ * Screenshots go to test-results/layout/.
+ */
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassTrayState } from '../../src-main/core/classTrayApi';
+import type { AccountData } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
+import { axeViolations } from './axe';
+import { layoutProblems } from './layoutProbe';
+import type { E2eSession } from './session';
+import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+
+const TOKEN = 'layout-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'layout');
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** Room 12: 30 devices named as schools name them, R12-PC01 to R12-PC30, the last two offline. */
+const ROOM_12 = Array.from({ length: 30 }, (_, i) =>
+  device(i + 1, {
+    classroom: 'room-12',
+    remote_alias: `R12-PC${two(i + 1)}`,
+    is_online: i < 28,
+  }),
+);
+/** The north lab: 75 devices whose long names differ only at their end. */
+const LAB = Array.from({ length: 75 }, (_, i) =>
+  device(200 + i, {
+    classroom: 'lab-north',
+    remote_alias: `LAB-NORTH-WORKSTATION-${two(i + 1)}`,
+    is_online: i % 4 !== 0,
+  }),
+);
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-12', name: 'Room 12' },
+    { id: 'lab-north', name: 'North lab' },
+  ],
+  devices: [...ROOM_12, ...LAB],
+  temporal_accesses: [],
+};
+
+let session: E2eSession | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-12',
+    viewport: { width: 400, height: 600 },
+    locale: 'en-US',
+    screenshots: SCREENSHOTS,
+  });
+  page = session.page;
+  await openWindow(page, session.preview.openUrl);
+}, 60_000);
+
+afterAll(() => session?.stop());
+
+/** Gives an access to the device from its row, for a student, as a teacher does. */
+async function giveAccess(alias: string, remoteId: string, student: string): Promise<void> {
+  if (!session) throw new Error('no session');
+  const token = await newAccessToken(session.service, remoteId);
+  const row = page.locator('.device-slot').filter({ hasText: alias });
+  await row.getByRole('button', { name: `Add access for ${alias}` }).click();
+  const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+  // The row's Add access opens the folded cards with the focus in the link box.
+  await expect.poll(() => linkBox.evaluate((box) => document.activeElement === box)).toBe(true);
+  await linkBox.fill(`https://remote.example/access/${token}`);
+  await page.getByRole('textbox', { name: 'Student (optional)' }).fill(student);
+  await linkBox.press('Enter');
+  await row.locator('.row-student', { hasText: student }).waitFor();
+}
+
+/**
+ * The device rows whose whole box is on screen: inside the window and not cut by the list's
+ * scroll box (a half-shown row at the bottom does not count).
+ */
+function fullyVisibleRows(view: Page): Promise<number> {
+  return view.evaluate(() => {
+    const box = document.querySelector('.device-scroll')?.getBoundingClientRect();
+    if (!box) return 0;
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    return [...document.querySelectorAll('.device-slot')].filter((slot) => {
+      const rect = slot.getBoundingClientRect();
+      return rect.height > 0 && rect.top >= box.top - 0.5 && rect.bottom <= bottom + 0.5;
+    }).length;
+  });
+}
+
+/** The demo school's notice over this account's rooms: the state as demo data would send it. */
+async function asDemo(context: BrowserContext): Promise<void> {
+  await context.route('**/api/state', async (route) => {
+    const response = await route.fetch();
+    const state = (await response.json()) as ClassTrayState;
+    await route.fulfill({
+      response,
+      json: { ...state, account: { ...state.account, mode: 'demo' } },
+    });
+  });
+}
+
+describe('the room in view', { timeout: 120_000 }, () => {
+  it('shows at least 6 rows at 400×600 and 3 at 320×480 with two accesses running and the demo notice', async () => {
+    await giveAccess('R12-PC01', '100000001', 'Ana');
+    await giveAccess('R12-PC02', '100000002', 'Luis');
+    if (!session) throw new Error('no session');
+    const storageState = await page.context().storageState();
+    const sizes = [
+      { name: '400x600', viewport: { width: 400, height: 600 }, least: 6 },
+      { name: '320x480', viewport: { width: 320, height: 480 }, least: 3 },
+    ];
+    const seen: string[] = [];
+    const found: string[] = [];
+    for (const locale of ['en-US', 'es-ES']) {
+      for (const size of sizes) {
+        const context = await session.browser.newContext({
+          viewport: size.viewport,
+          storageState,
+          locale,
+        });
+        try {
+          await asDemo(context);
+          const view = await context.newPage();
+          await view.goto(new URL(session.preview.openUrl).origin);
+          await view.locator('.demo-notice').waitFor({ timeout: LIVE_TIMEOUT });
+          await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
+          // Both accesses are on their rows (under the two offline devices, Problems first), and
+          // the folded summary counts them.
+          await view.screenshot({ path: join(SCREENSHOTS, 'debug.png') });
+          await view.locator('.row-student').nth(1).waitFor();
+          expect(await view.locator('.accesses-toggle .count').textContent()).toMatch(/^2 /);
+          const language = locale.slice(0, 2);
+          const rows = await fullyVisibleRows(view);
+          seen.push(`${size.name} ${language}: ${rows} rows fully visible`);
+          for (const colorScheme of ['light', 'dark'] as const) {
+            await view.emulateMedia({ colorScheme });
+            await view.screenshot({
+              path: join(SCREENSHOTS, `room-${size.name}-${language}-${colorScheme}.png`),
+            });
+            for (const violation of await axeViolations(view))
+              found.push(`${size.name} ${language} ${colorScheme}: ${violation}`);
+          }
+          for (const problem of await layoutProblems(view))
+            found.push(`${size.name} ${language}: ${problem}`);
+          if (rows < size.least) found.push(`${size.name} ${language}: ${rows} rows fully visible`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    console.log(seen.join('\n'));
+    // Each size's least number of rows, and no axe violation or layout problem, in both languages.
+    expect(found).toEqual([]);
+  });
+
+  it('opens the cards on demand, and a dismissed demo notice stays dismissed', async () => {
+    if (!session) throw new Error('no session');
+    const context = await session.browser.newContext({
+      viewport: { width: 400, height: 600 },
+      storageState: await page.context().storageState(),
+      locale: 'en-US',
+    });
+    try {
+      await asDemo(context);
+      const view = await context.newPage();
+      await view.goto(new URL(session.preview.openUrl).origin);
+      const toggle = view.getByRole('button', { name: /^Temporal accesses/ });
+      await toggle.waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await view.locator('.access').first().isVisible()).toBe(false);
+      await toggle.click();
+      await view.locator('.access').nth(1).waitFor();
+      expect(await axeViolations(view)).toEqual([]);
+      await view.screenshot({ path: join(SCREENSHOTS, 'cards-open-400x600-en.png') });
+      await toggle.click();
+
+      await view.getByRole('button', { name: 'Dismiss the demo notice' }).click();
+      await view.locator('.demo-notice').waitFor({ state: 'detached' });
+      expect(
+        await view.evaluate(() => document.activeElement?.matches('input[type="search"]')),
+      ).toBe(true);
+      await view.reload();
+      await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await view.locator('.demo-notice').count()).toBe(0);
+      expect(await view.locator('.badge.demo').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
