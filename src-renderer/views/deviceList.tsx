@@ -15,10 +15,19 @@ import { useApi, useClassTray, useClassTrayStore } from '../store/context';
 import { ActionError } from './actionError';
 import { changedRecently, useActivityNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
-import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import {
+  DeviceTile,
+  TILE_CHROME,
+  TILE_FONT,
+  TILE_INITIAL,
+  TILE_MARK,
+  TILE_MIN_WIDTH,
+  TILE_PITCH,
+} from './deviceTile';
 import { formatClock } from './clock';
 import { GridIcon, SearchIcon } from './icons';
 import { showsOldData } from './oldData';
+import { byName, roomNames, sharedPrefix, tileName } from './roomPlan';
 import { useAction } from './useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
@@ -83,12 +92,16 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
 
 /**
  * The visible ids as a store selection that keeps its identity while the order is unchanged, so
- * a device change that moves nothing (an alias, a badge) does not render the list at all.
+ * a device change that moves nothing (an alias, a badge) does not render the list at all. The
+ * compact view is a room plan: by name, whatever changes (its tiles mark problems instead).
  */
-function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly string[] {
+function useVisibleDeviceIds(
+  query: string,
+  filter: DeviceFilter,
+  compact: boolean,
+  now: number,
+): readonly string[] {
   const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
-  // A change stops being recent with time alone: the order is checked again as the clock moves.
-  const now = useActivityNow();
   const result = useRef<string[]>([]);
   const selector = useMemo(() => {
     let last: ClassTrayData | undefined;
@@ -101,12 +114,83 @@ function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly stri
         return result.current;
       }
       last = data;
-      const next = visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
+      const next = compact
+        ? byName(data, visibleDeviceIds(data, query, filter))
+        : visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
       if (!sameIds(result.current, next)) result.current = next;
       return result.current;
     };
-  }, [query, filter, problemsFirst, now]);
+    // A change stops being recent with time alone: rows are ordered again as the clock moves.
+  }, [query, filter, problemsFirst, compact ? 0 : now]);
   return useClassTray(selector);
+}
+
+/** A tile's width for the room's names, so no tile cuts the part that tells its device apart. */
+const measuredWidth = (() => {
+  let context: CanvasRenderingContext2D | null | undefined;
+  return (text: string, font: string): number => {
+    context ??= document.createElement('canvas').getContext('2d');
+    if (!context) return text.length * 7;
+    context.font = font;
+    return context.measureText(text).width;
+  };
+})();
+
+/** How much more than its name a tile may hold in this room: the no-2FA mark, an initial. */
+const tileExtras = (data: ClassTrayData): number => {
+  let extras = 0;
+  for (const device of data.devices.values()) {
+    if (!device.has2fa) {
+      extras += TILE_MARK;
+      break;
+    }
+  }
+  if (
+    data.temporalAccesses.some(
+      (access) => access.remoteId !== null && data.devices.has(access.remoteId),
+    )
+  ) {
+    extras += TILE_INITIAL;
+  }
+  return extras;
+};
+
+/** Names wider than this share of the room's are cut (whole on hover and focus), not widened for. */
+const FITTED_SHARE = 0.9;
+
+/**
+ * What the room's names share (dropped from its tiles) and how wide a tile must be to show the
+ * rest: measured in the tiles' own font, again only when the room's names change. One unusually
+ * long name does not thin out the whole grid: the tiles fit nine names in ten.
+ */
+function useRoomPlan(compact: boolean) {
+  const names = useMemo(() => {
+    let last: ClassTrayData['devices'] | undefined;
+    let result = '';
+    return (data: ClassTrayData): string => {
+      if (!compact) return '';
+      if (last !== data.devices) {
+        last = data.devices;
+        // One string, so a refresh that renames nothing renders nothing.
+        result = roomNames(data).join('\n');
+      }
+      return result;
+    };
+  }, [compact]);
+  const joined = useClassTray(names);
+  const prefix = useMemo(() => sharedPrefix(joined === '' ? [] : joined.split('\n')), [joined]);
+  const extras = useClassTray((data) => (compact ? tileExtras(data) : 0));
+  const nameWidth = useMemo(() => {
+    if (joined === '') return 0;
+    const font = `${TILE_FONT} ${getComputedStyle(document.documentElement).fontFamily}`;
+    const widths = joined
+      .split('\n')
+      .map((name) => measuredWidth(tileName(name, prefix), font))
+      .sort((a, b) => a - b);
+    return widths[Math.floor((widths.length - 1) * FITTED_SHARE)] ?? 0;
+  }, [joined, prefix]);
+  const tileWidth = Math.max(TILE_MIN_WIDTH, Math.ceil(nameWidth + TILE_CHROME + extras));
+  return { prefix, tileWidth };
 }
 
 /** Why no row shows. */
@@ -133,7 +217,11 @@ const isTyping = (target: EventTarget | null): boolean =>
 const GRID_INSET = 8;
 
 /** How many tiles fit across, from the scroll box's width as it is laid out. */
-function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): number {
+function useColumns(
+  box: RefObject<HTMLElement | null>,
+  compact: boolean,
+  tileWidth: number,
+): number {
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = box.current;
@@ -143,7 +231,7 @@ function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): numbe
     setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, [box, compact]);
-  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / TILE_MIN_WIDTH)) : 1;
+  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / tileWidth)) : 1;
 }
 
 /**
@@ -161,7 +249,8 @@ export function DeviceList() {
   const toggleCompact = useAction((on: boolean) => api.updatePreferences({ compactView: on }));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
-  const ids = useVisibleDeviceIds(query, filter);
+  const now = useActivityNow();
+  const ids = useVisibleDeviceIds(query, filter, compact, now);
   const emptyText = useClassTray(emptyMessage);
   const [allCount, onlineCount, offlineCount] = useClassTray(filterCounts).split(' ').map(Number);
   const counts = { all: allCount, online: onlineCount, offline: offlineCount };
@@ -176,7 +265,8 @@ export function DeviceList() {
   // The row that holds the list's Tab stop, by id so it survives re-ordering.
   const [activeId, setActiveId] = useState<string | null>(null);
   const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
-  const columns = useColumns(scrollRef, compact);
+  const plan = useRoomPlan(compact);
+  const columns = useColumns(scrollRef, compact, plan.tileWidth);
   const activeLine = Math.floor(activeIndex / columns);
   const focusPending = useRef<number | null>(null);
   const typed = useRef<TypedPrefix>({ text: '', at: -Infinity });
@@ -364,7 +454,7 @@ export function DeviceList() {
                           width: `${100 / columns}%`,
                         }}
                       >
-                        <DeviceTile remoteId={remoteId} />
+                        <DeviceTile remoteId={remoteId} prefix={plan.prefix} now={now} />
                       </div>
                     );
                   }),

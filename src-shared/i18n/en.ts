@@ -61,6 +61,7 @@ export const en = {
     fixClassroom: 'Fix the classroom id',
   },
   devices: {
+    changedRecently: 'changed in the last 5 minutes',
     heading: 'Devices',
     headingAsOf: 'Devices as of {{time}}',
     search: 'Search devices',

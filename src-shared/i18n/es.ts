@@ -58,6 +58,7 @@ export const es = {
     fixClassroom: 'Corregir el id del aula',
   },
   devices: {
+    changedRecently: 'cambió en los últimos 5 minutos',
     heading: 'Equipos',
     headingAsOf: 'Equipos a las {{time}}',
     search: 'Buscar equipos',

@@ -183,9 +183,10 @@ describe('the room in view', { timeout: 120_000 }, () => {
 
       await view.getByRole('button', { name: 'Dismiss the demo notice' }).click();
       await view.locator('.demo-notice').waitFor({ state: 'detached' });
-      expect(
-        await view.evaluate(() => document.activeElement?.matches('input[type="search"]')),
-      ).toBe(true);
+      // The focus moves when the action answers, which may come after the pushed preference.
+      await expect
+        .poll(() => view.evaluate(() => document.activeElement?.matches('input[type="search"]')))
+        .toBe(true);
       await view.reload();
       await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
       expect(await view.locator('.demo-notice').count()).toBe(0);
@@ -193,5 +194,82 @@ describe('the room in view', { timeout: 120_000 }, () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('the compact view as a room plan', { timeout: 120_000 }, () => {
+  /** Each tile's shown name and whether it is cut, in the grid's order. */
+  const tiles = () =>
+    page.locator('.device-cell').evaluateAll((cells) =>
+      cells
+        .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+        .map((cell) => {
+          const name = cell.querySelector('.tile-name');
+          return {
+            name: name?.textContent ?? '',
+            cut: name === null || name.scrollWidth > name.clientWidth,
+          };
+        }),
+    );
+  const across = () =>
+    page
+      .locator('.device-cell')
+      .evaluateAll(
+        (cells) =>
+          cells.filter(
+            (cell) => cell.getBoundingClientRect().top === cells[0]?.getBoundingClientRect().top,
+          ).length,
+      );
+
+  it('shows every name uncut at 400 px, without the part the room shares, in a 30- and a 75-device room', async () => {
+    await page.setViewportSize({ width: 400, height: 600 });
+    await page.locator('.device-toolbar [aria-pressed="false"]').click();
+    await page.locator('.tile').first().waitFor();
+    const room12 = await tiles();
+    expect(room12.map(({ name }) => name)).toEqual(ROOM_12.map((_, i) => `PC${two(i + 1)}`));
+    expect(room12.filter(({ cut }) => cut)).toEqual([]);
+    // The students' initials on PC01 and PC02 leave their names whole, focused too.
+    await page.locator('.device-cell').first().focus();
+    expect((await tiles())[0]).toEqual({ name: 'PC01', cut: false });
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-30-400x600-en.png') });
+    const room12Across = await across();
+
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.add-classroom input').first().fill('lab-north');
+    await page.keyboard.press('Enter');
+    await page.getByText('56 of 75 online').waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.tile-name', { hasText: /^75$/ }).waitFor();
+    const lab = await tiles();
+    expect(lab.map(({ name }) => name)).toEqual(LAB.map((_, i) => two(i + 1)));
+    expect(lab.filter(({ cut }) => cut)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-75-400x600-en.png') });
+    console.log(
+      `compact at 400 px: Room 12 (30) ${room12Across} across, North lab (75) ${await across()} across`,
+    );
+  });
+
+  it('keeps its order, by name, across a refresh that flips two devices (Problems first on)', async () => {
+    if (!session) throw new Error('no session');
+    const before = await tiles();
+    const call = callerOf(session.service);
+    // LAB-NORTH-WORKSTATION-01 was offline and 02 online: each flips.
+    expect((await call('PATCH', '/_local/devices/100000200', { is_online: true })).status).toBe(
+      200,
+    );
+    expect((await call('PATCH', '/_local/devices/100000201', { is_online: false })).status).toBe(
+      200,
+    );
+    // Marked where they stand, at the top of the plan (Problems first would have moved them).
+    const first = page.locator('.device-cell').first();
+    await first.locator('.tile.changed.online').waitFor({ timeout: LIVE_TIMEOUT });
+    await page
+      .locator('.device-cell')
+      .nth(1)
+      .locator('.tile.changed.offline')
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await tiles()).toEqual(before);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-75-flipped-400x600-en.png') });
   });
 });
