@@ -197,6 +197,73 @@ describe('the room in view', { timeout: 120_000 }, () => {
   });
 });
 
+describe('old data', { timeout: 120_000 }, () => {
+  /** The first row's look, and the contrast of its name against its ground (WCAG 1.4.3). */
+  const firstRow = () =>
+    page
+      .locator('.device-slot')
+      .first()
+      .evaluate((slot) => {
+        const row = slot.querySelector('.device-row');
+        const name = slot.querySelector('.device-name');
+        if (!row || !name) throw new Error('no row');
+        const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = (color: string) => {
+          const [r = 0, g = 0, b = 0] = channels(color).map((value) => value / 255);
+          const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+        };
+        // The first opaque ground from the row outwards.
+        let ground = 'rgb(255, 255, 255)';
+        for (let at: Element | null = row; at; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if ((channels(color)[3] ?? 1) > 0) {
+            ground = color;
+            break;
+          }
+        }
+        const nameColor = getComputedStyle(name).color;
+        const [light = 0, dark = 0] = [luminance(nameColor), luminance(ground)].sort(
+          (a, b) => b - a,
+        );
+        return {
+          name: nameColor,
+          weight: getComputedStyle(name).fontWeight,
+          ground,
+          dot: getComputedStyle(row).color,
+          contrast: Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100,
+        };
+      });
+
+  it('mutes every row in an outage, still AA, and the header says one "as of" time', async () => {
+    if (!session) throw new Error('no session');
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const live = await firstRow();
+      await session.service.close();
+      await page.locator('.device-rows.old').waitFor({ timeout: LIVE_TIMEOUT });
+      const old = await firstRow();
+      await page.screenshot({ path: join(SCREENSHOTS, `outage-400x600-en-${colorScheme}.png`) });
+      // Every part of the row's look differs: its name, its weight, its ground, its dot.
+      for (const key of ['name', 'weight', 'ground', 'dot'] as const) {
+        if (old[key] === live[key]) found.push(`${colorScheme}: ${key} unchanged (${old[key]})`);
+      }
+      if (old.contrast < 4.5) found.push(`${colorScheme}: name at ${old.contrast}:1`);
+      const header = (await page.locator('header').textContent()) ?? '';
+      const times = header.match(/\d\d:\d\d:\d\d/g) ?? [];
+      if (times.length !== 1) found.push(`${colorScheme}: header times ${times.join(', ')}`);
+      expect(header).toMatch(/ online as of \d\d:\d\d:\d\d/);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.startServiceAgain();
+      await page.locator('.device-rows.old').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+      console.log(`${colorScheme}: live ${JSON.stringify(live)}, old ${JSON.stringify(old)}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
+  });
+});
+
 describe('the compact view as a room plan', { timeout: 120_000 }, () => {
   /** Each tile's shown name and whether it is cut, in the grid's order. */
   const tiles = () =>
