@@ -76,16 +76,29 @@ export function visibleDeviceIds(
   return recent.map(({ id }) => id).concat(problems, online, others);
 }
 
-/** How many devices each filter shows, as one string so an unrelated change renders nothing. */
-const filterCounts = (data: ClassTrayData): string => {
-  let online = 0;
-  let offline = 0;
-  for (const device of data.devices.values()) {
-    if (device.online === true) online++;
-    else if (device.online === false) offline++;
+export interface DeviceCounts {
+  all: number;
+  online: number;
+  offline: number;
+}
+
+const countsOf = new WeakMap<ClassTrayData['devices'], DeviceCounts>();
+
+/**
+ * How many devices are online and offline: one pass per version of the devices, however many
+ * views ask (the header's count, the filter's) and however often a store update asks again.
+ */
+export function deviceCounts(devices: ClassTrayData['devices']): DeviceCounts {
+  const known = countsOf.get(devices);
+  if (known) return known;
+  const counts = { all: devices.size, online: 0, offline: 0 };
+  for (const device of devices.values()) {
+    if (device.online === true) counts.online++;
+    else if (device.online === false) counts.offline++;
   }
-  return `${data.devices.size} ${online} ${offline}`;
-};
+  countsOf.set(devices, counts);
+  return counts;
+}
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, index) => id === b[index]);
@@ -252,8 +265,8 @@ export function DeviceList() {
   const now = useActivityNow();
   const ids = useVisibleDeviceIds(query, filter, compact, now);
   const emptyText = useClassTray(emptyMessage);
-  const [allCount, onlineCount, offlineCount] = useClassTray(filterCounts).split(' ').map(Number);
-  const counts = { all: allCount, online: onlineCount, offline: offlineCount };
+  // The same counts keep the same object: an unrelated change renders nothing.
+  const counts = useClassTray((data) => deviceCounts(data.devices));
   // Rows of a refresh that did not succeed are shown as of the last one that did, muted.
   const asOf = useClassTray((data) =>
     showsOldData(data.connection) ? (data.connection.lastSuccessAt ?? '') : null,
@@ -284,8 +297,17 @@ export function DeviceList() {
     count: Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
-    // A long alias wraps and makes its row taller; no row is shorter than the design's.
-    measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
+    // A long alias wraps and makes its row taller; no row is shorter than the design's. Sizes
+    // come from the ResizeObserver's reports (before the next paint): a row just attached keeps
+    // what it measured before, or the design's, so a commit never forces a layout of its own.
+    measureElement: (element, entry, instance) => {
+      if (entry === undefined) {
+        const key = instance.options.getItemKey(instance.indexFromElement(element));
+        return instance.itemSizeCache.get(key) ?? ROW_HEIGHT;
+      }
+      const box = entry.borderBoxSize[0];
+      return Math.max(ROW_HEIGHT, box ? box.blockSize : element.getBoundingClientRect().height);
+    },
     getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
     rangeExtractor,
     overscan: 6,
@@ -300,6 +322,10 @@ export function DeviceList() {
       row.focus();
     }
   });
+
+  // The window opens ready to find a device: focused once the rows are shown, not before (the
+  // focus would lay the window out in the middle of the first render).
+  useEffect(() => searchRef.current?.focus(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -378,8 +404,6 @@ export function DeviceList() {
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             spellCheck={false}
-            // The window opens ready to find a device.
-            autoFocus
           />
         </label>
         {/* The filter and the view switch wrap together, under the search box when narrow. */}

@@ -1,21 +1,15 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
 import { demoNoticeShown } from './demoNotice';
+import { deviceCounts } from './deviceList';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
-
-const countOnline = (data: ClassTrayData): number => {
-  let online = 0;
-  for (const device of data.devices.values()) if (device.online === true) online++;
-  return online;
-};
 
 export function Header(props: {
   settingsOpen: boolean;
@@ -30,7 +24,7 @@ export function Header(props: {
   const demoBadge = useClassTray(
     (data) => data.account.mode === 'demo' && !demoNoticeShown(data, props.settingsOpen),
   );
-  const online = useClassTray(countOnline);
+  const online = useClassTray((data) => deviceCounts(data.devices).online);
   const total = useClassTray((data) => data.deviceIds.length);
   const hasClassroom = useClassTray((data) => data.classroom.id !== null);
   const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
