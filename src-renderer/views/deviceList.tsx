@@ -20,6 +20,7 @@ import {
   TILE_CHROME,
   TILE_FONT,
   TILE_INITIAL,
+  TILE_LETTER_SPACING,
   TILE_MARK,
   TILE_MIN_WIDTH,
   TILE_PITCH,
@@ -145,6 +146,7 @@ const measuredWidth = (() => {
     context ??= document.createElement('canvas').getContext('2d');
     if (!context) return text.length * 7;
     context.font = font;
+    context.letterSpacing = TILE_LETTER_SPACING;
     return context.measureText(text).width;
   };
 })();

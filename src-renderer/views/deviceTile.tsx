@@ -14,8 +14,9 @@ import { tileName } from './roomPlan';
 export const TILE_PITCH = 20;
 /** Tiles are at least this wide; the grid fits as many columns as the width allows. */
 export const TILE_MIN_WIDTH = 64;
-/** A tile's name's font without its family (as .tile-name in styles.css), to measure names. */
+/** A tile's name's font without its family, and its letter spacing (as .tile in styles.css). */
 export const TILE_FONT = '500 11px';
+export const TILE_LETTER_SPACING = '-0.11px';
 /** A tile's width besides its name: the cell's and the tile's padding, the dot and its gap. */
 export const TILE_CHROME = 18;
 /** The no-2FA mark and its gap, where a device of the room has it. */
