@@ -298,6 +298,9 @@ export function DeviceList() {
   const virtualizer = useVirtualizer({
     count: Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
+    // The window's height until the scroll box is measured, so the first render has its rows
+    // rather than rendering the list again once it knows its size.
+    initialRect: { width: 0, height: window.innerHeight },
     estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
     // A long alias wraps and makes its row taller; no row is shorter than the design's. Sizes
     // come from the ResizeObserver's reports (before the next paint): a row just attached keeps
