@@ -89,9 +89,7 @@ export function stateOf(
     | Pick<TrackedTemporalAccess, 'lastOutcome'>
     | DeepReadonly<Pick<TrackedTemporalAccess, 'lastOutcome'>>,
 ): AccessState {
-  return access.lastOutcome === undefined
-    ? { kind: 'given' }
-    : (structuredClone(access.lastOutcome) as AccessState);
+  return access.lastOutcome === undefined ? { kind: 'given' } : structuredClone(access.lastOutcome);
 }
 
 export function accessViews(

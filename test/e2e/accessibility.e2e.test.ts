@@ -124,7 +124,7 @@ async function withRunReports(context: BrowserContext): Promise<void> {
   const ranAt = new Date().toISOString();
   const ended = (token: string) => ({
     token,
-    result: { kind: 'already-ended' as const, warnNo2fa: false },
+    result: { kind: 'already-ended' as const, learnedAt: ranAt, warnNo2fa: false },
   });
   const ran: ScheduledEndRunView[] = [
     {
@@ -133,7 +133,15 @@ async function withRunReports(context: BrowserContext): Promise<void> {
       lateMinutes: 12,
       ended: [
         ended('a'),
-        { token: 'b', result: { kind: 'failed', problem: { kind: 'network', detail: 'refused' } } },
+        {
+          token: 'b',
+          result: {
+            kind: 'failed',
+            problem: { kind: 'network', detail: 'refused' },
+            learnedAt: ranAt,
+            warnNo2fa: false,
+          },
+        },
       ],
       retrying: true,
     },
@@ -377,7 +385,7 @@ describe('keyboard only', () => {
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
-    // Past "End all accesses in this classroom" and "End class at…", the access's Invalidate.
+    // Past "End all accesses in this classroom" and "End class at…", the access's End access.
     await page.keyboard.press('Tab');
     expect(await focused('.end-all .button.danger')).toBe(true);
     await page.keyboard.press('Tab');
@@ -385,9 +393,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     expect(await focused('.access .button.danger')).toBe(true);
     await page.keyboard.press('Enter');
-    await page.locator('.access-outcome.invalidated').waitFor();
-    // The outcome takes the focus once it is in the page: after its render, not with it.
-    await expect.poll(() => focused('.access-outcome')).toBe(true);
+    await page.locator('.access-state-invalidated').waitFor();
+    // The state takes the focus once it is in the page: after its render, not with it.
+    await expect.poll(() => focused('.access .access-state')).toBe(true);
 
     await pressUntil('Shift+Tab', '.classroom-picker button[aria-expanded]:last-child');
     await page.keyboard.press('Enter');

@@ -7,8 +7,10 @@ import type {
   AccountView,
   ClassTrayState,
   ClassroomView,
+  ConnectionProblem,
   ConnectionView,
   DeviceView,
+  InvalidateResultView,
   PreferencesView,
   ScheduleView,
   TrackedAccessView,
@@ -25,6 +27,27 @@ export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceVi
     ...overrides,
   };
 }
+
+/** When the tests' ends were learned. */
+export const LEARNED_AT = '2026-01-05T09:40:00.000Z';
+
+/** The core's answer to End access when the service says it is over (422) or unknown (404). */
+export const endAnswer = (kind: 'already-ended' | 'unknown'): InvalidateResultView => ({
+  kind,
+  learnedAt: LEARNED_AT,
+  warnNo2fa: false,
+});
+
+/** The core's answer to End access when it did not go through, for `problem`. */
+export const failedEnd = (
+  problem: ConnectionProblem['kind'],
+  detail = 'connect ECONNREFUSED',
+): InvalidateResultView => ({
+  kind: 'failed',
+  problem: { kind: problem, detail },
+  learnedAt: LEARNED_AT,
+  warnNo2fa: false,
+});
 
 export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): TrackedAccessView {
   return {

@@ -19,6 +19,7 @@ import type {
   InvalidateResultView,
   RendererApi,
 } from '../../src-main/core/classTrayApi';
+import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { parseAction } from '../../src-main/core/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/notebook';
@@ -141,8 +142,10 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.state.temporalAccesses = this.state.temporalAccesses.map((access) => {
       const result = byToken.get(access.token);
       if (result === undefined) return access;
-      const { warnNo2fa, ...state } = result;
-      return { ...access, state, warnNo2fa };
+      const { warnNo2fa, ...answer } = result;
+      // Learned now, as the core records it.
+      const state = { ...answer, learnedAt: new Date().toISOString() };
+      return { ...access, state, warnNo2fa: warnNo2fa && !accessStanding(state).ended };
     });
     this.push({
       type: 'temporal-accesses',
