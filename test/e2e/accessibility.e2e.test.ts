@@ -200,12 +200,12 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await track(active);
     await row.locator('.row-student').waitFor();
     for (const token of [invalidated, ended]) await track(token);
-    const invalidateButton = (token: string) =>
+    const endButton = (token: string) =>
       page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
-    await invalidateButton(invalidated).click();
-    await invalidateButton(ended).click();
+    await endButton(invalidated).click();
+    await endButton(ended).click();
     const outcome = (token: string, kind: string) =>
-      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-outcome.${kind}`);
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-state-${kind}`);
     await outcome(invalidated, 'invalidated').waitFor();
     await outcome(ended, 'already-ended').waitFor();
     await page.locator('.access-input').fill('not a link');
@@ -317,7 +317,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.banner.error .retry-now').waitFor({ timeout: LIVE_TIMEOUT });
     await page.locator('.device-rows.old').waitFor();
     await page.locator('.access .button.danger').first().click();
-    await page.locator('.access-outcome.failed').waitFor();
+    await page.locator('.access-state-failed').waitFor();
     await audit('offline');
 
     service = await startServiceAgain();
