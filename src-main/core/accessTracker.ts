@@ -172,7 +172,6 @@ export class AccessTracker {
         token,
         (accessToken) => client.invalidate(accessToken),
         (error) => isServiceError(error, 'already-ended'),
-        clock,
       );
       return outcome.kind === 'invalidated'
         ? { kind: 'invalidated', sessionExpiresAt: outcome.sessionExpiresAt, learnedAt: learned() }

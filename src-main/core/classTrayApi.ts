@@ -22,13 +22,12 @@ import type {
   Settings,
 } from './settings';
 import { settingsSchema } from './settings';
-import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
+import type { TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
 
 export type {
   DeviceChange,
   DeviceView,
-  InvalidationOutcome,
   ScheduledEnd,
   ScheduleTarget,
   ServiceErrorKind,
