@@ -354,7 +354,7 @@ describe('main', () => {
     await vi.waitFor(() => expect(electron.Notification).toHaveBeenCalledTimes(1));
     expect(electron.Notification).toHaveBeenCalledWith({
       title: 'Scheduled end ran: Room 12 (all accesses)',
-      body: 'Accesses ended: 3.',
+      body: 'Ended 3 accesses.',
     });
     const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
     shown.emit('click', {});
