@@ -16,7 +16,7 @@ const lab = () =>
       temporalAccesses: [
         trackedAccess({ token: 'running-1', remoteId: '100000001', label: 'Ana' }),
         trackedAccess({ token: 'running-2', remoteId: '100000002', label: 'Luis' }),
-        trackedAccess({ token: 'ended-3', remoteId: '100000003', lastOutcome: ended }),
+        trackedAccess({ token: 'ended-3', remoteId: '100000003', state: ended }),
       ],
     }),
   );
