@@ -133,7 +133,6 @@ describe('the room in view', { timeout: 120_000 }, () => {
           await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
           // Both accesses are on their rows (under the two offline devices, Problems first), and
           // the folded summary counts them.
-          await view.screenshot({ path: join(SCREENSHOTS, 'debug.png') });
           await view.locator('.row-student').nth(1).waitFor();
           expect(await view.locator('.accesses-toggle .count').textContent()).toMatch(/^2 /);
           const language = locale.slice(0, 2);
