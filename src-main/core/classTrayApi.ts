@@ -195,6 +195,9 @@ export type ConnectResult =
       detail: string;
     };
 
+/** What asking the launch's service once found; `classroom-unknown` is the service's own 404. */
+export type LaunchCheck = ConnectResult | { outcome: 'classroom-unknown'; classroomId: string };
+
 export type AddAccessResult =
   | { ok: true; access: TrackedAccessView }
   | { ok: false; problem: TokenProblem | 'already-tracked' };
@@ -395,6 +398,11 @@ export interface ClassTrayHostControls {
   setWindowVisible(visible: boolean): void;
   suspend(): void;
   resume(): void;
+  /**
+   * Asks the service the host was launched for once, keeping what it confirms; undefined when
+   * nothing of the launch is left to confirm (or the run is on the demo school).
+   */
+  checkLaunch(): Promise<LaunchCheck | undefined>;
   /** For an explicit copy action; the host decides where the password goes. */
   devicePassword(input: DeviceInput): Promise<string | null>;
   close(): Promise<void>;

@@ -159,6 +159,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.calls.push({ name: 'resume' });
   }
 
+  async checkLaunch(): Promise<undefined> {
+    this.calls.push({ name: 'checkLaunch' });
+    return undefined;
+  }
+
   devicePassword = vi.fn(async (input: DeviceInput): Promise<string | null> => {
     this.calls.push({ name: 'devicePassword', input });
     return input.remoteId === KNOWN_DEVICE.remoteId ? KNOWN_DEVICE.password : null;
