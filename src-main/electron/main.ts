@@ -9,6 +9,7 @@ import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { startDemoSchool } from '../hosts/demoSchool';
+import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
@@ -90,6 +91,8 @@ async function start(): Promise<void> {
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
     log: log.child('core'),
+    // --service-url and --classroom: the account of this run, saved once the service confirms it.
+    ...launchFlags(process.argv),
   });
   registerIpc(classTray, log.child('ipc'));
 
