@@ -99,7 +99,7 @@ describe('launch flags while the service does not answer yet', () => {
       ),
     );
     expect(printed.join('\n')).not.toMatch(/demo data|no classroom with the id/);
-    expect(await saved()).not.toHaveProperty('serviceUrl');
+    expect((await saved()).serviceUrl ?? null).toBeNull();
     expect((await saved()).classrooms?.current ?? null).toBeNull();
   });
 
@@ -131,7 +131,7 @@ describe('launch flags against a service that answers', () => {
     );
     const state = await window.state();
     expect(state.account).toMatchObject({ mode: 'service', serviceUrl });
-    expect(await saved()).not.toHaveProperty('serviceUrl');
+    expect((await saved()).serviceUrl ?? null).toBeNull();
   });
 
   it("refuses a classroom on the service's own 404, with the sentence the window uses", async () => {
