@@ -52,9 +52,12 @@ export type ConnectionStatus =
   | 'classroom-not-found'
   | 'no-classroom';
 
-/** A service's problem, or `internal`: ClassTray itself failed (a bug, logged with its stack). */
+/**
+ * A service's problem; `internal`: ClassTray itself failed (a bug, logged with its stack);
+ * `no-token`: no token is saved, so the service was never asked.
+ */
 export interface ConnectionProblem {
-  kind: ServiceErrorKind | 'internal';
+  kind: ServiceErrorKind | 'internal' | 'no-token';
   detail: string;
 }
 

@@ -39,6 +39,8 @@ const RETRIED: ReadonlySet<ConnectionProblem['kind']> = new Set([
   'server',
   'rate-limited',
   'unauthorized',
+  // The teacher may yet connect before the end is given up.
+  'no-token',
   'bad-response',
 ]);
 

@@ -121,6 +121,15 @@ describe('launch flags while the service does not answer yet', () => {
 });
 
 describe('launch flags against a service that answers', () => {
+  it('says no API token is saved when there is none, never that one was rejected', async () => {
+    await serviceComesUp();
+    const window = await start({}, '--classroom', 'room-a');
+    const { connection } = await window.state();
+    expect(connection).toMatchObject({ status: 'unauthorized', problem: { kind: 'no-token' } });
+    expect(printed).toEqual([expect.stringMatching(/; no API token: set CLASSTRAY_TOKEN\)$/)]);
+    expect((await saved()).serviceUrl ?? null).toBeNull();
+  });
+
   it('says the token was rejected, stays on that account and saves nothing', async () => {
     await serviceComesUp();
     const window = await start({ CLASSTRAY_TOKEN: 'not-the-token' }, '--classroom', 'room-a');
