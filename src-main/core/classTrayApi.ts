@@ -128,6 +128,7 @@ export const PREFERENCE_KEYS = [
   'compactView',
   'endedRetentionHours',
   'problemsFirst',
+  'clipboardClearSeconds',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -239,6 +240,7 @@ const preferencesInput = z.strictObject({
   compactView: z.boolean().exactOptional(),
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
   problemsFirst: z.boolean().exactOptional(),
+  clipboardClearSeconds: settingsSchema.shape.clipboardClearSeconds.unwrap().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]
@@ -386,14 +388,22 @@ export function parseAction<Name extends ApiAction>(name: Name, input: unknown):
   return parseInput(name, table[name].input, input);
 }
 
+/**
+ * What copying a device's password did, and when the host takes it off the clipboard again (only
+ * if the clipboard still holds it): after so many seconds, only when ClassTray quits, or `never`
+ * where the host cannot read the clipboard back to check (the browser preview without permission).
+ */
+export type PasswordCopy =
+  { copied: false } | { copied: true; cleared: { afterSeconds: number } | 'on-quit' | 'never' };
+
 /** What a renderer holds: the core API plus a copy action each host implements its own way. */
 export interface RendererApi extends ClassTrayApi {
   /**
    * Puts a device's password on the clipboard without showing it: Electron's main process writes
    * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
-   * Resolves to false when the device is not in the current classroom.
+   * Not copied when the device is not in the current classroom.
    */
-  copyDevicePassword(input: DeviceInput): Promise<boolean>;
+  copyDevicePassword(input: DeviceInput): Promise<PasswordCopy>;
 }
 
 /** Host-only: never exposed to a renderer as such. */

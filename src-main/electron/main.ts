@@ -18,6 +18,7 @@ import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
+import { passwordClipboard } from './clipboardSecret';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -94,7 +95,9 @@ async function start(): Promise<void> {
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),
   });
-  registerIpc(classTray, log.child('ipc'));
+  // A copied password is cleared after the teacher's delay and on quit, if still on the clipboard.
+  const passwords = passwordClipboard({ warn });
+  registerIpc(classTray, log.child('ipc'), passwords);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
@@ -175,7 +178,11 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => classTray.resume());
   // A tray app keeps running with its window closed; without a listener Electron would quit.
   app.on('window-all-closed', () => undefined);
-  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
+  closeBeforeQuit(
+    app,
+    () => Promise.all([passwords.clearNow(), classTray.close()]).finally(() => lock.release()),
+    warn,
+  );
 }
 
 function trayHandlers(

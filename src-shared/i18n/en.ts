@@ -97,6 +97,9 @@ export const en = {
     copyPassword: 'Copy password',
     copyPasswordFor: 'Copy password for {{name}}',
     copied: 'Copied',
+    copiedClearedIn: 'Copied: cleared in {{seconds}} s',
+    copiedClearedOnQuit: 'Copied: cleared when ClassTray quits',
+    copiedNotCleared: 'Copied: this browser cannot clear it later',
     notAvailable: 'Not available',
     copyFailed: 'Could not copy',
     noClassroom: 'Choose or add a classroom to see its devices.',
@@ -224,6 +227,9 @@ export const en = {
     startAtLogin: 'Start at login',
     endedRetention: 'Keep ended accesses for (hours)',
     endedRetentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',
+    clipboardClear: 'Clear a copied password',
+    clipboardClearAfter: 'after {{seconds}} s',
+    clipboardClearOnQuit: 'when ClassTray quits',
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {

@@ -15,6 +15,7 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  PasswordCopy,
   RendererApi,
 } from '../../src-main/core/classTrayApi';
 import { parseAction } from '../../src-main/core/classTrayApi';
@@ -145,7 +146,10 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
 
-  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<boolean> => true);
+  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<PasswordCopy> => ({
+    copied: true,
+    cleared: { afterSeconds: 30 },
+  }));
 
   setWindowVisible(visible: boolean): void {
     this.windowVisible.push(visible);
