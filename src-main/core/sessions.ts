@@ -216,7 +216,7 @@ export class Sessions {
     writeChecked(() => notebook.write(patch));
     if (patch.current === undefined) return false;
     // The teacher chose a classroom: the launch's one no longer holds.
-    if (this.#launch) delete this.#launch.classroomId;
+    this.#dropLaunchClassroom();
     await this.switchClassroom();
     return true;
   }
@@ -259,7 +259,7 @@ export class Sessions {
           current: launchClassroom,
           recent: withRecent(recent, launchClassroom, undefined),
         });
-        delete this.#launch?.classroomId;
+        this.#dropLaunchClassroom();
       }
       return {
         mode: 'demo',
@@ -280,6 +280,12 @@ export class Sessions {
       client: client && confirming(client, (classroomId) => this.#confirmed(classroomId)),
       notebook: launchNotebook(settingsNotebook(settings), () => this.#launch?.classroomId),
     };
+  }
+
+  #dropLaunchClassroom(): void {
+    if (this.#launch === undefined) return;
+    delete this.#launch.classroomId;
+    if (this.#launch.serviceUrl === undefined) this.#launch = undefined;
   }
 
   /** The launch's service answered a list (a classroom's, when given): that much is saved. */

@@ -180,7 +180,13 @@ async function start(): Promise<void> {
   app.on('window-all-closed', () => undefined);
   closeBeforeQuit(
     app,
-    () => Promise.all([passwords.clearNow(), classTray.close()]).finally(() => lock.release()),
+    async () => {
+      try {
+        await Promise.all([passwords.clearNow(), classTray.close()]);
+      } finally {
+        lock.release();
+      }
+    },
     warn,
   );
 }
