@@ -4,14 +4,19 @@
  *
  * The account list can run to many pages, so a refresh must not cost the whole account: we
  * remember which account page held each of the classroom's devices and re-read only those
- * pages. A full sweep happens only when that memory is in doubt: a device is no longer on its
- * remembered page, the account total changed, a device we have no page for joined the class,
- * or every `sweepEvery`-th refresh as a safety net.
+ * pages, plus one more page in turn (the rolling sweep), so that every page is looked at once a
+ * cycle without a refresh that reads them all at once: a service's rate limit sees the peak,
+ * not the mean. The page in turn finds a classroom device the account list did not show before
+ * (it appears on that page) and a device listed on a page other than its own.
+ *
+ * Every page is read at once (a search) when the memory is in doubt: on the first refresh, when
+ * a device is no longer on its remembered page or shows up on another one, when the account
+ * total changed, or when a device we have no page for joined the class.
  *
  * A refresh either succeeds whole or changes nothing: the view the next refresh diffs against,
- * the page memory, the safety-net count and the passwords are all committed together, after
- * every read has succeeded. A failed refresh rejects (a ServiceError from the lists), so the
- * caller keeps showing the last view as it was, with its age, rather than a half-read one.
+ * the page memory, the page in turn and the passwords are all committed together, after every
+ * read has succeeded. A failed refresh rejects (a ServiceError from the lists), so the caller
+ * keeps showing the last view as it was, with its age, rather than a half-read one.
  */
 import type { AccountDevice, ClassroomDevice, Page } from '../contract/wire';
 
@@ -45,54 +50,42 @@ export interface RefreshResult {
   devices: DeviceView[];
   changes: DeviceChange[];
   /**
-   * The account pages this refresh read, in the order read: the remembered pages, then every
-   * page when it swept (a sweep that had to look twice lists them twice).
+   * The account pages this refresh read, in the order read: the remembered pages and the page in
+   * turn, then every page when it searched (a search that had to look twice lists them twice).
    */
   accountPagesRead: number[];
-  swept: boolean;
-}
-
-export interface LiveStatusOptions {
-  /** Every n-th refresh sweeps all account pages even when nothing calls for it. Default 30. */
-  sweepEvery?: number;
+  /** True when this refresh read every account page (a search). */
+  searched: boolean;
 }
 
 /** What the account list told us about the classroom, committed only when a refresh succeeds. */
 interface AccountMemory {
   /** remote id -> the account page it was last seen on. */
   pageOf: Map<string, number>;
-  /** Classroom devices the account list did not show at the last sweep. */
+  /** Classroom devices the account list did not show when last searched. */
   absent: Set<string>;
   total: number;
+  lastPage: number;
+  /** Where the rolling sweep goes on: the next page in turn is the first from here not read anyway. */
+  turn: number;
 }
 
 interface Join {
   online: Map<string, boolean>;
   pagesRead: number[];
-  /** Set when this refresh swept: the memory to keep. */
-  swept?: AccountMemory;
+  memory: AccountMemory;
+  searched: boolean;
 }
-
-const DEFAULT_SWEEP_EVERY = 30;
 
 export class ClassroomLiveStatus {
   private memory: AccountMemory | undefined;
-  /** Refreshes since the last sweep, for the safety net. */
-  private sinceSweep = 0;
   private previous: DeviceView[] | undefined;
   private passwords = new Map<string, string>();
-  private readonly sweepEvery: number;
 
   constructor(
     private readonly lists: DeviceLists,
     readonly classroomId: string,
-    options: LiveStatusOptions = {},
-  ) {
-    this.sweepEvery = options.sweepEvery ?? DEFAULT_SWEEP_EVERY;
-    if (!Number.isSafeInteger(this.sweepEvery) || this.sweepEvery < 1) {
-      throw new RangeError('sweepEvery is a whole number of refreshes, 1 or more.');
-    }
-  }
+  ) {}
 
   /** Starts from a cached view (no passwords), so changes are reported against what was shown. */
   seed(devices: readonly DeviceView[]): void {
@@ -119,12 +112,11 @@ export class ClassroomLiveStatus {
     const changes = diff(this.previous ?? [], devices);
 
     // Every read succeeded: commit. Nothing above touched the state.
-    if (join.swept) this.memory = join.swept;
-    this.sinceSweep = join.swept ? 0 : this.sinceSweep + 1;
+    this.memory = join.memory;
     this.passwords = new Map(classroom.map((device) => [device.remote_id, device.remote_password]));
     // Our own copies: a caller editing the returned views must not change what we diff against.
     this.previous = devices.map((device) => ({ ...device }));
-    return { devices, changes, accountPagesRead: join.pagesRead, swept: join.swept !== undefined };
+    return { devices, changes, accountPagesRead: join.pagesRead, searched: join.searched };
   }
 
   private async joinOnline(
@@ -132,41 +124,57 @@ export class ClassroomLiveStatus {
     signal: AbortSignal | undefined,
   ): Promise<Join> {
     const memory = this.memory;
-    if (memory === undefined || this.sinceSweep >= this.sweepEvery - 1) {
-      return this.sweep(classroom, memory, [], signal);
-    }
-    // Devices the account list did not show at the last sweep are not looked for each time.
+    if (memory === undefined) return this.searchAll(classroom, memory, [], signal);
+    // Devices the account list did not show when last searched are left to the page in turn.
     const wanted = classroom
       .map((device) => device.remote_id)
       .filter((id) => !memory.absent.has(id));
     const remembered = wanted.map((id) => memory.pageOf.get(id));
     if (!remembered.every((page) => page !== undefined)) {
-      return this.sweep(classroom, memory, [], signal);
+      return this.searchAll(classroom, memory, [], signal);
     }
 
     const pages = [...new Set(remembered)].sort((a, b) => a - b);
-    const read = await this.lists.accountPages(pages, signal);
+    // An empty classroom has nothing to look for.
+    const inTurn = classroom.length > 0 ? pageInTurn(memory, pages) : undefined;
+    const asked = inTurn === undefined ? pages : [...pages, inTurn];
+    const read = await this.lists.accountPages(asked, signal);
+
+    const everyone = new Set(classroom.map((device) => device.remote_id));
     const online = new Map<string, boolean>();
+    const found = new Map<string, number>();
+    let elsewhere = false;
     for (const page of read) {
+      const shown = page.meta.current_page;
       for (const device of page.data) {
-        // Only on its remembered page: finding it elsewhere means the pages shifted.
-        if (memory.pageOf.get(device.remote_id) === page.meta.current_page) {
-          online.set(device.remote_id, device.is_online);
-        }
+        if (!everyone.has(device.remote_id)) continue;
+        const known = memory.pageOf.get(device.remote_id) ?? found.get(device.remote_id);
+        if (known === undefined) found.set(device.remote_id, shown);
+        else if (known !== shown) elsewhere = true;
+        online.set(device.remote_id, device.is_online);
       }
     }
     const sameTotal = read.every((page) => page.meta.total === memory.total);
-    if (sameTotal && wanted.every((id) => online.has(id))) return { online, pagesRead: pages };
-    return this.sweep(classroom, memory, pages, signal);
+    // A device on another page than remembered: the pages shifted, or list it twice.
+    if (elsewhere || !sameTotal || !wanted.every((id) => online.has(id))) {
+      return this.searchAll(classroom, memory, asked, signal);
+    }
+    const next: AccountMemory = {
+      ...memory,
+      pageOf: new Map([...memory.pageOf, ...found]),
+      absent: new Set([...memory.absent].filter((id) => !found.has(id))),
+      turn: inTurn === undefined ? memory.turn : (inTurn % memory.lastPage) + 1,
+    };
+    return { online, pagesRead: asked, memory: next, searched: false };
   }
 
   /**
    * Reads every account page. A list that shifts under the walk without changing its total (one
    * device gone before ours, one added after) can carry a device from a page not yet read to one
    * already read, so the walk misses it. Before calling a device newly missing from the account
-   * list we look once more; devices the last sweep already missed are not looked for twice.
+   * list we look once more; devices the last search already missed are not looked for twice.
    */
-  private async sweep(
+  private async searchAll(
     classroom: readonly ClassroomDevice[],
     before: AccountMemory | undefined,
     alreadyRead: number[],
@@ -181,11 +189,24 @@ export class ClassroomLiveStatus {
     };
     let result = await look();
     if ([...result.memory.absent].some((id) => !before?.absent.has(id))) result = await look();
-    return { online: result.online, pagesRead, swept: result.memory };
+    return { online: result.online, pagesRead, memory: result.memory, searched: true };
   }
 }
 
-/** Where each of `ids` sits in the account list, and its online status. */
+/**
+ * The first page from the turn on, going round, that the refresh does not read anyway; none when
+ * the remembered pages are every page.
+ */
+function pageInTurn(memory: AccountMemory, remembered: readonly number[]): number | undefined {
+  const { lastPage, turn } = memory;
+  for (let step = 0; step < lastPage; step++) {
+    const page = ((turn - 1 + step) % lastPage) + 1;
+    if (!remembered.includes(page)) return page;
+  }
+  return undefined;
+}
+
+/** Where each of `ids` sits in the account list, and its online status; the turn starts over. */
 function locate(
   all: readonly Page<AccountDevice>[],
   ids: ReadonlySet<string>,
@@ -200,7 +221,11 @@ function locate(
     }
   }
   const absent = new Set([...ids].filter((id) => !pageOf.has(id)));
-  return { online, memory: { pageOf, absent, total: all[0]?.meta.total ?? 0 } };
+  const meta = all[0]?.meta;
+  return {
+    online,
+    memory: { pageOf, absent, total: meta?.total ?? 0, lastPage: meta?.last_page ?? 1, turn: 1 },
+  };
 }
 
 /** What changed between two views of the classroom, device by device. */

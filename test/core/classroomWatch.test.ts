@@ -23,7 +23,7 @@ const answer = (devices: DeviceView[]): RefreshResult => ({
   devices,
   changes: [],
   accountPagesRead: [1],
-  swept: false,
+  searched: false,
 });
 
 /** A live status whose refreshes the test answers one by one. */

@@ -3,11 +3,12 @@ import type { AccountDevice } from '../../src-main/contract/wire';
 import { servicePaths } from '../../src-main/contract/wire';
 import { createServiceClient } from '../../src-main/core/client';
 import { deviceListsOf } from '../../src-main/core/deviceLists';
-import type { DeviceView, LiveStatusOptions } from '../../src-main/core/liveStatus';
+import type { DeviceLists, DeviceView } from '../../src-main/core/liveStatus';
 import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
 import type { ServiceProblem } from '../../src-main/core/serviceErrors';
 import { ServiceError } from '../../src-main/core/serviceErrors';
 import type { Fixture } from '../../src-main/local-service/fixture';
+import { paginate } from '../../src-main/local-service/pagination';
 import { accountFixture, device, spreadClassroomFixture } from '../support/fixtures';
 import type { Behaviour, RecordedRequest } from '../support/misbehavingService';
 import { fault } from '../support/misbehavingService';
@@ -18,14 +19,14 @@ const TOKEN = 'live-status-test-token-0123';
 const servers = testServers(TOKEN);
 
 /** A client that fails fast and never sleeps: tests stay quick without timing assertions. */
-function liveStatusOn(baseUrl: string, options: LiveStatusOptions = {}) {
+function liveStatusOn(baseUrl: string) {
   const client = createServiceClient({
     baseUrl,
     token: TOKEN,
     timeoutMs: 100,
     retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1, sleep: async () => {} },
   });
-  return new ClassroomLiveStatus(deviceListsOf(client), 'room-a', options);
+  return new ClassroomLiveStatus(deviceListsOf(client), 'room-a');
 }
 
 const id = (n: number) => device(n).remote_id;
@@ -36,6 +37,8 @@ const id = (n: number) => device(n).remote_id;
  */
 const CLASSROOM = [60, 99, 100, 260];
 const REMEMBERED_PAGES = [2, 3, 6];
+/** What a steady refresh right after a search reads: the remembered pages, then page 1 in turn. */
+const FIRST_STEADY = [...REMEMBERED_PAGES, 1];
 
 async function localService(fixture: Fixture = spreadClassroomFixture(500, CLASSROOM)) {
   const service = await servers.localService(fixture);
@@ -94,21 +97,21 @@ describe('ClassroomLiveStatus against the local service', () => {
     );
   });
 
-  it('reads only the remembered account pages on a steady refresh', async () => {
+  it('reads only the remembered account pages and one page in turn on a steady refresh', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     const first = await live.refresh();
-    expect(first.swept).toBe(true);
+    expect(first.searched).toBe(true);
     const before = await service.accountRequests();
 
     const steady = await live.refresh();
-    expect(steady.swept).toBe(false);
-    expect(steady.accountPagesRead).toEqual(REMEMBERED_PAGES);
-    expect((await service.accountRequests()) - before).toBe(REMEMBERED_PAGES.length);
+    expect(steady.searched).toBe(false);
+    expect(steady.accountPagesRead).toEqual(FIRST_STEADY);
+    expect((await service.accountRequests()) - before).toBe(FIRST_STEADY.length);
     expect(steady.devices).toEqual(CLASSROOM.map((n) => view(n)));
   });
 
-  it('sweeps when a device is no longer on its remembered page', async () => {
+  it('searches every page when a device is no longer on its remembered page', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
@@ -118,36 +121,50 @@ describe('ClassroomLiveStatus against the local service', () => {
     await service.patch(100, { is_online: false });
 
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
+    expect(result.searched).toBe(true);
     expect(result.devices).toContainEqual(view(100, false));
-    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6, 1]);
   });
 
-  it('sweeps when the account total changes', async () => {
+  it('searches every page when the account total changes', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
     await service.add(10_000);
-    expect((await live.refresh()).swept).toBe(true);
-    expect((await live.refresh()).swept).toBe(false);
+    expect((await live.refresh()).searched).toBe(true);
+    expect((await live.refresh()).searched).toBe(false);
   });
 
-  it('sweeps when a device joins the classroom', async () => {
+  it('searches every page when a device joins the classroom', async () => {
     const service = await localService();
     const live = liveStatusOn(service.url);
     await live.refresh();
     await service.patch(400, { classroom: 'room-a' });
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
-    expect((await live.refresh()).accountPagesRead).toEqual([...REMEMBERED_PAGES, 9]);
+    expect(result.searched).toBe(true);
+    expect((await live.refresh()).accountPagesRead).toEqual([...REMEMBERED_PAGES, 9, 1]);
   });
 
-  it('sweeps every n-th refresh as a safety net, and only then when nothing changes', async () => {
+  it('reads the next page in turn on each steady refresh, passing over the remembered ones', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url, { sweepEvery: 3 });
-    const swept: boolean[] = [];
-    for (let i = 0; i < 7; i++) swept.push((await live.refresh()).swept);
-    expect(swept).toEqual([true, false, false, true, false, false, true]);
+    const live = liveStatusOn(service.url);
+    await live.refresh();
+    const inTurn: (number | undefined)[] = [];
+    for (let i = 0; i < 8; i++) inTurn.push((await live.refresh()).accountPagesRead.at(-1));
+    // Ten account pages, 2, 3 and 6 read anyway: a cycle is seven refreshes, then round again.
+    expect(inTurn).toEqual([1, 4, 5, 7, 8, 9, 10, 1]);
+  });
+
+  it('reads no page in turn when the classroom is on every account page, nor for an empty one', async () => {
+    const everywhere = await localService(accountFixture(400, 3));
+    const spread = liveStatusOn(everywhere.url);
+    await spread.refresh();
+    expect((await spread.refresh()).accountPagesRead).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+
+    const { service } = await scriptedService([]);
+    const empty = liveStatusOn(service.url);
+    await empty.refresh();
+    expect((await empty.refresh()).accountPagesRead).toEqual([]);
   });
 
   it('reports nothing when nothing changed', async () => {
@@ -281,7 +298,7 @@ async function failure(promise: Promise<unknown>): Promise<ServiceProblem> {
 }
 
 describe('ClassroomLiveStatus against a misbehaving service', () => {
-  it('shows null for a classroom device the account list lacks, without sweeping for it each time', async () => {
+  it('shows null for a classroom device the account list lacks, without searching for it each time', async () => {
     const { state, service, wire } = await scriptedService([60, 100]);
     state.unlisted.set(id(9_999), wire(9_999));
     state.classroom.push(id(9_999));
@@ -289,7 +306,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     expect((await live.refresh()).devices).toEqual([view(60), view(100), view(9_999, null)]);
 
     const steady = await live.refresh();
-    expect(steady.swept).toBe(false);
+    expect(steady.searched).toBe(false);
     expect(steady.devices).toContainEqual(view(9_999, null));
   });
 
@@ -306,12 +323,12 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     ['a connection reset', fault.reset(), { kind: 'network', cause: 'reset' }],
     ['a reset halfway through the body', fault.reset(true), { kind: 'network' }],
   ];
-  // Page 3 is remembered; page 7 is read only by a sweep.
+  // Page 3 is remembered; page 7 is read only by a search here (the pages in turn these refreshes read are 1 and 4).
   const phases = {
     'the classroom list': (request: RecordedRequest) => !isAccount(request),
     'a remembered account page': (request: RecordedRequest) =>
       isAccount(request) && request.page === 3,
-    'a sweep': (request: RecordedRequest) => isAccount(request) && request.page === 7,
+    'a search': (request: RecordedRequest) => isAccount(request) && request.page === 7,
   };
 
   describe.each(Object.entries(phases))('on %s', (phase, hits) => {
@@ -321,9 +338,9 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
         const { state, service, wire, setOnline } = await scriptedService();
         const live = liveStatusOn(service.url);
         await live.refresh();
-        const sweeping = phase === 'a sweep';
-        // A new account device changes the total, so this refresh has to sweep.
-        if (sweeping) state.account.push(wire(10_000));
+        const searching = phase === 'a search';
+        // A new account device changes the total, so this refresh has to search.
+        if (searching) state.account.push(wire(10_000));
         state.hook = (request) => (hits(request) ? behaviour : undefined);
         expect(await failure(live.refresh())).toMatchObject(problem);
         expect(live.password(id(100))).toBe('pw-100');
@@ -331,15 +348,17 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
         state.hook = undefined;
         setOnline(100, false);
         const next = await live.refresh();
-        // Diffed against the view before the failure; the total that called for a sweep
-        // still does, because the failed sweep remembered nothing.
+        // Diffed against the view before the failure; the total that called for a search
+        // still does, because the failed search remembered nothing.
         expect(next.changes).toEqual([
           { type: 'online-changed', remoteId: id(100), online: false },
         ]);
-        expect(next.swept).toBe(sweeping);
+        expect(next.searched).toBe(searching);
+        // A failed steady refresh did not move the turn on: page 1 is still next.
+        if (!searching) expect(next.accountPagesRead).toEqual(FIRST_STEADY);
         const after = await live.refresh();
-        expect(after.swept).toBe(false);
-        expect(after.accountPagesRead).toEqual(REMEMBERED_PAGES);
+        expect(after.searched).toBe(false);
+        expect(after.accountPagesRead).toEqual(searching ? FIRST_STEADY : [...REMEMBERED_PAGES, 4]);
       },
     );
   });
@@ -380,7 +399,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     expect((await live.refresh()).changes).toEqual([{ type: 'device-added', device: view(301) }]);
   });
 
-  it('fails, keeping the last view and memory, while the account list keeps changing during a sweep', async () => {
+  it('fails, keeping the last view and memory, while the account list keeps changing during a search', async () => {
     const { state, service, wire, setOnline } = await scriptedService();
     const live = liveStatusOn(service.url);
     await live.refresh();
@@ -395,7 +414,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     setOnline(260, false);
     const next = await live.refresh();
     expect(next.changes).toEqual([{ type: 'online-changed', remoteId: id(260), online: false }]);
-    expect((await live.refresh()).accountPagesRead).toEqual(REMEMBERED_PAGES);
+    expect((await live.refresh()).accountPagesRead).toEqual(FIRST_STEADY);
   });
 
   it('follows devices that shifted between pages since the last refresh', async () => {
@@ -406,12 +425,12 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     state.account = [...state.account.slice(1), wire(10_000)];
 
     const result = await live.refresh();
-    expect(result.swept).toBe(true);
+    expect(result.searched).toBe(true);
     expect(result.devices).toEqual(CLASSROOM.map((n) => view(n)));
-    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6, 1]);
   });
 
-  it('finds a device that a shift carried past the sweep, instead of calling it unknown', async () => {
+  it('finds a device that a shift carried past the search, instead of calling it unknown', async () => {
     const { state, service, wire } = await scriptedService();
     const before = state.account;
     const shifted = [...before.slice(1), wire(10_000)];
@@ -426,6 +445,151 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     const live = liveStatusOn(service.url);
     const result = await live.refresh();
     expect(result.devices).toEqual(CLASSROOM.map((n) => view(n)));
-    expect((await live.refresh()).accountPagesRead).toEqual([2, 6]);
+    expect((await live.refresh()).accountPagesRead).toEqual([2, 6, 1]);
+  });
+});
+
+/**
+ * The rolling sweep's cost, counted in pages over 100 refreshes: an in-memory account list of
+ * 5,000 devices (100 pages), the classroom's 30 at the start of account pages 7, 42 and 88.
+ */
+function countedAccount() {
+  const classroom = [7, 42, 88].flatMap((page) =>
+    Array.from({ length: 10 }, (_, i) => (page - 1) * 50 + i * 5),
+  );
+  const wire = (n: number): AccountDevice => {
+    const { classroom: _classroom, ...rest } = device(n);
+    return rest;
+  };
+  const state = {
+    account: Array.from({ length: 5_000 }, (_, n) => wire(n)),
+    classroom: classroom.map(id),
+    /** Classroom devices the account list does not carry. */
+    unlisted: [] as AccountDevice[],
+  };
+  const pageOf = (n: number) =>
+    paginate(
+      state.account,
+      n,
+      (page) => `http://service.test/?page=${page}`,
+      (d) => d,
+    );
+  let pagesRead = 0;
+  const lists: DeviceLists = {
+    classroomDevices: async () =>
+      state.classroom.map((remoteId) => {
+        const found = [...state.account, ...state.unlisted].find((d) => d.remote_id === remoteId);
+        if (!found) throw new Error(`no device ${remoteId}`);
+        const { is_online: _online, ...classroomVariant } = found;
+        return classroomVariant;
+      }),
+    accountPages: async (pages) => {
+      pagesRead += pages.length;
+      return pages.map(pageOf);
+    },
+    allAccountPages: async () => {
+      const last = pageOf(1).meta.last_page;
+      pagesRead += last;
+      return Array.from({ length: last }, (_, i) => pageOf(i + 1));
+    },
+  };
+  const live = new ClassroomLiveStatus(lists, 'room-a');
+  /** Pages each of `count` refreshes read; `before(i)` may change the account first. */
+  const refreshes = async (count: number, before: (i: number) => void = () => {}) => {
+    const rows = [];
+    for (let i = 0; i < count; i++) {
+      before(i);
+      const start = pagesRead;
+      const result = await live.refresh();
+      rows.push({ result, pages: pagesRead - start });
+    }
+    return rows;
+  };
+  return { state, wire, live, refreshes };
+}
+
+const meanOf = (values: number[]) => values.reduce((sum, n) => sum + n, 0) / values.length;
+
+describe('the rolling sweep', () => {
+  it('reads 4 account pages on every steady refresh of 100: never more, on average no more', async () => {
+    const { refreshes } = countedAccount();
+    const [cold] = await refreshes(1);
+    expect(cold?.pages).toBe(100);
+
+    const steady = await refreshes(100);
+    const pages = steady.map((row) => row.pages);
+    expect(Math.max(...pages)).toBe(4);
+    expect(meanOf(pages)).toBe(4);
+    expect(steady.some((row) => row.result.searched)).toBe(false);
+  });
+
+  it('reads every account page once in 97 refreshes, a page in turn at a time', async () => {
+    const { refreshes } = countedAccount();
+    await refreshes(1);
+    const cycle = await refreshes(97);
+    const inTurn = cycle.map((row) => row.result.accountPagesRead.at(-1));
+    const others = Array.from({ length: 100 }, (_, i) => i + 1).filter(
+      (page) => ![7, 42, 88].includes(page),
+    );
+    expect(inTurn).toEqual(others);
+  });
+
+  it('searches at once for a device that moved, and reads only its new page as well after', async () => {
+    const { state, wire, refreshes } = countedAccount();
+    await refreshes(1);
+    // At refresh 50 a device before page 88 leaves and one is added at the end: the
+    // classroom's device at the start of page 88 moves to the end of page 87, same total.
+    const moved = 87 * 50;
+    const rows = await refreshes(100, (i) => {
+      if (i !== 50) return;
+      state.account = [...state.account.filter((d) => d.remote_id !== id(4_000)), wire(9_000)];
+      const device = state.account.find((d) => d.remote_id === id(moved));
+      // Device 4,350 was offline (a multiple of 3): the search shows it online.
+      if (device) device.is_online = true;
+    });
+
+    const search = rows[50];
+    expect(search?.result.searched).toBe(true);
+    expect(search?.pages).toBe(104);
+    expect(search?.result.changes).toEqual([
+      { type: 'online-changed', remoteId: id(moved), online: true },
+    ]);
+    const pages = rows.map((row) => row.pages);
+    expect(new Set(pages.slice(0, 50))).toEqual(new Set([4]));
+    // Its nine neighbours stay on page 88: the classroom now spans four pages, plus one in turn.
+    expect(new Set(pages.slice(51))).toEqual(new Set([5]));
+    expect(rows.at(-1)?.result.accountPagesRead.slice(0, 4)).toEqual([7, 42, 87, 88]);
+  });
+
+  it('finds a device the account list did not show when its page comes in turn, without a search', async () => {
+    const { state, wire, refreshes } = countedAccount();
+    // A classroom device the account list lacks: Unknown until it appears there.
+    const late = wire(9_001);
+    state.unlisted.push(late);
+    state.classroom.push(late.remote_id);
+    const [cold] = await refreshes(1);
+    expect(cold?.result.devices.at(-1)?.online).toBeNull();
+
+    // It takes the place of device 2,980 (page 60): the total does not change.
+    state.account[2_980] = late;
+    const rows = await refreshes(97);
+    const foundAt = rows.findIndex((row) => row.result.changes.length > 0);
+    expect(rows[foundAt]?.result.accountPagesRead.at(-1)).toBe(60);
+    expect(rows[foundAt]?.result.changes).toEqual([
+      { type: 'online-changed', remoteId: late.remote_id, online: late.is_online },
+    ]);
+    expect(rows.some((row) => row.result.searched)).toBe(false);
+    // From then on its page is remembered too: four pages and the one in turn.
+    expect(rows.at(-1)?.pages).toBe(5);
+  });
+
+  it('searches when the page in turn lists a classroom device away from its own page', async () => {
+    const { state, refreshes } = countedAccount();
+    await refreshes(1);
+    const copy = state.account.find((d) => d.remote_id === id(300));
+    if (!copy) throw new Error('no device 300');
+    state.account[0] = { ...copy };
+    const [next] = await refreshes(1);
+    expect(next?.result.searched).toBe(true);
   });
 });
