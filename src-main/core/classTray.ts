@@ -199,7 +199,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       accesses.remove(parseAction('removeTemporalAccess', input).token),
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
-    endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
+    endAccesses: async (input) => {
+      const { classroomId, tokens } = parseAction('endAccesses', input);
+      return accesses.endAll(classroomId, tokens);
+    },
     async scheduleEnd(input) {
       const end = parseAction('scheduleEnd', input);
       await sessions.writeNotebook((contents) => {

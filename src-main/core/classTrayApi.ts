@@ -22,13 +22,12 @@ import type {
   Settings,
 } from './settings';
 import { settingsSchema } from './settings';
-import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
+import type { TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
 
 export type {
   DeviceChange,
   DeviceView,
-  InvalidationOutcome,
   ScheduledEnd,
   ScheduleTarget,
   ServiceErrorKind,
@@ -95,12 +94,16 @@ export interface TrackedAccessView {
   token: string;
   label: string | null;
   remoteId: string | null;
-  /** The classroom that was open when the access was added (null: added before that was kept). */
+  /**
+   * The classroom it was given in: its device's row, or the classroom open when it was pasted.
+   * null: added before that was kept; no classroom's End all reaches it.
+   */
   classroomId: string | null;
   /** The device's alias: as the open classroom shows it, else as it was when added. */
   deviceAlias: string | null;
   addedAt: string;
-  lastOutcome: AccessOutcome | null;
+  /** Its one state, as the core recorded it; read through accessStanding (src-shared). */
+  state: AccessState;
   /**
    * The linked device has no 2FA, so the service cannot end the access by itself when it runs
    * out; false once the access has ended.
@@ -202,12 +205,15 @@ export type ConnectResult =
 /** What asking the launch's service once found; `classroom-unknown` is the service's own 404. */
 export type LaunchCheck = ConnectResult | { outcome: 'classroom-unknown'; classroomId: string };
 
+/** A tracked access's state: given (never asked to end), or the service's last answer. */
+export type AccessState = { kind: 'given' } | AccessOutcome;
+
 export type AddAccessResult =
   | { ok: true; access: TrackedAccessView }
   | { ok: false; problem: TokenProblem | 'already-tracked' };
 
-export type InvalidateResultView =
-  (InvalidationOutcome & { warnNo2fa: boolean }) | { kind: 'failed'; problem: ConnectionProblem };
+/** The access's state after the end (as recorded), and whether its device lacks 2FA. */
+export type InvalidateResultView = AccessOutcome & { warnNo2fa: boolean };
 
 /** One access's outcome when several are ended together. */
 export interface EndedAccessView {
@@ -308,9 +314,15 @@ export const api = {
   ),
   removeTemporalAccess: action(temporalAccess, noResult),
   invalidateTemporalAccess: action(temporalAccess, resultType<InvalidateResultView>()),
-  /** End of class: the accesses the teacher confirmed, each invalidated once, each with its outcome. */
+  /**
+   * End of class: the accesses the teacher confirmed, each invalidated once, each with its
+   * outcome; only those given in `classroomId` and still running (any other token is skipped).
+   */
   endAccesses: action(
-    z.strictObject({ tokens: z.array(z.string().min(1).max(200)).min(1).max(500) }),
+    z.strictObject({
+      classroomId,
+      tokens: z.array(z.string().min(1).max(200)).min(1).max(500),
+    }),
     resultType<EndedAccessView[]>(),
   ),
   /**

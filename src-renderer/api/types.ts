@@ -5,6 +5,7 @@
 import type * as api from '../../src-main/core/classTrayApi';
 import type * as settings from '../../src-main/core/settings';
 
+export type AccessState = api.AccessState;
 export type AccountView = api.AccountView;
 export type AddAccessResult = api.AddAccessResult;
 export type ClassTrayChange = api.ClassTrayChange;

@@ -24,7 +24,7 @@ const valid: Record<ApiAction, unknown> = {
   addTemporalAccess: { linkOrToken: 'https://remote.example/t/abc' },
   removeTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
   invalidateTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
-  endAccesses: { tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
+  endAccesses: { classroomId: 'room-12', tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '2030-01-01T10:50:00.000Z' },
   cancelScheduledEnd: { target: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' } },
   connectService: { serviceUrl: 'https://service.example' },

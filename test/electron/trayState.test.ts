@@ -169,6 +169,24 @@ describe('tray state: the next scheduled end', () => {
     );
   });
 
+  it('shows "Art & Music" in the menu as written (& doubled, else a mnemonic), plain in the tooltip', () => {
+    const state = withEnds([roomEnd(at)]);
+    const art = {
+      ...state,
+      classroom: {
+        ...state.classroom,
+        nickname: 'Art & Music',
+        recent: [{ id: 'room-12', nickname: 'Art & Music' }],
+      },
+    };
+    const view = trayView(art, en, false);
+    expect(view.tooltip).toBe('ClassTray: Art & Music, 18 of 24 online · ends 10:50');
+    expect(view.menu.filter((entry) => 'label' in entry && entry.label.includes('&'))).toEqual([
+      { kind: 'scheduled-end', label: 'Next end: 10:50, Art && Music (all accesses)' },
+      { kind: 'classroom', id: 'room-12', label: 'Art && Music', checked: true },
+    ]);
+  });
+
   it("names an access's end by its student and device, else by what is known", () => {
     const end = (token: string): ScheduledEnd => ({ at, target: { token } });
     expect(nextEnd(withEnds([end(anaAccess.token.toUpperCase())]))?.label).toBe(

@@ -29,7 +29,10 @@ describe('POST /api/actions/:action', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      result: expect.objectContaining({ kind: 'invalidated', secondsUntilEffective: 12 }),
+      result: expect.objectContaining({
+        kind: 'invalidated',
+        sessionExpiresAt: '2030-01-01T00:00:30.000Z',
+      }),
     });
     expect(preview.core.calls).toEqual([
       { name: 'invalidateTemporalAccess', input: { token: 'abc' } },
