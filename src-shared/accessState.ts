@@ -27,6 +27,8 @@ export const RETRIED_PROBLEMS: ReadonlySet<string> = new Set([
   'server',
   'rate-limited',
   'unauthorized',
+  // No token was saved: the teacher may yet connect.
+  'no-token',
   'bad-response',
 ]);
 

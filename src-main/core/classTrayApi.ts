@@ -51,9 +51,12 @@ export type ConnectionStatus =
   | 'classroom-not-found'
   | 'no-classroom';
 
-/** A service's problem, or `internal`: ClassTray itself failed (a bug, logged with its stack). */
+/**
+ * A service's problem; `internal`: ClassTray itself failed (a bug, logged with its stack);
+ * `no-token`: no token is saved, so the service was never asked.
+ */
 export interface ConnectionProblem {
-  kind: ServiceErrorKind | 'internal';
+  kind: ServiceErrorKind | 'internal' | 'no-token';
   detail: string;
 }
 
@@ -129,6 +132,7 @@ export const PREFERENCE_KEYS = [
   'endedRetentionHours',
   'problemsFirst',
   'demoNoticeDismissed',
+  'clipboardClearSeconds',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -199,6 +203,9 @@ export type ConnectResult =
       detail: string;
     };
 
+/** What asking the launch's service once found; `classroom-unknown` is the service's own 404. */
+export type LaunchCheck = ConnectResult | { outcome: 'classroom-unknown'; classroomId: string };
+
 /** A tracked access's state: given (never asked to end), or the service's last answer. */
 export type AccessState = { kind: 'given' } | AccessOutcome;
 
@@ -241,6 +248,7 @@ const preferencesInput = z.strictObject({
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
   problemsFirst: z.boolean().exactOptional(),
   demoNoticeDismissed: z.boolean().exactOptional(),
+  clipboardClearSeconds: settingsSchema.shape.clipboardClearSeconds.unwrap().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]
@@ -394,14 +402,22 @@ export function parseAction<Name extends ApiAction>(name: Name, input: unknown):
   return parseInput(name, table[name].input, input);
 }
 
+/**
+ * What copying a device's password did, and when the host takes it off the clipboard again (only
+ * if the clipboard still holds it): after so many seconds, only when ClassTray quits, or `never`
+ * where the host cannot read the clipboard back to check (the browser preview without permission).
+ */
+export type PasswordCopy =
+  { copied: false } | { copied: true; cleared: { afterSeconds: number } | 'on-quit' | 'never' };
+
 /** What a renderer holds: the core API plus a copy action each host implements its own way. */
 export interface RendererApi extends ClassTrayApi {
   /**
    * Puts a device's password on the clipboard without showing it: Electron's main process writes
    * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
-   * Resolves to false when the device is not in the current classroom.
+   * Not copied when the device is not in the current classroom.
    */
-  copyDevicePassword(input: DeviceInput): Promise<boolean>;
+  copyDevicePassword(input: DeviceInput): Promise<PasswordCopy>;
 }
 
 /** Host-only: never exposed to a renderer as such. */
@@ -409,6 +425,11 @@ export interface ClassTrayHostControls {
   setWindowVisible(visible: boolean): void;
   suspend(): void;
   resume(): void;
+  /**
+   * Asks the service the host was launched for once, keeping what it confirms; undefined when
+   * nothing of the launch is left to confirm (or the run is on the demo school).
+   */
+  checkLaunch(): Promise<LaunchCheck | undefined>;
   /** For an explicit copy action; the host decides where the password goes. */
   devicePassword(input: DeviceInput): Promise<string | null>;
   close(): Promise<void>;

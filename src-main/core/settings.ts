@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import { errnoCode, folderProblem } from '../writerLock';
 import {
+  CLIPBOARD_CLEAR_SECONDS,
   ENDED_RETENTION_HOURS,
   HIDDEN_POLL_SECONDS,
   MAX_SCHEDULED_ENDS,
@@ -43,6 +44,7 @@ const recentClassroomSchema = z.strictObject({
 /** Every kind of problem an end can meet (a ConnectionProblem's kinds), so a failure is kept. */
 const PROBLEM_KINDS = [
   'unauthorized',
+  'no-token',
   'classroom-not-found',
   'access-not-found',
   'already-ended',
@@ -172,6 +174,13 @@ export const settingsSchema = z.strictObject({
     .min(ENDED_RETENTION_HOURS.min)
     .max(ENDED_RETENTION_HOURS.max)
     .default(ENDED_RETENTION_HOURS.default),
+  /** A copied device password is cleared after this long if still on the clipboard; 0: on quit only. */
+  clipboardClearSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(Math.max(...CLIPBOARD_CLEAR_SECONDS.choices))
+    .default(CLIPBOARD_CLEAR_SECONDS.default),
   /** Offline and recently changed devices at the top of the list, above the fold. */
   problemsFirst: z.boolean().default(true),
   /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */

@@ -115,16 +115,17 @@ export function preferencesView(settings: {
   ) as PreferencesView;
 }
 
-/** Nothing can be asked of the service without a token. */
+/** Nothing can be asked of the service without a token: it was never asked, so nothing was rejected. */
 export const NO_TOKEN: ConnectionProblem = {
-  kind: 'unauthorized',
-  detail: 'No API token is saved for this service: add one in the settings.',
+  kind: 'no-token',
+  detail: 'No API token is saved for this service: connect in the settings.',
 };
 
 /** The status a problem leaves the classroom in. */
 export function statusOf(problem: ConnectionProblem): ConnectionStatus {
   switch (problem.kind) {
     case 'unauthorized':
+    case 'no-token':
       return 'unauthorized';
     case 'classroom-not-found':
       return 'classroom-not-found';

@@ -9,6 +9,7 @@ import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { startDemoSchool } from '../hosts/demoSchool';
+import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { DataDirArgumentError, resolveDataDir } from '../core/settings';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
@@ -17,6 +18,7 @@ import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
+import { passwordClipboard } from './clipboardSecret';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -113,8 +115,12 @@ async function start(): Promise<void> {
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
     log: log.child('core'),
+    // --service-url and --classroom: the account of this run, saved once the service confirms it.
+    ...launchFlags(process.argv),
   });
-  registerIpc(classTray, log.child('ipc'));
+  // A copied password is cleared after the teacher's delay and on quit, if still on the clipboard.
+  const passwords = passwordClipboard({ warn });
+  registerIpc(classTray, log.child('ipc'), passwords);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
@@ -196,7 +202,17 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
-  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
+  closeBeforeQuit(
+    app,
+    async () => {
+      try {
+        await Promise.all([passwords.clearNow(), classTray.close()]);
+      } finally {
+        lock.release();
+      }
+    },
+    warn,
+  );
 }
 
 function trayHandlers(

@@ -19,6 +19,7 @@ export type DeviceActivity = api.DeviceActivity;
 export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
 export type InvalidateResultView = api.InvalidateResultView;
+export type PasswordCopy = api.PasswordCopy;
 export type PreferencesView = api.PreferencesView;
 export type RendererApi = api.RendererApi;
 export type ScheduledEnd = api.ScheduledEnd;

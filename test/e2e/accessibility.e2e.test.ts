@@ -18,7 +18,13 @@ import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { LIVE_TIMEOUT, openAccessCards, openWindow, startE2eSession } from './session';
+import {
+  languageSelect,
+  LIVE_TIMEOUT,
+  openAccessCards,
+  openWindow,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
@@ -170,7 +176,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
   it('switches the window language from the settings', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await settingsButton().click();
-    await page.locator('.settings select').selectOption(language);
+    await languageSelect(page).selectOption(language);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
     await audit('settings');
     await page.locator('.settings details summary').click();
@@ -510,7 +516,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
 
     for (const language of ['es', 'en']) {
       await settingsButton().click();
-      await page.locator('.settings select').selectOption(language);
+      await languageSelect(page).selectOption(language);
       await doneButton().click();
       await page.setViewportSize({ width: 400, height: 600 });
       await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });
@@ -569,7 +575,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
 
   it("ends a tile's access in one click, the tile fitting 320 px and 200% zoom in Spanish", async () => {
     await settingsButton().click();
-    await page.locator('.settings select').selectOption('es');
+    await languageSelect(page).selectOption('es');
     await doneButton().click();
     const token = await newAccess('100001001');
     await openAccessCards(page);

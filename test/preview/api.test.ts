@@ -123,12 +123,13 @@ describe('POST /api/actions/:action', () => {
 describe('POST /api/copy-password', () => {
   it("answers a device's password for the tab to copy", async () => {
     const response = await preview.post('/api/copy-password', { remoteId: KNOWN_DEVICE.remoteId });
-    expect(response.json()).toEqual({ password: KNOWN_DEVICE.password });
+    // The teacher's delay comes along: the tab clears the password itself.
+    expect(response.json()).toEqual({ password: KNOWN_DEVICE.password, clearAfterSeconds: 30 });
   });
 
   it('answers null for a device not in the classroom', async () => {
     const response = await preview.post('/api/copy-password', { remoteId: '999' });
-    expect(response.json()).toEqual({ password: null });
+    expect(response.json()).toEqual({ password: null, clearAfterSeconds: 30 });
   });
 
   it('answers 422 for input without a remoteId', async () => {

@@ -106,6 +106,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       notifications: { deviceChanges: false },
       language: 'en',
       startAtLogin: false,
+      clipboardClearSeconds: 30,
       compactView: false,
       endedRetentionHours: 24,
       problemsFirst: true,

@@ -15,6 +15,7 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
   RendererApi,
@@ -190,7 +191,10 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
 
-  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<boolean> => true);
+  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<PasswordCopy> => ({
+    copied: true,
+    cleared: { afterSeconds: 30 },
+  }));
 
   setWindowVisible(visible: boolean): void {
     this.windowVisible.push(visible);
@@ -202,6 +206,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   resume(): void {
     this.calls.push({ name: 'resume' });
+  }
+
+  async checkLaunch(): Promise<undefined> {
+    this.calls.push({ name: 'checkLaunch' });
+    return undefined;
   }
 
   devicePassword = vi.fn(async (input: DeviceInput): Promise<string | null> => {
