@@ -46,6 +46,11 @@ export interface ClassTrayOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The --service-url the host was launched with: the service CLASSTRAY_TOKEN is for. */
   launchServiceUrl?: string;
+  /**
+   * The --classroom the host was launched with. With launchServiceUrl, the account of this run
+   * whatever the network says, saved only once the service confirms it (sessions.ts).
+   */
+  launchClassroom?: string;
   /** The Electron host passes electron-store; default conf. */
   createSettingsBackend?: OpenSettingsOptions['createBackend'];
   /** Default: import('keytar'). */
@@ -108,11 +113,14 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       else emit({ type: 'account', account: account() });
     },
   });
+  // Read before the first session: it opens on the school's account.
+  await policy.start();
+  const launchServiceUrl = launchAllowed(options.launchServiceUrl, policy, log);
   const changes = createChangeFeed(log);
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
-    accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus, policy.locked);
+    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus, policy.locked);
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
@@ -136,6 +144,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   });
   const sessions: Sessions = new Sessions({
     settings,
+    launch: {
+      ...(launchServiceUrl === undefined ? {} : { serviceUrl: launchServiceUrl }),
+      ...(options.launchClassroom === undefined ? {} : { classroomId: options.launchClassroom }),
+    },
     vault,
     demoSchool: options.demoSchool,
     client: {
@@ -217,7 +229,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       accesses.remove(parseAction('removeTemporalAccess', input).token),
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
-    endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
+    endAccesses: async (input) => {
+      const { classroomId, tokens } = parseAction('endAccesses', input);
+      return accesses.endAll(classroomId, tokens);
+    },
     async scheduleEnd(input) {
       const end = parseAction('scheduleEnd', input);
       await sessions.writeNotebook((contents) => {
@@ -266,6 +281,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       ends.resume();
       watch.resume();
     },
+    checkLaunch: () => sessions.checkLaunch(),
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
@@ -279,7 +295,6 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       await sessions.close();
     },
   };
-  await policy.start();
   await sessions.open();
   return classTray;
 }
@@ -296,4 +311,16 @@ async function checkClassroom(client: ServiceClient, id: string): Promise<void> 
       throw refused('classroomUnknown', { id });
     }
   }
+}
+
+/** The launch's --service-url, unless the school locked another one (then said in the log). */
+function launchAllowed(
+  serviceUrl: string | undefined,
+  policy: SchoolPolicy,
+  log: Logger,
+): string | undefined {
+  const locked = policy.current.locked.ServiceUrl;
+  if (serviceUrl === undefined || locked === undefined || locked === serviceUrl) return serviceUrl;
+  log.warn('--service-url is ignored: the school set the service URL (ServiceUrl).');
+  return undefined;
 }

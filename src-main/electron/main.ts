@@ -11,6 +11,7 @@ import { createLogger } from '../core/logger';
 import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
 import { systemTimers } from '../core/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
+import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/classTrayApi';
 import { DataDirArgumentError, resolveDataDir } from '../core/settings';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
@@ -19,6 +20,7 @@ import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
+import { passwordClipboard } from './clipboardSecret';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -118,8 +120,12 @@ async function start(): Promise<void> {
     demoSchool: () => startDemoSchool(),
     readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
     log: log.child('core'),
+    // --service-url and --classroom: the account of this run, saved once the service confirms it.
+    ...launchFlags(process.argv),
   });
-  registerIpc(classTray, log.child('ipc'));
+  // A copied password is cleared after the teacher's delay and on quit, if still on the clipboard.
+  const passwords = passwordClipboard({ warn });
+  registerIpc(classTray, log.child('ipc'), passwords);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
@@ -227,9 +233,13 @@ async function start(): Promise<void> {
   powerMonitor.on('resume', () => classTray.resume());
   closeBeforeQuit(
     app,
-    () => {
+    async () => {
       updates?.stop();
-      return classTray.close().finally(() => lock.release());
+      try {
+        await Promise.all([passwords.clearNow(), classTray.close()]);
+      } finally {
+        lock.release();
+      }
     },
     warn,
   );

@@ -125,8 +125,20 @@ export async function openWindow(page: Page, openUrl: string): Promise<void> {
     .waitFor({ timeout: LIVE_TIMEOUT });
 }
 
+/**
+ * Opens the access cards, folded to one summary line above the device list, as the teacher
+ * does; nothing happens when they are open (a row's Add access opens them too).
+ */
+export async function openAccessCards(page: Page): Promise<void> {
+  const toggle = page.locator('.accesses-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Screenshots the state into `folder` as `name`.png; any axe violation fails the test. */
 export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
   await page.screenshot({ path: join(folder, `${name}.png`) });
   expect(await axeViolations(page), name).toEqual([]);
 }
+
+/** The settings' language picker, by its label in either language (the settings have other selects). */
+export const languageSelect = (page: Page) => page.getByLabel(/^(Language|Idioma)/);

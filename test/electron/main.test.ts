@@ -57,6 +57,7 @@ function fakeCore() {
     suspend: vi.fn(),
     resume: vi.fn(),
     refresh: vi.fn(async () => undefined),
+    devicePassword: vi.fn(async () => 'pw-lab-07'),
     schoolPolicy: vi.fn((): ManagedPolicy => ({ locked: {}, defaults: {} })),
     scheduledEndsSettled: vi.fn(async () => undefined),
     close: vi.fn(async () => undefined),
@@ -406,7 +407,7 @@ describe('main', () => {
     await vi.waitFor(() => expect(electron.Notification).toHaveBeenCalledTimes(1));
     expect(electron.Notification).toHaveBeenCalledWith({
       title: 'Scheduled end ran: Room 12 (all accesses)',
-      body: 'Accesses ended: 3.',
+      body: 'Ended 3 accesses.',
     });
     const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
     shown.emit('click', {});
@@ -424,6 +425,32 @@ describe('main', () => {
     expect(core.suspend).toHaveBeenCalled();
     electron.powerMonitor.emit('resume');
     expect(core.resume).toHaveBeenCalled();
+  });
+
+  it('takes the launch account of this run from --service-url and --classroom', async () => {
+    const argv = process.argv;
+    process.argv = [...argv, '--service-url', 'https://service.example', '--classroom=room-a'];
+    try {
+      const { createClassTray, started } = await launch();
+      await started();
+      expect(createClassTray.mock.calls[0]?.[0]).toMatchObject({
+        launchServiceUrl: 'https://service.example',
+        launchClassroom: 'room-a',
+      });
+    } finally {
+      process.argv = argv;
+    }
+  });
+
+  it('clears a copied password still on the clipboard when quitting', async () => {
+    const { electron, started } = await launch();
+    await started();
+    const copy = electron.ipcMain.handlers.get(channels.copyPassword);
+    const page = { senderFrame: { url: 'app://classtray/index.html', parent: null } };
+    await copy?.(page, { remoteId: '100000001' });
+    expect(electron.clipboard.contents()['text/plain']).toBe('pw-lab-07');
+    electron.app.emit('will-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(electron.clipboard.contents()).toEqual({}));
   });
 
   it('closes the core before quitting, and quits anyway after 3 s', async () => {

@@ -35,7 +35,7 @@ describe('tray state', () => {
   it('shows a problem when the service is unreachable, the token rejected or the classroom gone', () => {
     const cases = [
       [roomState({ connection: connection('offline', true) }), 'Room 12, service unreachable'],
-      [roomState({ connection: connection('unauthorized', true) }), 'Room 12, no token saved'],
+      [roomState({ connection: connection('unauthorized', true) }), 'Room 12, no API token saved'],
       [
         roomState({
           connection: connection('unauthorized', true),

@@ -1,5 +1,5 @@
 /** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassTrayChange, InvalidateResultView } from '../../src-main/core/classTrayApi';
 import type { Host } from '../../src-renderer/api';
@@ -24,13 +24,27 @@ export async function renderApp(
   const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
   const user = userEvent.setup();
   const view = render(
-    <ClassTrayWindow store={store} api={fake} host={options.host ?? 'preview'} i18n={i18n} />,
+    <ClassTrayWindow
+      store={store}
+      api={fake.forWindow()}
+      host={options.host ?? 'preview'}
+      i18n={i18n}
+    />,
   );
   const push = (...changes: ClassTrayChange[]) =>
     act(async () => {
       fake.push(...changes);
     });
   return { ...view, store, fake, user, push, disconnect };
+}
+
+/**
+ * Opens the access cards, folded to their summary line above the device list, as the teacher
+ * does; a click event, so it works under fake timers too. Nothing happens when they are open.
+ */
+export function openAccessCards(): void {
+  const toggle = screen.getByRole('button', { name: /^Temporal accesses/ });
+  if (toggle.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
 }
 
 /** The device row (list item) whose `.device-name` is exactly `name`. */
@@ -49,6 +63,6 @@ export function rowOf(name: string): HTMLElement {
 export const invalidatedAt10h42m18s = (): InvalidateResultView => ({
   kind: 'invalidated',
   sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
-  secondsUntilEffective: 12,
+  learnedAt: new Date(2026, 0, 5, 10, 42, 18).toISOString(),
   warnNo2fa: false,
 });

@@ -143,6 +143,22 @@ describe('settings', () => {
     expect(fake.updatePreferences).toHaveBeenCalledWith({ poll: { visibleSeconds: 30 } });
   });
 
+  it('clears a copied password after 30 s unless the teacher picks another delay', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake);
+    const clear = screen.getByLabelText<HTMLSelectElement>('Clear a copied password');
+    expect(clear.selectedOptions[0]?.textContent).toBe('after 30 s');
+    expect([...clear.options].map((option) => option.textContent)).toEqual([
+      'after 10 s',
+      'after 30 s',
+      'after 60 s',
+      'after 120 s',
+      'when ClassTray quits',
+    ]);
+    await user.selectOptions(clear, 'when ClassTray quits');
+    expect(fake.updatePreferences).toHaveBeenCalledExactlyOnceWith({ clipboardClearSeconds: 0 });
+  });
+
   it('keeps ended accesses for the hours the teacher sets, from 1 to 168', async () => {
     const fake = new FakeClassTray();
     const { user } = await openSettings(fake);
@@ -263,9 +279,16 @@ describe('demo mode', () => {
       }),
     );
 
-  it('marks demo data in the header', async () => {
-    await renderApp(demo());
+  it('marks demo data in the notice, then in the header once the notice is closed', async () => {
+    const { user, fake } = await renderApp(demo());
+    expect(screen.getByRole('main').textContent).toContain('This is a demo school.');
+    expect(screen.getByRole('banner').textContent).not.toContain('Demo data');
+    await user.click(screen.getByRole('button', { name: 'Dismiss the demo notice' }));
+    expect(fake.updatePreferences).toHaveBeenCalledExactlyOnceWith({ demoNoticeDismissed: true });
+    expect(screen.queryByText('This is a demo school.')).toBeNull();
     expect(screen.getByRole('banner').textContent).toContain('Demo data');
+    // The focus goes from the closed notice to where the window starts.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
   });
 
   it('opens settings from Connect your account', async () => {

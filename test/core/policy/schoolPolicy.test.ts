@@ -20,6 +20,7 @@ import {
 import { SETTINGS_CONFIG_NAME } from '../../../src-main/core/settings';
 import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
 import { manualTimers } from '../../support/manualTimers';
+import { recordingLogger } from '../../support/recordingLogger';
 import { SAMPLES } from '../../support/policySamples';
 import { tempDir } from '../../support/tempDir';
 
@@ -124,6 +125,19 @@ describe('locked keys', () => {
       });
     }
     expect(await savedSettings(dataDir)).toEqual(before);
+  });
+
+  it('win over a --service-url the host was launched with', async () => {
+    const { log, lines } = recordingLogger();
+    const classTray = await core(
+      await tempDir(),
+      () => ({ locked: { ServiceUrl: SCHOOL_URL }, defaults: {} }),
+      { launchServiceUrl: 'https://elsewhere.example', log },
+    );
+    expect((await classTray.getState()).account.serviceUrl).toBe(SCHOOL_URL);
+    expect(lines).toContain(
+      '--service-url is ignored: the school set the service URL (ServiceUrl).',
+    );
   });
 
   it('let through the same value, and every key the school left to the teacher', async () => {
