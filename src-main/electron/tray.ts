@@ -131,6 +131,7 @@ export function menuTemplate(
           label: entry.label,
           type: 'checkbox',
           checked: entry.checked,
+          enabled: entry.enabled,
           click: toggled(() => handlers.setStartAtLogin(!entry.checked)),
         };
       case 'restart-to-update':

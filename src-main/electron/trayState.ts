@@ -27,7 +27,7 @@ export type TrayMenuEntry =
   | { kind: 'refresh'; label: string; enabled: boolean }
   | { kind: 'mode'; mode: Mode; label: string; checked: boolean; enabled: boolean }
   | { kind: 'pinned'; label: string; checked: boolean }
-  | { kind: 'start-at-login'; label: string; checked: boolean }
+  | { kind: 'start-at-login'; label: string; checked: boolean; enabled: boolean }
   /** An update was downloaded: a click restarts into it (once no scheduled end is running). */
   | { kind: 'restart-to-update'; label: string }
   | { kind: 'quit'; label: string };
@@ -203,7 +203,8 @@ function menuEntries(
       mode: 'demo',
       label: text.demoData,
       checked: account.mode === 'demo',
-      enabled: true,
+      // The school may keep the service only: the core would refuse the switch.
+      enabled: account.mode === 'demo' || !account.setBySchool.includes('DemoDataAllowed'),
     },
     {
       kind: 'mode',
@@ -215,7 +216,12 @@ function menuEntries(
     },
     { kind: 'separator' },
     { kind: 'pinned', label: text.keepOpen, checked: pinned },
-    { kind: 'start-at-login', label: text.startAtLogin, checked: preferences.startAtLogin },
+    {
+      kind: 'start-at-login',
+      label: text.startAtLogin,
+      checked: preferences.startAtLogin,
+      enabled: !account.setBySchool.includes('StartAtLogin'),
+    },
     { kind: 'separator' },
     ...(updateReady ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }] : []),
     { kind: 'quit', label: text.quit },
