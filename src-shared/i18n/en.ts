@@ -120,6 +120,8 @@ export const en = {
     heading: 'Temporal accesses',
     runningCount_one: '{{count}} running',
     runningCount_other: '{{count}} running',
+    runningElsewhere_one: '+{{count}} in another classroom',
+    runningElsewhere_other: '+{{count}} in other classrooms',
     input: 'Temporal access link or token',
     placeholder: 'Paste a link and press Enter',
     problem: {

@@ -112,6 +112,8 @@ export const es = {
     heading: 'Accesos temporales',
     runningCount_one: '{{count}} en curso',
     runningCount_other: '{{count}} en curso',
+    runningElsewhere_one: '+{{count}} en otra aula',
+    runningElsewhere_other: '+{{count}} en otras aulas',
     input: 'Enlace o token de acceso temporal',
     placeholder: 'Pega un enlace y pulsa Intro',
     problem: {
