@@ -17,8 +17,11 @@ export interface FeedValidators {
 
 export type FeedAnswer = { kind: 'unchanged' } | ({ kind: 'fresh'; text: string } & FeedValidators);
 
-export interface FetchFeedOptions extends FeedValidators {
+export interface FetchFeedOptions {
   fetch: typeof fetch;
+  /** The last good copy's validators: the server answers 304 when it has nothing newer. */
+  etag?: string | undefined;
+  lastModified?: string | undefined;
   timeoutMs?: number;
   maxBytes?: number;
 }
