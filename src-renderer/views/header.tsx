@@ -6,6 +6,7 @@ import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
+import { LessonLine } from './lessonLine';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
@@ -79,6 +80,7 @@ export function Header(props: {
             : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
         </span>
       </div>
+      <LessonLine />
       <ActionError error={refresh.error} />
     </header>
   );
