@@ -267,7 +267,7 @@ export const en = {
     address: 'Subscription address',
     addressHint:
       'The secret address of your published calendar (https:// or webcal://). Whoever has it can read your timetable: ClassTray keeps it with the API token, never in its settings file.',
-    addressSaved: 'Address saved in {{where}}.',
+    addressSaved: 'Address saved {{where}}.',
     addressMissing: 'The address is not saved on this computer: paste it again.',
     saveAddress: 'Save and fetch',
     importFile: 'Import .ics file',

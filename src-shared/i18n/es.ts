@@ -257,7 +257,7 @@ export const es = {
     address: 'Dirección de suscripción',
     addressHint:
       'La dirección secreta de tu calendario publicado (https:// o webcal://). Quien la tenga puede leer tu horario: ClassTray la guarda con el token de la API, nunca en su archivo de ajustes.',
-    addressSaved: 'Dirección guardada en {{where}}.',
+    addressSaved: 'Dirección guardada {{where}}.',
     addressMissing: 'La dirección no está guardada en este equipo: pégala de nuevo.',
     saveAddress: 'Guardar y descargar',
     importFile: 'Importar archivo .ics',
