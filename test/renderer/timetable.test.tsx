@@ -58,13 +58,10 @@ describe('Settings → Timetable', () => {
 
     await user.click(screen.getByRole('button', { name: 'Yes, end them' }));
     expect(fake.setEndAtBell).toHaveBeenCalledWith({ on: true });
-    expect(
-      (
-        screen.getByRole('checkbox', {
-          name: "End this room's accesses when the lesson ends",
-        }) as HTMLInputElement
-      ).checked,
-    ).toBe(true);
+    const bell = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: "End this room's accesses when the lesson ends",
+    });
+    expect(bell.checked).toBe(true);
   });
 
   it('saves a subscription address from a password field and says a failed update', async () => {
