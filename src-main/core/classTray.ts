@@ -31,6 +31,7 @@ import { TokenVault } from './vault';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
 import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
 import { Timetable } from './timetable/timetable';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { TimetableCopy } from './timetable/timetableCopy';
 
 export interface ClassTrayOptions {
@@ -233,9 +234,15 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     async cancelScheduledEnd(input) {
       const { target } = parseAction('cancelScheduledEnd', input);
+      const key = scheduleTargetKey(target);
+      const cancelled = contents()?.scheduledEnds.find(
+        (end) => scheduleTargetKey(end.target) === key,
+      );
       await sessions.writeNotebook(({ scheduledEnds }) => ({
         scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
       }));
+      // A lesson's end cancelled by hand stays off the schedule.
+      if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),

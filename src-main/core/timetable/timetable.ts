@@ -250,6 +250,19 @@ export class Timetable {
     this.#changed();
   }
 
+  /**
+   * An end left the schedule by the teacher's hand (Cancel end): one the timetable set is the
+   * "Keep accesses after this lesson" of its lesson, so it is not set again.
+   */
+  endCancelled(end: ScheduledEnd): void {
+    if (!this.#settings().bellEnds.includes(scheduledEndKey(end))) return;
+    const now = this.#options.clock();
+    const lesson = this.#lessons(now).find(
+      (candidate) => scheduledEndKey(bellOf(candidate)) === scheduledEndKey(end),
+    );
+    if (lesson !== undefined) this.keepAfter(lesson.key);
+  }
+
   /** The teacher picked a classroom: a lesson starting in the next minutes leaves it open. */
   classroomPicked(): void {
     this.#pickedAt = this.#options.clock();

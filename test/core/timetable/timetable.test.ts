@@ -180,6 +180,23 @@ describe('the bell', () => {
     expect(state.timetable.now?.endsAccesses).toBe(false);
   });
 
+  it("takes Cancel end of a lesson's end as keeping the accesses after that lesson", async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await classTray.setEndAtBell({ on: true });
+    expect((await classTray.getState()).schedule.pending).toHaveLength(1);
+    await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
+    const state = await classTray.getState();
+    expect(state.schedule.pending).toEqual([]);
+    expect(state.timetable.now?.endsAccesses).toBe(false);
+  });
+
   it('never replaces an end the teacher scheduled for the room, and drops its own when turned off', async () => {
     const { classTray, at } = await setup();
     await classTray.setTimetableSource({
