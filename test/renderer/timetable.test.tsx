@@ -81,6 +81,8 @@ describe('Settings → Timetable', () => {
         'Timetable not updated: The timetable server failed (HTTP 500); ClassTray tries again later.',
       ),
     ).toBeTruthy();
+    // Said in Settings (and the tray), never as the classroom's banner.
+    expect(document.querySelector('.banner')).toBeNull();
     const address = screen.getByLabelText('Subscription address');
     expect(address.getAttribute('type')).toBe('password');
     await user.type(address, 'webcal://school.example/ical/t.ics?key=abc');
