@@ -157,10 +157,24 @@ export function run(command: string, args: readonly string[]): Promise<number> {
 }
 
 export interface ElectronRunOptions {
+  /** Electron's environment, less ELECTRON_RUN_AS_NODE (see electronEnv); default process.env. */
+  env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
   /** Where Electron's stderr is shown as it comes. */
   stderr?: NodeJS.WritableStream;
   startupWindowMs?: number;
+}
+
+/**
+ * The environment Electron gets. ELECTRON_RUN_AS_NODE, set in a terminal of an Electron-based
+ * editor or by a tool that ran Electron as Node, would make the runtime plain Node: no app.
+ */
+export function electronEnv(
+  env: Readonly<Record<string, string | undefined>>,
+): Record<string, string | undefined> {
+  return Object.fromEntries(
+    Object.entries(env).filter(([name]) => name !== 'ELECTRON_RUN_AS_NODE'),
+  );
 }
 
 /** Runs Electron with stderr teed: shown to the user, and kept during the start-up window. */
@@ -176,6 +190,7 @@ export function runElectron(
     const started = now();
     const child = spawn(executable, args, {
       cwd: projectRoot,
+      env: electronEnv(options.env ?? process.env),
       stdio: ['inherit', 'inherit', 'pipe'],
     });
     const stopForwarding = forwardSignals(child);
@@ -261,7 +276,10 @@ export async function start(argv: readonly string[], options: StartOptions = {})
   if (built !== 0) return built;
   let exit: ElectronExit;
   try {
-    exit = await runElectron(launch.executable, [projectRoot, ...argv], options.electron);
+    exit = await runElectron(launch.executable, [projectRoot, ...argv], {
+      env,
+      ...options.electron,
+    });
   } catch (error) {
     return fallBack(`its runtime could not be run: ${(error as Error).message}`);
   }

@@ -8,8 +8,8 @@
  *
  * The lock is created whole: its text is written to a temporary file first and hard-linked into
  * place, which fails if the lock exists (as O_EXCL does) and never leaves a half-written lock.
- * A lock whose holder on this machine is no longer running (kill -9, power cut) is stale and is
- * taken over; a lock held from another machine (a shared folder) is never taken over.
+ * A lock whose holder on this machine is no longer running (kill -9, power cut, or exited and not
+ * yet reaped) is stale and is taken over; a lock held from another machine (a shared folder) is never taken over.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -147,11 +147,33 @@ function isStale(owner: LockHolder): boolean {
   if (owner.pid === process.pid) return true; // not in heldHere, so not ours
   try {
     process.kill(owner.pid, 0);
-    return false;
   } catch (error) {
     // EPERM: it runs, as another user.
     return errnoCode(error) === 'ESRCH';
   }
+  return hasExited(owner.pid);
+}
+
+/**
+ * kill(pid, 0) also succeeds for a process that has exited but is not yet reaped by its parent
+ * (a zombie, as right after a crash), which will never write again. Linux tells by the state in
+ * /proc/<pid>/stat; elsewhere a running pid counts as running.
+ */
+function hasExited(pid: number): boolean {
+  if (process.platform !== 'linux') return false;
+  let stat: string;
+  try {
+    stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch (error) {
+    return errnoCode(error) === 'ENOENT'; // reaped meanwhile
+  }
+  // "pid (command) state …": the command may hold spaces and parentheses, so the state is the
+  // field after the last ')'.
+  const state = stat
+    .slice(stat.lastIndexOf(')') + 1)
+    .trim()
+    .charAt(0);
+  return state === 'Z' || state === 'X';
 }
 
 /**

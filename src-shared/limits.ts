@@ -10,6 +10,11 @@ export const VISIBLE_POLL_SECONDS = { min: 5, max: 300, default: 10 } as const;
 export const HIDDEN_POLL_SECONDS = { min: 15, max: 3600, default: 60 } as const;
 /** How long an ended temporal access stays listed under "Ended today", in hours. */
 export const ENDED_RETENTION_HOURS = { min: 1, max: 168, default: 24 } as const;
+/**
+ * How long a copied device password stays on the clipboard, in seconds; 0: until ClassTray quits.
+ * The window offers these choices.
+ */
+export const CLIPBOARD_CLEAR_SECONDS = { choices: [10, 30, 60, 120, 0], default: 30 } as const;
 /** How far ahead an end may be scheduled ("End at 10:50"), in hours: within the school day. */
 export const SCHEDULE_AHEAD_HOURS = 24;
 /** Scheduled ends at once, per account. */

@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DATA_FOLDER_LOCK,
   WriterLockError,
@@ -36,6 +38,45 @@ describe('the writer lock', () => {
     lock.release();
     expect(fs.readdirSync(folder)).toEqual([]);
   });
+
+  it.skipIf(process.platform !== 'linux')(
+    'takes over the lock of a holder that was killed and not yet waited for (a zombie)',
+    async () => {
+      // The holder runs under a shell that then becomes `sleep`, which never reaps a child.
+      const parent = spawn(
+        'sh',
+        [
+          '-c',
+          '"$0" --import tsx "$1" "$2" "$3" & exec sleep 120',
+          process.execPath,
+          HOLDER,
+          folder,
+          'the ClassTray preview',
+        ],
+        { stdio: 'ignore' },
+      );
+      try {
+        await vi.waitFor(() => expect(fs.existsSync(lockFile)).toBe(true), { timeout: 30_000 });
+        const holder = lockText().pid;
+        expect(() => takeDataFolderLock(folder, 'a test')).toThrow(WriterLockError);
+        process.kill(holder, 'SIGKILL');
+        await vi.waitFor(() =>
+          expect(fs.readFileSync(`/proc/${holder}/stat`, 'utf8')).toMatch(/\) Z /),
+        );
+        // What made the lock look held: the zombie still answers kill(pid, 0).
+        expect(process.kill(holder, 0)).toBe(true);
+
+        const lock = takeDataFolderLock(folder, 'a test');
+
+        expect(lockText().pid).toBe(process.pid);
+        lock.release();
+      } finally {
+        const exited = once(parent, 'exit');
+        parent.kill('SIGKILL');
+        await exited;
+      }
+    },
+  );
 
   it('never takes over a lock held from another machine', () => {
     fs.writeFileSync(

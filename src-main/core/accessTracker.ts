@@ -1,9 +1,12 @@
 /**
  * The temporal accesses the teacher tracks: added from a pasted link, removed, and ended with one
- * click. A second click on Invalidate while the first is under way joins it: a second PATCH
- * would read the service's 422 as "already ended" and could overwrite the recorded invalidation.
+ * click. Each has one state, recorded here from the service's answer (failures too), which every
+ * view reads. A second click on End access while the first is under way joins it: a second PATCH
+ * would read the service's 422 as "already ended" and could overwrite the recorded invalidation;
+ * an access already over is not asked about again, for the same reason.
  */
 import pLimit from 'p-limit';
+import { accessStanding, belongsTo } from '../../src-shared/accessState';
 import type { Clock } from '../../src-shared/clock';
 import { refused } from './apiInput';
 import type {
@@ -15,13 +18,13 @@ import type {
 import type { DeviceView } from './liveStatus';
 import type { Logger } from './logger';
 import type { Notebook } from './notebook';
-import type { TrackedTemporalAccess } from './settings';
+import type { AccessOutcome, TrackedTemporalAccess } from './settings';
 import { connectionProblemOf, isServiceError } from './serviceErrors';
 import type { Session } from './sessions';
 import { writeChecked } from './sessions';
 import { withoutScheduledEnd } from './scheduledEnds';
 import { extractToken, invalidateAccess } from './temporalAccess';
-import { NO_TOKEN, accessView } from './views';
+import { NO_TOKEN, accessView, stateOf } from './views';
 
 export interface AccessTrackerOptions {
   clock: Clock;
@@ -40,14 +43,15 @@ export interface AccessTrackerOptions {
 
 /**
  * The notebook without the accesses that ended longer than `retentionMs` ago; true when it
- * cleared any. An access never ended, or whose end failed, stays: only an end the service
- * confirmed lets it go.
+ * cleared any. An access never ended, or whose end failed, stays: only an answer of the service
+ * that it is over (ended, already ended, unknown to it) lets it go.
  */
 export function clearEnded(notebook: Notebook, now: number, retentionMs: number): boolean {
   const { accesses } = notebook.read();
   const kept = accesses.filter(
     (access) =>
       access.lastOutcome === undefined ||
+      !accessStanding(access.lastOutcome).ended ||
       Date.parse(access.lastOutcome.learnedAt) + retentionMs > now,
   );
   if (kept.length === accesses.length) return false;
@@ -102,16 +106,25 @@ export class AccessTracker {
   async remove(token: string): Promise<void> {
     const { notebook } = await this.#options.session();
     const accesses = notebook.read().accesses.filter((access) => access.token !== token);
-    this.#write(notebook, token, accesses);
+    this.#write(notebook, token, accesses, true);
   }
 
   /**
-   * Ends each tracked access of `tokens` (one not in the list is skipped), a few at a time so a
-   * classroom's worth does not flood the service, and says how each one went.
+   * Ends each access of `tokens` that was given in `classroomId` and still runs, a few at a time
+   * so a classroom's worth does not flood the service, and says how each one went. Any other
+   * token (not tracked, of another classroom or of none, already over) is skipped: End all never
+   * reaches beyond its room, whatever a window sends.
    */
-  async endAll(tokens: readonly string[]): Promise<EndedAccessView[]> {
+  async endAll(classroomId: string, tokens: readonly string[]): Promise<EndedAccessView[]> {
     const { notebook } = await this.#options.session();
-    const tracked = new Set(notebook.read().accesses.map((access) => access.token));
+    const tracked = new Set(
+      notebook
+        .read()
+        .accesses.filter(
+          (access) => belongsTo(access, classroomId) && accessStanding(stateOf(access)).running,
+        )
+        .map((access) => access.token),
+    );
     const limit = pLimit(END_ALL_CONCURRENCY);
     return Promise.all(
       [...new Set(tokens)]
@@ -129,47 +142,61 @@ export class AccessTracker {
   }
 
   async #invalidate(token: string): Promise<InvalidateResultView> {
-    const { clock } = this.#options;
     const session = await this.#options.session();
     const tracked = session.notebook.read().accesses.find((access) => access.token === token);
     if (tracked === undefined) {
       throw refused('accessNotListed', {});
     }
     const { warnNo2fa } = accessView(tracked, this.#options.devices());
-    const client = session.client;
-    if (client === undefined) return { kind: 'failed', problem: NO_TOKEN };
-    let outcome;
-    try {
-      outcome = await invalidateAccess(
-        token,
-        (accessToken) => client.invalidate(accessToken),
-        (error) => isServiceError(error, 'already-ended'),
-        clock,
-      );
-    } catch (error) {
-      const problem = connectionProblemOf(error, this.#options.log, 'Invalidating an access');
-      return { kind: 'failed', problem };
+    if (tracked.lastOutcome !== undefined && accessStanding(tracked.lastOutcome).ended) {
+      return { ...structuredClone(tracked.lastOutcome), warnNo2fa };
     }
-    const learnedAt = new Date(clock()).toISOString();
-    const lastOutcome =
-      outcome.kind === 'invalidated'
-        ? { kind: outcome.kind, sessionExpiresAt: outcome.sessionExpiresAt, learnedAt }
-        : { kind: outcome.kind, learnedAt };
+    const lastOutcome = await this.#ask(session, token);
     // The session may have changed while the service answered: record it where it was tracked.
     const accesses = session.notebook
       .read()
       .accesses.map((access) => (access.token === token ? { ...access, lastOutcome } : access));
-    this.#write(session.notebook, token, accesses);
-    return { ...outcome, warnNo2fa };
+    // A failed end keeps its scheduled end, which tries again.
+    this.#write(session.notebook, token, accesses, accessStanding(lastOutcome).ended);
+    return { ...lastOutcome, warnNo2fa };
+  }
+
+  /** Asks the service to end the access: its answer, or why there was none, as a state. */
+  async #ask(session: Session, token: string): Promise<AccessOutcome> {
+    const { clock } = this.#options;
+    const learned = () => new Date(clock()).toISOString();
+    const client = session.client;
+    if (client === undefined) return { kind: 'failed', problem: NO_TOKEN, learnedAt: learned() };
+    try {
+      const outcome = await invalidateAccess(
+        token,
+        (accessToken) => client.invalidate(accessToken),
+        (error) => isServiceError(error, 'already-ended'),
+      );
+      return outcome.kind === 'invalidated'
+        ? { kind: 'invalidated', sessionExpiresAt: outcome.sessionExpiresAt, learnedAt: learned() }
+        : { kind: 'already-ended', learnedAt: learned() };
+    } catch (error) {
+      if (isServiceError(error, 'access-not-found'))
+        return { kind: 'unknown', learnedAt: learned() };
+      const problem = connectionProblemOf(error, this.#options.log, 'Ending an access');
+      return { kind: 'failed', problem, learnedAt: learned() };
+    }
   }
 
   /**
-   * Writes the tracked list after `token` ended or left it, and with it the end scheduled for
-   * that access, so no "ends at" is left on an access that has nothing left to end.
+   * Writes the tracked list after `token`'s state changed or it left the list; once it is `over`
+   * (ended or gone), without the end scheduled for that access, so no "ends at" is left on an
+   * access that has nothing left to end.
    */
-  #write(notebook: Notebook, token: string, accesses: TrackedTemporalAccess[]): void {
+  #write(
+    notebook: Notebook,
+    token: string,
+    accesses: TrackedTemporalAccess[],
+    over: boolean,
+  ): void {
     const { scheduledEnds } = notebook.read();
-    const kept = withoutScheduledEnd(scheduledEnds, { token });
+    const kept = over ? withoutScheduledEnd(scheduledEnds, { token }) : [...scheduledEnds];
     const scheduleChanged = kept.length !== scheduledEnds.length;
     writeChecked(() =>
       notebook.write({ accesses, ...(scheduleChanged ? { scheduledEnds: kept } : {}) }),

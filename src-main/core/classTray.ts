@@ -46,6 +46,11 @@ export interface ClassTrayOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** The --service-url the host was launched with: the service CLASSTRAY_TOKEN is for. */
   launchServiceUrl?: string;
+  /**
+   * The --classroom the host was launched with. With launchServiceUrl, the account of this run
+   * whatever the network says, saved only once the service confirms it (sessions.ts).
+   */
+  launchClassroom?: string;
   /** The Electron host passes electron-store; default conf. */
   createSettingsBackend?: OpenSettingsOptions['createBackend'];
   /** Default: import('keytar'). */
@@ -89,7 +94,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const changes = createChangeFeed(log);
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
-  const account = () => accountView(settings.get(), sessions.current?.mode, sessions.tokenStatus);
+  const account = () =>
+    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus);
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
@@ -120,6 +126,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   });
   const sessions: Sessions = new Sessions({
     settings,
+    launch: {
+      ...(options.launchServiceUrl === undefined ? {} : { serviceUrl: options.launchServiceUrl }),
+      ...(options.launchClassroom === undefined ? {} : { classroomId: options.launchClassroom }),
+    },
     vault,
     demoSchool: options.demoSchool,
     client: {
@@ -223,7 +233,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       accesses.remove(parseAction('removeTemporalAccess', input).token),
     invalidateTemporalAccess: async (input) =>
       accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
-    endAccesses: async (input) => accesses.endAll(parseAction('endAccesses', input).tokens),
+    endAccesses: async (input) => {
+      const { classroomId, tokens } = parseAction('endAccesses', input);
+      return accesses.endAll(classroomId, tokens);
+    },
     async scheduleEnd(input) {
       const end = parseAction('scheduleEnd', input);
       await sessions.writeNotebook((contents) => {
@@ -287,6 +300,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       ends.resume();
       watch.resume();
     },
+    checkLaunch: () => sessions.checkLaunch(),
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },

@@ -22,14 +22,13 @@ import type {
   Settings,
 } from './settings';
 import { settingsSchema } from './settings';
-import type { InvalidationOutcome, TokenProblem } from './temporalAccess';
+import type { TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
 import type { LessonView, TimetableView } from './timetable/timetable';
 
 export type {
   DeviceChange,
   DeviceView,
-  InvalidationOutcome,
   ScheduledEnd,
   ScheduleTarget,
   ServiceErrorKind,
@@ -55,9 +54,12 @@ export type ConnectionStatus =
   | 'classroom-not-found'
   | 'no-classroom';
 
-/** A service's problem, or `internal`: ClassTray itself failed (a bug, logged with its stack). */
+/**
+ * A service's problem; `internal`: ClassTray itself failed (a bug, logged with its stack);
+ * `no-token`: no token is saved, so the service was never asked.
+ */
 export interface ConnectionProblem {
-  kind: ServiceErrorKind | 'internal';
+  kind: ServiceErrorKind | 'internal' | 'no-token';
   detail: string;
 }
 
@@ -95,12 +97,16 @@ export interface TrackedAccessView {
   token: string;
   label: string | null;
   remoteId: string | null;
-  /** The classroom that was open when the access was added (null: added before that was kept). */
+  /**
+   * The classroom it was given in: its device's row, or the classroom open when it was pasted.
+   * null: added before that was kept; no classroom's End all reaches it.
+   */
   classroomId: string | null;
   /** The device's alias: as the open classroom shows it, else as it was when added. */
   deviceAlias: string | null;
   addedAt: string;
-  lastOutcome: AccessOutcome | null;
+  /** Its one state, as the core recorded it; read through accessStanding (src-shared). */
+  state: AccessState;
   /**
    * The linked device has no 2FA, so the service cannot end the access by itself when it runs
    * out; false once the access has ended.
@@ -128,6 +134,7 @@ export const PREFERENCE_KEYS = [
   'compactView',
   'endedRetentionHours',
   'problemsFirst',
+  'clipboardClearSeconds',
 ] as const satisfies readonly (keyof Settings)[];
 
 export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
@@ -200,12 +207,18 @@ export type ConnectResult =
       detail: string;
     };
 
+/** What asking the launch's service once found; `classroom-unknown` is the service's own 404. */
+export type LaunchCheck = ConnectResult | { outcome: 'classroom-unknown'; classroomId: string };
+
+/** A tracked access's state: given (never asked to end), or the service's last answer. */
+export type AccessState = { kind: 'given' } | AccessOutcome;
+
 export type AddAccessResult =
   | { ok: true; access: TrackedAccessView }
   | { ok: false; problem: TokenProblem | 'already-tracked' };
 
-export type InvalidateResultView =
-  (InvalidationOutcome & { warnNo2fa: boolean }) | { kind: 'failed'; problem: ConnectionProblem };
+/** The access's state after the end (as recorded), and whether its device lacks 2FA. */
+export type InvalidateResultView = AccessOutcome & { warnNo2fa: boolean };
 
 /** One access's outcome when several are ended together. */
 export interface EndedAccessView {
@@ -240,6 +253,7 @@ const preferencesInput = z.strictObject({
   compactView: z.boolean().exactOptional(),
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
   problemsFirst: z.boolean().exactOptional(),
+  clipboardClearSeconds: settingsSchema.shape.clipboardClearSeconds.unwrap().exactOptional(),
 });
 
 type SameKeys<A, B> = [keyof A] extends [keyof B]
@@ -313,9 +327,15 @@ export const api = {
   ),
   removeTemporalAccess: action(temporalAccess, noResult),
   invalidateTemporalAccess: action(temporalAccess, resultType<InvalidateResultView>()),
-  /** End of class: the accesses the teacher confirmed, each invalidated once, each with its outcome. */
+  /**
+   * End of class: the accesses the teacher confirmed, each invalidated once, each with its
+   * outcome; only those given in `classroomId` and still running (any other token is skipped).
+   */
   endAccesses: action(
-    z.strictObject({ tokens: z.array(z.string().min(1).max(200)).min(1).max(500) }),
+    z.strictObject({
+      classroomId,
+      tokens: z.array(z.string().min(1).max(200)).min(1).max(500),
+    }),
     resultType<EndedAccessView[]>(),
   ),
   /**
@@ -423,14 +443,22 @@ export function parseAction<Name extends ApiAction>(name: Name, input: unknown):
   return parseInput(name, table[name].input, input);
 }
 
+/**
+ * What copying a device's password did, and when the host takes it off the clipboard again (only
+ * if the clipboard still holds it): after so many seconds, only when ClassTray quits, or `never`
+ * where the host cannot read the clipboard back to check (the browser preview without permission).
+ */
+export type PasswordCopy =
+  { copied: false } | { copied: true; cleared: { afterSeconds: number } | 'on-quit' | 'never' };
+
 /** What a renderer holds: the core API plus a copy action each host implements its own way. */
 export interface RendererApi extends ClassTrayApi {
   /**
    * Puts a device's password on the clipboard without showing it: Electron's main process writes
    * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
-   * Resolves to false when the device is not in the current classroom.
+   * Not copied when the device is not in the current classroom.
    */
-  copyDevicePassword(input: DeviceInput): Promise<boolean>;
+  copyDevicePassword(input: DeviceInput): Promise<PasswordCopy>;
 }
 
 /** Host-only: never exposed to a renderer as such. */
@@ -438,6 +466,11 @@ export interface ClassTrayHostControls {
   setWindowVisible(visible: boolean): void;
   suspend(): void;
   resume(): void;
+  /**
+   * Asks the service the host was launched for once, keeping what it confirms; undefined when
+   * nothing of the launch is left to confirm (or the run is on the demo school).
+   */
+  checkLaunch(): Promise<LaunchCheck | undefined>;
   /** For an explicit copy action; the host decides where the password goes. */
   devicePassword(input: DeviceInput): Promise<string | null>;
   close(): Promise<void>;

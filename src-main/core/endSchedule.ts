@@ -12,16 +12,13 @@
  * switched keeps nothing and reports nothing, and the end runs when its session is back. The
  * reports are the account's: another account's session starts with none.
  */
+import { RETRIED_PROBLEMS, accessStanding, belongsTo } from '../../src-shared/accessState';
 import type { Clock } from '../../src-shared/clock';
 import { ApiInputError } from './apiInput';
-import type {
-  ConnectionProblem,
-  EndedAccessView,
-  InvalidateResultView,
-  ScheduledEndRunView,
-} from './classTrayApi';
+import type { EndedAccessView, InvalidateResultView, ScheduledEndRunView } from './classTrayApi';
 import type { Logger } from './logger';
 import type { Timers } from './refreshSchedule';
+import { stateOf } from './views';
 import type { Session } from './sessions';
 import type { ScheduledEnd, ScheduleTarget } from './settings';
 import { scheduledEndKey, scheduleTargetKey } from '../../src-shared/scheduleTarget';
@@ -33,19 +30,10 @@ export const RETRY_MS = 30_000;
 /** The reports the state keeps, newest first. */
 export const KEPT_RUNS = 5;
 
-/** Failures that may pass: the connection's. The service's "no such access" will not. */
-const RETRIED: ReadonlySet<ConnectionProblem['kind']> = new Set([
-  'network',
-  'server',
-  'rate-limited',
-  'unauthorized',
-  'bad-response',
-]);
-
 /** What ends accesses (the AccessTracker): it joins an invalidation already under way. */
 export interface AccessEnder {
   invalidate(token: string): Promise<InvalidateResultView>;
-  endAll(tokens: readonly string[]): Promise<EndedAccessView[]>;
+  endAll(classroomId: string, tokens: readonly string[]): Promise<EndedAccessView[]>;
 }
 
 export interface EndScheduleOptions {
@@ -213,7 +201,7 @@ export class EndSchedule {
       return;
     }
     const retrying = ended.some(
-      ({ result }) => result.kind === 'failed' && RETRIED.has(result.problem.kind),
+      ({ result }) => result.kind === 'failed' && RETRIED_PROBLEMS.has(result.problem.kind),
     );
     if (!retrying) this.#unschedule(session, end);
     const lateMinutes = Math.max(0, Math.floor((ranAt - Date.parse(end.at)) / 60_000));
@@ -238,7 +226,7 @@ export class EndSchedule {
     if ('token' in target) {
       const token = target.token.toLowerCase();
       const access = accesses.find((candidate) => candidate.token.toLowerCase() === token);
-      if (access === undefined || access.lastOutcome !== undefined) return undefined;
+      if (access === undefined || !accessStanding(stateOf(access)).running) return undefined;
       try {
         return [{ token: access.token, result: await this.#options.accesses.invalidate(token) }];
       } catch (error) {
@@ -247,11 +235,15 @@ export class EndSchedule {
         throw error;
       }
     }
-    // Every access of the classroom still running now, also those added after the end was set.
+    // Every access given in the classroom and still running now, also those added after the end
+    // was set; none without a recorded classroom (endAll skips any other).
     const running = accesses.filter(
-      (access) => access.classroomId === target.classroomId && access.lastOutcome === undefined,
+      (access) => belongsTo(access, target.classroomId) && accessStanding(stateOf(access)).running,
     );
-    return this.#options.accesses.endAll(running.map((access) => access.token));
+    return this.#options.accesses.endAll(
+      target.classroomId,
+      running.map((access) => access.token),
+    );
   }
 
   /** Takes the end off its session's schedule (not one set again since for the same target). */

@@ -2,6 +2,7 @@
  * The ends a teacher scheduled ("End at 10:50"), as the notebook keeps them: one per access or
  * classroom, soonest first. Pure: the core checks and writes them, and fires them when due.
  */
+import { accessStanding } from '../../src-shared/accessState';
 import { SCHEDULE_AHEAD_HOURS } from '../../src-shared/limits';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { refused } from './apiInput';
@@ -48,7 +49,7 @@ export function checkScheduledEnd(
     if (access === undefined) {
       throw refused('accessNotListed', {});
     }
-    if (access.lastOutcome !== undefined) {
+    if (access.lastOutcome !== undefined && accessStanding(access.lastOutcome).ended) {
       throw refused('accessAlreadyEnded', {});
     }
   } else if (

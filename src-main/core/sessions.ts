@@ -3,14 +3,21 @@
  * from the vault. Changing mode, URL, token or auth header opens a new session; switches run one
  * after another in the order asked, each bumping the generation, so an answer that arrives for
  * an older session or classroom can be told apart and dropped. After close(), nothing switches.
+ *
+ * The account a host was launched for (--service-url, --classroom) is the account of this run
+ * whatever the network says, but it is saved only as far as the service confirms it: the URL
+ * (and mode) once the service answers a list with the token, the classroom once its own list
+ * answers. Until then the settings file and the keychain are untouched, so a launch against an
+ * address that never answers leaves no trace. Any account or classroom change the teacher makes
+ * ends the launch's hold.
  */
-import type { ActionInput, ConnectResult } from './classTrayApi';
+import type { ActionInput, ConnectResult, LaunchCheck } from './classTrayApi';
 import type { ServiceClient, ServiceClientOptions } from './client';
 import { createServiceClient } from './client';
 import { ApiInputError, refused } from './apiInput';
 import type { Notebook, NotebookContents } from './notebook';
-import { memoryNotebook, settingsNotebook } from './notebook';
-import type { SettingsPatch, SettingsStore } from './settings';
+import { memoryNotebook, settingsNotebook, withRecent } from './notebook';
+import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from './settings';
 import { SettingsValidationError } from './settings';
 import type { TokenVault, VaultStatus } from './vault';
 import { VaultError } from './vault';
@@ -35,8 +42,15 @@ export interface DemoSchool {
   close(): Promise<void>;
 }
 
+/** What the host was launched with; each part holds for this run until the service confirms it. */
+export interface LaunchAccount {
+  serviceUrl?: string;
+  classroomId?: string;
+}
+
 export interface SessionsOptions {
   settings: SettingsStore;
+  launch?: LaunchAccount;
   vault: TokenVault;
   demoSchool: () => Promise<DemoSchool>;
   /** How the service clients of the sessions ask (clock, fetch, timeout, retry waits). */
@@ -53,11 +67,46 @@ export class Sessions {
   #demo: { school: DemoSchool; notebook: Notebook } | undefined;
   #tokenStatus: VaultStatus | undefined;
   #generation = 0;
+  /** What of the launch is still unconfirmed: it overrides the settings for the run. */
+  #launch: LaunchAccount | undefined;
   #switching: Promise<void> = Promise.resolve();
   #closed = false;
 
   constructor(options: SessionsOptions) {
     this.#options = options;
+    const { serviceUrl, classroomId } = options.launch ?? {};
+    if (serviceUrl !== undefined || classroomId !== undefined) this.#launch = { ...options.launch };
+  }
+
+  /** The account settings of this run: the saved ones under the launch's unconfirmed URL. */
+  account(): Pick<DeepReadonly<Settings>, 'serviceUrl' | 'authHeader' | 'mode'> {
+    const saved = this.#options.settings.get();
+    const serviceUrl = this.#launch?.serviceUrl;
+    return serviceUrl === undefined
+      ? saved
+      : { serviceUrl, authHeader: saved.authHeader, mode: 'service' };
+  }
+
+  /**
+   * Asks the launch's service once (the classroom's first page, else the account's), and keeps
+   * what it confirms; a host reports the outcome. Nothing else changes: the refresh schedule
+   * keeps trying on its own, and confirms the launch whenever the service first answers.
+   */
+  async checkLaunch(): Promise<LaunchCheck | undefined> {
+    const session = await this.settledSession();
+    const { serviceUrl, classroomId } = this.#options.launch ?? {};
+    if (serviceUrl === undefined && classroomId === undefined) return undefined;
+    if (session.client === undefined) return { outcome: 'no-token' };
+    if (classroomId === undefined) return checkService(session.client);
+    try {
+      await session.client.classroomDevicesPage(classroomId, 1);
+      return { outcome: 'connected' };
+    } catch (error) {
+      if (error instanceof ServiceError && error.kind === 'classroom-not-found') {
+        return { outcome: 'classroom-unknown', classroomId };
+      }
+      return checkService(session.client);
+    }
   }
 
   /** The session in use; undefined only before the first one opened. */
@@ -121,6 +170,7 @@ export class Sessions {
             }),
           );
     if (checked.outcome !== 'connected' && checked.outcome !== 'no-token') return checked;
+    this.#launch = undefined;
     if (token !== undefined) {
       try {
         await this.#options.vault.setToken(serviceUrl, token);
@@ -139,7 +189,7 @@ export class Sessions {
   }
 
   async forgetToken(): Promise<void> {
-    const { serviceUrl } = this.#options.settings.get();
+    const { serviceUrl } = this.account();
     if (serviceUrl === null) return;
     await this.#options.vault.forgetToken(serviceUrl);
     await this.open();
@@ -149,6 +199,7 @@ export class Sessions {
     if (mode === 'service' && this.#options.settings.get().serviceUrl === null) {
       throw refused('noServiceUrl', {});
     }
+    this.#launch = undefined;
     updateSettings(this.#options.settings, { mode });
     await this.open();
   }
@@ -164,6 +215,8 @@ export class Sessions {
     const patch = change(notebook.read());
     writeChecked(() => notebook.write(patch));
     if (patch.current === undefined) return false;
+    // The teacher chose a classroom: the launch's one no longer holds.
+    this.#dropLaunchClassroom();
     await this.switchClassroom();
     return true;
   }
@@ -192,12 +245,22 @@ export class Sessions {
     const { settings, vault } = this.#options;
     const newClient = (baseUrl: string, token: string, authHeader: string) =>
       createServiceClient({ ...this.#options.client, baseUrl, token, authHeader });
-    const { mode, serviceUrl, authHeader } = settings.get();
+    const { mode, serviceUrl, authHeader } = this.account();
+    const launchClassroom = this.#launch?.classroomId;
     if (mode === 'demo' || serviceUrl === null) {
       this.#tokenStatus = undefined;
       // Started once per run: the demo's notebook lives as long as ClassTray does.
       this.#demo ??= await this.#startDemo();
       const { school, notebook } = this.#demo;
+      // The demo keeps nothing past the run: its notebook takes the launch's classroom at once.
+      if (launchClassroom !== undefined) {
+        const { recent } = notebook.read();
+        notebook.write({
+          current: launchClassroom,
+          recent: withRecent(recent, launchClassroom, undefined),
+        });
+        this.#dropLaunchClassroom();
+      }
       return {
         mode: 'demo',
         serviceUrl: school.url,
@@ -207,18 +270,81 @@ export class Sessions {
     }
     this.#tokenStatus = await vault.status(serviceUrl);
     const token = await vault.getToken(serviceUrl);
+    const client = token === null ? undefined : newClient(serviceUrl, token, authHeader);
+    if (this.#launch === undefined) {
+      return { mode: 'service', serviceUrl, client, notebook: settingsNotebook(settings) };
+    }
     return {
       mode: 'service',
       serviceUrl,
-      client: token === null ? undefined : newClient(serviceUrl, token, authHeader),
-      notebook: settingsNotebook(settings),
+      client: client && confirming(client, (classroomId) => this.#confirmed(classroomId)),
+      notebook: launchNotebook(settingsNotebook(settings), () => this.#launch?.classroomId),
     };
+  }
+
+  #dropLaunchClassroom(): void {
+    if (this.#launch === undefined) return;
+    delete this.#launch.classroomId;
+    if (this.#launch.serviceUrl === undefined) this.#launch = undefined;
+  }
+
+  /** The launch's service answered a list (a classroom's, when given): that much is saved. */
+  #confirmed(classroomId: string | undefined): void {
+    const launch = this.#launch;
+    if (launch === undefined || this.#closed) return;
+    if (launch.serviceUrl !== undefined) {
+      updateSettings(this.#options.settings, { serviceUrl: launch.serviceUrl, mode: 'service' });
+      delete launch.serviceUrl;
+    }
+    if (classroomId !== undefined && classroomId === launch.classroomId) {
+      const { recent } = this.#options.settings.get().classrooms;
+      updateSettings(this.#options.settings, {
+        classrooms: { current: classroomId, recent: withRecent(recent, classroomId, undefined) },
+      });
+      delete launch.classroomId;
+    }
+    if (launch.serviceUrl === undefined && launch.classroomId === undefined)
+      this.#launch = undefined;
   }
 
   async #startDemo(): Promise<{ school: DemoSchool; notebook: Notebook }> {
     const school = await this.#options.demoSchool();
     return { school, notebook: memoryNotebook(school.notebook) };
   }
+}
+
+/** The client, telling `onAnswer` of each list the service answered (with its classroom). */
+function confirming(
+  client: ServiceClient,
+  onAnswer: (classroomId: string | undefined) => void,
+): ServiceClient {
+  return {
+    async accountDevicesPage(page, signal) {
+      const answer = await client.accountDevicesPage(page, signal);
+      onAnswer(undefined);
+      return answer;
+    },
+    async classroomDevicesPage(classroomId, page, signal) {
+      const answer = await client.classroomDevicesPage(classroomId, page, signal);
+      onAnswer(classroomId);
+      return answer;
+    },
+    invalidate: (token) => client.invalidate(token),
+  };
+}
+
+/** The saved notebook, showing the launch's classroom (not saved yet) as the current one. */
+function launchNotebook(saved: Notebook, classroomId: () => string | undefined): Notebook {
+  return {
+    read() {
+      const contents = saved.read();
+      const id = classroomId();
+      return id === undefined
+        ? contents
+        : { ...contents, current: id, recent: withRecent(contents.recent, id, undefined) };
+    },
+    write: (patch) => saved.write(patch),
+  };
 }
 
 /** One real call, the account's devices page 1, told apart by what answered. */

@@ -15,6 +15,7 @@ import { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import { errnoCode, folderProblem } from '../writerLock';
 import {
+  CLIPBOARD_CLEAR_SECONDS,
   ENDED_RETENTION_HOURS,
   HIDDEN_POLL_SECONDS,
   MAX_SCHEDULED_ENDS,
@@ -24,6 +25,7 @@ import { LANGUAGES } from '../../src-shared/locale';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../contract/wire';
 import { issueProblems } from '../contract/zodIssues';
+import type { ConnectionProblem } from './classTrayApi';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
 import { TeacherFacingError } from './teacherFacing';
@@ -39,6 +41,34 @@ const recentClassroomSchema = z.strictObject({
   nickname: z.string().min(1).optional(),
 });
 
+/** Every kind of problem an end can meet (a ConnectionProblem's kinds), so a failure is kept. */
+const PROBLEM_KINDS = [
+  'unauthorized',
+  'no-token',
+  'classroom-not-found',
+  'access-not-found',
+  'already-ended',
+  'rate-limited',
+  'network',
+  'server',
+  'bad-response',
+  'bad-request',
+  'internal',
+] as const satisfies readonly ConnectionProblem['kind'][];
+/** Fails to compile when a problem kind is missing above. */
+export type _EveryProblemKindIsKept = Assert<
+  [Exclude<ConnectionProblem['kind'], (typeof PROBLEM_KINDS)[number]>] extends [never]
+    ? true
+    : false
+>;
+type Assert<Condition extends true> = Condition;
+
+/**
+ * What the service last answered when ClassTray asked it to end the access (none: never asked).
+ * invalidated: 200, the session ends at sessionExpiresAt. already-ended: 422. unknown: 404, the
+ * service does not know the token. failed: any other failure, kept with its problem so a restart
+ * still shows why (files written before failures were kept have only the first two).
+ */
 const accessOutcomeSchema = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('invalidated'),
@@ -47,6 +77,15 @@ const accessOutcomeSchema = z.discriminatedUnion('kind', [
   }),
   z.strictObject({
     kind: z.literal('already-ended'),
+    learnedAt: isoTimeSchema,
+  }),
+  z.strictObject({
+    kind: z.literal('unknown'),
+    learnedAt: isoTimeSchema,
+  }),
+  z.strictObject({
+    kind: z.literal('failed'),
+    problem: z.strictObject({ kind: z.enum(PROBLEM_KINDS), detail: z.string() }),
     learnedAt: isoTimeSchema,
   }),
 ]);
@@ -177,6 +216,13 @@ export const settingsSchema = z.strictObject({
     .min(ENDED_RETENTION_HOURS.min)
     .max(ENDED_RETENTION_HOURS.max)
     .default(ENDED_RETENTION_HOURS.default),
+  /** A copied device password is cleared after this long if still on the clipboard; 0: on quit only. */
+  clipboardClearSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(Math.max(...CLIPBOARD_CLEAR_SECONDS.choices))
+    .default(CLIPBOARD_CLEAR_SECONDS.default),
   /** Offline and recently changed devices at the top of the list, above the fold. */
   problemsFirst: z.boolean().default(true),
   temporalAccesses: z
@@ -588,6 +634,11 @@ export function resolveDataDir(sources: DataDirSources): string {
   return path.posix.join(configHome, APP_NAME);
 }
 
+/** --data-dir given without a folder: a sentence for whoever started ClassTray. */
+export class DataDirArgumentError extends TeacherFacingError {
+  override readonly name = 'DataDirArgumentError';
+}
+
 function dataDirArgument(argv: readonly string[]): string | undefined {
   let found: string | undefined;
   // The last occurrence wins, as with most command-line tools.
@@ -596,12 +647,14 @@ function dataDirArgument(argv: readonly string[]): string | undefined {
     if (arg === '--data-dir') {
       found = argv[index + 1];
       if (found === undefined || found.startsWith('--')) {
-        throw new Error('--data-dir needs a directory, as in --data-dir ./classtray-data');
+        throw new DataDirArgumentError(
+          '--data-dir needs a directory, as in --data-dir ./classtray-data',
+        );
       }
       index += 1;
     } else if (arg?.startsWith('--data-dir=')) {
       found = arg.slice('--data-dir='.length);
-      if (found === '') throw new Error('--data-dir= needs a directory');
+      if (found === '') throw new DataDirArgumentError('--data-dir= needs a directory');
     }
   }
   return found;

@@ -49,14 +49,12 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** The outcome of one click on "Invalidate". */
+/** What the service said to one request to end an access. */
 export type InvalidationOutcome =
   | {
       kind: 'invalidated';
       /** When the service ends the session: the next 30-second boundary. */
       sessionExpiresAt: string;
-      /** Whole seconds from now until then (0 if already past). */
-      secondsUntilEffective: number;
     }
   | { kind: 'already-ended' };
 
@@ -68,7 +66,6 @@ export async function invalidateAccess(
   token: string,
   invalidate: (token: string) => Promise<InvalidateResult>,
   isAlreadyEnded: (error: unknown) => boolean,
-  now: () => number,
 ): Promise<InvalidationOutcome> {
   let result: InvalidateResult;
   try {
@@ -77,10 +74,8 @@ export async function invalidateAccess(
     if (isAlreadyEnded(error)) return { kind: 'already-ended' };
     throw error;
   }
-  const effectiveAt = Date.parse(result.session_expires_at);
   return {
     kind: 'invalidated',
-    sessionExpiresAt: new Date(effectiveAt).toISOString(),
-    secondsUntilEffective: Math.max(0, Math.ceil((effectiveAt - now()) / 1000)),
+    sessionExpiresAt: new Date(Date.parse(result.session_expires_at)).toISOString(),
   };
 }

@@ -100,7 +100,7 @@ export class TokenVault {
   constructor(options: TokenVaultOptions) {
     this.#env = options.env;
     this.#launchServiceUrl = options.launchServiceUrl;
-    this.#loadKeytar = options.loadKeytar ?? (() => import('keytar'));
+    this.#loadKeytar = options.loadKeytar ?? loadKeytarModule;
     this.#fallback = options.fallback;
     this.#warn = (options.log ?? createLogger()).warn;
   }
@@ -318,6 +318,14 @@ function checkServiceUrl(serviceUrl: string): void {
     throw new VaultError('A service URL is needed to find its token.');
   }
 }
+
+/**
+ * keytar's module, loaded at run time by a name the compiler does not follow: keytar is optional
+ * (npm leaves it out where its native build failed), so nothing may type-import it, or
+ * type-checking would fail there. `Keytar` above is the project's own type, checked by asKeytar.
+ */
+const KEYTAR_MODULE = 'keytar';
+export const loadKeytarModule = (): Promise<unknown> => import(/* @vite-ignore */ KEYTAR_MODULE);
 
 /** keytar is CommonJS: its functions sit on the module itself or on its `default`. */
 function asKeytar(loaded: unknown): Keytar | undefined {

@@ -2,7 +2,9 @@
  * What the window is shown, built from what the core holds: pure functions, no state of their
  * own, shared by the core and the test fakes so both follow the same rules.
  */
+import { accessStanding } from '../../src-shared/accessState';
 import type {
+  AccessState,
   AccountView,
   ClassroomView,
   ConnectionProblem,
@@ -76,9 +78,18 @@ export function accessView(
     classroomId: access.classroomId ?? null,
     deviceAlias: device?.alias ?? access.deviceAlias ?? null,
     addedAt: access.addedAt,
-    lastOutcome: access.lastOutcome ?? null,
-    warnNo2fa: has2fa === false && access.lastOutcome === undefined,
+    state: stateOf(access),
+    warnNo2fa: has2fa === false && !accessStanding(stateOf(access)).ended,
   };
+}
+
+/** The one state of a tracked access: given until the service answered an end. */
+export function stateOf(
+  access:
+    | Pick<TrackedTemporalAccess, 'lastOutcome'>
+    | DeepReadonly<Pick<TrackedTemporalAccess, 'lastOutcome'>>,
+): AccessState {
+  return access.lastOutcome === undefined ? { kind: 'given' } : structuredClone(access.lastOutcome);
 }
 
 export function accessViews(
@@ -104,16 +115,17 @@ export function preferencesView(settings: {
   ) as PreferencesView;
 }
 
-/** Nothing can be asked of the service without a token. */
+/** Nothing can be asked of the service without a token: it was never asked, so nothing was rejected. */
 export const NO_TOKEN: ConnectionProblem = {
-  kind: 'unauthorized',
-  detail: 'No API token is saved for this service: add one in the settings.',
+  kind: 'no-token',
+  detail: 'No API token is saved for this service: connect in the settings.',
 };
 
 /** The status a problem leaves the classroom in. */
 export function statusOf(problem: ConnectionProblem): ConnectionStatus {
   switch (problem.kind) {
     case 'unauthorized':
+    case 'no-token':
       return 'unauthorized';
     case 'classroom-not-found':
       return 'classroom-not-found';

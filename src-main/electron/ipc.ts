@@ -5,16 +5,19 @@
  * As in the preview host, only sentences written for the teacher reach the page when a call
  * fails; anything unexpected is logged here and the page gets a generic sentence.
  */
-import { clipboard, ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { parseInput } from '../core/apiInput';
 import type { ClassTray } from '../core/classTray';
+import type { PasswordCopy } from '../core/classTrayApi';
 import { deviceInput, runAction } from '../core/classTrayApi';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
 import { TeacherFacingError, shownFailure } from '../core/teacherFacing';
 import { channels } from './channels';
+import type { PasswordClipboard } from './clipboardSecret';
+import { passwordClipboard } from './clipboardSecret';
 import { isAppUrl } from './security';
 
 export class IpcRefusal extends TeacherFacingError {
@@ -25,6 +28,7 @@ export class IpcRefusal extends TeacherFacingError {
 export function registerIpc(
   classTray: ClassTray,
   log: Logger = createLogger(console, 'ipc'),
+  passwords: PasswordClipboard = passwordClipboard({ warn: log.warn }),
 ): () => void {
   const registered: string[] = [];
   const handle = (channel: string, run: (input: unknown) => unknown): void => {
@@ -43,15 +47,17 @@ export function registerIpc(
   for (const action of ACTION_NAMES) {
     handle(channels.actions[action], (input) => runAction(classTray, action, input));
   }
-  handle(channels.copyPassword, async (input) => {
+  handle(channels.copyPassword, async (input): Promise<PasswordCopy> => {
     const password = await classTray.devicePassword(
       parseInput('copyDevicePassword', deviceInput, input),
     );
-    if (password === null) return false;
-    // The password goes from main to the clipboard; the renderer learns only that it worked.
-    // Since Electron 44 the write is a Promise: a refusal must reach the page as a sentence.
+    if (password === null) return { copied: false };
+    const { clipboardClearSeconds } = (await classTray.getState()).preferences;
+    // The password goes from main to the clipboard; the renderer learns only that it worked,
+    // and when it goes again. Since Electron 44 the write is a Promise: a refusal must reach
+    // the page as a sentence.
     try {
-      await clipboard.writeText(password);
+      return { copied: true, cleared: await passwords.copy(password, clipboardClearSeconds) };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       log.warn(
@@ -59,7 +65,6 @@ export function registerIpc(
       );
       throw new IpcRefusal('The password could not be copied to the clipboard: try again.');
     }
-    return true;
   });
 
   return () => {

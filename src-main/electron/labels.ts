@@ -31,9 +31,9 @@ export interface Labels extends Record<PlainKey, string> {
   accessTarget: (student: string, device: string) => string;
   accessToken: (token: string) => string;
   endRanTitle: (target: string) => string;
-  endRanEnded: (number: number) => string;
+  endRanEnded: (count: number) => string;
   endRanLate: (minutes: number) => string;
-  endRanFailed: (number: number) => string;
+  endRanFailed: (count: number) => string;
   /** The timetable's line: `at` an ISO time. */
   nowLesson: (room: string, at: string) => string;
   nextLesson: (room: string, at: string) => string;
@@ -73,9 +73,9 @@ function labelsIn(locale: Locale): Labels {
     accessTarget: (student, device) => t('accessTarget', { student, device }),
     accessToken: (token) => t('accessToken', { token }),
     endRanTitle: (target) => t('endRanTitle', { target }),
-    endRanEnded: (number) => t('endRanEnded', { number: String(number) }),
-    endRanLate: (minutes) => t('endRanLate', { minutes: String(minutes) }),
-    endRanFailed: (number) => t('endRanFailed', { number: String(number) }),
+    endRanEnded: (count) => t('endRanEnded', { count }),
+    endRanLate: (count) => t('endRanLate', { count }),
+    endRanFailed: (count) => t('endRanFailed', { count }),
     nowLesson: (room, at) => t('nowLesson', { room, time: time(at) }),
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
   };

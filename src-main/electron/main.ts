@@ -9,14 +9,16 @@ import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { startDemoSchool } from '../hosts/demoSchool';
+import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/classTrayApi';
-import { resolveDataDir } from '../core/settings';
+import { DataDirArgumentError, resolveDataDir } from '../core/settings';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
+import { passwordClipboard } from './clipboardSecret';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -42,31 +44,55 @@ const APP_ID = 'app.classtray.desktop';
 const log = createLogger();
 const warn = log.warn;
 
-// Before `ready`: the scheme's privileges, the guards on every web contents, where data lives.
+// Before `ready`: the scheme's privileges and the guards on every web contents.
 registerAppScheme();
 guardWebContents();
-app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));
 
-if (!app.requestSingleInstanceLock()) {
-  app.quit();
-} else {
-  start().catch((error: unknown) => {
-    dialog.showErrorBox(
-      'ClassTray could not start',
-      // These two are written as sentences for the teacher (data folder in use, settings file).
-      error instanceof WriterLockError || error instanceof ApiInputError
-        ? error.message
-        : String(error),
-    );
-    app.exit(1);
+/** Asked to show the window (a second launch) before the tray exists: shown once it does. */
+let showWindow: (() => void) | undefined;
+let showWhenReady = false;
+
+launch().catch(async (error: unknown) => {
+  // The dialog waits for `ready`: before it, Linux would only print the message on stderr.
+  await app.whenReady();
+  dialog.showErrorBox(
+    'ClassTray could not start',
+    // Written as sentences for the teacher: data folder in use, settings file, bad --data-dir.
+    error instanceof WriterLockError ||
+      error instanceof ApiInputError ||
+      error instanceof DataDirArgumentError
+      ? error.message
+      : String(error),
+  );
+  app.exit(1);
+});
+
+async function launch(): Promise<void> {
+  // Where data lives, before the single-instance lock (which Electron keeps in userData) and
+  // `ready`; a bad --data-dir rejects here, so it gets the dialog and exit 1 like any other.
+  app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return;
+  }
+  // Registered before the first await: a second launch during start-up is not lost, and
+  // without a window-all-closed listener Electron would quit (a tray app runs windowless).
+  app.on('second-instance', () => {
+    if (showWindow) showWindow();
+    else showWhenReady = true;
   });
+  app.on('window-all-closed', () => undefined);
+  await start();
 }
 
 async function start(): Promise<void> {
   await app.whenReady();
   app.dock?.hide();
-  // Windows shows notifications only for an app with a user model id.
-  if (process.platform === 'win32') app.setAppUserModelId(APP_ID);
+  // Windows shows a toast only for an AppUserModelId with a Start-menu shortcut: the installer
+  // makes one for APP_ID; unpackaged, Electron's docs pin electron.exe and use its path.
+  if (process.platform === 'win32') {
+    app.setAppUserModelId(app.isPackaged ? APP_ID : process.execPath);
+  }
 
   const outDir = import.meta.dirname;
   const assetsDir = app.isPackaged
@@ -81,7 +107,6 @@ async function start(): Promise<void> {
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
-    loadKeytar: () => import('keytar'),
     // Lazy and time-boxed: a keychain prompt holds up the tray 5 s at most, never ends the app.
     secretFallback: createSecretFallback(
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
@@ -90,8 +115,12 @@ async function start(): Promise<void> {
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
     log: log.child('core'),
+    // --service-url and --classroom: the account of this run, saved once the service confirms it.
+    ...launchFlags(process.argv),
   });
-  registerIpc(classTray, log.child('ipc'));
+  // A copied password is cleared after the teacher's delay and on quit, if still on the clipboard.
+  const passwords = passwordClipboard({ warn });
+  registerIpc(classTray, log.child('ipc'), passwords);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
@@ -132,6 +161,14 @@ async function start(): Promise<void> {
       rememberSize(window, windowSizeFile, warn);
     }
     redraw();
+    if (!showWindow) {
+      showWindow = () => {
+        popover
+          .showWindow()
+          .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+      };
+      if (showWhenReady) showWindow();
+    }
   });
   popover.on('after-close', () => setVisible(false));
   function redraw(): void {
@@ -163,16 +200,19 @@ async function start(): Promise<void> {
     warn,
   );
 
-  app.on('second-instance', () => {
-    popover
-      .showWindow()
-      .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
-  });
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
-  // A tray app keeps running with its window closed; without a listener Electron would quit.
-  app.on('window-all-closed', () => undefined);
-  closeBeforeQuit(app, () => classTray.close().finally(() => lock.release()), warn);
+  closeBeforeQuit(
+    app,
+    async () => {
+      try {
+        await Promise.all([passwords.clearNow(), classTray.close()]);
+      } finally {
+        lock.release();
+      }
+    },
+    warn,
+  );
 }
 
 function trayHandlers(

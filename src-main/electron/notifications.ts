@@ -85,8 +85,9 @@ export function scheduledEndNotices(): ScheduledEndNotices {
 }
 
 function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels): Notice {
+  // Ended is what this run ended: not what the service said was over already.
   const failed = run.ended.filter(({ result }) => result.kind === 'failed').length;
-  const ended = run.ended.length - failed;
+  const ended = run.ended.filter(({ result }) => result.kind === 'invalidated').length;
   const lines: string[] = [];
   if (ended > 0) lines.push(text.endRanEnded(ended));
   else if (failed === 0 && !run.retrying) lines.push(text.endRanNoneRunning);

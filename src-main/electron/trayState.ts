@@ -169,7 +169,19 @@ export function scheduleTargetName(
   return student ?? device ?? text.accessToken(`${names.token.slice(0, 8)}…`);
 }
 
+/**
+ * A menu label shows `&` as itself: Electron reads a single `&` as a mnemonic on every platform
+ * ("Art & Music" would show "Art  Music"), and `&&` as the character.
+ */
+const menuLabel = (text: string): string => text.replaceAll('&', '&&');
+
 function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
+  return menuEntries(state, text, pinned).map((entry) =>
+    'label' in entry ? { ...entry, label: menuLabel(entry.label) } : entry,
+  );
+}
+
+function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
   const { classroom, account, preferences, connection } = state;
   const recent: TrayMenuEntry[] =
     classroom.recent.length === 0

@@ -1,7 +1,8 @@
 /**
  * The demo school, for the hosts to hand to the core (which never loads the local service): the
  * local service in this process, on a port the OS picks with a random token, serving the demo
- * account, and the notebook it starts from (its classrooms, named, and its temporal accesses).
+ * account, and the notebook it starts from (its classrooms, named, and its temporal accesses, each
+ * in the classroom of its device, as if given from that classroom's rows).
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src-shared/clock';
@@ -17,7 +18,7 @@ export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoScho
     clock,
   });
   const addedAt = new Date(clock()).toISOString();
-  const aliasOf = new Map(account.devices.map((device) => [device.remote_id, device.remote_alias]));
+  const deviceOf = new Map(account.devices.map((device) => [device.remote_id, device]));
   return {
     url: service.url,
     token: service.token,
@@ -28,11 +29,12 @@ export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoScho
         .slice(0, MAX_RECENT_CLASSROOMS)
         .map((classroom) => ({ id: classroom.id, nickname: classroom.name })),
       accesses: account.temporal_accesses.map((access) => {
-        const alias = aliasOf.get(access.remote_id);
+        const device = deviceOf.get(access.remote_id);
         return {
           token: access.token,
           remoteId: access.remote_id,
-          ...(alias ? { deviceAlias: alias } : {}),
+          ...(device?.classroom ? { classroomId: device.classroom } : {}),
+          ...(device?.remote_alias ? { deviceAlias: device.remote_alias } : {}),
           addedAt,
         };
       }),

@@ -12,8 +12,9 @@
  *   been missed).
  * - `POST /api/actions/<action>`: the action's input as the JSON body (`{}` when it takes none);
  *   200 `{ "result": <the action's result, or null> }`, or an error status with `{ "error" }`.
- * - `POST /api/copy-password` `{ "remoteId" }`: 200 `{ "password": string | null }`; the tab
- *   writes it to the clipboard and never shows it.
+ * - `POST /api/copy-password` `{ "remoteId" }`: 200 `{ "password": string | null,
+ *   "clearAfterSeconds": number }`; the tab writes it to the clipboard, never shows it, and
+ *   clears it after that long (0: the teacher's "until quit") where it can read it back.
  * - `POST /api/visibility` `{ "tab": "<id>", "visible": boolean }` (VisibilityReport): the tab
  *   with that stream's id is shown or hidden; sent once the tab has its id (every stream's
  *   id, after a reconnect too) and on every change. 204; 422 for an id whose stream is not open.
@@ -50,6 +51,8 @@ export interface ActionReply {
 }
 export interface CopyPasswordReply {
   password: string | null;
+  /** The teacher's preference (clipboardClearSeconds). */
+  clearAfterSeconds: number;
 }
 export interface ErrorReply {
   error: string;

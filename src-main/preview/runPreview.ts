@@ -9,7 +9,8 @@ import { z } from 'zod';
 import { issueProblems } from '../contract/zodIssues';
 import type { ClassTrayOptions } from '../core/classTray';
 import { createClassTray } from '../core/classTray';
-import type { ActionInput, ClassTrayState } from '../core/classTrayApi';
+import { refused } from '../core/apiInput';
+import type { ActionInput, ClassTrayState, ConnectResult } from '../core/classTrayApi';
 import { api } from '../core/classTrayApi';
 import { resolveDataDir } from '../core/settings';
 import { TOKEN_ENV } from '../core/vault';
@@ -23,8 +24,9 @@ export const USAGE = `Usage: npm run web -- [options]
 
 Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for you only.
 
-  --service-url URL   use this service (the API token comes from ${TOKEN_ENV}, for this URL only, or the keychain)
-  --classroom ID      show this classroom
+  --service-url URL   use this service (the API token comes from ${TOKEN_ENV}, for this URL only, or the keychain);
+                      saved once it answers, used for this run even while it does not
+  --classroom ID      show this classroom (saved once the service lists it)
   --port N            port to listen on (default: one the OS picks)
   --data-dir DIR      settings and cache directory (default: the tray app's)
   --poll-seconds S    seconds between refreshes while the tab is visible (${VISIBLE_POLL_SECONDS.min} to ${VISIBLE_POLL_SECONDS.max})
@@ -124,9 +126,10 @@ export interface RunPreviewOptions {
   openBrowser?: (url: string) => Promise<unknown>;
   /** Where the address and notes go; default stdout. */
   print?: (line: string) => void;
-  /** Passed on to createClassTray (tests keep the keychain out of it). */
   /** Any of the core's options; the demo school defaults to the local service's. */
-  classTray?: Partial<Omit<ClassTrayOptions, 'dataDir' | 'env' | 'launchServiceUrl'>>;
+  classTray?: Partial<
+    Omit<ClassTrayOptions, 'dataDir' | 'env' | 'launchServiceUrl' | 'launchClassroom'>
+  >;
 }
 
 export interface RunningPreview {
@@ -167,18 +170,17 @@ export async function runPreview(
       ...options.classTray,
       dataDir,
       env,
+      // The account of this run whatever the network says; saved once the service confirms it.
       ...(args.connect ? { launchServiceUrl: args.connect.serviceUrl } : {}),
+      ...(args.select ? { launchClassroom: args.select.id } : {}),
     });
-    if (args.connect) {
-      const checked = await classTray.connectService(args.connect);
-      // Connecting is checked: a service that does not answer at launch is not saved.
-      if ('detail' in checked) {
-        print(
-          `ClassTray preview: ${args.connect.serviceUrl} did not connect (${checked.outcome}: ${checked.detail}); the saved settings are unchanged.`,
-        );
-      }
+    const checked = await classTray.checkLaunch();
+    // Only the service's own answer refuses an id; anything else leaves the window to say it.
+    if (checked?.outcome === 'classroom-unknown') {
+      throw refused('classroomUnknown', { id: checked.classroomId });
     }
-    if (args.select) await classTray.selectClassroom(args.select);
+    const note = checked && launchNote(args.connect?.serviceUrl, checked);
+    if (note) print(`ClassTray preview: ${note}`);
     if (args.preferences) await classTray.updatePreferences(args.preferences);
     server = await startPreviewServer({ classTray, staticDir, port: args.port }).catch(
       (error: unknown) => {
@@ -210,6 +212,25 @@ export async function runPreview(
       lock.release();
     },
   };
+}
+
+/** What the first call to the launch's service found, when it is not simply connected. */
+function launchNote(serviceUrl: string | undefined, checked: ConnectResult): string | undefined {
+  const service = serviceUrl ?? 'the saved service';
+  const unsaved = serviceUrl === undefined ? '' : '; nothing is saved until it answers';
+  switch (checked.outcome) {
+    case 'connected':
+    case 'no-token':
+      return undefined;
+    case 'unreachable':
+      return `${service} cannot be reached yet (${checked.detail}): the window shows the last known devices, if any, and tries again on the refresh schedule${unsaved}.`;
+    case 'token-rejected':
+      return `${service} rejected the API token (${checked.detail}): set the right one in Settings or ${TOKEN_ENV}${unsaved}.`;
+    case 'not-this-service':
+      return `${service} does not answer as a ClassTray service (${checked.detail}): check the address${unsaved}.`;
+    case 'service-failed':
+      return `${service} failed to answer (${checked.detail}): the window tries again on the refresh schedule${unsaved}.`;
+  }
 }
 
 function describeMode({ account }: ClassTrayState): string {

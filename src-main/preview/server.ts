@@ -210,7 +210,8 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     const password = await classTray.devicePassword(
       parseInput('copyDevicePassword', deviceInput, request.body),
     );
-    return { password } satisfies CopyPasswordReply;
+    const clearAfterSeconds = (await classTray.getState()).preferences.clipboardClearSeconds;
+    return { password, clearAfterSeconds } satisfies CopyPasswordReply;
   });
 
   app.post('/api/visibility', async (request, reply) => {

@@ -6,6 +6,8 @@
 import { byAction, type ActionName } from '../../src-shared/actions';
 import { messageWithRefusal, readRefusal } from '../../src-shared/refusal';
 import type { ClassTrayChange, ClassTrayState, RendererApi } from './types';
+import type { PageClipboardOptions } from './pageClipboard';
+import { browserClipboard, copyPasswordInPage } from './pageClipboard';
 import type {
   ActionReply,
   CopyPasswordReply,
@@ -19,7 +21,10 @@ import type {
 type Listener = (change: ClassTrayChange) => void;
 type Actions = Pick<RendererApi, ActionName>;
 
-export function createPreviewClient(): RendererApi {
+/** `pageClipboard`: the browser's clipboard and its read permission (tests pass their own). */
+export function createPreviewClient(
+  pageClipboard: () => PageClipboardOptions = browserClipboard,
+): RendererApi {
   const listeners = new Set<Listener>();
   let events: EventSource | undefined;
   /** The id the open stream was given; none before its `tab` event or once it dropped. */
@@ -111,10 +116,13 @@ export function createPreviewClient(): RendererApi {
       };
     },
     async copyDevicePassword(input) {
-      const { password } = (await post('/api/copy-password', input)) as CopyPasswordReply;
-      if (password === null) return false;
-      await navigator.clipboard.writeText(password);
-      return true;
+      const reply = (await post('/api/copy-password', input)) as CopyPasswordReply;
+      if (reply.password === null) return { copied: false };
+      const options = pageClipboard();
+      return {
+        copied: true,
+        cleared: await copyPasswordInPage(reply.password, reply.clearAfterSeconds, options),
+      };
     },
   };
 }

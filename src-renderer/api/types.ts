@@ -5,6 +5,7 @@
 import type * as api from '../../src-main/core/classTrayApi';
 import type * as settings from '../../src-main/core/settings';
 
+export type AccessState = api.AccessState;
 export type AccountView = api.AccountView;
 export type AddAccessResult = api.AddAccessResult;
 export type ClassTrayChange = api.ClassTrayChange;
@@ -18,6 +19,7 @@ export type DeviceActivity = api.DeviceActivity;
 export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
 export type InvalidateResultView = api.InvalidateResultView;
+export type PasswordCopy = api.PasswordCopy;
 export type PreferencesView = api.PreferencesView;
 export type RendererApi = api.RendererApi;
 export type ScheduledEnd = api.ScheduledEnd;

@@ -1,51 +1,73 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { InvalidateResultView, TrackedAccessView } from '../api/types';
+import type { TFunction } from 'i18next';
+import type { AccessState, TrackedAccessView } from '../api/types';
+import { accessStanding, type AccessStanding } from '../../src-shared/accessState';
 import { useApi } from '../store/context';
 import { formatClock, useSecondsUntil } from './clock';
 import { useAction } from './useAction';
 
+export interface AccessShown extends AccessStanding {
+  /** The state in the window's words: Given, Ends 10:42:30, Ended, Not ended: why… */
+  label: string;
+}
+
 /**
- * Ending one access from the device list (a row or a compact tile): the outcome shown is the
- * click's own until the core's catches up, and End is offered again only where it may help (not
- * for an access the service does not know).
+ * The one reading of an access's state (the core's) for every place that shows an access: row,
+ * tile, card, End all, Stop tracking, reports. An invalidated access reads "Ends 10:42:30" until
+ * its session's end passes (`sessionOver`), then "Ended": time passing, not a new state.
+ */
+export function accessShown(
+  state: AccessState,
+  t: TFunction,
+  language: string,
+  sessionOver: boolean,
+): AccessShown {
+  const standing = accessStanding(state);
+  const label = ((): string => {
+    switch (state.kind) {
+      case 'given':
+        return t('accesses.state.given');
+      case 'invalidated':
+        return sessionOver
+          ? t('accesses.state.ended')
+          : t('accesses.state.endsAt', { time: formatClock(state.sessionExpiresAt, language) });
+      case 'already-ended':
+        return t('accesses.state.alreadyEnded');
+      case 'unknown':
+        return t('accesses.state.unknown');
+      case 'failed': {
+        const problem = t(`problems.${state.problem.kind}`);
+        return standing.retry
+          ? t('accesses.state.notEndedRetry', { problem })
+          : t('accesses.state.notEnded', { problem });
+      }
+    }
+  })();
+  return { ...standing, label };
+}
+
+/** accessShown for a component, live: "Ends 10:42:30" turns "Ended" when that time passes. */
+export function useAccessShown(state: AccessState): AccessShown {
+  const { t, i18n } = useTranslation();
+  const endsAt = state.kind === 'invalidated' ? state.sessionExpiresAt : null;
+  // A time long past when there is none: the countdown stops at once.
+  const seconds = useSecondsUntil(endsAt ?? '1970-01-01T00:00:00.000Z');
+  return accessShown(state, t, i18n.language, seconds === 0);
+}
+
+/**
+ * Ending one access from the window (a row, a tile, a card): the state shown stays the core's,
+ * which the core pushes once it recorded the service's answer.
  */
 export function useAccessEnding(access: TrackedAccessView) {
   const api = useApi();
-  const [clicked, setClicked] = useState<InvalidateResultView | null>(null);
   const end = useAction(() => api.invalidateTemporalAccess({ token: access.token }));
-  const outcome = clicked ?? access.lastOutcome;
+  const shown = useAccessShown(access.state);
   const run = async () => {
-    const result = await end.run();
-    if (result.ok) setClicked(result.value);
+    await end.run();
   };
-  const unknown = outcome?.kind === 'failed' && outcome.problem.kind === 'access-not-found';
-  const canEnd = outcome === null || (outcome.kind === 'failed' && !unknown);
-  return { outcome, unknown, canEnd, run, pending: end.pending, error: end.error };
-}
-
-/** The access's state in a word or two: Active, Ends 10:42:30, Ended, Unknown…, Not ended. */
-export function AccessState({
-  outcome,
-  unknown,
-}: Pick<ReturnType<typeof useAccessEnding>, 'outcome' | 'unknown'>) {
-  const { t } = useTranslation();
-  return (
-    <>
-      {outcome === null && t('accesses.active')}
-      {outcome?.kind === 'invalidated' && <EndsAt sessionExpiresAt={outcome.sessionExpiresAt} />}
-      {outcome?.kind === 'already-ended' && t('accesses.ended')}
-      {unknown && t('accesses.unknown')}
-      {outcome?.kind === 'failed' && !unknown && t('accesses.notEnded')}
-    </>
-  );
-}
-
-function EndsAt({ sessionExpiresAt }: { sessionExpiresAt: string }) {
-  const { t, i18n } = useTranslation();
-  const seconds = useSecondsUntil(sessionExpiresAt);
-  const time = formatClock(sessionExpiresAt, i18n.language);
-  return <>{seconds > 0 ? t('accesses.endsShort', { time }) : t('accesses.ended')}</>;
+  return { shown, run, pending: end.pending, error: end.error };
 }
 
 /**

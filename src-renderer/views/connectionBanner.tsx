@@ -6,7 +6,8 @@ import { BusyButton } from './busyButton';
 import { formatClock } from './clock';
 import { useAction } from './useAction';
 
-type Problem = 'offline' | 'unauthorized' | 'classroomNotFound' | 'stale' | 'slow' | 'internal';
+type Problem =
+  'offline' | 'unauthorized' | 'noToken' | 'classroomNotFound' | 'stale' | 'slow' | 'internal';
 
 /** The statuses that get a banner; the others (ok, connecting, no classroom) need none. */
 const PROBLEMS: Partial<Record<ConnectionStatus, Problem>> = {
@@ -43,8 +44,14 @@ export function ConnectionBanner(props: {
   const nothingLoaded = useClassTray((data) => data.deviceIds.length === 0);
   const retry = useAction(() => api.refresh());
   const status = connection.status;
-  // ClassTray's own failure, not the service's: it says so, whatever the status.
-  const problem = connection.problem?.kind === 'internal' ? 'internal' : PROBLEMS[status];
+  // ClassTray's own failure, not the service's: it says so, whatever the status. With no token
+  // the service was never asked, so nothing was rejected.
+  const problem =
+    connection.problem?.kind === 'internal'
+      ? 'internal'
+      : connection.problem?.kind === 'no-token'
+        ? 'noToken'
+        : PROBLEMS[status];
   const message = problem === undefined ? undefined : messageOf(problem, nothingLoaded);
   // Stale data is still data, and a slow answer may yet come: a quiet status. The others need
   // the teacher's attention.
@@ -83,7 +90,7 @@ export function ConnectionBanner(props: {
       )}
       {status === 'unauthorized' && (
         <button type="button" className="button" onClick={props.onOpenSettings}>
-          {t('banner.openSettings')}
+          {t(problem === 'noToken' ? 'banner.connect' : 'banner.openSettings')}
         </button>
       )}
       <ActionError error={retry.error} />

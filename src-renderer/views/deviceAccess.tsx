@@ -1,48 +1,55 @@
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../api/types';
 import type { ClassTrayData } from '../store/classTrayStore';
+import { accessStanding, belongsTo } from '../../src-shared/accessState';
 import { askAccessFor } from '../store/accessDraft';
 import { useClassTray } from '../store/context';
-import { AccessState, useAccessEnding, useFocusBackOnEnd } from './accessEnding';
+import { useAccessEnding, useFocusBackOnEnd } from './accessEnding';
 import { BusyButton } from './busyButton';
 import { EndAt } from './endAt';
 
-/** The newest access tracked on this device in the open classroom (or added before that was kept). */
+/** The newest access given on this device in the open classroom (the list is newest first). */
 export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
   data.temporalAccesses.find(
-    (access) =>
-      access.remoteId === remoteId &&
-      (access.classroomId === null || access.classroomId === data.classroom.id),
+    (access) => access.remoteId === remoteId && belongsTo(access, data.classroom.id),
   );
 
 /**
- * A device row's access: who is on it and how it stands, with End access one click away; or
- * Add access, which fills in the access form for this device. Its buttons are reached with the
- * arrow keys from the focused row, like the row's others.
+ * A device row's access: who is on it and how it stands, with End access one click away; and
+ * Add access, which fills in the access form for this device, whenever no access runs on it (an
+ * ended one does not hold the device). Its buttons are reached with the arrow keys from the
+ * focused row, like the row's others.
  */
 export function DeviceAccess({ remoteId, name }: { remoteId: string; name: string }) {
-  const { t } = useTranslation();
   const access = useClassTray((data) => accessOn(data, remoteId));
   if (access === undefined) {
     return (
       <span className="row-access">
-        <button
-          type="button"
-          className="button small"
-          tabIndex={-1}
-          aria-label={t('accesses.addFor', { name })}
-          onClick={() => askAccessFor(remoteId)}
-        >
-          {t('accesses.addShort')}
-        </button>
+        <AddAccess remoteId={remoteId} name={name} />
       </span>
     );
   }
-  return <TrackedOnRow access={access} name={name} />;
+  return <TrackedOnRow access={access} name={name} remoteId={remoteId} />;
 }
 
-/** An access not ended yet, as far as ClassTray knows: no end recorded. */
-export const stillRunning = (access: TrackedAccessView): boolean => access.lastOutcome === null;
+function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button small"
+      tabIndex={-1}
+      aria-label={t('accesses.addFor', { name })}
+      onClick={() => askAccessFor(remoteId)}
+    >
+      {t('accesses.addShort')}
+    </button>
+  );
+}
+
+/** Running: End access is offered for it and it is counted (given, or its end failed). */
+export const stillRunning = (access: TrackedAccessView): boolean =>
+  accessStanding(access.state).running;
 
 /**
  * "End at…" for the row's access while it runs: beside the access, and on a line of its own
@@ -54,20 +61,29 @@ export function RowEndAt({ remoteId, name }: { remoteId: string; name: string })
   return <EndAt target={{ token: access.token }} name={name} inRow />;
 }
 
-function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: string }) {
+function TrackedOnRow({
+  access,
+  name,
+  remoteId,
+}: {
+  access: TrackedAccessView;
+  name: string;
+  remoteId: string;
+}) {
   const { t } = useTranslation();
   const ending = useAccessEnding(access);
-  const focusBack = useFocusBackOnEnd(ending.canEnd);
+  const { shown } = ending;
+  const focusBack = useFocusBackOnEnd(shown.endable);
 
   return (
     <span className="row-access">
       <span className="row-access-text">
         {access.label !== null && <span className="row-student">{access.label}</span>}
-        <span className="row-access-state" role="status">
-          <AccessState outcome={ending.outcome} unknown={ending.unknown} />
+        <span className="row-access-state" role="status" title={shown.label}>
+          {shown.label}
         </span>
       </span>
-      {ending.canEnd && (
+      {shown.endable && (
         <BusyButton
           type="button"
           className="button danger small"
@@ -84,6 +100,7 @@ function TrackedOnRow({ access, name }: { access: TrackedAccessView; name: strin
           {ending.pending ? t('accesses.ending') : t('accesses.end')}
         </BusyButton>
       )}
+      {shown.ended && <AddAccess remoteId={remoteId} name={name} />}
     </span>
   );
 }

@@ -77,9 +77,13 @@ export function ChangeAnnouncer() {
             name: only.alias ?? only.remoteId,
           })
         : t('devices.announce.several', {
-            total: String(changed.length),
-            offline: String(offline),
-            online: String(changed.length - offline),
+            count: changed.length,
+            changes: [
+              ...(offline > 0 ? [t('devices.announce.wentOfflineCount', { count: offline })] : []),
+              ...(changed.length > offline
+                ? [t('devices.announce.backOnlineCount', { count: changed.length - offline })]
+                : []),
+            ].join(', '),
           }),
     );
   }, [news, store, t]);

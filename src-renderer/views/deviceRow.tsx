@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceView } from '../api/types';
+import type { TFunction } from 'i18next';
+import type { DeviceView, PasswordCopy } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { countRowRender } from './benchCounter';
 import { DeviceAccess, RowEndAt } from './deviceAccess';
@@ -15,6 +16,21 @@ type Presence = 'online' | 'offline' | 'unknown';
 export const presenceOf = (device: DeviceView): Presence =>
   device.online === null ? 'unknown' : device.online ? 'online' : 'offline';
 
+interface CopyNote {
+  kind: 'copied' | 'notAvailable' | 'copyFailed';
+  text: string;
+}
+
+/** "Copied: cleared in 30 s": when the host takes a copied password off the clipboard again. */
+function passwordCopiedNote(
+  cleared: Extract<PasswordCopy, { copied: true }>['cleared'],
+  t: TFunction,
+): string {
+  if (cleared === 'on-quit') return t('devices.copiedClearedOnQuit');
+  if (cleared === 'never') return t('devices.copiedNotCleared');
+  return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
+}
+
 /**
  * One device. It selects its own device by id, so a change to another device never renders it,
  * and it is memoized, so the list re-ordering around it does not either.
@@ -24,22 +40,27 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
   const { t } = useTranslation();
   const api = useApi();
   const device = useClassTray((data) => data.devices.get(remoteId));
-  const [note, flash] = useFlash<'copied' | 'notAvailable' | 'copyFailed'>();
+  const [note, flash] = useFlash<CopyNote>();
   if (!device) return null;
   const presence = presenceOf(device);
   const name = device.alias ?? device.remoteId;
 
   const copyId = () => {
     navigator.clipboard.writeText(remoteId).then(
-      () => flash('copied'),
-      () => flash('copyFailed'),
+      () => flash({ kind: 'copied', text: t('devices.copied') }),
+      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
     );
   };
   // The password goes to the clipboard through the host and is never shown.
   const copyPassword = () => {
     api.copyDevicePassword({ remoteId }).then(
-      (copied) => flash(copied ? 'copied' : 'notAvailable'),
-      () => flash('copyFailed'),
+      (copy) =>
+        flash(
+          copy.copied
+            ? { kind: 'copied', text: passwordCopiedNote(copy.cleared, t) }
+            : { kind: 'notAvailable', text: t('devices.notAvailable') },
+        ),
+      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
     );
   };
 
@@ -93,8 +114,8 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
         )}
         <ActivityNote remoteId={remoteId} />
       </div>
-      <span className={`copy-note ${note ?? ''}`} role="status">
-        {note && t(`devices.${note}`)}
+      <span className={`copy-note ${note?.kind ?? ''}`} role="status">
+        {note?.text}
       </span>
       <span className={`presence ${presence}`}>{t(`devices.${presence}`)}</span>
       <button

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../api/types';
 import { useClassTray } from '../store/context';
-import { AccessState, useAccessEnding, useFocusBackOnEnd } from './accessEnding';
+import { useAccessEnding, useFocusBackOnEnd } from './accessEnding';
 import { BusyButton } from './busyButton';
 import { useSecondsUntil } from './clock';
 import { accessOn, stillRunning } from './deviceAccess';
@@ -68,7 +68,8 @@ export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: str
 function TileAccess({ access, name }: { access: TrackedAccessView; name: string }) {
   const { t } = useTranslation();
   const ending = useAccessEnding(access);
-  const focusBack = useFocusBackOnEnd(ending.canEnd);
+  const { shown } = ending;
+  const focusBack = useFocusBackOnEnd(shown.endable);
 
   const initial = access.label?.charAt(0).toLocaleUpperCase() ?? '•';
   const endName =
@@ -82,7 +83,7 @@ function TileAccess({ access, name }: { access: TrackedAccessView; name: string 
 
   return (
     <>
-      {ending.canEnd ? (
+      {shown.endable ? (
         <BusyButton
           ref={focusBack.button}
           type="button"
@@ -97,12 +98,12 @@ function TileAccess({ access, name }: { access: TrackedAccessView; name: string 
           {initial}
         </BusyButton>
       ) : (
-        ending.outcome?.kind === 'invalidated' && (
-          <EndingMark initial={initial} sessionExpiresAt={ending.outcome.sessionExpiresAt} />
+        access.state.kind === 'invalidated' && (
+          <EndingMark initial={initial} sessionExpiresAt={access.state.sessionExpiresAt} />
         )
       )}
       <span className="visually-hidden" role="status">
-        <AccessState outcome={ending.outcome} unknown={ending.unknown} />
+        {shown.label}
       </span>
     </>
   );

@@ -1,7 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { EndedAccessView, TrackedAccessView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
+import { accessShown } from './accessEnding';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { EndAt } from './endAt';
@@ -14,38 +16,61 @@ const whoOf = (access: TrackedAccessView): string => {
   return access.label ?? device ?? `${access.token.slice(0, 8)}…`;
 };
 
+/** How an End all went, in sentences: what it ended, what was over already, each failure and why. */
+function outcomeSentences(
+  ended: readonly EndedAccessView[],
+  accesses: readonly TrackedAccessView[],
+  t: TFunction,
+  language: string,
+): string[] {
+  const count = (kind: EndedAccessView['result']['kind']) =>
+    ended.filter(({ result }) => result.kind === kind).length;
+  const byToken = new Map(accesses.map((access) => [access.token, access]));
+  const said: string[] = [t('accesses.endAllEnded', { count: count('invalidated') })];
+  if (count('already-ended') > 0) {
+    said.push(t('accesses.alreadyEndedCount', { count: count('already-ended') }));
+  }
+  if (count('unknown') > 0) said.push(t('accesses.unknownCount', { count: count('unknown') }));
+  for (const { token, result } of ended) {
+    const access = byToken.get(token);
+    if (result.kind !== 'failed' || access === undefined) continue;
+    const { label } = accessShown(result, t, language, false);
+    said.push(t('accesses.endAllNotEnded', { name: whoOf(access), state: label }));
+  }
+  return said;
+}
+
 /**
- * End of class: every active access of the open classroom, ended after one confirmation that
- * names how many and whose; then how each one went.
+ * End of class: every running access given in the open classroom (none of another classroom or
+ * of none), ended after one confirmation that names how many and whose; then how each one went.
  */
 export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const [confirming, setConfirming] = useState<readonly TrackedAccessView[] | null>(null);
-  const [outcome, setOutcome] = useState<{ ended: number; failed: string[] } | null>(null);
-  const end = useAction((tokens: string[]) => api.endAccesses({ tokens }));
-  const questionId = useId();
+  const [outcome, setOutcome] = useState<string[] | null>(null);
   const classroomId = useClassTray((data) => data.classroom.id);
+  const end = useAction((room: string, tokens: string[]) =>
+    api.endAccesses({ classroomId: room, tokens }),
+  );
+  const questionId = useId();
 
   const confirm = async (accesses: readonly TrackedAccessView[]) => {
-    const result = await end.run(accesses.map((access) => access.token));
+    if (classroomId === null) return;
+    const result = await end.run(
+      classroomId,
+      accesses.map((access) => access.token),
+    );
     setConfirming(null);
     if (!result.ok) return;
-    const byToken = new Map(accesses.map((access) => [access.token, access]));
-    const failed = result.value.filter(({ result: one }: EndedAccessView) => one.kind === 'failed');
-    setOutcome({
-      ended: result.value.length - failed.length,
-      failed: failed.flatMap(({ token }) => {
-        const access = byToken.get(token);
-        return access ? [whoOf(access)] : [];
-      }),
-    });
+    setOutcome(outcomeSentences(result.value, accesses, t, i18n.language));
   };
 
   return (
     <div className="end-all">
       {confirming === null ? (
-        active.length > 0 && (
+        active.length > 0 &&
+        classroomId !== null && (
           <button
             type="button"
             className="button danger small"
@@ -61,7 +86,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
         <div className="end-all-confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId}>
             {t('accesses.endAllQuestion', {
-              number: String(confirming.length),
+              count: confirming.length,
               names: confirming.map(whoOf).join(', '),
             })}
           </p>
@@ -73,7 +98,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
             autoFocus
             onClick={() => void confirm(confirming)}
           >
-            {t('accesses.endAllConfirm', { number: String(confirming.length) })}
+            {t('accesses.endAllConfirm', { count: confirming.length })}
           </BusyButton>
           <button type="button" className="button small" onClick={() => setConfirming(null)}>
             {t('accesses.cancel')}
@@ -86,9 +111,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
       )}
       {outcome !== null && (
         <p className="end-all-outcome" role="status">
-          {t('accesses.endAllEnded', { number: String(outcome.ended) })}
-          {outcome.failed.length > 0 &&
-            ` ${t('accesses.endAllFailed', { names: outcome.failed.join(', ') })}`}
+          {outcome.join(' ')}
         </p>
       )}
       <ActionError error={end.error} />

@@ -44,24 +44,26 @@ export function ScheduledEndReports() {
     regionRef.current?.querySelector<HTMLElement>('.schedule-report button')?.focus();
   }, [dismissed]);
 
+  /** Counted by the access's state after the run, as the window reads any access's state. */
   const sentences = (run: ScheduledEndRunView, time: string, target: string): string[] => {
-    const failed = run.ended.filter(({ result }) => result.kind === 'failed').length;
-    const ended = run.ended.length - failed;
+    const count = (kind: ScheduledEndRunView['ended'][number]['result']['kind']) =>
+      run.ended.filter(({ result }) => result.kind === kind).length;
     const said: string[] = [
       run.ended.length === 0
         ? t('schedule.noneRunning', { time, target })
-        : ended === 1
-          ? t('schedule.endedOne', { time, target })
-          : t('schedule.endedMany', { time, target, number: String(ended) }),
+        : t('schedule.ended', { time, target, count: count('invalidated') }),
     ];
-    if (run.lateMinutes === 1) said.push(t('schedule.lateOne'));
-    else if (run.lateMinutes > 1) {
-      said.push(t('schedule.lateMany', { minutes: String(run.lateMinutes) }));
+    if (count('already-ended') > 0) {
+      said.push(t('accesses.alreadyEndedCount', { count: count('already-ended') }));
     }
+    if (count('unknown') > 0) said.push(t('accesses.unknownCount', { count: count('unknown') }));
+    if (run.lateMinutes > 0) said.push(t('schedule.late', { count: run.lateMinutes }));
+    const failed = count('failed');
     if (failed > 0) {
-      const number = String(failed);
       said.push(
-        run.retrying ? t('schedule.retrying', { number }) : t('schedule.notEnded', { number }),
+        run.retrying
+          ? t('schedule.retrying', { count: failed })
+          : t('schedule.notEnded', { count: failed }),
       );
     }
     return said;

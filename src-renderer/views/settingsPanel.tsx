@@ -1,6 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ENDED_RETENTION_HOURS, VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
+import {
+  CLIPBOARD_CLEAR_SECONDS,
+  ENDED_RETENTION_HOURS,
+  VISIBLE_POLL_SECONDS,
+} from '../../src-shared/limits';
 import { LANGUAGE_NAMES, LANGUAGES } from '../../src-shared/locale';
 import type { ActionInput, ConnectResult, Language } from '../api/types';
 import { useApi, useClassTray, useHost } from '../store/context';
@@ -233,6 +237,7 @@ function GeneralSettings() {
       <ActionError error={pollAction.error} />
 
       <RetentionField />
+      <ClipboardClearField />
 
       <label className="toggle">
         <input
@@ -285,6 +290,36 @@ function GeneralSettings() {
         </>
       )}
     </div>
+  );
+}
+
+/** How long a copied device password may stay on the clipboard. */
+function ClipboardClearField() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const saved = useClassTray((data) => data.preferences.clipboardClearSeconds);
+  const action = useAction((clipboardClearSeconds: number) =>
+    api.updatePreferences({ clipboardClearSeconds }),
+  );
+  // A value set outside the window (the settings file) is still shown as it is.
+  const offered: readonly number[] = CLIPBOARD_CLEAR_SECONDS.choices;
+  const choices = offered.includes(saved) ? offered : [saved, ...offered];
+  return (
+    <>
+      <label className="field inline">
+        <span>{t('settings.clipboardClear')}</span>
+        <select value={saved} onChange={(event) => void action.run(Number(event.target.value))}>
+          {choices.map((seconds) => (
+            <option key={seconds} value={seconds}>
+              {seconds === 0
+                ? t('settings.clipboardClearOnQuit')
+                : t('settings.clipboardClearAfter', { seconds: String(seconds) })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionError error={action.error} />
+    </>
   );
 }
 

@@ -1,30 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ConnectionProblem, InvalidateResultView, TrackedAccessView } from '../api/types';
+import type { TrackedAccessView } from '../api/types';
 import { useApi } from '../store/context';
+import { useAccessEnding } from './accessEnding';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
-import { formatClock, useSecondsUntil } from './clock';
 import { EndAt } from './endAt';
 import { WarningIcon } from './icons';
 import { useAction } from './useAction';
-
-type Shown =
-  | { kind: 'invalidated'; sessionExpiresAt: string }
-  | { kind: 'already-ended' }
-  | { kind: 'failed'; problem: ConnectionProblem['kind'] };
-
-/** This window's latest click wins; otherwise what the core remembers from earlier ones. */
-function shownOutcome(
-  access: TrackedAccessView,
-  clicked: InvalidateResultView | null,
-): Shown | null {
-  const outcome = clicked ?? access.lastOutcome;
-  if (outcome === null) return null;
-  if (outcome.kind === 'failed') return { kind: 'failed', problem: outcome.problem.kind };
-  if (outcome.kind === 'already-ended') return { kind: 'already-ended' };
-  return { kind: 'invalidated', sessionExpiresAt: outcome.sessionExpiresAt };
-}
 
 export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 
@@ -34,15 +17,16 @@ export const STOP_UNDO_MS = 8_000;
 export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const { t } = useTranslation();
   const api = useApi();
-  const [clicked, setClicked] = useState<InvalidateResultView | null>(null);
-  const invalidate = useAction(() => api.invalidateTemporalAccess({ token: access.token }));
+  const ending = useAccessEnding(access);
+  const { shown } = ending;
   const remove = useAction(() => api.removeTemporalAccess({ token: access.token }));
   const titleId = useId();
-  const outcomeRef = useRef<HTMLDivElement>(null);
+  const stateRef = useRef<HTMLParagraphElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const [stopping, setStopping] = useState(false);
   const stopAsked = useRef(false);
+  const endClicked = useRef(false);
 
   // Stopping waits a few seconds for an Undo, then leaves the list; the focus follows the buttons.
   useEffect(() => {
@@ -60,27 +44,24 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     // remove.run is new on every render; the timer belongs to this stop only.
   }, [stopping]);
 
-  // The Invalidate button goes away once clicked: keyboard focus moves to what happened instead.
+  // End access goes away once the access is over: keyboard focus moves to its state instead.
   useEffect(() => {
-    if (clicked !== null) outcomeRef.current?.focus();
-  }, [clicked]);
+    if (shown.endable || !endClicked.current) return;
+    endClicked.current = false;
+    stateRef.current?.focus();
+  }, [shown.endable]);
 
   const device = access.deviceAlias ?? access.remoteId;
   const token = t('accesses.token', { token: shortToken(access.token) });
   // The device names the card, then the student; the token only when there is nothing else.
   const name = device ?? access.label ?? token;
   const student = device !== null ? access.label : null;
-  const outcome = shownOutcome(access, clicked);
-  const ended = outcome?.kind === 'invalidated' || outcome?.kind === 'already-ended';
-  // The service does not know it: retrying would only say so again.
-  const unknown = outcome?.kind === 'failed' && outcome.problem === 'access-not-found';
-  const keepsRunning = !ended && !unknown;
 
   if (stopping) {
     return (
       <li className="access-stopped">
         <p role="status">
-          {keepsRunning ? t('accesses.stoppedRunning', { name }) : t('accesses.stopped', { name })}
+          {shown.running ? t('accesses.stoppedRunning', { name }) : t('accesses.stopped', { name })}
         </p>
         <button
           type="button"
@@ -94,11 +75,6 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     );
   }
 
-  const run = async () => {
-    const result = await invalidate.run();
-    if (result.ok) setClicked(result.value);
-  };
-
   return (
     <li className="access">
       <div className="access-head">
@@ -111,15 +87,18 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
           {name !== token && <span className="access-detail">{token}</span>}
         </div>
         <div className="access-actions">
-          {!ended && outcome?.kind !== 'failed' && (
+          {shown.endable && (
             <BusyButton
               type="button"
               className="button danger"
               aria-describedby={titleId}
-              busy={invalidate.pending}
-              onClick={() => void run()}
+              busy={ending.pending}
+              onClick={() => {
+                endClicked.current = true;
+                void ending.run();
+              }}
             >
-              {invalidate.pending ? t('accesses.invalidating') : t('accesses.invalidate')}
+              {ending.pending ? t('accesses.ending') : t('accesses.end')}
             </BusyButton>
           )}
           <button
@@ -127,7 +106,7 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
             className="button small quiet stop-tracking"
             ref={stopRef}
             aria-describedby={titleId}
-            title={keepsRunning ? t('accesses.stopKeepsRunning') : undefined}
+            title={shown.running ? t('accesses.stopKeepsRunning') : undefined}
             onClick={() => {
               stopAsked.current = true;
               setStopping(true);
@@ -137,58 +116,24 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
           </button>
         </div>
       </div>
-      {outcome === null && (
-        <div className="access-running">
-          <p className="access-state active">{t('accesses.active')}</p>
-          <EndAt target={{ token: access.token }} name={name} />
-        </div>
-      )}
-      {access.warnNo2fa && !ended && (
+      <div className={`access-running access-state-${access.state.kind}`}>
+        <p
+          className="access-state"
+          tabIndex={-1}
+          ref={stateRef}
+          role={access.state.kind === 'failed' ? 'alert' : undefined}
+        >
+          {shown.label}
+        </p>
+        {shown.running && <EndAt target={{ token: access.token }} name={name} />}
+      </div>
+      {access.warnNo2fa && !shown.ended && (
         <p className="access-warning">
           <WarningIcon />
           {t('accesses.warnNo2fa')}
         </p>
       )}
-      {outcome !== null && (
-        <div className={`access-outcome ${outcome.kind}`} tabIndex={-1} ref={outcomeRef}>
-          {outcome.kind === 'invalidated' && (
-            <Invalidated sessionExpiresAt={outcome.sessionExpiresAt} />
-          )}
-          {outcome.kind === 'already-ended' && <p>{t('accesses.alreadyEnded')}</p>}
-          {unknown && <p>{t('accesses.unknown')}</p>}
-          {outcome.kind === 'failed' && !unknown && (
-            <>
-              <p role="alert">
-                {t('accesses.failed', { problem: t(`problems.${outcome.problem}`) })}
-              </p>
-              <BusyButton
-                type="button"
-                className="button"
-                aria-describedby={titleId}
-                busy={invalidate.pending}
-                onClick={() => void run()}
-              >
-                {t('accesses.retry')}
-              </BusyButton>
-            </>
-          )}
-        </div>
-      )}
-      <ActionError error={invalidate.error ?? remove.error} />
+      <ActionError error={ending.error ?? remove.error} />
     </li>
-  );
-}
-
-/** When the service ends the session, and a live countdown to it. */
-function Invalidated({ sessionExpiresAt }: { sessionExpiresAt: string }) {
-  const { t, i18n } = useTranslation();
-  const seconds = useSecondsUntil(sessionExpiresAt);
-  const time = formatClock(sessionExpiresAt, i18n.language);
-  return (
-    <p>
-      {seconds > 0
-        ? t('accesses.endsAt', { time, seconds: String(seconds) })
-        : t('accesses.endedAt', { time })}
-    </p>
   );
 }

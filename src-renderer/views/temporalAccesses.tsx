@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddAccessResult, TrackedAccessView } from '../api/types';
+import type { AddAccessResult } from '../api/types';
 import { useAccessDraft } from '../store/accessDraft';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { AccessDevicePicker } from './accessDevicePicker';
+import { accessGroups } from './accessGroups';
 import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useAction } from './useAction';
@@ -12,20 +13,7 @@ import { useNow } from './clock';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
-/** An ended access stays in view this long, so its outcome is seen, then folds away. */
-export const FOLD_AFTER_MS = 60_000;
 const FOLD_CHECK_MS = 15_000;
-
-/** Ended (as the core recorded it) for longer than FOLD_AFTER_MS. */
-function folded(access: TrackedAccessView, now: number): boolean {
-  const outcome = access.lastOutcome;
-  if (outcome === null) return false;
-  const endedAt =
-    outcome.kind === 'invalidated'
-      ? Math.max(Date.parse(outcome.learnedAt), Date.parse(outcome.sessionExpiresAt))
-      : Date.parse(outcome.learnedAt);
-  return now - endedAt > FOLD_AFTER_MS;
-}
 
 /**
  * Paste a temporal access to track it, on the device and for the student it was given to; each
@@ -54,6 +42,7 @@ export function TemporalAccesses() {
   const problemId = useId();
   const headingId = useId();
   const otherId = useId();
+  const notKnownId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const now = useNow(FOLD_CHECK_MS);
 
@@ -79,18 +68,17 @@ export function TemporalAccesses() {
     } else setProblem(outcome.value.problem);
   };
 
-  const inClassroom = (access: TrackedAccessView) =>
-    access.classroomId === null || access.classroomId === classroomId;
-  const listed = accesses.filter((access) => !folded(access, now));
-  const here = listed.filter(inClassroom);
-  const elsewhere = listed.filter((access) => !inClassroom(access));
-  const endedToday = accesses.filter((access) => folded(access, now));
+  const { here, elsewhere, classroomNotKnown, endedToday, endAll, running } = accessGroups(
+    accesses,
+    classroomId,
+    now,
+  );
 
   return (
     <section className="accesses" aria-labelledby={headingId}>
       <h2 id={headingId} className="section-title">
         {t('accesses.heading')}
-        {accesses.length > 0 && <span className="count">{accesses.length}</span>}
+        {running > 0 && <span className="count">{running}</span>}
       </h2>
       <label htmlFor={inputId} className="visually-hidden">
         {t('accesses.input')}
@@ -138,7 +126,7 @@ export function TemporalAccesses() {
         </p>
       )}
       <ActionError error={add.error} />
-      <EndAllAccesses active={here.filter((access) => access.lastOutcome === null)} />
+      <EndAllAccesses active={endAll} />
       {accesses.length === 0 ? (
         !compact && <p className="hint">{t('accesses.none')}</p>
       ) : (
@@ -157,6 +145,19 @@ export function TemporalAccesses() {
               </h3>
               <ul className="access-list other" aria-labelledby={otherId}>
                 {elsewhere.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            </>
+          )}
+          {classroomNotKnown.length > 0 && (
+            <>
+              <h3 id={notKnownId} className="access-group">
+                {t('accesses.classroomNotKnown')}
+              </h3>
+              <p className="hint">{t('accesses.classroomNotKnownHint')}</p>
+              <ul className="access-list other" aria-labelledby={notKnownId}>
+                {classroomNotKnown.map((access) => (
                   <TemporalAccessItem key={access.token} access={access} />
                 ))}
               </ul>

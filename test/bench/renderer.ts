@@ -86,7 +86,7 @@ function installFakeApi(state: ClassTrayState): void {
     forgetToken: none,
     setMode: none,
     updatePreferences: none,
-    copyDevicePassword: async () => false,
+    copyDevicePassword: async () => ({ copied: false }),
   };
   bench.benchPush = (change) => {
     for (const listener of listeners) listener(change);

@@ -85,7 +85,7 @@ describe('the access tracker', () => {
     });
   });
 
-  it('joins a second click on Invalidate to the first: one request, one outcome', async () => {
+  it('joins a second click on End access to the first: one request, one outcome', async () => {
     const { tracker, client, session } = trackerWith(invalidated);
     await tracker.add({ linkOrToken: TOKEN });
     const [first, second] = await Promise.all([
@@ -94,7 +94,10 @@ describe('the access tracker', () => {
     ]);
     expect(client.invalidate).toHaveBeenCalledTimes(1);
     expect(second).toBe(first);
-    expect(first).toMatchObject({ kind: 'invalidated', secondsUntilEffective: 20 });
+    expect(first).toMatchObject({
+      kind: 'invalidated',
+      sessionExpiresAt: '2026-01-05T09:00:30.000Z',
+    });
     expect(session.notebook.read().accesses[0]?.lastOutcome).toMatchObject({
       kind: 'invalidated',
     });
@@ -108,6 +111,8 @@ describe('the access tracker', () => {
     expect(await failing.tracker.invalidate(TOKEN)).toEqual({
       kind: 'failed',
       problem: { kind: 'server', detail: 'Maintenance' },
+      learnedAt: new Date(NOW).toISOString(),
+      warnNo2fa: false,
     });
     expect(failing.logger.errors).toEqual([]);
 
@@ -148,6 +153,87 @@ describe('the access tracker', () => {
     expect(onScheduleChange).toHaveBeenCalledTimes(2);
   });
 
+  it.each([
+    [
+      '200: ended at the next 30-second boundary',
+      invalidated,
+      { kind: 'invalidated', sessionExpiresAt: '2026-01-05T09:00:30.000Z' },
+    ],
+    [
+      '422: already ended or expired',
+      () => Promise.reject(new ServiceError({ kind: 'already-ended', detail: '422' })),
+      { kind: 'already-ended' },
+    ],
+    [
+      '404: unknown to the service',
+      () => Promise.reject(new ServiceError({ kind: 'access-not-found', detail: '404' })),
+      { kind: 'unknown' },
+    ],
+    [
+      'no answer: not ended, with why',
+      () => Promise.reject(new ServiceError({ kind: 'network', cause: 'refused', detail: 'down' })),
+      { kind: 'failed', problem: { kind: 'network' } },
+    ],
+  ] as const)(
+    'records the answer as the access state, kept on disk: %s',
+    async (_, answer, state) => {
+      const { tracker, session } = trackerWith(answer);
+      await tracker.add({ linkOrToken: TOKEN });
+      await expect(tracker.invalidate(TOKEN)).resolves.toMatchObject(state);
+      expect(session.notebook.read().accesses[0]?.lastOutcome).toMatchObject({
+        ...state,
+        learnedAt: new Date(NOW).toISOString(),
+      });
+    },
+  );
+
+  it('never asks the service again about an access that is over, so its state stays', async () => {
+    const { tracker, client, session } = trackerWith(() =>
+      Promise.reject(new ServiceError({ kind: 'access-not-found', detail: '404' })),
+    );
+    await tracker.add({ linkOrToken: TOKEN });
+    await tracker.invalidate(TOKEN);
+    await expect(tracker.invalidate(TOKEN)).resolves.toMatchObject({ kind: 'unknown' });
+    expect(await tracker.endAll('lab-1', [TOKEN])).toEqual([]);
+    expect(client.invalidate).toHaveBeenCalledOnce();
+    expect(session.notebook.read().accesses[0]?.lastOutcome?.kind).toBe('unknown');
+  });
+
+  it('ends only the accesses given in the classroom asked for, never one of another or of none', async () => {
+    const { tracker, client, session } = trackerWith(invalidated);
+    const token = (n: number) => `d0000000-0000-4000-8000-00000000000${n}`;
+    const addedAt = new Date(NOW).toISOString();
+    session.notebook.write({
+      accesses: [
+        { token: token(1), classroomId: 'lab-1', addedAt },
+        { token: token(2), classroomId: 'room-12', addedAt },
+        { token: token(3), addedAt },
+        {
+          token: token(4),
+          classroomId: 'lab-1',
+          addedAt,
+          lastOutcome: {
+            kind: 'failed',
+            problem: { kind: 'network', detail: 'down' },
+            learnedAt: addedAt,
+          },
+        },
+      ],
+    });
+    const ended = await tracker.endAll('lab-1', [1, 2, 3, 4].map(token));
+    expect(ended.map(({ token: ended }) => ended)).toEqual([token(1), token(4)]);
+    expect(vi.mocked(client.invalidate).mock.calls.map(([asked]) => asked)).toEqual([
+      token(1),
+      token(4),
+    ]);
+    expect(session.notebook.read().accesses.map((access) => access.lastOutcome?.kind)).toEqual([
+      'invalidated',
+      undefined,
+      undefined,
+      'invalidated',
+    ]);
+  });
+
   it('refuses to invalidate an access that is not tracked', async () => {
     const { tracker, client } = trackerWith(invalidated);
     await expect(tracker.invalidate(TOKEN)).rejects.toThrow(ApiInputError);
@@ -170,12 +256,28 @@ describe('the access tracker', () => {
           addedAt: learnedAt(2 * DAY),
           lastOutcome: { kind: 'already-ended', learnedAt: learnedAt(DAY) },
         },
+        {
+          token: 'a0000000-0000-4000-8000-000000000004',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: { kind: 'unknown', learnedAt: learnedAt(DAY) },
+        },
+        {
+          token: 'a0000000-0000-4000-8000-000000000005',
+          addedAt: learnedAt(2 * DAY),
+          lastOutcome: {
+            kind: 'failed',
+            problem: { kind: 'server', detail: '503' },
+            learnedAt: learnedAt(DAY),
+          },
+        },
       ],
     });
     await tracker.clearEnded();
+    // Unknown to the service is over too; a failed end is not.
     expect(session.notebook.read().accesses.map((access) => access.token.at(-1))).toEqual([
       '1',
       '2',
+      '5',
     ]);
     expect(onChange).toHaveBeenCalledOnce();
     expect(clearEnded(session.notebook, NOW, DAY)).toBe(false);
@@ -195,7 +297,7 @@ describe('the access tracker', () => {
     });
     const tokens = [1, 2, 3, 4, 5].map((n) => `b0000000-0000-4000-8000-00000000000${n}`);
     for (const token of tokens) await tracker.add({ linkOrToken: token });
-    const ending = tracker.endAll([...tokens, 'c0000000-0000-4000-8000-000000000000']);
+    const ending = tracker.endAll('lab-1', [...tokens, 'c0000000-0000-4000-8000-000000000000']);
     let done = false;
     void ending.then(() => (done = true));
     // Let every started request wait for its answer, then answer them one by one.

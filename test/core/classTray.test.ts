@@ -173,8 +173,24 @@ describe('demo mode', () => {
     if (first === undefined) throw new Error('the demo has temporal accesses');
     const outcome = await classTray.invalidateTemporalAccess({ token: first.token });
     expect(outcome.kind).toBe('invalidated');
-    await expect(classTray.invalidateTemporalAccess({ token: first.token })).resolves.toMatchObject(
-      { kind: 'already-ended' },
+    await expect(classTray.invalidateTemporalAccess({ token: first.token })).resolves.toEqual(
+      outcome,
+    );
+  });
+
+  it("seeds each demo access in its device's classroom, so Room 12's End all ends only Room 12's", async () => {
+    const classTray = await core(await tempDir());
+    const { temporalAccesses } = await classTray.getState();
+    expect(new Set(temporalAccesses.map((access) => access.classroomId))).toEqual(
+      new Set(['room-12', 'lab-1']),
+    );
+    const ended = await classTray.endAccesses({
+      classroomId: 'room-12',
+      tokens: temporalAccesses.map((access) => access.token),
+    });
+    const room12 = temporalAccesses.filter((access) => access.classroomId === 'room-12');
+    expect(ended.map(({ token }) => token).sort()).toEqual(
+      room12.map((access) => access.token).sort(),
     );
   });
 
@@ -572,20 +588,36 @@ describe('temporal accesses on a connected service', () => {
     });
   });
 
-  it('invalidates with the effective time, then reads the second click as already ended', async () => {
+  it('ends with the effective time, and a second End keeps that state without asking again', async () => {
     const { classTray, token } = await withAccess('100000003');
     await classTray.addTemporalAccess({ linkOrToken: token });
     const outcome = await classTray.invalidateTemporalAccess({ token });
     if (outcome.kind !== 'invalidated')
       throw new Error(`expected invalidated, got ${outcome.kind}`);
     expect(Date.parse(outcome.sessionExpiresAt) % 30_000).toBe(0);
-    expect(outcome.secondsUntilEffective).toBeGreaterThanOrEqual(0);
-    expect(outcome.secondsUntilEffective).toBeLessThanOrEqual(30);
-    await expect(classTray.invalidateTemporalAccess({ token })).resolves.toMatchObject({
-      kind: 'already-ended',
-    });
+    const effectiveIn = Date.parse(outcome.sessionExpiresAt) - Date.parse(outcome.learnedAt);
+    expect(effectiveIn).toBeGreaterThanOrEqual(0);
+    expect(effectiveIn).toBeLessThanOrEqual(30_000);
+    await expect(classTray.invalidateTemporalAccess({ token })).resolves.toEqual(outcome);
     const [tracked] = (await classTray.getState()).temporalAccesses;
-    expect(tracked?.lastOutcome?.kind).toBe('already-ended');
+    expect(tracked?.state).toEqual({
+      kind: 'invalidated',
+      sessionExpiresAt: outcome.sessionExpiresAt,
+      learnedAt: outcome.learnedAt,
+    });
+  });
+
+  it('keeps "unknown to the service" (404) as the state, across a restart', async () => {
+    const dataDir = await tempDir();
+    const { classTray } = await connected(dataDir);
+    await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN, remoteId: '100000003' });
+    await expect(classTray.invalidateTemporalAccess({ token: LINK_TOKEN })).resolves.toMatchObject({
+      kind: 'unknown',
+    });
+    await classTray.close();
+    const restarted = await core(dataDir);
+    const [tracked] = (await restarted.getState()).temporalAccesses;
+    expect(tracked?.state.kind).toBe('unknown');
   });
 
   it('reads a double click on Invalidate as one invalidation, not a success and an "already ended"', async () => {
@@ -598,7 +630,7 @@ describe('temporal accesses on a connected service', () => {
     expect(first.kind).toBe('invalidated');
     expect(second).toEqual(first);
     const [tracked] = (await classTray.getState()).temporalAccesses;
-    expect(tracked?.lastOutcome?.kind).toBe('invalidated');
+    expect(tracked?.state.kind).toBe('invalidated');
   });
 
   it('warns when the linked device has no 2FA', async () => {
@@ -614,14 +646,14 @@ describe('temporal accesses on a connected service', () => {
     });
   });
 
-  it('reports a failure, never success, when the service cannot be reached', async () => {
+  it('records a failure, never success, when the service cannot be reached', async () => {
     const { local, classTray } = await connected();
     await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN });
     await local.close();
     const outcome = await classTray.invalidateTemporalAccess({ token: LINK_TOKEN });
     expect(outcome).toMatchObject({ kind: 'failed', problem: { kind: 'network' } });
     const [tracked] = (await classTray.getState()).temporalAccesses;
-    expect(tracked?.lastOutcome).toBeNull();
+    expect(tracked?.state).toMatchObject({ kind: 'failed', problem: { kind: 'network' } });
   });
 
   it('keeps the tracked list across a restart', async () => {
@@ -647,18 +679,42 @@ describe('ending several and clearing ended temporal accesses', () => {
       tokens.push(created.token);
       await classTray.addTemporalAccess({ linkOrToken: created.token, remoteId });
     }
-    const ended = await classTray.endAccesses({ tokens });
+    const ended = await classTray.endAccesses({ classroomId: 'room-a', tokens });
     expect(ended.map(({ token, result }) => [token, result.kind])).toEqual([
       [tokens[0], 'invalidated'],
       [tokens[1], 'invalidated'],
     ]);
-    const again = await classTray.endAccesses({ tokens });
-    expect(again.map(({ result }) => result.kind)).toEqual(['already-ended', 'already-ended']);
+    // Ended already: nothing left to end, and the recorded state stays.
+    expect(await classTray.endAccesses({ classroomId: 'room-a', tokens })).toEqual([]);
     const { temporalAccesses } = await classTray.getState();
-    expect(temporalAccesses.map((access) => access.lastOutcome?.kind)).toEqual([
-      'already-ended',
-      'already-ended',
+    expect(temporalAccesses.map((access) => access.state.kind)).toEqual([
+      'invalidated',
+      'invalidated',
     ]);
+  });
+
+  it("ends all of one classroom through the API, never another classroom's or one of none", async () => {
+    const { local, classTray } = await connected();
+    const created = async (remoteId: string) =>
+      (
+        (await control(local, 'POST', '/_local/temporal-access', { remote_id: remoteId })) as {
+          token: string;
+        }
+      ).token;
+    const here = await created('100000003');
+    await classTray.addTemporalAccess({ linkOrToken: here });
+    await classTray.selectClassroom({ id: 'empty' });
+    const elsewhere = await created('100000006');
+    await classTray.addTemporalAccess({ linkOrToken: elsewhere });
+    await classTray.selectClassroom({ id: 'room-a' });
+
+    const ended = await classTray.endAccesses({ classroomId: 'room-a', tokens: [here, elsewhere] });
+    expect(ended.map(({ token }) => token)).toEqual([here]);
+    const states = (await classTray.getState()).temporalAccesses.map((access) => [
+      access.token,
+      access.state.kind,
+    ]);
+    expect(states).toContainEqual([elsewhere, 'given']);
   });
 
   it('clears an ended access once the retention has passed, on the next start', async () => {
@@ -864,7 +920,7 @@ describe('scheduled ends', () => {
     expect(ran).toMatchObject([
       { lateMinutes: 0, retrying: false, ended: [{ token, result: { kind: 'invalidated' } }] },
     ]);
-    expect((await classTray.getState()).temporalAccesses[0]?.lastOutcome?.kind).toBe('invalidated');
+    expect((await classTray.getState()).temporalAccesses[0]?.state.kind).toBe('invalidated');
     expect(await serviceStatus(local, token)).toBe(422);
   });
 
@@ -893,7 +949,7 @@ describe('scheduled ends', () => {
     expect(await serviceStatus(local, elsewhere)).toBe(200);
     const outcomes = (await classTray.getState()).temporalAccesses.map((access) => [
       access.token,
-      access.lastOutcome?.kind,
+      access.state.kind,
     ]);
     expect(outcomes).toContainEqual([handEnded, 'invalidated']);
   });
@@ -1011,7 +1067,7 @@ describe('scheduled ends', () => {
     await classTray.refresh();
     const asleep = await classTray.getState();
     expect(asleep.schedule.ran).toEqual([]);
-    expect(asleep.temporalAccesses[0]?.lastOutcome).toBeNull();
+    expect(asleep.temporalAccesses[0]?.state).toEqual({ kind: 'given' });
 
     classTray.resume();
     const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);

@@ -171,7 +171,8 @@ describe('the classroom watch', () => {
     await watch.watch({ ...session('service', 'room-a'), client: undefined });
     expect(watch.connection).toMatchObject({
       status: 'unauthorized',
-      problem: { kind: 'unauthorized' },
+      // Never asked, so never rejected: the window says no token is saved.
+      problem: { kind: 'no-token' },
     });
     expect(lives).toHaveLength(0);
     watch.stop();

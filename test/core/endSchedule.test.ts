@@ -160,12 +160,21 @@ describe('a classroom end', () => {
   it("ends the classroom's running accesses at its time, also one added after it was set", async () => {
     const end = setup();
     const ended = { kind: 'invalidated' as const, sessionExpiresAt: at(-1), learnedAt: at(-2) };
+    const failed = {
+      kind: 'failed' as const,
+      problem: { kind: 'network' as const, detail: 'down' },
+      learnedAt: at(-2),
+    };
     end.open(
       sessionWith(end.client, {
         accesses: [
           access(1),
           access(2, { classroomId: 'lab-2' }),
           access(3, { lastOutcome: ended }),
+          // No classroom recorded: no classroom's end reaches it.
+          { token: token(5), addedAt: at(-30) },
+          // Its end failed: it still runs, so the class end ends it.
+          access(6, { lastOutcome: failed }),
         ],
       }),
     );
@@ -180,9 +189,9 @@ describe('a classroom end', () => {
         .mocked(end.client.invalidate)
         .mock.calls.map(([ended]) => ended)
         .sort(),
-    ).toEqual([token(1), token(4)]);
+    ).toEqual([token(1), token(4), token(6)]);
     const [run] = end.ends.ran;
-    expect(run?.ended.map(({ token }) => token).sort()).toEqual([token(1), token(4)]);
+    expect(run?.ended.map(({ token }) => token).sort()).toEqual([token(1), token(4), token(6)]);
     expect(run).toMatchObject({ lateMinutes: 0, retrying: false });
     expect(end.pending()).toEqual([]);
   });
@@ -244,7 +253,7 @@ describe('a failing service', () => {
     await end.advanceAndSettle(MINUTE);
     expect(end.pending()).toEqual([]);
     expect(end.ends.ran).toMatchObject([
-      { retrying: false, ended: [{ result: { kind: 'failed' } }] },
+      { retrying: false, ended: [{ result: { kind: 'unknown' } }] },
     ]);
     await end.advanceAndSettle(10 * MINUTE);
     expect(end.client.invalidate).toHaveBeenCalledOnce();

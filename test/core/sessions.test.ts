@@ -1,10 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/apiInput';
 import { silentLogger } from '../../src-main/core/logger';
-import type { DemoSchool, Session } from '../../src-main/core/sessions';
+import type { DemoSchool, LaunchAccount, Session } from '../../src-main/core/sessions';
 import { Sessions } from '../../src-main/core/sessions';
 import { openSettings } from '../../src-main/core/settings';
 import { TokenVault } from '../../src-main/core/vault';
+import { startLocalService } from '../../src-main/local-service/index';
+import { parseAccountData } from '../../src-main/local-service/fixture';
+import { accountFixture } from '../support/fixtures';
+import { freePort } from '../support/freePort';
 import { tempDir } from '../support/tempDir';
 
 const demoSchool = (): DemoSchool => ({
@@ -15,13 +19,16 @@ const demoSchool = (): DemoSchool => ({
   close: vi.fn(async () => undefined),
 });
 
-async function sessionsWith(hold?: Promise<void>) {
+async function sessionsWith(
+  hold?: Promise<void>,
+  launched: { launch?: LaunchAccount; env?: Record<string, string> } = {},
+) {
   const settings = openSettings({
     dataDir: await tempDir('classtray-sessions'),
     log: silentLogger,
   });
   const vault = new TokenVault({
-    env: {},
+    env: launched.env ?? {},
     loadKeytar: () => Promise.reject(new Error('no keychain here')),
     log: silentLogger,
   });
@@ -32,7 +39,8 @@ async function sessionsWith(hold?: Promise<void>) {
     settings,
     vault,
     demoSchool: started,
-    client: {},
+    client: { retry: { baseDelayMs: 1 } },
+    ...(launched.launch ? { launch: launched.launch } : {}),
     onSession: async (session) => {
       opened.push({ mode: session.mode, generation: sessions.generation });
       await hold;
@@ -83,5 +91,58 @@ describe('sessions', () => {
     expect(school.close).toHaveBeenCalledTimes(1);
     await sessions.setMode('demo');
     expect(started).toHaveBeenCalledTimes(1);
+  });
+
+  describe('launched for an account (--service-url, --classroom)', () => {
+    const TOKEN = 'launch-token-0123456789';
+    async function launched() {
+      const serviceUrl = `http://127.0.0.1:${await freePort()}`;
+      const env = { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: serviceUrl };
+      const made = await sessionsWith(undefined, {
+        launch: { serviceUrl, classroomId: 'room-a' },
+        env,
+      });
+      await made.sessions.open();
+      return { ...made, serviceUrl };
+    }
+
+    it('use it unsaved while its service does not answer, and save it once a list answers', async () => {
+      const { sessions, settings, serviceUrl } = await launched();
+      const session = await sessions.settledSession();
+      expect(session).toMatchObject({ mode: 'service', serviceUrl });
+      expect(session.notebook.read().current).toBe('room-a');
+      expect(sessions.account()).toMatchObject({ mode: 'service', serviceUrl });
+      await expect(session.client?.classroomDevicesPage('room-a', 1)).rejects.toThrow();
+      expect(settings.get()).toMatchObject({ mode: 'demo', serviceUrl: null });
+      expect(settings.get().classrooms.current).toBeNull();
+
+      const service = await startLocalService({
+        token: TOKEN,
+        fixture: parseAccountData(accountFixture(6), 'test fixture'),
+        port: Number(new URL(serviceUrl).port),
+      });
+      try {
+        await session.client?.accountDevicesPage(1);
+        expect(settings.get()).toMatchObject({ mode: 'service', serviceUrl });
+        expect(settings.get().classrooms.current).toBeNull();
+        await session.client?.classroomDevicesPage('room-a', 1);
+        expect(settings.get().classrooms).toMatchObject({
+          current: 'room-a',
+          recent: [{ id: 'room-a' }],
+        });
+      } finally {
+        await service.close();
+      }
+    });
+
+    it("give way to the teacher's own choice of classroom or account", async () => {
+      const { sessions, settings } = await launched();
+      await sessions.writeNotebook(() => ({ current: 'empty' }));
+      expect((await sessions.settledSession()).notebook.read().current).toBe('empty');
+      await sessions.setMode('demo');
+      expect(sessions.current?.mode).toBe('demo');
+      expect(sessions.account()).toMatchObject({ mode: 'demo', serviceUrl: null });
+      expect(settings.get().serviceUrl).toBeNull();
+    });
   });
 });

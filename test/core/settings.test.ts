@@ -187,6 +187,26 @@ describe('a settings file damaged in part', () => {
     expect(open().get().temporalAccesses).toEqual([trackedAccess, second]);
   });
 
+  it("keeps every access state, a failure's reason too, and loads a file written before them", () => {
+    const learnedAt = '2025-01-02T03:04:31.000Z';
+    const access = (n: number, lastOutcome?: object) => ({
+      token: `bbbbbbbb-0000-4000-8000-00000000000${n}`,
+      addedAt: '2025-01-02T03:00:00.000Z',
+      ...(lastOutcome === undefined ? {} : { lastOutcome }),
+    });
+    const accesses = [
+      // As files were written before the classroom and failures were kept.
+      access(1),
+      access(2, { kind: 'already-ended', learnedAt }),
+      access(3, { kind: 'unknown', learnedAt }),
+      access(4, { kind: 'failed', problem: { kind: 'network', detail: 'down' }, learnedAt }),
+    ];
+    writeSettingsFile(JSON.stringify({ mode: 'service', temporalAccesses: accesses }));
+
+    expect(open().get().temporalAccesses).toEqual(accesses);
+    expect(warnings).toEqual([]);
+  });
+
   it('drops only the scheduled ends that are malformed or repeated, keeping the rest soonest first', () => {
     const accessEnd = { at: '2025-01-02T10:50:00.000Z', target: { token: trackedAccess.token } };
     const classroomEnd = { at: '2025-01-02T09:40:00+01:00', target: { classroomId: 'room-7' } };

@@ -18,7 +18,7 @@ import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { languageSelect, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
@@ -124,7 +124,7 @@ async function withRunReports(context: BrowserContext): Promise<void> {
   const ranAt = new Date().toISOString();
   const ended = (token: string) => ({
     token,
-    result: { kind: 'already-ended' as const, warnNo2fa: false },
+    result: { kind: 'already-ended' as const, learnedAt: ranAt, warnNo2fa: false },
   });
   const ran: ScheduledEndRunView[] = [
     {
@@ -133,7 +133,15 @@ async function withRunReports(context: BrowserContext): Promise<void> {
       lateMinutes: 12,
       ended: [
         ended('a'),
-        { token: 'b', result: { kind: 'failed', problem: { kind: 'network', detail: 'refused' } } },
+        {
+          token: 'b',
+          result: {
+            kind: 'failed',
+            problem: { kind: 'network', detail: 'refused' },
+            learnedAt: ranAt,
+            warnNo2fa: false,
+          },
+        },
       ],
       retrying: true,
     },
@@ -161,7 +169,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
   it('switches the window language from the settings', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await settingsButton().click();
-    await page.locator('.settings select').selectOption(language);
+    await languageSelect(page).selectOption(language);
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
     await audit('settings');
     await page.locator('.settings details summary').click();
@@ -192,12 +200,12 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await track(active);
     await row.locator('.row-student').waitFor();
     for (const token of [invalidated, ended]) await track(token);
-    const invalidateButton = (token: string) =>
+    const endButton = (token: string) =>
       page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
-    await invalidateButton(invalidated).click();
-    await invalidateButton(ended).click();
+    await endButton(invalidated).click();
+    await endButton(ended).click();
     const outcome = (token: string, kind: string) =>
-      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-outcome.${kind}`);
+      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-state-${kind}`);
     await outcome(invalidated, 'invalidated').waitFor();
     await outcome(ended, 'already-ended').waitFor();
     await page.locator('.access-input').fill('not a link');
@@ -309,7 +317,7 @@ describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (la
     await page.locator('.banner.error .retry-now').waitFor({ timeout: LIVE_TIMEOUT });
     await page.locator('.device-rows.old').waitFor();
     await page.locator('.access .button.danger').first().click();
-    await page.locator('.access-outcome.failed').waitFor();
+    await page.locator('.access-state-failed').waitFor();
     await audit('offline');
 
     service = await startServiceAgain();
@@ -377,7 +385,7 @@ describe('keyboard only', () => {
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
-    // Past "End all accesses in this classroom" and "End class at…", the access's Invalidate.
+    // Past "End all accesses in this classroom" and "End class at…", the access's End access.
     await page.keyboard.press('Tab');
     expect(await focused('.end-all .button.danger')).toBe(true);
     await page.keyboard.press('Tab');
@@ -385,9 +393,9 @@ describe('keyboard only', () => {
     await page.keyboard.press('Tab');
     expect(await focused('.access .button.danger')).toBe(true);
     await page.keyboard.press('Enter');
-    await page.locator('.access-outcome.invalidated').waitFor();
-    // The outcome takes the focus once it is in the page: after its render, not with it.
-    await expect.poll(() => focused('.access-outcome')).toBe(true);
+    await page.locator('.access-state-invalidated').waitFor();
+    // The state takes the focus once it is in the page: after its render, not with it.
+    await expect.poll(() => focused('.access .access-state')).toBe(true);
 
     await pressUntil('Shift+Tab', '.classroom-picker button[aria-expanded]:last-child');
     await page.keyboard.press('Enter');
@@ -499,7 +507,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
 
     for (const language of ['es', 'en']) {
       await settingsButton().click();
-      await page.locator('.settings select').selectOption(language);
+      await languageSelect(page).selectOption(language);
       await doneButton().click();
       await page.setViewportSize({ width: 400, height: 600 });
       await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });
@@ -558,7 +566,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
 
   it("ends a tile's access in one click, the tile fitting 320 px and 200% zoom in Spanish", async () => {
     await settingsButton().click();
-    await page.locator('.settings select').selectOption('es');
+    await languageSelect(page).selectOption('es');
     await doneButton().click();
     const token = await newAccess('100001001');
     await page.locator('.access-input').fill(`https://remote.example/access/${token}`);

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { auditedShot, languageSelect, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'classroom-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'classroom-e2e');
@@ -81,7 +81,7 @@ const fieldState = () =>
 
 async function setLanguage(language: 'en' | 'es'): Promise<void> {
   await page.locator('header [aria-controls="settings"]').click();
-  await page.locator('.settings select').selectOption(language);
+  await languageSelect(page).selectOption(language);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
   await page.locator('.settings-head button').click();
 }

@@ -121,11 +121,11 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await expect.poll(() => deviceRows().count()).toBe(10);
   });
 
-  it('invalidates a tracked temporal access with one click', async () => {
+  it('ends a tracked temporal access with one click', async () => {
     const token = await newAccess('100000001');
     await track(token);
-    await page.getByRole('button', { name: 'Invalidate' }).click();
-    await page.getByText(/Invalidated: ends at/).waitFor();
+    await page.getByRole('button', { name: 'End access', exact: true }).click();
+    await page.locator('.access .access-state', { hasText: /^Ends \d\d:\d\d:\d\d$/ }).waitFor();
     await shot('invalidated');
     await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
@@ -141,7 +141,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
     await linkBox.press('Enter');
     await row.getByText('Ana').waitFor();
-    await row.getByText('Active').waitFor();
+    await row.getByText('Given').waitFor();
     await shot('access-on-row');
 
     await row.getByRole('button', { name: 'End access on PC-3' }).click();
@@ -175,8 +175,8 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       .getByRole('group', { name: 'End 2 accesses now: Leo (PC-5), Bea (PC-4)?' })
       .waitFor();
     await shot('end-all-confirm');
-    await page.getByRole('button', { name: 'End 2' }).click();
-    await page.getByText('Ended: 2.').waitFor();
+    await page.getByRole('button', { name: 'End 2 accesses' }).click();
+    await page.getByText('Ended 2 accesses.').waitFor();
     for (const token of tokens) {
       const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
       expect(again.status).toBe(422);
@@ -193,8 +193,8 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     const ended = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
     expect(ended.status).toBe(200);
     await track(token);
-    await page.getByRole('button', { name: 'Invalidate' }).click();
-    await page.getByText('Already invalidated or expired').waitFor();
+    await page.getByRole('button', { name: 'End access', exact: true }).click();
+    await page.locator('.access .access-state', { hasText: 'Already ended or expired' }).waitFor();
     await shot('already-ended');
     await page.getByRole('button', { name: 'Stop tracking' }).click();
   });

@@ -130,3 +130,6 @@ export async function auditedShot(page: Page, folder: string, name: string): Pro
   await page.screenshot({ path: join(folder, `${name}.png`) });
   expect(await axeViolations(page), name).toEqual([]);
 }
+
+/** The settings' language picker, by its label in either language (the settings have other selects). */
+export const languageSelect = (page: Page) => page.getByLabel(/^(Language|Idioma)/);

@@ -17,6 +17,33 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
+/** Electron 44+'s ClipboardItem: MIME types (and `electron application/osclipboard` formats). */
+export class FakeClipboardItem {
+  readonly types: string[];
+  constructor(readonly items: Record<string, string>) {
+    this.types = Object.keys(items);
+  }
+}
+
+/** The system clipboard: one entry, its formats as written; reads and writes are Promises. */
+function fakeClipboard() {
+  let entry: Record<string, string> = {};
+  return {
+    /** What the clipboard holds now, by format. */
+    contents: () => ({ ...entry }),
+    writeText: vi.fn(async (text: string): Promise<void> => {
+      entry = { 'text/plain': text };
+    }),
+    write: vi.fn(async (items: FakeClipboardItem[]): Promise<void> => {
+      entry = Object.assign({}, ...items.map((item) => item.items));
+    }),
+    readText: vi.fn(async (): Promise<string> => entry['text/plain'] ?? ''),
+    clear: vi.fn((): void => {
+      entry = {};
+    }),
+  };
+}
+
 /** Records what was shown; the test emits 'close', 'click' or 'failed' as the OS would. */
 export class FakeNotification extends EventEmitter {
   readonly show = vi.fn();
@@ -77,8 +104,9 @@ export function electronMock() {
       }),
     },
     contextBridge: { exposeInMainWorld: vi.fn() },
-    // Electron 44+: clipboard writes are Promises (a test makes one reject to show a refusal).
-    clipboard: { writeText: vi.fn(async (_text: string): Promise<void> => undefined) },
+    // Electron 44+: clipboard reads and writes are Promises (a test makes one reject to show a refusal).
+    clipboard: fakeClipboard(),
+    ClipboardItem: FakeClipboardItem,
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
     shell: { openExternal: vi.fn(async () => undefined) },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },

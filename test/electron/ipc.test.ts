@@ -14,6 +14,7 @@ import { roomState } from './stateFixture';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 const mockedIpc = ipcMain as unknown as ElectronMock['ipcMain'];
+const mockedClipboard = clipboard as unknown as ElectronMock['clipboard'];
 
 const valid: Record<ApiAction, unknown> = {
   refresh: undefined,
@@ -23,7 +24,7 @@ const valid: Record<ApiAction, unknown> = {
   addTemporalAccess: { linkOrToken: 'https://remote.example/t/abc' },
   removeTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
   invalidateTemporalAccess: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' },
-  endAccesses: { tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
+  endAccesses: { classroomId: 'room-12', tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '2030-01-01T10:50:00.000Z' },
   cancelScheduledEnd: { target: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' } },
   connectService: { serviceUrl: 'https://service.example' },
@@ -83,7 +84,7 @@ describe('IPC', () => {
   let classTray: FakeClassTray;
   beforeEach(() => {
     mockedIpc.handlers.clear();
-    vi.mocked(clipboard.writeText).mockClear();
+    vi.mocked(clipboard.write).mockClear();
     classTray = fakeClassTray();
     registerIpc(classTray);
   });
@@ -132,20 +133,22 @@ describe('IPC', () => {
     ).rejects.toThrow();
   });
 
-  it('copies a password to the clipboard in main and tells the page only that it worked', async () => {
-    await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).resolves.toBe(
-      true,
+  it('copies a password to the clipboard in main and tells the page only when it goes again', async () => {
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).resolves.toEqual(
+      { copied: true, cleared: { afterSeconds: 30 } },
     );
-    expect(clipboard.writeText).toHaveBeenCalledWith(KNOWN_DEVICE.password);
-    await expect(call(channels.copyPassword, appFrame, { remoteId: '999' })).resolves.toBe(false);
-    expect(clipboard.writeText).toHaveBeenCalledTimes(1);
+    expect(mockedClipboard.contents()['text/plain']).toBe(KNOWN_DEVICE.password);
+    await expect(call(channels.copyPassword, appFrame, { remoteId: '999' })).resolves.toEqual({
+      copied: false,
+    });
+    expect(clipboard.write).toHaveBeenCalledTimes(1);
   });
 
   it('tells the page in a sentence when the clipboard refuses the password, and logs why', async () => {
     const { log, lines } = recordingLogger();
     mockedIpc.handlers.clear();
     registerIpc(classTray, log);
-    vi.mocked(clipboard.writeText).mockRejectedValueOnce(
+    vi.mocked(clipboard.write).mockRejectedValueOnce(
       new Error(`clipboard busy while writing ${KNOWN_DEVICE.password}`),
     );
     await expect(call(channels.copyPassword, appFrame, { remoteId: '100000001' })).rejects.toThrow(
@@ -166,7 +169,7 @@ describe('IPC', () => {
         },
       ),
     ).rejects.toThrow();
-    expect(clipboard.writeText).not.toHaveBeenCalled();
+    expect(clipboard.write).not.toHaveBeenCalled();
   });
 
   it('passes on the sentences written for the teacher, and only those', async () => {

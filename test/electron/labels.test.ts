@@ -23,7 +23,9 @@ describe('tray labels', () => {
         if (!text.includes('{{')) expect(labels[locale]).toHaveProperty(key, text);
       }
     }
-    expect(Object.keys(labels.en).sort()).toEqual(Object.keys(en.tray).sort());
+    // A counted sentence's plural forms are one label.
+    const trayKeys = new Set(Object.keys(en.tray).map((key) => key.replace(/_(one|other)$/, '')));
+    expect(Object.keys(labels.en).sort()).toEqual([...trayKeys].sort());
   });
 
   it("shows a scheduled end's time as hours:minutes, 24-hour, in the machine's time zone", () => {

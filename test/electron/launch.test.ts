@@ -25,9 +25,12 @@ const DEMO_TEXT = 'You are looking at a demo school.';
 const APP_PAGE = 'app://classtray/index.html';
 const OUTSIDE = 'https://outside.example/';
 
-/** Only this test's values: no saved token from the environment, no Node mode, English. */
+/**
+ * Only this test's values: no saved token from the environment, no Node mode, English, and
+ * Chromium's own log on stderr, so a first run that fails says why.
+ */
 const env = Object.fromEntries(
-  Object.entries({ ...process.env, LANG: 'en_US.UTF-8' }).filter(
+  Object.entries({ ...process.env, LANG: 'en_US.UTF-8', ELECTRON_ENABLE_LOGGING: '1' }).filter(
     (entry): entry is [string, string] =>
       entry[1] !== undefined &&
       entry[0] !== 'CLASSTRAY_TOKEN' &&
@@ -61,7 +64,10 @@ describe('the tray app on a real Electron runtime', () => {
       const appArgs = [root, '--data-dir', dataDir, '--lang=en-US'];
       let app: ElectronApplication | undefined;
       try {
-        app = await _electron.launch({ executablePath: launch.executable, args: appArgs, env });
+        // No executablePath: Playwright then finds require('electron') (which honours
+        // ELECTRON_OVERRIDE_DIST_PATH, as detectLaunch did) and adds its loader, which holds the
+        // app until Playwright is attached.
+        app = await _electron.launch({ args: appArgs, env });
         const mainErrors: string[] = [];
         const pageErrors: string[] = [];
         app.on('console', (message) => {
@@ -88,21 +94,9 @@ describe('the tray app on a real Electron runtime', () => {
           .waitFor();
         expect(page.url()).toBe(APP_PAGE);
 
-        const preferences = await app.evaluate(({ BrowserWindow }) => {
-          const contents = BrowserWindow.getAllWindows()[0]?.webContents as unknown as {
-            getLastWebPreferences(): Electron.WebPreferences;
-          };
-          const { sandbox, contextIsolation, nodeIntegration, preload } =
-            contents.getLastWebPreferences();
-          return { sandbox, contextIsolation, nodeIntegration, preload };
-        });
-        expect(preferences).toMatchObject({
-          sandbox: true,
-          contextIsolation: true,
-          nodeIntegration: false,
-          preload: expect.stringMatching(/[/\\]out[/\\]preload[/\\]index\.cjs$/),
-        });
-
+        // The window's webPreferences (sandbox, context isolation, no Node, the preload) are
+        // checked where main builds them (window.test.ts: Electron 45 documents no getter);
+        // here, what they make of the page: no Node, only the bridge the preload exposed.
         const seen = await page.evaluate(() => {
           const page = window as unknown as Record<string, unknown>;
           const bridge = page['classTray'] as Record<string, unknown> | undefined;
@@ -142,7 +136,15 @@ describe('the tray app on a real Electron runtime', () => {
         expect(page.url()).toBe(APP_PAGE);
         await page.getByText(DEMO_TEXT).waitFor();
 
-        // A second launch exits at once and shows the first instance's window.
+        // A second launch exits at once and shows the first instance's window. menubar hides it
+        // 100 ms after a blur, so main records the show rather than a poll catching it visible.
+        await app.evaluate(({ BrowserWindow }) => {
+          const window = BrowserWindow.getAllWindows()[0];
+          window?.hide();
+          window?.once('show', () => {
+            (globalThis as unknown as { shownAgain: boolean }).shownAgain = true;
+          });
+        });
         const second = spawn(
           launch.executable,
           [...(process.platform === 'linux' ? ['--no-sandbox'] : []), ...appArgs],
@@ -157,7 +159,7 @@ describe('the tray app on a real Electron runtime', () => {
         expect(exitCode).toBe(0);
         await expect
           .poll(() =>
-            app?.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible()),
+            app?.evaluate(() => (globalThis as unknown as { shownAgain?: boolean }).shownAgain),
           )
           .toBe(true);
 
@@ -194,7 +196,13 @@ describe('the tray app on a real Electron runtime', () => {
         expect(pageErrors.filter((text) => /Content[- ]Security[- ]Policy/i.test(text))).toEqual(
           [],
         );
-        expect({ main: mainErrors, page: pageErrors }).toEqual({ main: [], page: [] });
+        // Electron logs every rejected ipcMain.handle call ("Error occurred in handler for …"),
+        // and a refused action is the app working. A failure nobody planned for is logged by
+        // the app's own logger too ("… failed unexpectedly", with its stack): none may appear.
+        const unplanned = mainErrors.filter(
+          (text) => !text.startsWith("Error occurred in handler for '"),
+        );
+        expect({ main: unplanned, page: pageErrors }).toEqual({ main: [], page: [] });
       } finally {
         await app?.close();
         fs.rmSync(dataDir, { recursive: true, force: true });

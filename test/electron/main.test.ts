@@ -35,6 +35,7 @@ function fakeCore() {
     suspend: vi.fn(),
     resume: vi.fn(),
     refresh: vi.fn(async () => undefined),
+    devicePassword: vi.fn(async () => 'pw-lab-07'),
     close: vi.fn(async () => undefined),
   };
 }
@@ -63,7 +64,7 @@ function fakePopover() {
  * Loads main.ts as a launch would; `lock`: whether this is the first instance. The mocked
  * modules outlive vi.resetModules, so what a previous launch left on them is cleared first.
  */
-async function launch({ lock = true } = {}) {
+async function launch({ lock = true, argv = [] as string[] } = {}) {
   vi.resetModules();
   vi.clearAllMocks();
   const electron = (await import('electron')) as unknown as ElectronMock;
@@ -85,7 +86,14 @@ async function launch({ lock = true } = {}) {
   const popover = fakePopover();
   const { menubar } = await import('menubar');
   vi.mocked(menubar).mockReturnValue(popover as never);
-  await import('../../src-main/electron/main');
+  // The command line is read as main.ts loads, as in a real launch.
+  const savedArgv = process.argv;
+  process.argv = [...savedArgv, ...argv];
+  try {
+    await import('../../src-main/electron/main');
+  } finally {
+    process.argv = savedArgv;
+  }
   const started = async () => {
     markReady();
     await vi.waitFor(() => expect(menubar).toHaveBeenCalled());
@@ -268,8 +276,68 @@ describe('main', () => {
   it('shows the first window when a second launch arrives', async () => {
     const { electron, popover, started } = await launch();
     await started();
+    popover.emit('before-load');
     electron.app.emit('second-instance');
-    expect(popover.showWindow).toHaveBeenCalled();
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the window once the tray exists when a second launch arrives during start-up', async () => {
+    const { electron, popover, started } = await launch();
+    electron.app.emit('second-instance');
+    await started();
+    expect(popover.showWindow).not.toHaveBeenCalled();
+    popover.emit('before-load');
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps running with no window from the first moment, before start-up awaits anything', async () => {
+    const { electron } = await launch();
+    expect(electron.app.whenReady).toHaveBeenCalled();
+    expect(electron.app.listenerCount('window-all-closed')).toBe(1);
+    expect(electron.app.listenerCount('second-instance')).toBe(1);
+  });
+
+  it('says in a dialog that --data-dir needs a folder, then exits 1, starting nothing', async () => {
+    const { electron, createClassTray, markReady } = await launch({ argv: ['--data-dir'] });
+    expect(electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
+    // Not before ready: on Linux the dialog would only be a line on stderr.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+    markReady();
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ClassTray could not start',
+      '--data-dir needs a directory, as in --data-dir ./classtray-data',
+    );
+    expect(createClassTray).not.toHaveBeenCalled();
+  });
+
+  describe('on Windows', () => {
+    const platform = process.platform;
+    beforeEach(() => {
+      Object.defineProperty(process, 'platform', { value: 'win32' });
+      // Where a packaged app finds its tray icons.
+      Object.assign(process, { resourcesPath: dataDir });
+    });
+    afterEach(() => {
+      Object.defineProperty(process, 'platform', { value: platform });
+      Reflect.deleteProperty(process, 'resourcesPath');
+    });
+
+    it("gives notifications Electron's own path as app id when unpackaged, the installer's id when packaged", async () => {
+      for (const packaged of [false, true]) {
+        const { electron, started } = await launch();
+        electron.app.isPackaged = packaged;
+        await started();
+        expect(electron.app.setAppUserModelId).toHaveBeenCalledWith(
+          packaged ? 'app.classtray.desktop' : process.execPath,
+        );
+        electron.app.isPackaged = false;
+        // Frees the data folder for the next launch.
+        electron.app.emit('will-quit', { preventDefault: vi.fn() });
+        await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+      }
+    });
   });
 
   it('notifies a scheduled end that ran, once, while the window is hidden; a click shows the window', async () => {
@@ -287,7 +355,7 @@ describe('main', () => {
     await vi.waitFor(() => expect(electron.Notification).toHaveBeenCalledTimes(1));
     expect(electron.Notification).toHaveBeenCalledWith({
       title: 'Scheduled end ran: Room 12 (all accesses)',
-      body: 'Accesses ended: 3.',
+      body: 'Ended 3 accesses.',
     });
     const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
     shown.emit('click', {});
@@ -305,6 +373,32 @@ describe('main', () => {
     expect(core.suspend).toHaveBeenCalled();
     electron.powerMonitor.emit('resume');
     expect(core.resume).toHaveBeenCalled();
+  });
+
+  it('takes the launch account of this run from --service-url and --classroom', async () => {
+    const argv = process.argv;
+    process.argv = [...argv, '--service-url', 'https://service.example', '--classroom=room-a'];
+    try {
+      const { createClassTray, started } = await launch();
+      await started();
+      expect(createClassTray.mock.calls[0]?.[0]).toMatchObject({
+        launchServiceUrl: 'https://service.example',
+        launchClassroom: 'room-a',
+      });
+    } finally {
+      process.argv = argv;
+    }
+  });
+
+  it('clears a copied password still on the clipboard when quitting', async () => {
+    const { electron, started } = await launch();
+    await started();
+    const copy = electron.ipcMain.handlers.get(channels.copyPassword);
+    const page = { senderFrame: { url: 'app://classtray/index.html', parent: null } };
+    await copy?.(page, { remoteId: '100000001' });
+    expect(electron.clipboard.contents()['text/plain']).toBe('pw-lab-07');
+    electron.app.emit('will-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(electron.clipboard.contents()).toEqual({}));
   });
 
   it('closes the core before quitting, and quits anyway after 3 s', async () => {

@@ -131,7 +131,7 @@ describe('scheduled end notifications', () => {
     expect(notices(after(), hidden, labels.en)).toEqual([]);
     const ran = run(end, { ended: 3 });
     expect(notices(after(ran), hidden, labels.en)).toEqual([
-      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Accesses ended: 3.' },
+      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Ended 3 accesses.' },
     ]);
     expect(notices(after(ran), hidden, labels.en)).toEqual([]);
   });
@@ -146,7 +146,7 @@ describe('scheduled end notifications', () => {
     expect(notices(after(access, late), hidden, labels.en)).toEqual([
       {
         title: 'Scheduled end ran: Room 12 (all accesses)',
-        body: 'Accesses ended: 1.\nIt ran 12 min late: the computer was asleep or ClassTray was closed.',
+        body: 'Ended 1 access.\nIt ran 12 min late: the computer was asleep or ClassTray was closed.',
       },
       { title: 'Scheduled end ran: Ana on R12-PC03', body: 'No access was still running.' },
     ]);
@@ -159,14 +159,14 @@ describe('scheduled end notifications', () => {
     expect(notices(after(first), hidden, labels.en)).toEqual([
       {
         title: 'Scheduled end ran: Room 12 (all accesses)',
-        body: 'Accesses ended: 2.\nCould not end 1: retrying.',
+        body: 'Ended 2 accesses.\nCould not end 1 access: retrying.',
       },
     ]);
     const again = run(end, { failedCount: 1, ranAt: localTime(10, 51) });
     expect(notices(after(again, first), hidden, labels.en)).toEqual([]);
     const done = run(end, { ended: 1, ranAt: localTime(10, 52) });
     expect(notices(after(done, again, first), hidden, labels.en)).toEqual([
-      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Accesses ended: 1.' },
+      { title: 'Scheduled end ran: Room 12 (all accesses)', body: 'Ended 1 access.' },
     ]);
   });
 
@@ -191,9 +191,9 @@ describe('scheduled end notifications', () => {
       {
         title: 'Fin programado ejecutado: Room 12 (todos los accesos)',
         body: [
-          'Accesos finalizados: 3.',
+          'Se terminaron 3 accesos.',
           'Se ejecutó con 5 min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
-          'Sin finalizar: 1. Reintentando.',
+          'No se pudo terminar 1 acceso. Reintentando.',
         ].join('\n'),
       },
     ]);

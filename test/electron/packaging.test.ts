@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packagingProblem } from '../../packaging/beforePack.mjs';
 import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/trayState';
 
 const require = createRequire(import.meta.url);
@@ -39,12 +40,35 @@ const PROJECT_FILES = [
   'vite.config.ts',
   'tsconfig.json',
   'assets',
+  'packaging',
   'src-main',
   'src-renderer',
   'src-shared',
 ];
 
 let stage = '';
+
+/** `electron-builder --dir` for one OS in the staged project, into release/ there. */
+function packageFor(os: '--linux' | '--win' | '--mac'): void {
+  execFileSync(
+    path.join(stage, 'node_modules', '.bin', 'electron-builder'),
+    [
+      '--dir',
+      os,
+      `-c.electronDist=${path.join(stage, 'stub-electron')}`,
+      `-c.electronVersion=${electronVersion}`,
+      // Rebuilding keytar against Electron downloads Electron's headers, and a failed rebuild
+      // deletes keytar's build; keytar is N-API, so the build npm made loads in Electron too.
+      '-c.npmRebuild=false',
+      `-c.directories.output=${path.join(stage, 'release')}`,
+    ],
+    {
+      cwd: stage,
+      stdio: 'pipe',
+      env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
+    },
+  );
+}
 let resources = '';
 let asar = '';
 let entries: string[] = [];
@@ -75,27 +99,11 @@ describe.runIf(process.platform === 'linux')(
       );
       execFileSync(process.execPath, [electronVite, 'build'], { cwd: stage, stdio: 'pipe' });
 
-      const stubRuntime = path.join(stage, 'stub-electron');
-      fs.mkdirSync(stubRuntime);
-      fs.writeFileSync(path.join(stubRuntime, 'electron'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
-      execFileSync(
-        path.join(stage, 'node_modules', '.bin', 'electron-builder'),
-        [
-          '--dir',
-          '--linux',
-          `-c.electronDist=${stubRuntime}`,
-          `-c.electronVersion=${electronVersion}`,
-          // Rebuilding keytar against Electron downloads Electron's headers, and a failed rebuild
-          // deletes keytar's build; keytar is N-API, so the build npm made loads in Electron too.
-          '-c.npmRebuild=false',
-          `-c.directories.output=${path.join(stage, 'release')}`,
-        ],
-        {
-          cwd: stage,
-          stdio: 'pipe',
-          env: { ...process.env, CSC_IDENTITY_AUTO_DISCOVERY: 'false' },
-        },
-      );
+      fs.mkdirSync(path.join(stage, 'stub-electron'));
+      fs.writeFileSync(path.join(stage, 'stub-electron', 'electron'), '#!/bin/sh\nexit 0\n', {
+        mode: 0o755,
+      });
+      packageFor('--linux');
       resources = path.join(stage, 'release', 'linux-unpacked', 'resources');
       asar = path.join(resources, 'app.asar');
       entries = listPackage(asar, { isPack: false });
@@ -166,6 +174,26 @@ describe.runIf(process.platform === 'linux')(
       }
     });
 
+    it("refuses to package Windows or macOS here, which would ship Linux's keytar.node", () => {
+      for (const [os, name, folder] of [
+        ['--win', 'Windows', 'win-unpacked'],
+        ['--mac', 'macOS', 'mac'],
+      ] as const) {
+        let output = '';
+        try {
+          packageFor(os);
+        } catch (error) {
+          // electron-builder reports a failed build on stdout.
+          const { stdout, stderr } = error as { stdout: Buffer; stderr: Buffer };
+          output = `${stdout.toString()}${stderr.toString()}`;
+        }
+        expect(output).toContain(
+          `A ${name} package cannot be built on Linux: it would ship Linux's keytar.node.`,
+        );
+        expect(fs.existsSync(path.join(stage, 'release', folder))).toBe(false);
+      }
+    });
+
     it('keeps app.asar small', () => {
       const megabytes = fs.statSync(asar).size / 1e6;
       console.log(`app.asar: ${megabytes.toFixed(1)} MB`);
@@ -175,3 +203,25 @@ describe.runIf(process.platform === 'linux')(
     });
   },
 );
+
+describe('what the packaging refuses (packaging/beforePack.mjs)', () => {
+  const facts = { target: 'darwin', host: 'darwin', env: {}, macIdentity: undefined } as const;
+
+  it('packages each OS on its own machine only', () => {
+    expect(packagingProblem({ ...facts, target: 'linux', host: 'linux' })).toBeUndefined();
+    expect(packagingProblem({ ...facts, target: 'win32', host: 'win32' })).toBeUndefined();
+    expect(packagingProblem({ ...facts, target: 'win32', host: 'linux' })).toMatch(
+      /^A Windows package cannot be built on Linux/,
+    );
+    expect(packagingProblem({ ...facts, target: 'mas', host: 'win32' })).toMatch(
+      /^A macOS package cannot be built on Windows/,
+    );
+  });
+
+  it('signs a macOS package with the identity in CSC_LINK or CSC_NAME, unless unsigned on purpose', () => {
+    expect(packagingProblem(facts)).toMatch(/^A macOS package needs a signing identity/);
+    expect(packagingProblem({ ...facts, env: { CSC_LINK: 'cert.p12' } })).toBeUndefined();
+    expect(packagingProblem({ ...facts, env: { CSC_NAME: 'ClassTray Team' } })).toBeUndefined();
+    expect(packagingProblem({ ...facts, macIdentity: null })).toBeUndefined();
+  });
+});

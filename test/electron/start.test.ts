@@ -219,6 +219,26 @@ describe('npm start: handing over to Electron, with stub runtimes', () => {
     expect(run.preview).toHaveBeenCalledOnce();
   });
 
+  it('runs Electron as Electron even where ELECTRON_RUN_AS_NODE is set, keeping the rest', async () => {
+    const dist = tempDir();
+    fs.writeFileSync(
+      path.join(dist, 'electron'),
+      '#!/bin/sh\necho "${ELECTRON_RUN_AS_NODE-unset} $DISPLAY" > "$(dirname "$0")/env"\n',
+      { mode: 0o755 },
+    );
+    // As in a terminal of an Electron-based editor.
+    vi.stubEnv('ELECTRON_RUN_AS_NODE', '1');
+    try {
+      const run = startWith({
+        env: { ...process.env, DISPLAY: ':0', ELECTRON_OVERRIDE_DIST_PATH: dist },
+      });
+      await expect(run.done).resolves.toBe(0);
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(fs.readFileSync(path.join(dist, 'env'), 'utf8')).toBe('unset :0\n');
+  });
+
   it('stays with Electron when it runs fine, and returns its exit code', async () => {
     const dist = tempDir();
     stubRuntime(dist, 'some harmless warning', 0);

@@ -62,13 +62,18 @@ const invalidated = (token: string): EndedAccessView => ({
   result: {
     kind: 'invalidated',
     sessionExpiresAt: '2026-03-02T09:50:30.000Z',
-    secondsUntilEffective: 30,
+    learnedAt: '2026-03-02T09:50:00.000Z',
     warnNo2fa: false,
   },
 });
 const failed = (token: string): EndedAccessView => ({
   token,
-  result: { kind: 'failed', problem: { kind: 'network', detail: 'connect ECONNREFUSED' } },
+  result: {
+    kind: 'failed',
+    problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
+    learnedAt: '2026-03-02T09:50:00.000Z',
+    warnNo2fa: false,
+  },
 });
 
 /** A run of `scheduled` that ended `ended` accesses and could not end `failedCount` others. */

@@ -35,7 +35,7 @@ describe('tray state', () => {
   it('shows a problem when the service is unreachable, the token rejected or the classroom gone', () => {
     const cases = [
       [roomState({ connection: connection('offline', true) }), 'Room 12, service unreachable'],
-      [roomState({ connection: connection('unauthorized', true) }), 'Room 12, no token saved'],
+      [roomState({ connection: connection('unauthorized', true) }), 'Room 12, no API token saved'],
       [
         roomState({
           connection: connection('unauthorized', true),
@@ -167,6 +167,24 @@ describe('tray state: the next scheduled end', () => {
     expect(nextEnd(withEnds([{ at, target: { classroomId: 'gym' } }]))?.label).toBe(
       'Next end: 10:50, gym (all accesses)',
     );
+  });
+
+  it('shows "Art & Music" in the menu as written (& doubled, else a mnemonic), plain in the tooltip', () => {
+    const state = withEnds([roomEnd(at)]);
+    const art = {
+      ...state,
+      classroom: {
+        ...state.classroom,
+        nickname: 'Art & Music',
+        recent: [{ id: 'room-12', nickname: 'Art & Music' }],
+      },
+    };
+    const view = trayView(art, en, false);
+    expect(view.tooltip).toBe('ClassTray: Art & Music, 18 of 24 online · ends 10:50');
+    expect(view.menu.filter((entry) => 'label' in entry && entry.label.includes('&'))).toEqual([
+      { kind: 'scheduled-end', label: 'Next end: 10:50, Art && Music (all accesses)' },
+      { kind: 'classroom', id: 'room-12', label: 'Art && Music', checked: true },
+    ]);
   });
 
   it("names an access's end by its student and device, else by what is known", () => {

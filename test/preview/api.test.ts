@@ -29,7 +29,10 @@ describe('POST /api/actions/:action', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
-      result: expect.objectContaining({ kind: 'invalidated', secondsUntilEffective: 12 }),
+      result: expect.objectContaining({
+        kind: 'invalidated',
+        sessionExpiresAt: '2030-01-01T00:00:30.000Z',
+      }),
     });
     expect(preview.core.calls).toEqual([
       { name: 'invalidateTemporalAccess', input: { token: 'abc' } },
@@ -120,12 +123,13 @@ describe('POST /api/actions/:action', () => {
 describe('POST /api/copy-password', () => {
   it("answers a device's password for the tab to copy", async () => {
     const response = await preview.post('/api/copy-password', { remoteId: KNOWN_DEVICE.remoteId });
-    expect(response.json()).toEqual({ password: KNOWN_DEVICE.password });
+    // The teacher's delay comes along: the tab clears the password itself.
+    expect(response.json()).toEqual({ password: KNOWN_DEVICE.password, clearAfterSeconds: 30 });
   });
 
   it('answers null for a device not in the classroom', async () => {
     const response = await preview.post('/api/copy-password', { remoteId: '999' });
-    expect(response.json()).toEqual({ password: null });
+    expect(response.json()).toEqual({ password: null, clearAfterSeconds: 30 });
   });
 
   it('answers 422 for input without a remoteId', async () => {

@@ -4,6 +4,13 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
+import { startLocalService } from '../../src-main/local-service/index';
+import { parseAccountData } from '../../src-main/local-service/fixture';
+import { ensureRendererBuilt } from '../../src-main/preview/rendererBuild';
+import { childProcesses } from '../support/childProcesses';
+import { accountFixture } from '../support/fixtures';
+import { freePort } from '../support/freePort';
+import { tempDir } from '../support/tempDir';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 const children: ChildProcess[] = [];
@@ -36,5 +43,54 @@ describe('npm run web', () => {
     const { code, stderr } = await run([...args, '--no-open']);
     expect(code).toBe(2);
     expect(stderr).toMatch(/^web: [^\n]+\.\n\nUsage: npm run web/);
+  });
+});
+
+describe('npm run web with launch flags', { timeout: 120_000 }, () => {
+  const startChild = childProcesses();
+  const TOKEN = 'cli-token-0123456789';
+
+  async function web(serviceUrl: string, classroom: string) {
+    // Built first: these tests are about the launch, not a renderer build.
+    await ensureRendererBuilt(() => undefined);
+    const dataDir = await tempDir('classtray-cli-launch');
+    const args = ['--data-dir', dataDir, '--port', '0', '--no-open'];
+    return startChild(
+      CLI,
+      [...args, '--service-url', serviceUrl, '--classroom', classroom],
+      /\?key=/,
+      {
+        env: { ...process.env, CLASSTRAY_TOKEN: TOKEN },
+      },
+    );
+  }
+
+  it('keeps running on that account while the service does not answer, and says so', async () => {
+    const serviceUrl = `http://127.0.0.1:${await freePort()}`;
+    const child = await web(serviceUrl, 'room-a');
+    await child.ready;
+    expect(child.output().stdout).toMatch(
+      new RegExp(`^ClassTray preview: ${serviceUrl} cannot be reached yet \\(.+\\): `),
+    );
+    expect(child.output().stdout).toMatch(/\(service http:\/\/127\.0\.0\.1:\d+\)\n$/);
+    child.child.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    expect(child.output().stderr).toBe('');
+  });
+
+  it("exits 1 with the service's own refusal of an unknown classroom", async () => {
+    const service = await startLocalService({
+      token: TOKEN,
+      fixture: parseAccountData(accountFixture(6), 'test fixture'),
+    });
+    try {
+      const child = await web(service.url, 'room-zz');
+      expect(await child.exited).toBe(1);
+      expect(child.output().stderr).toMatch(
+        /^web: The service has no classroom with the id "room-zz"\. [^\n]+\n$/,
+      );
+    } finally {
+      await service.close();
+    }
   });
 });

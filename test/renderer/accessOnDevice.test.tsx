@@ -3,7 +3,13 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device, trackedAccess } from '../support/classTrayState';
+import {
+  classTrayState,
+  device,
+  endAnswer,
+  failedEnd,
+  trackedAccess,
+} from '../support/classTrayState';
 import { invalidatedAt10h42m18s, renderApp, rowOf } from './renderApp';
 
 afterEach(() => {
@@ -64,7 +70,7 @@ describe('a device row with an access', () => {
     await renderApp(fake);
     const row = rowOf('LAB-PC01');
     expect(within(row).getByText('Ana')).toBeTruthy();
-    expect(within(row).getByText('Active')).toBeTruthy();
+    expect(within(row).getByText('Given')).toBeTruthy();
     vi.useFakeTimers({ now: new Date(2026, 0, 5, 10, 42, 18) });
     await act(async () => {
       fireEvent.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
@@ -92,10 +98,7 @@ describe('a device row with an access', () => {
 
   it('says an access unknown to the service without offering to end it again', async () => {
     const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'access-not-found', detail: 'not found' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
     const { user } = await renderApp(fake);
     const row = rowOf('LAB-PC01');
     await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
@@ -105,14 +108,13 @@ describe('a device row with an access', () => {
 
   it('keeps End access after a failure, to try again', async () => {
     const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
     const { user } = await renderApp(fake);
     const row = rowOf('LAB-PC01');
     await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
-    expect(within(row).getByText('Not ended')).toBeTruthy();
+    expect(
+      within(row).getByText('Not ended, try again: the service could not be reached.'),
+    ).toBeTruthy();
     await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
   });
@@ -143,33 +145,31 @@ describe('the access list', () => {
     expect(within(here).getByText('· Ana', { exact: false })).toBeTruthy();
     const elsewhere = screen.getByRole('list', { name: 'Other classrooms' });
     expect(within(elsewhere).getByText('R12-PC06')).toBeTruthy();
-    expect(within(elsewhere).getByText('Active')).toBeTruthy();
+    expect(within(elsewhere).getByText('Given')).toBeTruthy();
   });
 
   it('warns of a device without 2FA until the access has ended', async () => {
     const fake = lab(trackedAccess({ warnNo2fa: true }));
     fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'already-ended',
+      ...endAnswer('already-ended'),
       warnNo2fa: true,
     });
     const { user } = await renderApp(fake);
     const warning = /This device has no 2FA/;
     expect(screen.getByText(warning)).toBeTruthy();
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'End access' }));
+    const card = screen.getByRole('list', { name: 'In this classroom' });
+    expect(within(card).getByText('Already ended or expired')).toBeTruthy();
     expect(screen.queryByText(warning)).toBeNull();
   });
 
-  it('offers no Retry for an access the service does not know', async () => {
+  it('offers no End access again for an access the service does not know', async () => {
     const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'access-not-found', detail: 'not found' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
     const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    await user.click(screen.getByRole('button', { name: 'End access' }));
     const card = screen.getByRole('list', { name: 'In this classroom' });
     expect(within(card).getByText('Unknown to the service')).toBeTruthy();
-    expect(within(card).queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /End access/ })).toBeNull();
   });
 });

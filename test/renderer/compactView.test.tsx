@@ -2,7 +2,13 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
-import { device, classTrayState, trackedAccess } from '../support/classTrayState';
+import {
+  classTrayState,
+  device,
+  endAnswer,
+  failedEnd,
+  trackedAccess,
+} from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
@@ -55,7 +61,7 @@ describe('compact view', () => {
         trackedAccess({
           remoteId: device(1).remoteId,
           label: 'ana',
-          lastOutcome: { kind: 'already-ended', learnedAt },
+          state: { kind: 'already-ended', learnedAt },
         }),
       ],
     });
@@ -93,7 +99,7 @@ describe('ending an access from a compact tile', () => {
     fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     const tile = tileOf('LAB-PC03');
-    expect(within(tile).getByRole('status').textContent).toBe('Active');
+    expect(within(tile).getByRole('status').textContent).toBe('Given');
     const end = within(tile).getByRole('button', { name: "End Ana's access on LAB-PC03" });
     expect(end.textContent).toBe('A');
     expect(end.tabIndex).toBe(-1);
@@ -124,24 +130,20 @@ describe('ending an access from a compact tile', () => {
 
   it('keeps End after a failure, to try again', async () => {
     const fake = withAccess({ label: 'Ana' });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
     const { user } = await renderApp(fake);
     const tile = tileOf('LAB-PC03');
     await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
-    expect(within(tile).getByRole('status').textContent).toBe('Not ended');
+    expect(within(tile).getByRole('status').textContent).toBe(
+      'Not ended, try again: the service could not be reached.',
+    );
     await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
   });
 
   it('says an access unknown to the service without offering to end it again', async () => {
     const fake = withAccess({ label: 'Ana' });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'access-not-found', detail: 'not found' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
     const { user } = await renderApp(fake);
     const tile = tileOf('LAB-PC03');
     await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ConnectionView } from '../../src-main/core/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
@@ -22,6 +22,36 @@ it('alerts that the service rejected the token, with a way to settings', async (
   expect(screen.getByRole('alert').textContent).toMatch(/rejected the API token/);
   await user.click(screen.getByRole('button', { name: 'Check settings' }));
   expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+});
+
+describe('with no API token saved (the service was never asked)', () => {
+  const noToken = (language: 'en' | 'es') =>
+    new FakeClassTray(
+      classTrayState({
+        connection: {
+          status: 'unauthorized',
+          problem: { kind: 'no-token', detail: 'No API token is saved for this service.' },
+        },
+        preferences: { language },
+      }),
+    );
+
+  it('says no token is saved, never that one was rejected, and offers Connect', async () => {
+    const { user } = await renderApp(noToken('en'));
+    const alert = screen.getByRole('alert').textContent;
+    expect(alert).toBe('No API token saved. Showing the last known devices.');
+    expect(screen.queryByRole('button', { name: 'Retry now' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(screen.getByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
+  it('says it in Spanish too', async () => {
+    await renderApp(noToken('es'));
+    expect(screen.getByRole('alert').textContent).toBe(
+      'No hay ningún token de la API guardado. Se muestran los últimos equipos conocidos.',
+    );
+    expect(screen.getByRole('button', { name: 'Conectar' })).toBeTruthy();
+  });
 });
 
 it('alerts Classroom not found for an unknown classroom id', async () => {

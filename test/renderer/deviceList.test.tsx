@@ -113,18 +113,35 @@ describe('device list', () => {
     expect(rowTexts()).toContainEqual(expect.stringContaining('New laptop'));
   });
 
-  it('copies a password through the api, says Copied, and never shows it', async () => {
+  it('copies a password through the api, says when it is cleared, and never shows it', async () => {
     const fake = classroom();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Copy password for Front desk' }));
     expect(fake.copyDevicePassword).toHaveBeenCalledWith({ remoteId: '100000001' });
     const row = screen.getByText('Front desk').closest('[role="listitem"]') as HTMLElement;
-    expect(within(row).getByRole('status').textContent).toBe('Copied');
+    expect(within(row).getByRole('status').textContent).toBe('Copied: cleared in 30 s');
+  });
+
+  it.each([
+    ['en', { afterSeconds: 10 }, 'Copied: cleared in 10 s'],
+    ['en', 'on-quit', 'Copied: cleared when ClassTray quits'],
+    ['en', 'never', 'Copied: this browser cannot clear it later'],
+    ['es', { afterSeconds: 30 }, 'Copiado: se borra en 30 s'],
+    ['es', 'on-quit', 'Copiado: se borra al salir de ClassTray'],
+    ['es', 'never', 'Copiado: este navegador no puede borrarlo después'],
+  ] as const)('in %s, a password cleared %j says "%s"', async (language, cleared, sentence) => {
+    const fake = classroom();
+    fake.state.preferences.language = language;
+    fake.copyDevicePassword.mockResolvedValueOnce({ copied: true, cleared });
+    const { user } = await renderApp(fake);
+    const name = { en: 'Copy password for', es: 'Copiar contraseña de' }[language];
+    await user.click(screen.getByRole('button', { name: `${name} Front desk` }));
+    expect(await screen.findByText(sentence)).toBeTruthy();
   });
 
   it('says a password is not available when the host has none', async () => {
     const fake = classroom();
-    fake.copyDevicePassword.mockResolvedValueOnce(false);
+    fake.copyDevicePassword.mockResolvedValueOnce({ copied: false });
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Copy password for Window seat' }));
     expect(await screen.findByText('Not available')).toBeTruthy();

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -18,19 +18,28 @@ const ENDED = trackedAccess({
   token: '33333333-3333-4333-8333-333333333333',
   remoteId: '100000003',
   deviceAlias: 'LAB-PC03',
-  lastOutcome: { kind: 'already-ended', learnedAt: new Date().toISOString() },
+  state: { kind: 'already-ended', learnedAt: new Date().toISOString() },
 });
 const ELSEWHERE = trackedAccess({
   token: '44444444-4444-4444-8444-444444444444',
   classroomId: 'room-12',
+  remoteId: '900000001',
   deviceAlias: 'R12-PC01',
+});
+/** Older data: the classroom it was given in was not recorded. */
+const NO_ROOM = trackedAccess({
+  token: '55555555-5555-4555-8555-555555555555',
+  classroomId: null,
+  remoteId: '100000003',
+  deviceAlias: 'LAB-PC03',
+  label: 'Eva',
 });
 
 const classroom = () =>
-  new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS, ENDED, ELSEWHERE] }));
+  new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS, ENDED, ELSEWHERE, NO_ROOM] }));
 
 describe('end of class', () => {
-  it("asks once, naming how many and whose, then ends the open classroom's active accesses", async () => {
+  it("asks once, naming how many and whose, then ends only the open classroom's running accesses", async () => {
     const fake = classroom();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
@@ -38,30 +47,43 @@ describe('end of class', () => {
     expect(
       screen.getByRole('group', { name: 'End 2 accesses now: Ana (LAB-PC01), Luis (LAB-PC02)?' }),
     ).toBeTruthy();
-    const confirm = screen.getByRole('button', { name: 'End 2' });
+    const confirm = screen.getByRole('button', { name: 'End 2 accesses' });
     expect(document.activeElement).toBe(confirm);
     await user.click(confirm);
-    expect(fake.endAccesses).toHaveBeenCalledExactlyOnceWith({ tokens: [ANA.token, LUIS.token] });
-    expect(screen.getByText('Ended: 2.')).toBeTruthy();
+    // Not the other room's, not the one whose classroom is not known.
+    expect(fake.endAccesses).toHaveBeenCalledExactlyOnceWith({
+      classroomId: 'lab-1',
+      tokens: [ANA.token, LUIS.token],
+    });
+    expect(screen.getByText('Ended 2 accesses.')).toBeTruthy();
   });
 
-  it('names the accesses that could not be ended', async () => {
+  it('lists an access of no known classroom apart, saying End all leaves it out', async () => {
+    await renderApp(classroom());
+    const apart = screen.getByRole('list', { name: 'Classroom not known' });
+    expect(within(apart).getByText('LAB-PC03')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'ClassTray does not know which classroom these were given in: End all and End class at… leave them out. End each one here.',
+      ),
+    ).toBeTruthy();
+    // Nor does its device's row in the open classroom claim it.
+    expect(screen.getByRole('button', { name: 'Add access for LAB-PC03' })).toBeTruthy();
+  });
+
+  it('counts only what it ended, and names each access not ended with why', async () => {
     const fake = classroom();
     fake.endAccesses.mockResolvedValueOnce([
-      {
-        token: ANA.token,
-        result: { kind: 'already-ended', warnNo2fa: false },
-      },
-      {
-        token: LUIS.token,
-        result: { kind: 'failed', problem: { kind: 'network', detail: 'refused' } },
-      },
+      { token: ANA.token, result: endAnswer('already-ended') },
+      { token: LUIS.token, result: failedEnd('network') },
     ]);
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
-    await user.click(screen.getByRole('button', { name: 'End 2' }));
+    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
     expect(
-      screen.getByText('Ended: 1. Not ended, try again from their cards: Luis (LAB-PC02).'),
+      screen.getByText(
+        'Ended 0 accesses. 1 had already ended or expired. Luis (LAB-PC02): Not ended, try again: the service could not be reached.',
+      ),
     ).toBeTruthy();
   });
 
@@ -74,8 +96,10 @@ describe('end of class', () => {
     expect(screen.getByRole('button', { name: 'End all accesses in this classroom' })).toBeTruthy();
   });
 
-  it('is not offered without an active access in the open classroom', async () => {
-    await renderApp(new FakeClassTray(classTrayState({ temporalAccesses: [ENDED, ELSEWHERE] })));
+  it('is not offered without a running access given in the open classroom', async () => {
+    await renderApp(
+      new FakeClassTray(classTrayState({ temporalAccesses: [ENDED, ELSEWHERE, NO_ROOM] })),
+    );
     expect(screen.queryByRole('button', { name: 'End all accesses in this classroom' })).toBeNull();
   });
 });

@@ -116,19 +116,26 @@ describe('preview client', () => {
     expect(await Promise.resolve(api)).toBe(api);
   });
 
-  it('copies a password to the clipboard without returning it', async () => {
+  it('copies a password to the clipboard without returning it, to be cleared later', async () => {
     const writeText = vi.fn(async () => undefined);
-    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-    fetchMock.mockResolvedValueOnce(reply(200, { password: 's3cret' }));
-    const copied = await createPreviewClient().copyDevicePassword({ remoteId: '1' });
+    const page = {
+      clipboard: { writeText, readText: vi.fn(async () => 's3cret') },
+      mayRead: async () => true,
+      setTimeout: vi.fn(),
+    };
+    fetchMock.mockResolvedValueOnce(reply(200, { password: 's3cret', clearAfterSeconds: 30 }));
+    const copied = await createPreviewClient(() => page).copyDevicePassword({ remoteId: '1' });
     expect(lastRequest()).toMatchObject({ url: '/api/copy-password', body: { remoteId: '1' } });
     expect(writeText).toHaveBeenCalledWith('s3cret');
-    expect(copied).toBe(true);
+    expect(page.setTimeout).toHaveBeenCalledWith(expect.any(Function), 30_000);
+    expect(copied).toEqual({ copied: true, cleared: { afterSeconds: 30 } });
   });
 
-  it('resolves false when the host has no password for the device', async () => {
-    fetchMock.mockResolvedValueOnce(reply(200, { password: null }));
-    expect(await createPreviewClient().copyDevicePassword({ remoteId: '1' })).toBe(false);
+  it('says nothing was copied when the host has no password for the device', async () => {
+    fetchMock.mockResolvedValueOnce(reply(200, { password: null, clearAfterSeconds: 30 }));
+    expect(await createPreviewClient().copyDevicePassword({ remoteId: '1' })).toEqual({
+      copied: false,
+    });
   });
 
   it('delivers pushed changes to subscribers and closes the stream after the last one', () => {

@@ -24,7 +24,12 @@ export async function renderApp(
   const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
   const user = userEvent.setup();
   const view = render(
-    <ClassTrayWindow store={store} api={fake} host={options.host ?? 'preview'} i18n={i18n} />,
+    <ClassTrayWindow
+      store={store}
+      api={fake.forWindow()}
+      host={options.host ?? 'preview'}
+      i18n={i18n}
+    />,
   );
   const push = (...changes: ClassTrayChange[]) =>
     act(async () => {
@@ -49,6 +54,6 @@ export function rowOf(name: string): HTMLElement {
 export const invalidatedAt10h42m18s = (): InvalidateResultView => ({
   kind: 'invalidated',
   sessionExpiresAt: new Date(2026, 0, 5, 10, 42, 30).toISOString(),
-  secondsUntilEffective: 12,
+  learnedAt: new Date(2026, 0, 5, 10, 42, 18).toISOString(),
   warnNo2fa: false,
 });

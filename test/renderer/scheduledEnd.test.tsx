@@ -1,11 +1,15 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScheduledEndRunView, TrackedAccessView } from '../../src-main/core/classTrayApi';
+import type {
+  EndedAccessView,
+  ScheduledEndRunView,
+  TrackedAccessView,
+} from '../../src-main/core/classTrayApi';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { renderApp, rowOf } from './renderApp';
 
 // The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
@@ -145,7 +149,7 @@ describe('scheduling an end', () => {
   it('is not offered for an access that has ended', async () => {
     const ended: TrackedAccessView = {
       ...ANA,
-      lastOutcome: { kind: 'already-ended', learnedAt: new Date().toISOString() },
+      state: { kind: 'already-ended', learnedAt: new Date().toISOString() },
     };
     await renderApp(lab({ temporalAccesses: [ended] }));
     expect(screen.queryByRole('button', { name: /^End at…/ })).toBeNull();
@@ -226,18 +230,19 @@ function run(overrides: Partial<ScheduledEndRunView> = {}): ScheduledEndRunView 
   };
 }
 
-const ended = (token: string) => ({
+const ended = (token: string): EndedAccessView => ({
   token,
   result: {
-    kind: 'invalidated' as const,
+    kind: 'invalidated',
     sessionExpiresAt: AT_10_50,
-    secondsUntilEffective: 0,
+    learnedAt: AT_10_50,
     warnNo2fa: false,
   },
 });
-const failed = (token: string) => ({
+const failed = (token: string): EndedAccessView => ({ token, result: failedEnd('network') });
+const over = (token: string, kind: 'already-ended' | 'unknown'): EndedAccessView => ({
   token,
-  result: { kind: 'failed' as const, problem: { kind: 'network' as const, detail: 'refused' } },
+  result: endAnswer(kind),
 });
 
 describe('run reports', () => {
@@ -285,8 +290,27 @@ describe('run reports', () => {
       }),
     );
     expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2: retrying.',
-      'Scheduled end at 10:50 for Token ffffffff… ended 0 accesses. Could not end 1.',
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2 accesses: retrying.',
+      'Scheduled end at 10:50 for Token ffffffff… ended 0 accesses. Could not end 1 access.',
+    ]);
+  });
+
+  it('counts as ended only what it ended, and says what was over already', async () => {
+    await renderApp(
+      lab({
+        schedule: {
+          ran: [
+            run({
+              ended: [ended('a'), over('b', 'already-ended'), over('c', 'already-ended')],
+            }),
+            run({ ended: [over('d', 'unknown')], ranAt: '2026-01-05T09:55:00.000Z' }),
+          ],
+        },
+      }),
+    );
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 had already ended or expired.',
+      'Scheduled end at 10:50 for Computer Lab 1 ended 0 accesses. 1 was unknown to the service.',
     ]);
   });
 

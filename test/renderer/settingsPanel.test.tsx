@@ -143,6 +143,22 @@ describe('settings', () => {
     expect(fake.updatePreferences).toHaveBeenCalledWith({ poll: { visibleSeconds: 30 } });
   });
 
+  it('clears a copied password after 30 s unless the teacher picks another delay', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake);
+    const clear = screen.getByLabelText<HTMLSelectElement>('Clear a copied password');
+    expect(clear.selectedOptions[0]?.textContent).toBe('after 30 s');
+    expect([...clear.options].map((option) => option.textContent)).toEqual([
+      'after 10 s',
+      'after 30 s',
+      'after 60 s',
+      'after 120 s',
+      'when ClassTray quits',
+    ]);
+    await user.selectOptions(clear, 'when ClassTray quits');
+    expect(fake.updatePreferences).toHaveBeenCalledExactlyOnceWith({ clipboardClearSeconds: 0 });
+  });
+
   it('keeps ended accesses for the hours the teacher sets, from 1 to 168', async () => {
     const fake = new FakeClassTray();
     const { user } = await openSettings(fake);

@@ -7,7 +7,7 @@ import type {
   TrackedAccessView,
 } from '../../src-main/core/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { STOP_UNDO_MS } from '../../src-renderer/views/temporalAccessItem';
 import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
@@ -66,8 +66,11 @@ describe('adding a temporal access', () => {
   });
 });
 
-describe('invalidating', () => {
-  it('shows when the access ends as a clock time, with a countdown that ticks', async () => {
+/** The open classroom's access cards. */
+const cards = () => screen.getByRole('list', { name: 'In this classroom' });
+
+describe('ending from the card', () => {
+  it('says when the access ends as a clock time, then that it ended', async () => {
     const fake = tracking(trackedAccess());
     fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
@@ -75,25 +78,22 @@ describe('invalidating', () => {
 
     // user-event waits on timers between steps, so with fake ones the click is a plain event.
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Invalidate' }));
+      fireEvent.click(screen.getByRole('button', { name: 'End access' }));
     });
-    expect(screen.getByText('Invalidated: ends at 10:42:30 (in 12 s)')).toBeTruthy();
+    // The window's clock was read before the fake one began: the card may fold already.
+    const cardState = () => document.querySelector('.access .access-state')?.textContent;
+    expect(cardState()).toBe('Ends 10:42:30');
 
     await act(async () => {
-      vi.advanceTimersByTime(5_000);
+      vi.advanceTimersByTime(12_000);
     });
-    expect(screen.getByText('Invalidated: ends at 10:42:30 (in 7 s)')).toBeTruthy();
-
-    await act(async () => {
-      vi.advanceTimersByTime(7_000);
-    });
-    expect(screen.getByText('Invalidated: ended at 10:42:30')).toBeTruthy();
+    expect(cardState()).toBe('Ended');
   });
 
-  it('invalidates with one click on the access token', async () => {
+  it('ends with one click on End access', async () => {
     const fake = tracking(trackedAccess());
     const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    await user.click(screen.getByRole('button', { name: 'End access' }));
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledExactlyOnceWith({
       token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
     });
@@ -101,96 +101,83 @@ describe('invalidating', () => {
 
   it('says when the access had already ended', async () => {
     const fake = tracking(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
+    fake.invalidateTemporalAccess.mockResolvedValue(endAnswer('already-ended'));
     const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Invalidate' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'End access' }));
+    expect(within(cards()).getByText('Already ended or expired')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'End access' })).toBeNull();
   });
 
-  it('explains a failure and retries it', async () => {
+  it('explains a failure and ends it on the next try', async () => {
     const fake = tracking(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
-    });
+    fake.invalidateTemporalAccess.mockResolvedValue(endAnswer('already-ended'));
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
     const { user } = await renderApp(fake);
 
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
+    await user.click(screen.getByRole('button', { name: 'End access' }));
     expect(screen.getByRole('alert').textContent).toBe(
-      'Could not invalidate: the service could not be reached.',
+      'Not ended, try again: the service could not be reached.',
     );
 
-    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await user.click(screen.getByRole('button', { name: 'End access' }));
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+    expect(within(cards()).getByText('Already ended or expired')).toBeTruthy();
   });
 
-  it('shows the outcome the core remembers from an earlier click', async () => {
+  it('says why a failure that retrying cannot fix happened, without "try again"', async () => {
+    const fake = tracking(trackedAccess());
+    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('bad-request', 'HTTP 400'));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End access' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/^Not ended: /);
+    expect(screen.getByRole('alert').textContent).not.toMatch(/try again/);
+  });
+
+  it('shows the state the core recorded from an earlier click', async () => {
     await renderApp(
       tracking(
         trackedAccess({
-          lastOutcome: { kind: 'already-ended', learnedAt: '2026-01-05T09:10:00.000Z' },
+          state: { kind: 'already-ended', learnedAt: new Date().toISOString() },
         }),
       ),
     );
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+    expect(within(cards()).getByText('Already ended or expired')).toBeTruthy();
   });
 });
 
-describe('invalidating while it runs', () => {
-  const pressInvalidate = async () => {
+describe('ending while it runs', () => {
+  const pressEnd = async () => {
     const fake = tracking(trackedAccess());
     const running = deferred<InvalidateResultView>();
     fake.invalidateTemporalAccess.mockReturnValueOnce(running.promise);
     const app = await renderApp(fake);
-    const button = screen.getByRole('button', { name: 'Invalidate' });
+    const button = screen.getByRole('button', { name: 'End access' });
     act(() => button.focus());
     await app.user.keyboard('{Enter}');
-    const finish = () =>
-      act(async () => running.resolve({ kind: 'already-ended', warnNo2fa: false }));
+    const finish = () => act(async () => running.resolve(endAnswer('already-ended')));
     return { ...app, button, finish };
   };
 
-  it('keeps the keyboard focus on the button, which says it is invalidating', async () => {
-    const { button } = await pressInvalidate();
+  it('keeps the keyboard focus on the button, which says it is ending', async () => {
+    const { button } = await pressEnd();
     // Chromium would move the focus to the page body if the focused button were disabled.
     expect((button as HTMLButtonElement).disabled).toBe(false);
     expect(document.activeElement).toBe(button);
-    expect(button.textContent).toBe('Invalidating…');
+    expect(button.textContent).toBe('Ending…');
   });
 
-  it('invalidates once for two presses', async () => {
-    const { user, fake, finish } = await pressInvalidate();
+  it('ends once for two presses, then moves the focus to the state', async () => {
+    const { user, fake, finish } = await pressEnd();
     await user.keyboard('{Enter}');
     await finish();
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledOnce();
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
+    const state = within(cards()).getByText('Already ended or expired');
+    expect(document.activeElement).toBe(state);
   });
 
-  it('announces Invalidate as unavailable while it runs', async () => {
-    const { button } = await pressInvalidate();
+  it('announces End access as unavailable while it runs', async () => {
+    const { button } = await pressEnd();
     expect(button.getAttribute('aria-disabled')).toBe('true');
-  });
-
-  it('retries once for two presses of Retry', async () => {
-    const fake = tracking(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValue({ kind: 'already-ended', warnNo2fa: false });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce({
-      kind: 'failed',
-      problem: { kind: 'network', detail: 'connect ECONNREFUSED' },
-    });
-    const retrying = deferred<InvalidateResultView>();
-    fake.invalidateTemporalAccess.mockReturnValueOnce(retrying.promise);
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'Invalidate' }));
-    const retry = screen.getByRole('button', { name: 'Retry' });
-    await user.dblClick(retry);
-    expect(fake.invalidateTemporalAccess).toHaveBeenCalledTimes(2);
-    expect(retry.getAttribute('aria-disabled')).toBe('true');
-    await act(async () => retrying.resolve({ kind: 'already-ended', warnNo2fa: false }));
-    expect(screen.getByText('Already invalidated or expired')).toBeTruthy();
   });
 });
 
@@ -254,7 +241,7 @@ describe('tracked accesses', () => {
 
   it('does not say an ended access keeps running', async () => {
     const ended = { kind: 'already-ended' as const, learnedAt: new Date().toISOString() };
-    await renderApp(tracking(trackedAccess({ lastOutcome: ended })));
+    await renderApp(tracking(trackedAccess({ state: ended })));
     vi.useFakeTimers();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
@@ -281,11 +268,12 @@ describe('tracked accesses', () => {
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await renderApp(
       tracking(
-        trackedAccess({ lastOutcome: { kind: 'already-ended', learnedAt: longAgo } }),
+        trackedAccess({ state: { kind: 'already-ended', learnedAt: longAgo } }),
         trackedAccess({
           token: '9a8b7c6d-1234-4abc-8def-001122334455',
+          remoteId: '100000007',
           deviceAlias: 'LAB-PC07',
-          lastOutcome: { kind: 'already-ended', learnedAt: new Date().toISOString() },
+          state: { kind: 'already-ended', learnedAt: new Date().toISOString() },
         }),
       ),
     );

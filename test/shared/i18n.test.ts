@@ -56,6 +56,7 @@ describe('i18n resources', () => {
     'accesses.token',
     'settings.general',
     'devices.filterCount',
+    'accesses.endAllNotEnded',
   ];
 
   it('has every Spanish sentence translated, not copied from English', () => {

@@ -7,8 +7,10 @@ import type {
   AccountView,
   ClassTrayState,
   ClassroomView,
+  ConnectionProblem,
   ConnectionView,
   DeviceView,
+  InvalidateResultView,
   PreferencesView,
   ScheduleView,
   TimetableView,
@@ -27,6 +29,27 @@ export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceVi
   };
 }
 
+/** When the tests' ends were learned. */
+export const LEARNED_AT = '2026-01-05T09:40:00.000Z';
+
+/** The core's answer to End access when the service says it is over (422) or unknown (404). */
+export const endAnswer = (kind: 'already-ended' | 'unknown'): InvalidateResultView => ({
+  kind,
+  learnedAt: LEARNED_AT,
+  warnNo2fa: false,
+});
+
+/** The core's answer to End access when it did not go through, for `problem`. */
+export const failedEnd = (
+  problem: ConnectionProblem['kind'],
+  detail = 'connect ECONNREFUSED',
+): InvalidateResultView => ({
+  kind: 'failed',
+  problem: { kind: problem, detail },
+  learnedAt: LEARNED_AT,
+  warnNo2fa: false,
+});
+
 export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): TrackedAccessView {
   return {
     token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
@@ -35,7 +58,7 @@ export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): Track
     classroomId: 'lab-1',
     deviceAlias: 'LAB-PC01',
     addedAt: '2026-01-05T09:00:00.000Z',
-    lastOutcome: null,
+    state: { kind: 'given' },
     warnNo2fa: false,
     ...overrides,
   };
@@ -85,6 +108,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       notifications: { deviceChanges: false },
       language: 'en',
       startAtLogin: false,
+      clipboardClearSeconds: 30,
       compactView: false,
       endedRetentionHours: 24,
       problemsFirst: true,

@@ -15,14 +15,27 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  PasswordCopy,
+  EndedAccessView,
+  InvalidateResultView,
   RendererApi,
 } from '../../src-main/core/classTrayApi';
+import { accessStanding } from '../../src-shared/accessState';
+import { ACTION_NAMES } from '../../src-shared/actions';
 import { parseAction } from '../../src-main/core/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
 import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/scheduledEnds';
 import { classroomView, preferencesView } from '../../src-main/core/views';
 import { classTrayState, trackedAccess } from './classTrayState';
+
+/** What the fake's service answers an end by default: ended, its session ending in 2030. */
+const ENDED: InvalidateResultView = {
+  kind: 'invalidated',
+  sessionExpiresAt: '2030-01-01T00:00:30.000Z',
+  learnedAt: '2026-01-05T09:40:00.000Z',
+  warnNo2fa: false,
+};
 
 /** The device whose password the fake knows. */
 export const KNOWN_DEVICE = { remoteId: '100000001', password: 'device-password-1' };
@@ -89,24 +102,57 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   removeTemporalAccess = this.#action('removeTemporalAccess', async () => undefined);
 
-  invalidateTemporalAccess = this.#action('invalidateTemporalAccess', async () => ({
-    kind: 'invalidated' as const,
-    sessionExpiresAt: '2030-01-01T00:00:30.000Z',
-    secondsUntilEffective: 12,
-    warnNo2fa: false,
-  }));
+  invalidateTemporalAccess = this.#action('invalidateTemporalAccess', async () => ENDED);
 
   endAccesses = this.#action('endAccesses', async ({ tokens }) =>
-    tokens.map((token) => ({
-      token,
-      result: {
-        kind: 'invalidated' as const,
-        sessionExpiresAt: '2030-01-01T00:00:30.000Z',
-        secondsUntilEffective: 12,
-        warnNo2fa: false,
-      },
-    })),
+    tokens.map((token) => ({ token, result: ENDED })),
   );
+
+  /**
+   * The fake as a window holds it: what an end returns (as the test programmed it) becomes the
+   * access's state and is pushed, as the core records and pushes it.
+   */
+  forWindow(): RendererApi {
+    const actions = Object.fromEntries(
+      ACTION_NAMES.map((name) => [
+        name,
+        (input?: unknown) => (this[name] as (input?: unknown) => Promise<unknown>)(input),
+      ]),
+    ) as unknown as RendererApi;
+    return {
+      ...actions,
+      getState: () => this.getState(),
+      subscribe: (listener) => this.subscribe(listener),
+      copyDevicePassword: (input) => this.copyDevicePassword(input),
+      invalidateTemporalAccess: async (input) => {
+        const result = await this.invalidateTemporalAccess(input);
+        this.recordEnded([{ token: input.token, result }]);
+        return result;
+      },
+      endAccesses: async (input) => {
+        const ended = await this.endAccesses(input);
+        this.recordEnded(ended);
+        return ended;
+      },
+    };
+  }
+
+  /** Each access's new state, pushed as the core pushes the tracked list. */
+  recordEnded(ended: readonly EndedAccessView[]): void {
+    const byToken = new Map(ended.map(({ token, result }) => [token, result]));
+    this.state.temporalAccesses = this.state.temporalAccesses.map((access) => {
+      const result = byToken.get(access.token);
+      if (result === undefined) return access;
+      const { warnNo2fa, ...answer } = result;
+      // Learned now, as the core records it.
+      const state = { ...answer, learnedAt: new Date().toISOString() };
+      return { ...access, state, warnNo2fa: warnNo2fa && !accessStanding(state).ended };
+    });
+    this.push({
+      type: 'temporal-accesses',
+      temporalAccesses: structuredClone(this.state.temporalAccesses),
+    });
+  }
 
   /** Kept as the core keeps it: one per target, soonest first. */
   scheduleEnd = this.#action('scheduleEnd', async (end) => {
@@ -177,7 +223,10 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.#showTimetable({ now: now?.key === key ? { ...now, endsAccesses: false } : now });
   });
 
-  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<boolean> => true);
+  copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<PasswordCopy> => ({
+    copied: true,
+    cleared: { afterSeconds: 30 },
+  }));
 
   setWindowVisible(visible: boolean): void {
     this.windowVisible.push(visible);
@@ -189,6 +238,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   resume(): void {
     this.calls.push({ name: 'resume' });
+  }
+
+  async checkLaunch(): Promise<undefined> {
+    this.calls.push({ name: 'checkLaunch' });
+    return undefined;
   }
 
   devicePassword = vi.fn(async (input: DeviceInput): Promise<string | null> => {

@@ -1,0 +1,116 @@
+/**
+ * A laptop that starts before the school network: `npm run web -- --service-url URL --classroom
+ * room-a` while nothing answers at URL yet, then the service comes up on that port. The window
+ * stays on that account and classroom (never the demo school), says the service cannot be reached,
+ * and shows the room within two poll intervals of the service answering; a second start with the
+ * service down again shows the room from the disk cache. In Debian's Chromium; screenshots go to
+ * test-results/launch-e2e/, each state audited by axe.
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { launchChromium } from '../support/chromium';
+import { device } from '../support/fixtures';
+import { freePort } from '../support/freePort';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
+import { auditedShot, LIVE_TIMEOUT } from './session';
+
+const TOKEN = 'launch-token-0123456789';
+const POLL_SECONDS = 5;
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'launch-e2e');
+
+/** Room A: six devices, four online. */
+const fixture: AccountData = {
+  classrooms: [{ id: 'room-a', name: 'Room A' }],
+  devices: Array.from({ length: 6 }, (_, i) =>
+    device(i, { classroom: 'room-a', is_online: i < 4 }),
+  ),
+  temporal_accesses: [],
+};
+
+let dataDir: string;
+let serviceUrl: string;
+let browser: Browser;
+let page: Page;
+let preview: PreviewProcess | undefined;
+let service: RunningLocalService | undefined;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-launch-e2e-'));
+  serviceUrl = `http://127.0.0.1:${await freePort()}`;
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 400, height: 640 }, locale: 'en-US' });
+}, 60_000);
+
+afterAll(async () => {
+  await preview?.stop();
+  await service?.close();
+  await browser?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const launch = () =>
+  startPreview({
+    serviceUrl,
+    classroom: 'room-a',
+    dataDir,
+    token: TOKEN,
+    pollSeconds: POLL_SECONDS,
+  });
+const rows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+const saved = async () => {
+  const file = join(dataDir, 'settings.json');
+  return existsSync(file) ? JSON.parse(await readFile(file, 'utf8')) : {};
+};
+
+describe('the preview started before its service', () => {
+  it('stays on the launch account and classroom and says the service cannot be reached', async () => {
+    preview = await launch();
+    await page.goto(preview.openUrl);
+    await page
+      .getByText('Cannot reach the service, so no devices could be loaded.')
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await page.getByText('room-a').count()).toBeGreaterThan(0);
+    expect(await page.getByText('Demo data').count()).toBe(0);
+    expect((await saved()).serviceUrl ?? null).toBeNull();
+    await auditedShot(page, SCREENSHOTS, 'unreachable-at-launch');
+  });
+
+  it('shows the room within two poll intervals of the service coming up, then saves it', async () => {
+    service = await startLocalService({
+      token: TOKEN,
+      fixture,
+      port: Number(new URL(serviceUrl).port),
+    });
+    const upAt = Date.now();
+    await rows()
+      .first()
+      .waitFor({ timeout: 2 * POLL_SECONDS * 1000 });
+    const seenAfterMs = Date.now() - upAt;
+    console.log(`launch e2e: room shown ${seenAfterMs} ms after the service came up`);
+    expect(seenAfterMs).toBeLessThan(2 * POLL_SECONDS * 1000);
+    expect(await rows().count()).toBe(6);
+    await page.getByText('4 of 6 online').first().waitFor();
+    expect(await saved()).toMatchObject({ serviceUrl, classrooms: { current: 'room-a' } });
+    await auditedShot(page, SCREENSHOTS, 'service-came-up');
+  });
+
+  it('starts again with the service down on the cached room, saying so', async () => {
+    await preview?.stop();
+    await service?.close();
+    service = undefined;
+    preview = await launch();
+    await page.goto(preview.openUrl);
+    await page
+      .getByText('Cannot reach the service. Showing the last known devices.')
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await rows().count()).toBe(6);
+    await auditedShot(page, SCREENSHOTS, 'cached-room-service-down');
+  });
+});
