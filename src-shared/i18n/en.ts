@@ -328,7 +328,7 @@ export const en = {
     placeName: 'Place',
     bellQuestion: "End this room's accesses when the lesson ends?",
     bellYes: 'Yes, end them',
-    bellNo: 'No',
+    bellNo: 'No, keep them',
     bell: "End this room's accesses when the lesson ends",
     lesson: '{{title}} · until {{time}}',
     lessonUntitled: 'Lesson in {{room}} · until {{time}}',

@@ -315,7 +315,7 @@ export const es = {
     placeName: 'Lugar',
     bellQuestion: '¿Terminar los accesos de esta aula cuando acabe la clase?',
     bellYes: 'Sí, terminarlos',
-    bellNo: 'No',
+    bellNo: 'No, mantenerlos',
     bell: 'Terminar los accesos de esta aula cuando acabe la clase',
     lesson: '{{title}} · hasta las {{time}}',
     lessonUntitled: 'Clase en {{room}} · hasta las {{time}}',
