@@ -69,7 +69,7 @@ describe('Settings → Timetable', () => {
       classTrayState({
         timetable: {
           source: 'subscription',
-          subscription: { set: true, location: 'keychain', note: null },
+          subscription: { set: true, location: 'keychain' },
           problem: 'The timetable server failed (HTTP 500); ClassTray tries again later.',
         },
       }),

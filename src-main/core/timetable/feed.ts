@@ -22,6 +22,8 @@ export interface FetchFeedOptions {
   /** The last good copy's validators: the server answers 304 when it has nothing newer. */
   etag?: string | undefined;
   lastModified?: string | undefined;
+  /** Calls the fetch off (ClassTray is quitting). */
+  signal?: AbortSignal;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -50,7 +52,8 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
   const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5' };
   if (options.etag !== undefined) headers['If-None-Match'] = options.etag;
   if (options.lastModified !== undefined) headers['If-Modified-Since'] = options.lastModified;
-  const signal = AbortSignal.timeout(timeoutMs);
+  const timeout = AbortSignal.timeout(timeoutMs);
+  const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
     const response = await options.fetch(url, { headers, signal, redirect: 'follow' });
     if (response.status === 304) {
@@ -72,7 +75,9 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
     };
   } catch (error) {
     if (error instanceof TimetableFeedError) throw error;
-    if (signal.aborted) {
+    if (options.signal?.aborted)
+      throw new TimetableFeedError('The timetable fetch was called off.');
+    if (timeout.aborted) {
       throw new TimetableFeedError(
         `The timetable server did not send the timetable within ${timeoutMs / 1000} s.`,
       );

@@ -21,7 +21,7 @@ export interface Lesson {
 type Places = TimetableSettings['places'];
 
 /** The place an event is matched by: its LOCATION, else its SUMMARY. */
-export const placeOf = (event: CalendarEvent): string | null =>
+const placeOf = (event: CalendarEvent): string | null =>
   event.location ?? (event.title === '' ? null : event.title);
 
 /** The events whose place is mapped to a classroom. */

@@ -29,7 +29,7 @@ import type { TimetableCopy } from './timetableCopy';
 export const FETCH_EVERY_MS = 15 * 60_000;
 /** A classroom the teacher picked this recently stays open when a lesson starts. */
 export const OWN_PICK_MS = 10 * 60_000;
-export const MAX_WAIT_MS = 60_000;
+const MAX_WAIT_MS = 60_000;
 /** The keychain account of the subscription's address: not a URL, so never a service's token. */
 export const SUBSCRIPTION_ACCOUNT = 'timetable-subscription';
 /** How far the lessons are expanded, before and after now. */
@@ -53,7 +53,7 @@ export interface LessonView {
 export interface TimetableView {
   source: TimetableSource;
   /** Where the subscription's address is kept (never the address); null without one. */
-  subscription: { set: boolean; location: VaultStatus['location']; note: string | null } | null;
+  subscription: { set: boolean; location: VaultStatus['location'] } | null;
   weekly: WeeklyLesson[];
   /** ISO time of the copy in use (fetched or imported); null: none. */
   savedAt: string | null;
@@ -113,6 +113,8 @@ export class Timetable {
   #fetching: Promise<void> | undefined;
   #syncing = false;
   #stopped = false;
+  /** Calls off a fetch under way when ClassTray stops. */
+  readonly #stopping = new AbortController();
 
   constructor(options: TimetableOptions) {
     this.#options = options;
@@ -130,6 +132,7 @@ export class Timetable {
 
   stop(): void {
     this.#stopped = true;
+    this.#stopping.abort();
     this.#cancel();
   }
 
@@ -163,7 +166,7 @@ export class Timetable {
       source: timetable.source,
       subscription:
         timetable.source === 'subscription' && status !== undefined
-          ? { set: status.hasToken, location: status.location, note: status.reason ?? null }
+          ? { set: status.hasToken, location: status.location }
           : null,
       weekly: structuredClone([...timetable.weekly]),
       savedAt: timetable.source === 'weekly' ? null : this.#savedAt,
@@ -328,6 +331,7 @@ export class Timetable {
         fetch: this.#options.fetch,
         etag: kept?.etag,
         lastModified: kept?.lastModified,
+        signal: this.#stopping.signal,
       });
       if (answer.kind === 'fresh') {
         this.#checkCalendar(answer.text);
@@ -339,6 +343,7 @@ export class Timetable {
       this.#problem = null;
     } catch (error) {
       if (!(error instanceof TeacherFacingError)) throw error;
+      if (this.#stopped) return;
       // Teacher-facing sentences here never hold the address.
       this.#problem = error.message;
       log.warn(`Timetable fetch failed: ${error.message}`);

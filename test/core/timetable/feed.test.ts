@@ -60,6 +60,17 @@ describe('fetching the timetable subscription', () => {
     expect(Date.now() - started).toBeLessThan(5_000);
   });
 
+  it('is called off at once when ClassTray stops', async () => {
+    const feed = await startFeed(calendar);
+    feed.behaviour = 'slow-body';
+    const stopping = new AbortController();
+    const fetching = fetchFeed(feed.url, { fetch, signal: stopping.signal });
+    setTimeout(() => stopping.abort(), 100);
+    const started = Date.now();
+    expect(await failure(fetching, feed.url)).toBe('The timetable fetch was called off.');
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('cuts an endless body off at the size cap', async () => {
     const feed = await startFeed(calendar);
     feed.behaviour = 'endless-body';
