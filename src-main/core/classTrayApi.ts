@@ -134,6 +134,7 @@ export const PREFERENCE_KEYS = [
   'compactView',
   'endedRetentionHours',
   'problemsFirst',
+  'demoNoticeDismissed',
   'clipboardClearSeconds',
 ] as const satisfies readonly (keyof Settings)[];
 
@@ -253,6 +254,7 @@ const preferencesInput = z.strictObject({
   compactView: z.boolean().exactOptional(),
   endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
   problemsFirst: z.boolean().exactOptional(),
+  demoNoticeDismissed: z.boolean().exactOptional(),
   clipboardClearSeconds: settingsSchema.shape.clipboardClearSeconds.unwrap().exactOptional(),
 });
 

@@ -225,6 +225,8 @@ export const settingsSchema = z.strictObject({
     .default(CLIPBOARD_CLEAR_SECONDS.default),
   /** Offline and recently changed devices at the top of the list, above the fold. */
   problemsFirst: z.boolean().default(true),
+  /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */
+  demoNoticeDismissed: z.boolean().default(false),
   temporalAccesses: z
     .array(trackedTemporalAccessSchema)
     .refine(

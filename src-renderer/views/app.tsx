@@ -8,7 +8,7 @@ import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './connectionBanner';
 import { ChangeAnnouncer } from './deviceActivity';
-import { DemoNotice } from './demoNotice';
+import { DemoNotice, demoNoticeShown } from './demoNotice';
 import { DeviceList } from './deviceList';
 import { Header } from './header';
 import { ScheduledEndReports } from './scheduledEndReports';
@@ -35,10 +35,14 @@ function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [fixClassroomAsked, setFixClassroomAsked] = useState(0);
   const settingsButton = useRef<HTMLButtonElement>(null);
-  const demo = useClassTray((data) => data.account.mode === 'demo');
+  const demoNotice = useClassTray((data) => demoNoticeShown(data, settingsOpen));
   useLanguage();
 
   const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const focusSearch = useCallback(
+    () => document.querySelector<HTMLElement>('.device-toolbar input[type="search"]')?.focus(),
+    [],
+  );
   const closeSettings = useCallback(() => {
     setSettingsOpen(false);
     settingsButton.current?.focus();
@@ -64,7 +68,7 @@ function App() {
       />
       {/* Everything below the header is the main landmark, notices and settings included. */}
       <main className="main">
-        {demo && !settingsOpen && <DemoNotice onConnect={openSettings} />}
+        {demoNotice && <DemoNotice onConnect={openSettings} onDismissed={focusSearch} />}
         <ConnectionBanner
           onOpenSettings={openSettings}
           onFixClassroom={() => setFixClassroomAsked((asked) => asked + 1)}

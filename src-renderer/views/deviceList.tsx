@@ -15,10 +15,20 @@ import { useApi, useClassTray, useClassTrayStore } from '../store/context';
 import { ActionError } from './actionError';
 import { changedRecently, useActivityNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
-import { DeviceTile, TILE_MIN_WIDTH, TILE_PITCH } from './deviceTile';
+import {
+  DeviceTile,
+  TILE_CHROME,
+  TILE_FONT,
+  TILE_INITIAL,
+  TILE_LETTER_SPACING,
+  TILE_MARK,
+  TILE_MIN_WIDTH,
+  TILE_PITCH,
+} from './deviceTile';
 import { formatClock } from './clock';
 import { GridIcon, SearchIcon } from './icons';
 import { showsOldData } from './oldData';
+import { byName, roomNames, sharedPrefix, tileName } from './roomPlan';
 import { useAction } from './useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
@@ -67,28 +77,45 @@ export function visibleDeviceIds(
   return recent.map(({ id }) => id).concat(problems, online, others);
 }
 
-/** How many devices each filter shows, as one string so an unrelated change renders nothing. */
-const filterCounts = (data: ClassTrayData): string => {
-  let online = 0;
-  let offline = 0;
-  for (const device of data.devices.values()) {
-    if (device.online === true) online++;
-    else if (device.online === false) offline++;
+export interface DeviceCounts {
+  all: number;
+  online: number;
+  offline: number;
+}
+
+const countsOf = new WeakMap<ClassTrayData['devices'], DeviceCounts>();
+
+/**
+ * How many devices are online and offline: one pass per version of the devices, however many
+ * views ask (the header's count, the filter's) and however often a store update asks again.
+ */
+export function deviceCounts(devices: ClassTrayData['devices']): DeviceCounts {
+  const known = countsOf.get(devices);
+  if (known) return known;
+  const counts = { all: devices.size, online: 0, offline: 0 };
+  for (const device of devices.values()) {
+    if (device.online === true) counts.online++;
+    else if (device.online === false) counts.offline++;
   }
-  return `${data.devices.size} ${online} ${offline}`;
-};
+  countsOf.set(devices, counts);
+  return counts;
+}
 
 const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
  * The visible ids as a store selection that keeps its identity while the order is unchanged, so
- * a device change that moves nothing (an alias, a badge) does not render the list at all.
+ * a device change that moves nothing (an alias, a badge) does not render the list at all. The
+ * compact view is a room plan: by name, whatever changes (its tiles mark problems instead).
  */
-function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly string[] {
+function useVisibleDeviceIds(
+  query: string,
+  filter: DeviceFilter,
+  compact: boolean,
+  now: number,
+): readonly string[] {
   const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
-  // A change stops being recent with time alone: the order is checked again as the clock moves.
-  const now = useActivityNow();
   const result = useRef<string[]>([]);
   const selector = useMemo(() => {
     let last: ClassTrayData | undefined;
@@ -101,12 +128,84 @@ function useVisibleDeviceIds(query: string, filter: DeviceFilter): readonly stri
         return result.current;
       }
       last = data;
-      const next = visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
+      const next = compact
+        ? byName(data, visibleDeviceIds(data, query, filter))
+        : visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
       if (!sameIds(result.current, next)) result.current = next;
       return result.current;
     };
-  }, [query, filter, problemsFirst, now]);
+    // A change stops being recent with time alone: rows are ordered again as the clock moves.
+  }, [query, filter, problemsFirst, compact ? 0 : now]);
   return useClassTray(selector);
+}
+
+/** A tile's width for the room's names, so no tile cuts the part that tells its device apart. */
+const measuredWidth = (() => {
+  let context: CanvasRenderingContext2D | null | undefined;
+  return (text: string, font: string): number => {
+    context ??= document.createElement('canvas').getContext('2d');
+    if (!context) return text.length * 7;
+    context.font = font;
+    context.letterSpacing = TILE_LETTER_SPACING;
+    return context.measureText(text).width;
+  };
+})();
+
+/** How much more than its name a tile may hold in this room: the no-2FA mark, an initial. */
+const tileExtras = (data: ClassTrayData): number => {
+  let extras = 0;
+  for (const device of data.devices.values()) {
+    if (!device.has2fa) {
+      extras += TILE_MARK;
+      break;
+    }
+  }
+  if (
+    data.temporalAccesses.some(
+      (access) => access.remoteId !== null && data.devices.has(access.remoteId),
+    )
+  ) {
+    extras += TILE_INITIAL;
+  }
+  return extras;
+};
+
+/** Names wider than this share of the room's are cut (whole on hover and focus), not widened for. */
+const FITTED_SHARE = 0.9;
+
+/**
+ * What the room's names share (dropped from its tiles) and how wide a tile must be to show the
+ * rest: measured in the tiles' own font, again only when the room's names change. One unusually
+ * long name does not thin out the whole grid: the tiles fit nine names in ten.
+ */
+function useRoomPlan(compact: boolean) {
+  const names = useMemo(() => {
+    let last: ClassTrayData['devices'] | undefined;
+    let result = '';
+    return (data: ClassTrayData): string => {
+      if (!compact) return '';
+      if (last !== data.devices) {
+        last = data.devices;
+        // One string, so a refresh that renames nothing renders nothing.
+        result = roomNames(data).join('\n');
+      }
+      return result;
+    };
+  }, [compact]);
+  const joined = useClassTray(names);
+  const prefix = useMemo(() => sharedPrefix(joined === '' ? [] : joined.split('\n')), [joined]);
+  const extras = useClassTray((data) => (compact ? tileExtras(data) : 0));
+  const nameWidth = useMemo(() => {
+    if (joined === '') return 0;
+    const font = `${TILE_FONT} ${getComputedStyle(document.documentElement).fontFamily}`;
+    const widths = joined
+      .split('\n')
+      .map((name) => measuredWidth(tileName(name, prefix), font))
+      .sort((a, b) => a - b);
+    return widths[Math.floor((widths.length - 1) * FITTED_SHARE)] ?? 0;
+  }, [joined, prefix]);
+  const tileWidth = Math.max(TILE_MIN_WIDTH, Math.ceil(nameWidth + TILE_CHROME + extras));
+  return { prefix, tileWidth };
 }
 
 /** Why no row shows. */
@@ -133,7 +232,11 @@ const isTyping = (target: EventTarget | null): boolean =>
 const GRID_INSET = 8;
 
 /** How many tiles fit across, from the scroll box's width as it is laid out. */
-function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): number {
+function useColumns(
+  box: RefObject<HTMLElement | null>,
+  compact: boolean,
+  tileWidth: number,
+): number {
   const [width, setWidth] = useState(0);
   useEffect(() => {
     const element = box.current;
@@ -143,7 +246,7 @@ function useColumns(box: RefObject<HTMLElement | null>, compact: boolean): numbe
     setWidth(element.clientWidth);
     return () => observer.disconnect();
   }, [box, compact]);
-  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / TILE_MIN_WIDTH)) : 1;
+  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / tileWidth)) : 1;
 }
 
 /**
@@ -161,10 +264,11 @@ export function DeviceList() {
   const toggleCompact = useAction((on: boolean) => api.updatePreferences({ compactView: on }));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
-  const ids = useVisibleDeviceIds(query, filter);
+  const now = useActivityNow();
+  const ids = useVisibleDeviceIds(query, filter, compact, now);
   const emptyText = useClassTray(emptyMessage);
-  const [allCount, onlineCount, offlineCount] = useClassTray(filterCounts).split(' ').map(Number);
-  const counts = { all: allCount, online: onlineCount, offline: offlineCount };
+  // The same counts keep the same object: an unrelated change renders nothing.
+  const counts = useClassTray((data) => deviceCounts(data.devices));
   // Rows of a refresh that did not succeed are shown as of the last one that did, muted.
   const asOf = useClassTray((data) =>
     showsOldData(data.connection) ? (data.connection.lastSuccessAt ?? '') : null,
@@ -176,7 +280,8 @@ export function DeviceList() {
   // The row that holds the list's Tab stop, by id so it survives re-ordering.
   const [activeId, setActiveId] = useState<string | null>(null);
   const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
-  const columns = useColumns(scrollRef, compact);
+  const plan = useRoomPlan(compact);
+  const columns = useColumns(scrollRef, compact, plan.tileWidth);
   const activeLine = Math.floor(activeIndex / columns);
   const focusPending = useRef<number | null>(null);
   const typed = useRef<TypedPrefix>({ text: '', at: -Infinity });
@@ -193,9 +298,21 @@ export function DeviceList() {
   const virtualizer = useVirtualizer({
     count: Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
+    // The window's height until the scroll box is measured, so the first render has its rows
+    // rather than rendering the list again once it knows its size.
+    initialRect: { width: 0, height: window.innerHeight },
     estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
-    // A long alias wraps and makes its row taller; no row is shorter than the design's.
-    measureElement: (element) => Math.max(ROW_HEIGHT, element.getBoundingClientRect().height),
+    // A long alias wraps and makes its row taller; no row is shorter than the design's. Sizes
+    // come from the ResizeObserver's reports (before the next paint): a row just attached keeps
+    // what it measured before, or the design's, so a commit never forces a layout of its own.
+    measureElement: (element, entry, instance) => {
+      if (entry === undefined) {
+        const key = instance.options.getItemKey(instance.indexFromElement(element));
+        return instance.itemSizeCache.get(key) ?? ROW_HEIGHT;
+      }
+      const box = entry.borderBoxSize[0];
+      return Math.max(ROW_HEIGHT, box ? box.blockSize : element.getBoundingClientRect().height);
+    },
     getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
     rangeExtractor,
     overscan: 6,
@@ -210,6 +327,10 @@ export function DeviceList() {
       row.focus();
     }
   });
+
+  // The window opens ready to find a device: focused once the rows are shown, not before (the
+  // focus would lay the window out in the middle of the first render).
+  useEffect(() => searchRef.current?.focus(), []);
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
@@ -288,8 +409,6 @@ export function DeviceList() {
             value={query}
             onChange={(event) => setQuery(event.target.value)}
             spellCheck={false}
-            // The window opens ready to find a device.
-            autoFocus
           />
         </label>
         {/* The filter and the view switch wrap together, under the search box when narrow. */}
@@ -364,7 +483,7 @@ export function DeviceList() {
                           width: `${100 / columns}%`,
                         }}
                       >
-                        <DeviceTile remoteId={remoteId} />
+                        <DeviceTile remoteId={remoteId} prefix={plan.prefix} now={now} />
                       </div>
                     );
                   }),

@@ -6,23 +6,46 @@ import { useAccessEnding, useFocusBackOnEnd } from './accessEnding';
 import { BusyButton } from './busyButton';
 import { useSecondsUntil } from './clock';
 import { accessOn, stillRunning } from './deviceAccess';
+import { changedRecently } from './deviceActivity';
 import { presenceOf } from './deviceRow';
+import { tileName } from './roomPlan';
 
 /** The compact view's row pitch: a tile and the gap under it. */
 export const TILE_PITCH = 20;
 /** Tiles are at least this wide; the grid fits as many columns as the width allows. */
 export const TILE_MIN_WIDTH = 64;
+/** A tile's name's font without its family, and its letter spacing (as .tile in styles.css). */
+export const TILE_FONT = '500 11px';
+export const TILE_LETTER_SPACING = '-0.11px';
+/** A tile's width besides its name: the cell's and the tile's padding, the dot and its gap. */
+export const TILE_CHROME = 18;
+/** The no-2FA mark and its gap, where a device of the room has it. */
+export const TILE_MARK = 6;
+/** A student's initial and its gap, where a device of the room has an access. */
+export const TILE_INITIAL = 17;
 
 /**
  * One device in the compact grid: its name, its status by the dot's shape and colour, a mark for
  * no 2FA and, for a temporal access in use, the student's initial as its End access button;
- * disabled devices are struck through. The whole sentence is its name for screen readers and its
- * tooltip, so a cut alias can always be read in full.
+ * disabled devices are struck through; a device whose status changed in the last minutes is
+ * marked where it stands (the plan never moves it). It shows its name without the part the whole
+ * room shares (`prefix`); the whole sentence, with the full name, is its name for screen readers
+ * and its tooltip.
  */
-export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: string }) {
+export const DeviceTile = memo(function DeviceTile({
+  remoteId,
+  prefix,
+  now,
+}: {
+  remoteId: string;
+  prefix: string;
+  /** The activity clock, for the recent-change mark. */
+  now: number;
+}) {
   const { t } = useTranslation();
   const device = useClassTray((data) => data.devices.get(remoteId));
   const access = useClassTray((data) => accessOn(data, remoteId));
+  const changed = useClassTray((data) => changedRecently(data.activity.get(remoteId), now));
   if (!device) return null;
   const inUse = access !== undefined && stillRunning(access) ? access : undefined;
   const presence = presenceOf(device);
@@ -33,6 +56,7 @@ export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: str
     t(`devices.${presence}`),
     ...(device.has2fa ? [] : [t('devices.no2fa')]),
     ...(disabled ? [t('devices.disabled')] : []),
+    ...(changed ? [t('devices.changedRecently')] : []),
     ...(inUse === undefined
       ? []
       : [
@@ -42,10 +66,13 @@ export const DeviceTile = memo(function DeviceTile({ remoteId }: { remoteId: str
         ]),
   ].join(', ');
   return (
-    <span className={`tile ${presence}${disabled ? ' disabled' : ''}`} title={label}>
+    <span
+      className={`tile ${presence}${disabled ? ' disabled' : ''}${changed ? ' changed' : ''}`}
+      title={label}
+    >
       <span className="status-dot" aria-hidden="true" />
       <span className="tile-name" aria-hidden="true">
-        {name}
+        {tileName(name, prefix)}
       </span>
       {!device.has2fa && (
         <span className="tile-mark" aria-hidden="true">

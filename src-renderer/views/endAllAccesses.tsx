@@ -74,12 +74,14 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
           <button
             type="button"
             className="button danger small"
+            // Short on the folded summary line; its name says whose accesses.
+            aria-label={t('accesses.endAll')}
             onClick={() => {
               setOutcome(null);
               setConfirming(active);
             }}
           >
-            {t('accesses.endAll')}
+            {t('accesses.endAllShort')}
           </button>
         )
       ) : (

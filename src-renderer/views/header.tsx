@@ -1,21 +1,16 @@
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
+import { demoNoticeShown } from './demoNotice';
+import { deviceCounts } from './deviceList';
 import { LessonLine } from './lessonLine';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
-
-const countOnline = (data: ClassTrayData): number => {
-  let online = 0;
-  for (const device of data.devices.values()) if (device.online === true) online++;
-  return online;
-};
 
 export function Header(props: {
   settingsOpen: boolean;
@@ -26,8 +21,11 @@ export function Header(props: {
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const demo = useClassTray((data) => data.account.mode === 'demo');
-  const online = useClassTray(countOnline);
+  // The demo notice says it while shown; the badge keeps saying it once the notice is closed.
+  const demoBadge = useClassTray(
+    (data) => data.account.mode === 'demo' && !demoNoticeShown(data, props.settingsOpen),
+  );
+  const online = useClassTray((data) => deviceCounts(data.devices).online);
   const total = useClassTray((data) => data.deviceIds.length);
   const hasClassroom = useClassTray((data) => data.classroom.id !== null);
   const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
@@ -63,7 +61,7 @@ export function Header(props: {
         </button>
       </div>
       <div className="header-row summary">
-        {demo && <span className="badge demo">{t('header.demo')}</span>}
+        {demoBadge && <span className="badge demo">{t('header.demo')}</span>}
         {hasClassroom && (
           // Not live: a count of the last success, said so and muted rather than shown as now.
           <span className={old ? 'online-count old' : 'online-count'}>
@@ -74,11 +72,14 @@ export function Header(props: {
             })}
           </span>
         )}
-        <span className="updated">
-          {lastSuccessAt === null
-            ? t('header.notUpdated')
-            : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
-        </span>
+        {/* Old data says its time once, in the count. */}
+        {!(old && hasClassroom && lastSuccessAt !== null) && (
+          <span className="updated">
+            {lastSuccessAt === null
+              ? t('header.notUpdated')
+              : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
+          </span>
+        )}
       </div>
       <LessonLine />
       <ActionError error={refresh.error} />

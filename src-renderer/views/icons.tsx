@@ -90,3 +90,10 @@ export const GridIcon = () => (
     <rect x="9" y="9" width="4.5" height="4.5" rx="1" />
   </Icon>
 );
+
+/** Points right when folded; turned down by the stylesheet when open. */
+export const ChevronIcon = () => (
+  <Icon>
+    <path d="M6 3.5 10.5 8 6 12.5" />
+  </Icon>
+);

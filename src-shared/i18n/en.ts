@@ -35,8 +35,9 @@ export const en = {
     updatedAt: 'Updated {{time}}',
     notUpdated: 'Not updated yet',
     demo: 'Demo data',
-    demoNotice: 'You are looking at a demo school.',
+    demoNotice: 'This is a demo school.',
     connectAccount: 'Connect your account',
+    dismissNotice: 'Dismiss the demo notice',
   },
   banner: {
     offline: 'Cannot reach the service. Showing the last known devices.',
@@ -63,6 +64,7 @@ export const en = {
     fixClassroom: 'Fix the classroom id',
   },
   devices: {
+    changedRecently: 'changed in the last 5 minutes',
     heading: 'Devices',
     headingAsOf: 'Devices as of {{time}}',
     search: 'Search devices',
@@ -116,6 +118,8 @@ export const en = {
   },
   accesses: {
     heading: 'Temporal accesses',
+    runningCount_one: '{{count}} running',
+    runningCount_other: '{{count}} running',
     input: 'Temporal access link or token',
     placeholder: 'Paste a link and press Enter',
     problem: {
@@ -145,6 +149,7 @@ export const en = {
     undo: 'Undo',
     endedToday: 'Ended today',
     endAll: 'End all accesses in this classroom',
+    endAllShort: 'End all',
     endAllQuestion_one: 'End {{count}} access now: {{names}}?',
     endAllQuestion_other: 'End {{count}} accesses now: {{names}}?',
     endAllConfirm_one: 'End {{count}} access',

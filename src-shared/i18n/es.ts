@@ -31,8 +31,9 @@ export const es = {
     updatedAt: 'Actualizado {{time}}',
     notUpdated: 'Aún sin actualizar',
     demo: 'Datos de demostración',
-    demoNotice: 'Estás viendo una escuela de demostración.',
+    demoNotice: 'Es una escuela de demostración.',
     connectAccount: 'Conecta tu cuenta',
+    dismissNotice: 'Cerrar el aviso de demostración',
   },
   banner: {
     offline: 'No se puede contactar con el servicio. Se muestran los últimos equipos conocidos.',
@@ -60,6 +61,7 @@ export const es = {
     fixClassroom: 'Corregir el id del aula',
   },
   devices: {
+    changedRecently: 'cambió en los últimos 5 minutos',
     heading: 'Equipos',
     headingAsOf: 'Equipos a las {{time}}',
     search: 'Buscar equipos',
@@ -108,6 +110,8 @@ export const es = {
   },
   accesses: {
     heading: 'Accesos temporales',
+    runningCount_one: '{{count}} en curso',
+    runningCount_other: '{{count}} en curso',
     input: 'Enlace o token de acceso temporal',
     placeholder: 'Pega un enlace y pulsa Intro',
     problem: {
@@ -137,6 +141,7 @@ export const es = {
     undo: 'Deshacer',
     endedToday: 'Terminados hoy',
     endAll: 'Terminar todos los accesos de esta aula',
+    endAllShort: 'Terminar todos',
     endAllQuestion_one: '¿Terminar ahora {{count}} acceso: {{names}}?',
     endAllQuestion_other: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllConfirm_one: 'Terminar {{count}} acceso',

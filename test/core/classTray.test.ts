@@ -802,6 +802,17 @@ describe('input from a renderer', () => {
     await first.close();
     expect((await (await core(dir)).getState()).preferences.compactView).toBe(true);
   });
+
+  it('remembers a dismissed demo notice for the next start, and takes only a boolean', async () => {
+    const dir = await tempDir();
+    const first = await core(dir);
+    expect((await first.getState()).preferences.demoNoticeDismissed).toBe(false);
+    await first.updatePreferences({ demoNoticeDismissed: true });
+    await first.close();
+    const next = await core(dir);
+    expect((await next.getState()).preferences.demoNoticeDismissed).toBe(true);
+    await expect(next.updatePreferences({ demoNoticeDismissed: 'yes' } as never)).rejects.toThrow();
+  });
 });
 
 describe('scheduled ends', () => {

@@ -18,7 +18,13 @@ import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { languageSelect, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import {
+  languageSelect,
+  LIVE_TIMEOUT,
+  openAccessCards,
+  openWindow,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'a11y-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
@@ -83,6 +89,7 @@ const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 /** Pastes an access into the box; language-neutral, as the suite runs in both languages. */
 async function track(token: string): Promise<void> {
+  await openAccessCards(page);
   const input = page.locator('.access-input');
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
@@ -381,17 +388,18 @@ describe('keyboard only', () => {
 
   it('ends a temporal access and switches classroom without the mouse', async () => {
     const token = await newAccess('100000004');
-    await pressUntil('Shift+Tab', '.access-input');
+    // The cards are folded to their summary line: opened from its toggle, then the link box.
+    await pressUntil('Shift+Tab', '.accesses-toggle');
+    await page.keyboard.press('Enter');
+    await pressUntil('Tab', '.access-input');
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
-    // Past "End all accesses in this classroom" and "End class at…", the access's End access.
-    await page.keyboard.press('Tab');
-    expect(await focused('.end-all .button.danger')).toBe(true);
+    // Back on the summary line, End all and End class at…; past the link box, the access's End.
+    await pressUntil('Shift+Tab', '.end-all .button.danger');
     await page.keyboard.press('Tab');
     expect(await focused('.end-all .end-at button')).toBe(true);
-    await page.keyboard.press('Tab');
-    expect(await focused('.access .button.danger')).toBe(true);
+    await pressUntil('Tab', '.access .button.danger');
     await page.keyboard.press('Enter');
     await page.locator('.access-state-invalidated').waitFor();
     // The state takes the focus once it is in the page: after its render, not with it.
@@ -488,6 +496,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
       .evaluate((box) => Math.round((box.scrollHeight / box.clientHeight) * 100) / 100);
 
   it('fits 300 devices in three screens at 400×600 and one at 1280×800, virtualized', async () => {
+    await openAccessCards(page);
     // Accesses ended over a minute ago are folded away: opened, so they can be stopped too.
     if ((await page.locator('.ended-today').count()) > 0) {
       await page.locator('.ended-today summary').click();
@@ -569,6 +578,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
     await languageSelect(page).selectOption('es');
     await doneButton().click();
     const token = await newAccess('100001001');
+    await openAccessCards(page);
     await page.locator('.access-input').fill(`https://remote.example/access/${token}`);
     await page.locator('.access-device-search').fill('PC-1001');
     await expect.poll(() => page.locator('.access-device').inputValue()).toBe('100001001');

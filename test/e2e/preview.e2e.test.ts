@@ -12,7 +12,7 @@ import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openAccessCards, startE2eSession } from './session';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
@@ -64,6 +64,7 @@ function control(method: string, path: string, body: unknown): Promise<Response>
 const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 async function track(token: string): Promise<void> {
+  await openAccessCards(page);
   const input = page.getByRole('textbox', { name: 'Temporal access link or token' });
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');

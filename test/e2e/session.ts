@@ -125,6 +125,15 @@ export async function openWindow(page: Page, openUrl: string): Promise<void> {
     .waitFor({ timeout: LIVE_TIMEOUT });
 }
 
+/**
+ * Opens the access cards, folded to one summary line above the device list, as the teacher
+ * does; nothing happens when they are open (a row's Add access opens them too).
+ */
+export async function openAccessCards(page: Page): Promise<void> {
+  const toggle = page.locator('.accesses-toggle');
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Screenshots the state into `folder` as `name`.png; any axe violation fails the test. */
 export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
   await page.screenshot({ path: join(folder, `${name}.png`) });

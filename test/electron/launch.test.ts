@@ -21,7 +21,7 @@ const root = path.join(import.meta.dirname, '..', '..');
 const launch = detectLaunch();
 
 /** The demo school's Room 12, where a first run lands. */
-const DEMO_TEXT = 'You are looking at a demo school.';
+const DEMO_TEXT = 'This is a demo school.';
 const APP_PAGE = 'app://classtray/index.html';
 const OUTSIDE = 'https://outside.example/';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccessState, TrackedAccessView } from '../../src-main/core/classTrayApi';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp, rowOf } from './renderApp';
+import { openAccessCards, renderApp, rowOf } from './renderApp';
 
 afterEach(cleanup);
 
@@ -62,6 +62,7 @@ function rowSays() {
 
 /** What the access's card says and offers. */
 function cardSays() {
+  openAccessCards();
   const card = screen.getByRole('list', { name: 'In this classroom' });
   return {
     label: card.querySelector('.access-state')?.textContent,

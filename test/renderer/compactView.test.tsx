@@ -87,8 +87,11 @@ const withAccess = (access: Partial<TrackedAccessView> = {}) =>
     }),
   );
 
+/** By the device's full name, which starts its tooltip (the tile shows it without "LAB-"). */
 const tileOf = (name: string) => {
-  const tile = items().find((item) => item.querySelector('.tile-name')?.textContent === name);
+  const tile = items().find((item) =>
+    item.querySelector('.tile')?.getAttribute('title')?.startsWith(`${name}, `),
+  );
   if (!tile) throw new Error(`no tile for ${name}`);
   return tile;
 };

@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { openAccessCards, renderApp } from './renderApp';
 
 afterEach(cleanup);
 
@@ -60,6 +60,7 @@ describe('end of class', () => {
 
   it('lists an access of no known classroom apart, saying End all leaves it out', async () => {
     await renderApp(classroom());
+    openAccessCards();
     const apart = screen.getByRole('list', { name: 'Classroom not known' });
     expect(within(apart).getByText('LAB-PC03')).toBeTruthy();
     expect(

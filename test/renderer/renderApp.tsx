@@ -1,5 +1,5 @@
 /** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
-import { act, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassTrayChange, InvalidateResultView } from '../../src-main/core/classTrayApi';
 import type { Host } from '../../src-renderer/api';
@@ -36,6 +36,15 @@ export async function renderApp(
       fake.push(...changes);
     });
   return { ...view, store, fake, user, push, disconnect };
+}
+
+/**
+ * Opens the access cards, folded to their summary line above the device list, as the teacher
+ * does; a click event, so it works under fake timers too. Nothing happens when they are open.
+ */
+export function openAccessCards(): void {
+  const toggle = screen.getByRole('button', { name: /^Temporal accesses/ });
+  if (toggle.getAttribute('aria-expanded') === 'false') fireEvent.click(toggle);
 }
 
 /** The device row (list item) whose `.device-name` is exactly `name`. */

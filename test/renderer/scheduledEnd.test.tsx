@@ -10,7 +10,7 @@ import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
-import { renderApp, rowOf } from './renderApp';
+import { openAccessCards, renderApp, rowOf } from './renderApp';
 
 // The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
 // instant differ; only Date is faked ("now" is 10:30 there), and user-event still runs.
@@ -49,7 +49,10 @@ const lab = (overrides: StateOverrides = {}) =>
 const rowButton = (device: string, name: string) =>
   within(rowOf(device)).getByRole('button', { name });
 
-const cardList = () => screen.getByRole('list', { name: 'In this classroom' });
+const cardList = () => {
+  openAccessCards();
+  return screen.getByRole('list', { name: 'In this classroom' });
+};
 
 /** Types a time into the open form's field, as a time field reports it. */
 const typeTime = (label: string, time: string) =>

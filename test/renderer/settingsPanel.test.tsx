@@ -279,9 +279,16 @@ describe('demo mode', () => {
       }),
     );
 
-  it('marks demo data in the header', async () => {
-    await renderApp(demo());
+  it('marks demo data in the notice, then in the header once the notice is closed', async () => {
+    const { user, fake } = await renderApp(demo());
+    expect(screen.getByRole('main').textContent).toContain('This is a demo school.');
+    expect(screen.getByRole('banner').textContent).not.toContain('Demo data');
+    await user.click(screen.getByRole('button', { name: 'Dismiss the demo notice' }));
+    expect(fake.updatePreferences).toHaveBeenCalledExactlyOnceWith({ demoNoticeDismissed: true });
+    expect(screen.queryByText('This is a demo school.')).toBeNull();
     expect(screen.getByRole('banner').textContent).toContain('Demo data');
+    // The focus goes from the closed notice to where the window starts.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
   });
 
   it('opens settings from Connect your account', async () => {

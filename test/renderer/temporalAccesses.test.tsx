@@ -9,7 +9,14 @@ import type {
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { STOP_UNDO_MS } from '../../src-renderer/views/temporalAccessItem';
-import { invalidatedAt10h42m18s, renderApp } from './renderApp';
+import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from './renderApp';
+
+/** The window with its access cards open, as the teacher opens them from the summary line. */
+async function renderApp(...args: Parameters<typeof renderWindow>) {
+  const app = await renderWindow(...args);
+  openAccessCards();
+  return app;
+}
 
 afterEach(() => {
   cleanup();

@@ -112,6 +112,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       compactView: false,
       endedRetentionHours: 24,
       problemsFirst: true,
+      demoNoticeDismissed: false,
       ...overrides.preferences,
     },
     schedule: { pending: [], ran: [], ...overrides.schedule },

@@ -1,0 +1,341 @@
+/**
+ * The window's first job, in Debian's Chromium against a local service: the room in view at the
+ * tray window's size and at 320×480 with accesses running and the demo notice shown, and the
+ * compact view as a room plan (every name whole, an order that a refresh does not change).
+ * Screenshots go to test-results/layout/.
+ */
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassTrayState } from '../../src-main/core/classTrayApi';
+import type { AccountData } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
+import { axeViolations } from './axe';
+import { layoutProblems } from './layoutProbe';
+import type { E2eSession } from './session';
+import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+
+const TOKEN = 'layout-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'layout');
+
+const two = (n: number) => String(n).padStart(2, '0');
+/** Room 12: 30 devices named as schools name them, R12-PC01 to R12-PC30, the last two offline. */
+const ROOM_12 = Array.from({ length: 30 }, (_, i) =>
+  device(i + 1, {
+    classroom: 'room-12',
+    remote_alias: `R12-PC${two(i + 1)}`,
+    is_online: i < 28,
+  }),
+);
+/** The north lab: 75 devices whose long names differ only at their end. */
+const LAB = Array.from({ length: 75 }, (_, i) =>
+  device(200 + i, {
+    classroom: 'lab-north',
+    remote_alias: `LAB-NORTH-WORKSTATION-${two(i + 1)}`,
+    is_online: i % 4 !== 0,
+  }),
+);
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-12', name: 'Room 12' },
+    { id: 'lab-north', name: 'North lab' },
+  ],
+  devices: [...ROOM_12, ...LAB],
+  temporal_accesses: [],
+};
+
+let session: E2eSession | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-12',
+    viewport: { width: 400, height: 600 },
+    locale: 'en-US',
+    screenshots: SCREENSHOTS,
+  });
+  page = session.page;
+  await openWindow(page, session.preview.openUrl);
+}, 60_000);
+
+afterAll(() => session?.stop());
+
+/** Gives an access to the device from its row, for a student, as a teacher does. */
+async function giveAccess(alias: string, remoteId: string, student: string): Promise<void> {
+  if (!session) throw new Error('no session');
+  const token = await newAccessToken(session.service, remoteId);
+  const row = page.locator('.device-slot').filter({ hasText: alias });
+  await row.getByRole('button', { name: `Add access for ${alias}` }).click();
+  const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+  // The row's Add access opens the folded cards with the focus in the link box.
+  await expect.poll(() => linkBox.evaluate((box) => document.activeElement === box)).toBe(true);
+  await linkBox.fill(`https://remote.example/access/${token}`);
+  await page.getByRole('textbox', { name: 'Student (optional)' }).fill(student);
+  await linkBox.press('Enter');
+  await row.locator('.row-student', { hasText: student }).waitFor();
+}
+
+/**
+ * The device rows whose whole box is on screen: inside the window and not cut by the list's
+ * scroll box (a half-shown row at the bottom does not count).
+ */
+function fullyVisibleRows(view: Page): Promise<number> {
+  return view.evaluate(() => {
+    const box = document.querySelector('.device-scroll')?.getBoundingClientRect();
+    if (!box) return 0;
+    const bottom = Math.min(box.bottom, window.innerHeight);
+    return [...document.querySelectorAll('.device-slot')].filter((slot) => {
+      const rect = slot.getBoundingClientRect();
+      return rect.height > 0 && rect.top >= box.top - 0.5 && rect.bottom <= bottom + 0.5;
+    }).length;
+  });
+}
+
+/** The demo school's notice over this account's rooms: the state as demo data would send it. */
+async function asDemo(context: BrowserContext): Promise<void> {
+  await context.route('**/api/state', async (route) => {
+    const response = await route.fetch();
+    const state = (await response.json()) as ClassTrayState;
+    await route.fulfill({
+      response,
+      json: { ...state, account: { ...state.account, mode: 'demo' } },
+    });
+  });
+}
+
+describe('the room in view', { timeout: 120_000 }, () => {
+  it('shows at least 6 rows at 400×600 and 3 at 320×480 with two accesses running and the demo notice', async () => {
+    await giveAccess('R12-PC01', '100000001', 'Ana');
+    await giveAccess('R12-PC02', '100000002', 'Luis');
+    if (!session) throw new Error('no session');
+    const storageState = await page.context().storageState();
+    const sizes = [
+      { name: '400x600', viewport: { width: 400, height: 600 }, least: 6 },
+      { name: '320x480', viewport: { width: 320, height: 480 }, least: 3 },
+    ];
+    const seen: string[] = [];
+    const found: string[] = [];
+    for (const locale of ['en-US', 'es-ES']) {
+      for (const size of sizes) {
+        const context = await session.browser.newContext({
+          viewport: size.viewport,
+          storageState,
+          locale,
+        });
+        try {
+          await asDemo(context);
+          const view = await context.newPage();
+          await view.goto(new URL(session.preview.openUrl).origin);
+          await view.locator('.demo-notice').waitFor({ timeout: LIVE_TIMEOUT });
+          await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
+          // Both accesses are on their rows (under the two offline devices, Problems first), and
+          // the folded summary counts them.
+          await view.locator('.row-student').nth(1).waitFor();
+          expect(await view.locator('.accesses-toggle .count').textContent()).toMatch(/^2 /);
+          const language = locale.slice(0, 2);
+          const rows = await fullyVisibleRows(view);
+          seen.push(`${size.name} ${language}: ${rows} rows fully visible`);
+          for (const colorScheme of ['light', 'dark'] as const) {
+            await view.emulateMedia({ colorScheme });
+            await view.screenshot({
+              path: join(SCREENSHOTS, `room-${size.name}-${language}-${colorScheme}.png`),
+            });
+            for (const violation of await axeViolations(view))
+              found.push(`${size.name} ${language} ${colorScheme}: ${violation}`);
+          }
+          for (const problem of await layoutProblems(view))
+            found.push(`${size.name} ${language}: ${problem}`);
+          if (rows < size.least) found.push(`${size.name} ${language}: ${rows} rows fully visible`);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+    console.log(seen.join('\n'));
+    // Each size's least number of rows, and no axe violation or layout problem, in both languages.
+    expect(found).toEqual([]);
+  });
+
+  it('opens the cards on demand, and a dismissed demo notice stays dismissed', async () => {
+    if (!session) throw new Error('no session');
+    const context = await session.browser.newContext({
+      viewport: { width: 400, height: 600 },
+      storageState: await page.context().storageState(),
+      locale: 'en-US',
+    });
+    try {
+      await asDemo(context);
+      const view = await context.newPage();
+      await view.goto(new URL(session.preview.openUrl).origin);
+      const toggle = view.getByRole('button', { name: /^Temporal accesses/ });
+      await toggle.waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await view.locator('.access').first().isVisible()).toBe(false);
+      await toggle.click();
+      await view.locator('.access').nth(1).waitFor();
+      expect(await axeViolations(view)).toEqual([]);
+      await view.screenshot({ path: join(SCREENSHOTS, 'cards-open-400x600-en.png') });
+      await toggle.click();
+
+      await view.getByRole('button', { name: 'Dismiss the demo notice' }).click();
+      await view.locator('.demo-notice').waitFor({ state: 'detached' });
+      // The focus moves when the action answers, which may come after the pushed preference.
+      await expect
+        .poll(() => view.evaluate(() => document.activeElement?.matches('input[type="search"]')))
+        .toBe(true);
+      await view.reload();
+      await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
+      expect(await view.locator('.demo-notice').count()).toBe(0);
+      expect(await view.locator('.badge.demo').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('old data', { timeout: 120_000 }, () => {
+  /** The first row's look, and the contrast of its name against its ground (WCAG 1.4.3). */
+  const firstRow = () =>
+    page
+      .locator('.device-slot')
+      .first()
+      .evaluate((slot) => {
+        const row = slot.querySelector('.device-row');
+        const name = slot.querySelector('.device-name');
+        if (!row || !name) throw new Error('no row');
+        const channels = (color: string) => (color.match(/[\d.]+/g) ?? []).map(Number);
+        const luminance = (color: string) => {
+          const [r = 0, g = 0, b = 0] = channels(color).map((value) => value / 255);
+          const linear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+          return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
+        };
+        // The first opaque ground from the row outwards.
+        let ground = 'rgb(255, 255, 255)';
+        for (let at: Element | null = row; at; at = at.parentElement) {
+          const color = getComputedStyle(at).backgroundColor;
+          if ((channels(color)[3] ?? 1) > 0) {
+            ground = color;
+            break;
+          }
+        }
+        const nameColor = getComputedStyle(name).color;
+        const [light = 0, dark = 0] = [luminance(nameColor), luminance(ground)].sort(
+          (a, b) => b - a,
+        );
+        return {
+          name: nameColor,
+          weight: getComputedStyle(name).fontWeight,
+          ground,
+          dot: getComputedStyle(row).color,
+          contrast: Math.round(((light + 0.05) / (dark + 0.05)) * 100) / 100,
+        };
+      });
+
+  it('mutes every row in an outage, still AA, and the header says one "as of" time', async () => {
+    if (!session) throw new Error('no session');
+    const found: string[] = [];
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      const live = await firstRow();
+      await session.service.close();
+      await page.locator('.device-rows.old').waitFor({ timeout: LIVE_TIMEOUT });
+      const old = await firstRow();
+      await page.screenshot({ path: join(SCREENSHOTS, `outage-400x600-en-${colorScheme}.png`) });
+      // Every part of the row's look differs: its name, its weight, its ground, its dot.
+      for (const key of ['name', 'weight', 'ground', 'dot'] as const) {
+        if (old[key] === live[key]) found.push(`${colorScheme}: ${key} unchanged (${old[key]})`);
+      }
+      if (old.contrast < 4.5) found.push(`${colorScheme}: name at ${old.contrast}:1`);
+      const header = (await page.locator('header').textContent()) ?? '';
+      const times = header.match(/\d\d:\d\d:\d\d/g) ?? [];
+      if (times.length !== 1) found.push(`${colorScheme}: header times ${times.join(', ')}`);
+      expect(header).toMatch(/ online as of \d\d:\d\d:\d\d/);
+      expect(await axeViolations(page)).toEqual([]);
+      await session.startServiceAgain();
+      await page.locator('.device-rows.old').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+      console.log(`${colorScheme}: live ${JSON.stringify(live)}, old ${JSON.stringify(old)}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(found).toEqual([]);
+  });
+});
+
+describe('the compact view as a room plan', { timeout: 120_000 }, () => {
+  /** Each tile's shown name and whether it is cut, in the grid's order. */
+  const tiles = () =>
+    page.locator('.device-cell').evaluateAll((cells) =>
+      cells
+        .sort((a, b) => Number(a.getAttribute('data-index')) - Number(b.getAttribute('data-index')))
+        .map((cell) => {
+          const name = cell.querySelector('.tile-name');
+          return {
+            name: name?.textContent ?? '',
+            cut: name === null || name.scrollWidth > name.clientWidth,
+          };
+        }),
+    );
+  const across = () =>
+    page
+      .locator('.device-cell')
+      .evaluateAll(
+        (cells) =>
+          cells.filter(
+            (cell) => cell.getBoundingClientRect().top === cells[0]?.getBoundingClientRect().top,
+          ).length,
+      );
+
+  it('shows every name uncut at 400 px, without the part the room shares, in a 30- and a 75-device room', async () => {
+    await page.setViewportSize({ width: 400, height: 600 });
+    await page.locator('.device-toolbar [aria-pressed="false"]').click();
+    await page.locator('.tile').first().waitFor();
+    const room12 = await tiles();
+    expect(room12.map(({ name }) => name)).toEqual(ROOM_12.map((_, i) => `PC${two(i + 1)}`));
+    expect(room12.filter(({ cut }) => cut)).toEqual([]);
+    // The students' initials on PC01 and PC02 leave their names whole, focused too.
+    await page.locator('.device-cell').first().focus();
+    expect((await tiles())[0]).toEqual({ name: 'PC01', cut: false });
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-30-400x600-en.png') });
+    const room12Across = await across();
+
+    await page.locator('.classroom-picker button[aria-expanded]').last().click();
+    await page.locator('.add-classroom input').first().fill('lab-north');
+    await page.keyboard.press('Enter');
+    await page.getByText('56 of 75 online').waitFor({ timeout: LIVE_TIMEOUT });
+    await page.locator('.tile-name', { hasText: /^75$/ }).waitFor();
+    const lab = await tiles();
+    expect(lab.map(({ name }) => name)).toEqual(LAB.map((_, i) => two(i + 1)));
+    expect(lab.filter(({ cut }) => cut)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-75-400x600-en.png') });
+    console.log(
+      `compact at 400 px: Room 12 (30) ${room12Across} across, North lab (75) ${await across()} across`,
+    );
+  });
+
+  it('keeps its order, by name, across a refresh that flips two devices (Problems first on)', async () => {
+    if (!session) throw new Error('no session');
+    const before = await tiles();
+    const call = callerOf(session.service);
+    // LAB-NORTH-WORKSTATION-01 was offline and 02 online: each flips.
+    expect((await call('PATCH', '/_local/devices/100000200', { is_online: true })).status).toBe(
+      200,
+    );
+    expect((await call('PATCH', '/_local/devices/100000201', { is_online: false })).status).toBe(
+      200,
+    );
+    // Marked where they stand, at the top of the plan (Problems first would have moved them).
+    const first = page.locator('.device-cell').first();
+    await first.locator('.tile.changed.online').waitFor({ timeout: LIVE_TIMEOUT });
+    await page
+      .locator('.device-cell')
+      .nth(1)
+      .locator('.tile.changed.offline')
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(await tiles()).toEqual(before);
+    await page.screenshot({ path: join(SCREENSHOTS, 'compact-75-flipped-400x600-en.png') });
+  });
+});
