@@ -11,6 +11,7 @@ import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';
 import { CloseIcon } from './icons';
+import { TimetableSettings } from './timetableSettings';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
 
@@ -32,6 +33,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
       </div>
       <div className="settings-body">
         <AccountSettings />
+        <TimetableSettings />
         <GeneralSettings />
       </div>
     </section>
