@@ -206,7 +206,7 @@ describe.runIf(process.platform === 'linux')(
       console.log(`app.asar: ${megabytes.toFixed(1)} MB`);
       // 22 MB while the renderer's packages were production dependencies; 12.0 MB without them
       // (zod alone is 5.8 MB); 14.4 MB with electron-updater and its dependencies (js-yaml,
-      // fs-extra, semver, builder-util-runtime); 14.8 MB with the timetable's code in main. A
+      // fs-extra, semver, builder-util-runtime); 14.8 MB once the timetable work was merged in. A
       // renderer package coming back would still show.
       expect(megabytes).toBeLessThan(15.5);
     });
