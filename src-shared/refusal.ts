@@ -16,6 +16,8 @@ const REFUSALS = {
   accessAlreadyEnded: {},
   classroomNotListed: {},
   noServiceUrl: {},
+  /** A setting the school's policy locked (`setting`: the policy's name). */
+  setBySchool: { setting: 'string' },
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

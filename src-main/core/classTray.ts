@@ -26,6 +26,9 @@ import type { DemoSchool } from './sessions';
 import { Sessions, updateSettings } from './sessions';
 import type { OpenSettingsOptions } from './settings';
 import { openSettings } from './settings';
+import type { ManagedPolicy } from './policy/managedPolicy';
+import { NO_POLICY } from './policy/managedPolicy';
+import { SchoolPolicy, policyValuesOf } from './policy/schoolPolicy';
 import type { SecretFallback } from './vault';
 import { TokenVault } from './vault';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
@@ -62,6 +65,11 @@ export interface ClassTrayOptions {
   log?: Logger;
   clock?: Clock;
   timers?: Timers;
+  /**
+   * What the school's IT set (policy/policySources.ts reads the OS's sources); default: nothing,
+   * so tests and the preview never read this machine's policy unless asked.
+   */
+  readPolicy?: () => Promise<ManagedPolicy>;
   /** The machine's IANA zone (the weekly timetable's); default the system's. */
   machineZone?: () => string;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
@@ -91,11 +99,33 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
+  const policy = new SchoolPolicy({
+    read: options.readPolicy ?? (async () => NO_POLICY),
+    settings,
+    dataDir: options.dataDir,
+    timers,
+    log: log.child('policy'),
+    onChange: async (before) => {
+      const after = settings.get();
+      watch.setIntervals(after.poll);
+      emit({ type: 'preferences', preferences: preferencesView(after) });
+      const switched =
+        before.serviceUrl !== after.serviceUrl ||
+        before.authHeader !== after.authHeader ||
+        before.mode !== after.mode;
+      // A new session says the account itself; else only what is locked may have changed.
+      if (switched) await sessions.open();
+      else emit({ type: 'account', account: account() });
+    },
+  });
+  // Read before the first session: it opens on the school's account.
+  await policy.start();
+  const launchServiceUrl = launchAllowed(options.launchServiceUrl, policy, log);
   const changes = createChangeFeed(log);
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
-    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus);
+    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus, policy.locked);
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
@@ -127,7 +157,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const sessions: Sessions = new Sessions({
     settings,
     launch: {
-      ...(options.launchServiceUrl === undefined ? {} : { serviceUrl: options.launchServiceUrl }),
+      ...(launchServiceUrl === undefined ? {} : { serviceUrl: launchServiceUrl }),
       ...(options.launchClassroom === undefined ? {} : { classroomId: options.launchClassroom }),
     },
     vault,
@@ -258,12 +288,25 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
-    connectService: async (input) => sessions.connect(parseAction('connectService', input)),
+    async connectService(input) {
+      const connecting = parseAction('connectService', input);
+      policy.checkUnlocked({
+        ServiceUrl: connecting.serviceUrl,
+        ...(connecting.authHeader === undefined ? {} : { AuthHeader: connecting.authHeader }),
+      });
+      return sessions.connect(connecting);
+    },
     forgetToken: () => sessions.forgetToken(),
-    setMode: async (input) => sessions.setMode(parseAction('setMode', input).mode),
+    async setMode(input) {
+      const { mode } = parseAction('setMode', input);
+      if (mode === 'demo') policy.checkUnlocked({ DemoDataAllowed: true });
+      return sessions.setMode(mode);
+    },
     async updatePreferences(input) {
+      const preferences = parseAction('updatePreferences', input);
+      policy.checkUnlocked(policyValuesOf(preferences));
       // The settings merge each group one level, so a field left out keeps its saved value.
-      updateSettings(settings, parseAction('updatePreferences', input));
+      updateSettings(settings, preferences);
       watch.setIntervals(settings.get().poll);
       emit({ type: 'preferences', preferences: preferencesView(settings.get()) });
       await accesses.clearEnded();
@@ -304,7 +347,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
+    schoolPolicy: () => policy.current,
+    scheduledEndsSettled: () => ends.settled(),
     async close() {
+      policy.stop();
       watch.stop();
       ends.stop();
       timetable.stop();
@@ -330,4 +376,16 @@ async function checkClassroom(client: ServiceClient, id: string): Promise<void> 
       throw refused('classroomUnknown', { id });
     }
   }
+}
+
+/** The launch's --service-url, unless the school locked another one (then said in the log). */
+function launchAllowed(
+  serviceUrl: string | undefined,
+  policy: SchoolPolicy,
+  log: Logger,
+): string | undefined {
+  const locked = policy.current.locked.ServiceUrl;
+  if (serviceUrl === undefined || locked === undefined || locked === serviceUrl) return serviceUrl;
+  log.warn('--service-url is ignored: the school set the service URL (ServiceUrl).');
+  return undefined;
 }

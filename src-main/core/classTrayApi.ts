@@ -23,6 +23,8 @@ import type {
 } from './settings';
 import { settingsSchema } from './settings';
 import type { TokenProblem } from './temporalAccess';
+import type { ManagedPolicy } from './policy/managedPolicy';
+import type { PolicyName } from './policy/policyTable';
 import type { TokenLocation } from './vault';
 import type { LessonView, TimetableView } from './timetable/timetable';
 
@@ -119,6 +121,8 @@ export interface AccountView {
   serviceUrl: string | null;
   authHeader: string;
   token: { set: boolean; location: TokenLocation; note: string | null };
+  /** The settings the school's policy locked: the window shows them as "Set by your school". */
+  setBySchool: PolicyName[];
 }
 
 /**
@@ -475,5 +479,9 @@ export interface ClassTrayHostControls {
   checkLaunch(): Promise<LaunchCheck | undefined>;
   /** For an explicit copy action; the host decides where the password goes. */
   devicePassword(input: DeviceInput): Promise<string | null>;
+  /** What the school's IT set (the updater reads its keys). */
+  schoolPolicy(): ManagedPolicy;
+  /** Resolves once no scheduled end is running: an update restarts only then. */
+  scheduledEndsSettled(): Promise<void>;
   close(): Promise<void>;
 }

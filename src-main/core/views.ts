@@ -19,6 +19,7 @@ import type {
 import { PREFERENCE_KEYS } from './classTrayApi';
 import type { DeviceView } from './liveStatus';
 import type { NotebookContents } from './notebook';
+import type { PolicyName } from './policy/policyTable';
 import type { DeepReadonly, Settings, TrackedTemporalAccess } from './settings';
 import type { VaultStatus } from './vault';
 
@@ -27,6 +28,7 @@ export function accountView(
   /** The mode of the session in use, when there is one: it may differ while switching. */
   sessionMode: Settings['mode'] | undefined,
   token: VaultStatus | undefined,
+  setBySchool: PolicyName[] = [],
 ): AccountView {
   return {
     mode: sessionMode ?? settings.mode,
@@ -37,6 +39,7 @@ export function accountView(
       location: token?.location ?? 'keychain',
       note: token?.reason ?? null,
     },
+    setBySchool,
   };
 }
 

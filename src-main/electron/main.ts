@@ -8,6 +8,8 @@ import Store from 'electron-store';
 import { ApiInputError } from '../core/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
+import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
+import { systemTimers } from '../core/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/classTrayApi';
@@ -29,6 +31,8 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
+import type { Updates } from './updates';
+import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
 import { trayView } from './trayState';
 import {
@@ -114,6 +118,7 @@ async function start(): Promise<void> {
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
+    readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
     log: log.child('core'),
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),
@@ -132,6 +137,21 @@ async function start(): Promise<void> {
   });
   pushChanges(classTray, () => popover.window?.webContents);
 
+  let updates: Updates | undefined;
+  startUpdates({
+    isPackaged: app.isPackaged,
+    loadUpdater: loadAutoUpdater,
+    policy: classTray.schoolPolicy(),
+    scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
+    timers: systemTimers,
+    log: log.child('updates'),
+    onReady: () => redraw(),
+  })
+    .then((started) => {
+      updates = started;
+    })
+    .catch((error: unknown) => log.error('Updates could not start', error));
+
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
   let windowVisible = false;
@@ -148,10 +168,19 @@ async function start(): Promise<void> {
   // not pinned, so the menu is drawn again too.
   popover.on('before-load', () => {
     if (!present) {
-      const draw = trayPresenter(popover.tray, assetsDir, trayHandlers(classTray, popover, redraw));
+      const draw = trayPresenter(
+        popover.tray,
+        assetsDir,
+        trayHandlers(classTray, popover, redraw, () => updates),
+      );
       present = (current) =>
         draw(
-          trayView(current, textFor(current), popover.window ? isPinned(popover.window) : false),
+          trayView(
+            current,
+            textFor(current),
+            popover.window ? isPinned(popover.window) : false,
+            (updates?.ready ?? null) !== null,
+          ),
         );
     }
     const window = popover.window;
@@ -205,6 +234,7 @@ async function start(): Promise<void> {
   closeBeforeQuit(
     app,
     async () => {
+      updates?.stop();
       try {
         await Promise.all([passwords.clearNow(), classTray.close()]);
       } finally {
@@ -219,6 +249,7 @@ function trayHandlers(
   classTray: ClassTray,
   popover: ReturnType<typeof createPopover>,
   redraw: () => void,
+  updates: () => Updates | undefined,
 ): Parameters<typeof trayPresenter>[2] {
   const run = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => warn(`Tray action failed: ${String(error)}`));
@@ -233,6 +264,7 @@ function trayHandlers(
       redraw();
     },
     setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
+    restartToUpdate: () => run(updates()?.restart() ?? Promise.resolve()),
     quit: () => app.quit(),
   };
 }

@@ -37,6 +37,7 @@ export interface TrayHandlers {
   setMode(mode: Mode): void;
   setPinned(pinned: boolean): void;
   setStartAtLogin(enabled: boolean): void;
+  restartToUpdate(): void;
   quit(): void;
 }
 
@@ -131,8 +132,11 @@ export function menuTemplate(
           label: entry.label,
           type: 'checkbox',
           checked: entry.checked,
+          enabled: entry.enabled,
           click: toggled(() => handlers.setStartAtLogin(!entry.checked)),
         };
+      case 'restart-to-update':
+        return { label: entry.label, click: () => handlers.restartToUpdate() };
       case 'quit':
         return { label: entry.label, click: () => handlers.quit() };
     }

@@ -29,7 +29,9 @@ export type TrayMenuEntry =
   | { kind: 'refresh'; label: string; enabled: boolean }
   | { kind: 'mode'; mode: Mode; label: string; checked: boolean; enabled: boolean }
   | { kind: 'pinned'; label: string; checked: boolean }
-  | { kind: 'start-at-login'; label: string; checked: boolean }
+  | { kind: 'start-at-login'; label: string; checked: boolean; enabled: boolean }
+  /** An update was downloaded: a click restarts into it (once no scheduled end is running). */
+  | { kind: 'restart-to-update'; label: string }
   | { kind: 'quit'; label: string };
 
 export interface TrayView {
@@ -42,11 +44,16 @@ export interface TrayView {
 const MAX_NAME = 40;
 const MAX_TOOLTIP = 127;
 
-export function trayView(state: ClassTrayState, text: Labels, pinned: boolean): TrayView {
+export function trayView(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady = false,
+): TrayView {
   return {
     icon: trayIcon(state),
     tooltip: tooltip(state, text),
-    menu: trayMenu(state, text, pinned),
+    menu: trayMenu(state, text, pinned, updateReady),
   };
 }
 
@@ -175,13 +182,23 @@ export function scheduleTargetName(
  */
 const menuLabel = (text: string): string => text.replaceAll('&', '&&');
 
-function trayMenu(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
-  return menuEntries(state, text, pinned).map((entry) =>
+function trayMenu(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady: boolean,
+): TrayMenuEntry[] {
+  return menuEntries(state, text, pinned, updateReady).map((entry) =>
     'label' in entry ? { ...entry, label: menuLabel(entry.label) } : entry,
   );
 }
 
-function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): TrayMenuEntry[] {
+function menuEntries(
+  state: ClassTrayState,
+  text: Labels,
+  pinned: boolean,
+  updateReady: boolean,
+): TrayMenuEntry[] {
   const { classroom, account, preferences, connection } = state;
   const recent: TrayMenuEntry[] =
     classroom.recent.length === 0
@@ -212,7 +229,8 @@ function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): Tray
       mode: 'demo',
       label: text.demoData,
       checked: account.mode === 'demo',
-      enabled: true,
+      // The school may keep the service only: the core would refuse the switch.
+      enabled: account.mode === 'demo' || !account.setBySchool.includes('DemoDataAllowed'),
     },
     {
       kind: 'mode',
@@ -224,8 +242,14 @@ function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): Tray
     },
     { kind: 'separator' },
     { kind: 'pinned', label: text.keepOpen, checked: pinned },
-    { kind: 'start-at-login', label: text.startAtLogin, checked: preferences.startAtLogin },
+    {
+      kind: 'start-at-login',
+      label: text.startAtLogin,
+      checked: preferences.startAtLogin,
+      enabled: !account.setBySchool.includes('StartAtLogin'),
+    },
     { kind: 'separator' },
+    ...(updateReady ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }] : []),
     { kind: 'quit', label: text.quit },
   ];
 }

@@ -20,6 +20,7 @@ export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
 export type InvalidateResultView = api.InvalidateResultView;
 export type PasswordCopy = api.PasswordCopy;
+export type PolicyName = api.AccountView['setBySchool'][number];
 export type PreferencesView = api.PreferencesView;
 export type RendererApi = api.RendererApi;
 export type ScheduledEnd = api.ScheduledEnd;

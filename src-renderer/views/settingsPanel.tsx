@@ -11,6 +11,7 @@ import { useApi, useClassTray, useHost } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';
 import { CloseIcon } from './icons';
+import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
@@ -56,6 +57,7 @@ function AccountSettings() {
   const connect = useAction((input: ActionInput<'connectService'>) => api.connectService(input));
   const forget = useAction(() => api.forgetToken());
   const mode = useAction((demo: boolean) => api.setMode({ mode: demo ? 'demo' : 'service' }));
+  const setBySchool = useSetBySchool();
   const headingId = useId();
   const tokenId = useId();
   const tokenStateId = useId();
@@ -89,6 +91,7 @@ function AccountSettings() {
         <input
           type="checkbox"
           checked={account.mode === 'demo'}
+          disabled={setBySchool('DemoDataAllowed') && account.mode === 'service'}
           // Busy rather than disabled while switching, to keep the focus; a change meanwhile is
           // ignored and, the box being controlled, undone.
           {...busyAttributes(mode.pending)}
@@ -99,14 +102,20 @@ function AccountSettings() {
         <span>
           {t('settings.useDemo')}
           <small>{t('settings.useDemoHint')}</small>
+          <SetBySchoolNote shown={setBySchool('DemoDataAllowed')} />
         </span>
       </label>
       <ActionError error={mode.error} />
 
       <label className="field">
-        <span>{t('settings.serviceUrl')}</span>
+        <span>
+          {t('settings.serviceUrl')}
+          <SetBySchoolNote shown={setBySchool('ServiceUrl')} />
+        </span>
         <input
           type="url"
+          // Read-only, not disabled: still focusable and read out, with its note.
+          readOnly={setBySchool('ServiceUrl')}
           value={serviceUrl}
           placeholder="https://"
           spellCheck={false}
@@ -158,8 +167,12 @@ function AccountSettings() {
       <details className="advanced">
         <summary>{t('settings.advanced')}</summary>
         <label className="field">
-          <span>{t('settings.authHeader')}</span>
+          <span>
+            {t('settings.authHeader')}
+            <SetBySchoolNote shown={setBySchool('AuthHeader')} />
+          </span>
           <input
+            readOnly={setBySchool('AuthHeader')}
             value={authHeader}
             spellCheck={false}
             onChange={(event) => setAuthHeader(event.target.value)}
@@ -198,6 +211,7 @@ function GeneralSettings() {
   const language = useAction(update);
   const startAtLogin = useAction(update);
   const problemsFirst = useAction(update);
+  const setBySchool = useSetBySchool();
   const headingId = useId();
 
   const commitPoll = () => {
@@ -213,9 +227,13 @@ function GeneralSettings() {
     <div className="settings-group" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('settings.general')}</h3>
       <label className="field inline">
-        <span>{t('settings.pollInterval')}</span>
+        <span>
+          {t('settings.pollInterval')}
+          <SetBySchoolNote shown={setBySchool('PollVisibleSeconds')} />
+        </span>
         <input
           type="number"
+          readOnly={setBySchool('PollVisibleSeconds')}
           inputMode="numeric"
           min={POLL_MIN}
           max={POLL_MAX}
@@ -243,11 +261,15 @@ function GeneralSettings() {
         <input
           type="checkbox"
           checked={preferences.notifications.deviceChanges}
+          disabled={setBySchool('DeviceChangeNotifications')}
           onChange={(event) =>
             void notifications.run({ notifications: { deviceChanges: event.target.checked } })
           }
         />
-        <span>{t('settings.notifications')}</span>
+        <span>
+          {t('settings.notifications')}
+          <SetBySchoolNote shown={setBySchool('DeviceChangeNotifications')} />
+        </span>
       </label>
       <ActionError error={notifications.error} />
 
@@ -282,9 +304,13 @@ function GeneralSettings() {
             <input
               type="checkbox"
               checked={preferences.startAtLogin}
+              disabled={setBySchool('StartAtLogin')}
               onChange={(event) => void startAtLogin.run({ startAtLogin: event.target.checked })}
             />
-            <span>{t('settings.startAtLogin')}</span>
+            <span>
+              {t('settings.startAtLogin')}
+              <SetBySchoolNote shown={setBySchool('StartAtLogin')} />
+            </span>
           </label>
           <ActionError error={startAtLogin.error} />
         </>

@@ -251,6 +251,8 @@ export const en = {
     clipboardClear: 'Clear a copied password',
     clipboardClearAfter: 'after {{seconds}} s',
     clipboardClearOnQuit: 'when ClassTray quits',
+    /** Beside a setting the school's IT locked (policy). */
+    setBySchool: 'Set by your school',
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {
@@ -351,6 +353,7 @@ export const en = {
     myAccount: 'My account',
     keepOpen: 'Keep window open',
     startAtLogin: 'Start at login',
+    restartToUpdate: 'Restart to update',
     quit: 'Quit ClassTray',
     online: '{{online}} of {{total}} online',
     lastKnown: 'last known',
@@ -395,6 +398,7 @@ export const en = {
     accessAlreadyEnded: 'This temporal access has already ended.',
     classroomNotListed: 'This classroom is not in your list: open it first.',
     noServiceUrl: 'No service URL is saved yet: connect your account first.',
+    setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
   } satisfies Record<RefusalCode, string>,
 } as const;
 

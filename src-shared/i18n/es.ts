@@ -242,6 +242,7 @@ export const es = {
     clipboardClear: 'Borrar una contraseña copiada',
     clipboardClearAfter: 'a los {{seconds}} s',
     clipboardClearOnQuit: 'al salir de ClassTray',
+    setBySchool: 'Fijado por tu centro educativo',
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -337,6 +338,7 @@ export const es = {
     myAccount: 'Mi cuenta',
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
+    restartToUpdate: 'Reiniciar para actualizar',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
@@ -383,5 +385,6 @@ export const es = {
     accessAlreadyEnded: 'Este acceso temporal ya ha terminado.',
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
+    setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
   },
 } as const satisfies Messages;

@@ -85,6 +85,7 @@ describe('views', () => {
       serviceUrl: null,
       authHeader: 'X-Token-SVC',
       token: { set: true, location: 'memory', note: 'for this run only' },
+      setBySchool: [],
     });
   });
 

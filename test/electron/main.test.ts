@@ -2,6 +2,7 @@
  * main.ts's wiring, against the mocked `electron`, a fake menubar and a fake core: each test
  * imports main.ts afresh (vi.resetModules), as Electron runs it once per launch.
  */
+import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +23,27 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 // Never constructed here: the fake core opens no settings and the secret file opens lazily.
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
+/** electron-updater's autoUpdater, mocked (as Gitify does): only its events and calls matter. */
+const updater = vi.hoisted((): { current: unknown } => ({ current: undefined }));
+vi.mock('electron-updater', () => ({
+  default: {
+    get autoUpdater() {
+      return updater.current;
+    },
+  },
+}));
+function fakeUpdater() {
+  const fake = Object.assign(new EventEmitter(), {
+    autoDownload: false,
+    autoInstallOnAppQuit: false,
+    channel: null,
+    setFeedURL: vi.fn(),
+    checkForUpdates: vi.fn(async () => null),
+    quitAndInstall: vi.fn(),
+  });
+  updater.current = fake;
+  return fake;
+}
 
 const startChild = childProcesses();
 /** The data folder of every launch: the lock main.ts takes there is real. */
@@ -36,6 +58,8 @@ function fakeCore() {
     resume: vi.fn(),
     refresh: vi.fn(async () => undefined),
     devicePassword: vi.fn(async () => 'pw-lab-07'),
+    schoolPolicy: vi.fn((): ManagedPolicy => ({ locked: {}, defaults: {} })),
+    scheduledEndsSettled: vi.fn(async () => undefined),
     close: vi.fn(async () => undefined),
   };
 }
@@ -122,6 +146,7 @@ describe('main', () => {
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'classtray-main-'));
+    fakeUpdater();
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
@@ -338,6 +363,33 @@ describe('main', () => {
         await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
       }
     });
+  });
+
+  it('updates only when packaged: Restart to update in the tray once downloaded, after any running scheduled end', async () => {
+    const autoUpdater = updater.current as ReturnType<typeof fakeUpdater>;
+    const { electron, core, popover, started } = await launch();
+    electron.app.isPackaged = true;
+    // Electron sets it for a packaged app: where the tray icons are.
+    const withResources = process as { resourcesPath?: string };
+    withResources.resourcesPath = dataDir;
+    try {
+      await started();
+      popover.emit('before-load');
+      await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce());
+      expect(lastMenu(electron).map((item) => item.label)).not.toContain('Restart to update');
+
+      autoUpdater.emit('update-downloaded', { version: '0.2.0' });
+      const restart = lastMenu(electron).find((item) => item.label === 'Restart to update');
+      click(restart);
+      await vi.waitFor(() => expect(autoUpdater.quitAndInstall).toHaveBeenCalledOnce());
+      expect(core.scheduledEndsSettled).toHaveBeenCalledOnce();
+      // Quitting stops the daily check with the core.
+      electron.app.emit('will-quit', { preventDefault: vi.fn() });
+      await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    } finally {
+      electron.app.isPackaged = false;
+      delete withResources.resourcesPath;
+    }
   });
 
   it('notifies a scheduled end that ran, once, while the window is hidden; a click shows the window', async () => {

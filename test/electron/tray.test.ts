@@ -23,6 +23,7 @@ const handlers = (): TrayHandlers & Record<string, ReturnType<typeof vi.fn>> => 
   setMode: vi.fn(),
   setPinned: vi.fn(),
   setStartAtLogin: vi.fn(),
+  restartToUpdate: vi.fn(),
   quit: vi.fn(),
 });
 
@@ -75,7 +76,7 @@ describe('tray', () => {
     const serviceMode = roomState({
       account: { ...roomState().account, mode: 'service', serviceUrl: 'https://s.example' },
     });
-    const template = menuTemplate(trayView(serviceMode, labels.en, false).menu, on, vi.fn());
+    const template = menuTemplate(trayView(serviceMode, labels.en, false, true).menu, on, vi.fn());
     const click = (label: string, checked = false): void => {
       const item = template.find((entry) => entry.label === label);
       item?.click?.({ checked } as never, undefined, undefined as never);
@@ -86,6 +87,7 @@ describe('tray', () => {
     click('Demo data', true);
     click('Keep window open', true);
     click('Start at login', true);
+    click('Restart to update');
     click('Quit ClassTray');
     expect(on.open).toHaveBeenCalled();
     expect(on.selectClassroom).toHaveBeenCalledWith('library');
@@ -93,6 +95,7 @@ describe('tray', () => {
     expect(on.setMode).toHaveBeenCalledWith('demo');
     expect(on.setPinned).toHaveBeenCalledWith(true);
     expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
+    expect(on.restartToUpdate).toHaveBeenCalled();
     expect(on.quit).toHaveBeenCalled();
     expect(template.find((entry) => entry.label === 'Room 12')).toMatchObject({
       type: 'radio',

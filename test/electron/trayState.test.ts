@@ -104,9 +104,51 @@ describe('tray state', () => {
       { kind: 'mode', mode: 'demo', label: 'Demo data', checked: true, enabled: true },
       { kind: 'mode', mode: 'service', label: 'My account', checked: false, enabled: false },
       { kind: 'pinned', label: 'Keep window open', checked: true },
-      { kind: 'start-at-login', label: 'Start at login', checked: false },
+      { kind: 'start-at-login', label: 'Start at login', checked: false, enabled: true },
       { kind: 'quit', label: 'Quit ClassTray' },
     ]);
+  });
+
+  it('greys out what the school locked: start at login, and demo data when only the service is allowed', () => {
+    const state = roomState();
+    const locked = (mode: 'demo' | 'service') =>
+      trayView(
+        {
+          ...state,
+          account: {
+            ...state.account,
+            mode,
+            serviceUrl: 'https://s.example',
+            setBySchool: ['DemoDataAllowed', 'StartAtLogin'],
+          },
+        },
+        en,
+        false,
+      ).menu.filter((entry) => entry.kind === 'mode' || entry.kind === 'start-at-login');
+    expect(locked('service').map((entry) => 'enabled' in entry && entry.enabled)).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // Already on the demo (before a service URL came): the teacher may still leave it.
+    expect(locked('demo').map((entry) => 'enabled' in entry && entry.enabled)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+  });
+
+  it('offers Restart to update, just above Quit, once an update was downloaded', () => {
+    const kinds = (ready: boolean) =>
+      trayView(roomState(), en, false, ready)
+        .menu.slice(-3)
+        .map((entry) => ('label' in entry ? entry.label : entry.kind));
+    expect(kinds(false)).toEqual(['Start at login', 'separator', 'Quit ClassTray']);
+    expect(kinds(true)).toEqual(['separator', 'Restart to update', 'Quit ClassTray']);
+    expect(trayView(roomState(), labels.es, false, true).menu.at(-2)).toEqual({
+      kind: 'restart-to-update',
+      label: 'Reiniciar para actualizar',
+    });
   });
 
   it('speaks Spanish when the settings or the system say so', () => {

@@ -82,6 +82,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       serviceUrl: 'https://remote.example.edu',
       authHeader: 'X-Token-SVC',
       token: { set: true, location: 'keychain', note: null },
+      setBySchool: [],
       ...overrides.account,
     },
     classroom: {

@@ -25,6 +25,8 @@ import { ACTION_NAMES } from '../../src-shared/actions';
 import { parseAction } from '../../src-main/core/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
+import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
+import { NO_POLICY } from '../../src-main/core/policy/managedPolicy';
 import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/scheduledEnds';
 import { classroomView, preferencesView } from '../../src-main/core/views';
 import { classTrayState, trackedAccess } from './classTrayState';
@@ -249,6 +251,12 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.calls.push({ name: 'devicePassword', input });
     return input.remoteId === KNOWN_DEVICE.remoteId ? KNOWN_DEVICE.password : null;
   });
+
+  schoolPolicy = (): ManagedPolicy => NO_POLICY;
+
+  async scheduledEndsSettled(): Promise<void> {
+    this.calls.push({ name: 'scheduledEndsSettled' });
+  }
 
   async close(): Promise<void> {
     this.calls.push({ name: 'close' });

@@ -1,0 +1,33 @@
+/**
+ * `npm run policy-templates`: writes the Windows ADMX/ADML and README's policy table from the
+ * policy table (src-main/core/policy/policyTable.ts), so IT's templates never drift from what
+ * the core reads.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  README_MARKERS,
+  adml,
+  admx,
+  policyMarkdown,
+} from '../src-main/core/policy/policyTemplates';
+
+const root = path.join(import.meta.dirname, '..');
+
+fs.writeFileSync(path.join(root, 'packaging', 'policy', 'ClassTray.admx'), admx());
+fs.writeFileSync(path.join(root, 'packaging', 'policy', 'en-US', 'ClassTray.adml'), adml());
+
+const readmePath = path.join(root, 'README.md');
+const readme = fs.readFileSync(readmePath, 'utf8');
+const [start, end] = README_MARKERS;
+const from = readme.indexOf(start);
+const to = readme.indexOf(end);
+if (from < 0 || to < from) throw new Error(`README.md has no ${start} … ${end} section.`);
+fs.writeFileSync(
+  readmePath,
+  `${readme.slice(0, from + start.length)}\n\n${policyMarkdown()}\n\n${readme.slice(to)}`,
+);
+execFileSync(path.join(root, 'node_modules', '.bin', 'prettier'), ['--write', readmePath], {
+  stdio: 'inherit',
+});

@@ -1,0 +1,192 @@
+/**
+ * The school's policy in the core: read at start, read again every minute (a changed file or
+ * registry key is followed without a restart), written into the settings, and asked before an
+ * action changes a setting. Locked values are written on every read, so everything else in the
+ * core reads the settings as usual; a default is written once per value IT sets, so the teacher
+ * may change it afterwards, until IT sets another value (kept in policy-defaults.json).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { refused } from '../apiInput';
+import type { ActionInput } from '../classTrayApi';
+import type { Logger } from '../logger';
+import type { Timers } from '../refreshSchedule';
+import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings';
+import type { ManagedPolicy, PolicySection } from './managedPolicy';
+import { NO_POLICY, isLocked } from './managedPolicy';
+import type { PolicyName } from './policyTable';
+import { POLICY_NAMES } from './policyTable';
+
+export const POLICY_RECHECK_MS = 60_000;
+export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';
+
+export interface SchoolPolicyOptions {
+  read: () => Promise<ManagedPolicy>;
+  settings: SettingsStore;
+  dataDir: string;
+  timers: Timers;
+  log: Logger;
+  /** A read changed the policy: the settings hold its values now; the core follows. */
+  onChange: (before: DeepReadonly<Settings>) => Promise<void>;
+}
+
+export class SchoolPolicy {
+  readonly #options: SchoolPolicyOptions;
+  #policy: ManagedPolicy = NO_POLICY;
+  #handle: unknown;
+  #stopped = false;
+
+  constructor(options: SchoolPolicyOptions) {
+    this.#options = options;
+  }
+
+  get current(): ManagedPolicy {
+    return this.#policy;
+  }
+
+  /**
+   * The locked keys, for the window's "Set by your school"; the demo allowed is no restriction,
+   * so its switch stays the teacher's.
+   */
+  get locked(): PolicyName[] {
+    return POLICY_NAMES.filter(
+      (name) =>
+        isLocked(this.#policy, name) &&
+        !(name === 'DemoDataAllowed' && this.#policy.locked.DemoDataAllowed === true),
+    );
+  }
+
+  /** The first read, applied before the first session opens. */
+  async start(): Promise<void> {
+    this.#apply(await this.#read());
+    this.#arm();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    if (this.#handle !== undefined) this.#options.timers.clearTimeout(this.#handle);
+    this.#handle = undefined;
+  }
+
+  /**
+   * Refuses an action's change of a locked key; `changes` holds the values the action would set
+   * (the same value as the locked one is no change, so a form sent back as it is passes).
+   */
+  checkUnlocked(changes: PolicySection): void {
+    for (const name of POLICY_NAMES) {
+      const value = changes[name];
+      if (value === undefined || !isLocked(this.#policy, name)) continue;
+      if (value !== this.#policy.locked[name]) throw refused('setBySchool', { setting: name });
+    }
+  }
+
+  async #read(): Promise<ManagedPolicy> {
+    try {
+      return await this.#options.read();
+    } catch (error) {
+      this.#options.log.error('Reading the school policy failed', error);
+      return this.#policy;
+    }
+  }
+
+  #arm(): void {
+    if (this.#stopped) return;
+    this.#handle = this.#options.timers.setTimeout(() => {
+      this.#handle = undefined;
+      void this.#recheck();
+    }, POLICY_RECHECK_MS);
+  }
+
+  async #recheck(): Promise<void> {
+    const next = await this.#read();
+    if (this.#stopped) return;
+    if (!isDeepStrictEqual(next, this.#policy)) {
+      const before = this.#options.settings.get();
+      this.#apply(next);
+      this.#options.log.info('The school policy changed: applied.');
+      await this.#options.onChange(before).catch((error: unknown) => {
+        this.#options.log.error('Following the school policy failed', error);
+      });
+    }
+    this.#arm();
+  }
+
+  #apply(policy: ManagedPolicy): void {
+    this.#policy = policy;
+    const { settings, log } = this.#options;
+    const appliedFile = path.join(this.#options.dataDir, APPLIED_DEFAULTS_FILE);
+    const applied = readApplied(appliedFile);
+    const newDefaults: PolicySection = {};
+    for (const name of POLICY_NAMES) {
+      const value = policy.defaults[name];
+      if (value !== undefined && applied[name] !== value)
+        Object.assign(newDefaults, { [name]: value });
+    }
+    try {
+      settings.update(settingsPatch(newDefaults, settings.get().serviceUrl));
+      settings.update(settingsPatch(policy.locked, settings.get().serviceUrl));
+    } catch (error) {
+      log.error('The school policy could not be written into the settings', error);
+      return;
+    }
+    if (Object.keys(newDefaults).length > 0) {
+      try {
+        fs.writeFileSync(
+          appliedFile,
+          `${JSON.stringify({ ...applied, ...newDefaults }, null, 2)}\n`,
+        );
+      } catch (error) {
+        log.warn(`${appliedFile} could not be written (${(error as Error).message}).`);
+      }
+    }
+  }
+}
+
+/** The defaults already written into the settings, by key; none when the file is missing. */
+function readApplied(file: string): Record<string, unknown> {
+  try {
+    const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The settings a set of policy values stands for (the update keys are the updater's). */
+export function settingsPatch(values: PolicySection, serviceUrl: string | null): SettingsPatch {
+  const poll = {
+    ...(values.PollVisibleSeconds === undefined
+      ? {}
+      : { visibleSeconds: values.PollVisibleSeconds }),
+    ...(values.PollHiddenSeconds === undefined ? {} : { hiddenSeconds: values.PollHiddenSeconds }),
+  };
+  const url = values.ServiceUrl ?? serviceUrl;
+  return {
+    ...(values.ServiceUrl === undefined ? {} : { serviceUrl: values.ServiceUrl }),
+    ...(values.AuthHeader === undefined ? {} : { authHeader: values.AuthHeader }),
+    // Without a service URL there is nothing but the demo to show.
+    ...(values.DemoDataAllowed === false && url !== null ? { mode: 'service' as const } : {}),
+    ...(Object.keys(poll).length > 0 ? { poll } : {}),
+    ...(values.StartAtLogin === undefined ? {} : { startAtLogin: values.StartAtLogin }),
+    ...(values.DeviceChangeNotifications === undefined
+      ? {}
+      : { notifications: { deviceChanges: values.DeviceChangeNotifications } }),
+  };
+}
+
+/** The policy values a change of preferences would set: what checkUnlocked compares. */
+export function policyValuesOf(preferences: ActionInput<'updatePreferences'>): PolicySection {
+  const values: PolicySection = {};
+  if (preferences.poll?.visibleSeconds !== undefined) {
+    values.PollVisibleSeconds = preferences.poll.visibleSeconds;
+  }
+  if (preferences.poll?.hiddenSeconds !== undefined) {
+    values.PollHiddenSeconds = preferences.poll.hiddenSeconds;
+  }
+  if (preferences.startAtLogin !== undefined) values.StartAtLogin = preferences.startAtLogin;
+  if (preferences.notifications !== undefined) {
+    values.DeviceChangeNotifications = preferences.notifications.deviceChanges;
+  }
+  return values;
+}
