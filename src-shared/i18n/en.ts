@@ -121,7 +121,7 @@ export const en = {
     runningCount_one: '{{count}} running',
     runningCount_other: '{{count}} running',
     input: 'Temporal access link or token',
-    placeholder: 'Paste a link and press Enter',
+    placeholder: 'Paste a link',
     problem: {
       empty: 'Paste a temporal access link or token first.',
       'no-token': 'No temporal access token found in that text.',
@@ -170,6 +170,9 @@ export const en = {
     findDevicePlaceholder: 'Name or id',
     noDevice: 'No device',
     student: 'Student (optional)',
+    addForm: 'Add a temporal access',
+    add: 'Add',
+    demoLinks: 'Links to try on the demo school:',
     openClassroom: 'In this classroom',
     otherClassrooms: 'Other classrooms',
     addShort: 'Add access',
@@ -262,7 +265,9 @@ export const en = {
     classTime: 'End class at',
     submit: 'Schedule',
     close: 'Cancel',
-    noTime: 'Type a time first.',
+    noTime: 'Type a time as 10:50.',
+    /** Moves the field's time on: +5 min, +10 min. */
+    plusMinutes: '+{{minutes}} min',
     passed: '{{time}} has already passed today: choose a later time.',
     /** A pending end, and the button that cancels it. */
     endsAt: 'Ends at {{time}}',

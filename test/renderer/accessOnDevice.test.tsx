@@ -28,12 +28,12 @@ const lab = (...accesses: TrackedAccessView[]) =>
   );
 
 describe('adding an access to a device', () => {
-  it("starts from a device row's Add access: the device is picked and the link box focused", async () => {
+  it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
     const linkBox = screen.getByLabelText('Temporal access link or token');
-    expect(document.activeElement).toBe(linkBox);
+    expect(document.activeElement).toBe(screen.getByLabelText('Student (optional)'));
     expect(screen.getByLabelText<HTMLSelectElement>('Device').value).toBe('100000002');
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);

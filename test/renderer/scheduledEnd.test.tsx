@@ -92,13 +92,14 @@ describe('scheduling an end', () => {
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
   });
 
-  it('asks for a time when none was typed', async () => {
+  it('asks for a time in the window\'s format when the field holds none', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
+    typeTime('End at', '12:50 AM');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('Type a time first.');
+    expect(screen.getByRole('alert').textContent).toBe('Type a time as 10:50.');
   });
 
   it("shows the core's refusal the way the window shows a failed action", async () => {
