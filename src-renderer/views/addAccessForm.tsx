@@ -11,8 +11,7 @@ import { useAction } from './useAction';
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
 /** Text a teacher pastes that is an access rather than a name: a link, or a bare token. */
-const looksLikeAccess = (text: string): boolean =>
-  /:\/\/|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(text);
+const looksLikeAccess = (text: string): boolean => /:\/\/|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(text);
 
 /**
  * Adds a temporal access as it is given in a lesson: the student first (optional), then the

@@ -176,7 +176,10 @@ export function EndAt({
               autoComplete="off"
               spellCheck={false}
               // The window's own clock ("10:50"), whatever the operating system's format is.
-              placeholder={formatMinute(new Date(nextFiveMinuteMark(Date.now())).toISOString(), locale)}
+              placeholder={formatMinute(
+                new Date(nextFiveMinuteMark(Date.now())).toISOString(),
+                locale,
+              )}
               size={5}
               onKeyDown={onFieldKeyDown}
               onChange={(event) => {

@@ -200,6 +200,7 @@ export const en = {
   settings: {
     heading: 'Settings',
     close: 'Done',
+    cancel: 'Cancel',
     account: 'Account',
     useDemo: 'Use demo data',
     useDemoHint: 'A built-in demo school, no account needed.',

@@ -192,6 +192,7 @@ export const es = {
   settings: {
     heading: 'Ajustes',
     close: 'Listo',
+    cancel: 'Cancelar',
     account: 'Cuenta',
     useDemo: 'Usar datos de demostración',
     useDemoHint: 'Una escuela de demostración integrada, sin cuenta.',
