@@ -90,7 +90,12 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
-    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus);
+    accountView(
+      sessions.account(),
+      sessions.current?.mode,
+      sessions.tokenStatus,
+      sessions.demoLinks,
+    );
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });

@@ -116,6 +116,8 @@ export interface AccountView {
   serviceUrl: string | null;
   authHeader: string;
   token: { set: boolean; location: TokenLocation; note: string | null };
+  /** The demo school's links to try adding (its own accesses); none outside the demo. */
+  demoLinks: readonly string[];
 }
 
 /**

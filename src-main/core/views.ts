@@ -27,6 +27,7 @@ export function accountView(
   /** The mode of the session in use, when there is one: it may differ while switching. */
   sessionMode: Settings['mode'] | undefined,
   token: VaultStatus | undefined,
+  demoLinks: readonly string[],
 ): AccountView {
   return {
     mode: sessionMode ?? settings.mode,
@@ -37,6 +38,7 @@ export function accountView(
       location: token?.location ?? 'keychain',
       note: token?.reason ?? null,
     },
+    demoLinks,
   };
 }
 

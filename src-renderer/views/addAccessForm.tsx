@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddAccessResult } from '../api/types';
 import { useAccessDraft } from '../store/accessDraft';
-import { useApi } from '../store/context';
+import { useApi, useClassTray } from '../store/context';
 import { AccessDevicePicker } from './accessDevicePicker';
 import { ActionError } from './actionError';
 import { FormField, SmallForm } from './smallForm';
@@ -41,6 +41,11 @@ export function AddAccessForm({
     }),
   );
   const studentField = useRef<HTMLInputElement>(null);
+  const linkField = useRef<HTMLInputElement>(null);
+  // The demo school's own links, until each is added: a new user tries the whole flow offline.
+  const demoLinks = useClassTray((data) => data.account.demoLinks);
+  const tracked = useClassTray((data) => data.temporalAccesses);
+  const toTry = demoLinks.filter((link) => !tracked.some((access) => link.endsWith(access.token)));
   const focusStudent = useRef(false);
   const draft = useAccessDraft();
 
@@ -135,6 +140,7 @@ export function AddAccessForm({
             {(control) => (
               <input
                 {...control}
+                ref={linkField}
                 className="access-input"
                 value={text}
                 placeholder={t('accesses.placeholder')}
@@ -151,6 +157,25 @@ export function AddAccessForm({
             )}
           </FormField>
         </div>
+        {text === '' && toTry.length > 0 && (
+          <div className="demo-links">
+            <p className="hint">{t('accesses.demoLinks')}</p>
+            {toTry.map((link) => (
+              <button
+                key={link}
+                type="button"
+                className="button small quiet"
+                title={link}
+                onClick={() => {
+                  setText(link);
+                  linkField.current?.focus();
+                }}
+              >
+                {t('accesses.demoLink', { token: link.slice(-36, -28) })}
+              </button>
+            ))}
+          </div>
+        )}
         {/* Asked once there is an access to add: the list keeps its lines until then. */}
         {(text !== '' || remoteId !== '') && (
           <AccessDevicePicker remoteId={remoteId} onChange={setRemoteId} />

@@ -173,6 +173,7 @@ export const en = {
     addForm: 'Add a temporal access',
     add: 'Add',
     demoLinks: 'Links to try on the demo school:',
+    demoLink: 'Link {{token}}…',
     openClassroom: 'In this classroom',
     otherClassrooms: 'Other classrooms',
     addShort: 'Add access',

@@ -165,6 +165,7 @@ export const es = {
     addForm: 'Añadir un acceso temporal',
     add: 'Añadir',
     demoLinks: 'Enlaces para probar en la escuela de demostración:',
+    demoLink: 'Enlace {{token}}…',
     openClassroom: 'En esta aula',
     otherClassrooms: 'Otras aulas',
     addShort: 'Añadir acceso',

@@ -80,6 +80,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       serviceUrl: 'https://remote.example.edu',
       authHeader: 'X-Token-SVC',
       token: { set: true, location: 'keychain', note: null },
+      demoLinks: [],
       ...overrides.account,
     },
     classroom: {
