@@ -18,6 +18,12 @@ export const ACTION_NAMES = [
   'forgetToken',
   'setMode',
   'updatePreferences',
+  'setTimetableSource',
+  'refreshTimetable',
+  'mapTimetablePlace',
+  'forgetTimetablePlace',
+  'setEndAtBell',
+  'keepAccessesAfterLesson',
 ] as const;
 
 export type ActionName = (typeof ACTION_NAMES)[number];

@@ -30,6 +30,9 @@ import type { SecretFallback } from './vault';
 import { TokenVault } from './vault';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
 import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
+import { Timetable } from './timetable/timetable';
+import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
+import { TimetableCopy } from './timetable/timetableCopy';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -59,6 +62,8 @@ export interface ClassTrayOptions {
   log?: Logger;
   clock?: Clock;
   timers?: Timers;
+  /** The machine's IANA zone (the weekly timetable's); default the system's. */
+  machineZone?: () => string;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
 }
@@ -102,7 +107,14 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const showAccesses = () =>
     emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
   const schedule = () => scheduleView(contents(), ends.ran);
-  const showSchedule = () => emit({ type: 'schedule', schedule: schedule() });
+  const showTimetable = () => emit({ type: 'timetable', timetable: timetable.view() });
+  const showSchedule = () => {
+    emit({ type: 'schedule', schedule: schedule() });
+    // Which lesson's end is on the schedule is the timetable's to show too.
+    timetable.scheduleChanged();
+    showTimetable();
+  };
+  let windowVisible = false;
 
   const retentionMs = () => settings.get().endedRetentionHours * 3_600_000;
 
@@ -156,6 +168,26 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     accesses,
     onChange: showSchedule,
   });
+  const timetable: Timetable = new Timetable({
+    settings,
+    vault,
+    copy: new TimetableCopy(options.dataDir, log.child('timetable')),
+    fetch: options.fetch ?? fetch,
+    clock,
+    timers,
+    log: log.child('timetable'),
+    machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    notebook: () => sessions.current?.notebook,
+    onChange: showTimetable,
+    onSchedule: () => ends.changed(),
+    openClassroom: async (id) => {
+      await sessions.writeNotebook(({ recent }) => ({
+        current: id,
+        recent: withRecent(recent, id, undefined),
+      }));
+    },
+    windowVisible: () => windowVisible,
+  });
 
   const classTray: ClassTray = {
     async getState() {
@@ -169,6 +201,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
         temporalAccesses: temporalAccesses(),
         preferences,
         schedule: schedule(),
+        timetable: timetable.view(),
       };
     },
     subscribe: (listener) => changes.subscribe(listener),
@@ -179,6 +212,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     async selectClassroom(input) {
       const { id, nickname } = parseAction('selectClassroom', input);
+      timetable.classroomPicked();
       const session = await sessions.settledSession();
       const known = session.notebook.read().recent.some((classroom) => classroom.id === id);
       // A mistyped id is refused before it joins the recent classrooms.
@@ -218,9 +252,15 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     },
     async cancelScheduledEnd(input) {
       const { target } = parseAction('cancelScheduledEnd', input);
+      const key = scheduleTargetKey(target);
+      const cancelled = contents()?.scheduledEnds.find(
+        (end) => scheduleTargetKey(end.target) === key,
+      );
       await sessions.writeNotebook(({ scheduledEnds }) => ({
         scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
       }));
+      // A lesson's end cancelled by hand stays off the schedule.
+      if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
     connectService: async (input) => sessions.connect(parseAction('connectService', input)),
@@ -233,8 +273,30 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       emit({ type: 'preferences', preferences: preferencesView(settings.get()) });
       await accesses.clearEnded();
     },
+    setTimetableSource: async (input) =>
+      timetable.setSource(parseAction('setTimetableSource', input)),
+    async refreshTimetable() {
+      await timetable.refresh();
+    },
+    async mapTimetablePlace(input) {
+      const { place, classroomId } = parseAction('mapTimetablePlace', input);
+      timetable.mapPlace(place, classroomId);
+    },
+    async forgetTimetablePlace(input) {
+      timetable.forgetPlace(parseAction('forgetTimetablePlace', input).place);
+    },
+    async setEndAtBell(input) {
+      timetable.setEndAtBell(parseAction('setEndAtBell', input).on);
+    },
+    async keepAccessesAfterLesson(input) {
+      timetable.keepAfter(parseAction('keepAccessesAfterLesson', input).key);
+    },
 
-    setWindowVisible: (visible) => watch.setVisible(visible),
+    setWindowVisible(visible) {
+      windowVisible = visible;
+      watch.setVisible(visible);
+      if (visible) timetable.windowShown();
+    },
     suspend() {
       watch.suspend();
       ends.suspend();
@@ -250,10 +312,13 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     async close() {
       watch.stop();
       ends.stop();
+      timetable.stop();
+      await timetable.settled();
       changes.clear();
       await sessions.close();
     },
   };
+  await timetable.start();
   await sessions.open();
   return classTray;
 }

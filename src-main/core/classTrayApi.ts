@@ -24,6 +24,7 @@ import type {
 import { settingsSchema } from './settings';
 import type { TokenProblem } from './temporalAccess';
 import type { TokenLocation } from './vault';
+import type { LessonView, TimetableView } from './timetable/timetable';
 
 export type {
   DeviceChange,
@@ -32,6 +33,8 @@ export type {
   ScheduleTarget,
   ServiceErrorKind,
   TokenProblem,
+  LessonView,
+  TimetableView,
 };
 
 /**
@@ -173,6 +176,7 @@ export interface ClassTrayState {
   temporalAccesses: TrackedAccessView[];
   preferences: PreferencesView;
   schedule: ScheduleView;
+  timetable: TimetableView;
 }
 
 /**
@@ -190,6 +194,7 @@ export type ClassTrayChange =
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
   | { type: 'account'; account: AccountView }
   | { type: 'schedule'; schedule: ScheduleView }
+  | { type: 'timetable'; timetable: TimetableView }
   | { type: 'preferences'; preferences: PreferencesView };
 
 /**
@@ -230,6 +235,8 @@ const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
 const pollSettings = settingsSchema.shape.poll.unwrap();
+const place = z.string().trim().min(1).max(200);
+const weeklyLesson = settingsSchema.shape.timetable.unwrap().shape.weekly.unwrap().unwrap();
 /** An action without input: nothing, or `{}` (the preview's JSON body). */
 const noInput = z.strictObject({}).optional();
 
@@ -272,7 +279,13 @@ export type _PreferenceGroupsInputCoverThem = Assert<
 
 /** The settings that are not preferences: the account's and the notebook's, with actions of their own. */
 type AccountOrNotebookKey =
-  'serviceUrl' | 'authHeader' | 'mode' | 'classrooms' | 'temporalAccesses' | 'scheduledEnds';
+  | 'serviceUrl'
+  | 'authHeader'
+  | 'mode'
+  | 'classrooms'
+  | 'temporalAccesses'
+  | 'scheduledEnds'
+  | 'timetable';
 /** Fails to compile when a new setting is neither a preference nor one of those. */
 export type _EverySettingHasItsPlace = Assert<
   SameKeys<Settings, Record<PreferenceKey | AccountOrNotebookKey, unknown>>
@@ -352,6 +365,36 @@ export const api = {
   /** Demo data or the configured service: one call. */
   setMode: action(z.strictObject({ mode: settingsSchema.shape.mode.unwrap() }), noResult),
   updatePreferences: action(preferencesInput, noResult),
+  /**
+   * Where the lessons come from: a subscription (fetched first, kept only if it answers with a
+   * calendar; its address goes to the keychain), an .ics file's text, the weekly table, or none.
+   */
+  setTimetableSource: action(
+    z.discriminatedUnion('kind', [
+      z.strictObject({ kind: z.literal('subscription'), url: z.string().trim().min(1).max(4_000) }),
+      z.strictObject({
+        kind: z.literal('file'),
+        text: z
+          .string()
+          .min(1)
+          .max(8 * 1024 * 1024),
+      }),
+      z.strictObject({ kind: z.literal('weekly'), lessons: z.array(weeklyLesson).max(70) }),
+      z.strictObject({ kind: z.literal('none') }),
+    ]),
+    noResult,
+  ),
+  refreshTimetable: action(noInput, noResult),
+  /** A timetable place is this classroom; null: not a ClassTray room. */
+  mapTimetablePlace: action(
+    z.strictObject({ place, classroomId: classroomId.nullable() }),
+    noResult,
+  ),
+  forgetTimetablePlace: action(z.strictObject({ place }), noResult),
+  /** "End this room's accesses when the lesson ends". */
+  setEndAtBell: action(z.strictObject({ on: z.boolean() }), noResult),
+  /** "Keep accesses after this lesson": its end leaves the schedule. */
+  keepAccessesAfterLesson: action(z.strictObject({ key: z.string().min(1).max(600) }), noResult),
 } as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };
 
 /** The actions of ClassTrayApi: each is one IPC channel and one preview route. */

@@ -136,6 +136,48 @@ const serviceUrlSchema = z
     return parsed.search === '' && parsed.hash === '' && !/[?#]/.test(url);
   }, 'must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address');
 
+/** "08:05": a time of day on the 24-hour clock. */
+const clockTimeSchema = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time such as 08:05');
+
+/** A lesson typed in the weekly table: ISO weekday (1 Monday … 7 Sunday), start, end, classroom. */
+const weeklyLessonSchema = z
+  .strictObject({
+    weekday: z.number().int().min(1).max(7),
+    start: clockTimeSchema,
+    end: clockTimeSchema,
+    classroomId: z.string().min(1),
+  })
+  .refine((lesson) => lesson.start < lesson.end, 'must end after it starts');
+
+/**
+ * The teacher's timetable (issue 18): where its lessons come from (the subscription's address is
+ * in the keychain, its last copy in timetable.ics), which classroom each place is, and whether a
+ * lesson's end ends its room's accesses (null: not asked yet).
+ */
+const timetableSchema = z
+  .strictObject({
+    source: z.enum(['none', 'subscription', 'file', 'weekly']).default('none'),
+    weekly: z.array(weeklyLessonSchema).max(70).default([]),
+    /** A place (LOCATION, else SUMMARY) and its classroom; null: not a ClassTray room. */
+    places: z
+      .array(
+        z.strictObject({
+          place: z.string().min(1).max(200),
+          classroomId: z.string().min(1).nullable(),
+        }),
+      )
+      .max(500)
+      .default([]),
+    endAtBell: z.boolean().nullable().default(null),
+    /** Lessons after which the teacher keeps the accesses, by lesson key. */
+    kept: z.array(z.string().min(1).max(600)).max(100).default([]),
+    /** The scheduled ends the timetable set (scheduledEndKey): never a teacher's own. */
+    bellEnds: z.array(z.string().min(1).max(400)).max(MAX_SCHEDULED_ENDS).default([]),
+  })
+  .prefault({});
+
 const secondsSchema = (limits: { min: number; max: number; default: number }) =>
   z.number().int().min(limits.min).max(limits.max).default(limits.default);
 
@@ -202,6 +244,7 @@ export const settingsSchema = z.strictObject({
       'must not schedule the end of an access or classroom twice',
     )
     .default([]),
+  timetable: timetableSchema,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -213,6 +256,8 @@ export type TrackedTemporalAccess = z.infer<typeof trackedTemporalAccessSchema>;
 export type AccessOutcome = z.infer<typeof accessOutcomeSchema>;
 export type ScheduledEnd = z.infer<typeof scheduledEndSchema>;
 export type ScheduleTarget = ScheduledEnd['target'];
+export type TimetableSettings = Settings['timetable'];
+export type WeeklyLesson = z.infer<typeof weeklyLessonSchema>;
 
 export type DeepReadonly<T> = T extends readonly (infer Item)[]
   ? readonly DeepReadonly<Item>[]

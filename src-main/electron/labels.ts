@@ -34,6 +34,9 @@ export interface Labels extends Record<PlainKey, string> {
   endRanEnded: (count: number) => string;
   endRanLate: (minutes: number) => string;
   endRanFailed: (count: number) => string;
+  /** The timetable's line: `at` an ISO time. */
+  nowLesson: (room: string, at: string) => string;
+  nextLesson: (room: string, at: string) => string;
 }
 
 const i18n = i18next.createInstance();
@@ -73,6 +76,8 @@ function labelsIn(locale: Locale): Labels {
     endRanEnded: (count) => t('endRanEnded', { count }),
     endRanLate: (count) => t('endRanLate', { count }),
     endRanFailed: (count) => t('endRanFailed', { count }),
+    nowLesson: (room, at) => t('nowLesson', { room, time: time(at) }),
+    nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
   };
 }
 

@@ -95,6 +95,7 @@ export function menuTemplate(
       case 'heading':
         return { label: entry.label, enabled: false };
       case 'open':
+      case 'timetable':
       case 'scheduled-end':
         return { label: entry.label, click: () => handlers.open() };
       case 'classroom':

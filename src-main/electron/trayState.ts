@@ -21,6 +21,8 @@ export type TrayMenuEntry =
   | { kind: 'open'; label: string }
   /** The next scheduled end; a click opens the window, where it is changed or cancelled. */
   | { kind: 'scheduled-end'; label: string }
+  /** The lesson now and next, or that the timetable could not be updated; a click opens the window. */
+  | { kind: 'timetable'; label: string }
   | { kind: 'separator' }
   | { kind: 'heading'; label: string }
   | { kind: 'classroom'; id: string; label: string; checked: boolean }
@@ -101,10 +103,31 @@ function tooltip(state: ClassTrayState, text: Labels): string {
         return counts;
     }
   })();
-  const build = (shown: string): string => `ClassTray: ${shown}, ${detail}${end}`;
-  // The name gives way to whatever else a language needs to say.
+  const lessons = lessonsLine(state, text);
+  const build = (shown: string): string =>
+    `ClassTray: ${shown}, ${detail}${end}${lessons === null ? '' : ` · ${lessons}`}`;
+  // The name gives way to whatever else a language needs to say, down to a few letters; past
+  // that the end of the line is cut.
   const over = build(name).length - MAX_TOOLTIP;
-  return over > 0 ? build(shorten(name, name.length - over)) : build(name);
+  const shown = over > 0 ? build(shorten(name, Math.max(8, name.length - over))) : build(name);
+  return shorten(shown, MAX_TOOLTIP);
+}
+
+/** "Now: Room 12 until 10:50 · Next: Lab 1 at 11:05", either part alone, or null. */
+function lessonsLine(state: ClassTrayState, text: Labels): string | null {
+  const { now, next } = state.timetable;
+  const room = (classroomId: string) => shorten(roomName(classroomId, state));
+  const parts = [
+    now === null ? null : text.nowLesson(room(now.classroomId), now.end),
+    next === null ? null : text.nextLesson(room(next.classroomId), next.start),
+  ].filter((part) => part !== null);
+  return parts.length === 0 ? null : parts.join(' · ');
+}
+
+/** The classroom's nickname, else its id. */
+function roomName(classroomId: string, state: ClassTrayState): string {
+  const names = targetNames({ classroomId }, state);
+  return 'classroom' in names ? names.classroom : classroomId;
 }
 
 /**
@@ -174,8 +197,11 @@ function menuEntries(state: ClassTrayState, text: Labels, pinned: boolean): Tray
           { kind: 'separator' },
         ];
   const nextEnd = nextEndLabel(state, text);
+  const lessons =
+    state.timetable.problem === null ? lessonsLine(state, text) : text.timetableFailed;
   return [
     { kind: 'open', label: text.open },
+    ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),
     ...(nextEnd === null ? [] : [{ kind: 'scheduled-end', label: nextEnd } as const]),
     { kind: 'separator' },
     ...recent,

@@ -65,6 +65,7 @@ export function createPreviewClient(
     emit({ type: 'classroom', classroom: state.classroom });
     emit({ type: 'temporal-accesses', temporalAccesses: state.temporalAccesses });
     emit({ type: 'schedule', schedule: state.schedule });
+    emit({ type: 'timetable', timetable: state.timetable });
     emit({ type: 'connection', connection: state.connection });
   };
 

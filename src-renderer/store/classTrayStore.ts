@@ -17,6 +17,7 @@ import type {
   PreferencesView,
   RendererApi,
   ScheduleView,
+  TimetableView,
   TrackedAccessView,
 } from '../api/types';
 
@@ -26,6 +27,7 @@ export interface ClassTrayData {
   preferences: PreferencesView;
   temporalAccesses: TrackedAccessView[];
   schedule: ScheduleView;
+  timetable: TimetableView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -46,6 +48,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     preferences: state.preferences,
     temporalAccesses: state.temporalAccesses,
     schedule: state.schedule,
+    timetable: state.timetable,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -120,6 +123,9 @@ export function applyChanges(
         break;
       case 'schedule':
         next = { ...next, schedule: change.schedule };
+        break;
+      case 'timetable':
+        next = { ...next, timetable: change.timetable };
         break;
     }
   }

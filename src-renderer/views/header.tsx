@@ -7,6 +7,7 @@ import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from './clock';
 import { demoNoticeShown } from './demoNotice';
 import { deviceCounts } from './deviceList';
+import { LessonLine } from './lessonLine';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from './icons';
 import { useAction } from './useAction';
@@ -80,6 +81,7 @@ export function Header(props: {
           </span>
         )}
       </div>
+      <LessonLine />
       <ActionError error={refresh.error} />
     </header>
   );

@@ -12,6 +12,7 @@ import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';
 import { CloseIcon } from './icons';
 import { FormField, SmallForm } from './smallForm';
+import { TimetableSettings } from './timetableSettings';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
 
@@ -33,6 +34,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
       </div>
       <div className="settings-body">
         <AccountSettings />
+        <TimetableSettings />
         <GeneralSettings />
       </div>
     </section>

@@ -64,12 +64,18 @@ export function TemporalAccesses() {
             onClick={() => setOpen(!open)}
           >
             <ChevronIcon />
-            {/* While some run, their count says it all on screen; the heading still names it. */}
-            <span className={running > 0 ? 'visually-hidden' : undefined}>
+            {/* While some run here, their count says it all on screen; the heading still names it. */}
+            <span className={endAll.length > 0 ? 'visually-hidden' : undefined}>
               {t('accesses.heading')}
             </span>
-            {running > 0 && (
-              <span className="count">{t('accesses.runningCount', { count: running })}</span>
+            {endAll.length > 0 && (
+              <span className="count">{t('accesses.runningCount', { count: endAll.length })}</span>
+            )}
+            {/* Counted apart: End all beside it never reaches them. */}
+            {running > endAll.length && (
+              <span className="count quiet">
+                {t('accesses.runningElsewhere', { count: running - endAll.length })}
+              </span>
             )}
           </button>
         </h2>

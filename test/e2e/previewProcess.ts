@@ -18,10 +18,13 @@ export interface PreviewProcess {
   stop: () => Promise<void>;
 }
 
-/** Starts the preview on a service and classroom, polling every 5 s (the shortest allowed). */
+/**
+ * Starts the preview on a service and classroom, polling every 5 s (the shortest allowed).
+ * Without a classroom, the one saved in the data folder opens.
+ */
 export async function startPreview(options: {
   serviceUrl: string;
-  classroom: string;
+  classroom?: string;
   dataDir: string;
   token: string;
   /** The visible poll interval; 5 s unless a test needs the schedule out of its way. */
@@ -33,8 +36,7 @@ export async function startPreview(options: {
     ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', poll].concat([
       '--service-url',
       options.serviceUrl,
-      '--classroom',
-      options.classroom,
+      ...(options.classroom === undefined ? [] : ['--classroom', options.classroom]),
       '--data-dir',
       options.dataDir,
     ]),

@@ -31,6 +31,12 @@ const valid: Record<ApiAction, unknown> = {
   forgetToken: undefined,
   setMode: { mode: 'demo' },
   updatePreferences: { startAtLogin: true },
+  setTimetableSource: { kind: 'subscription', url: 'https://school.example/ical/teacher.ics' },
+  refreshTimetable: undefined,
+  mapTimetablePlace: { place: 'R12', classroomId: 'room-12' },
+  forgetTimetablePlace: { place: 'R12' },
+  setEndAtBell: { on: true },
+  keepAccessesAfterLesson: { key: 'lesson-1@2030-01-01T10:05:00.000Z' },
 };
 
 const invalid: Record<ApiAction, unknown> = {
@@ -48,6 +54,15 @@ const invalid: Record<ApiAction, unknown> = {
   forgetToken: 'everything',
   setMode: { mode: 'root' },
   updatePreferences: { startAtLogin: 'yes' },
+  setTimetableSource: {
+    kind: 'weekly',
+    lessons: [{ weekday: 8, start: '08:00', end: '08:50', classroomId: 'r' }],
+  },
+  refreshTimetable: { now: true },
+  mapTimetablePlace: { place: '', classroomId: 'room-12' },
+  forgetTimetablePlace: {},
+  setEndAtBell: { on: 'yes' },
+  keepAccessesAfterLesson: { key: 12 },
 };
 
 const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: null } };

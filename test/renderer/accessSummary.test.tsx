@@ -33,6 +33,22 @@ describe('the accesses summary line', () => {
     expect(screen.queryByRole('textbox', { name: 'Temporal access link or token' })).toBeNull();
   });
 
+  it("counts this classroom's running accesses, and other classrooms' apart", async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        devices: [device(1)],
+        temporalAccesses: [
+          trackedAccess({ token: 'here-1', remoteId: '100000001', label: 'Ana' }),
+          trackedAccess({ token: 'lab-2', remoteId: '200000002', classroomId: 'lab-2' }),
+          trackedAccess({ token: 'lab-3', remoteId: '200000003', classroomId: 'lab-2' }),
+          trackedAccess({ token: 'unknown-4', remoteId: '300000004', classroomId: null }),
+        ],
+      }),
+    );
+    await renderApp(fake);
+    screen.getByRole('button', { name: 'Temporal accesses 1 running +3 in other classrooms' });
+  });
+
   it('opens and folds the cards and the paste box', async () => {
     const { user } = await renderApp(lab());
     const toggle = screen.getByRole('button', { name: 'Temporal accesses 2 running' });

@@ -13,6 +13,7 @@ import type {
   InvalidateResultView,
   PreferencesView,
   ScheduleView,
+  TimetableView,
   TrackedAccessView,
 } from '../../src-main/core/classTrayApi';
 
@@ -71,6 +72,7 @@ export interface StateOverrides {
   classroom?: Partial<Omit<ClassroomView, 'devices'>>;
   preferences?: Partial<PreferencesView>;
   schedule?: Partial<ScheduleView>;
+  timetable?: Partial<TimetableView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -115,5 +117,19 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       ...overrides.preferences,
     },
     schedule: { pending: [], ran: [], ...overrides.schedule },
+    timetable: {
+      source: 'none',
+      subscription: null,
+      weekly: [],
+      savedAt: null,
+      checkedAt: null,
+      problem: null,
+      places: [],
+      newPlaces: [],
+      endAtBell: null,
+      now: null,
+      next: null,
+      ...overrides.timetable,
+    },
   };
 }

@@ -191,6 +191,38 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
 
+  /** The timetable's actions change what the fake's view says, as the core's would. */
+  setTimetableSource = this.#action('setTimetableSource', async (source) => {
+    this.#showTimetable({
+      source: source.kind,
+      weekly: source.kind === 'weekly' ? source.lessons : this.state.timetable.weekly,
+    });
+  });
+
+  refreshTimetable = this.#action('refreshTimetable', async () => undefined);
+
+  mapTimetablePlace = this.#action('mapTimetablePlace', async ({ place, classroomId }) => {
+    const { places, newPlaces } = this.state.timetable;
+    this.#showTimetable({
+      places: [...places.filter((mapping) => mapping.place !== place), { place, classroomId }],
+      newPlaces: newPlaces.filter((other) => other !== place),
+    });
+  });
+
+  forgetTimetablePlace = this.#action('forgetTimetablePlace', async ({ place }) => {
+    const places = this.state.timetable.places.filter((mapping) => mapping.place !== place);
+    this.#showTimetable({ places });
+  });
+
+  setEndAtBell = this.#action('setEndAtBell', async ({ on }) => {
+    this.#showTimetable({ endAtBell: on });
+  });
+
+  keepAccessesAfterLesson = this.#action('keepAccessesAfterLesson', async ({ key }) => {
+    const { now } = this.state.timetable;
+    this.#showTimetable({ now: now?.key === key ? { ...now, endsAccesses: false } : now });
+  });
+
   copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<PasswordCopy> => ({
     copied: true,
     cleared: { afterSeconds: 30 },
@@ -220,6 +252,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   async close(): Promise<void> {
     this.calls.push({ name: 'close' });
+  }
+
+  #showTimetable(patch: Partial<ClassTrayState['timetable']>): void {
+    this.state.timetable = { ...this.state.timetable, ...patch };
+    this.push({ type: 'timetable', timetable: structuredClone(this.state.timetable) });
   }
 
   /** The core's classroom view of what the notebook now holds. */

@@ -1,0 +1,507 @@
+/**
+ * The teacher's day from the timetable (issue 18): the source of the lessons (a subscription, an
+ * imported file, or the weekly table), the lesson now and next, the classroom the window opens
+ * at a lesson's start, and, when the teacher said so, each lesson's end as a scheduled end of its
+ * classroom, through the end schedule that already runs the teacher's own ("End at 10:50").
+ *
+ * The subscription is fetched at most every FETCH_EVERY_MS and on Refresh; a failure keeps the
+ * last good copy (on disk) and is said in one sentence, in Settings and the tray, never as a
+ * classroom banner. One timer, never waiting more than MAX_WAIT_MS, follows the lessons' starts
+ * and ends and the next fetch, as the end schedule's does.
+ */
+import type { Clock } from '../../../src-shared/clock';
+import { SCHEDULE_AHEAD_HOURS, MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
+import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
+import type { Logger } from '../logger';
+import type { Notebook } from '../notebook';
+import type { Timers } from '../refreshSchedule';
+import { withScheduledEnd, withoutScheduledEnd } from '../scheduledEnds';
+import type { ScheduledEnd, SettingsStore, TimetableSettings, WeeklyLesson } from '../settings';
+import { TeacherFacingError } from '../teacherFacing';
+import type { TokenVault, VaultStatus } from '../vault';
+import type { CalendarEvent } from './calendar';
+import { expandCalendar } from './calendar';
+import { fetchFeed } from './feed';
+import type { Lesson } from './lessons';
+import { bellsByClassroom, calendarLessons, newPlaces, nowAndNext, weeklyLessons } from './lessons';
+import type { TimetableCopy } from './timetableCopy';
+
+export const FETCH_EVERY_MS = 15 * 60_000;
+/** A classroom the teacher picked this recently stays open when a lesson starts. */
+export const OWN_PICK_MS = 10 * 60_000;
+const MAX_WAIT_MS = 60_000;
+/** The keychain account of the subscription's address: not a URL, so never a service's token. */
+export const SUBSCRIPTION_ACCOUNT = 'timetable-subscription';
+/** How far the lessons are expanded, before and after now. */
+const BEHIND_MS = 86_400_000;
+const AHEAD_MS = 8 * 86_400_000;
+
+export type TimetableSource = TimetableSettings['source'];
+
+export interface LessonView {
+  key: string;
+  title: string;
+  place: string | null;
+  classroomId: string;
+  /** ISO times. */
+  start: string;
+  end: string;
+  /** Its end is on the schedule: it ends the classroom's accesses. */
+  endsAccesses: boolean;
+}
+
+export interface TimetableView {
+  source: TimetableSource;
+  /** Where the subscription's address is kept (never the address); null without one. */
+  subscription: { set: boolean; location: VaultStatus['location'] } | null;
+  weekly: WeeklyLesson[];
+  /** ISO time of the copy in use (fetched or imported); null: none. */
+  savedAt: string | null;
+  /** ISO time of the last fetch attempt; null: none this run. */
+  checkedAt: string | null;
+  /** The last fetch or read failed, in one sentence; the copy in use is older. */
+  problem: string | null;
+  places: TimetableSettings['places'];
+  /** Locations seen for the first time: Settings asks which classroom each is. */
+  newPlaces: string[];
+  /** null: not asked yet (asked once a place is mapped to a classroom). */
+  endAtBell: boolean | null;
+  now: LessonView | null;
+  next: LessonView | null;
+}
+
+export type TimetableSourceInput =
+  | { kind: 'subscription'; url: string }
+  | { kind: 'file'; text: string }
+  | { kind: 'weekly'; lessons: WeeklyLesson[] }
+  | { kind: 'none' };
+
+export interface TimetableOptions {
+  settings: SettingsStore;
+  vault: TokenVault;
+  copy: TimetableCopy;
+  fetch: typeof fetch;
+  clock: Clock;
+  timers: Timers;
+  log: Logger;
+  /** The IANA zone of the machine: the weekly table's and floating times'. */
+  machineZone: () => string;
+  /** The notebook of the session in use: where the bell's ends go. */
+  notebook: () => Notebook | undefined;
+  /** The view changed. */
+  onChange: () => void;
+  /** The timetable changed the schedule. */
+  onSchedule: () => void;
+  /** A lesson started (or the window opened during one): its classroom is shown. */
+  openClassroom: (classroomId: string) => Promise<void>;
+  /** Whether the window is shown now. */
+  windowVisible: () => boolean;
+}
+
+export class Timetable {
+  readonly #options: TimetableOptions;
+  #text: string | undefined;
+  #events: CalendarEvent[] = [];
+  #expandedAt = Number.NEGATIVE_INFINITY;
+  #savedAt: string | null = null;
+  #checkedAt: number | undefined;
+  #problem: string | null = null;
+  #subscription: VaultStatus | undefined;
+  #lessonNow: string | undefined;
+  #pickedAt = Number.NEGATIVE_INFINITY;
+  #handle: unknown;
+  #fetching: Promise<void> | undefined;
+  #syncing = false;
+  #stopped = false;
+  /** Calls off a fetch under way when ClassTray stops. */
+  readonly #stopping = new AbortController();
+
+  constructor(options: TimetableOptions) {
+    this.#options = options;
+  }
+
+  async start(): Promise<void> {
+    const copy = this.#options.copy.read();
+    if (copy !== undefined && this.#settings().source !== 'none') {
+      this.#text = copy.text;
+      this.#savedAt = copy.savedAt;
+    }
+    await this.#readSubscriptionStatus();
+    this.#tick();
+  }
+
+  stop(): void {
+    this.#stopped = true;
+    this.#stopping.abort();
+    this.#cancel();
+  }
+
+  /** Resolves once no fetch is under way. */
+  async settled(): Promise<void> {
+    while (this.#fetching) await this.#fetching;
+  }
+
+  view(): TimetableView {
+    const timetable = this.#settings();
+    const now = this.#options.clock();
+    const lessons = this.#lessons(now);
+    const { now: current, next } = nowAndNext(lessons, now);
+    const scheduled = new Set(
+      (this.#options.notebook()?.read().scheduledEnds ?? []).map(scheduledEndKey),
+    );
+    const lessonView = (lesson: Lesson | undefined): LessonView | null =>
+      lesson === undefined
+        ? null
+        : {
+            key: lesson.key,
+            title: lesson.title,
+            place: lesson.place,
+            classroomId: lesson.classroomId,
+            start: new Date(lesson.start).toISOString(),
+            end: new Date(lesson.end).toISOString(),
+            endsAccesses: scheduled.has(scheduledEndKey(bellOf(lesson))),
+          };
+    const status = this.#subscription;
+    return {
+      source: timetable.source,
+      subscription:
+        timetable.source === 'subscription' && status !== undefined
+          ? { set: status.hasToken, location: status.location }
+          : null,
+      weekly: structuredClone([...timetable.weekly]),
+      savedAt: timetable.source === 'weekly' ? null : this.#savedAt,
+      checkedAt: this.#checkedAt === undefined ? null : new Date(this.#checkedAt).toISOString(),
+      problem: this.#problem,
+      places: structuredClone([...timetable.places]),
+      newPlaces:
+        timetable.source === 'weekly' ? [] : newPlaces(this.#eventsAt(now), timetable.places),
+      endAtBell: timetable.endAtBell,
+      now: lessonView(current),
+      next: lessonView(next),
+    };
+  }
+
+  /**
+   * A new source replaces the old. A subscription is fetched first and kept only if it answers
+   * with a calendar; a file only if it is one. Either way the copy on disk is the new text.
+   */
+  async setSource(input: TimetableSourceInput): Promise<void> {
+    const { clock, copy, vault, settings } = this.#options;
+    if (input.kind === 'subscription') {
+      const answer = await fetchFeed(input.url, { fetch: this.#options.fetch });
+      if (answer.kind !== 'fresh')
+        throw new TeacherFacingError('The timetable server sent nothing.');
+      this.#checkCalendar(answer.text);
+      await vault.setToken(SUBSCRIPTION_ACCOUNT, input.url);
+      this.#use(answer.text, {
+        ...(answer.etag === undefined ? {} : { etag: answer.etag }),
+        ...(answer.lastModified === undefined ? {} : { lastModified: answer.lastModified }),
+      });
+      this.#checkedAt = clock();
+    } else if (input.kind === 'file') {
+      this.#checkCalendar(input.text);
+      this.#use(input.text, {});
+    } else {
+      copy.clear();
+      this.#text = undefined;
+      this.#savedAt = null;
+    }
+    if (input.kind !== 'subscription') await vault.forgetToken(SUBSCRIPTION_ACCOUNT);
+    this.#problem = null;
+    settings.update({
+      timetable: {
+        source: input.kind,
+        ...(input.kind === 'weekly' ? { weekly: input.lessons } : {}),
+      },
+    });
+    this.#expandedAt = Number.NEGATIVE_INFINITY;
+    await this.#readSubscriptionStatus();
+    this.#changed();
+  }
+
+  /** Refresh: the subscription is fetched now. */
+  async refresh(): Promise<void> {
+    if (this.#settings().source !== 'subscription') return;
+    await this.#fetch();
+    this.#changed();
+  }
+
+  /** A place is this classroom (null: not a ClassTray room). */
+  mapPlace(place: string, classroomId: string | null): void {
+    const places = this.#settings().places.filter((mapping) => mapping.place !== place);
+    this.#options.settings.update({
+      timetable: { places: [...places, { place, classroomId }] },
+    });
+    this.#changed();
+  }
+
+  forgetPlace(place: string): void {
+    const places = this.#settings().places.filter((mapping) => mapping.place !== place);
+    this.#options.settings.update({ timetable: { places } });
+    this.#changed();
+  }
+
+  setEndAtBell(on: boolean): void {
+    this.#options.settings.update({ timetable: { endAtBell: on } });
+    this.#changed();
+  }
+
+  /** "Keep accesses after this lesson": its end leaves the schedule, and stays off it. */
+  keepAfter(key: string): void {
+    const kept = [...this.#settings().kept.filter((other) => other !== key), key].slice(-100);
+    this.#options.settings.update({ timetable: { kept } });
+    this.#changed();
+  }
+
+  /**
+   * An end left the schedule by the teacher's hand (Cancel end): one the timetable set is the
+   * "Keep accesses after this lesson" of its lesson, so it is not set again.
+   */
+  endCancelled(end: ScheduledEnd): void {
+    if (!this.#settings().bellEnds.includes(scheduledEndKey(end))) return;
+    const now = this.#options.clock();
+    const lesson = this.#lessons(now).find(
+      (candidate) => scheduledEndKey(bellOf(candidate)) === scheduledEndKey(end),
+    );
+    if (lesson !== undefined) this.keepAfter(lesson.key);
+  }
+
+  /** The teacher picked a classroom: a lesson starting in the next minutes leaves it open. */
+  classroomPicked(): void {
+    this.#pickedAt = this.#options.clock();
+  }
+
+  /** The window opened: during a lesson it shows the lesson's classroom. */
+  windowShown(): void {
+    const { now } = nowAndNext(this.#lessons(this.#options.clock()), this.#options.clock());
+    if (now !== undefined) this.#open(now);
+  }
+
+  /** The schedule changed (an end ran or was cancelled): the next bell may go on it. */
+  scheduleChanged(): void {
+    if (!this.#syncing) this.#syncBells(this.#options.clock());
+  }
+
+  #settings(): TimetableSettings {
+    return this.#options.settings.get().timetable as TimetableSettings;
+  }
+
+  #checkCalendar(text: string): void {
+    const now = this.#options.clock();
+    expandCalendar(text, { from: now, to: now + 1, machineZone: this.#options.machineZone() });
+  }
+
+  #use(text: string, validators: { etag?: string; lastModified?: string }): void {
+    const savedAt = new Date(this.#options.clock()).toISOString();
+    try {
+      this.#options.copy.write({ text, savedAt, ...validators });
+    } catch (error) {
+      this.#options.log.warn(`The timetable's copy could not be saved: ${String(error)}`);
+    }
+    this.#text = text;
+    this.#savedAt = savedAt;
+    this.#expandedAt = Number.NEGATIVE_INFINITY;
+  }
+
+  async #readSubscriptionStatus(): Promise<void> {
+    this.#subscription =
+      this.#settings().source === 'subscription'
+        ? await this.#options.vault.status(SUBSCRIPTION_ACCOUNT)
+        : undefined;
+  }
+
+  #fetch(): Promise<void> {
+    this.#fetching ??= this.#fetchOnce().finally(() => {
+      this.#fetching = undefined;
+    });
+    return this.#fetching;
+  }
+
+  async #fetchOnce(): Promise<void> {
+    const { clock, copy, vault, log } = this.#options;
+    this.#checkedAt = clock();
+    const url = await vault.getToken(SUBSCRIPTION_ACCOUNT);
+    if (url === null) {
+      this.#problem = 'The timetable address is not saved on this computer: paste it again.';
+      return;
+    }
+    const kept = copy.read();
+    try {
+      const answer = await fetchFeed(url, {
+        fetch: this.#options.fetch,
+        etag: kept?.etag,
+        lastModified: kept?.lastModified,
+        signal: this.#stopping.signal,
+      });
+      if (answer.kind === 'fresh') {
+        this.#checkCalendar(answer.text);
+        this.#use(answer.text, {
+          ...(answer.etag === undefined ? {} : { etag: answer.etag }),
+          ...(answer.lastModified === undefined ? {} : { lastModified: answer.lastModified }),
+        });
+      }
+      this.#problem = null;
+    } catch (error) {
+      if (!(error instanceof TeacherFacingError)) throw error;
+      if (this.#stopped) return;
+      // Teacher-facing sentences here never hold the address.
+      this.#problem = error.message;
+      log.warn(`Timetable fetch failed: ${error.message}`);
+    }
+  }
+
+  /** The events, expanded again when the text changed or an hour passed (the span slides). */
+  #eventsAt(now: number): CalendarEvent[] {
+    if (this.#text === undefined || this.#settings().source === 'weekly') return [];
+    if (now - this.#expandedAt > 3_600_000 || now < this.#expandedAt) {
+      try {
+        this.#events = expandCalendar(this.#text, {
+          from: now - BEHIND_MS,
+          to: now + AHEAD_MS,
+          machineZone: this.#options.machineZone(),
+        });
+      } catch (error) {
+        this.#events = [];
+        this.#problem = error instanceof TeacherFacingError ? error.message : String(error);
+      }
+      this.#expandedAt = now;
+    }
+    return this.#events;
+  }
+
+  #lessons(now: number): Lesson[] {
+    const timetable = this.#settings();
+    if (timetable.source === 'weekly') {
+      return weeklyLessons(timetable.weekly, {
+        from: now - BEHIND_MS,
+        to: now + AHEAD_MS,
+        machineZone: this.#options.machineZone(),
+      });
+    }
+    return calendarLessons(this.#eventsAt(now), timetable.places);
+  }
+
+  #changed(): void {
+    this.#syncBells(this.#options.clock());
+    this.#options.onChange();
+    this.#arm();
+  }
+
+  /** A lesson under way that was not at the last tick: its classroom opens. */
+  #tick(): void {
+    if (this.#stopped) return;
+    const now = this.#options.clock();
+    const { now: current } = nowAndNext(this.#lessons(now), now);
+    const started = current !== undefined && current.key !== this.#lessonNow;
+    this.#lessonNow = current?.key;
+    if (started && this.#options.windowVisible()) this.#open(current);
+    const due =
+      this.#settings().source === 'subscription' &&
+      (this.#checkedAt === undefined || now - this.#checkedAt >= FETCH_EVERY_MS);
+    if (due) {
+      void this.#fetch()
+        .catch((error: unknown) => this.#options.log.error('Timetable fetch failed', error))
+        .finally(() => this.#changed());
+    }
+    this.#changed();
+  }
+
+  #open(lesson: Lesson): void {
+    if (this.#options.clock() - this.#pickedAt < OWN_PICK_MS) return;
+    if (this.#options.notebook()?.read().current === lesson.classroomId) return;
+    this.#options
+      .openClassroom(lesson.classroomId)
+      .catch((error: unknown) =>
+        this.#options.log.warn(`The lesson's classroom could not be opened: ${String(error)}`),
+      );
+  }
+
+  #arm(): void {
+    this.#cancel();
+    if (this.#stopped) return;
+    const now = this.#options.clock();
+    const moments = this.#lessons(now)
+      .flatMap((lesson) => [lesson.start, lesson.end])
+      .filter((moment) => moment > now);
+    if (this.#settings().source === 'subscription') {
+      moments.push((this.#checkedAt ?? now) + FETCH_EVERY_MS);
+    }
+    const wait = Math.min(MAX_WAIT_MS, ...moments.map((moment) => moment - now));
+    this.#handle = this.#options.timers.setTimeout(
+      () => {
+        this.#handle = undefined;
+        this.#tick();
+      },
+      Math.max(0, wait),
+    );
+  }
+
+  #cancel(): void {
+    if (this.#handle !== undefined) this.#options.timers.clearTimeout(this.#handle);
+    this.#handle = undefined;
+  }
+
+  /**
+   * Puts each classroom's next bell on the schedule, in place of the timetable's earlier end for
+   * it; leaves alone an end the teacher set, and one of ours already due (it runs, late if need
+   * be). With the preference off, the timetable's ends leave the schedule.
+   */
+  #syncBells(now: number): void {
+    const notebook = this.#options.notebook();
+    if (notebook === undefined) return;
+    const timetable = this.#settings();
+    const ours = new Set(timetable.bellEnds);
+    const bells =
+      timetable.endAtBell === true
+        ? bellsByClassroom(this.#lessons(now), now, {
+            kept: timetable.kept,
+            aheadMs: SCHEDULE_AHEAD_HOURS * 3_600_000,
+          })
+        : new Map<string, Lesson>();
+    const before = notebook.read().scheduledEnds;
+    let ends: ScheduledEnd[] = [...before];
+    for (const end of before) {
+      if (!ours.has(scheduledEndKey(end)) || !('classroomId' in end.target)) continue;
+      const bell = bells.get(end.target.classroomId);
+      const due = Date.parse(end.at) <= now;
+      if (!due && (bell === undefined || scheduledEndKey(bellOf(bell)) !== scheduledEndKey(end))) {
+        ends = withoutScheduledEnd(ends, end.target);
+      }
+    }
+    for (const bell of bells.values()) {
+      const end = bellOf(bell);
+      if (ends.some((other) => scheduleTargetKey(other.target) === scheduleTargetKey(end.target))) {
+        continue;
+      }
+      if (ends.length >= MAX_SCHEDULED_ENDS) break;
+      ends = withScheduledEnd(ends, end);
+    }
+    const kept = new Set(ends.map(scheduledEndKey));
+    const bellEnds = [
+      ...timetable.bellEnds.filter((key) => kept.has(key)),
+      ...[...bells.values()]
+        .map((bell) => scheduledEndKey(bellOf(bell)))
+        .filter((key) => kept.has(key) && !ours.has(key)),
+    ];
+    const changed =
+      ends.length !== before.length || ends.some((end, index) => before[index] !== end);
+    this.#syncing = true;
+    try {
+      if (changed) notebook.write({ scheduledEnds: ends });
+      if (bellEnds.join('\n') !== timetable.bellEnds.join('\n')) {
+        this.#options.settings.update({ timetable: { bellEnds } });
+      }
+      if (changed) this.#options.onSchedule();
+    } catch (error) {
+      this.#options.log.error("The lessons' ends could not be scheduled", error);
+    } finally {
+      this.#syncing = false;
+    }
+  }
+}
+
+/** A lesson's end as a scheduled end of its classroom. */
+const bellOf = (lesson: Lesson): ScheduledEnd => ({
+  at: new Date(lesson.end).toISOString(),
+  target: { classroomId: lesson.classroomId },
+});

@@ -1,0 +1,329 @@
+/**
+ * The timetable inside the whole core (createClassTray against the local service), on hand-moved
+ * time: the lesson opens its room, its end ends the room's accesses through the end schedule,
+ * and the subscription is fetched, kept and failed as issue 18 says.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
+import { createClassTray } from '../../../src-main/core/classTray';
+import type { ClassTrayState } from '../../../src-main/core/classTrayApi';
+import { silentLogger } from '../../../src-main/core/logger';
+import { FETCH_EVERY_MS, OWN_PICK_MS } from '../../../src-main/core/timetable/timetable';
+import { parseAccountData } from '../../../src-main/local-service/fixture';
+import type { RunningLocalService } from '../../../src-main/local-service/index';
+import { startLocalService } from '../../../src-main/local-service/index';
+import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
+import { servicePaths } from '../../../src-main/contract/wire';
+import { calendarText } from '../../support/calendarText';
+import { feedServers } from '../../support/feedServer';
+import { accountFixture } from '../../support/fixtures';
+import { callerOf } from '../../support/localServiceControl';
+import { manualTimers } from '../../support/manualTimers';
+import { tempDir } from '../../support/tempDir';
+
+const TOKEN = 'timetable-test-token-0123456789';
+const MINUTE = 60_000;
+const noKeychain = () => Promise.reject(new Error('keytar is not available in this test'));
+const startFeed = feedServers();
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function setup(
+  options: Partial<ClassTrayOptions> = {},
+  again?: { local: RunningLocalService; dataDir: string; start: number },
+) {
+  const local =
+    again?.local ??
+    (await startLocalService({
+      token: TOKEN,
+      fixture: parseAccountData(accountFixture(90), 'test fixture'),
+    }));
+  cleanups.push(() => local.close().catch(() => undefined));
+  // On a whole minute: the calendars the tests write keep whole seconds.
+  const manual = manualTimers(again?.start ?? Date.now() - (Date.now() % MINUTE));
+  const dataDir = again?.dataDir ?? (await tempDir());
+  const classTray = await createClassTray({
+    dataDir,
+    env: {},
+    loadKeytar: noKeychain,
+    demoSchool: () => startDemoSchool(),
+    log: silentLogger,
+    timers: manual.timers,
+    machineZone: () => 'Europe/Madrid',
+    request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+    ...options,
+  });
+  cleanups.push(() => classTray.close());
+  await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
+  await classTray.selectClassroom({ id: 'room-a', nickname: 'Room A' });
+  const start = manual.timers.now();
+  const at = (minutes: number) => start + minutes * MINUTE;
+  return { local, classTray, dataDir, ...manual, start, at };
+}
+
+async function newAccess(local: RunningLocalService, remoteId: string): Promise<string> {
+  const response = await callerOf(local)('POST', '/_local/temporal-access', {
+    remote_id: remoteId,
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** 200 while the access runs, 422 once it ended. */
+async function serviceStatus(local: RunningLocalService, token: string): Promise<number> {
+  return (await callerOf(local)('PATCH', servicePaths.invalidateTemporalAccess(token))).status;
+}
+
+/** The state once `done` holds: now, or after a change the core pushes. */
+function until(classTray: ClassTray, done: (state: ClassTrayState) => boolean) {
+  return new Promise<ClassTrayState>((resolve) => {
+    const check = () =>
+      void classTray.getState().then((state) => {
+        if (done(state)) {
+          stop();
+          resolve(state);
+        }
+      });
+    const stop = classTray.subscribe(check);
+    check();
+  });
+}
+
+describe('lessons from an imported .ics', () => {
+  it('asks about a new location once, and a mapped lesson opens its room at its start', async () => {
+    const { classTray, at, advance } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
+        { uid: 'meeting', start: at(80), end: at(90), summary: 'Staff meeting' },
+      ]),
+    });
+    let { timetable } = await classTray.getState();
+    expect(timetable.newPlaces).toEqual(['R-A']);
+    expect(timetable.next).toBeNull();
+    expect(timetable.endAtBell).toBeNull();
+
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    ({ timetable } = await classTray.getState());
+    expect(timetable.newPlaces).toEqual([]);
+    expect(timetable.next).toMatchObject({ title: 'Maths 3B', classroomId: 'room-b' });
+
+    // The window is open, and the teacher's own pick is older than 10 minutes at 10:20.
+    classTray.setWindowVisible(true);
+    advance(20 * MINUTE);
+    const state = await until(classTray, (current) => current.classroom.id === 'room-b');
+    expect(state.timetable.now).toMatchObject({
+      title: 'Maths 3B',
+      end: new Date(at(70)).toISOString(),
+    });
+  });
+
+  it('leaves the classroom the teacher picked in the last 10 minutes, and opens the room when the window opens later', async () => {
+    const { classTray, at, advance } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', start: at(5), end: at(55), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    classTray.setWindowVisible(true);
+    await classTray.selectClassroom({ id: 'room-a' });
+    advance(5 * MINUTE);
+    await classTray.getState();
+    expect((await classTray.getState()).classroom.id).toBe('room-a');
+
+    classTray.setWindowVisible(false);
+    advance(OWN_PICK_MS);
+    classTray.setWindowVisible(true);
+    await until(classTray, (state) => state.classroom.id === 'room-b');
+  });
+});
+
+describe('the bell', () => {
+  it("ends the room's accesses at the lesson's end once the teacher said so, and not after a lesson kept", async () => {
+    const { local, classTray, at, advance } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+        { uid: 'second', start: at(20), end: at(40), summary: 'Maths 3C', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    // Off until answered: nothing is scheduled.
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    await classTray.setEndAtBell({ on: true });
+    let state = await classTray.getState();
+    expect(state.schedule.pending).toEqual([
+      { target: { classroomId: 'room-a' }, at: new Date(at(10)).toISOString() },
+    ]);
+    expect(state.timetable.now).toMatchObject({ title: 'Maths 3B', endsAccesses: true });
+
+    const given = await newAccess(local, '100000003');
+    await classTray.addTemporalAccess({ linkOrToken: given });
+    advance(10 * MINUTE);
+    state = await until(classTray, (current) => current.schedule.ran.length > 0);
+    expect(state.schedule.ran[0]).toMatchObject({
+      lateMinutes: 0,
+      ended: [{ token: given, result: { kind: 'invalidated' } }],
+    });
+    expect(await serviceStatus(local, given)).toBe(422);
+    // The next lesson's end takes its place.
+    state = await until(classTray, (current) => current.schedule.pending.length === 1);
+    expect(state.schedule.pending[0]?.at).toBe(new Date(at(40)).toISOString());
+
+    advance(10 * MINUTE);
+    state = await until(classTray, (current) => current.timetable.now !== null);
+    await classTray.keepAccessesAfterLesson({ key: state.timetable.now?.key ?? '' });
+    state = await classTray.getState();
+    expect(state.schedule.pending).toEqual([]);
+    expect(state.timetable.now?.endsAccesses).toBe(false);
+  });
+
+  it("takes Cancel end of a lesson's end as keeping the accesses after that lesson", async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await classTray.setEndAtBell({ on: true });
+    expect((await classTray.getState()).schedule.pending).toHaveLength(1);
+    await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
+    const state = await classTray.getState();
+    expect(state.schedule.pending).toEqual([]);
+    expect(state.timetable.now?.endsAccesses).toBe(false);
+  });
+
+  it('never replaces an end the teacher scheduled for the room, and drops its own when turned off', async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await classTray.scheduleEnd({
+      target: { classroomId: 'room-a' },
+      at: new Date(at(5)).toISOString(),
+    });
+    await classTray.setEndAtBell({ on: true });
+    expect((await classTray.getState()).schedule.pending).toEqual([
+      { target: { classroomId: 'room-a' }, at: new Date(at(5)).toISOString() },
+    ]);
+    await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
+    expect((await classTray.getState()).schedule.pending).toHaveLength(1);
+    await classTray.setEndAtBell({ on: false });
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+  });
+});
+
+describe('the subscription', () => {
+  it('keeps its address out of the settings file, moves the end when the feed moves the lesson, and says a failure while keeping the last copy', async () => {
+    const { classTray, dataDir, at, advance } = await setup();
+    const lesson = { uid: 'maths', summary: 'Maths 3B', location: 'R-A' };
+    const feed = await startFeed(calendarText([{ ...lesson, start: at(10), end: at(60) }]));
+    await classTray.setTimetableSource({ kind: 'subscription', url: feed.url });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await classTray.setEndAtBell({ on: true });
+    let state = await classTray.getState();
+    expect(state.timetable).toMatchObject({
+      source: 'subscription',
+      subscription: { set: true, location: 'memory' },
+      problem: null,
+    });
+    expect(state.schedule.pending[0]?.at).toBe(new Date(at(60)).toISOString());
+    const settingsText = await readFile(path.join(dataDir, 'settings.json'), 'utf8');
+    expect(settingsText).not.toContain('s3cr3t');
+    expect(settingsText).not.toContain(new URL(feed.url).host);
+    expect(JSON.stringify(state)).not.toContain('s3cr3t');
+
+    // Moved by ten minutes in the feed: the end follows at the next fetch, not before.
+    feed.calendar = calendarText([{ ...lesson, start: at(20), end: at(70) }]);
+    advance(FETCH_EVERY_MS - MINUTE);
+    expect(feed.requests).toHaveLength(1);
+    advance(MINUTE);
+    state = await until(
+      classTray,
+      (current) => current.schedule.pending[0]?.at === new Date(at(70)).toISOString(),
+    );
+    expect(feed.requests).toHaveLength(2);
+
+    // Unchanged: a 304, and the same end.
+    await classTray.refreshTimetable();
+    expect(feed.requests).toHaveLength(3);
+    expect(feed.requests[2]?.['if-none-match']).toBeDefined();
+
+    // Cancelled in the feed: its end is dropped.
+    feed.calendar = calendarText([]);
+    await classTray.refreshTimetable();
+    expect((await classTray.getState()).schedule.pending).toEqual([]);
+
+    // A failing server: said in one sentence, the last copy kept.
+    feed.calendar = calendarText([{ ...lesson, start: at(40), end: at(90) }]);
+    await classTray.refreshTimetable();
+    feed.behaviour = 'error-500';
+    await classTray.refreshTimetable();
+    state = await classTray.getState();
+    expect(state.timetable.problem).toBe(
+      'The timetable server failed (HTTP 500); ClassTray tries again later.',
+    );
+    expect(state.timetable.next).toMatchObject({ title: 'Maths 3B' });
+  });
+
+  it('refuses an address that does not answer with a calendar, saving nothing', async () => {
+    const { classTray } = await setup();
+    const feed = await startFeed('<html>Sign in</html>');
+    await expect(
+      classTray.setTimetableSource({ kind: 'subscription', url: feed.url }),
+    ).rejects.toThrow('The timetable is not an iCalendar (.ics) file.');
+    expect((await classTray.getState()).timetable.source).toBe('none');
+  });
+});
+
+describe('the weekly table', () => {
+  it("gives today's lessons in the machine's zone", async () => {
+    const { classTray, start } = await setup({ machineZone: () => 'Australia/Adelaide' });
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Australia/Adelaide',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).formatToParts(start);
+    const part = (type: string) => local.find((each) => each.type === type)?.value ?? '';
+    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
+    const minutes = Number(part('hour')) * 60 + Number(part('minute'));
+    // A lesson from the start of this minute to the end of the day (or the whole hour before).
+    const clock = (total: number) =>
+      `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
+    const [from, to] = minutes < 23 * 60 ? [minutes, minutes + 30] : [minutes - 30, minutes];
+    await classTray.setTimetableSource({
+      kind: 'weekly',
+      lessons: [
+        {
+          weekday,
+          start: clock(from),
+          end: clock(Math.min(to, 23 * 60 + 59)),
+          classroomId: 'room-b',
+        },
+      ],
+    });
+    const { timetable } = await classTray.getState();
+    const lesson = timetable.now ?? timetable.next;
+    expect(lesson?.classroomId).toBe('room-b');
+    expect(
+      Math.abs(
+        Date.parse(lesson?.start ?? '') - (start - (start % MINUTE)) - (from - minutes) * MINUTE,
+      ),
+    ).toBeLessThan(MINUTE);
+  });
+});

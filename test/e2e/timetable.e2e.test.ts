@@ -1,0 +1,157 @@
+/**
+ * The teacher's day, end to end: `npm run web` against a local service, in Debian's Chromium.
+ * An .ics is imported in Settings → Timetable whose lesson starts seconds from now in Room B;
+ * its location is mapped to Room B and the bell question answered. At the lesson's start the
+ * window switches from Room A to Room B; an access given during the lesson is ended by the
+ * lesson's end. Real time, short lessons: the preview has no clock to inject. Screenshots go to
+ * test-results/timetable-e2e/.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { startLocalService } from '../../src-main/local-service/index';
+import { calendarText } from '../support/calendarText';
+import { launchChromium } from '../support/chromium';
+import { device } from '../support/fixtures';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
+import type { PreviewProcess } from './previewProcess';
+import { startPreview } from './previewProcess';
+import { auditedShot, LIVE_TIMEOUT } from './session';
+
+const TOKEN = 'timetable-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'timetable-e2e');
+/** From the import to the lesson's start, and the lesson's length: room to click in between. */
+const LEAD_MS = 25_000;
+const LESSON_MS = 25_000;
+
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-a', name: 'Room A' },
+    { id: 'room-b', name: 'Room B' },
+  ],
+  devices: [
+    ...Array.from({ length: 3 }, (_, i) => device(i + 1, { classroom: 'room-a', is_online: true })),
+    ...Array.from({ length: 3 }, (_, i) => device(i + 4, { classroom: 'room-b', is_online: true })),
+  ],
+  temporal_accesses: [],
+};
+
+let service: RunningLocalService;
+let preview: PreviewProcess | undefined;
+let browser: Browser | undefined;
+let page: Page;
+let dataDir = '';
+
+beforeAll(async () => {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  dataDir = await mkdtemp(join(tmpdir(), 'classtray-timetable-e2e-'));
+  // Room A open, Room B in the list: the teacher's own pick is not recent, so a lesson may
+  // open its room (no --classroom, which would be a pick of Room A right now).
+  await writeFile(
+    join(dataDir, 'settings.json'),
+    JSON.stringify({
+      classrooms: {
+        current: 'room-a',
+        recent: [
+          { id: 'room-a', nickname: 'Room A' },
+          { id: 'room-b', nickname: 'Room B' },
+        ],
+      },
+    }),
+  );
+  service = await startLocalService({ token: TOKEN, fixture });
+  preview = await startPreview({ serviceUrl: service.url, dataDir, token: TOKEN });
+  browser = await launchChromium();
+  const context = await browser.newContext({
+    viewport: { width: 400, height: 700 },
+    locale: 'en-GB',
+  });
+  page = await context.newPage();
+  await page.goto(preview.openUrl);
+  await page.getByText('PC-1', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await preview?.stop();
+  await service?.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const classroomPicker = () => page.getByRole('combobox', { name: 'Classroom' });
+
+/** How many invalidations the local service has answered. */
+async function invalidations(): Promise<number> {
+  const response = await callerOf(service)('GET', '/_local/stats');
+  const { requests } = (await response.json()) as { requests: Record<string, number> };
+  return requests['PATCH /api/v1/temporal-access/:token/invalidate'] ?? 0;
+}
+
+describe('a lesson from an imported timetable', { timeout: 120_000 }, () => {
+  it('opens its room at its start and ends the access given in it at its end', async () => {
+    const start = Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
+    const end = start + LESSON_MS;
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('combobox', { name: 'Lessons from' }).selectOption('file');
+    await page.getByLabel('Import .ics file').setInputFiles({
+      name: 'timetable.ics',
+      mimeType: 'text/calendar',
+      buffer: Buffer.from(
+        calendarText([{ uid: 'maths-3b', start, end, summary: 'Maths 3B', location: 'B-12' }]),
+      ),
+    });
+    const question = page.getByLabel('Which classroom is “B-12”?');
+    await question.selectOption('room-b');
+    await question.locator('xpath=ancestor::div[1]').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Yes, end them' }).click();
+    await page
+      .getByRole('checkbox', { name: "End this room's accesses when the lesson ends" })
+      .waitFor();
+    await auditedShot(page, SCREENSHOTS, 'settings-timetable');
+    await page.getByRole('button', { name: 'Done' }).click();
+    expect(await classroomPicker().inputValue()).toBe('room-a');
+    expect(Date.now()).toBeLessThan(start);
+
+    // The lesson starts: the window shows Room B and says the lesson.
+    await page.getByText('PC-4', { exact: true }).waitFor({ timeout: LEAD_MS + LIVE_TIMEOUT });
+    expect(await classroomPicker().inputValue()).toBe('room-b');
+    expect(Date.now()).toBeGreaterThanOrEqual(start);
+    const until = await page.evaluate(
+      (at) =>
+        new Date(at).toLocaleTimeString('en-GB', {
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }),
+      end,
+    );
+    await page.getByText(`Maths 3B · until ${until}`).waitFor();
+    await page.getByText(`Accesses end at ${until}`).waitFor();
+
+    // An access given during the lesson, on a Room B device.
+    const token = await newAccessToken(service, '100000004');
+    await page.getByRole('button', { name: 'Add access for PC-4' }).click();
+    await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
+    const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+    await linkBox.fill(`https://remote.example/access/${token}`);
+    await linkBox.press('Enter');
+    await page.getByText('Ana').first().waitFor();
+    await auditedShot(page, SCREENSHOTS, 'lesson-header');
+    const before = await invalidations();
+
+    // The bell: the lesson's end ends it.
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Scheduled end at' })
+      .getByText(/ended 1 access\./)
+      .waitFor({ timeout: end - Date.now() + LIVE_TIMEOUT });
+    expect(Date.now()).toBeGreaterThanOrEqual(end);
+    expect(await invalidations()).toBe(before + 1);
+    const status = await callerOf(service)('PATCH', `/api/v1/temporal-access/${token}/invalidate`);
+    expect(status.status).toBe(422);
+    await auditedShot(page, SCREENSHOTS, 'after-the-bell');
+  });
+});
