@@ -232,3 +232,37 @@ describe("the settings' account group", () => {
     expect(field.getAttribute('aria-describedby')).toBe(problem.id);
   });
 });
+
+describe("the timetable's subscription address", () => {
+  const start = async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        timetable: { source: 'subscription', subscription: { set: false, location: 'keychain' } },
+      }),
+    );
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    return { fake, user, field: screen.getByLabelText<HTMLInputElement>('Subscription address') };
+  };
+
+  it('saves on Enter, and Esc empties the field without sending it', async () => {
+    const { fake, user, field } = await start();
+    await user.type(field, 'webcal://school.example/t.ics{Escape}');
+    expect(field.value).toBe('');
+    expect(fake.setTimetableSource).not.toHaveBeenCalled();
+    await user.type(field, 'webcal://school.example/t.ics{Enter}');
+    expect(fake.setTimetableSource).toHaveBeenCalledExactlyOnceWith({
+      kind: 'subscription',
+      url: 'webcal://school.example/t.ics',
+    });
+  });
+
+  it('says a refused address under its field, announced and tied to it', async () => {
+    const { fake, user, field } = await start();
+    fake.setTimetableSource.mockRejectedValueOnce(new Error('That address is not a calendar.'));
+    await user.type(field, 'https://school.example/{Enter}');
+    const problem = await screen.findByRole('alert');
+    expect(problem.closest('.form-field')).toBe(field.closest('.form-field'));
+    expect(field.getAttribute('aria-describedby')?.split(' ')).toContain(problem.id);
+  });
+});
