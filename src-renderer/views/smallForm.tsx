@@ -1,7 +1,8 @@
 /**
  * The one shape of every small inline form (add access, add classroom, rename, end at, end
- * class at, End all's question, the settings' account group): a visible primary button and
- * Cancel, Enter submits, Esc cancels, errors under the field they concern and announced.
+ * class at, End all's question, the settings' account group, the timetable's address and
+ * places): a visible primary button and Cancel, Enter submits, Esc cancels, errors under the
+ * field they concern and announced.
  * The control that opened a form gets the focus back when it goes (`useFocusAfterRender`).
  */
 import {
@@ -42,8 +43,6 @@ export interface SmallFormProps {
   label: string;
   className: string;
   submitLabel: string;
-  /** The submit button's accessible name when its text is short. */
-  submitName?: string;
   cancelLabel: string;
   busy: boolean;
   /** A destructive action: the primary button is drawn as one and the focus starts on Cancel. */
@@ -69,7 +68,7 @@ export function SmallForm(props: SmallFormProps) {
   useEffect(() => {
     if (!autoFocus) return;
     if (danger) return cancel.current?.focus();
-    const first = form.current?.querySelector<HTMLElement>('[data-autofocus], input, select');
+    const first = form.current?.querySelector<HTMLElement>('input, select');
     first?.focus();
     // A prefilled value (a time, a nickname, an id to correct) is replaced by typing.
     if (first instanceof HTMLInputElement) first.select();
@@ -106,7 +105,6 @@ export function SmallForm(props: SmallFormProps) {
         <BusyButton
           type="submit"
           className={danger ? 'button small danger' : 'button small primary'}
-          aria-label={props.submitName}
           busy={props.busy}
           disabled={!ready}
         >
