@@ -125,7 +125,13 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
-    accountView(sessions.account(), sessions.current?.mode, sessions.tokenStatus, policy.locked);
+    accountView(
+      sessions.account(),
+      sessions.current?.mode,
+      sessions.tokenStatus,
+      sessions.demoLinks,
+      policy.locked,
+    );
   const classroom = () => classroomView(contents(), watch.devices, watch.activity);
   const temporalAccesses = () => accessViews(contents(), watch.devices);
   const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });

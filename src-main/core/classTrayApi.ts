@@ -123,6 +123,8 @@ export interface AccountView {
   token: { set: boolean; location: TokenLocation; note: string | null };
   /** The settings the school's policy locked: the window shows them as "Set by your school". */
   setBySchool: PolicyName[];
+  /** The demo school's links to try adding (its own accesses); none outside the demo. */
+  demoLinks: readonly string[];
 }
 
 /**

@@ -39,6 +39,8 @@ export interface DemoSchool {
   authHeader: string;
   /** What its notebook starts from: its classrooms and temporal accesses. */
   notebook: NotebookContents;
+  /** Links of its own running accesses, not in the notebook, for a new user to try adding one. */
+  linksToTry: readonly string[];
   close(): Promise<void>;
 }
 
@@ -112,6 +114,11 @@ export class Sessions {
   /** The session in use; undefined only before the first one opened. */
   get current(): Session | undefined {
     return this.#session;
+  }
+
+  /** The demo school's links to try, while the demo is the session in use. */
+  get demoLinks(): readonly string[] {
+    return this.#session?.mode === 'demo' ? (this.#demo?.school.linksToTry ?? []) : [];
   }
 
   /** Where the token of the service session is kept; undefined in the demo. */

@@ -28,6 +28,7 @@ export function accountView(
   /** The mode of the session in use, when there is one: it may differ while switching. */
   sessionMode: Settings['mode'] | undefined,
   token: VaultStatus | undefined,
+  demoLinks: readonly string[],
   setBySchool: PolicyName[] = [],
 ): AccountView {
   return {
@@ -40,6 +41,7 @@ export function accountView(
       note: token?.reason ?? null,
     },
     setBySchool,
+    demoLinks,
   };
 }
 

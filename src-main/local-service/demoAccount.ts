@@ -21,6 +21,9 @@ const UNASSIGNED_DEVICES = 30;
 
 const HOUR_MS = 3_600_000;
 
+/** How many of the demo's running accesses, the last of its list, are left for the user to add. */
+export const DEMO_LINKS_TO_TRY = 3;
+
 export function createDemoAccount(nowMs: number): AccountData {
   const random = seededRandom(SEED);
   const pick = (share: number) => random() < share;
@@ -84,6 +87,8 @@ export function createDemoAccount(nowMs: number): AccountData {
     access(lab1[1], 'active'),
     access(lab1[2], 'invalidated'),
     access(room12[2], 'expired'),
+    // Not tracked by the demo's notebook: links a new user pastes to try adding and ending one.
+    ...room12.slice(-DEMO_LINKS_TO_TRY).map((device) => access(device, 'active')),
   ];
 
   // Parsed like any fixture, so the demo can never drift from the format it documents.

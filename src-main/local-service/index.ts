@@ -67,7 +67,7 @@ export async function startLocalService(
 
 export { buildLocalServiceApp } from './server';
 export { LocalAccount } from './account';
-export { createDemoAccount } from './demoAccount';
+export { createDemoAccount, DEMO_LINKS_TO_TRY } from './demoAccount';
 export type { AccountData, Fixture } from './fixture';
 export { parseAccountData, readAccountDataFile, AccountDataError } from './fixture';
 export { WriterLockError } from '../writerLock';

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH } from '../../src-shared/limits';
 import type { RecentClassroom } from '../api/types';
@@ -6,15 +6,8 @@ import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { PencilIcon, PlusIcon } from './icons';
+import { FormField, SmallForm } from './smallForm';
 import { useAction } from './useAction';
-
-/** Escape closes the small form it happens in, not the settings or anything behind it. */
-const closeOnEscape = (onCancel: () => void) => (event: KeyboardEvent) => {
-  if (event.key === 'Escape') {
-    event.stopPropagation();
-    onCancel();
-  }
-};
 
 /**
  * The recent classrooms, by nickname, a way to open another one by its id, and a small form to
@@ -43,12 +36,26 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
     setOpen('fix');
   }, [fixAsked]);
 
-  // The current classroom is listed even if it has dropped off the recent list.
+  // The current classroom is listed even if it has dropped off the recent list. A stable order
+  // (by name, then id), so the arrow keys walk the list rather than flip between the first two.
   const current = classroom.id;
-  const listed =
+  const listed = (
     current === null || classroom.recent.some((known) => known.id === current)
-      ? classroom.recent
-      : [{ id: current }, ...classroom.recent];
+      ? [...classroom.recent]
+      : [{ id: current }, ...classroom.recent]
+  ).sort(
+    (a, b) =>
+      (a.nickname ?? a.id).localeCompare(b.nickname ?? b.id, undefined, { numeric: true }) ||
+      a.id.localeCompare(b.id),
+  );
+  // Where the arrow keys have got to: opened only on Enter or when the picker loses the focus,
+  // as a native list box does, so walking past a room does not load it.
+  const [choice, setChoice] = useState<string | null>(null);
+  const walking = useRef(false);
+  const choose = (id: string) => {
+    setChoice(null);
+    if (id !== current) void select.run({ id });
+  };
   // Renaming and removing work on the recent list, so only a listed current classroom has them.
   const manageable = classroom.recent.find((known) => known.id === current);
   // A long name is cut in the closed picker: the tooltip and the open list show all of it.
@@ -76,8 +83,28 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
           ref={picker}
           aria-label={t('header.classroom')}
           title={currentName}
-          value={classroom.id ?? ''}
-          onChange={(event) => void select.run({ id: event.target.value })}
+          value={choice ?? classroom.id ?? ''}
+          onPointerDown={() => (walking.current = false)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && choice !== null) {
+              event.preventDefault();
+              choose(choice);
+            } else if (event.key === 'Escape' && choice !== null) {
+              event.preventDefault();
+              event.stopPropagation();
+              setChoice(null);
+            } else {
+              // Space, Alt+Down and F4 open the list, where a choice is made at once.
+              walking.current = !(event.key === ' ' || event.key === 'F4' || event.altKey);
+            }
+          }}
+          onChange={(event) => {
+            if (walking.current) setChoice(event.target.value);
+            else choose(event.target.value);
+          }}
+          onBlur={() => {
+            if (choice !== null) choose(choice);
+          }}
         >
           {classroom.id === null && (
             <option value="" disabled>
@@ -85,7 +112,11 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
             </option>
           )}
           {listed.map((known) => (
-            <option key={known.id} value={known.id}>
+            <option
+              key={known.id}
+              value={known.id}
+              className={known.id === current ? 'current' : undefined}
+            >
               {known.nickname ?? known.id}
             </option>
           ))}
@@ -176,20 +207,10 @@ function AddClassroom(props: {
   const [nickname, setNickname] = useState(fixing?.nickname ?? '');
   // The id last refused, for as long as the field still holds it.
   const [refused, setRefused] = useState<string | null>(fixing?.id ?? null);
+  // A prefilled id is there to be corrected: the form selects it, so typing replaces it.
   const idField = useRef<HTMLInputElement>(null);
-  const hintId = useId();
-  const fixHintId = useId();
-  const errorId = useId();
 
-  const prefilled = fixing?.id;
-  useEffect(() => {
-    // A prefilled id is there to be corrected: typing replaces it, the arrows keep it.
-    if (prefilled !== undefined) idField.current?.select();
-  }, [prefilled]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
+  const submit = async () => {
     const name = nickname.trim();
     const typed = id.trim();
     if ((await opening.run({ id: typed, ...(name === '' ? {} : { nickname: name }) })).ok) return;
@@ -198,78 +219,70 @@ function AddClassroom(props: {
     idField.current?.select();
   };
 
+  // Why the id in the field is wrong, for as long as it is still there.
   const invalid = refused !== null && id.trim() === refused;
-  const describedBy = [
-    invalid && opening.error !== null && errorId,
-    invalid && fixing !== undefined && refused === fixing.id && fixHintId,
-    hintId,
-  ].filter(Boolean);
+  let problem: string | null = null;
+  if (invalid && opening.error !== null) {
+    problem = t('app.actionFailed', { message: opening.error });
+  } else if (invalid && fixing !== undefined && refused === fixing.id) {
+    problem = t('header.fixHint', { id: fixing.id });
+  }
 
   return (
-    <form
+    <SmallForm
       className="add-classroom"
-      aria-label={
+      label={
         fixing === undefined
           ? t('header.addClassroom')
           : t('header.fixClassroomForm', { id: fixing.id })
       }
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={closeOnEscape(props.onCancel)}
-    >
-      <label>
-        <span>{t('header.classroomId')}</span>
-        <input
-          ref={idField}
-          value={id}
-          onChange={(event) => setId(event.target.value)}
-          required
-          autoFocus
-          spellCheck={false}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy.join(' ')}
-        />
-      </label>
-      <ActionError id={errorId} error={opening.error} />
-      <label>
-        <span>{t('header.nickname')}</span>
-        <input
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          maxLength={NICKNAME_MAX_LENGTH}
-        />
-      </label>
-      {fixing !== undefined && (
-        <p id={fixHintId} className="hint">
-          {t('header.fixHint', { id: fixing.id })}
-        </p>
-      )}
-      <p id={hintId} className="hint">
-        {t('header.classroomIdHint')}
-      </p>
-      <div className="form-actions">
-        {fixing !== undefined && (
+      submitLabel={t('header.open')}
+      cancelLabel={t('header.cancel')}
+      busy={pending}
+      ready={id.trim() !== ''}
+      onSubmit={submit}
+      onCancel={props.onCancel}
+      extraActions={
+        fixing !== undefined && (
           <BusyButton
             type="button"
-            className="button remove"
+            className="button small remove"
             busy={pending}
             onClick={() => void props.onForget()}
           >
             {t('header.removeFromList')}
           </BusyButton>
+        )
+      }
+    >
+      <FormField
+        label={t('header.classroomId')}
+        problem={problem}
+        hint={t('header.classroomIdHint')}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={idField}
+            value={id}
+            onChange={(event) => setId(event.target.value)}
+            spellCheck={false}
+            autoComplete="off"
+          />
         )}
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('header.cancel')}
-        </button>
-        <BusyButton
-          type="submit"
-          className="button primary"
-          busy={pending}
-          disabled={id.trim() === ''}
-        >
-          {t('header.open')}
-        </BusyButton>
-      </div>
-    </form>
+      </FormField>
+      <FormField label={t('header.nickname')}>
+        {(control) => (
+          <input
+            {...control}
+            value={nickname}
+            onChange={(event) => setNickname(event.target.value)}
+            maxLength={NICKNAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+    </SmallForm>
   );
 }
 
@@ -284,57 +297,52 @@ function ManageClassroom(props: {
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const hintId = useId();
   const [nickname, setNickname] = useState(props.classroom.nickname ?? '');
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (props.pending) return;
+  const submit = () => {
     const name = nickname.trim();
-    void props.onRename(name === '' ? null : name);
+    return props.onRename(name === '' ? null : name);
   };
 
   return (
-    <form
+    <SmallForm
       className="add-classroom manage-classroom"
-      aria-label={t('header.manageNamed', {
-        name: props.classroom.nickname ?? props.classroom.id,
-      })}
+      label={t('header.manageNamed', { name: props.classroom.nickname ?? props.classroom.id })}
+      submitLabel={t('header.rename')}
+      cancelLabel={t('header.cancel')}
+      busy={props.pending}
       onSubmit={submit}
-      onKeyDown={closeOnEscape(props.onCancel)}
-    >
-      <label>
-        <span>{t('header.newNickname')}</span>
-        <input
-          value={nickname}
-          onChange={(event) => setNickname(event.target.value)}
-          placeholder={props.classroom.id}
-          maxLength={NICKNAME_MAX_LENGTH}
-          aria-describedby={hintId}
-          autoFocus
-        />
-      </label>
-      <p id={hintId} className="hint">
-        {t('header.nicknameHint', { id: props.classroom.id })}
-      </p>
-      <ActionError error={props.renameError} />
-      <ActionError error={props.forgetError} />
-      <div className="form-actions">
+      onCancel={props.onCancel}
+      extraActions={
         <BusyButton
           type="button"
-          className="button remove"
+          className="button small remove"
           busy={props.pending}
           onClick={() => void props.onForget()}
         >
           {t('header.removeFromList')}
         </BusyButton>
-        <button type="button" className="button" onClick={props.onCancel}>
-          {t('header.cancel')}
-        </button>
-        <BusyButton type="submit" className="button primary" busy={props.pending}>
-          {t('header.rename')}
-        </BusyButton>
-      </div>
-    </form>
+      }
+    >
+      <FormField
+        label={t('header.newNickname')}
+        hint={t('header.nicknameHint', { id: props.classroom.id })}
+        problem={
+          props.renameError === null ? null : t('app.actionFailed', { message: props.renameError })
+        }
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={nickname}
+            onChange={(event) => setNickname(event.target.value)}
+            placeholder={props.classroom.id}
+            maxLength={NICKNAME_MAX_LENGTH}
+            autoComplete="off"
+          />
+        )}
+      </FormField>
+      <ActionError error={props.forgetError} />
+    </SmallForm>
   );
 }

@@ -19,6 +19,29 @@ export function formatMinute(iso: string, locale: string): string {
   });
 }
 
+/**
+ * A time of day typed the way the window writes it ("10:50", "9:05", "10.50", "1050"), as
+ * [hours, minutes]; null for anything else.
+ */
+export function parseClockTime(text: string): [number, number] | null {
+  const match = /^(\d{1,2})[:.h]?(\d{2})$/.exec(text.trim());
+  if (!match) return null;
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  return hours < 24 && minutes < 60 ? [hours, minutes] : null;
+}
+
+const FIVE_MINUTES_MS = 5 * 60_000;
+
+/** The first 5-minute mark of the clock after `now` (10:47:12 gives 10:50), as an instant. */
+export function nextFiveMinuteMark(now: number): number {
+  const start = new Date(now);
+  start.setSeconds(0, 0);
+  const minuteStart = start.getTime();
+  const past = start.getMinutes() % 5;
+  return minuteStart + FIVE_MINUTES_MS - past * 60_000;
+}
+
 /** Whole seconds from `now` until `iso`, never below zero. */
 export const secondsUntil = (iso: string, now: number): number =>
   Math.max(0, Math.ceil((Date.parse(iso) - now) / 1000));

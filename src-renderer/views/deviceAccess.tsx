@@ -40,7 +40,7 @@ function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
       className="button small"
       tabIndex={-1}
       aria-label={t('accesses.addFor', { name })}
-      onClick={() => askAccessFor(remoteId)}
+      onClick={(event) => askAccessFor(remoteId, event.currentTarget)}
     >
       {t('accesses.addShort')}
     </button>

@@ -1,12 +1,12 @@
-import { useId, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { EndedAccessView, TrackedAccessView } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { accessShown } from './accessEnding';
 import { ActionError } from './actionError';
-import { BusyButton } from './busyButton';
 import { EndAt } from './endAt';
+import { SmallForm, useFocusAfterRender } from './smallForm';
 import { useAction } from './useAction';
 
 /** How the teacher knows an access: its student, on its device. */
@@ -53,7 +53,9 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
   const end = useAction((room: string, tokens: string[]) =>
     api.endAccesses({ classroomId: room, tokens }),
   );
-  const questionId = useId();
+  const focusAfterRender = useFocusAfterRender();
+  const askButton = useRef<HTMLButtonElement>(null);
+  const outcomeRef = useRef<HTMLParagraphElement>(null);
 
   const confirm = async (accesses: readonly TrackedAccessView[]) => {
     if (classroomId === null) return;
@@ -62,8 +64,10 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
       accesses.map((access) => access.token),
     );
     setConfirming(null);
-    if (!result.ok) return;
+    if (!result.ok) return focusAfterRender(askButton);
     setOutcome(outcomeSentences(result.value, accesses, t, i18n.language));
+    // The result sentence, not the top of the page: the keyboard reads what happened.
+    focusAfterRender(outcomeRef);
   };
 
   return (
@@ -72,6 +76,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
         active.length > 0 &&
         classroomId !== null && (
           <button
+            ref={askButton}
             type="button"
             className="button danger small"
             // Short on the folded summary line; its name says whose accesses.
@@ -85,34 +90,37 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
           </button>
         )
       ) : (
-        <div className="end-all-confirm" role="group" aria-labelledby={questionId}>
-          <p id={questionId}>
+        <SmallForm
+          className="end-all-confirm"
+          label={t('accesses.endAllQuestion', {
+            count: confirming.length,
+            names: confirming.map(whoOf).join(', '),
+          })}
+          submitLabel={t('accesses.endAllConfirm', { count: confirming.length })}
+          cancelLabel={t('accesses.cancel')}
+          busy={end.pending}
+          // Destructive: the focus starts on Cancel, so a key held too long ends nothing.
+          danger
+          onSubmit={() => confirm(confirming)}
+          onCancel={() => {
+            setConfirming(null);
+            focusAfterRender(askButton);
+          }}
+        >
+          <p>
             {t('accesses.endAllQuestion', {
               count: confirming.length,
               names: confirming.map(whoOf).join(', '),
             })}
           </p>
-          <BusyButton
-            type="button"
-            className="button danger small"
-            busy={end.pending}
-            // The question replaces the button that asked it: the answer takes the focus.
-            autoFocus
-            onClick={() => void confirm(confirming)}
-          >
-            {t('accesses.endAllConfirm', { count: confirming.length })}
-          </BusyButton>
-          <button type="button" className="button small" onClick={() => setConfirming(null)}>
-            {t('accesses.cancel')}
-          </button>
-        </div>
+        </SmallForm>
       )}
       {/* Also before the first access: a class end covers the accesses added after it. */}
       {confirming === null && classroomId !== null && (
         <EndAt target={{ classroomId }} name={classroomId} />
       )}
       {outcome !== null && (
-        <p className="end-all-outcome" role="status">
+        <p className="end-all-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
           {outcome.join(' ')}
         </p>
       )}

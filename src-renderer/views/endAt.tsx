@@ -3,7 +3,7 @@
  * keeps and runs even if the window is closed; while one is pending it says when, with a button
  * that cancels it. Used on a device row, on an access card and beside "End all accesses".
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import type { ScheduledEnd, ScheduleTarget } from '../api/types';
@@ -11,25 +11,31 @@ import type { ClassTrayData } from '../store/classTrayStore';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
-import { formatMinute } from './clock';
+import { formatMinute, nextFiveMinuteMark, parseClockTime } from './clock';
+import { FormField, SmallForm, useFocusAfterRender } from './smallForm';
 import { useAction } from './useAction';
 
 const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd | undefined =>
   data.schedule.pending.find((end) => scheduleTargetKey(end.target) === scheduleTargetKey(target));
 
 /**
- * The instant of a local time of day ("10:50", as a time field gives it) today; never rolled to
- * tomorrow, so a time already past stays in the past and is refused. NaN for anything else.
+ * The instant of a local time of day ("10:50", as the window writes times) today; never rolled
+ * to tomorrow, so a time already past stays in the past and is refused. NaN for anything else.
  */
 export function todayAt(time: string, now: number): number {
-  const match = /^(\d{2}):(\d{2})/.exec(time);
-  if (!match) return Number.NaN;
+  const parsed = parseClockTime(time);
+  if (parsed === null) return Number.NaN;
   const at = new Date(now);
-  at.setHours(Number(match[1]), Number(match[2]), 0, 0);
+  at.setHours(parsed[0], parsed[1], 0, 0);
   return at.getTime();
 }
 
-type Focus = 'button' | 'field' | 'pending';
+/** The field's time moved on by `minutes` (from the next 5-minute mark when it holds none). */
+function later(time: string, minutes: number, now: number, locale: string): string {
+  const at = todayAt(time, now);
+  const from = Number.isNaN(at) ? nextFiveMinuteMark(now) : at;
+  return formatMinute(new Date(from + minutes * 60_000).toISOString(), locale);
+}
 
 /** Keys the time field uses for itself: not the device list's (rows, buttons, type-ahead). */
 const FIELD_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End']);
@@ -53,66 +59,42 @@ export function EndAt({
   const [problem, setProblem] = useState<string | null>(null);
   const schedule = useAction((at: string) => api.scheduleEnd({ target, at }));
   const cancel = useAction(() => api.cancelScheduledEnd({ target }));
-  const fieldId = useId();
-  const problemId = useId();
-  const focusNext = useRef<Focus | null>(null);
+  const focusAfterRender = useFocusAfterRender();
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const fieldRef = useRef<HTMLInputElement>(null);
   const pendingRef = useRef<HTMLSpanElement>(null);
   const classroom = 'classroomId' in target;
   const tabIndex = inRow ? -1 : undefined;
-
-  // Whatever replaced the control that had the focus takes it, so the keyboard keeps its place.
-  useEffect(() => {
-    const next = focusNext.current;
-    if (next === null) return;
-    const element = { button: buttonRef, field: fieldRef, pending: pendingRef }[next].current;
-    if (element) {
-      focusNext.current = null;
-      element.focus();
-    }
-  });
+  const locale = i18n.language;
 
   const close = () => {
     setOpen(false);
     setProblem(null);
-    focusNext.current = 'button';
+    focusAfterRender(buttonRef);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (schedule.pending) return;
+  const submit = async () => {
     const at = todayAt(time, Date.now());
     if (Number.isNaN(at)) {
       setProblem(t('schedule.noTime'));
       return;
     }
     if (at <= Date.now()) {
-      setProblem(
-        t('schedule.passed', { time: formatMinute(new Date(at).toISOString(), i18n.language) }),
-      );
+      setProblem(t('schedule.passed', { time: formatMinute(new Date(at).toISOString(), locale) }));
       return;
     }
     setProblem(null);
     const result = await schedule.run(new Date(at).toISOString());
     if (!result.ok) return;
     setOpen(false);
-    setTime('');
-    focusNext.current = 'pending';
+    focusAfterRender(pendingRef);
   };
 
-  const onFormKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      event.stopPropagation();
-      close();
-    } else if (event.target === fieldRef.current && FIELD_KEYS.has(event.key)) {
-      event.stopPropagation();
-    }
+  const onFieldKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (FIELD_KEYS.has(event.key)) event.stopPropagation();
   };
 
   if (pending !== undefined && !open) {
-    const at = formatMinute(pending.at, i18n.language);
+    const at = formatMinute(pending.at, locale);
     return (
       <div className="end-at">
         <span className="end-at-pending" tabIndex={-1} ref={pendingRef}>
@@ -130,10 +112,8 @@ export function EndAt({
           busy={cancel.pending}
           onClick={() => {
             // The pending end's change may arrive before the answer: the button is then waiting.
-            focusNext.current = 'button';
-            void cancel.run().then((result) => {
-              if (!result.ok) focusNext.current = null;
-            });
+            focusAfterRender(buttonRef);
+            void cancel.run();
           }}
         >
           {t('schedule.cancelEnd')}
@@ -153,8 +133,9 @@ export function EndAt({
           tabIndex={tabIndex}
           aria-label={classroom ? undefined : t('schedule.endAtFor', { name })}
           onClick={() => {
+            // The next 5-minute mark, in the window's clock: one Enter schedules it.
+            setTime(formatMinute(new Date(nextFiveMinuteMark(Date.now())).toISOString(), locale));
             setOpen(true);
-            focusNext.current = 'field';
           }}
         >
           {classroom ? t('schedule.endClassAt') : t('schedule.endAt')}
@@ -163,39 +144,58 @@ export function EndAt({
     );
   }
 
+  const moveOn = (minutes: number) => {
+    setTime(later(time, minutes, Date.now(), locale));
+    setProblem(null);
+  };
+
   return (
-    <form
+    <SmallForm
       className="end-at-form"
-      aria-label={classroom ? t('schedule.formClass') : t('schedule.formFor', { name })}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      onKeyDown={onFormKeyDown}
+      label={classroom ? t('schedule.formClass') : t('schedule.formFor', { name })}
+      submitLabel={t('schedule.submit')}
+      cancelLabel={t('schedule.close')}
+      busy={schedule.pending}
+      onSubmit={submit}
+      onCancel={close}
     >
-      <label htmlFor={fieldId}>{classroom ? t('schedule.classTime') : t('schedule.time')}</label>
-      <input
-        id={fieldId}
-        ref={fieldRef}
-        type="time"
-        value={time}
-        aria-invalid={problem !== null}
-        aria-describedby={problem === null ? undefined : problemId}
-        onChange={(event) => {
-          setTime(event.target.value);
-          setProblem(null);
-        }}
-      />
-      <BusyButton type="submit" className="button small primary" busy={schedule.pending}>
-        {t('schedule.submit')}
-      </BusyButton>
-      <button type="button" className="button small" onClick={close}>
-        {t('schedule.close')}
-      </button>
-      {problem !== null && (
-        <p id={problemId} className="field-problem" role="alert">
-          {problem}
-        </p>
-      )}
-      <ActionError error={schedule.error} />
-    </form>
+      <FormField
+        label={classroom ? t('schedule.classTime') : t('schedule.time')}
+        problem={
+          problem ??
+          (schedule.error === null ? null : t('app.actionFailed', { message: schedule.error }))
+        }
+      >
+        {(control) => (
+          <div className="end-at-time">
+            <input
+              {...control}
+              className="end-at-field"
+              value={time}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              // The window's own clock ("10:50"), whatever the operating system's format is.
+              placeholder={formatMinute(
+                new Date(nextFiveMinuteMark(Date.now())).toISOString(),
+                locale,
+              )}
+              size={5}
+              onKeyDown={onFieldKeyDown}
+              onChange={(event) => {
+                setTime(event.target.value);
+                setProblem(null);
+              }}
+            />
+            <button type="button" className="button small quiet" onClick={() => moveOn(5)}>
+              {t('schedule.plusMinutes', { minutes: '5' })}
+            </button>
+            <button type="button" className="button small quiet" onClick={() => moveOn(10)}>
+              {t('schedule.plusMinutes', { minutes: '10' })}
+            </button>
+          </div>
+        )}
+      </FormField>
+    </SmallForm>
   );
 }

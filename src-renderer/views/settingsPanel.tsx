@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CLIPBOARD_CLEAR_SECONDS,
@@ -12,6 +12,7 @@ import { ActionError } from './actionError';
 import { BusyButton, busyAttributes } from './busyButton';
 import { CloseIcon } from './icons';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
+import { FormField, SmallForm } from './smallForm';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from './useAction';
 import { useFlash } from './useFlash';
@@ -58,13 +59,19 @@ function AccountSettings() {
   const forget = useAction(() => api.forgetToken());
   const mode = useAction((demo: boolean) => api.setMode({ mode: demo ? 'demo' : 'service' }));
   const setBySchool = useSetBySchool();
-  const headingId = useId();
   const tokenId = useId();
   const tokenStateId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (connect.pending) return;
+  // Puts back what is saved: nothing typed here is sent.
+  const cancel = () => {
+    setServiceUrl(account.serviceUrl ?? '');
+    setToken('');
+    setAuthHeader(account.authHeader);
+    setUrlMissing(false);
+    setRefused(null);
+  };
+
+  const submit = async () => {
     const url = serviceUrl.trim();
     setUrlMissing(url === '');
     if (url === '') return;
@@ -85,8 +92,23 @@ function AccountSettings() {
   };
 
   return (
-    <form className="settings-group" aria-labelledby={headingId} onSubmit={(e) => void submit(e)}>
-      <h3 id={headingId}>{t('settings.account')}</h3>
+    <SmallForm
+      className="settings-group"
+      label={t('settings.account')}
+      submitLabel={t('settings.connect')}
+      cancelLabel={t('settings.cancel')}
+      busy={connect.pending}
+      onSubmit={submit}
+      onCancel={cancel}
+      // The settings' heading has the focus when they open.
+      autoFocus={false}
+      extraActions={
+        <span className="saved" role="status">
+          {saved && t('settings.connected')}
+        </span>
+      }
+    >
+      <h3>{t('settings.account')}</h3>
       <label className="toggle">
         <input
           type="checkbox"
@@ -107,27 +129,25 @@ function AccountSettings() {
       </label>
       <ActionError error={mode.error} />
 
-      <label className="field">
-        <span>
-          {t('settings.serviceUrl')}
-          <SetBySchoolNote shown={setBySchool('ServiceUrl')} />
-        </span>
-        <input
-          type="url"
-          // Read-only, not disabled: still focusable and read out, with its note.
-          readOnly={setBySchool('ServiceUrl')}
-          value={serviceUrl}
-          placeholder="https://"
-          spellCheck={false}
-          aria-invalid={urlMissing}
-          onChange={(event) => setServiceUrl(event.target.value)}
-        />
-      </label>
-      {urlMissing && (
-        <p className="field-problem" role="alert">
-          {t('settings.urlRequired')}
-        </p>
-      )}
+      <FormField
+        className="field"
+        label={t('settings.serviceUrl')}
+        note={<SetBySchoolNote shown={setBySchool('ServiceUrl')} />}
+        problem={urlMissing ? t('settings.urlRequired') : null}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            // Read-only, not disabled: still focusable and read out, with its note.
+            readOnly={setBySchool('ServiceUrl')}
+            value={serviceUrl}
+            placeholder="https://"
+            spellCheck={false}
+            onChange={(event) => setServiceUrl(event.target.value)}
+          />
+        )}
+      </FormField>
 
       <div className="field">
         <label htmlFor={tokenId}>{t('settings.token')}</label>
@@ -180,21 +200,13 @@ function AccountSettings() {
         </label>
       </details>
 
-      <div className="form-actions">
-        <span className="saved" role="status">
-          {saved && t('settings.connected')}
-        </span>
-        <BusyButton type="submit" className="button primary" busy={connect.pending}>
-          {t('settings.connect')}
-        </BusyButton>
-      </div>
       {refused !== null && (
         <p className="field-problem" role="alert">
           {t(`settings.check.${refused}`)}
         </p>
       )}
       <ActionError error={connect.error} />
-    </form>
+    </SmallForm>
   );
 }
 
@@ -203,10 +215,7 @@ function GeneralSettings() {
   const api = useApi();
   const host = useHost();
   const preferences = useClassTray((data) => data.preferences);
-  const [poll, setPoll] = useState(String(preferences.poll.visibleSeconds));
-  const [pollProblem, setPollProblem] = useState(false);
   const update = (patch: ActionInput<'updatePreferences'>) => api.updatePreferences(patch);
-  const pollAction = useAction(update);
   const notifications = useAction(update);
   const language = useAction(update);
   const startAtLogin = useAction(update);
@@ -214,47 +223,27 @@ function GeneralSettings() {
   const setBySchool = useSetBySchool();
   const headingId = useId();
 
-  const commitPoll = () => {
-    const seconds = Number(poll);
-    const valid = Number.isInteger(seconds) && seconds >= POLL_MIN && seconds <= POLL_MAX;
-    setPollProblem(!valid);
-    if (valid && seconds !== preferences.poll.visibleSeconds) {
-      void pollAction.run({ poll: { visibleSeconds: seconds } });
-    }
-  };
-
   return (
     <div className="settings-group" role="group" aria-labelledby={headingId}>
       <h3 id={headingId}>{t('settings.general')}</h3>
-      <label className="field inline">
-        <span>
-          {t('settings.pollInterval')}
-          <SetBySchoolNote shown={setBySchool('PollVisibleSeconds')} />
-        </span>
-        <input
-          type="number"
-          readOnly={setBySchool('PollVisibleSeconds')}
-          inputMode="numeric"
-          min={POLL_MIN}
-          max={POLL_MAX}
-          step={1}
-          value={poll}
-          aria-invalid={pollProblem}
-          onChange={(event) => setPoll(event.target.value)}
-          onBlur={commitPoll}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') commitPoll();
-          }}
-        />
-      </label>
-      {pollProblem && (
-        <p className="field-problem" role="alert">
-          {t('settings.pollRange', { min: String(POLL_MIN), max: String(POLL_MAX) })}
-        </p>
-      )}
-      <ActionError error={pollAction.error} />
-
-      <RetentionField />
+      <NumberSetting
+        label={t('settings.pollInterval')}
+        setBySchool={setBySchool('PollVisibleSeconds')}
+        saved={preferences.poll.visibleSeconds}
+        range={VISIBLE_POLL_SECONDS}
+        rangeProblem={t('settings.pollRange', { min: String(POLL_MIN), max: String(POLL_MAX) })}
+        save={(visibleSeconds) => api.updatePreferences({ poll: { visibleSeconds } })}
+      />
+      <NumberSetting
+        label={t('settings.endedRetention')}
+        saved={preferences.endedRetentionHours}
+        range={ENDED_RETENTION_HOURS}
+        rangeProblem={t('settings.endedRetentionRange', {
+          min: String(ENDED_RETENTION_HOURS.min),
+          max: String(ENDED_RETENTION_HOURS.max),
+        })}
+        save={(endedRetentionHours) => api.updatePreferences({ endedRetentionHours })}
+      />
       <ClipboardClearField />
 
       <label className="toggle">
@@ -349,48 +338,62 @@ function ClipboardClearField() {
   );
 }
 
-/** How long ended accesses stay under "Ended today" before they are cleared. */
-function RetentionField() {
+/**
+ * A whole number the teacher sets, saved on Enter or when the field is left; Esc puts back the
+ * saved value. Out of range, it says so under the field and saves nothing.
+ */
+function NumberSetting(props: {
+  label: string;
+  /** Locked by the school's policy: shown, not changed. */
+  setBySchool?: boolean;
+  saved: number;
+  range: { min: number; max: number };
+  rangeProblem: string;
+  save: (value: number) => Promise<void>;
+}) {
   const { t } = useTranslation();
-  const api = useApi();
-  const saved = useClassTray((data) => data.preferences.endedRetentionHours);
-  const [hours, setHours] = useState(String(saved));
+  const [text, setText] = useState(String(props.saved));
   const [problem, setProblem] = useState(false);
-  const action = useAction((endedRetentionHours: number) =>
-    api.updatePreferences({ endedRetentionHours }),
-  );
-  const { min, max } = ENDED_RETENTION_HOURS;
+  const action = useAction(props.save);
+  const { min, max } = props.range;
   const commit = () => {
-    const value = Number(hours);
+    const value = Number(text);
     const valid = Number.isInteger(value) && value >= min && value <= max;
     setProblem(!valid);
-    if (valid && value !== saved) void action.run(value);
+    if (valid && value !== props.saved) void action.run(value);
   };
+  let shown: string | null = null;
+  if (problem) shown = props.rangeProblem;
+  else if (action.error !== null) shown = t('app.actionFailed', { message: action.error });
   return (
-    <>
-      <label className="field inline">
-        <span>{t('settings.endedRetention')}</span>
+    <FormField
+      className="field inline"
+      label={props.label}
+      note={<SetBySchoolNote shown={props.setBySchool === true} />}
+      problem={shown}
+    >
+      {(control) => (
         <input
+          {...control}
           type="number"
+          readOnly={props.setBySchool}
           inputMode="numeric"
           min={min}
           max={max}
           step={1}
-          value={hours}
-          aria-invalid={problem}
-          onChange={(event) => setHours(event.target.value)}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
           onBlur={commit}
           onKeyDown={(event) => {
             if (event.key === 'Enter') commit();
+            if (event.key !== 'Escape') return;
+            // This field's, not the settings': the saved value comes back.
+            event.preventDefault();
+            setText(String(props.saved));
+            setProblem(false);
           }}
         />
-      </label>
-      {problem && (
-        <p className="field-problem" role="alert">
-          {t('settings.endedRetentionRange', { min: String(min), max: String(max) })}
-        </p>
       )}
-      <ActionError error={action.error} />
-    </>
+    </FormField>
   );
 }

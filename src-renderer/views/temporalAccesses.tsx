@@ -1,18 +1,13 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AddAccessResult } from '../api/types';
 import { useAccessDraft } from '../store/accessDraft';
-import { useApi, useClassTray } from '../store/context';
-import { ActionError } from './actionError';
-import { AccessDevicePicker } from './accessDevicePicker';
+import { useClassTray } from '../store/context';
+import { AddAccessForm } from './addAccessForm';
 import { accessGroups } from './accessGroups';
 import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
-import { useAction } from './useAction';
 import { useNow } from './clock';
 import { ChevronIcon } from './icons';
-
-type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
 const FOLD_CHECK_MS = 15_000;
 
@@ -25,63 +20,30 @@ const FOLD_CHECK_MS = 15_000;
  */
 export function TemporalAccesses() {
   const { t } = useTranslation();
-  const api = useApi();
   const accesses = useClassTray((data) => data.temporalAccesses);
   const classroomId = useClassTray((data) => data.classroom.id);
   // The compact view gives the devices every line it can; the box's placeholder says enough.
   const compact = useClassTray((data) => data.preferences.compactView);
-  const [text, setText] = useState('');
-  const [remoteId, setRemoteId] = useState('');
-  const [student, setStudent] = useState('');
-  const [problem, setProblem] = useState<AddProblem | null>(null);
-  const add = useAction((linkOrToken: string) =>
-    api.addTemporalAccess({
-      linkOrToken,
-      ...(remoteId === '' ? {} : { remoteId }),
-      ...(student.trim() === '' ? {} : { label: student.trim() }),
-    }),
-  );
-  const inputId = useId();
-  const studentId = useId();
-  const problemId = useId();
   const headingId = useId();
   const otherId = useId();
   const notKnownId = useId();
   const panelId = useId();
-  const inputRef = useRef<HTMLInputElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const now = useNow(FOLD_CHECK_MS);
 
   const [open, setOpen] = useState(false);
-  const focusInput = useRef(false);
 
-  // A row's "Add access" picks its device here, opens the cards and hands the focus to the link
-  // box (once it is shown: a hidden box takes no focus).
+  // A row's "Add access" opens the cards, where the form takes its device and the focus.
   const draft = useAccessDraft();
   useEffect(() => {
-    if (draft.remoteId === null) return;
-    setRemoteId(draft.remoteId);
-    setOpen(true);
-    focusInput.current = true;
+    if (draft.remoteId !== null) setOpen(true);
   }, [draft]);
-  useEffect(() => {
-    if (!open || !focusInput.current) return;
-    focusInput.current = false;
-    inputRef.current?.focus();
-  });
 
-  const onKeyDown = async (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return;
-    event.preventDefault();
-    if (add.pending) return;
-    setProblem(null);
-    const outcome = await add.run(text);
-    if (!outcome.ok) return;
-    if (outcome.value.ok) {
-      setText('');
-      setStudent('');
-      setRemoteId('');
-    } else setProblem(outcome.value.problem);
-  };
+  // Closing the form folds the cards; the focus goes back to the row's button, or the toggle.
+  const closeForm = useCallback((opener: HTMLElement | null) => {
+    setOpen(false);
+    (opener?.isConnected ? opener : toggleRef.current)?.focus();
+  }, []);
 
   const { here, elsewhere, classroomNotKnown, endedToday, endAll, running } = accessGroups(
     accesses,
@@ -95,6 +57,7 @@ export function TemporalAccesses() {
         <h2 id={headingId} className="accesses-heading">
           <button
             type="button"
+            ref={toggleRef}
             className="accesses-toggle"
             aria-expanded={open}
             aria-controls={panelId}
@@ -120,52 +83,7 @@ export function TemporalAccesses() {
       </div>
       {/* Hidden rather than unmounted: a card's Undo and the half-typed access survive a fold. */}
       <div id={panelId} className="accesses-panel" hidden={!open}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {t('accesses.input')}
-        </label>
-        <input
-          id={inputId}
-          ref={inputRef}
-          className="access-input"
-          value={text}
-          placeholder={t('accesses.placeholder')}
-          spellCheck={false}
-          autoComplete="off"
-          aria-invalid={problem !== null}
-          aria-describedby={problem === null ? undefined : problemId}
-          // Read-only rather than disabled while adding: a disabled box would lose the focus.
-          readOnly={add.pending}
-          aria-busy={add.pending}
-          onChange={(event) => {
-            setText(event.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={(event) => void onKeyDown(event)}
-        />
-        {/* Asked once there is an access to add: the list keeps its lines until then. */}
-        {(text !== '' || remoteId !== '') && (
-          <div className="access-fields">
-            <AccessDevicePicker remoteId={remoteId} onChange={setRemoteId} />
-            <div className="access-field">
-              <label htmlFor={studentId}>{t('accesses.student')}</label>
-              <input
-                id={studentId}
-                className="access-student"
-                value={student}
-                maxLength={80}
-                autoComplete="off"
-                onChange={(event) => setStudent(event.target.value)}
-                onKeyDown={(event) => void onKeyDown(event)}
-              />
-            </div>
-          </div>
-        )}
-        {problem !== null && (
-          <p id={problemId} className="field-problem" role="alert">
-            {t(`accesses.problem.${problem}`)}
-          </p>
-        )}
-        <ActionError error={add.error} />
+        <AddAccessForm visible={open} onClose={closeForm} />
         {accesses.length === 0 ? (
           !compact && <p className="hint">{t('accesses.none')}</p>
         ) : (

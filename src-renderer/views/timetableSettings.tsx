@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TimetableView, WeeklyLesson } from '../api/types';
 import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { formatMinute } from './clock';
+import { FormField, SmallForm } from './smallForm';
 import { useAction } from './useAction';
 
 type Source = TimetableView['source'];
@@ -82,40 +83,49 @@ function Subscription() {
   const subscription = useClassTray((data) => data.timetable.subscription);
   const [address, setAddress] = useState('');
   const save = useAction((url: string) => api.setTimetableSource({ kind: 'subscription', url }));
-  const hintId = useId();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (address.trim() === '' || save.pending) return;
+  const submit = async () => {
     if ((await save.run(address.trim())).ok) setAddress('');
   };
+  let said = t('timetable.addressHint');
+  if (subscription !== null) {
+    said += ` ${
+      subscription.set
+        ? t('timetable.addressSaved', { where: t(`settings.where.${subscription.location}`) })
+        : t('timetable.addressMissing')
+    }`;
+  }
   return (
-    <form className="field" onSubmit={(event) => void submit(event)}>
-      <label className="field">
-        <span>{t('timetable.address')}</span>
-        <input
-          type="password"
-          value={address}
-          autoComplete="off"
-          spellCheck={false}
-          placeholder="https:// · webcal://"
-          aria-describedby={hintId}
-          onChange={(event) => setAddress(event.target.value)}
-        />
-      </label>
-      <p id={hintId} className="hint">
-        {t('timetable.addressHint')}{' '}
-        {subscription !== null &&
-          (subscription.set
-            ? t('timetable.addressSaved', { where: t(`settings.where.${subscription.location}`) })
-            : t('timetable.addressMissing'))}
-      </p>
-      <div className="form-actions">
-        <BusyButton type="submit" className="button primary" busy={save.pending}>
-          {t('timetable.saveAddress')}
-        </BusyButton>
-      </div>
-      <ActionError error={save.error} />
-    </form>
+    <SmallForm
+      className="field"
+      label={t('timetable.sourceSubscription')}
+      submitLabel={t('timetable.saveAddress')}
+      cancelLabel={t('settings.cancel')}
+      busy={save.pending}
+      ready={address.trim() !== ''}
+      onSubmit={submit}
+      onCancel={() => setAddress('')}
+      // Shown when the source is chosen: the focus stays on that choice.
+      autoFocus={false}
+    >
+      <FormField
+        className="field"
+        label={t('timetable.address')}
+        hint={said}
+        problem={save.error === null ? null : t('app.actionFailed', { message: save.error })}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            value={address}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https:// · webcal://"
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        )}
+      </FormField>
+    </SmallForm>
   );
 }
 
@@ -330,22 +340,23 @@ function PlaceList() {
           </li>
         ))}
       </ul>
-      <form
-        className="form-actions"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (added.trim() === '') return;
-          void map.run(added.trim(), null).then(() => setAdded(''));
-        }}
+      <SmallForm
+        className="field"
+        label={t('timetable.addPlace')}
+        submitLabel={t('timetable.savePlace')}
+        cancelLabel={t('settings.cancel')}
+        busy={map.pending}
+        ready={added.trim() !== ''}
+        onSubmit={() => map.run(added.trim(), null).then(() => setAdded(''))}
+        onCancel={() => setAdded('')}
+        autoFocus={false}
       >
-        <label className="field inline">
-          <span>{t('timetable.addPlace')}</span>
-          <input value={added} onChange={(event) => setAdded(event.target.value)} />
-        </label>
-        <button type="submit" className="button">
-          {t('timetable.savePlace')}
-        </button>
-      </form>
+        <FormField className="field inline" label={t('timetable.placeName')}>
+          {(control) => (
+            <input {...control} value={added} onChange={(event) => setAdded(event.target.value)} />
+          )}
+        </FormField>
+      </SmallForm>
       <ActionError error={map.error ?? forget.error} />
     </details>
   );

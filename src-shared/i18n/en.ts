@@ -123,7 +123,7 @@ export const en = {
     runningElsewhere_one: '+{{count}} in another classroom',
     runningElsewhere_other: '+{{count}} in other classrooms',
     input: 'Temporal access link or token',
-    placeholder: 'Paste a link and press Enter',
+    placeholder: 'Paste a link',
     problem: {
       empty: 'Paste a temporal access link or token first.',
       'no-token': 'No temporal access token found in that text.',
@@ -172,6 +172,10 @@ export const en = {
     findDevicePlaceholder: 'Name or id',
     noDevice: 'No device',
     student: 'Student (optional)',
+    addForm: 'Add a temporal access',
+    add: 'Add',
+    demoLinks: 'Links to try on the demo school:',
+    demoLink: 'Link {{token}}…',
     openClassroom: 'In this classroom',
     otherClassrooms: 'Other classrooms',
     addShort: 'Add access',
@@ -199,6 +203,7 @@ export const en = {
   settings: {
     heading: 'Settings',
     close: 'Done',
+    cancel: 'Cancel',
     account: 'Account',
     useDemo: 'Use demo data',
     useDemoHint: 'A built-in demo school, no account needed.',
@@ -266,7 +271,9 @@ export const en = {
     classTime: 'End class at',
     submit: 'Schedule',
     close: 'Cancel',
-    noTime: 'Type a time first.',
+    noTime: 'Type a time as 10:50.',
+    /** Moves the field's time on: +5 min, +10 min. */
+    plusMinutes: '+{{minutes}} min',
     passed: '{{time}} has already passed today: choose a later time.',
     /** A pending end, and the button that cancels it. */
     endsAt: 'Ends at {{time}}',

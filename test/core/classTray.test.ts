@@ -178,6 +178,27 @@ describe('demo mode', () => {
     );
   });
 
+  it('lists three links of its own, not tracked, that a new user adds and ends offline', async () => {
+    const classTray = await core(await tempDir());
+    const { account, temporalAccesses } = await classTray.getState();
+    expect(account.demoLinks).toHaveLength(3);
+    const tracked = new Set(temporalAccesses.map((access) => access.token));
+    expect(account.demoLinks.filter((link) => [...tracked].some((t) => link.endsWith(t)))).toEqual(
+      [],
+    );
+    for (const link of account.demoLinks) {
+      const added = await classTray.addTemporalAccess({ linkOrToken: link });
+      if (!added.ok) throw new Error(`the demo link ${link} was refused: ${added.problem}`);
+      const outcome = await classTray.invalidateTemporalAccess({ token: added.access.token });
+      expect(outcome.kind).toBe('invalidated');
+    }
+  });
+
+  it('lists no demo links once connected to a real service', async () => {
+    const { classTray } = await connected();
+    expect((await classTray.getState()).account.demoLinks).toEqual([]);
+  });
+
   it("seeds each demo access in its device's classroom, so Room 12's End all ends only Room 12's", async () => {
     const classTray = await core(await tempDir());
     const { temporalAccesses } = await classTray.getState();

@@ -16,6 +16,7 @@ const demoSchool = (): DemoSchool => ({
   token: 'demo-token',
   authHeader: 'X-Token-SVC',
   notebook: { current: 'room-12', recent: [{ id: 'room-12' }], accesses: [], scheduledEnds: [] },
+  linksToTry: [],
   close: vi.fn(async () => undefined),
 });
 

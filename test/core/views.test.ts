@@ -75,17 +75,23 @@ describe('views', () => {
   });
 
   it("say the session's mode while it differs from the saved one, and never a token", () => {
-    const account = accountView(defaultSettings(), 'service', {
-      location: 'memory',
-      hasToken: true,
-      reason: 'for this run only',
-    });
+    const account = accountView(
+      defaultSettings(),
+      'service',
+      {
+        location: 'memory',
+        hasToken: true,
+        reason: 'for this run only',
+      },
+      [],
+    );
     expect(account).toEqual({
       mode: 'service',
       serviceUrl: null,
       authHeader: 'X-Token-SVC',
       token: { set: true, location: 'memory', note: 'for this run only' },
       setBySchool: [],
+      demoLinks: [],
     });
   });
 

@@ -420,6 +420,10 @@ describe('keyboard only', () => {
     );
     const from = options.indexOf('room-b');
     await page.keyboard.press(options.indexOf('room-a') > from ? 'ArrowDown' : 'ArrowUp');
+    // The arrows walk the list without opening each room: Enter opens the one reached.
+    expect(await picker.inputValue()).toBe('room-a');
+    expect(await page.locator('.device-row', { hasText: 'PC-20' }).count()).toBe(1);
+    await page.keyboard.press('Enter');
     await page.locator('.device-row', { hasText: '100000011' }).waitFor({ timeout: LIVE_TIMEOUT });
     expect(await picker.inputValue()).toBe('room-a');
   });
@@ -507,6 +511,8 @@ describe('the compact view', { timeout: 60_000 }, () => {
     }
     // Each stop is sent once its Undo has run out.
     await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
+    // Folded again to their summary line, as the room is used (the add form stays in the cards).
+    await page.locator('.accesses-toggle').click();
     await page.locator('.classroom-picker button[aria-expanded]').last().click();
     await page.locator('.add-classroom input').first().fill('hall');
     await page.keyboard.press('Enter');

@@ -70,10 +70,11 @@ async function giveAccess(alias: string, remoteId: string, student: string): Pro
   const row = page.locator('.device-slot').filter({ hasText: alias });
   await row.getByRole('button', { name: `Add access for ${alias}` }).click();
   const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
-  // The row's Add access opens the folded cards with the focus in the link box.
-  await expect.poll(() => linkBox.evaluate((box) => document.activeElement === box)).toBe(true);
+  const studentBox = page.getByRole('textbox', { name: 'Student (optional)' });
+  // The row's Add access opens the folded cards with the focus on the student, asked first.
+  await expect.poll(() => studentBox.evaluate((box) => document.activeElement === box)).toBe(true);
+  await studentBox.fill(student);
   await linkBox.fill(`https://remote.example/access/${token}`);
-  await page.getByRole('textbox', { name: 'Student (optional)' }).fill(student);
   await linkBox.press('Enter');
   await row.locator('.row-student', { hasText: student }).waitFor();
 }

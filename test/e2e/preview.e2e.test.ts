@@ -136,10 +136,14 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     const row = deviceRows().filter({ hasText: 'PC-3' });
     await row.getByRole('button', { name: 'Add access for PC-3' }).click();
     const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
-    await expect.poll(() => linkBox.evaluate((box) => box === document.activeElement)).toBe(true);
+    const studentBox = page.getByRole('textbox', { name: 'Student (optional)' });
+    // The student first, then the link, on the device the row picked.
+    await expect
+      .poll(() => studentBox.evaluate((box) => box === document.activeElement))
+      .toBe(true);
     expect(await page.getByRole('combobox', { name: 'Device' }).inputValue()).toBe('100000003');
+    await studentBox.fill('Ana');
     await linkBox.fill(`https://remote.example/access/${token}`);
-    await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
     await linkBox.press('Enter');
     await row.getByText('Ana').waitFor();
     await row.getByText('Given').waitFor();
@@ -172,9 +176,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       await row.getByText(name).waitFor();
     }
     await page.getByRole('button', { name: 'End all accesses in this classroom' }).click();
-    await page
-      .getByRole('group', { name: 'End 2 accesses now: Leo (PC-5), Bea (PC-4)?' })
-      .waitFor();
+    await page.getByRole('form', { name: 'End 2 accesses now: Leo (PC-5), Bea (PC-4)?' }).waitFor();
     await shot('end-all-confirm');
     await page.getByRole('button', { name: 'End 2 accesses' }).click();
     await page.getByText('Ended 2 accesses.').waitFor();

@@ -28,12 +28,12 @@ const lab = (...accesses: TrackedAccessView[]) =>
   );
 
 describe('adding an access to a device', () => {
-  it("starts from a device row's Add access: the device is picked and the link box focused", async () => {
+  it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
     const linkBox = screen.getByLabelText('Temporal access link or token');
-    expect(document.activeElement).toBe(linkBox);
+    expect(document.activeElement).toBe(screen.getByLabelText('Student (optional)'));
     expect(screen.getByLabelText<HTMLSelectElement>('Device').value).toBe('100000002');
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);
@@ -45,6 +45,48 @@ describe('adding an access to a device', () => {
     // Added: the form is ready for the next one, with nothing carried over.
     expect((linkBox as HTMLInputElement).value).toBe('');
     expect(screen.queryByLabelText('Device')).toBeNull();
+  });
+
+  it("offers the demo school's links to try, each filling the link box with Add ready", async () => {
+    const links = [
+      'https://access.example/demo/aaaaaaaa-1111-4111-a111-111111111111',
+      `https://access.example/demo/${TOKEN}`,
+    ];
+    const fake = new FakeClassTray(
+      classTrayState({
+        account: { mode: 'demo', demoLinks: links },
+        devices: [device(1), device(2, { alias: 'Window seat' })],
+        // The second one is tracked already: not offered again.
+        temporalAccesses: [trackedAccess({ token: TOKEN })],
+      }),
+    );
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
+    expect(screen.getByText('Links to try on the demo school:')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: `Link ${TOKEN.slice(0, 8)}…` })).toBeNull();
+    const add = screen.getByRole<HTMLButtonElement>('button', { name: 'Add' });
+    expect(add.disabled).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Link aaaaaaaa…' }));
+    const linkBox = screen.getByLabelText<HTMLInputElement>('Temporal access link or token');
+    expect(linkBox.value).toBe(links[0]);
+    expect(document.activeElement).toBe(linkBox);
+    expect(add.disabled).toBe(false);
+    await user.click(add);
+    expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
+      linkOrToken: links[0],
+      remoteId: '100000002',
+    });
+  });
+
+  it('takes a link pasted into the student field as the link, and offers Add at once', async () => {
+    const { user } = await renderApp(lab());
+    await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
+    await user.paste(`https://remote.example/t/${TOKEN}`);
+    expect(screen.getByLabelText<HTMLInputElement>('Student (optional)').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Temporal access link or token').value).toBe(
+      `https://remote.example/t/${TOKEN}`,
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Add' }).disabled).toBe(false);
   });
 
   it('finds the device by a search over the classroom, and picks the only match', async () => {

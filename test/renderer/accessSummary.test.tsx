@@ -60,7 +60,7 @@ describe('the accesses summary line', () => {
     expect(screen.queryByRole('list', { name: 'In this classroom' })).toBeNull();
   });
 
-  it("opens on a row's Add access, the link box focused", async () => {
+  it("opens on a row's Add access, the student's name focused", async () => {
     const fake = new FakeClassTray(classTrayState({ devices: [device(1)] }));
     const { user } = await renderApp(fake);
     const toggle = screen.getByRole('button', { name: 'Temporal accesses' });
@@ -68,7 +68,7 @@ describe('the accesses summary line', () => {
     await user.click(screen.getByRole('button', { name: 'Add access for LAB-PC01' }));
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(document.activeElement).toBe(
-      screen.getByRole('textbox', { name: 'Temporal access link or token' }),
+      screen.getByRole('textbox', { name: 'Student (optional)' }),
     );
   });
 });

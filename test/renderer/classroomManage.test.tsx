@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
@@ -129,5 +129,59 @@ describe('adding a classroom while it opens', () => {
     expect(open.getAttribute('aria-disabled')).toBe('true');
     await act(async () => opening.resolve(undefined));
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
+  });
+});
+
+describe('the classroom picker', () => {
+  // Recent use puts Room 12 first: the picker still lists by name.
+  const recentFirst = () =>
+    new FakeClassTray(
+      classTrayState({
+        classroom: {
+          id: 'room-12',
+          recent: [
+            { id: 'room-12', nickname: 'Room 12' },
+            { id: 'lab-2', nickname: 'Computer Lab 2' },
+            { id: 'lab-1', nickname: 'Computer Lab 1' },
+          ],
+        },
+      }),
+    );
+  const picker = () => screen.getByRole<HTMLSelectElement>('combobox', { name: 'Classroom' });
+
+  it('lists the classrooms by name, not by recent use, the open one marked', async () => {
+    await renderApp(recentFirst());
+    expect(optionNames()).toEqual(['Computer Lab 1', 'Computer Lab 2', 'Room 12']);
+    const marked = screen.getAllByRole('option').filter((option) => option.className === 'current');
+    expect(marked.map((option) => option.textContent)).toEqual(['Room 12']);
+  });
+
+  it('walks with the arrow keys without opening each room, and opens the choice on Enter', async () => {
+    const fake = recentFirst();
+    await renderApp(fake);
+    // Chromium changes a closed select's value on each arrow key, as these events do.
+    fireEvent.keyDown(picker(), { key: 'ArrowUp' });
+    fireEvent.change(picker(), { target: { value: 'lab-2' } });
+    fireEvent.keyDown(picker(), { key: 'ArrowUp' });
+    fireEvent.change(picker(), { target: { value: 'lab-1' } });
+    expect(fake.selectClassroom).not.toHaveBeenCalled();
+    expect(picker().value).toBe('lab-1');
+    fireEvent.keyDown(picker(), { key: 'Enter' });
+    expect(fake.selectClassroom).toHaveBeenCalledExactlyOnceWith({ id: 'lab-1' });
+  });
+
+  it('opens the choice the arrows reached when the picker loses the focus, and none after Esc', async () => {
+    const fake = recentFirst();
+    await renderApp(fake);
+    fireEvent.keyDown(picker(), { key: 'ArrowUp' });
+    fireEvent.change(picker(), { target: { value: 'lab-2' } });
+    fireEvent.keyDown(picker(), { key: 'Escape' });
+    expect(picker().value).toBe('room-12');
+    fireEvent.blur(picker());
+    expect(fake.selectClassroom).not.toHaveBeenCalled();
+    fireEvent.keyDown(picker(), { key: 'ArrowUp' });
+    fireEvent.change(picker(), { target: { value: 'lab-2' } });
+    fireEvent.blur(picker());
+    expect(fake.selectClassroom).toHaveBeenCalledExactlyOnceWith({ id: 'lab-2' });
   });
 });

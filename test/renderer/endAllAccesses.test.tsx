@@ -45,17 +45,29 @@ describe('end of class', () => {
     await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
     expect(fake.endAccesses).not.toHaveBeenCalled();
     expect(
-      screen.getByRole('group', { name: 'End 2 accesses now: Ana (LAB-PC01), Luis (LAB-PC02)?' }),
+      screen.getByRole('form', { name: 'End 2 accesses now: Ana (LAB-PC01), Luis (LAB-PC02)?' }),
     ).toBeTruthy();
-    const confirm = screen.getByRole('button', { name: 'End 2 accesses' });
-    expect(document.activeElement).toBe(confirm);
-    await user.click(confirm);
+    // The safe answer holds the focus: a key held too long ends nothing.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
     // Not the other room's, not the one whose classroom is not known.
     expect(fake.endAccesses).toHaveBeenCalledExactlyOnceWith({
       classroomId: 'lab-1',
       tokens: [ANA.token, LUIS.token],
     });
-    expect(screen.getByText('Ended 2 accesses.')).toBeTruthy();
+    // The result sentence takes the focus, not the top of the page.
+    expect(document.activeElement).toBe(screen.getByText('Ended 2 accesses.'));
+  });
+
+  it('cancels on Esc, ending nothing, and gives the focus back to End all', async () => {
+    const fake = classroom();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
+    await user.keyboard('{Escape}');
+    expect(fake.endAccesses).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'End all accesses in this classroom' }),
+    );
   });
 
   it('lists an access of no known classroom apart, saying End all leaves it out', async () => {

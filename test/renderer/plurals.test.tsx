@@ -95,7 +95,7 @@ describe('End all in Spanish', () => {
     await user.click(
       screen.getByRole('button', { name: 'Terminar todos los accesos de esta aula' }),
     );
-    expect(screen.getByRole('group', { name: question })).toBeTruthy();
+    expect(screen.getByRole('form', { name: question })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: confirm }));
     expect(
       screen.getByText(accesses.length === 1 ? 'Se terminó 1 acceso.' : 'Se terminaron 2 accesos.'),

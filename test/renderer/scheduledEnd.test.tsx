@@ -92,13 +92,43 @@ describe('scheduling an end', () => {
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
   });
 
-  it('asks for a time when none was typed', async () => {
+  it("starts at the next 5-minute mark in the window's 24-hour clock, moved on by +5 and +10 min", async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End class at…' }));
+    // 10:30:15 in Madrid: the next mark is 10:35, written as the window writes times.
+    const field = screen.getByLabelText<HTMLInputElement>('End class at');
+    expect(field.value).toBe('10:35');
+    await user.click(screen.getByRole('button', { name: '+10 min' }));
+    await user.click(screen.getByRole('button', { name: '+5 min' }));
+    expect(field.value).toBe('10:50');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { classroomId: 'lab-1' },
+      at: AT_10_50,
+    });
+  });
+
+  it('takes a time typed in the 24-hour clock of the window, never AM or PM', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
+    typeTime('End at', '10.50');
+    await user.keyboard('{Enter}');
+    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+      target: { token: ANA.token },
+      at: AT_10_50,
+    });
+  });
+
+  it("asks for a time in the window's format when the field holds none", async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
+    typeTime('End at', '12:50 AM');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
-    expect(screen.getByRole('alert').textContent).toBe('Type a time first.');
+    expect(screen.getByRole('alert').textContent).toBe('Type a time as 10:50.');
   });
 
   it("shows the core's refusal the way the window shows a failed action", async () => {

@@ -83,6 +83,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       authHeader: 'X-Token-SVC',
       token: { set: true, location: 'keychain', note: null },
       setBySchool: [],
+      demoLinks: [],
       ...overrides.account,
     },
     classroom: {

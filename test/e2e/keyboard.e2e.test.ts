@@ -1,0 +1,195 @@
+/**
+ * A lesson by keyboard alone, in Debian's Chromium against a local service, in English and
+ * Spanish at 400×600 and 320×480, in a zone where it is about noon: add a classroom, add an
+ * access with a student, end it, schedule and cancel the end of the class, then End all with its
+ * question cancelled by Esc and answered. Every state is axe-clean and nothing in it is cut
+ * (layoutProbe); screenshots go to test-results/keyboard/.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+import { newAccessToken } from '../support/localServiceControl';
+import { layoutProblems } from './layoutProbe';
+import { noonZone } from './localTime';
+import type { E2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+
+const TOKEN = 'keyboard-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
+
+const RUNS = [
+  { language: 'en', locale: 'en-US', size: '400x600', viewport: { width: 400, height: 600 } },
+  { language: 'en', locale: 'en-US', size: '320x480', viewport: { width: 320, height: 480 } },
+  { language: 'es', locale: 'es-ES', size: '400x600', viewport: { width: 400, height: 600 } },
+  { language: 'es', locale: 'es-ES', size: '320x480', viewport: { width: 320, height: 480 } },
+] as const;
+
+/** Each run adds a classroom of its own, so the runs do not see each other's accesses. */
+const roomOf = (run: (typeof RUNS)[number]) => `room-${run.language}-${run.size}`;
+const aliasOf = (run: (typeof RUNS)[number], n: number) =>
+  `${run.language.toUpperCase()}${run.size.slice(0, 3)}-PC${n}`;
+const remoteIdOf = (index: number, n: number) => String(300000000 + index * 10 + n);
+
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-12', name: 'Room 12' },
+    ...RUNS.map((run) => ({ id: roomOf(run), name: roomOf(run) })),
+  ],
+  devices: [
+    ...Array.from({ length: 4 }, (_, i) => device(i + 1, { classroom: 'room-12' })),
+    ...RUNS.flatMap((run, index) =>
+      [1, 2, 3, 4].map((n) =>
+        device(0, {
+          classroom: roomOf(run),
+          remote_alias: aliasOf(run, n),
+          remote_id: remoteIdOf(index, n),
+        }),
+      ),
+    ),
+  ],
+  temporal_accesses: [],
+};
+
+let session: E2eSession | undefined;
+
+beforeAll(async () => {
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-12',
+    viewport: { width: 400, height: 600 },
+    locale: 'en-US',
+    screenshots: SCREENSHOTS,
+  });
+  await openWindow(session.page, session.preview.openUrl);
+}, 60_000);
+
+afterAll(() => session?.stop());
+
+describe('a lesson by keyboard alone', { timeout: 180_000 }, () => {
+  it.each(RUNS.map((run, index) => ({ ...run, index })))(
+    'adds a classroom and an access, ends it, schedules and cancels the class end, and ends all ($language, $size)',
+    async (run) => {
+      if (!session) throw new Error('no session');
+      const storageState = await session.page.context().storageState();
+      const context = await session.browser.newContext({
+        viewport: run.viewport,
+        locale: run.locale,
+        timezoneId: noonZone(),
+        storageState,
+      });
+      try {
+        const view = await context.newPage();
+        await view.goto(new URL(session.preview.openUrl).origin);
+        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+        await keyboardLesson(view, run, run.index);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+async function keyboardLesson(
+  view: Page,
+  run: (typeof RUNS)[number],
+  index: number,
+): Promise<void> {
+  if (!session) throw new Error('no session');
+  const service = session.service;
+  const keys = view.keyboard;
+  const focused = (selector: string) =>
+    view.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+  /** Presses a key until the focus matches, at most `limit` times. */
+  const pressUntil = async (key: string, selector: string, limit = 16) => {
+    for (let press = 0; press < limit && !(await focused(selector)); press++) await keys.press(key);
+    expect(await focused(selector), `${key} to ${selector}`).toBe(true);
+  };
+  const check = async (state: string) => {
+    await auditedShot(view, SCREENSHOTS, `${run.language}-${run.size}-${state}`);
+    expect(await layoutProblems(view), state).toEqual([]);
+  };
+  /** From anywhere outside a field: `/` to the search, the device, then Right to its button. */
+  const toRowButton = async (alias: string, button: string) => {
+    await keys.press('/');
+    await keys.press('Control+A');
+    await keys.type(alias);
+    await pressUntil('Tab', '.device-slot');
+    await pressUntil('ArrowRight', `.device-slot .row-access ${button}`, 8);
+  };
+  const giveAccess = async (n: number, student: string) => {
+    const token = await newAccessToken(service, remoteIdOf(index, n));
+    await toRowButton(aliasOf(run, n), '.button:not(.danger)');
+    await keys.press('Enter');
+    // Student first, with the device its row picked; then the link.
+    await expect.poll(() => focused('.add-access .access-student')).toBe(true);
+    await keys.type(student);
+    await keys.press('Tab');
+    expect(await focused('.add-access .access-input')).toBe(true);
+    await keys.type(`https://remote.example/access/${token}`);
+    if (n === 1) await check('add-access');
+    await keys.press('Enter');
+    await view
+      .locator('.device-slot', { hasText: aliasOf(run, n) })
+      .locator('.row-student', { hasText: student })
+      .waitFor();
+    // Esc closes the form and folds the cards: the room is back in view.
+    await keys.press('Escape');
+    await expect.poll(() => view.locator('.add-access').isVisible()).toBe(false);
+  };
+
+  // Add a classroom: the header's + opens the form with the focus in the id field.
+  await pressUntil('Shift+Tab', '.classroom-picker .icon-button:last-child');
+  await keys.press('Enter');
+  expect(await focused('.add-classroom input')).toBe(true);
+  await keys.type(roomOf(run));
+  await check('add-classroom');
+  await keys.press('Enter');
+  await view
+    .locator('.device-row', { hasText: aliasOf(run, 1) })
+    .waitFor({ timeout: LIVE_TIMEOUT });
+  expect(await focused('.classroom-picker select')).toBe(true);
+
+  // An access with a student, then End access on its row.
+  await giveAccess(1, 'Ana');
+  await toRowButton(aliasOf(run, 1), '.button.danger');
+  await keys.press('Enter');
+  const row = view.locator('.device-slot', { hasText: aliasOf(run, 1) });
+  await expect.poll(() => row.locator('.row-access .button.danger').count()).toBe(0);
+  await check('access-ended');
+
+  // End class at…: prefilled with the next 5-minute mark in the window's 24-hour clock.
+  await pressUntil('Shift+Tab', '.end-all .end-at button');
+  await keys.press('Enter');
+  expect(await focused('.end-at-form input')).toBe(true);
+  expect(await view.locator('.end-at-form input').inputValue()).toMatch(/^\d{2}:\d[05]$/);
+  await check('end-class-at');
+  await keys.press('Enter');
+  await view.locator('.end-all .end-at-pending').waitFor();
+  expect(await focused('.end-all .end-at-pending')).toBe(true);
+  await check('class-end-pending');
+  await keys.press('Tab');
+  expect(await focused('.end-all .end-at button')).toBe(true);
+  await keys.press('Enter');
+  await expect.poll(() => view.locator('.end-all .end-at-pending').count()).toBe(0);
+  expect(await focused('.end-all .end-at button')).toBe(true);
+
+  // End all: the question takes the focus on Cancel, Esc cancels, then it is answered.
+  await giveAccess(2, 'Luis');
+  await pressUntil('Shift+Tab', '.end-all > .button.danger');
+  await keys.press('Enter');
+  expect(await focused('.end-all-confirm button[type="button"]')).toBe(true);
+  await check('end-all-question');
+  await keys.press('Escape');
+  expect(await view.locator('.end-all-confirm').count()).toBe(0);
+  expect(await focused('.end-all > .button.danger')).toBe(true);
+  await keys.press('Enter');
+  await keys.press('Tab');
+  expect(await focused('.end-all-confirm button[type="submit"]')).toBe(true);
+  await keys.press('Enter');
+  await view.locator('.end-all-outcome').waitFor();
+  expect(await focused('.end-all-outcome')).toBe(true);
+  await check('end-all-done');
+}
