@@ -23,6 +23,7 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
+import { readCapped } from './cappedBody';
 import type { z } from 'zod';
 import type { Clock } from '../../src-shared/clock';
 import type {
@@ -163,7 +164,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         signal: signal === undefined ? timeout : AbortSignal.any([timeout, signal]),
       });
       // Inside the try: a reset or the timeout can strike while the body is still arriving.
-      text = await readCapped(response, maxBodyBytes, fail);
+      text = await readCapped(response, maxBodyBytes, () =>
+        fail({
+          kind: 'bad-response',
+          detail: `the answer is larger than ${maxBodyBytes} bytes, more than any page needs; it was cut off`,
+        }),
+      );
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (signal?.aborted) throw abortedBy(signal, fail);
@@ -329,43 +335,6 @@ function statusProblem(
     };
   }
   return { kind: 'bad-response', detail: `unexpected HTTP ${status}` };
-}
-
-/**
- * The body as text, streamed so that an endless or oversized answer is cut off at `maxBytes`
- * (cancelling the stream aborts the request) instead of being buffered whole first.
- */
-async function readCapped(
-  response: Response,
-  maxBytes: number,
-  fail: (problem: ServiceProblem) => ServiceError,
-): Promise<string> {
-  const tooLarge = () =>
-    fail({
-      kind: 'bad-response',
-      detail: `the answer is larger than ${maxBytes} bytes, more than any page needs; it was cut off`,
-    });
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  // As response.text() would: UTF-8, a BOM dropped, bad bytes replaced.
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 /** The service's own sentence from an `{"error": "..."}` body, if it sent one. */

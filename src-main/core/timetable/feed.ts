@@ -4,6 +4,7 @@
  * time limit and a size cap. Its address is a secret (whoever holds it reads the timetable), so
  * no error, log line or sentence here ever quotes it.
  */
+import { readCapped } from '../cappedBody';
 import { TeacherFacingError } from '../teacherFacing';
 
 /** A timetable larger than this is no teacher's timetable: the answer is cut off. */
@@ -64,7 +65,14 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
       await response.body?.cancel().catch(() => undefined);
       throw new TimetableFeedError(refusedSentence(response.status));
     }
-    const text = await readCapped(response, maxBytes);
+    const text = await readCapped(
+      response,
+      maxBytes,
+      () =>
+        new TimetableFeedError(
+          `The timetable server sent more than ${maxBytes / 1024 / 1024} MiB, more than any timetable needs; it was cut off.`,
+        ),
+    );
     const etag = response.headers.get('etag');
     const lastModified = response.headers.get('last-modified');
     return {
@@ -92,32 +100,4 @@ function refusedSentence(status: number): string {
     return `The timetable server refused the address (HTTP ${status}): publish the timetable again and paste its new address.`;
   }
   return `The timetable server failed (HTTP ${status}); ClassTray tries again later.`;
-}
-
-/** The body as text, cut off (and the request aborted) past maxBytes. */
-async function readCapped(response: Response, maxBytes: number): Promise<string> {
-  const tooLarge = () =>
-    new TimetableFeedError(
-      `The timetable server sent more than ${maxBytes / 1024 / 1024} MiB, more than any timetable needs; it was cut off.`,
-    );
-  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
-  if (declared > maxBytes) {
-    await response.body?.cancel().catch(() => undefined);
-    throw tooLarge();
-  }
-  if (response.body === null) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
