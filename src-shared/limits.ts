@@ -21,3 +21,8 @@ export const SCHEDULE_AHEAD_HOURS = 24;
 export const MAX_SCHEDULED_ENDS = 200;
 /** A classroom's nickname, in characters. */
 export const NICKNAME_MAX_LENGTH = 60;
+/**
+ * A timetable place (an event's LOCATION) as ClassTray keeps and maps it, in characters: a longer
+ * one is cut there when read, so that it can still be mapped.
+ */
+export const PLACE_MAX_LENGTH = 200;

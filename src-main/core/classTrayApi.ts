@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import type { ActionName } from '../../src-shared/actions';
+import { PLACE_MAX_LENGTH } from '../../src-shared/limits';
 import { parseInput } from './apiInput';
 import type { DeviceChange, DeviceView } from './liveStatus';
 import type { ServiceErrorKind } from './serviceErrors';
@@ -239,7 +240,7 @@ const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
 const pollSettings = settingsSchema.shape.poll.unwrap();
-const place = z.string().trim().min(1).max(200);
+const place = z.string().trim().min(1).max(PLACE_MAX_LENGTH);
 const weeklyLesson = settingsSchema.shape.timetable.unwrap().shape.weekly.unwrap().unwrap();
 /** An action without input: nothing, or `{}` (the preview's JSON body). */
 const noInput = z.strictObject({}).optional();

@@ -5,6 +5,7 @@
  * time; zones.ts turns each wall time into an instant, so no zone data is needed from the feed.
  */
 import ICAL from 'ical.js';
+import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import type { WallTime, Zone } from './zones';
 import { instantOf, resolveZone, wallTimeAt } from './zones';
 import { TeacherFacingError } from '../teacherFacing';
@@ -250,6 +251,7 @@ function described(vevent: ICAL.Component, uid: string, originalStart: number) {
   return {
     key: `${uid}@${new Date(originalStart).toISOString()}`,
     title: text('summary') ?? '',
-    location: text('location'),
+    // Cut where a place can still be mapped, else it would be asked about at every fetch.
+    location: text('location')?.slice(0, PLACE_MAX_LENGTH).trimEnd() ?? null,
   };
 }

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent } from '../../../src-main/core/timetable/calendar';
+import { api } from '../../../src-main/core/classTrayApi';
 import { CalendarFormatError, expandCalendar } from '../../../src-main/core/timetable/calendar';
+import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`fixtures/${name}.ics`, import.meta.url), 'utf8');
@@ -174,6 +176,29 @@ describe('times without a zone', () => {
     const text = floating.replace('DTSTART:', 'DTSTART;TZID=Somewhere Else:');
     const [event] = expandCalendar(text, { ...year2026, machineZone: 'Europe/Madrid' });
     expect(event && iso(event.start)).toBe('2026-03-30T06:00:00.000Z');
+  });
+});
+
+describe('a very long LOCATION', () => {
+  it('is cut where the place can still be mapped', () => {
+    const long = `Building A, ${'second floor, '.repeat(20)}room 12`;
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:long-1',
+      'DTSTART:20260330T080000Z',
+      'DTEND:20260330T085000Z',
+      'SUMMARY:Maths',
+      `LOCATION:${long}`,
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const [event] = expandCalendar(text, { ...year2026, machineZone: 'UTC' });
+    expect(long.length).toBeGreaterThan(PLACE_MAX_LENGTH);
+    expect(event?.location).toBe(long.slice(0, PLACE_MAX_LENGTH).trimEnd());
+    const input = { place: event?.location, classroomId: 'room-12' };
+    expect(() => api.mapTimetablePlace.input.parse(input)).not.toThrow();
   });
 });
 
