@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
@@ -55,8 +55,10 @@ describe('end of class', () => {
       classroomId: 'lab-1',
       tokens: [ANA.token, LUIS.token],
     });
-    // The result sentence takes the focus, not the top of the page.
-    expect(document.activeElement).toBe(screen.getByText('Ended 2 accesses.'));
+    // The result sentence takes the focus, not the top of the page. It comes once the fake's
+    // answer is rendered, which a loaded machine may not have done when the click returns.
+    const result = await screen.findByText('Ended 2 accesses.');
+    await waitFor(() => expect(document.activeElement).toBe(result));
   });
 
   it('cancels on Esc, ending nothing, and gives the focus back to End all', async () => {
