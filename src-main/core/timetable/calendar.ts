@@ -37,6 +37,32 @@ export class CalendarFormatError extends TeacherFacingError {
   override readonly name = 'CalendarFormatError';
 }
 
+/** Why an event of the feed was left out: each is counted, the rest of the timetable is used. */
+export type SkipReason = 'noStart' | 'badTime' | 'badRule';
+
+/** What part of a feed the engine is working on, so a runaway one can be named. */
+export type CalendarPart = { kind: 'zone'; tzid: string } | { kind: 'series'; uid: string };
+
+/** A feed as read: the occurrences in the span, and what was left out and why. */
+export interface CalendarReading {
+  events: CalendarEvent[];
+  /** VEVENT components in the file. */
+  eventsRead: number;
+  skipped: Partial<Record<SkipReason, number>>;
+}
+
+export interface ReadOptions extends ExpandOptions {
+  /** Told before each zone or series is worked on (the worker reports the last on a timeout). */
+  onPart?: (part: CalendarPart) => void;
+}
+
+/** Reads a feed; throws CalendarFormatError only when the text is not iCalendar at all. */
+export function readCalendar(text: string, options: ReadOptions): CalendarReading {
+  const events = expandCalendar(text, options);
+  const eventsRead = (text.match(/^BEGIN:VEVENT\r?$/gim) ?? []).length;
+  return { events, eventsRead, skipped: {} };
+}
+
 /** Steps of one recurrence rule at most: a rule with no end stops here (years of lessons). */
 const MAX_STEPS = 5_000;
 
