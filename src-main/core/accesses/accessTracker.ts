@@ -18,7 +18,7 @@ import type {
 import type { DeviceView } from '../classroom/liveStatus';
 import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
-import type { AccessOutcome, TrackedTemporalAccess } from '../settings/settings';
+import type { AccessOutcome, TrackedTemporalAccess } from './accessSettings';
 import { connectionProblemOf, isServiceError } from '../service/serviceErrors';
 import type { Session } from '../account/sessions';
 import { writeChecked } from '../account/sessions';

@@ -24,7 +24,7 @@ import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
 import { stateOf } from '../api/views';
 import type { Session } from '../account/sessions';
-import type { ScheduledEnd, ScheduleTarget } from '../settings/settings';
+import type { ScheduledEnd, ScheduleTarget } from './endSettings';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 
 /** The longest one timer waits before the clock is read again. */

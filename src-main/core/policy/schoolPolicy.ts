@@ -12,7 +12,8 @@ import { refused } from '../api/apiInput';
 import type { ActionInput } from '../api/classTrayApi';
 import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
-import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings/settings';
+import type { SettingsStore } from '../settings/settings';
+import type { DeepReadonly, Settings, SettingsPatch } from '../settings/settingsSchema';
 import type { ManagedPolicy, PolicySection } from './managedPolicy';
 import { NO_POLICY, isLocked } from './managedPolicy';
 import type { PolicyName } from './policyTable';
@@ -185,7 +186,7 @@ export function policyValuesOf(preferences: ActionInput<'updatePreferences'>): P
     values.PollHiddenSeconds = preferences.poll.hiddenSeconds;
   }
   if (preferences.startAtLogin !== undefined) values.StartAtLogin = preferences.startAtLogin;
-  if (preferences.notifications !== undefined) {
+  if (preferences.notifications?.deviceChanges !== undefined) {
     values.DeviceChangeNotifications = preferences.notifications.deviceChanges;
   }
   return values;

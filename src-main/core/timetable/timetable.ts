@@ -16,12 +16,10 @@ import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
 import type { Timers } from '../classroom/refreshSchedule';
 import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEnds';
-import type {
-  ScheduledEnd,
-  SettingsStore,
-  TimetableSettings,
-  WeeklyLesson,
-} from '../settings/settings';
+import type { LessonView, TimetableView } from '../api/classTrayApi';
+import type { ScheduledEnd } from '../ends/endSettings';
+import type { SettingsStore } from '../settings/settings';
+import type { TimetableSettings, WeeklyLesson } from './timetableSettings';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { TokenVault, VaultStatus } from '../account/vault';
 import type { CalendarEvent } from './calendar';
@@ -40,40 +38,6 @@ export const SUBSCRIPTION_ACCOUNT = 'timetable-subscription';
 /** How far the lessons are expanded, before and after now. */
 const BEHIND_MS = 86_400_000;
 const AHEAD_MS = 8 * 86_400_000;
-
-export type TimetableSource = TimetableSettings['source'];
-
-export interface LessonView {
-  key: string;
-  title: string;
-  place: string | null;
-  classroomId: string;
-  /** ISO times. */
-  start: string;
-  end: string;
-  /** Its end is on the schedule: it ends the classroom's accesses. */
-  endsAccesses: boolean;
-}
-
-export interface TimetableView {
-  source: TimetableSource;
-  /** Where the subscription's address is kept (never the address); null without one. */
-  subscription: { set: boolean; location: VaultStatus['location'] } | null;
-  weekly: WeeklyLesson[];
-  /** ISO time of the copy in use (fetched or imported); null: none. */
-  savedAt: string | null;
-  /** ISO time of the last fetch attempt; null: none this run. */
-  checkedAt: string | null;
-  /** The last fetch or read failed, in one sentence; the copy in use is older. */
-  problem: string | null;
-  places: TimetableSettings['places'];
-  /** Locations seen for the first time: Settings asks which classroom each is. */
-  newPlaces: string[];
-  /** null: not asked yet (asked once a place is mapped to a classroom). */
-  endAtBell: boolean | null;
-  now: LessonView | null;
-  next: LessonView | null;
-}
 
 export type TimetableSourceInput =
   | { kind: 'subscription'; url: string }
