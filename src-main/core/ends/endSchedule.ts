@@ -12,7 +12,7 @@
  * switched keeps nothing and reports nothing, and the end runs when its session is back. The
  * reports are the account's: another account's session starts with none.
  */
-import { RETRIED_PROBLEMS, accessStanding, belongsTo } from '../../../src-shared/accessState';
+import { RETRIED_PROBLEMS, accessStanding, runningIn } from '../../../src-shared/accessState';
 import type { Clock } from '../../../src-shared/clock';
 import { ApiInputError } from '../api/apiInput';
 import type {
@@ -241,9 +241,7 @@ export class EndSchedule {
     }
     // Every access given in the classroom and still running now, also those added after the end
     // was set; none without a recorded classroom (endAll skips any other).
-    const running = accesses.filter(
-      (access) => belongsTo(access, target.classroomId) && accessStanding(stateOf(access)).running,
-    );
+    const running = runningIn(accesses, target.classroomId);
     return this.#options.accesses.endAll(
       target.classroomId,
       running.map((access) => access.token),
