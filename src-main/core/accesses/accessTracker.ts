@@ -21,7 +21,7 @@ import type { Notebook } from '../settings/notebook';
 import type { AccessOutcome, TrackedTemporalAccess } from './accessSettings';
 import { connectionProblemOf, isServiceError } from '../service/serviceErrors';
 import type { Session } from '../account/sessions';
-import { writeChecked } from '../account/sessions';
+import { writeChecked } from '../settings/settings';
 import { withoutScheduledEnd } from '../ends/scheduledEnds';
 import { extractToken, invalidateAccess } from './temporalAccess';
 import { NO_TOKEN, accessView } from '../api/views';

@@ -404,6 +404,18 @@ export async function runAction<Name extends ApiAction>(
   return handlers[name](parseAction(name, input));
 }
 
+/** The handlers as callers hold them: each checks its input against its schema first. */
+export function actionMethods(handlers: ActionHandlers): ActionMethods {
+  const methods = Object.fromEntries(
+    Object.keys(table).map((name) => [
+      name,
+      (input?: unknown) => runAction(handlers, name as ApiAction, input),
+    ]),
+  );
+  // fromEntries forgets which name holds which action; each is runAction of its own name.
+  return methods as ActionMethods;
+}
+
 /** An action's input checked against its schema; an ApiInputError names the action and field. */
 export function parseAction<Name extends ApiAction>(name: Name, input: unknown): ActionInput<Name> {
   return parseInput(name, table[name].input, input);

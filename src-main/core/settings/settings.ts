@@ -13,6 +13,7 @@ import type { Clock } from '../../../src-shared/clock';
 import { errnoCode, folderProblem } from '../../writerLock';
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
+import { ApiInputError } from '../api/apiInput';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
@@ -260,3 +261,18 @@ function deepFreeze<T>(value: T): DeepReadonly<T> {
 
 const isErrnoException = (error: unknown): error is NodeJS.ErrnoException =>
   error instanceof Error && 'code' in error;
+
+/** A settings write, a rejected value turned into an input error for the renderer. */
+export function updateSettings(settings: SettingsStore, patch: SettingsPatch): void {
+  writeChecked(() => settings.update(patch));
+}
+
+/** Runs a write to the settings (or a notebook kept there), refusing a bad value as input. */
+export function writeChecked(write: () => void): void {
+  try {
+    write();
+  } catch (error) {
+    if (error instanceof SettingsValidationError) throw new ApiInputError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * settings/: the teacher's settings, composed of each feature's part (settingsSchema.ts),
+ * repaired on load and persisted (settings.ts); this file plugs the preferences into the core:
+ * the window shows them, and saving them is refused for a key the school locked.
+ */
+import { preferencesView } from '../api/views';
+import type { CoreContext, Feature } from '../feature';
+import type { PolicyFeature } from '../policy/policyFeature';
+import { policyValuesOf } from '../policy/schoolPolicy';
+import { updateSettings } from './settings';
+import type { DeepReadonly, Settings } from './settingsSchema';
+
+export function preferencesFeature(
+  core: Pick<CoreContext, 'settings' | 'emit'>,
+  options: {
+    policy: Pick<PolicyFeature, 'checkUnlocked'>;
+    /** The preferences were saved: every feature follows. */
+    settingsChanged: (before: DeepReadonly<Settings>) => Promise<void>;
+  },
+): Feature<'updatePreferences', 'preferences'> {
+  const { settings } = core;
+  const view = () => preferencesView(settings.get());
+  return {
+    actions: {
+      async updatePreferences(preferences) {
+        options.policy.checkUnlocked(policyValuesOf(preferences));
+        const before = settings.get();
+        // The settings merge each group one level, so a field left out keeps its saved value.
+        updateSettings(settings, preferences);
+        await options.settingsChanged(before);
+      },
+    },
+    views: { preferences: view },
+    settingsChanged: () => core.emit({ type: 'preferences', preferences: view() }),
+  };
+}
