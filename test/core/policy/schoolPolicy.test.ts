@@ -12,6 +12,7 @@ import { runAction } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
 import { POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
+import { PREFERENCE_KEYS } from '../../../src-main/core/settings/preferences';
 import {
   APPLIED_DEFAULTS_FILE,
   POLICY_RECHECK_MS,
@@ -222,6 +223,51 @@ describe('each key', () => {
 
   it.each(POLICY_NAMES)('%s stands for its setting', (name) => {
     expect(settingsPatch({ [name]: SAMPLES[name].valid }, null)).toEqual(settingOf[name]);
+  });
+});
+
+describe('a locked key', () => {
+  /** The teacher's way to change these settings: the preferences, or the account's form. */
+  function teacherChanges(classTray: ClassTray, patch: Record<string, unknown>): Promise<unknown> {
+    const keys = Object.keys(patch);
+    if (keys.every((key) => (PREFERENCE_KEYS as string[]).includes(key))) {
+      return runAction(classTray, 'updatePreferences', patch);
+    }
+    if (keys.every((key) => key === 'serviceUrl' || key === 'authHeader')) {
+      return runAction(classTray, 'connectService', {
+        serviceUrl: SCHOOL_URL,
+        token: 't',
+        ...patch,
+      });
+    }
+    throw new Error(`No action of the teacher's changes ${keys.join(', ')}`);
+  }
+
+  // Each key that locks one of the teacher's settings to its own value; DemoDataAllowed, which
+  // stands for the mode, is tried above.
+  const lockingASetting = POLICY_NAMES.filter(
+    (name) => Object.keys(settingsPatch({ [name]: SAMPLES[name].other }, SCHOOL_URL)).length > 0,
+  );
+
+  it('is every key that sets one of the teacher’s settings', () => {
+    expect(lockingASetting.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(lockingASetting)('%s cannot be changed by the teacher', async (name) => {
+    const dataDir = await tempDir();
+    const classTray = await core(
+      dataDir,
+      () => ({ locked: { [name]: SAMPLES[name].valid }, defaults: {} }),
+      // A check the core skipped must not reach a network.
+      { fetch: () => Promise.reject(new Error('no network in this test')) },
+    );
+    const before = await savedSettings(dataDir);
+    const change = settingsPatch({ [name]: SAMPLES[name].other }, SCHOOL_URL);
+    expect(await refusalOf(teacherChanges(classTray, change))).toEqual({
+      message: `Your school set this (${name}), so it cannot be changed here.`,
+      refusal: { code: 'setBySchool', values: { setting: name } },
+    });
+    expect(await savedSettings(dataDir)).toEqual(before);
   });
 });
 
