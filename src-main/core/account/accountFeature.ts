@@ -13,7 +13,7 @@ export type AccountFeature = Feature<'connectService' | 'forgetToken' | 'setMode
 
 export function accountFeature(
   core: Pick<CoreContext, 'sessions' | 'settings' | 'emit'>,
-  policy: Pick<PolicyFeature, 'locked' | 'checkUnlocked'>,
+  policy: Pick<PolicyFeature, 'locked' | 'checkChange'>,
 ): AccountFeature {
   const { sessions, settings } = core;
   const view = () =>
@@ -34,15 +34,13 @@ export function accountFeature(
   return {
     actions: {
       async connectService(connecting) {
-        policy.checkUnlocked({
-          ServiceUrl: connecting.serviceUrl,
-          ...(connecting.authHeader === undefined ? {} : { AuthHeader: connecting.authHeader }),
-        });
+        const { serviceUrl, authHeader } = connecting;
+        policy.checkChange({ serviceUrl, ...(authHeader === undefined ? {} : { authHeader }) });
         return sessions.connect(connecting);
       },
       forgetToken: () => sessions.forgetToken(),
       async setMode({ mode }) {
-        if (mode === 'demo') policy.checkUnlocked({ DemoDataAllowed: true });
+        policy.checkChange({ mode });
         return sessions.setMode(mode);
       },
     },

@@ -5,8 +5,8 @@
  */
 import type { ClassTrayHostControls } from '../api/classTrayApi';
 import type { CoreContext, Feature } from '../feature';
-import type { DeepReadonly, Settings } from '../settings/settingsSchema';
-import type { ManagedPolicy, PolicySection } from './managedPolicy';
+import type { DeepReadonly, Settings, SettingsPatch } from '../settings/settingsSchema';
+import type { ManagedPolicy } from './managedPolicy';
 import { NO_POLICY } from './managedPolicy';
 import type { PolicyName } from './policyTable';
 import { SchoolPolicy } from './schoolPolicy';
@@ -16,8 +16,8 @@ export interface PolicyFeature extends Feature, Pick<ClassTrayHostControls, 'sch
   load(): Promise<void>;
   /** The keys the window shows as "Set by your school". */
   readonly locked: PolicyName[];
-  /** Refuses an action's change of a locked key (the same value passes). */
-  checkUnlocked(changes: PolicySection): void;
+  /** Refuses an action's change of a setting the school locked (the same value passes). */
+  checkChange(change: SettingsPatch): void;
   /** The launch's --service-url, unless the school locked another one (then said in the log). */
   launchAllowed(serviceUrl: string | undefined): string | undefined;
 }
@@ -47,7 +47,7 @@ export function policyFeature(
     get locked() {
       return policy.locked;
     },
-    checkUnlocked: (changes) => policy.checkUnlocked(changes),
+    checkChange: (change) => policy.checkChange(change),
     launchAllowed(serviceUrl) {
       const locked = policy.current.locked.ServiceUrl;
       if (serviceUrl === undefined || locked === undefined || locked === serviceUrl) {

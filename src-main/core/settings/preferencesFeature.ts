@@ -6,14 +6,13 @@
 import { preferencesView } from '../api/views';
 import type { CoreContext, Feature } from '../feature';
 import type { PolicyFeature } from '../policy/policyFeature';
-import { policyValuesOf } from '../policy/schoolPolicy';
 import { updateSettings } from './settings';
 import type { DeepReadonly, Settings } from './settingsSchema';
 
 export function preferencesFeature(
   core: Pick<CoreContext, 'settings' | 'emit'>,
   options: {
-    policy: Pick<PolicyFeature, 'checkUnlocked'>;
+    policy: Pick<PolicyFeature, 'checkChange'>;
     /** The preferences were saved: every feature follows. */
     settingsChanged: (before: DeepReadonly<Settings>) => Promise<void>;
   },
@@ -23,7 +22,7 @@ export function preferencesFeature(
   return {
     actions: {
       async updatePreferences(preferences) {
-        options.policy.checkUnlocked(policyValuesOf(preferences));
+        options.policy.checkChange(preferences);
         const before = settings.get();
         // The settings merge each group one level, so a field left out keeps its saved value.
         updateSettings(settings, preferences);
