@@ -1,4 +1,6 @@
 /**
+ * api/: the API between window and core (this table), its views, input refusals, error policy.
+ *
  * The one API between a renderer and the core: a state snapshot, a subscription to changes, and
  * every action. Both hosts (Electron's IPC bridge and the browser preview) expose it unchanged;
  * the renderer imports only these types. Everything a renderer sends is untrusted: each action is

@@ -1,7 +1,6 @@
 /**
- * settings/: the teacher's settings, composed of each feature's part (settingsSchema.ts),
- * repaired on load and persisted (settings.ts); this file plugs the preferences into the core:
- * the window shows them, and saving them is refused for a key the school locked.
+ * The preferences plugged into the core: the window shows them, and saving them is refused for a
+ * setting the school locked; every feature then follows the new settings.
  */
 import { preferencesView } from '../api/views';
 import type { CoreContext, Feature } from '../feature';

@@ -1,4 +1,6 @@
 /**
+ * settings/: the features' parts composed, repaired, stored (here); preferences, notebook, data.
+ *
  * The teacher's settings, persisted: one JSON file, written through `conf` in plain Node and
  * through electron-store (which extends conf) inside Electron; validated by the composed schema
  * (settingsSchema.ts) on every update, and repaired on load (settingsRepair.ts).
