@@ -16,7 +16,8 @@ const looksLikeAccess = (text: string): boolean => /:\/\/|[0-9a-f]{8}-[0-9a-f]{4
 /**
  * Adds a temporal access as it is given in a lesson: on the device its row picked, named at the
  * top of the form, the student first (optional), then the link; Add is there as soon as a link
- * is, and once added the form is empty again with the focus on the device of the next access.
+ * is, and once added the form is empty again with the focus where the next access starts (its
+ * device when this one had one).
  * Esc and Cancel close it (`onClose`), handing the focus back to the row's button that opened it
  * (or to the row's End access, which took that button's place), as does a click outside one a
  * row opened and nothing was typed in.
@@ -103,9 +104,16 @@ export function AddAccessForm({
       setProblem(outcome.value.problem);
       return;
     }
+    // Not the page (Add is disabled once the link box is empty): the field the next access
+    // starts from, as this one did: its device, else its student, else its link.
+    const next =
+      remoteId !== ''
+        ? deviceField.current
+        : student.trim() !== ''
+          ? studentField.current
+          : linkField.current;
     clear();
-    // Not the page (Add is disabled once the link box is empty): the next access's device.
-    deviceField.current?.focus();
+    next?.focus();
   };
 
   return (
@@ -122,8 +130,11 @@ export function AddAccessForm({
         // Opened with the cards: the focus is the toggle's or the row's to give, not the form's.
         autoFocus={false}
       >
-        {/* First, so the device a row picked is in view however short the window. */}
-        <AccessDevicePicker ref={deviceField} remoteId={remoteId} onChange={setRemoteId} />
+        {/* First, so the device a row picked is in view however short the window; only while
+            shown, so the room's changes do not render a hidden list. */}
+        {visible && (
+          <AccessDevicePicker ref={deviceField} remoteId={remoteId} onChange={setRemoteId} />
+        )}
         <div className="access-fields">
           <FormField label={t('accesses.student')}>
             {(control) => (
