@@ -58,9 +58,11 @@ export function LessonLine() {
             type="button"
             className="button small"
             busy={open.pending}
-            onClick={async () => {
-              if ((await open.run(lesson.classroomId)).ok) focusAfterRender(lineRef);
-            }}
+            onClick={() =>
+              void open.run(lesson.classroomId).then((outcome) => {
+                if (outcome.ok) focusAfterRender(lineRef);
+              })
+            }
           >
             {t('timetable.openRoom', { room })}
           </BusyButton>
