@@ -42,7 +42,7 @@ const RUNS = [
 type Run = (typeof RUNS)[number] & { index: number };
 
 /** How each run writes the Library in its timetable: one a room's name matches, each new. */
-const LIBRARY_SPELLINGS = ['LIBRARY', 'library.', ' Li-brary ', 'the library'];
+const LIBRARY_SPELLINGS = ['LIBRARY', 'library.', 'Li-brary', 'Library!'];
 
 const two = (n: number) => String(n).padStart(2, '0');
 const room = (id: string, prefix: string, count: number, first: number) =>
