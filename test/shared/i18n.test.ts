@@ -64,12 +64,11 @@ function problemsOf(code: string, tree: Tree) {
     unexpected: present.filter((key) => !wanted.includes(key)),
     empty: present.filter((key) => texts.get(key)?.trim() === ''),
     placeholders: [...texts]
-      .map(([key, text]) => ({
-        key,
-        [code]: placeholders(text).sort(),
-        [SOURCE_LOCALE]: placeholders(englishOf(key) ?? text).sort(),
-      }))
-      .filter((found) => found[code]?.join() !== found[SOURCE_LOCALE]?.join()),
+      .map(
+        ([key, text]) => [key, placeholders(text), placeholders(englishOf(key) ?? text)] as const,
+      )
+      .filter(([, own, source]) => [...own].sort().join() !== [...source].sort().join())
+      .map(([key, own, source]) => ({ key, [code]: own, [SOURCE_LOCALE]: source })),
     inEnglish:
       code === SOURCE_LOCALE
         ? []
