@@ -6,33 +6,39 @@
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
-import { AccessTracker, clearEnded } from './accessTracker';
-import { parseInput, refused } from './apiInput';
-import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
-import { deviceInput, parseAction } from './classTrayApi';
-import { createChangeFeed } from './changeFeed';
-import { EndSchedule } from './endSchedule';
-import { ClassroomCache } from './classroomCache';
-import { ClassroomWatch } from './classroomWatch';
-import type { ServiceClient } from './client';
+import { AccessTracker, clearEnded } from './accesses/accessTracker';
+import { parseInput, refused } from './api/apiInput';
+import type { ClassTrayApi, ClassTrayHostControls } from './api/classTrayApi';
+import { deviceInput, parseAction } from './api/classTrayApi';
+import { createChangeFeed } from './api/changeFeed';
+import { EndSchedule } from './ends/endSchedule';
+import { ClassroomCache } from './classroom/classroomCache';
+import { ClassroomWatch } from './classroom/classroomWatch';
+import type { ServiceClient } from './service/client';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
-import type { NotebookContents } from './notebook';
-import { forgotten, renamed, withRecent } from './notebook';
-import type { Timers } from './refreshSchedule';
-import { systemTimers } from './refreshSchedule';
-import { ServiceError } from './serviceErrors';
-import type { DemoSchool } from './sessions';
-import { Sessions, updateSettings } from './sessions';
-import type { OpenSettingsOptions } from './settings';
-import { openSettings } from './settings';
+import type { NotebookContents } from './settings/notebook';
+import { forgotten, renamed, withRecent } from './settings/notebook';
+import type { Timers } from './classroom/refreshSchedule';
+import { systemTimers } from './classroom/refreshSchedule';
+import { ServiceError } from './service/serviceErrors';
+import type { DemoSchool } from './account/sessions';
+import { Sessions, updateSettings } from './account/sessions';
+import type { OpenSettingsOptions } from './settings/settings';
+import { openSettings } from './settings/settings';
 import type { ManagedPolicy } from './policy/managedPolicy';
 import { NO_POLICY } from './policy/managedPolicy';
 import { SchoolPolicy, policyValuesOf } from './policy/schoolPolicy';
-import type { SecretFallback } from './vault';
-import { TokenVault } from './vault';
-import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
-import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
+import type { SecretFallback } from './account/vault';
+import { TokenVault } from './account/vault';
+import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './ends/scheduledEnds';
+import {
+  accessViews,
+  accountView,
+  classroomView,
+  preferencesView,
+  scheduleView,
+} from './api/views';
 import { Timetable } from './timetable/timetable';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { TimetableCopy } from './timetable/timetableCopy';

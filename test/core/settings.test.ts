@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { TestContext } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TeacherFacingError } from '../../src-main/core/teacherFacing';
+import { TeacherFacingError } from '../../src-main/core/api/teacherFacing';
 import {
   SettingsFileError,
   SettingsValidationError,
@@ -13,7 +13,7 @@ import {
   resolveDataDir,
   type Settings,
   type SettingsPatch,
-} from '../../src-main/core/settings';
+} from '../../src-main/core/settings/settings';
 import type { RecordingLogger } from '../support/recordingLogger';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';

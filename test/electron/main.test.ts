@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayOptions } from '../../src-main/core/classTray';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
 import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';

@@ -5,7 +5,7 @@ import type {
   ClassTrayState,
   ScheduledEnd,
   ScheduledEndRunView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
 import { TRAY_ICONS, trayIconFile, trayView } from '../../src-main/electron/trayState';
 import { allOnline, anaAccess, device, localTime, roomEnd, roomState, run } from './stateFixture';

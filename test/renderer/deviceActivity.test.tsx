@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceActivity } from '../../src-main/core/classTrayApi';
+import type { DeviceActivity } from '../../src-main/core/api/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, device } from '../support/classTrayState';
 import { renderApp } from './renderApp';

@@ -15,7 +15,7 @@ import type {
   ScheduleView,
   TimetableView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 
 /** Device n: remote id 10000000n, alias LAB-PC0n, online, enabled, with 2FA. */
 export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceView {

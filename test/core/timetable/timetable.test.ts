@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
-import type { ClassTrayState } from '../../../src-main/core/classTrayApi';
+import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import { FETCH_EVERY_MS, OWN_PICK_MS } from '../../../src-main/core/timetable/timetable';
 import { parseAccountData } from '../../../src-main/local-service/fixture';
