@@ -16,24 +16,26 @@ export const NOBODY = { uid: 65_534, gid: 65_534 };
 /** Only root changes user; anyone else runs the script as itself, through tsx, where it is. */
 export const mustDropPrivileges = process.getuid?.() === 0;
 
-/** Whether a user who is neither owner nor in the group can reach `entry` (and execute it). */
-function othersCanReach(entry: string, execute: boolean): boolean {
+/**
+ * Whether a user who is neither the owner nor in the group may read and execute `entry` (run a
+ * program, enter and list a folder): every folder above it lets them through.
+ */
+function othersMayUse(entry: string): boolean {
   const real = realpathSync(entry);
-  const folders: string[] = [];
+  const above: string[] = [];
   for (let folder = path.dirname(real); ; folder = path.dirname(folder)) {
-    folders.push(folder);
+    above.push(folder);
     if (folder === path.dirname(folder)) break;
   }
   const others = (file: string) => statSync(file).mode & 0o007;
-  const need = execute ? 0o005 : 0o004;
   return (
-    folders.every((folder) => (others(folder) & 0o001) !== 0) && (others(real) & need) === need
+    above.every((folder) => (others(folder) & 0o001) !== 0) && (others(real) & 0o005) === 0o005
   );
 }
 
 /** Why "nobody" cannot run these tests here, or undefined when it can. */
 export function whyNobodyCannotRun(): string | undefined {
-  if (!othersCanReach(tmpdir(), true))
+  if (!othersMayUse(tmpdir()))
     return `the user "nobody" cannot enter ${tmpdir()}, where the test's folders are (set TMPDIR to a folder others can enter)`;
   return undefined;
 }
@@ -61,7 +63,7 @@ export function unprivilegedCopy(): UnprivilegedCopy {
     }));
 
   const copyNode = async () => {
-    if (othersCanReach(process.execPath, true)) return process.execPath;
+    if (othersMayUse(process.execPath)) return process.execPath;
     const copy = path.join(await shared(), 'node');
     await copyFile(process.execPath, copy);
     await chmod(copy, 0o755);
