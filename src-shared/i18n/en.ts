@@ -361,6 +361,10 @@ export const en = {
     keepOpen: 'Keep window open',
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
+    updateFailed: 'Update failed; trying again tomorrow',
+    stoppedTitle: 'ClassTray stopped',
+    stoppedBody:
+      'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',
     quit: 'Quit ClassTray',
     online: '{{online}} of {{total}} online',
     lastKnown: 'last known',

@@ -345,6 +345,10 @@ export const es = {
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
+    updateFailed: 'La actualización falló; se reintentará mañana',
+    stoppedTitle: 'ClassTray se detuvo',
+    stoppedBody:
+      'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
