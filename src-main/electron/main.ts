@@ -65,6 +65,9 @@ installLastResort({
 registerAppScheme();
 guardWebContents();
 
+/** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
+const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
+
 /** Asked to show the window (a second launch) before the tray exists: shown once it does. */
 let showWindow: (() => void) | undefined;
 let showWhenReady = false;
@@ -99,18 +102,17 @@ async function launch(): Promise<void> {
     else showWhenReady = true;
   });
   app.on('window-all-closed', () => undefined);
-  // Beside them, for a quit or a logoff during start-up: it waits for start-up to finish, then
-  // closes what it started.
-  let startUp: Promise<() => Promise<void>> | undefined;
+  // Start-up runs until its first await; beside the listeners above, before that await, the quit
+  // guard: a quit or a logoff during start-up waits for it, then closes what it started.
+  const startUp = start();
   closeBeforeQuit(
     app,
     async () => {
-      const close = await startUp?.catch(() => undefined);
+      const close = await startUp.catch(() => undefined);
       await close?.();
     },
     warn,
   );
-  startUp = start();
   await startUp;
 }
 
@@ -164,8 +166,6 @@ async function start(): Promise<() => Promise<void>> {
   pushChanges(classTray, () => popover.window?.webContents);
 
   let updates: Updates | undefined;
-  // The AppImage's launcher adds --no-sandbox where the system refuses user namespaces.
-  const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
   const showInstallation = (): void =>
     classTray.setInstallation({ updates: updates?.status.by ?? 'none', sandboxOff });
   showInstallation();
