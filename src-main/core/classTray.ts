@@ -9,11 +9,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../../src-shared/clock';
 import { AccessTracker, clearEnded } from './accesses/accessTracker';
 import { parseInput, refused } from './api/apiInput';
-import type {
-  ClassTrayApi,
-  ClassTrayHostControls,
-  InstallationView,
-} from './api/classTrayApi';
+import type { ClassTrayApi, ClassTrayHostControls, InstallationView } from './api/classTrayApi';
 import { deviceInput, parseAction } from './api/classTrayApi';
 import { createChangeFeed } from './api/changeFeed';
 import { EndSchedule } from './ends/endSchedule';
