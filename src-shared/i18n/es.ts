@@ -258,6 +258,20 @@ export const es = {
     clipboardClearAfter: 'a los {{seconds}} s',
     clipboardClearOnQuit: 'al salir de ClassTray',
     setBySchool: 'Fijado por tu centro educativo',
+    installation: {
+      heading: 'Esta instalación',
+      updates: {
+        app: 'ClassTray instala sus propias actualizaciones: las busca una vez al día y ofrece Reiniciar para actualizar en el menú de la bandeja.',
+        'school-policy':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: su directiva las desactivó aquí.',
+        'school-msi':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete MSI.',
+        'school-admin-rights':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
+      },
+      sandboxOff:
+        'Esta ventana funciona sin el aislamiento de seguridad (sandbox) de Chromium: este sistema rechaza los espacios de nombres de usuario que necesita, así que ClassTray se inició con --no-sandbox. El paquete .deb mantiene el aislamiento activo.',
+    },
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -360,6 +374,10 @@ export const es = {
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
+    updateFailed: 'La actualización falló; se reintentará mañana',
+    stoppedTitle: 'ClassTray se detuvo',
+    stoppedBody:
+      'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
