@@ -52,7 +52,9 @@ function ActivityText({
     return (
       <span className={`mark ${mark}`}>
         {online ? <BackOnlineIcon /> : <WentOfflineIcon />}
-        {t(online ? 'devices.backOnline' : 'devices.wentOffline', { ago })}
+        <span className="mark-text">
+          {t(online ? 'devices.backOnline' : 'devices.wentOffline', { ago })}
+        </span>
       </span>
     );
   }

@@ -158,7 +158,9 @@ function ChangedDevices({
       onClick={onPress}
     >
       <ToTopIcon />
-      {t('devices.changedCount', { count })}
+      {/* Under 360 px the number alone, so the search box keeps its room. */}
+      <span className="changed-label">{t('devices.changedCount', { count })}</span>
+      <span className="changed-number">{count}</span>
     </button>
   );
 }
