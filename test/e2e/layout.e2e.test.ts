@@ -155,15 +155,17 @@ describe('the room in view during a class in motion', { timeout: 300_000 }, () =
     await giveAccess('R12-PC05', '100000005', 'Valentina Rodríguez');
     await expect.poll(() => freshChanges(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(8);
     const storageState = await page.context().storageState();
+    // 320×480 is also a 640×960 window at 200% zoom: drawn at twice the pixels.
     const sizes = [
-      { name: '400x600', viewport: { width: 400, height: 600 }, least: 7 },
-      { name: '320x480', viewport: { width: 320, height: 480 }, least: 4 },
+      { name: '400x600', viewport: { width: 400, height: 600 }, scale: 1, least: 7 },
+      { name: '320x480', viewport: { width: 320, height: 480 }, scale: 2, least: 4 },
     ];
     const found: string[] = [];
     for (const locale of ['en-US', 'es-ES']) {
       for (const size of sizes) {
         const context = await session.browser.newContext({
           viewport: size.viewport,
+          deviceScaleFactor: size.scale,
           storageState,
           locale,
         });
@@ -216,7 +218,9 @@ describe('the room in view during a class in motion', { timeout: 300_000 }, () =
           await view.locator('.accesses-toggle').click();
 
           // "N changed" brings the changed devices to the top, and the marks say what changed.
-          await view.locator('.changed-devices:not([hidden])').waitFor({ timeout: LIVE_TIMEOUT });
+          await view
+            .locator('.changed-devices')
+            .waitFor({ state: 'visible', timeout: LIVE_TIMEOUT });
           await view.locator('.changed-devices').click();
           const top = view.locator('.device-slot[data-index="0"]');
           if ((await top.locator('.mark').count()) !== 1)

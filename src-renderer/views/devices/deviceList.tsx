@@ -142,17 +142,20 @@ function useShownIds(
 function ChangedDevices({
   arrangement,
   onPress,
+  unused,
 }: {
   arrangement: Arrangement;
   onPress: () => void;
+  unused: boolean;
 }) {
   const { t } = useTranslation();
-  const count = useClassTray((data) => changedSince(data, arrangement).length);
+  const count = useClassTray((data) => (unused ? 0 : changedSince(data, arrangement).length));
   return (
     <button
       type="button"
       className="button small changed-devices"
-      hidden={count === 0}
+      // Hidden, not removed: its place stays, so showing it moves nothing.
+      style={count === 0 ? { visibility: 'hidden' } : undefined}
       aria-label={t('devices.changedToTop', { count })}
       title={t('devices.changedToTop', { count })}
       onClick={onPress}
@@ -438,7 +441,8 @@ export function DeviceList() {
             spellCheck={false}
           />
         </label>
-        {!compact && <ChangedDevices arrangement={arrangement} onPress={changedOnTop} />}
+        {/* The room plan does not move: the button keeps its place there, hidden. */}
+        <ChangedDevices arrangement={arrangement} onPress={changedOnTop} unused={compact} />
         {/* The filter and the view switch wrap together, under the search box when narrow. */}
         <div className="view-controls">
           <fieldset className="segmented">
