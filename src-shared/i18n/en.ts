@@ -1,5 +1,5 @@
 /**
- * English: the reference key set. Every other language has exactly these keys (see Messages).
+ * English: the sentences as first written, whose keys every other language has (messages.ts).
  * The window shows all of it; main (tray menu, tooltip, notifications) shows only `tray`.
  */
 import type { RefusalCode } from '../refusal';
@@ -413,8 +413,3 @@ export const en = {
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
   } satisfies Record<RefusalCode, string>,
 } as const;
-
-type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
-
-/** The shape every language fills in: the same keys as English, any text. */
-export type Messages = Strings<typeof en>;
