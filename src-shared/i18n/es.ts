@@ -82,8 +82,10 @@ export const es = {
     justNow: 'ahora mismo',
     lastSeenOnline: 'Visto en línea por última vez a las {{time}}',
     changedCount_one: '{{count}} cambio',
+    changedCount_many: '{{count}} cambios',
     changedCount_other: '{{count}} cambios',
     changedToTop_one: '{{count}} cambio: mostrarlo arriba',
+    changedToTop_many: '{{count}} cambios: mostrarlos arriba',
     changedToTop_other: '{{count}} cambios: mostrarlos arriba',
     announce: {
       wentOffline: '{{name}} se desconectó',
