@@ -67,8 +67,8 @@ export const en = {
     changedRecently: 'changed in the last 5 minutes',
     heading: 'Devices',
     headingAsOf: 'Devices as of {{time}}',
-    search: 'Search devices',
-    searchPlaceholder: 'Search by name or id',
+    search: 'Search students and devices',
+    searchPlaceholder: 'Student or device',
     show: 'Show',
     compact: 'Compact view',
     /** The filter's choices: which devices to list. */
@@ -87,6 +87,11 @@ export const en = {
     backOnline: 'Back online {{ago}}',
     justNow: 'just now',
     lastSeenOnline: 'Last seen online at {{time}}',
+    /** The rows stay put while devices change: how many changed since they were sorted. */
+    changedCount_one: '{{count}} changed',
+    changedCount_other: '{{count}} changed',
+    changedToTop_one: '{{count}} changed: show it at the top',
+    changedToTop_other: '{{count}} changed: show them at the top',
     /** The live region's sentence for one refresh's changes. */
     announce: {
       wentOffline: '{{name}} went offline',
@@ -112,7 +117,7 @@ export const en = {
     copyFailed: 'Could not copy',
     noClassroom: 'Choose or add a classroom to see its devices.',
     empty: 'This classroom has no devices.',
-    noMatch: 'No devices match.',
+    noMatch: 'No student or device matches.',
     notLoaded: 'No devices loaded yet.',
     loading: 'Loading devices…',
   },
