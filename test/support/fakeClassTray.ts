@@ -15,6 +15,7 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  InstallationView,
   PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
@@ -265,6 +266,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
   });
 
   schoolPolicy = (): ManagedPolicy => NO_POLICY;
+
+  setInstallation(installation: InstallationView): void {
+    this.state = { ...this.state, installation };
+    this.push({ type: 'installation', installation });
+  }
 
   async scheduledEndsSettled(): Promise<void> {
     this.calls.push({ name: 'scheduledEndsSettled' });

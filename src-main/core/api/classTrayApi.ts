@@ -179,6 +179,25 @@ export interface ScheduleView {
   ran: ScheduledEndRunView[];
 }
 
+/**
+ * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
+ * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
+ * the school's deployment tool updates it. school-admin-rights: installed for every user, and
+ * installing needs administrator rights this account does not have. none: not an installed copy
+ * (an unpackaged run, the preview).
+ */
+export type UpdatesBy = 'app' | 'school-policy' | 'school-msi' | 'school-admin-rights' | 'none';
+
+/** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
+export interface InstallationView {
+  updates: UpdatesBy;
+  /**
+   * Linux: started with --no-sandbox (the AppImage's launcher adds it where the system refuses
+   * user namespaces), so the window runs without Chromium's OS sandbox.
+   */
+  sandboxOff: boolean;
+}
+
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;
@@ -187,6 +206,7 @@ export interface ClassTrayState {
   preferences: PreferencesView;
   schedule: ScheduleView;
   timetable: TimetableView;
+  installation: InstallationView;
 }
 
 /**
@@ -205,7 +225,8 @@ export type ClassTrayChange =
   | { type: 'account'; account: AccountView }
   | { type: 'schedule'; schedule: ScheduleView }
   | { type: 'timetable'; timetable: TimetableView }
-  | { type: 'preferences'; preferences: PreferencesView };
+  | { type: 'preferences'; preferences: PreferencesView }
+  | { type: 'installation'; installation: InstallationView };
 
 /**
  * What saving the account found when it asked the service once (the account's devices, page 1):
@@ -494,6 +515,8 @@ export interface ClassTrayHostControls {
   devicePassword(input: DeviceInput): Promise<string | null>;
   /** What the school's IT set (the updater reads its keys). */
   schoolPolicy(): ManagedPolicy;
+  /** What the host knows of this copy (who updates it, its sandbox): the window shows it. */
+  setInstallation(installation: InstallationView): void;
   /** Resolves once no scheduled end is running: an update restarts only then. */
   scheduledEndsSettled(): Promise<void>;
   close(): Promise<void>;
