@@ -5,6 +5,7 @@ import { useApi, useClassTray } from '../store/context';
 import { ActionError } from './actionError';
 import { BusyButton } from './busyButton';
 import { formatMinute } from './clock';
+import { readingSentences } from './timetableReading';
 import { FormField, SmallForm } from './smallForm';
 import { useAction } from './useAction';
 
@@ -49,6 +50,7 @@ export function TimetableSettings() {
           {t('timetable.problem', { problem })}
         </p>
       )}
+      <ReadingState />
       <CopyState />
       <NewPlaces />
       <BellQuestion />
@@ -181,6 +183,21 @@ function CopyState() {
       )}
       <ActionError error={refresh.error} />
     </div>
+  );
+}
+
+/** How the last reading of the calendar went: events left out, or a calendar too much to read. */
+function ReadingState() {
+  const { t, i18n } = useTranslation();
+  const reading = useClassTray((data) => data.timetable.reading);
+  return (
+    <>
+      {readingSentences(t, i18n.language, reading).map((sentence) => (
+        <p key={sentence} className="field-problem" role="status">
+          {sentence}
+        </p>
+      ))}
+    </>
   );
 }
 
