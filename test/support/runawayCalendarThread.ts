@@ -8,7 +8,7 @@
  * - `quick`: answers at once with an empty reading.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ThreadMessage } from '../../src-main/core/timetable/calendarThread';
+import type { ReadRequest, ThreadMessage } from '../../src-main/core/timetable/calendarThread';
 import { ProgressWriter } from '../../src-main/core/timetable/calendarThread';
 
 const { board, budgetMs } = workerData as { board: SharedArrayBuffer; budgetMs: number };
@@ -20,7 +20,8 @@ const spin = (ms: number) => {
   }
 };
 
-parentPort?.on('message', ({ text }: { text: string }) => {
+// Its instructions are short: each comes whole, in one piece.
+parentPort?.on('message', ({ piece: text }: ReadRequest) => {
   progress.events(7);
   if (text === 'zone') {
     progress.part({ kind: 'zone', tzid: 'Custom Zone' });

@@ -10,8 +10,8 @@
 import type { WorkerOptions } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 import type { CalendarPart, CalendarReading, ExpandOptions } from './calendar';
-import type { ThreadMessage } from './calendarThread';
-import { ProgressReader, newProgressBoard } from './calendarThread';
+import type { ReadRequest, ThreadMessage } from './calendarThread';
+import { PIECE_CHARS, ProgressReader, newProgressBoard } from './calendarThread';
 
 /** Starts the reader's thread: the tray app passes electron-vite's built worker. */
 export type StartWorker = (options: WorkerOptions) => Worker;
@@ -174,7 +174,19 @@ export class CalendarReader {
       this.#end();
       this.#stopAt('time');
     }, this.#budgetMs);
-    thread.worker.postMessage({ text: pending.text, options: pending.options });
+    this.#send(pending, thread, 0);
+  }
+
+  /** The feed's text a piece per turn of the loop, so no copy holds the main thread long. */
+  #send(pending: Pending, thread: Thread, from: number): void {
+    if (this.#pending !== pending || this.#thread !== thread) return;
+    const { text, options } = pending;
+    const to = from + PIECE_CHARS;
+    const request: ReadRequest =
+      to >= text.length ? { piece: text.slice(from), options } : { piece: text.slice(from, to) };
+    thread.worker.postMessage(request);
+    if ('options' in request) return;
+    setImmediate(() => this.#send(pending, thread, to));
   }
 
   #heard(thread: Thread, message: ThreadMessage): void {

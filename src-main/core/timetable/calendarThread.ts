@@ -11,10 +11,14 @@ import type { CalendarPart, CalendarReading, ExpandOptions } from './calendar';
  * take the main thread too long to receive (about 5 ms per 10,000, measured). */
 export const MAX_OCCURRENCES = 10_000;
 
-export interface ReadRequest {
-  text: string;
-  options: ExpandOptions;
-}
+/**
+ * A feed goes to the thread in pieces of this many characters, one per turn of the main loop:
+ * copying a whole 8 MiB text into a message holds the main thread for tens of milliseconds.
+ */
+export const PIECE_CHARS = 256 * 1024;
+
+/** One piece of a feed's text; the last carries the span to read, and starts the reading. */
+export type ReadRequest = { piece: string } | { piece: string; options: ExpandOptions };
 
 export type ThreadMessage =
   /** Loaded, waiting for a feed. */

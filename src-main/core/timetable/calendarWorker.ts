@@ -13,7 +13,13 @@ const port = parentPort;
 if (port !== null) {
   const progress = new ProgressWriter((workerData as { board: SharedArrayBuffer }).board);
   const answer = (message: ThreadMessage) => port.postMessage(message);
-  port.on('message', ({ text, options }: ReadRequest) => {
+  let pieces: string[] = [];
+  port.on('message', (request: ReadRequest) => {
+    pieces.push(request.piece);
+    if (!('options' in request)) return;
+    const text = pieces.join('');
+    pieces = [];
+    const { options } = request;
     const started = performance.now();
     try {
       progress.events((text.match(/^BEGIN:VEVENT\r?$/gim) ?? []).length);
