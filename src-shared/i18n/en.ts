@@ -423,7 +423,8 @@ export const en = {
     classroomNotListed: 'This classroom is not in your list: open it first.',
     noServiceUrl: 'No service URL is saved yet: connect your account first.',
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
-    calendarTooComplex: 'This calendar is too large or too complex to read, so nothing was changed.',
+    calendarTooComplex:
+      'This calendar is too large or too complex to read, so nothing was changed.',
   } satisfies Record<RefusalCode, string>,
 } as const;
 

@@ -12,7 +12,9 @@
  *    (time in the thread), the first read in a new thread and the median of ROUNDS in a warm one,
  *    over the app's span (yesterday to 8 days ahead) and over the whole year.
  * 3. Memory: the process's RSS sampled every 10 ms while each calendar is read; the peak above
- *    the RSS before it, and the RSS 2 s after the outcome (the thread ended or idle).
+ *    the RSS before it, and the RSS 2 s after the outcome (the thread ended or idle). Then the
+ *    worst of them, the endless zone (3.2 GB after 2 minutes on the main thread before issue 25),
+ *    with the time budget lifted, so that it runs until the memory cap ends its thread.
  *
  * Each calendar is made before its measurement, and the bench's own garbage collected (gc).
  */
@@ -152,6 +154,27 @@ export async function benchTimetable(): Promise<void> {
       });
     }
 
+    console.error('timetable bench: the endless zone without a time budget, until the memory cap…');
+    const uncapped = new CalendarReader({ budgetMs: 10 * 60_000 });
+    const zone = endlessZone(now);
+    collectGarbage();
+    const before = process.memoryUsage.rss();
+    let memory: { outcome: string; seconds: number; peakAddedMb: number; afterMb: number };
+    try {
+      const started = performance.now();
+      const { result: outcome, peak } = await peakRss(() => uncapped.read(zone, span));
+      const seconds = (performance.now() - started) / 1000;
+      await pause(2_000);
+      memory = {
+        outcome: said(outcome),
+        seconds,
+        peakAddedMb: mb(peak - before),
+        afterMb: mb(process.memoryUsage.rss() - before),
+      };
+    } finally {
+      await uncapped.stop();
+    }
+
     console.error('timetable bench: the school year, again and again…');
     const school = schoolYear(now);
     const year = { from: now - 182 * DAY, to: now + 183 * DAY, machineZone: MACHINE_ZONE };
@@ -178,7 +201,7 @@ export async function benchTimetable(): Promise<void> {
       workerTimes[label] = { first, median: warm[Math.floor(warm.length / 2)] ?? 0, occurrences };
     }
 
-    report(idle, start, results, workerTimes);
+    report(idle, start, results, memory, workerTimes);
   } finally {
     await reader.stop();
   }
@@ -188,6 +211,7 @@ function report(
   idle: LoopCost,
   start: LoopCost,
   results: CaseResult[],
+  memory: { outcome: string; seconds: number; peakAddedMb: number; afterMb: number },
   workerTimes: Record<string, { first: number; median: number; occurrences: number }>,
 ): void {
   const loopLine = (loop: LoopCost) =>
@@ -204,6 +228,11 @@ function report(
         `+${Math.round(result.afterMb)} MB 2 s after`,
     );
   }
+  console.log(
+    `\nThe endless zone without a time budget: ${memory.outcome} after ${round(memory.seconds)} s; ` +
+      `peak +${Math.round(memory.peakAddedMb)} MB RSS (goal ≤ ${GOAL_PEAK_MB} MB), ` +
+      `+${Math.round(memory.afterMb)} MB 2 s after the thread ended`,
+  );
   console.log('\nWorker time for the school year (1,500 occurrences in the year):');
   for (const [label, times] of Object.entries(workerTimes)) {
     console.log(

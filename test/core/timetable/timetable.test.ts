@@ -16,7 +16,7 @@ import type { RunningLocalService } from '../../../src-main/local-service/index'
 import { startLocalService } from '../../../src-main/local-service/index';
 import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
 import { servicePaths } from '../../../src-main/contract/wire';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { StartWorker } from '../../../src-main/core/timetable/calendarReader';
 import { sourceCalendarWorker } from '../../../src-main/core/timetable/calendarReader';
 import { calendarText } from '../../support/calendarText';
