@@ -365,6 +365,8 @@ export class Timetable {
         return { at, reading: outcome.reading };
       case 'stopped':
         this.#stoppedAt(outcome);
+        // Settings says which part, whatever did the asking.
+        this.#options.onChange();
         throw new CalendarTooComplexError();
       case 'notCalendar':
         throw new TeacherFacingError(outcome.message);
