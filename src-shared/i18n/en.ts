@@ -1,5 +1,5 @@
 /**
- * English: the reference key set. Every other language has exactly these keys (see Messages).
+ * English: the sentences as first written, whose keys every other language has (messages.ts).
  * The window shows all of it; main (tray menu, tooltip, notifications) shows only `tray`.
  */
 import type { RefusalCode } from '../refusal';
@@ -258,6 +258,21 @@ export const en = {
     clipboardClearOnQuit: 'when ClassTray quits',
     /** Beside a setting the school's IT locked (policy). */
     setBySchool: 'Set by your school',
+    /** What the tray app knows of this copy: who installs its updates, and its sandbox. */
+    installation: {
+      heading: 'This installation',
+      updates: {
+        app: 'ClassTray installs its own updates: it checks once a day and offers Restart to update in the tray menu.',
+        'school-policy':
+          "Updates are installed by your school's IT: its policy turned them off here.",
+        'school-msi':
+          "Updates are installed by your school's IT: ClassTray was installed from its MSI package.",
+        'school-admin-rights':
+          "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
+      },
+      sandboxOff:
+        "This window runs without Chromium's sandbox: this system refuses the user namespaces it needs, so ClassTray was started with --no-sandbox. The .deb package keeps the sandbox on.",
+    },
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {
@@ -378,6 +393,10 @@ export const en = {
     keepOpen: 'Keep window open',
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
+    updateFailed: 'Update failed; trying again tomorrow',
+    stoppedTitle: 'ClassTray stopped',
+    stoppedBody:
+      'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',
     quit: 'Quit ClassTray',
     online: '{{online}} of {{total}} online',
     lastKnown: 'last known',
@@ -427,8 +446,3 @@ export const en = {
       'This calendar is too large or too complex to read, so nothing was changed.',
   } satisfies Record<RefusalCode, string>,
 } as const;
-
-type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
-
-/** The shape every language fills in: the same keys as English, any text. */
-export type Messages = Strings<typeof en>;

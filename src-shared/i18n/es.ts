@@ -1,4 +1,4 @@
-import type { Messages } from './en';
+import type { Messages } from './messages';
 
 export const es = {
   app: {
@@ -85,10 +85,13 @@ export const es = {
       wentOffline: '{{name}} se desconectó',
       backOnline: '{{name}} vuelve a estar en línea',
       several_one: '{{count}} equipo cambió: {{changes}}',
+      several_many: '{{count}} equipos cambiaron: {{changes}}',
       several_other: '{{count}} equipos cambiaron: {{changes}}',
       wentOfflineCount_one: '{{count}} se desconectó',
+      wentOfflineCount_many: '{{count}} se desconectaron',
       wentOfflineCount_other: '{{count}} se desconectaron',
       backOnlineCount_one: '{{count}} volvió a estar en línea',
+      backOnlineCount_many: '{{count}} volvieron a estar en línea',
       backOnlineCount_other: '{{count}} volvieron a estar en línea',
     },
     no2fa: 'Sin 2FA',
@@ -111,8 +114,10 @@ export const es = {
   accesses: {
     heading: 'Accesos temporales',
     runningCount_one: '{{count}} en curso',
+    runningCount_many: '{{count}} en curso',
     runningCount_other: '{{count}} en curso',
     runningElsewhere_one: '+{{count}} en otra aula',
+    runningElsewhere_many: '+{{count}} en otras aulas',
     runningElsewhere_other: '+{{count}} en otras aulas',
     input: 'Enlace o token de acceso temporal',
     placeholder: 'Pega un enlace',
@@ -145,16 +150,21 @@ export const es = {
     endAll: 'Terminar todos los accesos de esta aula',
     endAllShort: 'Terminar todos',
     endAllQuestion_one: '¿Terminar ahora {{count}} acceso: {{names}}?',
+    endAllQuestion_many: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllQuestion_other: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllConfirm_one: 'Terminar {{count}} acceso',
+    endAllConfirm_many: 'Terminar {{count}} accesos',
     endAllConfirm_other: 'Terminar {{count}} accesos',
     cancel: 'Cancelar',
     endAllEnded_one: 'Se terminó {{count}} acceso.',
+    endAllEnded_many: 'Se terminaron {{count}} accesos.',
     endAllEnded_other: 'Se terminaron {{count}} accesos.',
     endAllNotEnded: '{{name}}: {{state}}',
     alreadyEndedCount_one: '{{count}} ya había terminado o caducado.',
+    alreadyEndedCount_many: '{{count}} ya habían terminado o caducado.',
     alreadyEndedCount_other: '{{count}} ya habían terminado o caducado.',
     unknownCount_one: 'El servicio no conocía {{count}}.',
+    unknownCount_many: 'El servicio no conocía {{count}}.',
     unknownCount_other: 'El servicio no conocía {{count}}.',
     classroomNotKnown: 'Aula desconocida',
     classroomNotKnownHint:
@@ -248,6 +258,20 @@ export const es = {
     clipboardClearAfter: 'a los {{seconds}} s',
     clipboardClearOnQuit: 'al salir de ClassTray',
     setBySchool: 'Fijado por tu centro educativo',
+    installation: {
+      heading: 'Esta instalación',
+      updates: {
+        app: 'ClassTray instala sus propias actualizaciones: las busca una vez al día y ofrece Reiniciar para actualizar en el menú de la bandeja.',
+        'school-policy':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: su directiva las desactivó aquí.',
+        'school-msi':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete MSI.',
+        'school-admin-rights':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
+      },
+      sandboxOff:
+        'Esta ventana funciona sin el aislamiento de seguridad (sandbox) de Chromium: este sistema rechaza los espacios de nombres de usuario que necesita, así que ClassTray se inició con --no-sandbox. El paquete .deb mantiene el aislamiento activo.',
+    },
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -269,15 +293,20 @@ export const es = {
     cancelClassEnd: 'Anular fin de las {{time}} de la clase',
     accessOn: '{{student}} en {{device}}',
     ended_one: 'El fin programado a las {{time}} para {{target}} terminó {{count}} acceso.',
+    ended_many: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     ended_other: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     noneRunning: 'Fin programado a las {{time}} para {{target}}: no había ningún acceso en curso.',
     late_one:
       'Se ejecutó con {{count}} minuto de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
+    late_many:
+      'Se ejecutó con {{count}} minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     late_other:
       'Se ejecutó con {{count}} minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     retrying_one: 'No se pudo terminar {{count}} acceso: se vuelve a intentar.',
+    retrying_many: 'No se pudieron terminar {{count}} accesos: se vuelve a intentar.',
     retrying_other: 'No se pudieron terminar {{count}} accesos: se vuelve a intentar.',
     notEnded_one: 'No se pudo terminar {{count}} acceso.',
+    notEnded_many: 'No se pudieron terminar {{count}} accesos.',
     notEnded_other: 'No se pudieron terminar {{count}} accesos.',
     dismiss: 'Cerrar',
     dismissFor: 'Cerrar el aviso del fin de las {{time}} para {{target}}',
@@ -361,6 +390,10 @@ export const es = {
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
+    updateFailed: 'La actualización falló; se reintentará mañana',
+    stoppedTitle: 'ClassTray se detuvo',
+    stoppedBody:
+      'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
@@ -374,6 +407,7 @@ export const es = {
     wentOffline: '{{device}} se ha desconectado',
     cameBack: '{{device}} vuelve a estar en línea',
     andMore_one: 'y {{count}} más',
+    andMore_many: 'y {{count}} más',
     andMore_other: 'y {{count}} más',
     nextEnd: 'Próximo fin: {{time}}, {{target}}',
     nextEndRetrying: 'Fin previsto a las {{time}}, reintentando: {{target}}',
@@ -384,13 +418,17 @@ export const es = {
     accessToken: 'acceso {{token}}',
     endRanTitle: 'Fin programado ejecutado: {{target}}',
     endRanEnded_one: 'Se terminó {{count}} acceso.',
+    endRanEnded_many: 'Se terminaron {{count}} accesos.',
     endRanEnded_other: 'Se terminaron {{count}} accesos.',
     endRanNoneRunning: 'Ningún acceso seguía activo.',
     endRanLate_one:
       'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
+    endRanLate_many:
+      'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
     endRanLate_other:
       'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
     endRanFailed_one: 'No se pudo terminar {{count}} acceso. Reintentando.',
+    endRanFailed_many: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanFailed_other: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanNotYet: 'Aún sin hacer: reintentando.',
     nowLesson: 'Ahora: {{room}} hasta las {{time}}',

@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AccessTracker } from '../../src-main/core/accessTracker';
-import type { ServiceClient } from '../../src-main/core/client';
-import { EndSchedule, KEPT_RUNS, MAX_WAIT_MS, RETRY_MS } from '../../src-main/core/endSchedule';
-import type { NotebookContents } from '../../src-main/core/notebook';
-import { memoryNotebook } from '../../src-main/core/notebook';
-import { withScheduledEnd } from '../../src-main/core/scheduledEnds';
-import { ServiceError } from '../../src-main/core/serviceErrors';
-import type { Session } from '../../src-main/core/sessions';
-import type { ScheduleTarget, TrackedTemporalAccess } from '../../src-main/core/settings';
+import { AccessTracker } from '../../src-main/core/accesses/accessTracker';
+import type { ServiceClient } from '../../src-main/core/service/client';
+import {
+  EndSchedule,
+  KEPT_RUNS,
+  MAX_WAIT_MS,
+  RETRY_MS,
+} from '../../src-main/core/ends/endSchedule';
+import type { NotebookContents } from '../../src-main/core/settings/notebook';
+import { memoryNotebook } from '../../src-main/core/settings/notebook';
+import { withScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
+import type { Session } from '../../src-main/core/account/sessions';
+import type { ScheduleTarget, TrackedTemporalAccess } from '../../src-main/core/settings/settings';
 import { manualTimers } from '../support/manualTimers';
 import { recordingLogger } from '../support/recordingLogger';
 

@@ -1,10 +1,10 @@
 import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { failureShown, refusal } from '../../src-shared/refusal';
-import type { ApiAction } from '../../src-main/core/classTrayApi';
-import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { ApiAction } from '../../src-main/core/api/classTrayApi';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
 import { FakeClassTray, KNOWN_DEVICE } from '../support/fakeClassTray';

@@ -5,7 +5,7 @@ import type {
   EndedAccessView,
   ScheduledEndRunView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';

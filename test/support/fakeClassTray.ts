@@ -15,20 +15,21 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  InstallationView,
   PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
   RendererApi,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
-import { parseAction } from '../../src-main/core/classTrayApi';
-import type { NotebookContents } from '../../src-main/core/notebook';
-import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
+import { parseAction } from '../../src-main/core/api/classTrayApi';
+import type { NotebookContents } from '../../src-main/core/settings/notebook';
+import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
 import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
 import { NO_POLICY } from '../../src-main/core/policy/managedPolicy';
-import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/scheduledEnds';
-import { classroomView, preferencesView } from '../../src-main/core/views';
+import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
+import { classroomView, preferencesView } from '../../src-main/core/api/views';
 import { classTrayState, trackedAccess } from './classTrayState';
 
 /** What the fake's service answers an end by default: ended, its session ending in 2030. */
@@ -253,6 +254,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
   });
 
   schoolPolicy = (): ManagedPolicy => NO_POLICY;
+
+  setInstallation(installation: InstallationView): void {
+    this.state = { ...this.state, installation };
+    this.push({ type: 'installation', installation });
+  }
 
   async scheduledEndsSettled(): Promise<void> {
     this.calls.push({ name: 'scheduledEndsSettled' });

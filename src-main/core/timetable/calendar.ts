@@ -8,7 +8,7 @@ import ICAL from 'ical.js';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import type { WallTime, Zone } from './zones';
 import { instantOf, resolveZone, wallTimeAt } from './zones';
-import { TeacherFacingError } from '../teacherFacing';
+import { TeacherFacingError } from '../api/teacherFacing';
 
 export interface CalendarEvent {
   /**

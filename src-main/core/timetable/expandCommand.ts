@@ -14,7 +14,7 @@ import type { CalendarEvent, SkipReason } from './calendar';
 import type { RunawayPart, StartWorker } from './calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from './calendarReader';
 import { MAX_FEED_BYTES, fetchFeed } from './feed';
-import { TeacherFacingError } from '../teacherFacing';
+import { TeacherFacingError } from '../api/teacherFacing';
 import { instantOf, isIanaZone } from './zones';
 
 export const USAGE = `Usage: npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA name>]

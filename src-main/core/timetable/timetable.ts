@@ -17,15 +17,20 @@ import type { Clock } from '../../../src-shared/clock';
 import { SCHEDULE_AHEAD_HOURS, MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import type { Logger } from '../logger';
-import type { Notebook } from '../notebook';
-import type { Timers } from '../refreshSchedule';
-import { withScheduledEnd, withoutScheduledEnd } from '../scheduledEnds';
-import type { ScheduledEnd, SettingsStore, TimetableSettings, WeeklyLesson } from '../settings';
-import { TeacherFacingError } from '../teacherFacing';
+import type { Notebook } from '../settings/notebook';
+import type { Timers } from '../classroom/refreshSchedule';
+import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEnds';
+import type {
+  ScheduledEnd,
+  SettingsStore,
+  TimetableSettings,
+  WeeklyLesson,
+} from '../settings/settings';
+import { TeacherFacingError } from '../api/teacherFacing';
+import type { TokenVault, VaultStatus } from '../account/vault';
 import { en } from '../../../src-shared/i18n/en';
 import { refusal } from '../../../src-shared/refusal';
-import { ApiInputError } from '../apiInput';
-import type { TokenVault, VaultStatus } from '../vault';
+import { ApiInputError } from '../api/apiInput';
 import type { CalendarEvent, CalendarReading, SkipReason } from './calendar';
 import type { ReadOutcome, StartWorker, StoppedReading } from './calendarReader';
 import { CalendarReader } from './calendarReader';

@@ -1,0 +1,103 @@
+/**
+ * How each scheduled end ran, newest first, until the teacher dismisses it (in this window only):
+ * what it ended, whether it ran late because the computer slept or ClassTray was closed, and
+ * what is still being retried. One polite live region, so a new report is read out once.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ScheduledEndRunView, ScheduleTarget } from '../../api/types';
+import type { ClassTrayData } from '../../store/classTrayStore';
+import { useClassTray } from '../../store/context';
+import { formatMinute } from '../clock';
+import { scheduleTargetKey, targetNames } from '../../../src-shared/scheduleTarget';
+import { shortToken } from './temporalAccessItem';
+
+const reportKey = (run: ScheduledEndRunView): string =>
+  `${scheduleTargetKey(run.scheduled.target)} ${run.ranAt}`;
+
+/** The classroom by its nickname or id; the access by its student and device, as far as known. */
+function useTargetName(): (target: ScheduleTarget) => string {
+  const { t } = useTranslation();
+  const classroom = useClassTray((data: ClassTrayData) => data.classroom);
+  const temporalAccesses = useClassTray((data) => data.temporalAccesses);
+  return (target) => {
+    const names = targetNames(target, { classroom, temporalAccesses });
+    if ('classroom' in names) return names.classroom;
+    const { student, device } = names;
+    if (student !== null && device !== null) return t('schedule.accessOn', { student, device });
+    return student ?? device ?? t('accesses.token', { token: shortToken(names.token) });
+  };
+}
+
+export function ScheduledEndReports() {
+  const { t, i18n } = useTranslation();
+  const ran = useClassTray((data) => data.schedule.ran);
+  const nameOf = useTargetName();
+  const [dismissed, setDismissed] = useState<ReadonlySet<string>>(new Set());
+  const regionRef = useRef<HTMLDivElement>(null);
+  const refocus = useRef(false);
+
+  // A dismissed report takes its button with it: the keyboard goes on to the next report's.
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    regionRef.current?.querySelector<HTMLElement>('.schedule-report button')?.focus();
+  }, [dismissed]);
+
+  /** Counted by the access's state after the run, as the window reads any access's state. */
+  const sentences = (run: ScheduledEndRunView, time: string, target: string): string[] => {
+    const count = (kind: ScheduledEndRunView['ended'][number]['result']['kind']) =>
+      run.ended.filter(({ result }) => result.kind === kind).length;
+    const said: string[] = [
+      run.ended.length === 0
+        ? t('schedule.noneRunning', { time, target })
+        : t('schedule.ended', { time, target, count: count('invalidated') }),
+    ];
+    if (count('already-ended') > 0) {
+      said.push(t('accesses.alreadyEndedCount', { count: count('already-ended') }));
+    }
+    if (count('unknown') > 0) said.push(t('accesses.unknownCount', { count: count('unknown') }));
+    if (run.lateMinutes > 0) said.push(t('schedule.late', { count: run.lateMinutes }));
+    const failed = count('failed');
+    if (failed > 0) {
+      said.push(
+        run.retrying
+          ? t('schedule.retrying', { count: failed })
+          : t('schedule.notEnded', { count: failed }),
+      );
+    }
+    return said;
+  };
+
+  return (
+    // Always in the page, so a report added to it is announced.
+    <div className="schedule-reports" role="status" ref={regionRef}>
+      {ran
+        .filter((run) => !dismissed.has(reportKey(run)))
+        .map((run) => {
+          const time = formatMinute(run.scheduled.at, i18n.language);
+          const target = nameOf(run.scheduled.target);
+          const key = reportKey(run);
+          return (
+            <div
+              key={key}
+              className={run.retrying ? 'schedule-report retrying' : 'schedule-report'}
+            >
+              <p>{sentences(run, time, target).join(' ')}</p>
+              <button
+                type="button"
+                className="button small quiet"
+                aria-label={t('schedule.dismissFor', { time, target })}
+                onClick={() => {
+                  refocus.current = true;
+                  setDismissed((before) => new Set(before).add(key));
+                }}
+              >
+                {t('schedule.dismiss')}
+              </button>
+            </div>
+          );
+        })}
+    </div>
+  );
+}
