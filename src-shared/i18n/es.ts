@@ -332,6 +332,7 @@ export const es = {
     refresh: 'Actualizar horario',
     problem: 'Horario sin actualizar: {{problem}}',
     skipped_one: 'No se pudo leer {{count}} evento: {{why}}.',
+    skipped_many: 'No se pudieron leer {{count}} eventos: {{why}}.',
     skipped_other: 'No se pudieron leer {{count}} eventos: {{why}}.',
     skipReasons: {
       noStart: 'sin hora de inicio',
@@ -341,6 +342,8 @@ export const es = {
     },
     tooLarge_one:
       'El calendario es demasiado grande o complejo para leerlo ({{count}} evento): siguen en uso las clases ya leídas.',
+    tooLarge_many:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
     tooLarge_other:
       'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
     tooComplexZone:
