@@ -18,6 +18,8 @@ const REFUSALS = {
   noServiceUrl: {},
   /** A setting the school's policy locked (`setting`: the policy's name). */
   setBySchool: { setting: 'string' },
+  /** A new timetable the reader stopped past its time or memory (Settings says which part). */
+  calendarTooComplex: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

@@ -1,3 +1,4 @@
+/// <reference types="electron-vite/node" />
 /**
  * The tray app's main process: wires the core to IPC, the tray, the popover window and the OS.
  * Everything with a decision in it lives in the modules it imports; this file only connects.
@@ -37,6 +38,7 @@ import type { Updates } from './updates';
 import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
 import { trayView, type TrayUpdate } from './trayState';
+import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,
   rememberSize,
@@ -148,6 +150,8 @@ async function start(): Promise<() => Promise<void>> {
     demoSchool: () => startDemoSchool(),
     readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
     log: log.child('core'),
+    // The calendar reader's thread, built by electron-vite as a file of its own in out/main.
+    startCalendarWorker: startBuiltCalendarWorker,
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),
   });

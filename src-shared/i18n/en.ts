@@ -343,6 +343,23 @@ export const en = {
     checkedAt: 'checked at {{time}}',
     refresh: 'Refresh timetable',
     problem: 'Timetable not updated: {{problem}}',
+    skipped_one: '{{count}} event could not be read: {{why}}.',
+    skipped_other: '{{count}} events could not be read: {{why}}.',
+    /** Why events were left out; `other` for a reason this version has no words for. */
+    skipReasons: {
+      noStart: 'no start time',
+      badTime: 'a date or time that cannot be read',
+      badRule: 'a repeat rule that cannot be read',
+      other: 'something in them that cannot be read',
+    },
+    tooLarge_one:
+      'The calendar is too large or too complex to read ({{count}} event): the lessons already read stay in use.',
+    tooLarge_other:
+      'The calendar is too large or too complex to read ({{count}} events): the lessons already read stay in use.',
+    tooComplexZone:
+      'The calendar is too large or too complex to read (it stopped at the time zone “{{name}}”): the lessons already read stay in use.',
+    tooComplexSeries:
+      'The calendar is too large or too complex to read (it stopped at the repeating event “{{name}}”): the lessons already read stay in use.',
     weekday: 'Day',
     start: 'Start',
     end: 'End',
@@ -439,5 +456,7 @@ export const en = {
     classroomNotListed: 'This classroom is not in your list: open it first.',
     noServiceUrl: 'No service URL is saved yet: connect your account first.',
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
+    calendarTooComplex:
+      'This calendar is too large or too complex to read, so nothing was changed.',
   } satisfies Record<RefusalCode, string>,
 } as const;

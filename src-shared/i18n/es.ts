@@ -341,6 +341,25 @@ export const es = {
     checkedAt: 'comprobado a las {{time}}',
     refresh: 'Actualizar horario',
     problem: 'Horario sin actualizar: {{problem}}',
+    skipped_one: 'No se pudo leer {{count}} evento: {{why}}.',
+    skipped_many: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipped_other: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipReasons: {
+      noStart: 'sin hora de inicio',
+      badTime: 'una fecha u hora ilegible',
+      badRule: 'una regla de repetición ilegible',
+      other: 'algo ilegible en ellos',
+    },
+    tooLarge_one:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} evento): siguen en uso las clases ya leídas.',
+    tooLarge_many:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooLarge_other:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooComplexZone:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en la zona horaria «{{name}}»): siguen en uso las clases ya leídas.',
+    tooComplexSeries:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en el evento periódico «{{name}}»): siguen en uso las clases ya leídas.',
     weekday: 'Día',
     start: 'Inicio',
     end: 'Fin',
@@ -442,5 +461,7 @@ export const es = {
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
     setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
+    calendarTooComplex:
+      'Este calendario es demasiado grande o complejo para leerlo, así que no se cambió nada.',
   },
 } as const satisfies Messages;
