@@ -20,7 +20,7 @@ import type { ScheduledEnd, SettingsStore, TimetableSettings, WeeklyLesson } fro
 import { TeacherFacingError } from '../teacherFacing';
 import type { TokenVault, VaultStatus } from '../vault';
 import type { CalendarEvent } from './calendar';
-import { expandCalendar } from './calendar';
+import { readCalendar } from './calendar';
 import { fetchFeed } from './feed';
 import type { Lesson } from './lessons';
 import { bellsByClassroom, calendarLessons, newPlaces, nowAndNext, weeklyLessons } from './lessons';
@@ -288,7 +288,7 @@ export class Timetable {
 
   #checkCalendar(text: string): void {
     const now = this.#options.clock();
-    expandCalendar(text, { from: now, to: now + 1, machineZone: this.#options.machineZone() });
+    readCalendar(text, { from: now, to: now + 1, machineZone: this.#options.machineZone() });
   }
 
   #use(text: string, validators: { etag?: string; lastModified?: string }): void {
@@ -355,11 +355,11 @@ export class Timetable {
     if (this.#text === undefined || this.#settings().source === 'weekly') return [];
     if (now - this.#expandedAt > 3_600_000 || now < this.#expandedAt) {
       try {
-        this.#events = expandCalendar(this.#text, {
+        this.#events = readCalendar(this.#text, {
           from: now - BEHIND_MS,
           to: now + AHEAD_MS,
           machineZone: this.#options.machineZone(),
-        });
+        }).events;
       } catch (error) {
         this.#events = [];
         this.#problem = error instanceof TeacherFacingError ? error.message : String(error);
