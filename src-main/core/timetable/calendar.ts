@@ -120,6 +120,16 @@ function orSkip<T>(reason: SkipReason, read: () => T): T {
   }
 }
 
+/** Runs `read`, which converts a time in a zone: a zone's rules that cannot be followed skip for badZone. */
+function inZone<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ValueError || error instanceof RecurrenceLimit) throw new Skip('badZone');
+    throw error;
+  }
+}
+
 /** A time as written, with the zone it is read in. */
 interface At {
   value: TimeValue;
@@ -290,11 +300,11 @@ class FeedReader {
   }
 
   #instant(at: At): number {
-    return orSkip('badZone', () => instantAt(at.value.seconds, at.zone));
+    return inZone(() => instantAt(at.value.seconds, at.zone));
   }
 
   #wall(instant: number, zone: Zone): number {
-    return orSkip('badZone', () => wallAt(instant, zone));
+    return inZone(() => wallAt(instant, zone));
   }
 
   /** Every value of the properties of that name (EXDATE, RDATE): lists and repeated lines alike. */
@@ -331,8 +341,7 @@ class FeedReader {
       lengthOf = nominal({ days: start.value.isDate ? 1 : 0, seconds: 0 }, start.zone);
     }
     const first = this.#instant(start);
-    if (orSkip('badZone', () => lengthOf(start.value.seconds, first)) < first)
-      throw new Skip('badTime');
+    if (inZone(() => lengthOf(start.value.seconds, first)) < first) throw new Skip('badTime');
     return { start, lengthOf };
   }
 
@@ -353,8 +362,11 @@ class FeedReader {
     if (cancelled(master)) return;
     const rrules = propertiesOf(master, 'RRULE');
     const rdates = this.#ats(master, 'RDATE');
-    const recurring = rrules.length > 0 || rdates.length > 0 || chosen.length > 0;
-    if (recurring) this.#options.onPart?.({ kind: 'series', uid });
+    if (rrules.length === 0 && rdates.length === 0 && chosen.length === 0) {
+      this.#single(uid, masterEntry, undefined);
+      return;
+    }
+    this.#options.onPart?.({ kind: 'series', uid });
     const { start, lengthOf } = this.#timing(master);
     const { zone } = start;
 
@@ -399,7 +411,7 @@ class FeedReader {
       }
       const found = new Map<number, Occurrence>();
       for (const wall of walls) {
-        const instant = orSkip('badZone', () => instantAt(wall, zone));
+        const instant = inZone(() => instantAt(wall, zone));
         found.set(instant, { wall, instant });
       }
       for (const period of periods) {
@@ -460,12 +472,13 @@ class FeedReader {
         if (cancelled(describedBy)) continue;
         const wall = occurrence.wall + segment.shift;
         const startInstant =
-          segment.shift === 0 ? occurrence.instant : orSkip('badZone', () => instantAt(wall, zone));
+          segment.shift === 0 ? occurrence.instant : inZone(() => instantAt(wall, zone));
         const end =
           occurrence.end !== undefined
             ? occurrence.end + (startInstant - occurrence.instant)
-            : orSkip('badZone', () => segment.lengthOf(wall, startInstant));
-        this.#keep({
+            : inZone(() => segment.lengthOf(wall, startInstant));
+        if (!this.#overlaps(startInstant, end)) continue;
+        this.#events.push({
           ...described(describedBy, uid, occurrence.instant),
           allDay: start.value.isDate,
           start: startInstant,
@@ -491,16 +504,18 @@ class FeedReader {
     if (cancelled(entry.vevent)) return;
     const { start, lengthOf } = this.#timing(entry.vevent, inherit);
     const startInstant = this.#instant(start);
-    this.#keep({
+    const end = inZone(() => lengthOf(start.value.seconds, startInstant));
+    if (!this.#overlaps(startInstant, end)) return;
+    this.#events.push({
       ...described(entry.vevent, uid, original ?? startInstant),
       allDay: start.value.isDate,
       start: startInstant,
-      end: orSkip('badZone', () => lengthOf(start.value.seconds, startInstant)),
+      end,
     });
   }
 
-  #keep(event: CalendarEvent): void {
-    if (event.end > this.#options.from && event.start < this.#options.to) this.#events.push(event);
+  #overlaps(start: number, end: number): boolean {
+    return end > this.#options.from && start < this.#options.to;
   }
 
   /**
@@ -529,9 +544,7 @@ class FeedReader {
     const end =
       'isDate' in period.end
         ? this.#instant({ ...at, value: period.end })
-        : orSkip('badZone', () =>
-            nominal(period.end as Duration, at.zone)(at.value.seconds, instant),
-          );
+        : inZone(() => nominal(period.end as Duration, at.zone)(at.value.seconds, instant));
     if (end < instant) throw new Skip('badTime');
     return { wall: this.#wall(instant, start.zone), instant, end };
   }

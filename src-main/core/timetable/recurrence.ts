@@ -6,7 +6,8 @@
  * so a daily series from 2010 costs the same as one from last week, and a FREQ=SECONDLY rule with
  * no end reaches today in one step. With COUNT, the occurrences before the span must be counted:
  * a rule whose periods all hold the same number (no BYMONTH, BYDAY… limits) is counted by
- * arithmetic, others period by period within MAX_WORK. Periods a limit rules out are jumped
+ * arithmetic (so are those limited by weekday alone, a week's cycle at a time), others period by
+ * period within MAX_WORK. Periods a limit rules out are jumped
  * over (to the next allowed day, hour, minute or second), and at most MAX_OCCURRENCES are made in
  * the span: past either bound the rule throws RecurrenceLimit, never runs on.
  */
@@ -47,7 +48,7 @@ export interface RecurrenceRule {
 /** Occurrences in one span at most: a series past it is refused, not cut. */
 export const MAX_OCCURRENCES = 5_000;
 /** Periods and days looked at for one rule at most, counting COUNT's occurrences before the span. */
-export const MAX_WORK = 300_000;
+export const MAX_WORK = 20_000;
 
 /** A rule that repeats too often in the span, or costs too much to count up to it. */
 export class RecurrenceLimit extends Error {
@@ -202,14 +203,22 @@ export function occurrencesBetween(
   let k = 0;
   if (rule.count === null) {
     k = Math.max(0, plan.periodAt(from));
-  } else if (plan.regular) {
+  } else if (plan.cycle !== null && plan.periodAt(from) > 1) {
+    // Counted by arithmetic: the first period, then whole cycles of periods, then the rest.
     const target = plan.periodAt(from);
-    if (target > 1) {
-      const first = plan.period(0).set;
-      const full = plan.period(1).set;
-      counted += first.size - first.countBelow(start + 1) + (target - 1) * full.size;
-      k = target;
-    }
+    const first = plan.period(0).set;
+    const sizes = plan.cycleSizes();
+    counted += first.size - first.countBelow(start + 1);
+    counted += Math.floor((target - 1) / sizes.length) * sum(sizes);
+    counted += sum(sizes.slice(0, (target - 1) % sizes.length));
+    k = target;
+  }
+  if (plan.cycle !== null) {
+    // Too many in the span is known before stepping through them.
+    const sizes = plan.cycleSizes();
+    const whole = plan.periodAt(Math.min(to, until)) - k - 1;
+    const least = Math.min(Math.floor(whole / sizes.length) * sum(sizes), count - counted);
+    if (least > limits.occurrences) throw new RecurrenceLimit('tooOften');
   }
   let work = 0;
   while (counted < count) {
@@ -304,6 +313,25 @@ const product = (...lists: (readonly number[])[]): number[] =>
     [0],
   );
 
+/** The start of the next allowed value after `value` in `allowed`, in units of `size` from `base`; else `end`. */
+function nextAllowed(
+  allowed: readonly number[],
+  value: number,
+  base: number,
+  size: number,
+  end: number,
+): number {
+  for (const candidate of allowed) if (candidate > value) return base + candidate * size;
+  return end;
+}
+
+const sum = (values: readonly number[]): number =>
+  values.reduce((total, value) => total + value, 0);
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const WEEK_SECONDS = 7 * DAY_SECONDS;
+/** Periods in a cycle counted one by one at most (an hourly rule's week is 168). */
+const MAX_CYCLE = 2_000;
+
 const monthIndexOf = (days: number): number => {
   const { year, month } = dateOf(days);
   return year * 12 + month - 1;
@@ -333,8 +361,12 @@ class Plan {
   readonly #step: number;
   /** Coarse rules: the first period's number (day, week's first day, month or year). */
   readonly #firstPeriod: number;
-  /** Every period after the first holds as many occurrences (so COUNT is arithmetic). */
-  readonly regular: boolean;
+  /**
+   * From the second period on, the periods' sizes repeat every `cycle` periods (1: all the same),
+   * so COUNT is arithmetic; null when they follow months or years.
+   */
+  readonly cycle: number | null;
+  #cycleSizes: number[] | undefined;
 
   constructor({ rule, start, isDate }: Recurrence) {
     const unit = UNIT_SECONDS[rule.freq];
@@ -414,14 +446,32 @@ class Plan {
     this.#firstPeriod = this.#periodNumber(this.#startDay);
     const timeFilter =
       this.#hourFilter !== null || this.#minuteFilter !== null || this.#secondFilter !== null;
-    this.regular =
-      unit !== undefined || rule.freq === 'DAILY'
-        ? !this.#dayFilter && !timeFilter
-        : rule.freq === 'WEEKLY' &&
-          byMonth === null &&
-          rule.byWeekNo === null &&
-          rule.byYearDay === null &&
-          rule.byMonthDay === null;
+    const weekdaysOnly =
+      byMonth === null &&
+      rule.byWeekNo === null &&
+      rule.byYearDay === null &&
+      byMonthDay === null &&
+      this.#byNthWeekday.length === 0;
+    let cycle: number | null = null;
+    if (!this.#dayFilter && !timeFilter && (unit !== undefined || rule.freq === 'DAILY')) {
+      cycle = 1;
+    } else if (weekdaysOnly && unit !== undefined) {
+      cycle = WEEK_SECONDS / gcd(WEEK_SECONDS, this.#step);
+    } else if (weekdaysOnly && rule.freq === 'DAILY') {
+      cycle = 7 / gcd(7, rule.interval);
+    } else if (weekdaysOnly && rule.freq === 'WEEKLY') {
+      cycle = 1;
+    }
+    this.cycle = cycle !== null && cycle <= MAX_CYCLE ? cycle : null;
+  }
+
+  /** The sizes of the periods 1 … cycle, which repeat after them. */
+  cycleSizes(): number[] {
+    this.#cycleSizes ??= Array.from(
+      { length: this.cycle ?? 0 },
+      (_, index) => this.period(index + 1).set.size,
+    );
+    return this.#cycleSizes;
   }
 
   /** A coarse rule's period number of a day, before INTERVAL. */
@@ -456,10 +506,6 @@ class Plan {
     let first: number;
     let work = 1;
     let nextK = k + 1;
-    const keep = (from: number, to: number) => {
-      for (let day = from; day < to; day += 1) if (this.#matches(day)) days.push(day);
-      work += to - from;
-    };
     switch (this.#freq) {
       case 'DAILY': {
         first = number;
@@ -474,14 +520,14 @@ class Plan {
       }
       case 'WEEKLY':
         first = number;
-        keep(number, number + 7);
+        work += this.#keep(days, number, number + 7);
         break;
       case 'MONTHLY': {
         const year = Math.floor(number / 12);
         const month = number - year * 12 + 1;
         first = dayNumber(year, month, 1);
         if (this.#byMonth === null || this.#byMonth.has(month)) {
-          keep(first, first + daysInMonth(year, month));
+          work += this.#keep(days, first, first + daysInMonth(year, month));
         }
         break;
       }
@@ -490,10 +536,10 @@ class Plan {
         if (this.#byMonth !== null && this.#byWeekNo === null && this.#byYearDay === null) {
           for (const month of this.#byMonth) {
             const day = dayNumber(number, month, 1);
-            keep(day, day + daysInMonth(number, month));
+            work += this.#keep(days, day, day + daysInMonth(number, month));
           }
         } else {
-          keep(first, first + (isLeapYear(number) ? 366 : 365));
+          work += this.#keep(days, first, first + (isLeapYear(number) ? 366 : 365));
         }
       }
     }
@@ -505,6 +551,12 @@ class Plan {
     };
   }
 
+  /** Adds the days of [from, to) that pass the day parts; gives the work done. */
+  #keep(days: number[], from: number, to: number): number {
+    for (let day = from; day < to; day += 1) if (this.#matches(day)) days.push(day);
+    return to - from;
+  }
+
   #subDaily(k: number): Period {
     const first = this.#gridStart + k * this.#step;
     const day = Math.floor(first / DAY_SECONDS);
@@ -514,17 +566,6 @@ class Plan {
     const dayStart = day * DAY_SECONDS;
     const hourStart = dayStart + hour * 3600;
     const minuteStart = hourStart + minute * 60;
-    /** The next allowed value after `value` in `allowed`, in units of `size` from `base`; else `end`. */
-    const nextAllowed = (
-      allowed: readonly number[],
-      value: number,
-      base: number,
-      size: number,
-      end: number,
-    ) => {
-      const next = allowed.find((candidate) => candidate > value);
-      return next === undefined ? end : base + next * size;
-    };
     let target: number | undefined;
     if (this.#dayFilter && !this.#matches(day)) {
       const { year, month } = dateOf(day);
@@ -599,17 +640,19 @@ class Plan {
     );
   }
 
+  /** The first day of week 1 of a year: the week (from WKST) holding 4 January. */
+  #weekOne(year: number): number {
+    const january4 = dayNumber(year, 1, 4);
+    return january4 - ((weekdayOf(january4) - this.#wkst + 7) % 7);
+  }
+
   /** The day's week number in its own week-numbering year (week 1 has 4 days of it), and from the end. */
   #weekNumbers(day: number, year: number): [number, number] {
-    const weekOne = (of: number) => {
-      const january4 = dayNumber(of, 1, 4);
-      return january4 - ((weekdayOf(january4) - this.#wkst + 7) % 7);
-    };
     let weekYear = year;
-    if (day >= weekOne(year + 1)) weekYear = year + 1;
-    else if (day < weekOne(year)) weekYear = year - 1;
-    const begins = weekOne(weekYear);
-    const weeks = (weekOne(weekYear + 1) - begins) / 7;
+    if (day >= this.#weekOne(year + 1)) weekYear = year + 1;
+    else if (day < this.#weekOne(year)) weekYear = year - 1;
+    const begins = this.#weekOne(weekYear);
+    const weeks = (this.#weekOne(weekYear + 1) - begins) / 7;
     const number = Math.floor((day - begins) / 7) + 1;
     return [number, number - weeks - 1];
   }
