@@ -144,7 +144,7 @@ interface Entry {
   index: number;
   uid: string;
   sequence: number;
-  stamp: number;
+  stamp: string;
   recurrenceId: At | null;
   thisAndFuture: boolean;
 }
@@ -239,19 +239,14 @@ class FeedReader {
       const value = Number.parseInt(propertyOf(vevent, name)?.value ?? '', 10);
       return Number.isFinite(value) ? value : 0;
     };
-    let stamp = 0;
-    try {
-      stamp = readTime(propertyOf(vevent, 'DTSTAMP')?.value ?? '', 'date-time').seconds;
-    } catch {
-      // DTSTAMP only breaks ties between versions.
-    }
     return {
       vevent,
       index,
       // Events without a UID are each their own: keyed by what they say, so the key holds across fetches.
       uid: uid || this.#uidOf(vevent),
       sequence: integer('SEQUENCE'),
-      stamp,
+      // Only breaks ties between versions: UTC times as written sort as text.
+      stamp: propertyOf(vevent, 'DTSTAMP')?.value.trim() ?? '',
       recurrenceId: recurrence ? this.#at(recurrence) : null,
       thisAndFuture: recurrence?.params.get('RANGE')?.toUpperCase() === 'THISANDFUTURE',
     };

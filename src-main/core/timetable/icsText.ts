@@ -104,9 +104,12 @@ export function readCalendarText(text: string): Component | undefined {
   // Unfold: a line break followed by one space or tab continues the line.
   for (const raw of text.replace(/\r?\n[ \t]/g, '').split('\n')) {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (line.trim() === '') continue;
     const property = readLine(line);
     if (property === undefined) continue;
+    if (property.name !== 'BEGIN' && property.name !== 'END') {
+      open[open.length - 1]?.properties.push(property);
+      continue;
+    }
     const value = property.value.trim().toUpperCase();
     if (property.name === 'BEGIN') {
       if (open.length === 0) {
@@ -118,11 +121,9 @@ export function readCalendarText(text: string): Component | undefined {
         open[open.length - 1]?.components.push(component);
         open.push(component);
       }
-    } else if (property.name === 'END') {
+    } else {
       const at = open.findLastIndex((component) => component.name === value);
       if (at >= 0) open.length = at;
-    } else {
-      open[open.length - 1]?.properties.push(property);
     }
   }
   return calendars > 0 ? root : undefined;
