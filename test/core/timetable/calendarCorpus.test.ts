@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent, ReadOptions } from '../../../src-main/core/timetable/calendar';
 import { readCalendar } from '../../../src-main/core/timetable/calendar';
-import { calendar, fixture, ruleCases, vevent } from './corpus';
+import { calendar, fixture, ruleCases, vevent } from './corpusCases';
 
 const span = (from: string, to: string, machineZone = 'UTC'): ReadOptions => ({
   from: Date.parse(from),

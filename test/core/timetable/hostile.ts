@@ -3,7 +3,7 @@
  * engine. calendarHostile.test.ts reads them with the engine; the worker's tests and benchmarks
  * may read them in the worker.
  */
-import { calendar, vevent } from './corpus';
+import { calendar, vevent } from './corpusCases';
 
 /** 100 series repeating every second from 2010 with no end (12 KB). */
 export const endlessSecondly = (series = 100): string =>
