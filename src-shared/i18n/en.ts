@@ -350,6 +350,9 @@ export const en = {
       noStart: 'no start time',
       badTime: 'a date or time that cannot be read',
       badRule: 'a repeat rule that cannot be read',
+      badZone: 'a time zone that cannot be read',
+      tooOften: 'a repeat more than 5,000 times in the coming days',
+      tooComplex: 'a repeat rule too costly to follow to today',
       other: 'something in them that cannot be read',
     },
     tooLarge_one:

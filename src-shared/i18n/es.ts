@@ -348,6 +348,9 @@ export const es = {
       noStart: 'sin hora de inicio',
       badTime: 'una fecha u hora ilegible',
       badRule: 'una regla de repetición ilegible',
+      badZone: 'una zona horaria ilegible',
+      tooOften: 'una repetición de más de 5.000 veces en los próximos días',
+      tooComplex: 'una regla de repetición demasiado costosa de seguir hasta hoy',
       other: 'algo ilegible en ellos',
     },
     tooLarge_one:
