@@ -18,6 +18,11 @@ const REFUSALS = {
   noServiceUrl: {},
   /** A setting the school's policy locked (`setting`: the policy's name). */
   setBySchool: { setting: 'string' },
+  /** An address refused by the one address rule (src-shared/addressRule.ts). */
+  addressInvalid: {},
+  addressNotHttps: {},
+  addressCredentials: {},
+  addressQuery: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

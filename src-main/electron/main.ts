@@ -8,7 +8,7 @@ import Store from 'electron-store';
 import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
-import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
+import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
@@ -108,6 +108,8 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   // The preview on the same folder would overwrite what this app saves, and the other way round.
   const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
+  // One reader for the app's life: it keeps each source's last good policy.
+  const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
@@ -118,7 +120,7 @@ async function start(): Promise<void> {
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
     demoSchool: () => startDemoSchool(),
-    readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
+    readPolicy: () => policyReader.read(),
     log: log.child('core'),
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),

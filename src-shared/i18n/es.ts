@@ -412,5 +412,12 @@ export const es = {
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
     setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
+    addressInvalid: 'Esto no es una dirección web: debe empezar por https://.',
+    addressNotHttps:
+      'La dirección debe empezar por https://; solo una dirección de este equipo (localhost, 127.0.0.1, ::1) puede usar http://.',
+    addressCredentials:
+      'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
+    addressQuery:
+      'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
   },
 } as const satisfies Messages;
