@@ -3,7 +3,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, net, powerMonitor, session } from 'electron';
+import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
@@ -22,6 +22,7 @@ import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
 import { closeBeforeQuit } from './quitting';
+import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
 import {
   APP_ORIGIN,
@@ -118,7 +119,7 @@ async function start(): Promise<void> {
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
     ),
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    fetch: netFetch,
     demoSchool: () => startDemoSchool(),
     readPolicy: () => policyReader.read(),
     log: log.child('core'),
