@@ -34,7 +34,9 @@ import { preferencesFeature } from './settings/preferencesFeature';
 import type { OpenSettingsOptions } from './settings/settings';
 import { openSettings } from './settings/settings';
 import type { DeepReadonly, Settings } from './settings/settingsSchema';
+import type { StartWorker } from './timetable/calendarReader';
 import { timetableFeature } from './timetable/timetableFeature';
+import { installationFeature } from './api/installation';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -71,6 +73,11 @@ export interface ClassTrayOptions {
   readPolicy?: () => Promise<ManagedPolicy>;
   /** The machine's IANA zone (the weekly timetable's); default the system's. */
   machineZone?: () => string;
+  /**
+   * Starts the calendar reader's thread: the tray app passes the worker electron-vite built;
+   * default: from its TypeScript source, through tsx (the preview, tests).
+   */
+  startCalendarWorker?: StartWorker;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
 }
@@ -162,9 +169,20 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     scheduleChanged: () => ends.changed(),
     openClassroom: (id) => classroom.open(id),
+    ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
+  const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
-  const features = [policy, preferences, account, accesses, ends, classroom, timetable];
+  const features = [
+    policy,
+    preferences,
+    account,
+    accesses,
+    ends,
+    classroom,
+    timetable,
+    installation,
+  ];
 
   // Each part of the state from the feature that makes it (the type fails without one).
   const views: { readonly [Part in StatePart]: () => ClassTrayState[Part] } = {
@@ -174,6 +192,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...preferences.views,
     ...ends.views,
     ...timetable.views,
+    ...installation.views,
   };
   // Each action from the feature that answers it (the type fails without one).
   const handlers: ActionHandlers = {
@@ -209,6 +228,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     checkLaunch: () => account.checkLaunch(),
     devicePassword: (input) => classroom.devicePassword(input),
     schoolPolicy: () => policy.schoolPolicy(),
+    setInstallation: (view) => installation.setInstallation(view),
     scheduledEndsSettled: () => ends.scheduledEndsSettled(),
     async close() {
       for (const feature of features) await feature.stop?.();

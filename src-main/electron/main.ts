@@ -1,14 +1,15 @@
+/// <reference types="electron-vite/node" />
 /**
  * The tray app's main process: wires the core to IPC, the tray, the popover window and the OS.
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, net, powerMonitor, session } from 'electron';
+import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
-import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
+import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
@@ -21,7 +22,9 @@ import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
+import { installLastResort } from './lastResort';
 import { closeBeforeQuit } from './quitting';
+import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
 import {
   APP_ORIGIN,
@@ -31,10 +34,12 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
+import { detectInstaller, systemInstallFacts } from './installs';
 import type { Updates } from './updates';
 import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
-import { trayView } from './trayState';
+import { trayView, type TrayUpdate } from './trayState';
+import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,
   rememberSize,
@@ -48,9 +53,23 @@ const APP_ID = 'app.classtray.desktop';
 const log = createLogger();
 const warn = log.warn;
 
+// First of all: an error nothing handled is logged with its stack, and decided (lastResort.ts).
+installLastResort({
+  process,
+  log: log.child('main'),
+  quitWithDialog: (error) => {
+    const text = labels[localeOf('system', app.getLocale())];
+    dialog.showErrorBox(text.stoppedTitle, `${text.stoppedBody}\n\n${String(error)}`);
+    app.quit();
+  },
+});
+
 // Before `ready`: the scheme's privileges and the guards on every web contents.
 registerAppScheme();
 guardWebContents();
+
+/** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
+const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
 
 /** Asked to show the window (a second launch) before the tray exists: shown once it does. */
 let showWindow: (() => void) | undefined;
@@ -86,10 +105,22 @@ async function launch(): Promise<void> {
     else showWhenReady = true;
   });
   app.on('window-all-closed', () => undefined);
-  await start();
+  // Start-up runs until its first await; beside the listeners above, before that await, the quit
+  // guard: a quit or a logoff during start-up waits for it, then closes what it started.
+  const startUp = start();
+  closeBeforeQuit(
+    app,
+    async () => {
+      const close = await startUp.catch(() => undefined);
+      await close?.();
+    },
+    warn,
+  );
+  await startUp;
 }
 
-async function start(): Promise<void> {
+/** Starts the tray app; resolves with what closes it before a quit. */
+async function start(): Promise<() => Promise<void>> {
   await app.whenReady();
   app.dock?.hide();
   // Windows shows a toast only for an AppUserModelId with a Start-menu shortcut: the installer
@@ -108,6 +139,8 @@ async function start(): Promise<void> {
   const dataDir = app.getPath('userData');
   // The preview on the same folder would overwrite what this app saves, and the other way round.
   const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
+  // One reader for the app's life: it keeps each source's last good policy.
+  const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
@@ -116,10 +149,12 @@ async function start(): Promise<void> {
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
     ),
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    fetch: netFetch,
     demoSchool: () => startDemoSchool(),
-    readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
+    readPolicy: () => policyReader.read(),
     log: log.child('core'),
+    // The calendar reader's thread, built by electron-vite as a file of its own in out/main.
+    startCalendarWorker: startBuiltCalendarWorker,
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),
   });
@@ -138,19 +173,31 @@ async function start(): Promise<void> {
   pushChanges(classTray, () => popover.window?.webContents);
 
   let updates: Updates | undefined;
-  startUpdates({
-    isPackaged: app.isPackaged,
-    loadUpdater: loadAutoUpdater,
-    policy: classTray.schoolPolicy(),
-    scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
-    timers: systemTimers,
-    log: log.child('updates'),
-    onReady: () => redraw(),
-  })
-    .then((started) => {
-      updates = started;
+  const showInstallation = (): void =>
+    classTray.setInstallation({ updates: updates?.status.by ?? 'none', sandboxOff });
+  showInstallation();
+  detectInstaller(systemInstallFacts(app.isPackaged, app.getName()))
+    .then((installer) => {
+      updates = startUpdates({
+        installer,
+        loadUpdater: loadAutoUpdater,
+        // Read anew at each check and each policy change (followPolicy below).
+        policy: () => classTray.schoolPolicy(),
+        scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
+        timers: systemTimers,
+        log: log.child('updates'),
+        onChange: () => {
+          showInstallation();
+          redraw();
+        },
+      });
+      showInstallation();
     })
     .catch((error: unknown) => log.error('Updates could not start', error));
+  const trayUpdate = (): TrayUpdate => {
+    if (updates?.status.ready != null) return 'ready';
+    return updates?.status.failed === true ? 'failed' : null;
+  };
 
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
@@ -179,7 +226,7 @@ async function start(): Promise<void> {
             current,
             textFor(current),
             popover.window ? isPinned(popover.window) : false,
-            (updates?.ready ?? null) !== null,
+            trayUpdate(),
           ),
         );
     }
@@ -210,6 +257,8 @@ async function start(): Promise<void> {
     classTray,
     (current, before, changes) => {
       state = current;
+      // A policy read again comes as a change too: the update keys apply at once.
+      updates?.followPolicy();
       redraw();
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
       if (notice) showNotice(notice, warn);
@@ -231,18 +280,14 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
-  closeBeforeQuit(
-    app,
-    async () => {
-      updates?.stop();
-      try {
-        await Promise.all([passwords.clearNow(), classTray.close()]);
-      } finally {
-        lock.release();
-      }
-    },
-    warn,
-  );
+  return async () => {
+    updates?.stop();
+    try {
+      await Promise.all([passwords.clearNow(), classTray.close()]);
+    } finally {
+      lock.release();
+    }
+  };
 }
 
 function trayHandlers(

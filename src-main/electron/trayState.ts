@@ -31,6 +31,8 @@ export type TrayMenuEntry =
   | { kind: 'start-at-login'; label: string; checked: boolean; enabled: boolean }
   /** An update was downloaded: a click restarts into it (once no scheduled end is running). */
   | { kind: 'restart-to-update'; label: string }
+  /** The last update check or download failed (the log says why): a line, not a button. */
+  | { kind: 'update-failed'; label: string }
   | { kind: 'quit'; label: string };
 
 export interface TrayView {
@@ -43,16 +45,19 @@ export interface TrayView {
 const MAX_NAME = 40;
 const MAX_TOOLTIP = 127;
 
+/** What the tray says of updates: a version to restart into, a failure, or nothing. */
+export type TrayUpdate = 'ready' | 'failed' | null;
+
 export function trayView(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady = false,
+  update: TrayUpdate = null,
 ): TrayView {
   return {
     icon: trayIcon(state),
     tooltip: tooltip(state, text),
-    menu: trayMenu(state, text, pinned, updateReady),
+    menu: trayMenu(state, text, pinned, update),
   };
 }
 
@@ -185,9 +190,9 @@ function trayMenu(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady: boolean,
+  update: TrayUpdate,
 ): TrayMenuEntry[] {
-  return menuEntries(state, text, pinned, updateReady).map((entry) =>
+  return menuEntries(state, text, pinned, update).map((entry) =>
     'label' in entry ? { ...entry, label: menuLabel(entry.label) } : entry,
   );
 }
@@ -196,7 +201,7 @@ function menuEntries(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady: boolean,
+  update: TrayUpdate,
 ): TrayMenuEntry[] {
   const { classroom, account, preferences, connection } = state;
   const recent: TrayMenuEntry[] =
@@ -213,8 +218,9 @@ function menuEntries(
           { kind: 'separator' },
         ];
   const nextEnd = nextEndLabel(state, text);
+  const { problem, reading } = state.timetable;
   const lessons =
-    state.timetable.problem === null ? lessonsLine(state, text) : text.timetableFailed;
+    problem === null && reading.stopped === null ? lessonsLine(state, text) : text.timetableFailed;
   return [
     { kind: 'open', label: text.open },
     ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),
@@ -248,7 +254,10 @@ function menuEntries(
       enabled: !account.setBySchool.includes('StartAtLogin'),
     },
     { kind: 'separator' },
-    ...(updateReady ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }] : []),
+    ...(update === 'ready'
+      ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }]
+      : []),
+    ...(update === 'failed' ? [{ kind: 'update-failed' as const, label: text.updateFailed }] : []),
     { kind: 'quit', label: text.quit },
   ];
 }

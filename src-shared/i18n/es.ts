@@ -1,4 +1,4 @@
-import type { Messages } from './en';
+import type { Messages } from './messages';
 
 export const es = {
   app: {
@@ -64,8 +64,8 @@ export const es = {
     changedRecently: 'cambió en los últimos 5 minutos',
     heading: 'Equipos',
     headingAsOf: 'Equipos a las {{time}}',
-    search: 'Buscar equipos',
-    searchPlaceholder: 'Buscar por nombre o id',
+    search: 'Buscar alumnos y equipos',
+    searchPlaceholder: 'Alumno o equipo',
     show: 'Mostrar',
     compact: 'Vista compacta',
     filter: {
@@ -81,14 +81,23 @@ export const es = {
     backOnline: 'De nuevo en línea {{ago}}',
     justNow: 'ahora mismo',
     lastSeenOnline: 'Visto en línea por última vez a las {{time}}',
+    changedCount_one: '{{count}} cambio',
+    changedCount_many: '{{count}} cambios',
+    changedCount_other: '{{count}} cambios',
+    changedToTop_one: '{{count}} cambio: mostrarlo arriba',
+    changedToTop_many: '{{count}} cambios: mostrarlos arriba',
+    changedToTop_other: '{{count}} cambios: mostrarlos arriba',
     announce: {
       wentOffline: '{{name}} se desconectó',
       backOnline: '{{name}} vuelve a estar en línea',
       several_one: '{{count}} equipo cambió: {{changes}}',
+      several_many: '{{count}} equipos cambiaron: {{changes}}',
       several_other: '{{count}} equipos cambiaron: {{changes}}',
       wentOfflineCount_one: '{{count}} se desconectó',
+      wentOfflineCount_many: '{{count}} se desconectaron',
       wentOfflineCount_other: '{{count}} se desconectaron',
       backOnlineCount_one: '{{count}} volvió a estar en línea',
+      backOnlineCount_many: '{{count}} volvieron a estar en línea',
       backOnlineCount_other: '{{count}} volvieron a estar en línea',
     },
     no2fa: 'Sin 2FA',
@@ -104,15 +113,17 @@ export const es = {
     copyFailed: 'No se pudo copiar',
     noClassroom: 'Elige o añade un aula para ver sus equipos.',
     empty: 'Esta aula no tiene equipos.',
-    noMatch: 'Ningún equipo coincide.',
+    noMatch: 'Ningún alumno ni equipo coincide.',
     notLoaded: 'Aún no se ha cargado ningún equipo.',
     loading: 'Cargando equipos…',
   },
   accesses: {
     heading: 'Accesos temporales',
     runningCount_one: '{{count}} en curso',
+    runningCount_many: '{{count}} en curso',
     runningCount_other: '{{count}} en curso',
     runningElsewhere_one: '+{{count}} en otra aula',
+    runningElsewhere_many: '+{{count}} en otras aulas',
     runningElsewhere_other: '+{{count}} en otras aulas',
     input: 'Enlace o token de acceso temporal',
     placeholder: 'Pega un enlace',
@@ -145,17 +156,22 @@ export const es = {
     endAll: 'Terminar todos los accesos de esta aula',
     endAllShort: 'Terminar todos',
     endAllQuestion_one: '¿Terminar ahora {{count}} acceso: {{names}}?',
+    endAllQuestion_many: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllQuestion_other: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllConfirm_one: 'Terminar {{count}} acceso',
+    endAllConfirm_many: 'Terminar {{count}} accesos',
     endAllConfirm_other: 'Terminar {{count}} accesos',
     cancel: 'Cancelar',
     endAllEnded_one: 'Se terminó {{count}} acceso.',
+    endAllEnded_many: 'Se terminaron {{count}} accesos.',
     endAllEnded_other: 'Se terminaron {{count}} accesos.',
     endAllNotEnded: '{{name}}: {{state}}',
-    alreadyEndedCount_one: '{{count}} ya había terminado o caducado.',
-    alreadyEndedCount_other: '{{count}} ya habían terminado o caducado.',
-    unknownCount_one: 'El servicio no conocía {{count}}.',
-    unknownCount_other: 'El servicio no conocía {{count}}.',
+    alreadyEndedCount_one: '{{count}} acceso ya había terminado o caducado.',
+    alreadyEndedCount_many: '{{count}} accesos ya habían terminado o caducado.',
+    alreadyEndedCount_other: '{{count}} accesos ya habían terminado o caducado.',
+    unknownCount_one: 'El servicio no reconoció {{count}} acceso.',
+    unknownCount_many: 'El servicio no reconoció {{count}} accesos.',
+    unknownCount_other: 'El servicio no reconoció {{count}} accesos.',
     classroomNotKnown: 'Aula desconocida',
     classroomNotKnownHint:
       'ClassTray no sabe en qué aula se entregaron: Terminar todos y Terminar la clase a las… no los incluyen. Termina cada uno aquí.',
@@ -248,6 +264,20 @@ export const es = {
     clipboardClearAfter: 'a los {{seconds}} s',
     clipboardClearOnQuit: 'al salir de ClassTray',
     setBySchool: 'Fijado por tu centro educativo',
+    installation: {
+      heading: 'Esta instalación',
+      updates: {
+        app: 'ClassTray instala sus propias actualizaciones: las busca una vez al día y ofrece Reiniciar para actualizar en el menú de la bandeja.',
+        'school-policy':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: su directiva las desactivó aquí.',
+        'school-msi':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete MSI.',
+        'school-admin-rights':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
+      },
+      sandboxOff:
+        'Esta ventana funciona sin el aislamiento de seguridad (sandbox) de Chromium: este sistema rechaza los espacios de nombres de usuario que necesita, así que ClassTray se inició con --no-sandbox. El paquete .deb mantiene el aislamiento activo.',
+    },
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -268,16 +298,22 @@ export const es = {
     cancelEndFor: 'Anular fin de las {{time}} para {{name}}',
     cancelClassEnd: 'Anular fin de las {{time}} de la clase',
     accessOn: '{{student}} en {{device}}',
+    inRoom: '{{target}} ({{room}})',
     ended_one: 'El fin programado a las {{time}} para {{target}} terminó {{count}} acceso.',
+    ended_many: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     ended_other: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     noneRunning: 'Fin programado a las {{time}} para {{target}}: no había ningún acceso en curso.',
     late_one:
       'Se ejecutó con {{count}} minuto de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
+    late_many:
+      'Se ejecutó con {{count}} minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     late_other:
       'Se ejecutó con {{count}} minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     retrying_one: 'No se pudo terminar {{count}} acceso: se vuelve a intentar.',
+    retrying_many: 'No se pudieron terminar {{count}} accesos: se vuelve a intentar.',
     retrying_other: 'No se pudieron terminar {{count}} accesos: se vuelve a intentar.',
     notEnded_one: 'No se pudo terminar {{count}} acceso.',
+    notEnded_many: 'No se pudieron terminar {{count}} accesos.',
     notEnded_other: 'No se pudieron terminar {{count}} accesos.',
     dismiss: 'Cerrar',
     dismissFor: 'Cerrar el aviso del fin de las {{time}} para {{target}}',
@@ -298,10 +334,35 @@ export const es = {
     addressMissing: 'La dirección no está guardada en este equipo: pégala de nuevo.',
     saveAddress: 'Guardar y descargar',
     importFile: 'Importar archivo .ics',
-    fetchedAt: 'Horario de las {{time}}',
+    downloadedToday: 'Horario descargado hoy a las {{time}}',
+    downloadedOn: 'Horario descargado el {{date}} a las {{time}}',
+    importedToday: 'Horario importado hoy a las {{time}}',
+    importedOn: 'Horario importado el {{date}} a las {{time}}',
     checkedAt: 'comprobado a las {{time}}',
     refresh: 'Actualizar horario',
     problem: 'Horario sin actualizar: {{problem}}',
+    skipped_one: 'No se pudo leer {{count}} evento: {{why}}.',
+    skipped_many: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipped_other: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipReasons: {
+      noStart: 'sin hora de inicio',
+      badTime: 'una fecha u hora ilegible',
+      badRule: 'una regla de repetición ilegible',
+      badZone: 'una zona horaria ilegible',
+      tooOften: 'una repetición de más de 5.000 veces en los próximos días',
+      tooComplex: 'una regla de repetición demasiado costosa de seguir hasta hoy',
+      other: 'algo ilegible en ellos',
+    },
+    tooLarge_one:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} evento): siguen en uso las clases ya leídas.',
+    tooLarge_many:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooLarge_other:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooComplexZone:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en la zona horaria «{{name}}»): siguen en uso las clases ya leídas.',
+    tooComplexSeries:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en el evento periódico «{{name}}»): siguen en uso las clases ya leídas.',
     weekday: 'Día',
     start: 'Inicio',
     end: 'Fin',
@@ -331,8 +392,10 @@ export const es = {
     bellYes: 'Sí, terminarlos',
     bellNo: 'No, mantenerlos',
     bell: 'Terminar los accesos de esta aula cuando acabe la clase',
-    lesson: '{{title}} · hasta las {{time}}',
+    lesson: '{{title}} en {{room}} · hasta las {{time}}',
     lessonUntitled: 'Clase en {{room}} · hasta las {{time}}',
+    lessonElsewhere: 'Esta ventana muestra {{shown}}.',
+    openRoom: 'Abrir {{room}}',
     endsAccesses: 'Los accesos terminan a las {{time}}',
     keepAccesses: 'Mantener los accesos después de esta clase',
   },
@@ -345,6 +408,10 @@ export const es = {
     keepOpen: 'Mantener la ventana abierta',
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
+    updateFailed: 'La actualización falló; se reintentará mañana',
+    stoppedTitle: 'ClassTray se detuvo',
+    stoppedBody:
+      'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
     quit: 'Salir de ClassTray',
     online: '{{online}} de {{total}} en línea',
     lastKnown: 'últimos datos conocidos',
@@ -358,6 +425,7 @@ export const es = {
     wentOffline: '{{device}} se ha desconectado',
     cameBack: '{{device}} vuelve a estar en línea',
     andMore_one: 'y {{count}} más',
+    andMore_many: 'y {{count}} más',
     andMore_other: 'y {{count}} más',
     nextEnd: 'Próximo fin: {{time}}, {{target}}',
     nextEndRetrying: 'Fin previsto a las {{time}}, reintentando: {{target}}',
@@ -368,13 +436,17 @@ export const es = {
     accessToken: 'acceso {{token}}',
     endRanTitle: 'Fin programado ejecutado: {{target}}',
     endRanEnded_one: 'Se terminó {{count}} acceso.',
+    endRanEnded_many: 'Se terminaron {{count}} accesos.',
     endRanEnded_other: 'Se terminaron {{count}} accesos.',
     endRanNoneRunning: 'Ningún acceso seguía activo.',
     endRanLate_one:
       'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
+    endRanLate_many:
+      'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
     endRanLate_other:
       'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
     endRanFailed_one: 'No se pudo terminar {{count}} acceso. Reintentando.',
+    endRanFailed_many: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanFailed_other: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanNotYet: 'Aún sin hacer: reintentando.',
     nowLesson: 'Ahora: {{room}} hasta las {{time}}',
@@ -392,5 +464,14 @@ export const es = {
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
     setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
+    calendarTooComplex:
+      'Este calendario es demasiado grande o complejo para leerlo, así que no se cambió nada.',
+    addressInvalid: 'Esto no es una dirección web: debe empezar por https://.',
+    addressNotHttps:
+      'La dirección debe empezar por https://; solo una dirección de este equipo (localhost, 127.0.0.1, ::1) puede usar http://.',
+    addressCredentials:
+      'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
+    addressQuery:
+      'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
   },
 } as const satisfies Messages;

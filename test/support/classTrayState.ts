@@ -10,6 +10,7 @@ import type {
   ConnectionProblem,
   ConnectionView,
   DeviceView,
+  InstallationView,
   InvalidateResultView,
   PreferencesView,
   ScheduleView,
@@ -75,6 +76,7 @@ export interface StateOverrides {
   preferences?: Partial<PreferencesView>;
   schedule?: Partial<ScheduleView>;
   timetable?: Partial<TimetableView>;
+  installation?: Partial<InstallationView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -121,6 +123,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       savedAt: null,
       checkedAt: null,
       problem: null,
+      reading: { skipped: {}, stopped: null },
       places: [],
       newPlaces: [],
       endAtBell: null,
@@ -128,5 +131,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       next: null,
       ...overrides.timetable,
     },
+    installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
   };
 }

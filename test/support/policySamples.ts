@@ -26,4 +26,5 @@ export const SAMPLES: {
     invalid: 'http://plain',
   },
   UpdateChannel: { valid: 'beta', other: 'latest', invalid: 'nightly' },
+  AllowUpdateDowngrade: { valid: true, other: false, invalid: 'yes' },
 };

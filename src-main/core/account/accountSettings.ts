@@ -4,28 +4,18 @@
  */
 import { z } from 'zod';
 import { DEFAULT_AUTH_HEADER } from '../../contract/wire';
+import { addressSchema } from '../settings/addressSchema';
 
 /** RFC 9110 field-name characters: anything else could not be sent as a header. */
 const headerNameSchema = z
   .string()
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name such as X-Token-SVC');
 
-const serviceUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-  // Credentials in the URL would put a secret in the settings file.
-  .refine((url) => {
-    // zod runs this check even after the URL check failed, which reports that case already.
-    if (!URL.canParse(url)) return true;
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
-  }, 'must not contain a user name or password')
-  // The client asks at the path alone, so a query or fragment is never needed: refusing every
-  // one refuses ?token=, ?api_key=, ?password= and any other name a secret might go by.
-  .refine((url) => {
-    if (!URL.canParse(url)) return true;
-    const parsed = new URL(url);
-    return parsed.search === '' && parsed.hash === '' && !/[?#]/.test(url);
-  }, 'must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address');
+/**
+ * The client asks at the path alone, so a query or fragment is never needed: refusing every one
+ * refuses ?token=, ?api_key= and any other name a secret might go by.
+ */
+const serviceUrlSchema = addressSchema({ query: 'refused' });
 
 export const accountSettings = {
   serviceUrl: serviceUrlSchema.nullable().default(null),

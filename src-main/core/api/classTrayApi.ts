@@ -18,7 +18,7 @@ import type { AccessOutcome } from '../accesses/accessSettings';
 import type { TokenProblem } from '../accesses/temporalAccess';
 import type { Mode } from '../account/accountSettings';
 import { accountSettings } from '../account/accountSettings';
-import type { TokenLocation, VaultStatus } from '../account/vault';
+import type { TokenLocation } from '../account/vault';
 import type { DeviceChange, DeviceView } from '../classroom/liveStatus';
 import type { RecentClassroom } from '../classroom/classroomSettings';
 import type { ScheduledEnd, ScheduleTarget } from '../ends/endSettings';
@@ -27,12 +27,9 @@ import type { PolicyName } from '../policy/policyTable';
 import type { ConnectionProblem, ServiceErrorKind } from '../service/serviceErrors';
 import type { Language, PreferencesView } from '../settings/preferences';
 import { preferencesInput } from '../settings/preferences';
-import type {
-  TimetableSettings,
-  TimetableSource,
-  WeeklyLesson,
-} from '../timetable/timetableSettings';
+import type { WeeklyLesson } from '../timetable/timetableSettings';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
+import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetableView';
 
 export type {
   ConnectionProblem,
@@ -47,6 +44,9 @@ export type {
   ServiceErrorKind,
   TokenProblem,
   WeeklyLesson,
+  LessonView,
+  ReadingReport,
+  TimetableView,
 };
 
 /**
@@ -142,6 +142,11 @@ export interface ScheduledEndRunView {
   ended: EndedAccessView[];
   /** Some access could not be ended (the connection failed): it is tried again until it ends. */
   retrying: boolean;
+  /**
+   * The teacher dismissed the report: no window shows it (the tray still reads its retrying).
+   * A later attempt of the same end that still retries stays dismissed; one that finishes is news.
+   */
+  dismissed?: true;
 }
 
 export interface ScheduleView {
@@ -154,36 +159,23 @@ export interface ScheduleView {
   ran: ScheduledEndRunView[];
 }
 
-export interface LessonView {
-  key: string;
-  title: string;
-  place: string | null;
-  classroomId: string;
-  /** ISO times. */
-  start: string;
-  end: string;
-  /** Its end is on the schedule: it ends the classroom's accesses. */
-  endsAccesses: boolean;
-}
+/**
+ * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
+ * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
+ * the school's deployment tool updates it. school-admin-rights: installed for every user, and
+ * installing needs administrator rights this account does not have. none: not an installed copy
+ * (an unpackaged run, the preview).
+ */
+export type UpdatesBy = 'app' | 'school-policy' | 'school-msi' | 'school-admin-rights' | 'none';
 
-export interface TimetableView {
-  source: TimetableSource;
-  /** Where the subscription's address is kept (never the address); null without one. */
-  subscription: { set: boolean; location: VaultStatus['location'] } | null;
-  weekly: WeeklyLesson[];
-  /** ISO time of the copy in use (fetched or imported); null: none. */
-  savedAt: string | null;
-  /** ISO time of the last fetch attempt; null: none this run. */
-  checkedAt: string | null;
-  /** The last fetch or read failed, in one sentence; the copy in use is older. */
-  problem: string | null;
-  places: TimetableSettings['places'];
-  /** Locations seen for the first time: Settings asks which classroom each is. */
-  newPlaces: string[];
-  /** null: not asked yet (asked once a place is mapped to a classroom). */
-  endAtBell: boolean | null;
-  now: LessonView | null;
-  next: LessonView | null;
+/** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
+export interface InstallationView {
+  updates: UpdatesBy;
+  /**
+   * Linux: started with --no-sandbox (the AppImage's launcher adds it where the system refuses
+   * user namespaces), so the window runs without Chromium's OS sandbox.
+   */
+  sandboxOff: boolean;
 }
 
 export interface ClassTrayState {
@@ -194,6 +186,7 @@ export interface ClassTrayState {
   preferences: PreferencesView;
   schedule: ScheduleView;
   timetable: TimetableView;
+  installation: InstallationView;
 }
 
 /**
@@ -212,7 +205,8 @@ export type ClassTrayChange =
   | { type: 'account'; account: AccountView }
   | { type: 'schedule'; schedule: ScheduleView }
   | { type: 'timetable'; timetable: TimetableView }
-  | { type: 'preferences'; preferences: PreferencesView };
+  | { type: 'preferences'; preferences: PreferencesView }
+  | { type: 'installation'; installation: InstallationView };
 
 /**
  * What saving the account found when it asked the service once (the account's devices, page 1):
@@ -315,6 +309,11 @@ export const api = {
     noResult,
   ),
   cancelScheduledEnd: action(z.strictObject({ target: scheduleTarget }), noResult),
+  /** The report of how this end ran is dismissed, for every window, until ClassTray closes. */
+  dismissScheduledEndReport: action(
+    z.strictObject({ target: scheduleTarget, at: z.iso.datetime({ offset: true }) }),
+    noResult,
+  ),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({
@@ -455,6 +454,8 @@ export interface ClassTrayHostControls {
   devicePassword(input: DeviceInput): Promise<string | null>;
   /** What the school's IT set (the updater reads its keys). */
   schoolPolicy(): ManagedPolicy;
+  /** What the host knows of this copy (who updates it, its sandbox): the window shows it. */
+  setInstallation(installation: InstallationView): void;
   /** Resolves once no scheduled end is running: an update restarts only then. */
   scheduledEndsSettled(): Promise<void>;
   close(): Promise<void>;

@@ -14,9 +14,9 @@ import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './sche
 
 export interface EndsFeature
   extends
-    Feature<'scheduleEnd' | 'cancelScheduledEnd', 'schedule'>,
+    Feature<'scheduleEnd' | 'cancelScheduledEnd' | 'dismissScheduledEndReport', 'schedule'>,
     Pick<ClassTrayHostControls, 'scheduledEndsSettled'> {
-  /** The schedule changed from outside (the timetable set a bell): it goes out, the timer follows. */
+  /** The schedule changed elsewhere (the timetable set a bell): out it goes, the timer follows. */
   changed(): void;
   /** An access's own end left with it. */
   accessEnded(): void;
@@ -64,6 +64,7 @@ export function endsFeature(
         if (cancelled !== undefined) options.cancelled(cancelled);
         ends.changed();
       },
+      dismissScheduledEndReport: async (end) => ends.dismiss(end),
     },
     views: { schedule: view },
     changed: () => ends.changed(),

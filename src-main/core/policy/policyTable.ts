@@ -5,10 +5,12 @@
  * Each key is either *locked* (the teacher sees "Set by your school" and the core refuses to
  * change it) or a *default* (written into the teacher's settings once per value IT sets; the
  * teacher may change it afterwards). Each names the setting it stands for, and takes its rule
- * from the settings' schema: the settings patch, the lock check and the tests follow from that. The API token and the timetable URL are never policy: a
- * secret, and what each teacher brings, stay per teacher.
+ * from the settings' schema: the settings patch, the lock check and the tests follow from that.
+ * The API token and the timetable URL are never policy: a secret, and what each teacher brings,
+ * stay per teacher.
  */
 import { z } from 'zod';
+import { addressSchema } from '../settings/addressSchema';
 import type { Settings } from '../settings/settingsSchema';
 import { settingsSchema } from '../settings/settingsSchema';
 
@@ -136,10 +138,8 @@ function standsFor<Path extends SettingPath, Value>(
   return { path, ...convert };
 }
 
-const updateFeedSchema = z.url({
-  protocol: /^https$/,
-  error: 'must be an https:// address (a folder holding latest.yml)',
-});
+/** A folder electron-updater adds file names to: the service URL's rule. */
+const updateFeedSchema = addressSchema({ query: 'refused' });
 
 export const POLICIES = {
   ServiceUrl: setting('serviceUrl', {
@@ -193,6 +193,10 @@ export const POLICIES = {
   UpdateChannel: own(z.enum(['latest', 'beta']), {
     title: 'Update channel',
     explain: 'Which releases to take: latest (stable) or beta.',
+  }),
+  AllowUpdateDowngrade: own(z.boolean(), {
+    title: 'Allow update downgrades',
+    explain: 'Take a feed version older than the installed one (default 0, whatever the channel).',
   }),
 } as const;
 

@@ -5,6 +5,7 @@
  */
 import type { CoreContext, Feature } from '../feature';
 import type { ScheduledEnd } from '../ends/endSettings';
+import type { StartWorker } from './calendarReader';
 import { Timetable } from './timetable';
 import { TimetableCopy } from './timetableCopy';
 
@@ -37,6 +38,8 @@ export function timetableFeature(
     scheduleChanged: () => void;
     /** A lesson started (or the window opened during one): its classroom is shown. */
     openClassroom: (classroomId: string) => Promise<void>;
+    /** Starts the calendar reader's thread; default: from its TypeScript source. */
+    startCalendarWorker?: StartWorker;
   },
 ): TimetableFeature {
   const log = core.log.child('timetable');
@@ -56,6 +59,7 @@ export function timetableFeature(
     onSchedule: options.scheduleChanged,
     openClassroom: options.openClassroom,
     windowVisible: () => windowVisible,
+    ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
   return {
     actions: {

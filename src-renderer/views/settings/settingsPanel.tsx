@@ -6,7 +6,8 @@ import {
   ENDED_RETENTION_HOURS,
   VISIBLE_POLL_SECONDS,
 } from '../../../src-shared/limits';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../src-shared/locale';
+import { SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
+import { LANGUAGES } from '../../../src-shared/locale';
 import type { ActionInput, ConnectResult, Language } from '../../api/types';
 import { useApi, useClassTray, useHost } from '../../store/context';
 import { ActionError } from '../forms/actionError';
@@ -14,6 +15,7 @@ import { BusyButton, busyAttributes } from '../forms/busyButton';
 import { CloseIcon } from '../icons';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { FormField, SmallForm } from '../forms/smallForm';
+import { InstallationNotes } from './installationNotes';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
@@ -38,6 +40,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <AccountSettings />
         <TimetableSettings />
         <GeneralSettings />
+        <InstallationNotes />
       </div>
     </section>
   );
@@ -281,7 +284,7 @@ function GeneralSettings() {
         >
           {LANGUAGES.map((value) => (
             <option key={value} value={value}>
-              {value === 'system' ? t('settings.systemLanguage') : LANGUAGE_NAMES[value]}
+              {value === 'system' ? t('settings.systemLanguage') : SPOKEN_LANGUAGES[value].name}
             </option>
           ))}
         </select>

@@ -185,6 +185,7 @@ describe('each key', () => {
       'UpdatesEnabled',
       'UpdateFeedUrl',
       'UpdateChannel',
+      'AllowUpdateDowngrade',
     ]);
   });
 
