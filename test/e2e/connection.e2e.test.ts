@@ -1,7 +1,7 @@
 /**
  * Changes that catch the eye and old data that looks old, end to end: `npm run web` polling only every 60 s against a local service
- * that goes away, in Debian's Chromium. A device going offline is marked, put on top and
- * announced. Saving an account says what one real call found. During the outage the rows and the count are muted and
+ * that goes away, in Debian's Chromium. A device going offline is marked in place, brought to the
+ * top when the teacher asks, and announced. Saving an account says what one real call found. During the outage the rows and the count are muted and
  * dated to the last success; Retry now brings the live list back before the planned attempt.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
@@ -73,15 +73,20 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     expect(await page.locator('.device-rows.old').count()).toBe(0);
   });
 
-  it('marks a device that went offline, puts it on top and announces it', async () => {
+  it('marks a device that went offline in place, brings it to the top when asked and announces it', async () => {
+    const rows = page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+    const firstBefore = await rows.first().textContent();
     const response = await callerOf(service)('PATCH', '/_local/devices/100000003', {
       is_online: false,
     });
     expect(response.status).toBe(200);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('6 of 10 online', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
-    const first = page.getByRole('list', { name: 'Devices' }).getByRole('listitem').first();
-    expect(await first.textContent()).toMatch(/^PC-3.*Went offline just now/);
+    // Rows stay put while the window is open: PC-3 is marked where it was.
+    expect(await rows.first().textContent()).toBe(firstBefore);
+    expect(await rows.filter({ hasText: /^PC-3/ }).textContent()).toMatch(/Went offline just now/);
+    await page.getByRole('button', { name: '1 changed: show it at the top' }).click();
+    expect(await rows.first().textContent()).toMatch(/^PC-3.*Went offline just now/);
     await expect
       .poll(() => page.locator('p.visually-hidden[role="status"]').textContent())
       .toBe('PC-3 went offline');
