@@ -5,10 +5,11 @@
  * schedule (the scheduled ends, fired at their time), and the view builders. Plain Node; never
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../../src-shared/clock';
 import { AccessTracker, clearEnded } from './accesses/accessTracker';
 import { parseInput, refused } from './api/apiInput';
-import type { ClassTrayApi, ClassTrayHostControls } from './api/classTrayApi';
+import type { ClassTrayApi, ClassTrayHostControls, InstallationView } from './api/classTrayApi';
 import { deviceInput, parseAction } from './api/classTrayApi';
 import { createChangeFeed } from './api/changeFeed';
 import { EndSchedule } from './ends/endSchedule';
@@ -128,6 +129,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   await policy.start();
   const launchServiceUrl = launchAllowed(options.launchServiceUrl, policy, log);
   const changes = createChangeFeed(log);
+  // Nothing to say until a host says it (the preview never does).
+  let installation: InstallationView = { updates: 'none', sandboxOff: false };
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
@@ -239,6 +242,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
         preferences,
         schedule: schedule(),
         timetable: timetable.view(),
+        installation,
       };
     },
     subscribe: (listener) => changes.subscribe(listener),
@@ -300,6 +304,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
+    async dismissScheduledEndReport(input) {
+      ends.dismiss(parseAction('dismissScheduledEndReport', input));
+    },
     async connectService(input) {
       const connecting = parseAction('connectService', input);
       policy.checkUnlocked({
@@ -360,6 +367,11 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
     schoolPolicy: () => policy.current,
+    setInstallation(next) {
+      if (isDeepStrictEqual(next, installation)) return;
+      installation = next;
+      emit({ type: 'installation', installation });
+    },
     scheduledEndsSettled: () => ends.settled(),
     async close() {
       policy.stop();

@@ -94,6 +94,7 @@ export function menuTemplate(
       case 'separator':
         return { type: 'separator' };
       case 'heading':
+      case 'update-failed':
         return { label: entry.label, enabled: false };
       case 'open':
       case 'timetable':

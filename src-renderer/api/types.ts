@@ -18,6 +18,7 @@ export type ConnectionView = api.ConnectionView;
 export type DeviceActivity = api.DeviceActivity;
 export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
+export type InstallationView = api.InstallationView;
 export type InvalidateResultView = api.InvalidateResultView;
 export type PasswordCopy = api.PasswordCopy;
 export type PolicyName = api.AccountView['setBySchool'][number];

@@ -165,10 +165,10 @@ export const en = {
     endAllEnded_one: 'Ended {{count}} access.',
     endAllEnded_other: 'Ended {{count}} accesses.',
     endAllNotEnded: '{{name}}: {{state}}',
-    alreadyEndedCount_one: '{{count}} had already ended or expired.',
-    alreadyEndedCount_other: '{{count}} had already ended or expired.',
-    unknownCount_one: '{{count}} was unknown to the service.',
-    unknownCount_other: '{{count}} were unknown to the service.',
+    alreadyEndedCount_one: '{{count}} access had already ended or expired.',
+    alreadyEndedCount_other: '{{count}} accesses had already ended or expired.',
+    unknownCount_one: '{{count}} access was unknown to the service.',
+    unknownCount_other: '{{count}} accesses were unknown to the service.',
     classroomNotKnown: 'Classroom not known',
     classroomNotKnownHint:
       'ClassTray does not know which classroom these were given in: End all and End class at… leave them out. End each one here.',
@@ -263,6 +263,21 @@ export const en = {
     clipboardClearOnQuit: 'when ClassTray quits',
     /** Beside a setting the school's IT locked (policy). */
     setBySchool: 'Set by your school',
+    /** What the tray app knows of this copy: who installs its updates, and its sandbox. */
+    installation: {
+      heading: 'This installation',
+      updates: {
+        app: 'ClassTray installs its own updates: it checks once a day and offers Restart to update in the tray menu.',
+        'school-policy':
+          "Updates are installed by your school's IT: its policy turned them off here.",
+        'school-msi':
+          "Updates are installed by your school's IT: ClassTray was installed from its MSI package.",
+        'school-admin-rights':
+          "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
+      },
+      sandboxOff:
+        "This window runs without Chromium's sandbox: this system refuses the user namespaces it needs, so ClassTray was started with --no-sandbox. The .deb package keeps the sandbox on.",
+    },
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {
@@ -288,6 +303,8 @@ export const en = {
     cancelClassEnd: 'Cancel end at {{time}} of the class',
     /** How a scheduled end ran. {{target}}: the classroom, or the access's student and device. */
     accessOn: '{{student}} on {{device}}',
+    /** An access's end shown while another classroom is open: its own classroom named. */
+    inRoom: '{{target}} in {{room}}',
     ended_one: 'Scheduled end at {{time}} for {{target}} ended {{count}} access.',
     ended_other: 'Scheduled end at {{time}} for {{target}} ended {{count}} accesses.',
     noneRunning: 'Scheduled end at {{time}} for {{target}}: no access was running.',
@@ -318,8 +335,12 @@ export const en = {
     addressMissing: 'The address is not saved on this computer: paste it again.',
     saveAddress: 'Save and fetch',
     importFile: 'Import .ics file',
-    fetchedAt: 'Timetable from {{time}}',
-    checkedAt: 'checked {{time}}',
+    /** When the copy in use came: never a lesson's time. */
+    downloadedToday: 'Timetable downloaded today at {{time}}',
+    downloadedOn: 'Timetable downloaded on {{date}} at {{time}}',
+    importedToday: 'Timetable imported today at {{time}}',
+    importedOn: 'Timetable imported on {{date}} at {{time}}',
+    checkedAt: 'checked at {{time}}',
     refresh: 'Refresh timetable',
     problem: 'Timetable not updated: {{problem}}',
     weekday: 'Day',
@@ -351,8 +372,11 @@ export const en = {
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
     bell: "End this room's accesses when the lesson ends",
-    lesson: '{{title}} · until {{time}}',
+    lesson: '{{title}} in {{room}} · until {{time}}',
     lessonUntitled: 'Lesson in {{room}} · until {{time}}',
+    /** The lesson is in another classroom than the one the window shows. */
+    lessonElsewhere: 'This window shows {{shown}}.',
+    openRoom: 'Open {{room}}',
     endsAccesses: 'Accesses end at {{time}}',
     keepAccesses: 'Keep accesses after this lesson',
   },
@@ -366,6 +390,10 @@ export const en = {
     keepOpen: 'Keep window open',
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
+    updateFailed: 'Update failed; trying again tomorrow',
+    stoppedTitle: 'ClassTray stopped',
+    stoppedBody:
+      'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',
     quit: 'Quit ClassTray',
     online: '{{online}} of {{total}} online',
     lastKnown: 'last known',

@@ -112,6 +112,26 @@ describe('subscribers', () => {
   });
 });
 
+describe('what the host says of this installation', () => {
+  it('is nothing until it says it, then in the state and pushed once per change', async () => {
+    const classTray = await core(await tempDir());
+    expect((await classTray.getState()).installation).toEqual({
+      updates: 'none',
+      sandboxOff: false,
+    });
+    const changes = record(classTray);
+    classTray.setInstallation({ updates: 'school-msi', sandboxOff: true });
+    classTray.setInstallation({ updates: 'school-msi', sandboxOff: true });
+    expect(changes).toEqual([
+      { type: 'installation', installation: { updates: 'school-msi', sandboxOff: true } },
+    ]);
+    expect((await classTray.getState()).installation).toEqual({
+      updates: 'school-msi',
+      sandboxOff: true,
+    });
+  });
+});
+
 describe('a bug inside a refresh', () => {
   it('is logged with its stack and shown as ClassTray failing, not the service, and not retried by itself', async () => {
     const { log, errors } = recordingLogger();

@@ -92,7 +92,8 @@ function watchWith(options: { cached?: CachedClassroom } = {}) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Faked from a fixed instant, not the wall clock's: Date.now() below reads this clock.
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z') });
 });
 afterEach(() => {
   vi.useRealTimers();

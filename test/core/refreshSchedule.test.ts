@@ -11,7 +11,8 @@ const SECOND = 1_000;
 const timers: Timers = { ...systemTimers, random: () => 0.999999 };
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Faked from a fixed instant, not the wall clock's: Date.now() below reads this clock.
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z') });
 });
 afterEach(() => {
   vi.useRealTimers();

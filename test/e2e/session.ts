@@ -48,6 +48,8 @@ export async function startE2eSession(options: {
   classroom: string;
   viewport: { width: number; height: number };
   locale?: string;
+  /** The window's time zone (the machine's unless told): see localTime.ts's noonZone. */
+  timezoneId?: string;
   /** The preview's visible poll interval (startPreview's default otherwise). */
   pollSeconds?: number;
   /** The file's screenshot folder, created if missing. */
@@ -84,6 +86,7 @@ export async function startE2eSession(options: {
     const context = await browser.newContext({
       viewport: options.viewport,
       ...(options.locale === undefined ? {} : { locale: options.locale }),
+      ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
     });
     const session: E2eSession = {
       service,

@@ -1,12 +1,20 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceActivity } from '../../src-main/core/api/classTrayApi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, device, trackedAccess } from '../support/classTrayState';
 import { renderApp, rowOf } from './renderApp';
 
-afterEach(cleanup);
+// The window's clock stands at a fixed instant (only Date is faked, so user-event still runs):
+// "2 minutes ago" is then measured from it, not from a wall clock a loaded machine lets slip.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z'), toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const MINUTE = 60_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

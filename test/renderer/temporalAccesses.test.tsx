@@ -272,6 +272,8 @@ describe('tracked accesses', () => {
   });
 
   it('folds accesses ended over a minute ago into Ended today', async () => {
+    // The window's clock at a fixed instant (only Date faked): "a minute ago" is measured from it.
+    vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z'), toFake: ['Date'] });
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await renderApp(
       tracking(

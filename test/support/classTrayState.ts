@@ -10,6 +10,7 @@ import type {
   ConnectionProblem,
   ConnectionView,
   DeviceView,
+  InstallationView,
   InvalidateResultView,
   PreferencesView,
   ScheduleView,
@@ -73,6 +74,7 @@ export interface StateOverrides {
   preferences?: Partial<PreferencesView>;
   schedule?: Partial<ScheduleView>;
   timetable?: Partial<TimetableView>;
+  installation?: Partial<InstallationView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -132,5 +134,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       next: null,
       ...overrides.timetable,
     },
+    installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
   };
 }

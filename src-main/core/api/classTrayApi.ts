@@ -162,6 +162,11 @@ export interface ScheduledEndRunView {
   ended: EndedAccessView[];
   /** Some access could not be ended (the connection failed): it is tried again until it ends. */
   retrying: boolean;
+  /**
+   * The teacher dismissed the report: no window shows it (the tray still reads its retrying).
+   * A later attempt of the same end that still retries stays dismissed; one that finishes is news.
+   */
+  dismissed?: true;
 }
 
 export interface ScheduleView {
@@ -174,6 +179,25 @@ export interface ScheduleView {
   ran: ScheduledEndRunView[];
 }
 
+/**
+ * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
+ * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
+ * the school's deployment tool updates it. school-admin-rights: installed for every user, and
+ * installing needs administrator rights this account does not have. none: not an installed copy
+ * (an unpackaged run, the preview).
+ */
+export type UpdatesBy = 'app' | 'school-policy' | 'school-msi' | 'school-admin-rights' | 'none';
+
+/** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
+export interface InstallationView {
+  updates: UpdatesBy;
+  /**
+   * Linux: started with --no-sandbox (the AppImage's launcher adds it where the system refuses
+   * user namespaces), so the window runs without Chromium's OS sandbox.
+   */
+  sandboxOff: boolean;
+}
+
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;
@@ -182,6 +206,7 @@ export interface ClassTrayState {
   preferences: PreferencesView;
   schedule: ScheduleView;
   timetable: TimetableView;
+  installation: InstallationView;
 }
 
 /**
@@ -200,7 +225,8 @@ export type ClassTrayChange =
   | { type: 'account'; account: AccountView }
   | { type: 'schedule'; schedule: ScheduleView }
   | { type: 'timetable'; timetable: TimetableView }
-  | { type: 'preferences'; preferences: PreferencesView };
+  | { type: 'preferences'; preferences: PreferencesView }
+  | { type: 'installation'; installation: InstallationView };
 
 /**
  * What saving the account found when it asked the service once (the account's devices, page 1):
@@ -356,6 +382,11 @@ export const api = {
     noResult,
   ),
   cancelScheduledEnd: action(z.strictObject({ target: scheduleTarget }), noResult),
+  /** The report of how this end ran is dismissed, for every window, until ClassTray closes. */
+  dismissScheduledEndReport: action(
+    z.strictObject({ target: scheduleTarget, at: z.iso.datetime({ offset: true }) }),
+    noResult,
+  ),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({
@@ -484,6 +515,8 @@ export interface ClassTrayHostControls {
   devicePassword(input: DeviceInput): Promise<string | null>;
   /** What the school's IT set (the updater reads its keys). */
   schoolPolicy(): ManagedPolicy;
+  /** What the host knows of this copy (who updates it, its sandbox): the window shows it. */
+  setInstallation(installation: InstallationView): void;
   /** Resolves once no scheduled end is running: an update restarts only then. */
   scheduledEndsSettled(): Promise<void>;
   close(): Promise<void>;

@@ -100,6 +100,12 @@ export const POLICIES = {
     choices: ['latest', 'beta'],
     explain: 'Which releases to take: latest (stable) or beta.',
   }),
+  AllowUpdateDowngrade: spec({
+    title: 'Allow update downgrades',
+    kind: 'boolean',
+    schema: z.boolean(),
+    explain: 'Take a feed version older than the installed one (default 0, whatever the channel).',
+  }),
 } as const;
 
 export type PolicyName = keyof typeof POLICIES;

@@ -14,6 +14,7 @@ import { BusyButton, busyAttributes } from '../forms/busyButton';
 import { CloseIcon } from '../icons';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { FormField, SmallForm } from '../forms/smallForm';
+import { InstallationNotes } from './installationNotes';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
@@ -38,6 +39,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <AccountSettings />
         <TimetableSettings />
         <GeneralSettings />
+        <InstallationNotes />
       </div>
     </section>
   );

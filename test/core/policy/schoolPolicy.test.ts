@@ -218,6 +218,7 @@ describe('each key', () => {
     UpdatesEnabled: {},
     UpdateFeedUrl: {},
     UpdateChannel: {},
+    AllowUpdateDowngrade: {},
   };
 
   it.each(POLICY_NAMES)('%s stands for its setting', (name) => {
