@@ -28,6 +28,8 @@ export interface Arrangement {
   order: readonly string[];
   /** Each device's last change when sorted (absent: none), to tell which changed since. */
   seen: ReadonlyMap<string, string>;
+  /** The room's devices when sorted, listed or not: any other was added since. */
+  known: ReadonlySet<string>;
 }
 
 const lastChanges = (activity: Activity): Map<string, string> => {
@@ -68,6 +70,7 @@ export function arrange(
     classroomId: data.classroom.id,
     order: recent.map(({ id }) => id).concat(problems, online, others),
     seen: lastChanges(data.activity),
+    known: new Set(data.deviceIds),
   };
 }
 
@@ -97,6 +100,7 @@ export function changedToTop(
     classroomId: data.classroom.id,
     order: top.concat(arrangement.order.filter((id) => !moved.has(id))),
     seen: lastChanges(data.activity),
+    known: new Set(data.deviceIds),
   };
 }
 
@@ -129,12 +133,11 @@ export function shownIds(
   /** How each group is ordered (the compact view's plan sorts by name). */
   within: (ids: string[]) => string[] = (ids) => ids,
 ): string[] {
-  const listed = new Set(arrangement.order);
   const ids = arrangement.order
     .filter((id) => data.devices.has(id))
     .concat(
       data.deviceIds.filter(
-        (id) => !listed.has(id) && passes(data.devices.get(id)?.online, filter),
+        (id) => !arrangement.known.has(id) && passes(data.devices.get(id)?.online, filter),
       ),
     );
   const text = query.trim().toLocaleLowerCase();
