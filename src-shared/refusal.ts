@@ -20,6 +20,11 @@ const REFUSALS = {
   setBySchool: { setting: 'string' },
   /** A new timetable the reader stopped past its time or memory (Settings says which part). */
   calendarTooComplex: {},
+  /** An address refused by the one address rule (src-shared/addressRule.ts). */
+  addressInvalid: {},
+  addressNotHttps: {},
+  addressCredentials: {},
+  addressQuery: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

@@ -350,6 +350,9 @@ export const en = {
       noStart: 'no start time',
       badTime: 'a date or time that cannot be read',
       badRule: 'a repeat rule that cannot be read',
+      badZone: 'a time zone that cannot be read',
+      tooOften: 'a repeat more than 5,000 times in the coming days',
+      tooComplex: 'a repeat rule too costly to follow to today',
       other: 'something in them that cannot be read',
     },
     tooLarge_one:
@@ -458,5 +461,11 @@ export const en = {
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
     calendarTooComplex:
       'This calendar is too large or too complex to read, so nothing was changed.',
+    addressInvalid: 'This is not a web address: it must start with https://.',
+    addressNotHttps:
+      'The address must start with https://; only an address on this computer (localhost, 127.0.0.1, ::1) may use http://.',
+    addressCredentials: 'The address must not contain a user name or password (user:password@).',
+    addressQuery:
+      'The address must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address.',
   } satisfies Record<RefusalCode, string>,
 } as const;

@@ -348,6 +348,9 @@ export const es = {
       noStart: 'sin hora de inicio',
       badTime: 'una fecha u hora ilegible',
       badRule: 'una regla de repetición ilegible',
+      badZone: 'una zona horaria ilegible',
+      tooOften: 'una repetición de más de 5.000 veces en los próximos días',
+      tooComplex: 'una regla de repetición demasiado costosa de seguir hasta hoy',
       other: 'algo ilegible en ellos',
     },
     tooLarge_one:
@@ -463,5 +466,12 @@ export const es = {
     setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
     calendarTooComplex:
       'Este calendario es demasiado grande o complejo para leerlo, así que no se cambió nada.',
+    addressInvalid: 'Esto no es una dirección web: debe empezar por https://.',
+    addressNotHttps:
+      'La dirección debe empezar por https://; solo una dirección de este equipo (localhost, 127.0.0.1, ::1) puede usar http://.',
+    addressCredentials:
+      'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
+    addressQuery:
+      'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
   },
 } as const satisfies Messages;
