@@ -1,13 +1,21 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../src-main/core/api/classTrayApi';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';
 
-afterEach(cleanup);
+// The window's clock stands at Wednesday 7 January 2026, 15:00 here (only Date is faked, so
+// user-event still runs): "today" and "another day" are then days of that clock, not the wall's.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date(2026, 0, 7, 15, 0), toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const maths: LessonView = {
   key: 'maths@2026-01-05T09:05:00.000Z',
