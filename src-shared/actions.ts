@@ -14,6 +14,7 @@ export const ACTION_NAMES = [
   'endAccesses',
   'scheduleEnd',
   'cancelScheduledEnd',
+  'dismissScheduledEndReport',
   'connectService',
   'forgetToken',
   'setMode',

@@ -311,6 +311,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
+    async dismissScheduledEndReport(input) {
+      ends.dismiss(parseAction('dismissScheduledEndReport', input));
+    },
     async connectService(input) {
       const connecting = parseAction('connectService', input);
       policy.checkUnlocked({

@@ -355,6 +355,36 @@ describe('the reports', () => {
       [6, 5, 4, 3, 2].map((n) => ({ classroomId: `room-${n}` })),
     );
   });
+
+  it('stay dismissed once dismissed, also while their end still retries, until it is done', async () => {
+    const end = setup(networkDown);
+    end.open(sessionWith(end.client, { accesses: [access(1)] }));
+    end.schedule(1, { classroomId: 'lab-1' });
+    end.schedule(2, { classroomId: 'lab-2' });
+    await end.advanceAndSettle(2 * MINUTE);
+    expect(end.ends.ran.map((run) => [run.scheduled.target, run.dismissed])).toEqual([
+      [{ classroomId: 'lab-2' }, undefined],
+      [{ classroomId: 'lab-1' }, undefined],
+    ]);
+    end.onChange.mockClear();
+
+    end.ends.dismiss({ at: at(1), target: { classroomId: 'lab-1' } });
+    expect(end.onChange).toHaveBeenCalledOnce();
+    expect(end.ends.ran.map((run) => run.dismissed)).toEqual([undefined, true]);
+    // Another end's time for the same room is another report: nothing changes.
+    end.ends.dismiss({ at: at(2), target: { classroomId: 'lab-1' } });
+    expect(end.onChange).toHaveBeenCalledOnce();
+
+    // Tried again and still failing: nothing new to say, so still dismissed.
+    await end.advanceAndSettle(RETRY_MS);
+    expect(end.ends.ran[0]).toMatchObject({ retrying: true, dismissed: true });
+
+    // Done at last: that is news, shown again.
+    vi.mocked(end.client.invalidate).mockImplementation(invalidated);
+    await end.advanceAndSettle(RETRY_MS);
+    expect(end.ends.ran[0]).toMatchObject({ retrying: false, scheduled: { at: at(1) } });
+    expect(end.ends.ran[0]?.dismissed).toBeUndefined();
+  });
 });
 
 describe('a switch of session', () => {

@@ -27,6 +27,10 @@ const valid: Record<ApiAction, unknown> = {
   endAccesses: { classroomId: 'room-12', tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '2030-01-01T10:50:00.000Z' },
   cancelScheduledEnd: { target: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' } },
+  dismissScheduledEndReport: {
+    target: { classroomId: 'room-12' },
+    at: '2030-01-01T10:50:00.000Z',
+  },
   connectService: { serviceUrl: 'https://service.example' },
   forgetToken: undefined,
   setMode: { mode: 'demo' },
@@ -50,6 +54,7 @@ const invalid: Record<ApiAction, unknown> = {
   endAccesses: { tokens: [] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '10:50' },
   cancelScheduledEnd: { target: { token: 'abc', classroomId: 'room-12' } },
+  dismissScheduledEndReport: { target: { classroomId: 'room-12' } },
   connectService: { serviceUrl: 'file:///etc/passwd' },
   forgetToken: 'everything',
   setMode: { mode: 'root' },

@@ -25,7 +25,7 @@ const classroom = () =>
 
 const rows = () => within(screen.getByRole('list', { name: 'Devices' })).getAllByRole('listitem');
 const focusedText = () => document.activeElement?.textContent ?? '';
-const search = () => screen.getByRole('searchbox', { name: 'Search devices' });
+const search = () => screen.getByRole('searchbox', { name: 'Search students and devices' });
 
 describe('device list by keyboard', () => {
   it('opens with the focus in the search box', async () => {

@@ -23,6 +23,7 @@ import type {
 } from '../../src-main/core/api/classTrayApi';
 import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
+import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { parseAction } from '../../src-main/core/api/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/settings/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
@@ -167,6 +168,17 @@ export class FakeClassTray implements ClassTray, RendererApi {
   cancelScheduledEnd = this.#action('cancelScheduledEnd', async ({ target }) => {
     const { schedule } = this.state;
     this.state.schedule = { ...schedule, pending: withoutScheduledEnd(schedule.pending, target) };
+    this.push({ type: 'schedule', schedule: this.state.schedule });
+  });
+
+  /** Marked as the core marks it: every window leaves it out. */
+  dismissScheduledEndReport = this.#action('dismissScheduledEndReport', async (end) => {
+    const { schedule } = this.state;
+    const key = scheduledEndKey(end);
+    const ran = schedule.ran.map((run) =>
+      scheduledEndKey(run.scheduled) === key ? { ...run, dismissed: true as const } : run,
+    );
+    this.state.schedule = { ...schedule, ran };
     this.push({ type: 'schedule', schedule: this.state.schedule });
   });
 

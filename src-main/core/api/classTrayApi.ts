@@ -163,6 +163,11 @@ export interface ScheduledEndRunView {
   ended: EndedAccessView[];
   /** Some access could not be ended (the connection failed): it is tried again until it ends. */
   retrying: boolean;
+  /**
+   * The teacher dismissed the report: no window shows it (the tray still reads its retrying).
+   * A later attempt of the same end that still retries stays dismissed; one that finishes is news.
+   */
+  dismissed?: true;
 }
 
 export interface ScheduleView {
@@ -378,6 +383,11 @@ export const api = {
     noResult,
   ),
   cancelScheduledEnd: action(z.strictObject({ target: scheduleTarget }), noResult),
+  /** The report of how this end ran is dismissed, for every window, until ClassTray closes. */
+  dismissScheduledEndReport: action(
+    z.strictObject({ target: scheduleTarget, at: z.iso.datetime({ offset: true }) }),
+    noResult,
+  ),
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({

@@ -111,6 +111,14 @@ export class EndSchedule {
     else this.changed();
   }
 
+  /** The teacher dismissed the report of this end: no window shows it again. */
+  dismiss(end: ScheduledEnd): void {
+    const report = this.#ran.find((run) => sameEnd(run.scheduled, end));
+    if (report === undefined || report.dismissed) return;
+    this.#ran = this.#ran.map((run) => (run === report ? { ...run, dismissed: true } : run));
+    this.#options.onChange();
+  }
+
   /** The computer goes to sleep: nothing fires until resume(). */
   suspend(): void {
     this.#suspended = true;
@@ -266,7 +274,10 @@ export class EndSchedule {
     }
   }
 
-  /** A later attempt of the same end replaces its report, keeping what the earlier one ended. */
+  /**
+   * A later attempt of the same end replaces its report, keeping what the earlier one ended; one
+   * dismissed stays so while it still retries (nothing new to say), and shows again once done.
+   */
   #report(run: ScheduledEndRunView): void {
     const earlier = this.#ran.find((report) => sameEnd(report.scheduled, run.scheduled));
     const tried = new Set(run.ended.map(({ token }) => token));
@@ -274,10 +285,11 @@ export class EndSchedule {
       ...(earlier?.ended ?? []).filter(({ token }) => !tried.has(token)),
       ...run.ended,
     ];
-    this.#ran = [{ ...run, ended }, ...this.#ran.filter((report) => report !== earlier)].slice(
-      0,
-      KEPT_RUNS,
-    );
+    const stillDismissed = earlier?.dismissed === true && run.retrying;
+    this.#ran = [
+      { ...run, ended, ...(stillDismissed ? { dismissed: true as const } : {}) },
+      ...this.#ran.filter((report) => report !== earlier),
+    ].slice(0, KEPT_RUNS);
   }
 }
 

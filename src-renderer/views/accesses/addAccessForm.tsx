@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AddAccessResult } from '../../api/types';
-import { useAccessDraft } from '../../store/accessDraft';
+import { clearAccessDraft, focusBackTarget, useAccessDraft } from '../../store/accessDraft';
 import { useApi, useClassTray } from '../../store/context';
 import { AccessDevicePicker } from './accessDevicePicker';
 import { ActionError } from '../forms/actionError';
@@ -14,10 +14,13 @@ type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 const looksLikeAccess = (text: string): boolean => /:\/\/|[0-9a-f]{8}-[0-9a-f]{4}-/i.test(text);
 
 /**
- * Adds a temporal access as it is given in a lesson: the student first (optional), then the
- * link, on the device its row picked; Add is there as soon as a link is. Esc and Cancel close it
- * (`onClose`), handing the focus back to what opened it, as does a click outside one a row opened
- * and nothing was typed in.
+ * Adds a temporal access as it is given in a lesson: on the device its row picked, named at the
+ * top of the form, the student first (optional), then the link; Add is there as soon as a link
+ * is, and once added the form is empty again with the focus where the next access starts (its
+ * device when this one had one).
+ * Esc and Cancel close it (`onClose`), handing the focus back to the row's button that opened it
+ * (or to the row's End access, which took that button's place), as does a click outside one a
+ * row opened and nothing was typed in.
  */
 export function AddAccessForm({
   visible,
@@ -25,7 +28,8 @@ export function AddAccessForm({
 }: {
   /** The cards are open: a row's Add access waits for that before it moves the focus. */
   visible: boolean;
-  onClose: (opener: HTMLElement | null) => void;
+  /** Closed; the focus goes to `row` (what a row's Add access left there), else the toggle. */
+  onClose: (row: HTMLElement | null) => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -42,6 +46,7 @@ export function AddAccessForm({
   );
   const studentField = useRef<HTMLInputElement>(null);
   const linkField = useRef<HTMLInputElement>(null);
+  const deviceField = useRef<HTMLSelectElement>(null);
   // The demo school's own links, until each is added: a new user tries the whole flow offline.
   const demoLinks = useClassTray((data) => data.account.demoLinks);
   const tracked = useClassTray((data) => data.temporalAccesses);
@@ -70,7 +75,8 @@ export function AddAccessForm({
   };
   const cancel = () => {
     clear();
-    onClose(draft.remoteId === null ? null : draft.opener);
+    onClose(draft.remoteId === null ? null : focusBackTarget(draft));
+    clearAccessDraft();
   };
 
   // Opened from a row and left untouched, a click outside closes it; a half-typed access stays.
@@ -83,6 +89,7 @@ export function AddAccessForm({
       if (section && event.target instanceof Node && !section.contains(event.target)) {
         setRemoteId('');
         onClose(null);
+        clearAccessDraft();
       }
     };
     document.addEventListener('pointerdown', onPointerDown);
@@ -93,8 +100,20 @@ export function AddAccessForm({
     setProblem(null);
     const outcome = await add.run(text);
     if (!outcome.ok) return;
-    if (outcome.value.ok) clear();
-    else setProblem(outcome.value.problem);
+    if (!outcome.value.ok) {
+      setProblem(outcome.value.problem);
+      return;
+    }
+    // Not the page (Add is disabled once the link box is empty): the field the next access
+    // starts from, as this one did: its device, else its student, else its link.
+    const next =
+      remoteId !== ''
+        ? deviceField.current
+        : student.trim() !== ''
+          ? studentField.current
+          : linkField.current;
+    clear();
+    next?.focus();
   };
 
   return (
@@ -111,6 +130,11 @@ export function AddAccessForm({
         // Opened with the cards: the focus is the toggle's or the row's to give, not the form's.
         autoFocus={false}
       >
+        {/* First, so the device a row picked is in view however short the window; only while
+            shown, so the room's changes do not render a hidden list. */}
+        {visible && (
+          <AccessDevicePicker ref={deviceField} remoteId={remoteId} onChange={setRemoteId} />
+        )}
         <div className="access-fields">
           <FormField label={t('accesses.student')}>
             {(control) => (
@@ -175,10 +199,6 @@ export function AddAccessForm({
               </button>
             ))}
           </div>
-        )}
-        {/* Asked once there is an access to add: the list keeps its lines until then. */}
-        {(text !== '' || remoteId !== '') && (
-          <AccessDevicePicker remoteId={remoteId} onChange={setRemoteId} />
         )}
         <ActionError error={add.error} />
       </SmallForm>

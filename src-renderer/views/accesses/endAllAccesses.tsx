@@ -42,13 +42,14 @@ function outcomeSentences(
 
 /**
  * End of class: every running access given in the open classroom (none of another classroom or
- * of none), ended after one confirmation that names how many and whose; then how each one went.
+ * of none), ended after one confirmation that names how many and whose; then how each one went,
+ * said in that classroom only: another room opened meanwhile was not touched.
  */
 export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[] }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [confirming, setConfirming] = useState<readonly TrackedAccessView[] | null>(null);
-  const [outcome, setOutcome] = useState<string[] | null>(null);
+  const [outcome, setOutcome] = useState<{ classroomId: string; said: string[] } | null>(null);
   const classroomId = useClassTray((data) => data.classroom.id);
   const end = useAction((room: string, tokens: string[]) =>
     api.endAccesses({ classroomId: room, tokens }),
@@ -56,6 +57,9 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
   const focusAfterRender = useFocusAfterRender();
   const askButton = useRef<HTMLButtonElement>(null);
   const outcomeRef = useRef<HTMLParagraphElement>(null);
+  // The room open when the answer comes, which may not be the one End all was asked in.
+  const openRoom = useRef(classroomId);
+  openRoom.current = classroomId;
 
   const confirm = async (accesses: readonly TrackedAccessView[]) => {
     if (classroomId === null) return;
@@ -65,9 +69,9 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
     );
     setConfirming(null);
     if (!result.ok) return focusAfterRender(askButton);
-    setOutcome(outcomeSentences(result.value, accesses, t, i18n.language));
+    setOutcome({ classroomId, said: outcomeSentences(result.value, accesses, t, i18n.language) });
     // The result sentence, not the top of the page: the keyboard reads what happened.
-    focusAfterRender(outcomeRef);
+    if (openRoom.current === classroomId) focusAfterRender(outcomeRef);
   };
 
   return (
@@ -119,9 +123,9 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
       {confirming === null && classroomId !== null && (
         <EndAt target={{ classroomId }} name={classroomId} />
       )}
-      {outcome !== null && (
+      {outcome !== null && outcome.classroomId === classroomId && (
         <p className="end-all-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
-          {outcome.join(' ')}
+          {outcome.said.join(' ')}
         </p>
       )}
       <ActionError error={end.error} />

@@ -30,10 +30,21 @@ export function todayAt(time: string, now: number): number {
   return at.getTime();
 }
 
-/** The field's time moved on by `minutes` (from the next 5-minute mark when it holds none). */
-function later(time: string, minutes: number, now: number, locale: string): string {
-  const at = todayAt(time, now);
-  const from = Number.isNaN(at) ? nextFiveMinuteMark(now) : at;
+/**
+ * "+5 min", "+10 min": that many minutes from the present minute (at 13:38, +10 gives 13:48,
+ * whatever the field was prefilled with), or on from the time the previous press gave, so two
+ * presses of +10 give 20 minutes from now.
+ */
+export function later(
+  time: string,
+  lastPress: string | null,
+  minutes: number,
+  now: number,
+  locale: string,
+): string {
+  const minute = new Date(now);
+  minute.setSeconds(0, 0);
+  const from = time === lastPress ? todayAt(time, now) : minute.getTime();
   return formatMinute(new Date(from + minutes * 60_000).toISOString(), locale);
 }
 
@@ -56,6 +67,8 @@ export function EndAt({
   const pending = useClassTray((data) => pendingEndOf(data, target));
   const [open, setOpen] = useState(false);
   const [time, setTime] = useState('');
+  // What +5 / +10 put in the field last: pressed again, they add on to it.
+  const [pressed, setPressed] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const schedule = useAction((at: string) => api.scheduleEnd({ target, at }));
   const cancel = useAction(() => api.cancelScheduledEnd({ target }));
@@ -135,6 +148,7 @@ export function EndAt({
           onClick={() => {
             // The next 5-minute mark, in the window's clock: one Enter schedules it.
             setTime(formatMinute(new Date(nextFiveMinuteMark(Date.now())).toISOString(), locale));
+            setPressed(null);
             setOpen(true);
           }}
         >
@@ -145,7 +159,9 @@ export function EndAt({
   }
 
   const moveOn = (minutes: number) => {
-    setTime(later(time, minutes, Date.now(), locale));
+    const next = later(time, pressed, minutes, Date.now(), locale);
+    setTime(next);
+    setPressed(next);
     setProblem(null);
   };
 

@@ -39,10 +39,10 @@ export function TemporalAccesses() {
     if (draft.remoteId !== null) setOpen(true);
   }, [draft]);
 
-  // Closing the form folds the cards; the focus goes back to the row's button, or the toggle.
-  const closeForm = useCallback((opener: HTMLElement | null) => {
+  // Closing the form folds the cards; the focus goes back to the row it came from, or the toggle.
+  const closeForm = useCallback((row: HTMLElement | null) => {
     setOpen(false);
-    (opener?.isConnected ? opener : toggleRef.current)?.focus();
+    (row ?? toggleRef.current)?.focus();
   }, []);
 
   const { here, elsewhere, classroomNotKnown, endedToday, endAll, running } = accessGroups(

@@ -4,7 +4,7 @@ import type { ClassTrayData } from '../../store/classTrayStore';
 import { accessStanding, belongsTo } from '../../../src-shared/accessState';
 import { askAccessFor } from '../../store/accessDraft';
 import { useClassTray } from '../../store/context';
-import { useAccessEnding, useFocusBackOnEnd } from '../accesses/accessEnding';
+import { useAccessEnding, useAccessShown, useFocusBackOnEnd } from '../accesses/accessEnding';
 import { BusyButton } from '../forms/busyButton';
 import { EndAt } from '../accesses/endAt';
 
@@ -15,10 +15,9 @@ export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessVi
   );
 
 /**
- * A device row's access: who is on it and how it stands, with End access one click away; and
- * Add access, which fills in the access form for this device, whenever no access runs on it (an
- * ended one does not hold the device). Its buttons are reached with the arrow keys from the
- * focused row, like the row's others.
+ * A device row's access buttons: End access, one click, while it runs; Add access, which fills
+ * in the access form for this device, whenever no access runs on it (an ended one does not hold
+ * the device). Reached with the arrow keys from the focused row, like the row's other buttons.
  */
 export function DeviceAccess({ remoteId, name }: { remoteId: string; name: string }) {
   const access = useClassTray((data) => accessOn(data, remoteId));
@@ -30,6 +29,25 @@ export function DeviceAccess({ remoteId, name }: { remoteId: string; name: strin
     );
   }
   return <TrackedOnRow access={access} name={name} remoteId={remoteId} />;
+}
+
+/** Who is on the device and how the access stands, for the row's second line. */
+export function RowAccessNote({ remoteId }: { remoteId: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined) return null;
+  return <AccessNote access={access} />;
+}
+
+function AccessNote({ access }: { access: TrackedAccessView }) {
+  const shown = useAccessShown(access.state);
+  return (
+    <>
+      {access.label !== null && <span className="row-student">{access.label}</span>}
+      <span className="row-access-state" role="status">
+        {shown.label}
+      </span>
+    </>
+  );
 }
 
 function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
@@ -51,10 +69,13 @@ function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
 export const stillRunning = (access: TrackedAccessView): boolean =>
   accessStanding(access.state).running;
 
-/**
- * "End at…" for the row's access while it runs: beside the access, and on a line of its own
- * when the row is narrow.
- */
+/** A student's access runs on the device: its going offline is what the teacher must see. */
+export const inUseOn = (data: ClassTrayData, remoteId: string): boolean => {
+  const access = accessOn(data, remoteId);
+  return access !== undefined && stillRunning(access);
+};
+
+/** "End at…" for the row's access while it runs, on the row's second line. */
 export function RowEndAt({ remoteId, name }: { remoteId: string; name: string }) {
   const access = useClassTray((data) => accessOn(data, remoteId));
   if (access === undefined || !stillRunning(access)) return null;
@@ -77,12 +98,6 @@ function TrackedOnRow({
 
   return (
     <span className="row-access">
-      <span className="row-access-text">
-        {access.label !== null && <span className="row-student">{access.label}</span>}
-        <span className="row-access-state" role="status" title={shown.label}>
-          {shown.label}
-        </span>
-      </span>
       {shown.endable && (
         <BusyButton
           type="button"

@@ -6,30 +6,41 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceActivity } from '../../api/types';
+import { changedRecently } from '../../store/deviceOrder';
 import { useClassTray, useClassTrayStore } from '../../store/context';
 import { formatClock, useNow } from '../clock';
+import { BackOnlineIcon, WentOfflineIcon } from '../icons';
 
-/** How long a change stays marked, and keeps its device near the top under Problems first. */
-export const RECENT_MS = 5 * 60_000;
 /** Marks age by the minute: checked twice a minute. */
 const TICK_MS = 30_000;
-
-export const changedRecently = (activity: DeviceActivity | undefined, now: number): boolean =>
-  activity?.changedAt != null && now - Date.parse(activity.changedAt) < RECENT_MS;
 
 /** The time now, read again every half minute: enough for "2 minutes ago". */
 export const useActivityNow = (): number => useNow(TICK_MS);
 
-/** The row's line for a device with something seen; nothing for the others. */
-export function ActivityNote({ remoteId }: { remoteId: string }) {
+/**
+ * What a row says of its device's online status: a recent change ("Went offline 2 minutes ago",
+ * "Back online just now"), each with its own shape, colour and word, and went offline with a
+ * student's access running in the alarm colour; else when an offline device was last seen
+ * online; nothing for the others.
+ */
+export function ActivityNote({ remoteId, inUse }: { remoteId: string; inUse: boolean }) {
   const activity = useClassTray((data) => data.activity.get(remoteId));
   const online = useClassTray((data) => data.devices.get(remoteId)?.online);
   if (activity === undefined || online == null) return null;
-  return <ActivityText activity={activity} online={online} />;
+  return <ActivityText activity={activity} online={online} inUse={inUse} />;
 }
 
-function ActivityText({ activity, online }: { activity: DeviceActivity; online: boolean }) {
+function ActivityText({
+  activity,
+  online,
+  inUse,
+}: {
+  activity: DeviceActivity;
+  online: boolean;
+  inUse: boolean;
+}) {
   const { t, i18n } = useTranslation();
+  // Only rows with something seen tick.
   const now = useActivityNow();
   if (changedRecently(activity, now) && activity.changedAt !== null) {
     const minutes = Math.floor((now - Date.parse(activity.changedAt)) / 60_000);
@@ -37,9 +48,11 @@ function ActivityText({ activity, online }: { activity: DeviceActivity; online: 
       minutes < 1
         ? t('devices.justNow')
         : new Intl.RelativeTimeFormat(i18n.language).format(-minutes, 'minute');
+    const mark = online ? 'back' : inUse ? 'urgent' : 'gone';
     return (
-      <span className="device-line">
-        <span className="badge change">
+      <span className={`mark ${mark}`}>
+        {online ? <BackOnlineIcon /> : <WentOfflineIcon />}
+        <span className="mark-text">
           {t(online ? 'devices.backOnline' : 'devices.wentOffline', { ago })}
         </span>
       </span>
@@ -47,7 +60,7 @@ function ActivityText({ activity, online }: { activity: DeviceActivity; online: 
   }
   if (online || activity.lastSeenOnlineAt === null) return null;
   return (
-    <span className="device-line meta">
+    <span className="last-seen">
       {t('devices.lastSeenOnline', { time: formatClock(activity.lastSeenOnlineAt, i18n.language) })}
     </span>
   );

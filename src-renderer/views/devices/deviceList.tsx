@@ -11,9 +11,17 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../../store/classTrayStore';
+import {
+  arrange,
+  changedSince,
+  changedToTop,
+  shownIds,
+  type Arrangement,
+  type DeviceFilter,
+} from '../../store/deviceOrder';
 import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
 import { ActionError } from '../forms/actionError';
-import { changedRecently, useActivityNow } from './deviceActivity';
+import { useActivityNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
 import {
   DeviceTile,
@@ -26,56 +34,13 @@ import {
   TILE_PITCH,
 } from './deviceTile';
 import { formatClock } from '../clock';
-import { GridIcon, SearchIcon } from '../icons';
+import { GridIcon, SearchIcon, ToTopIcon } from '../icons';
 import { showsOldData } from '../header/oldData';
 import { byName, roomNames, sharedPrefix, tileName } from './roomPlan';
 import { useAction } from '../forms/useAction';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 
-export type DeviceFilter = 'all' | 'online' | 'offline';
-
 const FILTERS: readonly DeviceFilter[] = ['all', 'online', 'offline'];
-
-/**
- * The ids to show: matching the search and filter; with `problemsFirst` (a time given), recently
- * changed devices first (the latest on top), then offline ones, then online ones, then the rest;
- * otherwise online first. Otherwise, the service's order.
- */
-export function visibleDeviceIds(
-  data: Pick<ClassTrayData, 'devices' | 'deviceIds' | 'activity'>,
-  query: string,
-  filter: DeviceFilter,
-  problemsFirstAt: number | null = null,
-): string[] {
-  const text = query.trim().toLowerCase();
-  // Ids are often read out in groups ("123 456 789"), so spaces never stop an id from matching.
-  const digits = text.replace(/\s+/g, '');
-  const recent: { id: string; at: number }[] = [];
-  const problems: string[] = [];
-  const online: string[] = [];
-  const others: string[] = [];
-  for (const id of data.deviceIds) {
-    const device = data.devices.get(id);
-    if (!device) continue;
-    if (filter === 'online' && device.online !== true) continue;
-    if (filter === 'offline' && device.online !== false) continue;
-    if (
-      text !== '' &&
-      !device.alias?.toLowerCase().includes(text) &&
-      !device.remoteId.toLowerCase().includes(digits)
-    ) {
-      continue;
-    }
-    const activity = data.activity.get(id);
-    if (problemsFirstAt !== null && changedRecently(activity, problemsFirstAt)) {
-      recent.push({ id, at: Date.parse(activity?.changedAt ?? '') });
-    } else if (problemsFirstAt !== null && device.online === false) problems.push(id);
-    else (device.online === true ? online : others).push(id);
-  }
-  // Stable: devices that changed in the same refresh keep the service's order.
-  recent.sort((a, b) => b.at - a.at);
-  return recent.map(({ id }) => id).concat(problems, online, others);
-}
 
 export interface DeviceCounts {
   all: number;
@@ -105,17 +70,48 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
   a.length === b.length && a.every((id, index) => id === b[index]);
 
 /**
- * The visible ids as a store selection that keeps its identity while the order is unchanged, so
- * a device change that moves nothing (an alias, a badge) does not render the list at all. The
- * compact view is a room plan: by name, whatever changes (its tiles mark problems instead).
+ * The rows' order, which only the teacher and the window's opening change (see deviceOrder):
+ * sorted afresh for another room (or its first devices), another filter or Problems first
+ * switched, and whenever the window is shown again; `setArrangement` for "3 changed".
  */
-function useVisibleDeviceIds(
-  query: string,
-  filter: DeviceFilter,
-  compact: boolean,
-  now: number,
-): readonly string[] {
+function useArrangement(filter: DeviceFilter) {
+  const store = useClassTrayStore();
   const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
+  const room = useClassTray((data) => (data.deviceIds.length === 0 ? null : data.classroom.id));
+  const sortNow = useCallback((): Arrangement => {
+    const data = store.getState();
+    return arrange(data, filter, data.preferences.problemsFirst ? Date.now() : null);
+  }, [store, filter]);
+  const key = `${room}\n${filter}\n${problemsFirst}`;
+  const [state, setState] = useState(() => ({ key, arrangement: sortNow() }));
+  // Sorted in the same render that sees the change (no second commit of the list).
+  if (state.key !== key) setState({ key, arrangement: sortNow() });
+  useEffect(() => {
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') setState({ key, arrangement: sortNow() });
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, [key, sortNow]);
+  const setArrangement = useCallback(
+    (arrangement: Arrangement) => setState({ key, arrangement }),
+    [key],
+  );
+  return [state.arrangement, setArrangement] as const;
+}
+
+/**
+ * The ids to show as a store selection that keeps its identity while they are the same, so a
+ * device change (its status, an alias, a badge) does not render the list at all. Rows keep the
+ * arrangement's order; the compact view is a room plan, by name whatever changes (its tiles mark
+ * changes instead). A search lists the devices whose student matches first.
+ */
+function useShownIds(
+  arrangement: Arrangement,
+  filter: DeviceFilter,
+  query: string,
+  compact: boolean,
+): readonly string[] {
   const result = useRef<string[]>([]);
   const selector = useMemo(() => {
     let last: ClassTrayData | undefined;
@@ -123,20 +119,53 @@ function useVisibleDeviceIds(
       if (
         last?.devices === data.devices &&
         last.deviceIds === data.deviceIds &&
-        last.activity === data.activity
+        last.temporalAccesses === data.temporalAccesses
       ) {
         return result.current;
       }
       last = data;
       const next = compact
-        ? byName(data, visibleDeviceIds(data, query, filter))
-        : visibleDeviceIds(data, query, filter, problemsFirst ? now : null);
+        ? shownIds(data, arrange(data, filter, null), filter, query, (ids) => byName(data, ids))
+        : shownIds(data, arrangement, filter, query);
       if (!sameIds(result.current, next)) result.current = next;
       return result.current;
     };
-    // A change stops being recent with time alone: rows are ordered again as the clock moves.
-  }, [query, filter, problemsFirst, compact ? 0 : now]);
+  }, [arrangement, filter, query, compact]);
   return useClassTray(selector);
+}
+
+/**
+ * "3 changed": how many devices changed since the rows were sorted, and one press brings them
+ * to the top. Always in the toolbar, hidden when there are none, so its coming and going moves
+ * nothing.
+ */
+function ChangedDevices({
+  arrangement,
+  onPress,
+  unused,
+}: {
+  arrangement: Arrangement;
+  onPress: () => void;
+  unused: boolean;
+}) {
+  const { t } = useTranslation();
+  const count = useClassTray((data) => (unused ? 0 : changedSince(data, arrangement).length));
+  return (
+    <button
+      type="button"
+      className="button small changed-devices"
+      // Hidden, not removed: its place stays, so showing it moves nothing.
+      style={count === 0 ? { visibility: 'hidden' } : undefined}
+      aria-label={t('devices.changedToTop', { count })}
+      title={t('devices.changedToTop', { count })}
+      onClick={onPress}
+    >
+      <ToTopIcon />
+      {/* Under 360 px the number alone, so the search box keeps its room. */}
+      <span className="changed-label">{t('devices.changedCount', { count })}</span>
+      <span className="changed-number">{count}</span>
+    </button>
+  );
 }
 
 /** A tile's width for the room's names, so no tile cuts the part that tells its device apart. */
@@ -265,7 +294,8 @@ export function DeviceList() {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const now = useActivityNow();
-  const ids = useVisibleDeviceIds(query, filter, compact, now);
+  const [arrangement, setArrangement] = useArrangement(filter);
+  const ids = useShownIds(arrangement, filter, query, compact);
   const emptyText = useClassTray(emptyMessage);
   // The same counts keep the same object: an unrelated change renders nothing.
   const counts = useClassTray((data) => deviceCounts(data.devices));
@@ -302,17 +332,6 @@ export function DeviceList() {
     // rather than rendering the list again once it knows its size.
     initialRect: { width: 0, height: window.innerHeight },
     estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
-    // A long alias wraps and makes its row taller; no row is shorter than the design's. Sizes
-    // come from the ResizeObserver's reports (before the next paint): a row just attached keeps
-    // what it measured before, or the design's, so a commit never forces a layout of its own.
-    measureElement: (element, entry, instance) => {
-      if (entry === undefined) {
-        const key = instance.options.getItemKey(instance.indexFromElement(element));
-        return instance.itemSizeCache.get(key) ?? ROW_HEIGHT;
-      }
-      const box = entry.borderBoxSize[0];
-      return Math.max(ROW_HEIGHT, box ? box.blockSize : element.getBoundingClientRect().height);
-    },
     getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
     rangeExtractor,
     overscan: 6,
@@ -349,6 +368,17 @@ export function DeviceList() {
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [query]);
+
+  // The changed devices on top, and the focus on the first of them (the button hides).
+  const changedOnTop = () => {
+    const next = changedToTop(store.getState(), arrangement, filter);
+    setArrangement(next);
+    const first = next.order[0];
+    if (first === undefined) return;
+    setActiveId(first);
+    focusPending.current = 0;
+    virtualizer.scrollToOffset(0);
+  };
 
   const moveTo = (index: number) => {
     const to = Math.min(Math.max(index, 0), ids.length - 1);
@@ -411,6 +441,8 @@ export function DeviceList() {
             spellCheck={false}
           />
         </label>
+        {/* The room plan does not move: the button keeps its place there, hidden. */}
+        <ChangedDevices arrangement={arrangement} onPress={changedOnTop} unused={compact} />
         {/* The filter and the view switch wrap together, under the search box when narrow. */}
         <div className="view-controls">
           <fieldset className="segmented">
@@ -494,7 +526,6 @@ export function DeviceList() {
                   return (
                     <div
                       key={item.key}
-                      ref={virtualizer.measureElement}
                       data-index={item.index}
                       role="listitem"
                       aria-posinset={item.index + 1}

@@ -4,12 +4,13 @@ import type { TFunction } from 'i18next';
 import type { DeviceView, PasswordCopy } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
 import { countRowRender } from '../benchCounter';
-import { DeviceAccess, RowEndAt } from './deviceAccess';
+import { DeviceAccess, inUseOn, RowAccessNote, RowEndAt } from './deviceAccess';
 import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from '../icons';
 import { useFlash } from '../forms/useFlash';
 
-export const ROW_HEIGHT = 52;
+/** Every row's height, whatever it carries (as --row-height in styles.css). */
+export const ROW_HEIGHT = 50;
 
 type Presence = 'online' | 'offline' | 'unknown';
 
@@ -31,15 +32,24 @@ function passwordCopiedNote(
   return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
 }
 
+/** A truncated line's whole text as its tooltip, read when the pointer comes (screen readers read it all). */
+const wholeTextAsTitle = (event: { currentTarget: HTMLElement }) => {
+  event.currentTarget.title = event.currentTarget.textContent ?? '';
+};
+
 /**
- * One device. It selects its own device by id, so a change to another device never renders it,
- * and it is memoized, so the list re-ordering around it does not either.
+ * One device, in two lines of one height whatever it carries (what does not fit is cut short,
+ * whole in the tooltip and for screen readers): its name and buttons, then what is happening on
+ * it (a recent change, the student and the access's state, its id) with End at…. It selects its
+ * own device by id, so a change to another device never renders it, and it is memoized, so the
+ * list around it does not either.
  */
 export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: string }) {
   if (import.meta.env.MODE === 'bench') countRowRender();
   const { t } = useTranslation();
   const api = useApi();
   const device = useClassTray((data) => data.devices.get(remoteId));
+  const inUse = useClassTray((data) => inUseOn(data, remoteId));
   const [note, flash] = useFlash<CopyNote>();
   if (!device) return null;
   const presence = presenceOf(device);
@@ -93,43 +103,44 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
   return (
     <div className={`device-row ${presence}`}>
       <span className="status-dot" aria-hidden="true" />
-      <div className="device-text">
-        <span className="device-line">
-          <span className={device.alias === null ? 'device-name device-id' : 'device-name'}>
-            {name}
-          </span>
-          {/* Without an alias the id is the name, and its copy button goes with it. */}
-          {device.alias === null && copyIdButton}
+      <span className="row-line">
+        <span
+          className={device.alias === null ? 'device-name device-id' : 'device-name'}
+          title={name}
+        >
+          {name}
         </span>
-        {(device.alias !== null || badges.length > 0) && (
-          <span className="device-line meta">
-            {device.alias !== null && (
-              <>
-                <span className="device-id">{remoteId}</span>
-                {copyIdButton}
-              </>
-            )}
-            {badges}
-          </span>
-        )}
-        <ActivityNote remoteId={remoteId} />
-      </div>
-      <span className={`copy-note ${note?.kind ?? ''}`} role="status">
-        {note?.text}
+        {copyIdButton}
+        {badges}
+        <span className={`presence ${presence}`}>{t(`devices.${presence}`)}</span>
+        <button
+          type="button"
+          className="icon-button small"
+          tabIndex={-1}
+          aria-label={t('devices.copyPasswordFor', { name })}
+          title={t('devices.copyPassword')}
+          onClick={copyPassword}
+        >
+          <KeyIcon />
+        </button>
+        <DeviceAccess remoteId={remoteId} name={name} />
       </span>
-      <span className={`presence ${presence}`}>{t(`devices.${presence}`)}</span>
-      <button
-        type="button"
-        className="icon-button"
-        tabIndex={-1}
-        aria-label={t('devices.copyPasswordFor', { name })}
-        title={t('devices.copyPassword')}
-        onClick={copyPassword}
-      >
-        <KeyIcon />
-      </button>
-      <DeviceAccess remoteId={remoteId} name={name} />
-      <RowEndAt remoteId={remoteId} name={name} />
+      <span className="row-line detail">
+        <span className="device-detail" onPointerEnter={wholeTextAsTitle}>
+          <span className={`copy-note ${note?.kind ?? ''}`} role="status">
+            {note?.text}
+          </span>
+          {/* A copy's note stands for the line while it shows. */}
+          {note === null && (
+            <>
+              <ActivityNote remoteId={remoteId} inUse={inUse} />
+              <RowAccessNote remoteId={remoteId} />
+              {device.alias !== null && <span className="device-id">{remoteId}</span>}
+            </>
+          )}
+        </span>
+        <RowEndAt remoteId={remoteId} name={name} />
+      </span>
     </div>
   );
 });

@@ -6,7 +6,7 @@ import { useAccessEnding, useFocusBackOnEnd } from '../accesses/accessEnding';
 import { BusyButton } from '../forms/busyButton';
 import { useSecondsUntil } from '../clock';
 import { accessOn, stillRunning } from './deviceAccess';
-import { changedRecently } from './deviceActivity';
+import { changedRecently } from '../../store/deviceOrder';
 import { presenceOf } from './deviceRow';
 import { tileName } from './roomPlan';
 

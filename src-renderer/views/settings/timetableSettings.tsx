@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { TimetableView, WeeklyLesson } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
@@ -8,6 +9,7 @@ import { formatMinute } from '../clock';
 import { readingSentences } from './timetableReading';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { roomNamed } from './placeNames';
 
 type Source = TimetableView['source'];
 const SOURCES: readonly Source[] = ['none', 'subscription', 'file', 'weekly'];
@@ -17,8 +19,16 @@ const SOURCE_LABEL = {
   file: 'timetable.sourceFile',
   weekly: 'timetable.sourceWeekly',
 } as const;
-/** The select's value for "not a ClassTray room". */
-const NOT_A_ROOM = '';
+/**
+ * The selects' values: nothing chosen yet, "not a ClassTray room", or a classroom (prefixed, so no
+ * classroom id can be taken for either of the others).
+ */
+const NOTHING_CHOSEN = '';
+const NOT_A_ROOM = 'none';
+const roomValue = (classroomId: string | null): string =>
+  classroomId === null ? NOT_A_ROOM : `room:${classroomId}`;
+const roomOf = (value: string): string | null =>
+  value.startsWith('room:') ? value.slice('room:'.length) : null;
 
 /** Settings → Timetable: where the lessons come from, which classroom each place is, the bell. */
 export function TimetableSettings() {
@@ -167,7 +177,7 @@ function CopyState() {
     <div className="form-actions">
       <span className="hint">
         {timetable.savedAt !== null &&
-          t('timetable.fetchedAt', { time: formatMinute(timetable.savedAt, i18n.language) })}
+          copyTime(timetable.source, timetable.savedAt, new Date(), i18n.language, t)}
         {timetable.checkedAt !== null &&
           `, ${t('timetable.checkedAt', { time: formatMinute(timetable.checkedAt, i18n.language) })}`}
       </span>
@@ -201,6 +211,35 @@ function ReadingState() {
   );
 }
 
+/**
+ * When the copy in use came, with its day unless today: "Timetable downloaded today at 13:44",
+ * never a bare time a teacher would read as a lesson's.
+ */
+function copyTime(
+  source: 'subscription' | 'file',
+  savedAt: string,
+  today: Date,
+  language: string,
+  t: TFunction,
+): string {
+  const saved = new Date(savedAt);
+  const time = formatMinute(savedAt, language);
+  const sameDay = saved.toDateString() === today.toDateString();
+  const date = saved.toLocaleDateString(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  if (source === 'subscription') {
+    return sameDay
+      ? t('timetable.downloadedToday', { time })
+      : t('timetable.downloadedOn', { date, time });
+  }
+  return sameDay
+    ? t('timetable.importedToday', { time })
+    : t('timetable.importedOn', { date, time });
+}
+
 /** The classrooms a place may be: the recent list, by nickname. */
 function RoomOptions() {
   const { t } = useTranslation();
@@ -209,7 +248,7 @@ function RoomOptions() {
     <>
       <option value={NOT_A_ROOM}>{t('timetable.notARoom')}</option>
       {recent.map((classroom) => (
-        <option key={classroom.id} value={classroom.id}>
+        <option key={classroom.id} value={roomValue(classroom.id)}>
           {classroom.nickname ?? classroom.id}
         </option>
       ))}
@@ -229,19 +268,28 @@ function NewPlaces() {
   );
 }
 
+/**
+ * "Which classroom is “Library”?", with nothing chosen unless one classroom's name matches the
+ * place: a hurried Save must not map a lesson to the open room, whose accesses its bell would end.
+ */
 function NewPlace({ place }: { place: string }) {
   const { t } = useTranslation();
   const api = useApi();
-  const firstRoom = useClassTray((data) => data.classroom.recent[0]?.id ?? NOT_A_ROOM);
-  const [room, setRoom] = useState(firstRoom);
-  const map = useAction(() =>
-    api.mapTimetablePlace({ place, classroomId: room === NOT_A_ROOM ? null : room }),
+  const matching = useClassTray((data) => roomNamed(place, data.classroom.recent));
+  const [choice, setChoice] = useState(
+    matching === undefined ? NOTHING_CHOSEN : roomValue(matching),
   );
+  const map = useAction(() => api.mapTimetablePlace({ place, classroomId: roomOf(choice) }));
   return (
     <div className="field timetable-question">
       <label className="field inline">
         <span>{t('timetable.newPlace', { place })}</span>
-        <select value={room} onChange={(event) => setRoom(event.target.value)}>
+        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {choice === NOTHING_CHOSEN && (
+            <option value={NOTHING_CHOSEN} disabled>
+              {t('timetable.chooseRoom')}
+            </option>
+          )}
           <RoomOptions />
         </select>
       </label>
@@ -249,6 +297,7 @@ function NewPlace({ place }: { place: string }) {
         type="button"
         className="button"
         busy={map.pending}
+        disabled={choice === NOTHING_CHOSEN}
         onClick={() => void map.run()}
       >
         {t('timetable.savePlace')}
@@ -337,10 +386,8 @@ function PlaceList() {
               <span>{place}</span>
               <select
                 aria-label={t('timetable.placeRoom', { place })}
-                value={classroomId ?? NOT_A_ROOM}
-                onChange={(event) =>
-                  void map.run(place, event.target.value === NOT_A_ROOM ? null : event.target.value)
-                }
+                value={roomValue(classroomId)}
+                onChange={(event) => void map.run(place, roomOf(event.target.value))}
               >
                 <RoomOptions />
               </select>
