@@ -196,21 +196,6 @@ function CopyState() {
   );
 }
 
-/** How the last reading of the calendar went: events left out, or a calendar too much to read. */
-function ReadingState() {
-  const { t, i18n } = useTranslation();
-  const reading = useClassTray((data) => data.timetable.reading);
-  return (
-    <>
-      {readingSentences(t, i18n.language, reading).map((sentence) => (
-        <p key={sentence} className="field-problem" role="status">
-          {sentence}
-        </p>
-      ))}
-    </>
-  );
-}
-
 /**
  * When the copy in use came, with its day unless today: "Timetable downloaded today at 13:44",
  * never a bare time a teacher would read as a lesson's.
@@ -238,6 +223,21 @@ function copyTime(
   return sameDay
     ? t('timetable.importedToday', { time })
     : t('timetable.importedOn', { date, time });
+}
+
+/** How the last reading of the calendar went: events left out, or a calendar too much to read. */
+function ReadingState() {
+  const { t, i18n } = useTranslation();
+  const reading = useClassTray((data) => data.timetable.reading);
+  return (
+    <>
+      {readingSentences(t, i18n.language, reading).map((sentence) => (
+        <p key={sentence} className="field-problem" role="status">
+          {sentence}
+        </p>
+      ))}
+    </>
+  );
 }
 
 /** The classrooms a place may be: the recent list, by nickname. */
