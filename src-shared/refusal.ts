@@ -18,6 +18,13 @@ const REFUSALS = {
   noServiceUrl: {},
   /** A setting the school's policy locked (`setting`: the policy's name). */
   setBySchool: { setting: 'string' },
+  /** A new timetable the reader stopped past its time or memory (Settings says which part). */
+  calendarTooComplex: {},
+  /** An address refused by the one address rule (src-shared/addressRule.ts). */
+  addressInvalid: {},
+  addressNotHttps: {},
+  addressCredentials: {},
+  addressQuery: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

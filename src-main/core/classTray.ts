@@ -43,6 +43,7 @@ import {
 import { Timetable } from './timetable/timetable';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { TimetableCopy } from './timetable/timetableCopy';
+import type { StartWorker } from './timetable/calendarReader';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -79,6 +80,11 @@ export interface ClassTrayOptions {
   readPolicy?: () => Promise<ManagedPolicy>;
   /** The machine's IANA zone (the weekly timetable's); default the system's. */
   machineZone?: () => string;
+  /**
+   * Starts the calendar reader's thread: the tray app passes the worker electron-vite built;
+   * default: from its TypeScript source, through tsx (the preview, tests).
+   */
+  startCalendarWorker?: StartWorker;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
 }
@@ -227,6 +233,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       }));
     },
     windowVisible: () => windowVisible,
+    ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
 
   const classTray: ClassTray = {

@@ -1,14 +1,15 @@
+/// <reference types="electron-vite/node" />
 /**
  * The tray app's main process: wires the core to IPC, the tray, the popover window and the OS.
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, net, powerMonitor, session } from 'electron';
+import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
-import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
+import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
@@ -23,6 +24,7 @@ import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
 import { installLastResort } from './lastResort';
 import { closeBeforeQuit } from './quitting';
+import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
 import {
   APP_ORIGIN,
@@ -37,6 +39,7 @@ import type { Updates } from './updates';
 import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
 import { trayView, type TrayUpdate } from './trayState';
+import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,
   rememberSize,
@@ -136,6 +139,8 @@ async function start(): Promise<() => Promise<void>> {
   const dataDir = app.getPath('userData');
   // The preview on the same folder would overwrite what this app saves, and the other way round.
   const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
+  // One reader for the app's life: it keeps each source's last good policy.
+  const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
@@ -144,10 +149,12 @@ async function start(): Promise<() => Promise<void>> {
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
     ),
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
-    fetch: (input, init) => net.fetch(input instanceof URL ? input.href : input, init),
+    fetch: netFetch,
     demoSchool: () => startDemoSchool(),
-    readPolicy: () => readSystemPolicy(systemPolicySystem(), log.child('policy').warn),
+    readPolicy: () => policyReader.read(),
     log: log.child('core'),
+    // The calendar reader's thread, built by electron-vite as a file of its own in out/main.
+    startCalendarWorker: startBuiltCalendarWorker,
     // --service-url and --classroom: the account of this run, saved once the service confirms it.
     ...launchFlags(process.argv),
   });

@@ -219,8 +219,9 @@ function menuEntries(
           { kind: 'separator' },
         ];
   const nextEnd = nextEndLabel(state, text);
+  const { problem, reading } = state.timetable;
   const lessons =
-    state.timetable.problem === null ? lessonsLine(state, text) : text.timetableFailed;
+    problem === null && reading.stopped === null ? lessonsLine(state, text) : text.timetableFailed;
   return [
     { kind: 'open', label: text.open },
     ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),

@@ -31,6 +31,7 @@ export type ScheduleView = api.ScheduleView;
 export type TrackedAccessView = api.TrackedAccessView;
 export type TimetableView = api.TimetableView;
 export type LessonView = api.LessonView;
+export type ReadingReport = api.ReadingReport;
 export type WeeklyLesson = settings.WeeklyLesson;
 export type ActionInput<Name extends api.ApiAction> = api.ActionInput<Name>;
 export type Language = settings.Language;

@@ -343,6 +343,26 @@ export const en = {
     checkedAt: 'checked at {{time}}',
     refresh: 'Refresh timetable',
     problem: 'Timetable not updated: {{problem}}',
+    skipped_one: '{{count}} event could not be read: {{why}}.',
+    skipped_other: '{{count}} events could not be read: {{why}}.',
+    /** Why events were left out; `other` for a reason this version has no words for. */
+    skipReasons: {
+      noStart: 'no start time',
+      badTime: 'a date or time that cannot be read',
+      badRule: 'a repeat rule that cannot be read',
+      badZone: 'a time zone that cannot be read',
+      tooOften: 'a repeat more than 5,000 times in the coming days',
+      tooComplex: 'a repeat rule too costly to follow to today',
+      other: 'something in them that cannot be read',
+    },
+    tooLarge_one:
+      'The calendar is too large or too complex to read ({{count}} event): the lessons already read stay in use.',
+    tooLarge_other:
+      'The calendar is too large or too complex to read ({{count}} events): the lessons already read stay in use.',
+    tooComplexZone:
+      'The calendar is too large or too complex to read (it stopped at the time zone “{{name}}”): the lessons already read stay in use.',
+    tooComplexSeries:
+      'The calendar is too large or too complex to read (it stopped at the repeating event “{{name}}”): the lessons already read stay in use.',
     weekday: 'Day',
     start: 'Start',
     end: 'End',
@@ -439,5 +459,13 @@ export const en = {
     classroomNotListed: 'This classroom is not in your list: open it first.',
     noServiceUrl: 'No service URL is saved yet: connect your account first.',
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
+    calendarTooComplex:
+      'This calendar is too large or too complex to read, so nothing was changed.',
+    addressInvalid: 'This is not a web address: it must start with https://.',
+    addressNotHttps:
+      'The address must start with https://; only an address on this computer (localhost, 127.0.0.1, ::1) may use http://.',
+    addressCredentials: 'The address must not contain a user name or password (user:password@).',
+    addressQuery:
+      'The address must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address.',
   } satisfies Record<RefusalCode, string>,
 } as const;

@@ -341,6 +341,28 @@ export const es = {
     checkedAt: 'comprobado a las {{time}}',
     refresh: 'Actualizar horario',
     problem: 'Horario sin actualizar: {{problem}}',
+    skipped_one: 'No se pudo leer {{count}} evento: {{why}}.',
+    skipped_many: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipped_other: 'No se pudieron leer {{count}} eventos: {{why}}.',
+    skipReasons: {
+      noStart: 'sin hora de inicio',
+      badTime: 'una fecha u hora ilegible',
+      badRule: 'una regla de repetición ilegible',
+      badZone: 'una zona horaria ilegible',
+      tooOften: 'una repetición de más de 5.000 veces en los próximos días',
+      tooComplex: 'una regla de repetición demasiado costosa de seguir hasta hoy',
+      other: 'algo ilegible en ellos',
+    },
+    tooLarge_one:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} evento): siguen en uso las clases ya leídas.',
+    tooLarge_many:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooLarge_other:
+      'El calendario es demasiado grande o complejo para leerlo ({{count}} eventos): siguen en uso las clases ya leídas.',
+    tooComplexZone:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en la zona horaria «{{name}}»): siguen en uso las clases ya leídas.',
+    tooComplexSeries:
+      'El calendario es demasiado grande o complejo para leerlo (se detuvo en el evento periódico «{{name}}»): siguen en uso las clases ya leídas.',
     weekday: 'Día',
     start: 'Inicio',
     end: 'Fin',
@@ -442,5 +464,14 @@ export const es = {
     classroomNotListed: 'Esta aula no está en tu lista: ábrela primero.',
     noServiceUrl: 'Todavía no hay ninguna URL del servicio guardada: conecta primero tu cuenta.',
     setBySchool: 'Tu centro educativo fijó este ajuste ({{setting}}): no se puede cambiar aquí.',
+    calendarTooComplex:
+      'Este calendario es demasiado grande o complejo para leerlo, así que no se cambió nada.',
+    addressInvalid: 'Esto no es una dirección web: debe empezar por https://.',
+    addressNotHttps:
+      'La dirección debe empezar por https://; solo una dirección de este equipo (localhost, 127.0.0.1, ::1) puede usar http://.',
+    addressCredentials:
+      'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
+    addressQuery:
+      'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
   },
 } as const satisfies Messages;

@@ -6,12 +6,14 @@ import { benchLocalService } from './localService';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
 import { benchSync } from './sync';
+import { benchTimetable } from './timetable';
 
 const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['local-service', benchLocalService],
   ['sync', benchSync],
   ['renderer', benchRenderer],
   ['refresh', benchRefresh],
+  ['timetable', benchTimetable],
 ]);
 
 const name = process.argv[2];

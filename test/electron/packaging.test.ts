@@ -12,7 +12,10 @@ import path from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryArchitectures, packagingProblem } from '../../packaging/beforePack.mjs';
+import { Worker } from 'node:worker_threads';
+import { CalendarReader } from '../../src-main/core/timetable/calendarReader';
 import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/trayState';
+import { calendarText } from '../support/calendarText';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');
@@ -129,6 +132,32 @@ describe.runIf(process.platform === 'linux')(
       expect(
         entries.filter((entry) => entry.startsWith('/out/') && entry.endsWith('.node')),
       ).toEqual([]);
+    });
+
+    it("ships the calendar reader's thread as a module of its own, which reads a calendar in plain Node", async () => {
+      const thread = entries.find((entry) =>
+        /^\/out\/main\/chunks\/calendarWorker-[\w-]+\.js$/.test(entry),
+      );
+      expect(thread).toBeDefined();
+      const built = path.join(stage, thread ?? '');
+      expect(fs.readFileSync(path.join(stage, 'out/main/index.js'), 'utf8')).toContain(
+        path.basename(built),
+      );
+      const reader = new CalendarReader({ startWorker: (options) => new Worker(built, options) });
+      const start = Date.parse('2026-11-24T08:00:00Z');
+      try {
+        expect(
+          await reader.read(
+            calendarText([{ uid: 'maths', start, end: start + 3_000_000, summary: 'Maths 3B' }]),
+            { from: start - 86_400_000, to: start + 86_400_000, machineZone: 'Europe/Madrid' },
+          ),
+        ).toMatchObject({
+          kind: 'read',
+          reading: { events: [{ title: 'Maths 3B', start }], eventsRead: 1 },
+        });
+      } finally {
+        await reader.stop();
+      }
     });
 
     it('ships every tray icon the app asks for, outside the archive', () => {

@@ -59,6 +59,24 @@ describe('tray state: the timetable', () => {
     expect(view.icon).toBe('devices-offline');
   });
 
+  it('says a calendar too large to read as a failed update', () => {
+    const state = withLessons(null, next);
+    const stopped: ClassTrayState = {
+      ...state,
+      timetable: {
+        ...state.timetable,
+        reading: {
+          skipped: {},
+          stopped: { limit: 'time', part: { kind: 'zone', tzid: 'Custom Zone' } },
+        },
+      },
+    };
+    expect(trayView(stopped, labels.en, false).menu[1]).toEqual({
+      kind: 'timetable',
+      label: 'Timetable not updated: see Settings',
+    });
+  });
+
   it('speaks Spanish and stays within the Windows tooltip limit', () => {
     const long = withLessons(now, next);
     const state: ClassTrayState = {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LessonView } from '../../src-main/core/api/classTrayApi';
 import { classTrayState } from '../support/classTrayState';
@@ -249,5 +250,68 @@ describe('Settings → Timetable', () => {
       kind: 'weekly',
       lessons: [{ weekday: 2, start: '08:00', end: '08:50', classroomId: 'lab-1' }],
     });
+  });
+
+  it('says the events left out in one sentence with plural forms, and a calendar too much to read with its part', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        timetable: {
+          source: 'subscription',
+          reading: {
+            skipped: { noStart: 1 },
+            stopped: { limit: 'time', part: { kind: 'zone', tzid: 'Custom Zone' } },
+          },
+        },
+      }),
+    );
+    const { push } = await openSettings(fake);
+    expect(screen.getByText('1 event could not be read: no start time.')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'The calendar is too large or too complex to read (it stopped at the time zone “Custom Zone”): the lessons already read stay in use.',
+      ),
+    ).toBeTruthy();
+
+    const state = classTrayState({ timetable: { source: 'subscription' } });
+    await push({
+      type: 'timetable',
+      timetable: {
+        ...state.timetable,
+        reading: {
+          // A reason this version has no words for is said generally.
+          skipped: { noStart: 2, badRule: 1, unknownReason: 1 } as never,
+          stopped: { limit: 'memory', part: { kind: 'events', count: 100_000 } },
+        },
+      },
+    });
+    expect(
+      screen.getByText(
+        '4 events could not be read: no start time, a repeat rule that cannot be read, and something in them that cannot be read.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/^The calendar is too large or too complex to read \(100000 events\)/),
+    ).toBeTruthy();
+  });
+
+  it('says them in Spanish', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'es' },
+        timetable: {
+          source: 'file',
+          reading: {
+            skipped: { badTime: 2 },
+            stopped: { limit: 'time', part: { kind: 'series', uid: 'maths@school' } },
+          },
+        },
+      }),
+    );
+    await renderApp(fake);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Ajustes' }));
+    expect(
+      screen.getByText('No se pudieron leer 2 eventos: una fecha u hora ilegible.'),
+    ).toBeTruthy();
+    expect(screen.getByText(/se detuvo en el evento periódico «maths@school»/)).toBeTruthy();
   });
 });

@@ -127,6 +127,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       savedAt: null,
       checkedAt: null,
       problem: null,
+      reading: { skipped: {}, stopped: null },
       places: [],
       newPlaces: [],
       endAtBell: null,

@@ -1,7 +1,7 @@
 /**
  * A timetable subscription server for the tests, on 127.0.0.1 with a port the OS picks: it
  * serves a calendar with an ETag and Last-Modified (304 to a matching conditional request), or
- * misbehaves as asked: 500, a body that trickles in slower than any timeout, a body that never
+ * misbehaves as asked: a redirect, 500, a body that trickles in slower than any timeout, a body that never
  * ends. Stopped after every test. Call once at the top of a test file.
  */
 import { once } from 'node:events';
@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach } from 'vitest';
 
-export type FeedBehaviour = 'calendar' | 'error-500' | 'slow-body' | 'endless-body';
+export type FeedBehaviour = 'calendar' | 'error-500' | 'slow-body' | 'endless-body' | 'redirect';
 
 export interface FeedServer {
   /** The subscription address (with a secret-looking query, as WebUntis and Google write it). */
@@ -19,6 +19,10 @@ export interface FeedServer {
   /** The calendar it serves; changing it changes the ETag. */
   calendar: string;
   requests: IncomingHttpHeaders[];
+  /** The paths asked, in order. */
+  paths: string[];
+  /** Where 'redirect' sends the client (302), relative to the request or absolute. */
+  location: string;
 }
 
 export function feedServers() {
@@ -28,9 +32,17 @@ export function feedServers() {
   });
   return async function start(calendar: string): Promise<FeedServer> {
     const timers = new Set<NodeJS.Timeout>();
-    const feed: FeedServer = { url: '', behaviour: 'calendar', calendar, requests: [] };
+    const feed: FeedServer = {
+      url: '',
+      behaviour: 'calendar',
+      calendar,
+      requests: [],
+      paths: [],
+      location: '',
+    };
     const server = createServer((request, response) => {
       feed.requests.push(request.headers);
+      feed.paths.push(request.url ?? '');
       serve(feed, request.headers, response, timers);
     });
     server.listen(0, '127.0.0.1');
@@ -57,6 +69,9 @@ function serve(
 ): void {
   const etag = `"${feed.calendar.length}-${hash(feed.calendar)}"`;
   switch (feed.behaviour) {
+    case 'redirect':
+      response.writeHead(302, { location: feed.location }).end();
+      return;
     case 'error-500':
       response.writeHead(500, { 'content-type': 'text/plain' }).end('Internal error');
       return;

@@ -27,7 +27,7 @@ import type { TokenProblem } from '../accesses/temporalAccess';
 import type { ManagedPolicy } from '../policy/managedPolicy';
 import type { PolicyName } from '../policy/policyTable';
 import type { TokenLocation } from '../account/vault';
-import type { LessonView, TimetableView } from '../timetable/timetable';
+import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetable';
 
 export type {
   DeviceChange,
@@ -37,6 +37,7 @@ export type {
   ServiceErrorKind,
   TokenProblem,
   LessonView,
+  ReadingReport,
   TimetableView,
 };
 

@@ -1,11 +1,12 @@
 /**
  * A policy source's contents checked against the table: the locked values at the top level, the
- * defaults under `Defaults`. Anything else is ignored with a log line saying why, so one bad
- * value costs only itself and never stops ClassTray.
+ * defaults under `Defaults`. Anything else is ignored, each entry with why, so one bad value
+ * costs only itself and never stops ClassTray. What is ignored names the key (printable, cut)
+ * and the rule, never the value: a policy file is IT's, and the log is read by others.
  */
 import { issueProblems } from '../../contract/zodIssues';
 import type { PolicyName, PolicyValues } from './policyTable';
-import { DEFAULTS_SECTION, NEVER_POLICY, POLICIES } from './policyTable';
+import { DEFAULTS_SECTION, NEVER_POLICY, POLICIES, POLICY_NAMES } from './policyTable';
 
 export type PolicySection = Partial<PolicyValues>;
 
@@ -18,52 +19,107 @@ export interface ManagedPolicy {
 
 export const NO_POLICY: ManagedPolicy = { locked: {}, defaults: {} };
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+/** An entry of a source that does not apply, or a whole source, with why. */
+export interface IgnoredEntry {
+  /** The file or registry key, with " Defaults" for that section. */
+  source: string;
+  /** The key as written, printable and cut (see printableName); absent for a whole source. */
+  name?: string;
+  why: string;
+}
+
+/** One policy that applies, and where it comes from. */
+export interface PolicyInForce {
+  name: PolicyName;
+  value: PolicyValues[PolicyName];
+  how: 'locked' | 'default';
+  source: string;
+}
+
+/** A source's name and what was read from it. */
+export interface SourcedPolicy {
+  source: string;
+  policy: ManagedPolicy;
+}
+
+export const MAX_NAME_LENGTH = 64;
+
+/**
+ * A key as the log may show it: control and other unprintable characters as "?" (a key holding a
+ * line break would forge a log line), cut at 64 characters.
+ */
+export function printableName(name: string): string {
+  const printable = name.replace(/[\p{C}\p{Zl}\p{Zp}]/gu, '?');
+  const characters = [...printable];
+  return characters.length > MAX_NAME_LENGTH
+    ? `${characters.slice(0, MAX_NAME_LENGTH).join('')}…`
+    : printable;
+}
+
+/** An ignored entry as one log line. */
+export const ignoredLine = ({ source, name, why }: IgnoredEntry): string =>
+  name === undefined ? `${source} ${why}: ignored.` : `${source}: ${name} ${why}: ignored.`;
+
+export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** A policy object as one source holds it (`source` names it in the log). */
+/**
+ * A policy object as one source holds it (`source` names it); undefined when it is not an object
+ * of policies at all, which the caller reports as the whole source's problem.
+ */
 export function readPolicyObject(
   raw: unknown,
   source: string,
-  warn: (message: string) => void,
-): ManagedPolicy {
-  if (!isPlainObject(raw)) {
-    warn(`${source} is not an object of policies: ignored.`);
-    return NO_POLICY;
-  }
+  ignore: (entry: IgnoredEntry) => void,
+): ManagedPolicy | undefined {
+  if (!isPlainObject(raw)) return undefined;
   const { [DEFAULTS_SECTION]: defaults, ...locked } = raw;
   if (defaults !== undefined && !isPlainObject(defaults)) {
-    warn(`${source}: ${DEFAULTS_SECTION} is not an object of policies: ignored.`);
+    ignore({ source, name: DEFAULTS_SECTION, why: 'is not an object of policies' });
   }
-  return {
-    locked: readSection(locked, source, warn),
-    defaults: isPlainObject(defaults)
-      ? readSection(defaults, `${source} ${DEFAULTS_SECTION}`, warn)
-      : {},
-  };
+  const lockedSection = readSection(locked, source, ignore);
+  const defaultsSource = `${source} ${DEFAULTS_SECTION}`;
+  const defaultsRead = isPlainObject(defaults) ? readSection(defaults, defaultsSource, ignore) : {};
+  // The same on every OS: a locked key is never also a default, so it is never recorded as a
+  // default already written, and IT's default still applies once IT unlocks the key.
+  const defaultsSection: PolicySection = {};
+  for (const name of POLICY_NAMES) {
+    if (!Object.hasOwn(defaultsRead, name)) continue;
+    if (Object.hasOwn(lockedSection, name)) {
+      ignore({
+        source: defaultsSource,
+        name,
+        why: 'is also locked here (the locked value applies)',
+      });
+    } else Object.assign(defaultsSection, { [name]: defaultsRead[name] });
+  }
+  return { locked: lockedSection, defaults: defaultsSection };
 }
 
 function readSection(
   raw: Record<string, unknown>,
   source: string,
-  warn: (message: string) => void,
+  ignore: (entry: IgnoredEntry) => void,
 ): PolicySection {
   const section: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(raw)) {
-    if (Object.hasOwn(NEVER_POLICY, name)) {
-      warn(`${source}: ${name} is never a policy (${NEVER_POLICY[name]}): ignored.`);
-    } else if (!Object.hasOwn(POLICIES, name)) {
-      warn(`${source}: ${name} is not a ClassTray policy: ignored.`);
+  for (const [written, value] of Object.entries(raw)) {
+    const name = printableName(written);
+    if (Object.hasOwn(NEVER_POLICY, written)) {
+      ignore({ source, name, why: `is never a policy (${NEVER_POLICY[written]})` });
+    } else if (!Object.hasOwn(POLICIES, written)) {
+      ignore({ source, name, why: 'is not a ClassTray policy' });
     } else {
-      const policy = POLICIES[name as PolicyName];
+      const policy = POLICIES[written as PolicyName];
       // A registry holds a switch as a DWORD: 0 and 1 are its false and true.
       const given = policy.kind === 'boolean' && (value === 0 || value === 1) ? value === 1 : value;
       const result = policy.schema.safeParse(given);
-      if (result.success) section[name] = result.data;
+      if (result.success) section[written] = result.data;
       else {
-        const problems = issueProblems(result.error.issues, []).map((issue) => issue.message);
-        // zod describes the rule, never the value: nothing IT wrote is echoed into the log.
-        warn(`${source}: ${name} ${problems.join(', ')}: ignored.`);
+        const problems = issueProblems(result.error.issues, []).map((issue) =>
+          issue.message.replace(/\.$/, ''),
+        );
+        // zod and the address rule describe the rule, never the value.
+        ignore({ source, name, why: `does not follow its rule (${problems.join('; ')})` });
       }
     }
   }
@@ -83,6 +139,22 @@ export function mergePolicies(sources: readonly ManagedPolicy[]): ManagedPolicy 
   }
   const unlocked = Object.entries(defaults).filter(([name]) => !Object.hasOwn(locked, name));
   return { locked, defaults: Object.fromEntries(unlocked) };
+}
+
+/** Each policy that applies after merging, in the table's order, with the source it came from. */
+export function policiesInForce(sources: readonly SourcedPolicy[]): PolicyInForce[] {
+  const merged = mergePolicies(sources.map(({ policy }) => policy));
+  const inForce: PolicyInForce[] = [];
+  for (const name of POLICY_NAMES) {
+    for (const how of ['locked', 'default'] as const) {
+      const section = how === 'locked' ? 'locked' : 'defaults';
+      const value = merged[section][name];
+      if (value === undefined) continue;
+      const from = sources.find(({ policy }) => policy[section][name] !== undefined);
+      inForce.push({ name, value, how, source: from?.source ?? '' });
+    }
+  }
+  return inForce;
 }
 
 export const isLocked = (policy: ManagedPolicy, name: PolicyName): boolean =>

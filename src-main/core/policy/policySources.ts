@@ -5,13 +5,24 @@
  * /Library/Managed Preferences (the computer's, then the user's), read through plutil. A file
  * counts only when only root can have written it: a regular file owned by root, not writable by
  * group or others; else it is ignored with a log line saying why.
+ *
+ * A source is read in bounded time and memory (64 KiB at most, read again while it changes under
+ * the reader), and one that cannot be read or is not a policy keeps its last good policy, locks
+ * included, until a good one or its removal is seen: a file IT is rewriting never unlocks a
+ * setting for a minute. Each log line is written once, when it first appears.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ManagedPolicy } from './managedPolicy';
-import { NO_POLICY, mergePolicies, readPolicyObject } from './managedPolicy';
+import type { IgnoredEntry, ManagedPolicy, PolicyInForce, SourcedPolicy } from './managedPolicy';
+import {
+  ignoredLine,
+  mergePolicies,
+  policiesInForce,
+  printableName,
+  readPolicyObject,
+} from './managedPolicy';
 import type { PolicyName } from './policyTable';
 import {
   DEFAULTS_SECTION,
@@ -21,17 +32,25 @@ import {
   WINDOWS_POLICY_KEY,
 } from './policyTable';
 
+/** A policy larger than this is no policy: ten keys fit in well under 1 KiB. */
+export const MAX_POLICY_BYTES = 64 * 1024;
+/** Reads of a file until two in a row agree: IT's tools may rewrite it in place. */
+export const POLICY_READ_TRIES = 5;
+
 /** A command's outcome: exit code 0 or not, and what it printed. */
 export interface CommandResult {
   code: number;
   stdout: string;
 }
 
+export type PolicyStats = Pick<fs.Stats, 'isFile' | 'uid' | 'mode' | 'size'>;
+
 /** What the readers ask of the machine: injected, so each OS's reader is tested anywhere. */
 export interface PolicySystem {
   platform: NodeJS.Platform;
-  lstat(file: string): Pick<fs.Stats, 'isFile' | 'uid' | 'mode'>;
-  readFile(file: string): string;
+  lstat(file: string): PolicyStats;
+  /** The file's first `maxBytes` bytes at most, never more. */
+  readFile(file: string, maxBytes: number): Uint8Array;
   run(command: string, args: readonly string[]): Promise<CommandResult>;
   userName: string;
   /** %SystemRoot%: reg.exe is taken from there, never from PATH. */
@@ -41,46 +60,132 @@ export interface PolicySystem {
 export const systemPolicySystem = (): PolicySystem => ({
   platform: process.platform,
   lstat: (file) => fs.lstatSync(file),
-  readFile: (file) => fs.readFileSync(file, 'utf8'),
+  readFile: readFileHead,
   run: (command, args) =>
     new Promise((resolve) => {
-      execFile(command, args, { windowsHide: true, timeout: 10_000 }, (error, stdout) => {
-        const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
-        resolve({ code, stdout });
-      });
+      execFile(
+        command,
+        args,
+        { windowsHide: true, timeout: 10_000, maxBuffer: 4 * MAX_POLICY_BYTES },
+        (error, stdout) => {
+          const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+          resolve({ code, stdout });
+        },
+      );
     }),
   userName: os.userInfo().username,
   systemRoot: process.env.SystemRoot ?? 'C:\\Windows',
 });
 
-/** The policy of this machine, or none (a platform without a source reads as none). */
-export async function readSystemPolicy(
-  system: PolicySystem,
-  warn: (message: string) => void,
-): Promise<ManagedPolicy> {
-  switch (system.platform) {
-    case 'linux':
-      return readJsonPolicy(system, LINUX_POLICY_FILE, warn);
-    case 'win32':
-      return mergePolicies([
-        await readRegistryPolicy(system, 'HKLM', warn),
-        await readRegistryPolicy(system, 'HKCU', warn),
-      ]);
-    case 'darwin': {
-      const folder = '/Library/Managed Preferences';
-      return mergePolicies([
-        await readManagedPreferences(system, path.join(folder, `${POLICY_DOMAIN}.plist`), warn),
-        await readManagedPreferences(
-          system,
-          path.join(folder, system.userName, `${POLICY_DOMAIN}.plist`),
-          warn,
-        ),
-      ]);
+/** At most `maxBytes` of a file, whatever its size (a FIFO or /dev/zero included). */
+export function readFileHead(file: string, maxBytes: number): Uint8Array {
+  const buffer = Buffer.alloc(maxBytes);
+  const handle = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0));
+  try {
+    let length = 0;
+    while (length < maxBytes) {
+      const read = fs.readSync(handle, buffer, length, maxBytes - length, null);
+      if (read === 0) break;
+      length += read;
     }
-    default:
-      return NO_POLICY;
+    return buffer.subarray(0, length);
+  } finally {
+    fs.closeSync(handle);
   }
 }
+
+/** What one source gave: nothing there, a policy, or a problem (its last good policy stays). */
+export type SourceRead =
+  | { kind: 'absent' }
+  | { kind: 'read'; policy: ManagedPolicy }
+  | { kind: 'unreadable'; why: string };
+
+interface PolicySource {
+  name: string;
+  read(ignore: (entry: IgnoredEntry) => void): Promise<SourceRead>;
+}
+
+/** The sources of this machine, the first one's value winning key by key. */
+function sourcesOf(system: PolicySystem): PolicySource[] {
+  switch (system.platform) {
+    case 'linux':
+      return [
+        {
+          name: LINUX_POLICY_FILE,
+          read: async (ignore) => readPolicyFile(system, LINUX_POLICY_FILE, ignore),
+        },
+      ];
+    case 'win32':
+      return (['HKLM', 'HKCU'] as const).map((hive) => ({
+        name: `${hive}\\${WINDOWS_POLICY_KEY}`,
+        read: (ignore) => readRegistryPolicy(system, hive, ignore),
+      }));
+    case 'darwin': {
+      const folder = '/Library/Managed Preferences';
+      return [
+        path.join(folder, `${POLICY_DOMAIN}.plist`),
+        path.join(folder, system.userName, `${POLICY_DOMAIN}.plist`),
+      ].map((file) => ({
+        name: file,
+        read: (ignore) => readManagedPreferences(system, file, ignore),
+      }));
+    }
+    default:
+      return [];
+  }
+}
+
+/** What applies and what was ignored at the last read: the page and the CLI show it. */
+export interface PolicyReport {
+  inForce: PolicyInForce[];
+  ignored: IgnoredEntry[];
+}
+
+/** The machine's policy, read again and again: keeps each source's last good policy. */
+export class PolicyReader {
+  readonly #system: PolicySystem;
+  readonly #warn: (line: string) => void;
+  readonly #lastGood = new Map<string, ManagedPolicy>();
+  #lastLines = new Set<string>();
+  #report: PolicyReport = { inForce: [], ignored: [] };
+
+  constructor(system: PolicySystem, warn: (line: string) => void) {
+    this.#system = system;
+    this.#warn = warn;
+  }
+
+  get report(): PolicyReport {
+    return this.#report;
+  }
+
+  async read(): Promise<ManagedPolicy> {
+    const ignored: IgnoredEntry[] = [];
+    const read: SourcedPolicy[] = [];
+    for (const source of sourcesOf(this.#system)) {
+      const result = await source.read((entry) => ignored.push(entry));
+      if (result.kind === 'absent') this.#lastGood.delete(source.name);
+      else if (result.kind === 'read') this.#lastGood.set(source.name, result.policy);
+      const lastGood = this.#lastGood.get(source.name);
+      if (result.kind === 'unreadable') {
+        const kept = lastGood === undefined ? '' : ' (its last good policy stays until then)';
+        ignored.push({ source: source.name, why: `${result.why}${kept}` });
+      }
+      if (lastGood !== undefined) read.push({ source: source.name, policy: lastGood });
+    }
+    // A line already written at the last read is not written again: a problem is said once.
+    const lines = ignored.map(ignoredLine);
+    for (const line of lines) if (!this.#lastLines.has(line)) this.#warn(line);
+    this.#lastLines = new Set(lines);
+    this.#report = { inForce: policiesInForce(read), ignored };
+    return mergePolicies(read.map(({ policy }) => policy));
+  }
+}
+
+/** The policy of this machine, read once. */
+export const readSystemPolicy = (
+  system: PolicySystem,
+  warn: (line: string) => void,
+): Promise<ManagedPolicy> => new PolicyReader(system, warn).read();
 
 /** Why a policy file cannot be trusted, or undefined when only root can have written it. */
 export function insecureFileProblem(stats: Pick<fs.Stats, 'isFile' | 'uid' | 'mode'>) {
@@ -90,45 +195,112 @@ export function insecureFileProblem(stats: Pick<fs.Stats, 'isFile' | 'uid' | 'mo
   return undefined;
 }
 
-/** Whether the file may be read: false when missing, and when insecure (logged). */
-function trustedFile(system: PolicySystem, file: string, warn: (message: string) => void): boolean {
+const errorCode = (error: unknown): string =>
+  String((error as NodeJS.ErrnoException).code ?? 'error');
+
+/** A file's stats, or why there is nothing to read: missing, insecure (said), unreadable. */
+function statFile(
+  system: PolicySystem,
+  file: string,
+  ignore: (entry: IgnoredEntry) => void,
+  ownerRule: boolean,
+): PolicyStats | SourceRead {
   let stats;
   try {
     stats = system.lstat(file);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      warn(`${file} could not be read (${(error as Error).message}): ignored.`);
-    }
-    return false;
+    const code = errorCode(error);
+    return code === 'ENOENT'
+      ? { kind: 'absent' }
+      : { kind: 'unreadable', why: `could not be read (${code})` };
   }
-  const problem = insecureFileProblem(stats);
-  if (problem !== undefined) warn(`${file} ${problem}: ignored.`);
-  return problem === undefined;
+  const problem = ownerRule
+    ? insecureFileProblem(stats)
+    : stats.isFile()
+      ? undefined
+      : 'is not a regular file';
+  if (problem !== undefined) {
+    // Not IT's file: nothing of it applies, and nothing it held before is kept.
+    ignore({ source: file, why: problem });
+    return { kind: 'absent' };
+  }
+  if (stats.size > MAX_POLICY_BYTES) {
+    return { kind: 'unreadable', why: `is larger than ${MAX_POLICY_BYTES / 1024} KiB` };
+  }
+  return stats;
 }
 
-export function readJsonPolicy(
+const isStats = (value: PolicyStats | SourceRead): value is PolicyStats => !('kind' in value);
+
+/**
+ * A JSON policy file as the app reads it. `ownerRule: false` skips the root-owner rule, for
+ * `npm run policy -- check` and the preview, which read a file IT is still writing.
+ */
+export function readPolicyFile(
   system: PolicySystem,
   file: string,
-  warn: (message: string) => void,
-): ManagedPolicy {
-  if (!trustedFile(system, file, warn)) return NO_POLICY;
+  ignore: (entry: IgnoredEntry) => void,
+  { ownerRule = true }: { ownerRule?: boolean } = {},
+): SourceRead {
+  const stats = statFile(system, file, ignore, ownerRule);
+  if (!isStats(stats)) return stats;
+  let bytes: Uint8Array | undefined;
+  try {
+    // Read until two reads in a row agree: a file rewritten in place may be caught half-written.
+    for (let tries = 0; tries < POLICY_READ_TRIES; tries += 1) {
+      const next = system.readFile(file, MAX_POLICY_BYTES + 1);
+      if (bytes !== undefined && Buffer.from(bytes).equals(next)) break;
+      bytes = next;
+      if (tries === POLICY_READ_TRIES - 1) {
+        return { kind: 'unreadable', why: 'kept changing while it was read' };
+      }
+    }
+  } catch (error) {
+    const code = errorCode(error);
+    return code === 'ENOENT'
+      ? { kind: 'absent' }
+      : { kind: 'unreadable', why: `could not be read (${code})` };
+  }
+  if (bytes === undefined) return { kind: 'unreadable', why: 'could not be read' };
+  if (bytes.length > MAX_POLICY_BYTES) {
+    return { kind: 'unreadable', why: `is larger than ${MAX_POLICY_BYTES / 1024} KiB` };
+  }
+  return parsePolicyText(bytes, file, ignore);
+}
+
+/** UTF-8 JSON (a byte order mark allowed) as a policy; V8's error quotes the file, so unsaid. */
+function parsePolicyText(
+  bytes: Uint8Array,
+  source: string,
+  ignore: (entry: IgnoredEntry) => void,
+): SourceRead {
+  let text: string;
+  try {
+    // TextDecoder drops a leading byte order mark, as Notepad writes one.
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return { kind: 'unreadable', why: 'is not UTF-8 text' };
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(system.readFile(file));
-  } catch (error) {
-    warn(`${file} is not valid JSON (${(error as Error).message}): ignored.`);
-    return NO_POLICY;
+    raw = JSON.parse(text);
+  } catch {
+    return { kind: 'unreadable', why: 'is not valid JSON' };
   }
-  return readPolicyObject(raw, file, warn);
+  const policy = readPolicyObject(raw, source, ignore);
+  return policy === undefined
+    ? { kind: 'unreadable', why: 'is not an object of policies' }
+    : { kind: 'read', policy };
 }
 
 /** A managed-preferences plist, as JSON through macOS's plutil. */
 export async function readManagedPreferences(
   system: PolicySystem,
   file: string,
-  warn: (message: string) => void,
-): Promise<ManagedPolicy> {
-  if (!trustedFile(system, file, warn)) return NO_POLICY;
+  ignore: (entry: IgnoredEntry) => void,
+): Promise<SourceRead> {
+  const stats = statFile(system, file, ignore, true);
+  if (!isStats(stats)) return stats;
   const { code, stdout } = await system.run('/usr/bin/plutil', [
     '-convert',
     'json',
@@ -137,29 +309,30 @@ export async function readManagedPreferences(
     '--',
     file,
   ]);
-  let raw: unknown;
-  try {
-    if (code !== 0) throw new Error(`plutil exited with ${code}`);
-    raw = JSON.parse(stdout);
-  } catch (error) {
-    warn(`${file} could not be read as a property list (${(error as Error).message}): ignored.`);
-    return NO_POLICY;
+  if (code !== 0) {
+    return {
+      kind: 'unreadable',
+      why: `could not be read as a property list (plutil exited with ${code})`,
+    };
   }
-  return readPolicyObject(raw, file, warn);
+  return parsePolicyText(Buffer.from(stdout, 'utf8'), file, ignore);
 }
 
 /** One hive's ClassTray key and its Defaults subkey, through `reg query /s` (64-bit view). */
 export async function readRegistryPolicy(
   system: PolicySystem,
   hive: 'HKLM' | 'HKCU',
-  warn: (message: string) => void,
-): Promise<ManagedPolicy> {
+  ignore: (entry: IgnoredEntry) => void,
+): Promise<SourceRead> {
   const key = `${hive}\\${WINDOWS_POLICY_KEY}`;
   const reg = path.win32.join(system.systemRoot, 'System32', 'reg.exe');
   const { code, stdout } = await system.run(reg, ['query', key, '/s', '/reg:64']);
   // 1: the key does not exist, the usual case on a laptop IT did not configure.
-  if (code !== 0) return NO_POLICY;
-  return readPolicyObject(parseRegQuery(stdout, key, warn), key, warn);
+  if (code === 1) return { kind: 'absent' };
+  if (code !== 0)
+    return { kind: 'unreadable', why: `could not be read (reg.exe exited with ${code})` };
+  const policy = readPolicyObject(parseRegQuery(stdout, key, ignore), key, ignore);
+  return policy === undefined ? { kind: 'absent' } : { kind: 'read', policy };
 }
 
 /**
@@ -169,7 +342,7 @@ export async function readRegistryPolicy(
 export function parseRegQuery(
   output: string,
   key: string,
-  warn: (message: string) => void,
+  ignore: (entry: IgnoredEntry) => void,
 ): Record<string, unknown> {
   const root: Record<string, unknown> = {};
   const defaults: Record<string, unknown> = {};
@@ -188,7 +361,7 @@ export function parseRegQuery(
     }
     const value = /^ {4}(\S+) {4}(REG_[A-Z_]+)(?: {4}(.*))?$/.exec(line);
     if (value === null || current === undefined) continue;
-    const [, name = '', type, data = ''] = value;
+    const [, name = '', type = '', data = ''] = value;
     if (type === 'REG_DWORD') current[name] = Number.parseInt(data, 16);
     else if (type === 'REG_SZ' || type === 'REG_EXPAND_SZ') current[name] = data;
     else if (Object.hasOwn(POLICIES, name)) {
@@ -197,7 +370,11 @@ export function parseRegQuery(
         POLICIES[name as PolicyName].kind === 'choice'
           ? 'REG_SZ'
           : 'REG_DWORD';
-      warn(`${key}: ${name} is a ${type}, not a ${expected}: ignored.`);
+      ignore({
+        source: key,
+        name: printableName(name),
+        why: `is a ${printableName(type)}, not a ${expected}`,
+      });
     }
   }
   return Object.keys(defaults).length > 0 ? { ...root, [DEFAULTS_SECTION]: defaults } : root;

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../../src-shared/limits';
+import { addressSchema } from '../settings/addressSchema';
 import { settingsSchema } from '../settings/settings';
 
 /** How a key is stored: a registry REG_SZ or REG_DWORD, a JSON or plist string, number or bool. */
@@ -29,10 +30,8 @@ interface PolicySpec<Schema extends z.ZodType> {
 
 const spec = <Schema extends z.ZodType>(value: PolicySpec<Schema>): PolicySpec<Schema> => value;
 
-const updateFeedSchema = z.url({
-  protocol: /^https$/,
-  error: 'must be an https:// address (a folder holding latest.yml)',
-});
+/** A folder electron-updater adds file names to: the service URL's rule. */
+const updateFeedSchema = addressSchema({ query: 'refused' });
 
 export const POLICIES = {
   ServiceUrl: spec({

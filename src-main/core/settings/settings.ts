@@ -27,6 +27,7 @@ import { DEFAULT_AUTH_HEADER, temporalAccessTokenSchema } from '../../contract/w
 import { issueProblems } from '../../contract/zodIssues';
 import type { ConnectionProblem } from '../api/classTrayApi';
 import type { Logger } from '../logger';
+import { addressSchema } from './addressSchema';
 import { createLogger } from '../logger';
 import { TeacherFacingError } from '../api/teacherFacing';
 
@@ -119,22 +120,11 @@ const headerNameSchema = z
   .string()
   .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'must be an HTTP header name such as X-Token-SVC');
 
-const serviceUrlSchema = z
-  .url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' })
-  // Credentials in the URL would put a secret in the settings file.
-  .refine((url) => {
-    // zod runs this check even after the URL check failed, which reports that case already.
-    if (!URL.canParse(url)) return true;
-    const parsed = new URL(url);
-    return parsed.username === '' && parsed.password === '';
-  }, 'must not contain a user name or password')
-  // The client asks at the path alone, so a query or fragment is never needed: refusing every
-  // one refuses ?token=, ?api_key=, ?password= and any other name a secret might go by.
-  .refine((url) => {
-    if (!URL.canParse(url)) return true;
-    const parsed = new URL(url);
-    return parsed.search === '' && parsed.hash === '' && !/[?#]/.test(url);
-  }, 'must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address');
+/**
+ * The client asks at the path alone, so a query or fragment is never needed: refusing every one
+ * refuses ?token=, ?api_key= and any other name a secret might go by.
+ */
+const serviceUrlSchema = addressSchema({ query: 'refused' });
 
 /** "08:05": a time of day on the 24-hour clock. */
 const clockTimeSchema = z

@@ -4,12 +4,18 @@
  * time limit and a size cap. Its address is a secret (whoever holds it reads the timetable), so
  * no error, log line or sentence here ever quotes it.
  */
+import { addressProblem, isLoopbackHost } from '../../../src-shared/addressRule';
+import { en } from '../../../src-shared/i18n/en';
+import type { Refusal } from '../../../src-shared/refusal';
+import { refusal } from '../../../src-shared/refusal';
 import { readCapped } from '../service/cappedBody';
 import { TeacherFacingError } from '../api/teacherFacing';
 
 /** A timetable larger than this is no teacher's timetable: the answer is cut off. */
 export const MAX_FEED_BYTES = 8 * 1024 * 1024;
 export const FEED_TIMEOUT_MS = 20_000;
+/** Hops followed before giving up: a calendar moved once or twice, never a chain. */
+export const MAX_FEED_REDIRECTS = 5;
 
 export interface FeedValidators {
   etag?: string;
@@ -32,22 +38,53 @@ export interface FetchFeedOptions {
 /** The timetable could not be fetched: one sentence, without its address. */
 export class TimetableFeedError extends TeacherFacingError {
   override readonly name = 'TimetableFeedError';
+  override readonly refusal: Refusal | undefined;
+
+  constructor(message: string, carried?: Refusal) {
+    super(message);
+    this.refusal = carried;
+  }
 }
 
-/** A subscription address as calendars hand it out: webcal:// is https:// underneath. */
+/**
+ * A subscription address as calendars hand it out (webcal:// is https:// underneath), under the
+ * one address rule; its query stays, as that is how calendars hand out a private address.
+ */
 export function feedUrl(address: string): URL {
   const trimmed = address.trim().replace(/^webcals?:\/\//i, 'https://');
-  const url = URL.canParse(trimmed) ? new URL(trimmed) : undefined;
-  if (url === undefined || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
-    throw new TimetableFeedError(
-      'The timetable address must start with https://, http:// or webcal://.',
-    );
+  const problem = addressProblem(trimmed, { query: 'allowed' });
+  if (problem !== undefined) {
+    throw new TimetableFeedError(en.refusals[problem], refusal(problem, {}));
   }
+  const url = new URL(trimmed);
+  if (isLinkLocal(url.hostname)) throw new TimetableFeedError(REDIRECT_REFUSED);
   return url;
 }
 
+const REDIRECT_REFUSED =
+  'The timetable server sent ClassTray on to an address it does not follow (not https://, or inside this computer or its network): ask for the timetable’s https:// address.';
+
+/** 169.254.0.0/16 and fe80::/10 (also as an IPv4-mapped IPv6 address): a cloud's metadata. */
+function isLinkLocal(hostname: string): boolean {
+  const host = hostname.toLowerCase();
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):[0-9a-f]{1,4}\]$/.exec(host);
+  if (mapped !== null) return Number.parseInt(mapped[1] ?? '', 16) === 0xa9fe;
+  return /^169\.254\.\d{1,3}\.\d{1,3}$/.test(host) || /^\[fe[89ab][0-9a-f]:/.test(host);
+}
+
+/** Why a redirect from `from` to `to` is not followed, or undefined when it may be. */
+export function redirectProblem(from: URL, to: URL): string | undefined {
+  if (addressProblem(to.href, { query: 'allowed' }) !== undefined) return REDIRECT_REFUSED;
+  if (isLinkLocal(to.hostname)) return REDIRECT_REFUSED;
+  // A public server must not send ClassTray to a service of the teacher's own computer.
+  if (isLoopbackHost(to.hostname) && !isLoopbackHost(from.hostname)) return REDIRECT_REFUSED;
+  return undefined;
+}
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
 export async function fetchFeed(address: string, options: FetchFeedOptions): Promise<FeedAnswer> {
-  const url = feedUrl(address);
+  let url = feedUrl(address);
   const timeoutMs = options.timeoutMs ?? FEED_TIMEOUT_MS;
   const maxBytes = options.maxBytes ?? MAX_FEED_BYTES;
   const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5' };
@@ -56,7 +93,25 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
-    const response = await options.fetch(url, { headers, signal, redirect: 'follow' });
+    // Each redirect is judged before it is followed (fetch's own following judges none).
+    let response = await options.fetch(url, { headers, signal, redirect: 'manual' });
+    for (let hops = 0; REDIRECT_STATUSES.has(response.status); hops += 1) {
+      await response.body?.cancel().catch(() => undefined);
+      const location = response.headers.get('location');
+      const next =
+        location !== null && URL.canParse(location, url) ? new URL(location, url) : undefined;
+      if (next === undefined || hops >= MAX_FEED_REDIRECTS) {
+        throw new TimetableFeedError(
+          `The timetable server redirected more than ${MAX_FEED_REDIRECTS} times, or nowhere; ClassTray tries again later.`,
+        );
+      }
+      const problem = redirectProblem(url, next);
+      if (problem !== undefined) throw new TimetableFeedError(problem);
+      url = next;
+      response = await options.fetch(url, { headers, signal, redirect: 'manual' });
+    }
+    // A fetch that hides a redirect from its caller (a browser's opaque redirect) is refused.
+    if (response.type === 'opaqueredirect') throw new TimetableFeedError(REDIRECT_REFUSED);
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined);
       return { kind: 'unchanged' };

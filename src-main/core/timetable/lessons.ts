@@ -39,13 +39,21 @@ export function calendarLessons(events: readonly CalendarEvent[], places: Places
 }
 
 /**
- * The locations to ask about, first seen first: of timed events only. An all-day event or one
- * without a location is a lesson only when the teacher maps its place in the list by hand.
+ * The locations to ask about, a few at a time: of timed events only, those still to end first
+ * (soonest first), then those already over. An all-day event or one without a location is a
+ * lesson only when the teacher maps its place in the list by hand.
  */
-export function newPlaces(events: readonly CalendarEvent[], places: Places): string[] {
+export function newPlaces(
+  events: readonly CalendarEvent[],
+  places: Places,
+  { now, max }: { now: number; max: number },
+): string[] {
   const known = new Set(places.map(({ place }) => place));
   const found = new Set<string>();
-  for (const event of events) {
+  const ahead = events.filter((event) => event.end > now);
+  const over = events.filter((event) => event.end <= now);
+  for (const event of [...ahead, ...over]) {
+    if (found.size >= max) break;
     if (!event.allDay && event.location !== null && !known.has(event.location)) {
       found.add(event.location);
     }

@@ -8,6 +8,10 @@
  * last good copy (on disk) and is said in one sentence, in Settings and the tray, never as a
  * classroom banner. One timer, never waiting more than MAX_WAIT_MS, follows the lessons' starts
  * and ends and the next fetch, as the end schedule's does.
+ *
+ * The calendar is read in a thread of its own (calendarReader.ts), never on the main thread: a new
+ * text when it comes, and the copy in use again each hour as the span slides. Whatever asks for
+ * the lessons meanwhile gets those of the last reading.
  */
 import type { Clock } from '../../../src-shared/clock';
 import { SCHEDULE_AHEAD_HOURS, MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
@@ -24,8 +28,12 @@ import type {
 } from '../settings/settings';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { TokenVault, VaultStatus } from '../account/vault';
-import type { CalendarEvent } from './calendar';
-import { expandCalendar } from './calendar';
+import { en } from '../../../src-shared/i18n/en';
+import { refusal } from '../../../src-shared/refusal';
+import { ApiInputError } from '../api/apiInput';
+import type { CalendarEvent, CalendarReading, SkipReason } from './calendar';
+import type { ReadOutcome, StartWorker, StoppedReading } from './calendarReader';
+import { CalendarReader } from './calendarReader';
 import { fetchFeed } from './feed';
 import type { Lesson } from './lessons';
 import { bellsByClassroom, calendarLessons, newPlaces, nowAndNext, weeklyLessons } from './lessons';
@@ -40,6 +48,10 @@ export const SUBSCRIPTION_ACCOUNT = 'timetable-subscription';
 /** How far the lessons are expanded, before and after now. */
 const BEHIND_MS = 86_400_000;
 const AHEAD_MS = 8 * 86_400_000;
+/** The copy in use is read again this often, as the span slides. */
+const READ_EVERY_MS = 3_600_000;
+/** Places Settings asks about at once: the next lessons' first. */
+export const MAX_PLACE_QUESTIONS = 5;
 
 export type TimetableSource = TimetableSettings['source'];
 
@@ -66,13 +78,28 @@ export interface TimetableView {
   checkedAt: string | null;
   /** The last fetch or read failed, in one sentence; the copy in use is older. */
   problem: string | null;
+  /** How the last reading of the calendar went (nothing to say for the weekly table). */
+  reading: ReadingReport;
   places: TimetableSettings['places'];
-  /** Locations seen for the first time: Settings asks which classroom each is. */
+  /**
+   * Locations of the lessons in the span not mapped yet, at most MAX_PLACE_QUESTIONS (the next
+   * lessons' first): Settings asks which classroom each is.
+   */
   newPlaces: string[];
   /** null: not asked yet (asked once a place is mapped to a classroom). */
   endAtBell: boolean | null;
   now: LessonView | null;
   next: LessonView | null;
+}
+
+export interface ReadingReport {
+  /** Events of the calendar in use that were left out, by why. */
+  skipped: Partial<Record<SkipReason, number>>;
+  /**
+   * The last reading was too much and was stopped: the lessons are those of the reading before
+   * it (or none). Null once a reading succeeds.
+   */
+  stopped: StoppedReading | null;
 }
 
 export type TimetableSourceInput =
@@ -101,13 +128,29 @@ export interface TimetableOptions {
   openClassroom: (classroomId: string) => Promise<void>;
   /** Whether the window is shown now. */
   windowVisible: () => boolean;
+  /** Starts the calendar reader's thread; default: from its TypeScript source (tsx). */
+  startCalendarWorker?: StartWorker;
+}
+
+/** A new calendar the reader stopped: nothing of it is used (Settings says which part). */
+export class CalendarTooComplexError extends ApiInputError {
+  constructor() {
+    super(en.refusals.calendarTooComplex, refusal('calendarTooComplex', {}));
+  }
 }
 
 export class Timetable {
   readonly #options: TimetableOptions;
+  readonly #reader: CalendarReader;
   #text: string | undefined;
+  /** The last reading's occurrences, over the span from #readAt. */
   #events: CalendarEvent[] = [];
-  #expandedAt = Number.NEGATIVE_INFINITY;
+  #readAt = Number.NEGATIVE_INFINITY;
+  /** #text changed since the last reading. */
+  #unread = true;
+  #reading: ReadingReport = { skipped: {}, stopped: null };
+  #rereading: Promise<void> | undefined;
+  #stopping: Promise<void> | undefined;
   #savedAt: string | null = null;
   #checkedAt: number | undefined;
   #problem: string | null = null;
@@ -119,10 +162,13 @@ export class Timetable {
   #syncing = false;
   #stopped = false;
   /** Calls off a fetch under way when ClassTray stops. */
-  readonly #stopping = new AbortController();
+  readonly #quitting = new AbortController();
 
   constructor(options: TimetableOptions) {
     this.#options = options;
+    this.#reader = new CalendarReader(
+      options.startCalendarWorker === undefined ? {} : { startWorker: options.startCalendarWorker },
+    );
   }
 
   async start(): Promise<void> {
@@ -135,15 +181,18 @@ export class Timetable {
     this.#tick();
   }
 
+  /** Stops the timer, calls off a fetch and ends the reader's thread. */
   stop(): void {
     this.#stopped = true;
-    this.#stopping.abort();
+    this.#quitting.abort();
     this.#cancel();
+    this.#stopping = this.#reader.stop();
   }
 
-  /** Resolves once no fetch is under way. */
+  /** Resolves once no fetch or reading is under way (and the thread has ended, once stopped). */
   async settled(): Promise<void> {
-    while (this.#fetching) await this.#fetching;
+    while (this.#fetching || this.#rereading) await (this.#fetching ?? this.#rereading);
+    await this.#stopping;
   }
 
   view(): TimetableView {
@@ -177,9 +226,15 @@ export class Timetable {
       savedAt: timetable.source === 'weekly' ? null : this.#savedAt,
       checkedAt: this.#checkedAt === undefined ? null : new Date(this.#checkedAt).toISOString(),
       problem: this.#problem,
+      reading:
+        timetable.source === 'weekly'
+          ? { skipped: {}, stopped: null }
+          : structuredClone(this.#reading),
       places: structuredClone([...timetable.places]),
       newPlaces:
-        timetable.source === 'weekly' ? [] : newPlaces(this.#eventsAt(now), timetable.places),
+        timetable.source === 'weekly'
+          ? []
+          : newPlaces(this.#eventsAt(now), timetable.places, { now, max: MAX_PLACE_QUESTIONS }),
       endAtBell: timetable.endAtBell,
       now: lessonView(current),
       next: lessonView(next),
@@ -188,7 +243,8 @@ export class Timetable {
 
   /**
    * A new source replaces the old. A subscription is fetched first and kept only if it answers
-   * with a calendar; a file only if it is one. Either way the copy on disk is the new text.
+   * with a calendar; a file only if it is one (read within the reader's budget). Either way the
+   * copy on disk is the new text.
    */
   async setSource(input: TimetableSourceInput): Promise<void> {
     const { clock, copy, vault, settings } = this.#options;
@@ -196,20 +252,21 @@ export class Timetable {
       const answer = await fetchFeed(input.url, { fetch: this.#options.fetch });
       if (answer.kind !== 'fresh')
         throw new TeacherFacingError('The timetable server sent nothing.');
-      this.#checkCalendar(answer.text);
+      const reading = await this.#check(answer.text);
       await vault.setToken(SUBSCRIPTION_ACCOUNT, input.url);
-      this.#use(answer.text, {
+      this.#use(answer.text, reading, {
         ...(answer.etag === undefined ? {} : { etag: answer.etag }),
         ...(answer.lastModified === undefined ? {} : { lastModified: answer.lastModified }),
       });
       this.#checkedAt = clock();
     } else if (input.kind === 'file') {
-      this.#checkCalendar(input.text);
-      this.#use(input.text, {});
+      this.#use(input.text, await this.#check(input.text), {});
     } else {
       copy.clear();
       this.#text = undefined;
       this.#savedAt = null;
+      this.#events = [];
+      this.#reading = { skipped: {}, stopped: null };
     }
     if (input.kind !== 'subscription') await vault.forgetToken(SUBSCRIPTION_ACCOUNT);
     this.#problem = null;
@@ -219,7 +276,6 @@ export class Timetable {
         ...(input.kind === 'weekly' ? { weekly: input.lessons } : {}),
       },
     });
-    this.#expandedAt = Number.NEGATIVE_INFINITY;
     await this.#readSubscriptionStatus();
     this.#changed();
   }
@@ -291,12 +347,55 @@ export class Timetable {
     return this.#options.settings.get().timetable as TimetableSettings;
   }
 
-  #checkCalendar(text: string): void {
-    const now = this.#options.clock();
-    expandCalendar(text, { from: now, to: now + 1, machineZone: this.#options.machineZone() });
+  /** Reads the span around now in the reader's thread. */
+  #read(text: string): { at: number; outcome: Promise<ReadOutcome> } {
+    const at = this.#options.clock();
+    const outcome = this.#reader.read(text, {
+      from: at - BEHIND_MS,
+      to: at + AHEAD_MS,
+      machineZone: this.#options.machineZone(),
+    });
+    return { at, outcome };
   }
 
-  #use(text: string, validators: { etag?: string; lastModified?: string }): void {
+  /**
+   * A new text, read before it is used: its reading, or a sentence for the teacher. A text the
+   * reader stopped is said in Settings too (which part was too much); nothing of it is used.
+   */
+  async #check(text: string): Promise<{ at: number; reading: CalendarReading }> {
+    const { at, outcome: pending } = this.#read(text);
+    const outcome = await pending;
+    switch (outcome.kind) {
+      case 'read':
+        return { at, reading: outcome.reading };
+      case 'stopped':
+        this.#stoppedAt(outcome);
+        // Settings says which part, whatever did the asking.
+        this.#options.onChange();
+        throw new CalendarTooComplexError();
+      case 'notCalendar':
+        throw new TeacherFacingError(outcome.message);
+      case 'failed':
+        this.#options.log.error(`The timetable could not be read: ${outcome.error}`);
+        throw new TeacherFacingError(READ_FAILED);
+      case 'cancelled':
+        throw new TeacherFacingError('The timetable was not read: ClassTray is quitting.');
+    }
+  }
+
+  #stoppedAt(outcome: Extract<ReadOutcome, { kind: 'stopped' }>): void {
+    const { limit, part } = outcome.stopped;
+    this.#options.log.warn(
+      `The timetable's reading was stopped (${limit}, ${Math.round(outcome.ms)} ms) at ${JSON.stringify(part)}`,
+    );
+    this.#reading = { ...this.#reading, stopped: outcome.stopped };
+  }
+
+  #use(
+    text: string,
+    { at, reading }: { at: number; reading: CalendarReading },
+    validators: { etag?: string; lastModified?: string },
+  ): void {
     const savedAt = new Date(this.#options.clock()).toISOString();
     try {
       this.#options.copy.write({ text, savedAt, ...validators });
@@ -305,7 +404,45 @@ export class Timetable {
     }
     this.#text = text;
     this.#savedAt = savedAt;
-    this.#expandedAt = Number.NEGATIVE_INFINITY;
+    this.#took(at, reading);
+  }
+
+  #took(at: number, reading: CalendarReading): void {
+    this.#events = reading.events;
+    this.#readAt = at;
+    this.#unread = false;
+    this.#reading = { skipped: reading.skipped, stopped: null };
+  }
+
+  /**
+   * The copy in use, read again (the span slid, or the copy came from disk). Meanwhile, and if
+   * this reading fails, the lessons stay those of the last reading.
+   */
+  #reread(): void {
+    const text = this.#text;
+    if (text === undefined || this.#rereading !== undefined || this.#stopped) return;
+    const { at, outcome } = this.#read(text);
+    this.#rereading = outcome
+      .then((outcome) => {
+        // A new text came meanwhile: it was read on its own.
+        if (this.#text !== text || this.#stopped) return;
+        this.#readAt = at;
+        this.#unread = false;
+        if (outcome.kind === 'read') {
+          this.#took(at, outcome.reading);
+        } else if (outcome.kind === 'stopped') {
+          this.#stoppedAt(outcome);
+        } else if (outcome.kind === 'notCalendar') {
+          this.#problem = outcome.message;
+        } else if (outcome.kind === 'failed') {
+          this.#options.log.error(`The timetable could not be read: ${outcome.error}`);
+          this.#problem = READ_FAILED;
+        }
+        this.#changed();
+      })
+      .finally(() => {
+        this.#rereading = undefined;
+      });
   }
 
   async #readSubscriptionStatus(): Promise<void> {
@@ -336,11 +473,10 @@ export class Timetable {
         fetch: this.#options.fetch,
         etag: kept?.etag,
         lastModified: kept?.lastModified,
-        signal: this.#stopping.signal,
+        signal: this.#quitting.signal,
       });
       if (answer.kind === 'fresh') {
-        this.#checkCalendar(answer.text);
-        this.#use(answer.text, {
+        this.#use(answer.text, await this.#check(answer.text), {
           ...(answer.etag === undefined ? {} : { etag: answer.etag }),
           ...(answer.lastModified === undefined ? {} : { lastModified: answer.lastModified }),
         });
@@ -349,28 +485,18 @@ export class Timetable {
     } catch (error) {
       if (!(error instanceof TeacherFacingError)) throw error;
       if (this.#stopped) return;
+      // Said in Settings by `reading.stopped`, with the part that was too much.
+      if (error instanceof CalendarTooComplexError) return;
       // Teacher-facing sentences here never hold the address.
       this.#problem = error.message;
       log.warn(`Timetable fetch failed: ${error.message}`);
     }
   }
 
-  /** The events, expanded again when the text changed or an hour passed (the span slides). */
+  /** The last reading's events; read again, in the background, once an hour has passed. */
   #eventsAt(now: number): CalendarEvent[] {
     if (this.#text === undefined || this.#settings().source === 'weekly') return [];
-    if (now - this.#expandedAt > 3_600_000 || now < this.#expandedAt) {
-      try {
-        this.#events = expandCalendar(this.#text, {
-          from: now - BEHIND_MS,
-          to: now + AHEAD_MS,
-          machineZone: this.#options.machineZone(),
-        });
-      } catch (error) {
-        this.#events = [];
-        this.#problem = error instanceof TeacherFacingError ? error.message : String(error);
-      }
-      this.#expandedAt = now;
-    }
+    if (this.#unread || now - this.#readAt > READ_EVERY_MS || now < this.#readAt) this.#reread();
     return this.#events;
   }
 
@@ -504,6 +630,8 @@ export class Timetable {
     }
   }
 }
+
+const READ_FAILED = 'The timetable could not be read; the lessons are those of the last good copy.';
 
 /** A lesson's end as a scheduled end of its classroom. */
 const bellOf = (lesson: Lesson): ScheduledEnd => ({

@@ -6,6 +6,7 @@ import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { formatMinute } from '../clock';
+import { readingSentences } from './timetableReading';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { roomNamed } from './placeNames';
@@ -59,6 +60,7 @@ export function TimetableSettings() {
           {t('timetable.problem', { problem })}
         </p>
       )}
+      <ReadingState />
       <CopyState />
       <NewPlaces />
       <BellQuestion />
@@ -221,6 +223,21 @@ function copyTime(
   return sameDay
     ? t('timetable.importedToday', { time })
     : t('timetable.importedOn', { date, time });
+}
+
+/** How the last reading of the calendar went: events left out, or a calendar too much to read. */
+function ReadingState() {
+  const { t, i18n } = useTranslation();
+  const reading = useClassTray((data) => data.timetable.reading);
+  return (
+    <>
+      {readingSentences(t, i18n.language, reading).map((sentence) => (
+        <p key={sentence} className="field-problem" role="status">
+          {sentence}
+        </p>
+      ))}
+    </>
+  );
 }
 
 /** The classrooms a place may be: the recent list, by nickname. */

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
-import { mergePolicies, readPolicyObject } from '../../../src-main/core/policy/managedPolicy';
+import {
+  ignoredLine,
+  mergePolicies,
+  policiesInForce,
+  readPolicyObject,
+} from '../../../src-main/core/policy/managedPolicy';
 import { POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
 import { SAMPLES } from '../../support/policySamples';
 
-function read(raw: unknown): { policy: ManagedPolicy; lines: string[] } {
+function read(raw: unknown): { policy: ManagedPolicy | undefined; lines: string[] } {
   const lines: string[] = [];
-  return { policy: readPolicyObject(raw, 'policy.json', (line) => lines.push(line)), lines };
+  const policy = readPolicyObject(raw, 'policy.json', (entry) => lines.push(ignoredLine(entry)));
+  return { policy, lines };
 }
 
 describe('a policy source read against the table', () => {
@@ -25,7 +31,7 @@ describe('a policy source read against the table', () => {
 
   it.each(POLICY_NAMES)('%s: missing is neither locked nor a default', (name) => {
     const { policy, lines } = read({});
-    expect(name in policy.locked || name in policy.defaults).toBe(false);
+    expect(name in (policy?.locked ?? {}) || name in (policy?.defaults ?? {})).toBe(false);
     expect(lines).toEqual([]);
   });
 
@@ -41,11 +47,11 @@ describe('a policy source read against the table', () => {
   });
 
   it('reads a switch stored as a DWORD 0 or 1, and no other number', () => {
-    expect(read({ StartAtLogin: 1, DemoDataAllowed: 0 }).policy.locked).toEqual({
+    expect(read({ StartAtLogin: 1, DemoDataAllowed: 0 }).policy?.locked).toEqual({
       StartAtLogin: true,
       DemoDataAllowed: false,
     });
-    expect(read({ StartAtLogin: 2 }).policy.locked).toEqual({});
+    expect(read({ StartAtLogin: 2 }).policy?.locked).toEqual({});
   });
 
   it('never takes the API token or the timetable URL, and says why', () => {
@@ -61,14 +67,13 @@ describe('a policy source read against the table', () => {
   });
 
   it('ignores what is not an object, and keys it does not know', () => {
-    expect(read(['ServiceUrl']).lines).toEqual([
-      'policy.json is not an object of policies: ignored.',
-    ]);
+    // The whole source's problem: its reader says it, and keeps the last good policy.
+    expect(read(['ServiceUrl']).policy).toBeUndefined();
     expect(read({ Defaults: 3 }).lines).toEqual([
       'policy.json: Defaults is not an object of policies: ignored.',
     ]);
     const { policy, lines } = read({ Colour: 'red', StartAtLogin: true });
-    expect(policy.locked).toEqual({ StartAtLogin: true });
+    expect(policy?.locked).toEqual({ StartAtLogin: true });
     expect(lines).toEqual(['policy.json: Colour is not a ClassTray policy: ignored.']);
   });
 });
@@ -87,5 +92,30 @@ describe('several sources', () => {
       locked: { ServiceUrl: 'https://machine.example', StartAtLogin: true },
       defaults: { PollVisibleSeconds: 30, PollHiddenSeconds: 90 },
     });
+  });
+});
+
+describe('what applies, and from where', () => {
+  it('lists each policy in force once, locked or default, with the source it came from', () => {
+    expect(
+      policiesInForce([
+        {
+          source: 'HKLM',
+          policy: { locked: { ServiceUrl: 'https://m.example' }, defaults: { StartAtLogin: true } },
+        },
+        {
+          source: 'HKCU',
+          policy: {
+            locked: { ServiceUrl: 'https://u.example', UpdatesEnabled: false },
+            defaults: { StartAtLogin: false, PollHiddenSeconds: 90 },
+          },
+        },
+      ]),
+    ).toEqual([
+      { name: 'ServiceUrl', value: 'https://m.example', how: 'locked', source: 'HKLM' },
+      { name: 'PollHiddenSeconds', value: 90, how: 'default', source: 'HKCU' },
+      { name: 'StartAtLogin', value: true, how: 'default', source: 'HKLM' },
+      { name: 'UpdatesEnabled', value: false, how: 'locked', source: 'HKCU' },
+    ]);
   });
 });

@@ -2,12 +2,23 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CommandResult, PolicySystem } from '../../../src-main/core/policy/policySources';
-import { insecureFileProblem, readSystemPolicy } from '../../../src-main/core/policy/policySources';
+import {
+  MAX_POLICY_BYTES,
+  PolicyReader,
+  insecureFileProblem,
+  readFileHead,
+  readSystemPolicy,
+} from '../../../src-main/core/policy/policySources';
 import { LINUX_POLICY_FILE } from '../../../src-main/core/policy/policyTable';
 import { tempDir } from '../../support/tempDir';
 
 type Stats = ReturnType<PolicySystem['lstat']>;
-const rootFile = (mode = 0o644): Stats => ({ isFile: () => true, uid: 0, mode: 0o100000 | mode });
+const rootFile = (mode = 0o644, size = 100): Stats => ({
+  isFile: () => true,
+  uid: 0,
+  mode: 0o100000 | mode,
+  size,
+});
 
 /** A machine of the given OS: files by path (with their stats), commands by their arguments. */
 function machine(
@@ -29,7 +40,7 @@ function machine(
     system: {
       platform,
       lstat: (name) => file(name).stats ?? rootFile(),
-      readFile: (name) => file(name).text,
+      readFile: (name, maxBytes) => Buffer.from(file(name).text).subarray(0, maxBytes),
       run: async (command, args) => {
         ran.push([command, ...args]);
         return commands(command, args);
@@ -73,12 +84,16 @@ describe('Linux: /etc/classtray/policy.json', () => {
   it.each([
     [
       'owned by another user',
-      { isFile: () => true, uid: 1000, mode: 0o100644 },
+      { isFile: () => true, uid: 1000, mode: 0o100644, size: 20 },
       'is not owned by root',
     ],
     ['writable by its group', rootFile(0o664), 'is writable by group or others'],
     ['writable by anyone', rootFile(0o646), 'is writable by group or others'],
-    ['a symbolic link', { isFile: () => false, uid: 0, mode: 0o120777 }, 'is not a regular file'],
+    [
+      'a symbolic link',
+      { isFile: () => false, uid: 0, mode: 0o120777, size: 20 },
+      'is not a regular file',
+    ],
   ])('ignores a file %s, with a line saying why', async (_, stats, why) => {
     const { policy, lines } = await read(policyFile('{"StartAtLogin":true}', stats));
     expect(policy).toEqual({ locked: {}, defaults: {} });
@@ -88,9 +103,8 @@ describe('Linux: /etc/classtray/policy.json', () => {
   it('ignores a file that is not JSON', async () => {
     const { policy, lines } = await read(policyFile('{ServiceUrl: nope'));
     expect(policy).toEqual({ locked: {}, defaults: {} });
-    expect(lines[0]).toMatch(
-      /^\/etc\/classtray\/policy\.json is not valid JSON \(.*\): ignored\.$/,
-    );
+    // V8's message would quote the file: only the rule is said.
+    expect(lines).toEqual([`${LINUX_POLICY_FILE} is not valid JSON: ignored.`]);
   });
 
   it('judges a real file by its owner and mode', async () => {
@@ -101,6 +115,144 @@ describe('Linux: /etc/classtray/policy.json', () => {
     expect(insecureFileProblem(fs.lstatSync(file))).toBe(owner);
     fs.chmodSync(file, 0o666);
     expect(insecureFileProblem(fs.lstatSync(file))).toBe(owner ?? 'is writable by group or others');
+  });
+});
+
+/** A policy file whose text and stats the test changes between reads, and what was asked. */
+function changingFile() {
+  const state: { text: string | undefined; stats?: Stats; asked: number[] } = {
+    text: undefined,
+    asked: [],
+  };
+  const system: PolicySystem = {
+    ...machine('linux', {}).system,
+    lstat: (name) => {
+      if (name !== LINUX_POLICY_FILE || state.text === undefined) {
+        throw Object.assign(new Error('missing'), { code: 'ENOENT' });
+      }
+      return state.stats ?? rootFile(0o644, Buffer.byteLength(state.text));
+    },
+    readFile: (_, maxBytes) => {
+      state.asked.push(maxBytes);
+      return Buffer.from(state.text ?? '').subarray(0, maxBytes);
+    },
+  };
+  return { state, system };
+}
+
+describe('a policy file IT is writing, or got wrong', () => {
+  const locked = { StartAtLogin: false, ServiceUrl: 'https://remote.school.example' };
+
+  it('ignores a file larger than 64 KiB with a line, reading no more than 64 KiB and a byte', async () => {
+    const { state, system } = changingFile();
+    state.text = JSON.stringify({ StartAtLogin: true, Pad: 'x'.repeat(MAX_POLICY_BYTES) });
+    // The size the file claims is not trusted: it may grow between lstat and the read.
+    state.stats = rootFile(0o644, 10);
+    const { policy, lines } = await read(system);
+    expect(policy).toEqual({ locked: {}, defaults: {} });
+    expect(lines).toEqual([`${LINUX_POLICY_FILE} is larger than 64 KiB: ignored.`]);
+    expect(state.asked.every((bytes) => bytes === MAX_POLICY_BYTES + 1)).toBe(true);
+  });
+
+  it('reads at most the cap of a real file however large it is', async () => {
+    const file = path.join(await tempDir(), 'policy.json');
+    fs.writeFileSync(file, Buffer.alloc(4 * 1024 * 1024, 0x20));
+    expect(readFileHead(file, MAX_POLICY_BYTES + 1).length).toBe(MAX_POLICY_BYTES + 1);
+    fs.writeFileSync(file, '{}');
+    expect(Buffer.from(readFileHead(file, MAX_POLICY_BYTES + 1)).toString()).toBe('{}');
+  });
+
+  it('reads a file again while two reads disagree (rewritten in place), and takes the settled one', async () => {
+    const { state, system } = changingFile();
+    const whole = JSON.stringify(locked);
+    const reads = [whole.slice(0, 10), whole.slice(0, 25), whole, whole];
+    state.text = whole;
+    system.readFile = (_, maxBytes) => Buffer.from(reads.shift() ?? whole).subarray(0, maxBytes);
+    expect(await read(system)).toEqual({ policy: { locked, defaults: {} }, lines: [] });
+  });
+
+  it('keeps the last good policy, locks included, while the file is torn, invalid or unreadable; says so once', async () => {
+    const { state, system } = changingFile();
+    const lines: string[] = [];
+    const reader = new PolicyReader(system, (line) => lines.push(line));
+    state.text = JSON.stringify(locked);
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+
+    state.text = '{"StartAtLogin": tr';
+    for (let minute = 0; minute < 3; minute += 1) {
+      expect(await reader.read()).toEqual({ locked, defaults: {} });
+    }
+    expect(lines).toEqual([
+      `${LINUX_POLICY_FILE} is not valid JSON (its last good policy stays until then): ignored.`,
+    ]);
+    expect(reader.report.inForce.map(({ name, how }) => `${name} ${how}`)).toEqual([
+      'ServiceUrl locked',
+      'StartAtLogin locked',
+    ]);
+
+    state.text = '[1, 2]';
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    let counter = 0;
+    system.readFile = () => Buffer.from(`{"n": ${(counter += 1)}}`);
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    system.lstat = () => {
+      throw Object.assign(new Error('denied'), { code: 'EACCES' });
+    };
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    expect(lines.slice(1)).toEqual([
+      `${LINUX_POLICY_FILE} is not an object of policies (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE} kept changing while it was read (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE} could not be read (EACCES) (its last good policy stays until then): ignored.`,
+    ]);
+  });
+
+  it('drops the kept policy once the file is removed, and takes a new valid one', async () => {
+    const { state, system } = changingFile();
+    const reader = new PolicyReader(system, () => undefined);
+    state.text = JSON.stringify(locked);
+    await reader.read();
+    state.text = 'not json';
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    state.text = undefined;
+    expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
+    state.text = '{"UpdatesEnabled": false}';
+    expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
+    state.text = 'not json';
+    expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
+  });
+
+  it('accepts a UTF-8 byte order mark, as Notepad writes it', async () => {
+    const { state, system } = changingFile();
+    state.text = `\uFEFF${JSON.stringify(locked)}`;
+    expect(await read(system)).toEqual({ policy: { locked, defaults: {} }, lines: [] });
+  });
+
+  it('says a key by its printable characters cut at 64, never its value or the file', async () => {
+    const { state, system } = changingFile();
+    const forged = 'Colour\n[policy] ServiceUrl set by IT: applied.';
+    state.text = JSON.stringify({
+      [forged]: 'top-secret-value',
+      ['K'.repeat(200)]: 1,
+      ServiceUrl: 'https://user:hunter2@remote.example',
+    });
+    const { lines } = await read(system);
+    expect(lines).toEqual([
+      `${LINUX_POLICY_FILE}: Colour?[policy] ServiceUrl set by IT: applied. is not a ClassTray policy: ignored.`,
+      `${LINUX_POLICY_FILE}: ${'K'.repeat(64)}… is not a ClassTray policy: ignored.`,
+      `${LINUX_POLICY_FILE}: ServiceUrl does not follow its rule (The address must not contain a user name or password (user:password@)): ignored.`,
+    ]);
+    expect(lines.join('\n')).not.toMatch(/top-secret|hunter2/);
+    expect(lines.every((line) => !line.includes('\n'))).toBe(true);
+  });
+
+  it('on Linux too, a key both locked and under Defaults is locked only, never a default', async () => {
+    const { state, system } = changingFile();
+    state.text = JSON.stringify({ StartAtLogin: false, Defaults: { StartAtLogin: true } });
+    const { policy, lines } = await read(system);
+    expect(policy).toEqual({ locked: { StartAtLogin: false }, defaults: {} });
+    expect(lines).toEqual([
+      `${LINUX_POLICY_FILE} Defaults: StartAtLogin is also locked here (the locked value applies): ignored.`,
+    ]);
   });
 });
 
@@ -195,7 +347,7 @@ describe('Windows: HKLM, then HKCU, \\SOFTWARE\\Policies\\ClassTray (through reg
     expect(policy).toEqual({ locked: { UpdateChannel: 'beta' }, defaults: {} });
     expect(lines).toEqual([
       'HKLM\\SOFTWARE\\Policies\\ClassTray: StartAtLogin is a REG_BINARY, not a REG_DWORD: ignored.',
-      'HKLM\\SOFTWARE\\Policies\\ClassTray: PollVisibleSeconds Too small: expected number to be >=5: ignored.',
+      'HKLM\\SOFTWARE\\Policies\\ClassTray: PollVisibleSeconds does not follow its rule (Too small: expected number to be >=5): ignored.',
     ]);
   });
 });

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TimetableFeedError, fetchFeed, feedUrl } from '../../../src-main/core/timetable/feed';
+import {
+  MAX_FEED_REDIRECTS,
+  TimetableFeedError,
+  fetchFeed,
+  feedUrl,
+  redirectProblem,
+} from '../../../src-main/core/timetable/feed';
+import { en } from '../../../src-shared/i18n/en';
 import { feedServers } from '../../support/feedServer';
 
 const startFeed = feedServers();
@@ -90,6 +97,88 @@ describe('fetching the timetable subscription', () => {
     expect(await failure(fetchFeed(closedPort, { fetch }), closedPort)).toBe(
       'The timetable server could not be reached.',
     );
+  });
+
+  it('refuses an address with a user name or password, and says so (fetch would only fail)', async () => {
+    const feed = await startFeed(calendar);
+    const withCredentials = feed.url.replace('http://', 'http://teacher:s3cr3t@');
+    const error = await fetchFeed(withCredentials, { fetch }).catch((reason: unknown) => reason);
+    expect(error).toBeInstanceOf(TimetableFeedError);
+    expect((error as TimetableFeedError).message).toBe(en.refusals.addressCredentials);
+    expect((error as TimetableFeedError).refusal).toEqual({
+      code: 'addressCredentials',
+      values: {},
+    });
+    expect(feed.paths).toEqual([]);
+  });
+
+  it('refuses plain http:// off this computer, as the service URL rule does', () => {
+    expect(() => feedUrl('http://timetable.school.example/cal.ics')).toThrow(
+      en.refusals.addressNotHttps,
+    );
+    expect(feedUrl('http://localhost:8080/cal.ics?key=1').search).toBe('?key=1');
+  });
+
+  it('follows a redirect on the same computer, judging each hop', async () => {
+    const target = await startFeed(calendar);
+    const mover = await startFeed(calendar);
+    mover.behaviour = 'redirect';
+    mover.location = target.url;
+    expect(await fetchFeed(mover.url, { fetch })).toMatchObject({ kind: 'fresh', text: calendar });
+    expect(target.paths).toHaveLength(1);
+  });
+
+  it('never follows a redirect to a link-local address (a cloud metadata service)', async () => {
+    const feed = await startFeed(calendar);
+    feed.behaviour = 'redirect';
+    for (const location of [
+      'http://169.254.169.254/latest/meta-data/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://[fe80::1]/',
+      'https://[::ffff:169.254.169.254]/',
+    ]) {
+      feed.location = location;
+      expect(await failure(fetchFeed(feed.url, { fetch }), feed.url)).toMatch(
+        /^The timetable server sent ClassTray on to an address it does not follow/,
+      );
+    }
+  });
+
+  it('gives up after a few redirects', async () => {
+    const feed = await startFeed(calendar);
+    feed.behaviour = 'redirect';
+    feed.location = '/again';
+    expect(await failure(fetchFeed(feed.url, { fetch }), feed.url)).toMatch(
+      /^The timetable server redirected more than 5 times/,
+    );
+    expect(feed.paths).toHaveLength(MAX_FEED_REDIRECTS + 1);
+  });
+
+  it('never follows a public server to this computer, nor to plain http', async () => {
+    const local = await startFeed(calendar);
+    for (const location of [local.url, 'http://calendar.example/next.ics']) {
+      const asked: string[] = [];
+      // A public server, played by a fetch that answers for it: only its redirect is real.
+      const publicFetch: typeof fetch = async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        asked.push(url.host);
+        if (url.hostname === 'calendar.example') {
+          return new Response(null, { status: 302, headers: { location } });
+        }
+        return fetch(input, init);
+      };
+      expect(
+        await failure(
+          fetchFeed('https://calendar.example/cal.ics', { fetch: publicFetch }),
+          local.url,
+        ),
+      ).toMatch(/^The timetable server sent ClassTray on to an address it does not follow/);
+      expect(asked).toEqual(['calendar.example']);
+    }
+    expect(local.paths).toEqual([]);
+    expect(
+      redirectProblem(new URL('https://calendar.example/a'), new URL('https://other.example/b')),
+    ).toBeUndefined();
   });
 
   it('takes webcal:// as https:// and refuses other schemes', () => {

@@ -16,7 +16,11 @@ import type { RunningLocalService } from '../../../src-main/local-service/index'
 import { startLocalService } from '../../../src-main/local-service/index';
 import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
 import { servicePaths } from '../../../src-main/contract/wire';
+import type { Worker } from 'node:worker_threads';
+import type { StartWorker } from '../../../src-main/core/timetable/calendarReader';
+import { sourceCalendarWorker } from '../../../src-main/core/timetable/calendarReader';
 import { calendarText } from '../../support/calendarText';
+import { manyLocations, secondlySeries } from '../../support/hostileCalendars';
 import { feedServers } from '../../support/feedServer';
 import { accountFixture } from '../../support/fixtures';
 import { callerOf } from '../../support/localServiceControl';
@@ -364,5 +368,118 @@ describe('the weekly table', () => {
     const { timetable } = await classTray.getState();
     expect(timetable.now).toEqual(day.now === null ? null : expect.objectContaining(day.now));
     expect(timetable.next?.start).toBe(day.next);
+  });
+});
+
+/** The reader's threads as the core starts them, each with a promise of its end. */
+function countedThreads() {
+  const ended: Promise<unknown>[] = [];
+  const startCalendarWorker: StartWorker = (options) => {
+    const worker: Worker = sourceCalendarWorker(options);
+    ended.push(new Promise((resolve) => worker.once('exit', resolve)));
+    return worker;
+  };
+  return { startCalendarWorker, ended };
+}
+
+/** How many times a 10 ms interval got its turn on the main thread while `work` ran. */
+async function loopTurnsDuring(work: () => Promise<unknown>): Promise<number> {
+  let turns = 0;
+  const ticker = setInterval(() => {
+    turns += 1;
+  }, 10);
+  try {
+    await work();
+  } finally {
+    clearInterval(ticker);
+  }
+  return turns;
+}
+
+describe('a calendar too large or too complex', () => {
+  it('from the subscription: the thread is ended, the last good copy stays, Settings says why, and the core keeps answering', async () => {
+    const threads = countedThreads();
+    const { classTray, at } = await setup({ startCalendarWorker: threads.startCalendarWorker });
+    const lesson = {
+      uid: 'maths',
+      summary: 'Maths 3B',
+      location: 'R-A',
+      start: at(10),
+      end: at(60),
+    };
+    const feed = await startFeed(calendarText([lesson]));
+    await classTray.setTimetableSource({ kind: 'subscription', url: feed.url });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+
+    // Millions of occurrences in the span, whatever the engine makes of them.
+    feed.calendar = secondlySeries(at(0));
+    let answered = 0;
+    const turns = await loopTurnsDuring(async () => {
+      const refreshing = classTray.refreshTimetable();
+      // The window's calls are answered while the thread works.
+      await classTray.getState();
+      answered += 1;
+      await refreshing;
+    });
+    expect(answered).toBe(1);
+    expect(turns).toBeGreaterThan(0);
+    const { timetable } = await classTray.getState();
+    expect(timetable.problem).toBeNull();
+    expect(timetable.reading.stopped).not.toBeNull();
+    expect(timetable.next).toMatchObject({ title: 'Maths 3B', classroomId: 'room-a' });
+    // A thread past its budget is ended; the next reading gets a new one.
+    expect(threads.ended.length).toBeGreaterThan(0);
+    await Promise.race(threads.ended);
+
+    // A good feed again: read, and the sentence gone.
+    feed.calendar = calendarText([{ ...lesson, start: at(20), end: at(70) }]);
+    await classTray.refreshTimetable();
+    const after = (await classTray.getState()).timetable;
+    expect(after.reading.stopped).toBeNull();
+    expect(after.next?.start).toBe(new Date(at(20)).toISOString());
+  });
+
+  it('as a file to import: refused with a sentence the window translates, the copy in use kept', async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', summary: 'Maths 3B', location: 'R-A', start: at(10), end: at(60) },
+      ]),
+    });
+    await expect(
+      classTray.setTimetableSource({ kind: 'file', text: secondlySeries(at(0)) }),
+    ).rejects.toMatchObject({
+      message: 'This calendar is too large or too complex to read, so nothing was changed.',
+      refusal: { code: 'calendarTooComplex', values: {} },
+    });
+    const { timetable } = await classTray.getState();
+    expect(timetable.newPlaces).toEqual(['R-A']);
+    expect(timetable.reading.stopped).not.toBeNull();
+  });
+
+  it('asks about the places of the next lessons five at a time, not a thousand at once', async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({ kind: 'file', text: manyLocations(at(0), 1_000) });
+    let { timetable } = await classTray.getState();
+    expect(timetable.newPlaces).toEqual(['Room 0', 'Room 1', 'Room 2', 'Room 3', 'Room 4']);
+    await classTray.mapTimetablePlace({ place: 'Room 0', classroomId: 'room-a' });
+    ({ timetable } = await classTray.getState());
+    expect(timetable.newPlaces).toEqual(['Room 1', 'Room 2', 'Room 3', 'Room 4', 'Room 5']);
+  });
+
+  it('ends the thread when ClassTray closes in the middle of a reading', async () => {
+    const threads = countedThreads();
+    const { classTray, at } = await setup({ startCalendarWorker: threads.startCalendarWorker });
+    const importing = classTray
+      .setTimetableSource({ kind: 'file', text: secondlySeries(at(0)) })
+      .catch((error: unknown) => error);
+    // Closed once the thread is at it.
+    while (threads.ended.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    await classTray.close();
+    await Promise.all(threads.ended);
+    expect(await importing).toMatchObject({
+      message: 'The timetable was not read: ClassTray is quitting.',
+    });
   });
 });

@@ -1,0 +1,222 @@
+/**
+ * `npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA>]`:
+ * what ClassTray sees in a calendar, for support and IT ("why is my lesson missing?"). Every
+ * occurrence starting in the window, one JSON object per line on stdout, then one line on stderr
+ * saying how the reading went. The calendar is fetched by the app's fetch (feed.ts: its time
+ * limit and size cap) and read by the app's reader (its thread, budget and memory cap), so what
+ * it prints is what the tray app would use.
+ */
+import fs from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { z } from 'zod';
+import { en } from '../../../src-shared/i18n/en';
+import type { CalendarEvent, SkipReason } from './calendar';
+import type { RunawayPart, StartWorker } from './calendarReader';
+import { CalendarReader, READ_BUDGET_MS } from './calendarReader';
+import { MAX_FEED_BYTES, fetchFeed } from './feed';
+import { TeacherFacingError } from '../api/teacherFacing';
+import { instantOf, isIanaZone } from './zones';
+
+export const USAGE = `Usage: npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA name>]
+
+Prints every occurrence that starts in the window as ClassTray reads it, one JSON object per line
+(uid, start, end as UTC instants, title, location, allDay), then a summary on stderr.
+
+  --from, --to   2026-11-24, 2026-11-24T08:00 (wall time in --zone) or 2026-11-24T08:00:00Z
+  --zone NAME    the computer's zone for floating times and dates (default: this computer's)
+
+Exit status: 0 read, 1 refused (not fetched, not a calendar, too large or too complex),
+2 bad arguments.`;
+
+export interface CommandIo {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  fetch: typeof fetch;
+  /** Default: the reader's thread from its TypeScript source. */
+  startWorker?: StartWorker;
+  /** The computer's zone when --zone is not given. */
+  machineZone: string;
+}
+
+class UsageError extends Error {}
+
+/** Runs the command; resolves to its exit status. */
+export async function timetableCommand(argv: readonly string[], io: CommandIo): Promise<number> {
+  let request: Request;
+  try {
+    request = parseRequest(argv, io.machineZone);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`timetable: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = await readSource(request.source, io.fetch);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`timetable: ${error.message}`);
+      return 2;
+    }
+    if (!(error instanceof TeacherFacingError)) throw error;
+    io.err(`timetable: refused: ${error.message}`);
+    return 1;
+  }
+
+  const reader = new CalendarReader(
+    io.startWorker === undefined ? {} : { startWorker: io.startWorker },
+  );
+  const outcome = await reader.read(text, {
+    from: request.from,
+    to: request.to,
+    machineZone: request.zone,
+  });
+  await reader.stop();
+  switch (outcome.kind) {
+    case 'read': {
+      const { events, eventsRead, skipped } = outcome.reading;
+      const starting = events.filter(
+        (event) => event.start >= request.from && event.start < request.to,
+      );
+      for (const event of starting) io.out(JSON.stringify(occurrence(event)));
+      io.err(
+        `timetable: read ${eventsRead} ${eventsRead === 1 ? 'event' : 'events'} in ${Math.round(outcome.ms)} ms; ` +
+          `${starting.length} ${starting.length === 1 ? 'occurrence starts' : 'occurrences start'} in the window; ` +
+          `${skippedSummary(skipped)}.`,
+      );
+      return 0;
+    }
+    case 'stopped': {
+      const { limit, part } = outcome.stopped;
+      const why = {
+        time: `it took longer than ${READ_BUDGET_MS / 1000} s`,
+        memory: 'it took more memory than allowed',
+        occurrences: 'more occurrences fall in the window than ClassTray keeps',
+      }[limit];
+      io.err(
+        `timetable: refused after ${Math.round(outcome.ms)} ms: the calendar is too large or too complex (${why}; ${partSummary(part)}).`,
+      );
+      return 1;
+    }
+    case 'notCalendar':
+      io.err(`timetable: refused: ${outcome.message}`);
+      return 1;
+    case 'failed':
+      io.err(`timetable: refused: the calendar could not be read (${outcome.error}).`);
+      return 1;
+    case 'cancelled':
+      io.err('timetable: refused: the reading was called off.');
+      return 1;
+  }
+}
+
+interface Request {
+  source: string;
+  from: number;
+  to: number;
+  zone: string;
+}
+
+function parseRequest(argv: readonly string[], machineZone: string): Request {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      options: {
+        from: { type: 'string' },
+        to: { type: 'string' },
+        zone: { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: true,
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const [command, source, ...rest] = positionals;
+  if (command !== 'expand') throw new UsageError('the only command is expand');
+  if (source === undefined || rest.length > 0) {
+    throw new UsageError('expand takes one file or address');
+  }
+  const zone = values.zone ?? machineZone;
+  if (zone !== 'UTC' && !isIanaZone(zone)) {
+    throw new UsageError(`--zone takes an IANA zone name such as Europe/Madrid, not "${zone}"`);
+  }
+  if (values.from === undefined || values.to === undefined) {
+    throw new UsageError('--from and --to are both needed');
+  }
+  const from = instantArgument('--from', values.from, zone);
+  const to = instantArgument('--to', values.to, zone);
+  if (to <= from) throw new UsageError('--to must come after --from');
+  return { source, from, to, zone };
+}
+
+const dateTimeWithOffset = z.iso.datetime({ offset: true });
+const dateTimeLocal = z.iso.datetime({ local: true });
+const dateOnly = z.iso.date();
+
+/** An ISO 8601 instant; without an offset, a wall time (a date: its midnight) in the zone. */
+function instantArgument(name: string, value: string, zone: string): number {
+  if (dateTimeWithOffset.safeParse(value).success) return Date.parse(value);
+  if (dateTimeLocal.safeParse(value).success || dateOnly.safeParse(value).success) {
+    const [year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0] = value
+      .split(/[-T:.]/)
+      .map(Number);
+    return instantOf({ year, month, day, hour, minute, second }, { kind: 'iana', name: zone });
+  }
+  throw new UsageError(`${name} takes an ISO 8601 date or time, such as 2026-11-24T08:00`);
+}
+
+/** A URL through the app's fetch; else a file, up to the same size. */
+async function readSource(source: string, fetchImpl: typeof fetch): Promise<string> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+    const answer = await fetchFeed(source, { fetch: fetchImpl });
+    if (answer.kind !== 'fresh') throw new TeacherFacingError('The timetable server sent nothing.');
+    return answer.text;
+  }
+  let size: number;
+  try {
+    size = (await fs.stat(source)).size;
+  } catch (error) {
+    throw new UsageError(`${source}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  if (size > MAX_FEED_BYTES) {
+    throw new TeacherFacingError(
+      `The file is larger than ${MAX_FEED_BYTES / 1024 / 1024} MiB, more than any timetable needs.`,
+    );
+  }
+  return fs.readFile(source, 'utf8');
+}
+
+function occurrence(event: CalendarEvent) {
+  return {
+    // The key is the UID, then @ and the occurrence's original start (which holds no @).
+    uid: event.key.slice(0, event.key.lastIndexOf('@')),
+    start: new Date(event.start).toISOString(),
+    end: new Date(event.end).toISOString(),
+    title: event.title,
+    location: event.location,
+    allDay: event.allDay,
+  };
+}
+
+function skippedSummary(skipped: Partial<Record<SkipReason, number>>): string {
+  const reasons = Object.entries(skipped).filter(([, count]) => (count ?? 0) > 0);
+  if (reasons.length === 0) return 'none skipped';
+  const words: Record<string, string> = en.timetable.skipReasons;
+  const total = reasons.reduce((sum, [, count]) => sum + (count ?? 0), 0);
+  const list = reasons.map(([reason, count]) => `${words[reason] ?? words['other']}: ${count}`);
+  return `${total} skipped (${list.join(', ')})`;
+}
+
+function partSummary(part: RunawayPart): string {
+  switch (part.kind) {
+    case 'events':
+      return `${part.count} ${part.count === 1 ? 'event' : 'events'} in the file`;
+    case 'zone':
+      return `stopped at the time zone ${JSON.stringify(part.tzid)}`;
+    case 'series':
+      return `stopped at the repeating event ${JSON.stringify(part.uid)}`;
+  }
+}

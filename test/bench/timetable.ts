@@ -1,0 +1,256 @@
+/**
+ * npm run bench -- timetable: what reading a calendar costs the main thread, now that it is read
+ * in a thread of its own (src-main/core/timetable/calendarReader.ts), for issue 25's cases.
+ *
+ * 1. Main thread: for each calendar, the event loop's delay (perf_hooks monitorEventLoopDelay,
+ *    1 ms resolution), busy time (eventLoopUtilization) and the main thread's own CPU time
+ *    (Linux) from handing the feed over until the outcome is back; the thread is started and
+ *    warmed with a one-event calendar first, not measured (its start is measured once on its
+ *    own). The same loop measured idle for 2 s beforehand says what the machine alone costs: on a
+ *    shared machine delays and busy time also count moments the main thread was ready but not
+ *    scheduled, which its CPU time does not.
+ * 2. Worker time for the real-shaped school year (1,500 occurrences): the reader's own figure
+ *    (time in the thread), the first read in a new thread and the median of ROUNDS in a warm one,
+ *    over the app's span (yesterday to 8 days ahead) and over the whole year.
+ * 3. Memory: the worst of the calendars, the endless zone (3.2 GB after 2 minutes on the main
+ *    thread before issue 25), with the time budget lifted, so that it runs until the memory cap
+ *    ends its thread: the process's RSS sampled every 10 ms, its peak above the RSS before, and
+ *    the RSS 2 s after the thread ended.
+ *
+ * Each calendar is made before its measurement, and the bench's own garbage collected (gc).
+ */
+import { readFile } from 'node:fs/promises';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { ReadOutcome } from '../../src-main/core/timetable/calendarReader';
+import { CalendarReader, READ_BUDGET_MS } from '../../src-main/core/timetable/calendarReader';
+import { calendarText } from '../support/calendarText';
+import {
+  endlessZone,
+  manyEvents,
+  manyLocations,
+  schoolYear,
+  secondlySeries,
+} from '../support/hostileCalendars';
+
+const DAY = 86_400_000;
+const ROUNDS = 10;
+const GOAL_P99_MS = 20;
+const GOAL_SCHOOL_MS = 50;
+const GOAL_PEAK_MB = 256;
+const MACHINE_ZONE = 'Europe/Madrid';
+
+interface LoopCost {
+  p99Ms: number;
+  maxMs: number;
+  busyMs: number;
+  /** CPU time of the main thread alone (Linux: its /proc stat, in 10 ms ticks); null elsewhere. */
+  cpuMs: number | null;
+  wallMs: number;
+}
+
+interface CaseResult {
+  name: string;
+  mib: number;
+  outcome: string;
+  workerMs: number | null;
+  loop: LoopCost;
+}
+
+v8.setFlagsFromString('--expose-gc');
+const collectGarbage = runInNewContext('gc') as () => void;
+
+const mb = (bytes: number) => bytes / 1024 / 1024;
+const round = (value: number) => Math.round(value * 10) / 10;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The main thread's own CPU time so far, in ms: utime + stime of its /proc task (the main
+ * thread's id is the process's), in clock ticks of 10 ms; the reader's thread is another task.
+ */
+async function mainThreadCpuMs(): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    // Fields after the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The main loop's delay, busy time and CPU time while `work` runs. */
+async function measureLoop<T>(work: () => Promise<T>): Promise<{ result: T; loop: LoopCost }> {
+  const delay = monitorEventLoopDelay({ resolution: 1 });
+  const cpuBefore = await mainThreadCpuMs();
+  const before = performance.eventLoopUtilization();
+  const started = performance.now();
+  delay.enable();
+  const result = await work();
+  delay.disable();
+  const used = performance.eventLoopUtilization(before);
+  const wallMs = performance.now() - started;
+  const cpuAfter = await mainThreadCpuMs();
+  return {
+    result,
+    loop: {
+      p99Ms: delay.percentile(99) / 1e6,
+      maxMs: delay.max / 1e6,
+      busyMs: used.active,
+      cpuMs: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+      wallMs,
+    },
+  };
+}
+
+/** RSS sampled every 10 ms while `work` runs: the peak. */
+async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = process.memoryUsage.rss();
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 10);
+  try {
+    const result = await work();
+    return { result, peak: Math.max(peak, process.memoryUsage.rss()) };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+const said = (outcome: ReadOutcome): string => {
+  switch (outcome.kind) {
+    case 'read':
+      return `read: ${outcome.reading.events.length} occurrences of ${outcome.reading.eventsRead} events`;
+    case 'stopped':
+      return `stopped (${outcome.stopped.limit}) at ${JSON.stringify(outcome.stopped.part)}`;
+    case 'notCalendar':
+    case 'failed':
+      return `${outcome.kind}: ${'message' in outcome ? outcome.message : outcome.error}`;
+    case 'cancelled':
+      return 'cancelled';
+  }
+};
+
+export async function benchTimetable(): Promise<void> {
+  const now = Date.now() - (Date.now() % 60_000);
+  const span = { from: now - DAY, to: now + 8 * DAY, machineZone: MACHINE_ZONE };
+  const tiny = calendarText([{ uid: 'warm', start: now, end: now + 60_000, summary: 'Warm' }]);
+  const reader = new CalendarReader();
+  try {
+    console.error('timetable bench: the main loop idle for 2 s…');
+    const { loop: idle } = await measureLoop(() => pause(2_000));
+
+    console.error('timetable bench: starting the reader’s thread…');
+    const { loop: start } = await measureLoop(() => reader.read(tiny, span));
+
+    const cases: [string, () => string][] = [
+      ['school year (1,500 occurrences)', () => schoolYear(now)],
+      ['VTIMEZONE changing every minute since 1601', () => endlessZone(now)],
+      ['100 series every second without end', () => secondlySeries(now)],
+      ['100,000 VEVENTs', () => manyEvents(now)],
+      ['10,000 places', () => manyLocations(now)],
+    ];
+    const results: CaseResult[] = [];
+    for (const [name, make] of cases) {
+      console.error(`timetable bench: ${name}…`);
+      const text = make();
+      await reader.read(tiny, span);
+      // The garbage of making the text is the bench's, not the reading's.
+      collectGarbage();
+      const { result: outcome, loop } = await measureLoop(() => reader.read(text, span));
+      results.push({
+        name,
+        mib: mb(Buffer.byteLength(text)),
+        outcome: said(outcome),
+        workerMs: outcome.kind === 'read' || outcome.kind === 'stopped' ? outcome.ms : null,
+        loop,
+      });
+    }
+
+    console.error('timetable bench: the endless zone without a time budget, until the memory cap…');
+    const uncapped = new CalendarReader({ budgetMs: 10 * 60_000 });
+    const zone = endlessZone(now);
+    collectGarbage();
+    const before = process.memoryUsage.rss();
+    let memory: { outcome: string; seconds: number; peakAddedMb: number; afterMb: number };
+    try {
+      const started = performance.now();
+      const { result: outcome, peak } = await peakRss(() => uncapped.read(zone, span));
+      const seconds = (performance.now() - started) / 1000;
+      await pause(2_000);
+      memory = {
+        outcome: said(outcome),
+        seconds,
+        peakAddedMb: mb(peak - before),
+        afterMb: mb(process.memoryUsage.rss() - before),
+      };
+    } finally {
+      await uncapped.stop();
+    }
+
+    console.error('timetable bench: the school year, again and again…');
+    const school = schoolYear(now);
+    const year = { from: now - 182 * DAY, to: now + 183 * DAY, machineZone: MACHINE_ZONE };
+    const workerTimes: Record<string, { first: number; median: number; occurrences: number }> = {};
+    for (const [label, window] of [
+      ['app span', span],
+      ['whole year', year],
+    ] as const) {
+      const fresh = new CalendarReader();
+      const times: number[] = [];
+      let occurrences = 0;
+      try {
+        for (let round = 0; round <= ROUNDS; round += 1) {
+          const outcome = await fresh.read(school, window);
+          if (outcome.kind !== 'read') throw new Error(`school year: ${said(outcome)}`);
+          times.push(outcome.ms);
+          occurrences = outcome.reading.events.length;
+        }
+      } finally {
+        await fresh.stop();
+      }
+      const [first = 0, ...warm] = times;
+      warm.sort((a, b) => a - b);
+      workerTimes[label] = { first, median: warm[Math.floor(warm.length / 2)] ?? 0, occurrences };
+    }
+
+    report(idle, start, results, memory, workerTimes);
+  } finally {
+    await reader.stop();
+  }
+}
+
+function report(
+  idle: LoopCost,
+  start: LoopCost,
+  results: CaseResult[],
+  memory: { outcome: string; seconds: number; peakAddedMb: number; afterMb: number },
+  workerTimes: Record<string, { first: number; median: number; occurrences: number }>,
+): void {
+  const loopLine = (loop: LoopCost) =>
+    `p99 ${round(loop.p99Ms)} ms, max ${round(loop.maxMs)} ms, busy ${round(loop.busyMs)} ms, ` +
+    `CPU ${loop.cpuMs ?? '?'} ms, of ${Math.round(loop.wallMs)} ms`;
+  console.log(`\nMain thread idle (the machine alone): ${loopLine(idle)}`);
+  console.log(`Starting the reader's thread: ${loopLine(start)}`);
+  console.log(`\nBudget ${READ_BUDGET_MS} ms per feed. Main thread while each calendar is read:`);
+  for (const result of results) {
+    console.log(
+      `- ${result.name} (${round(result.mib)} MiB): ${result.outcome}` +
+        `${result.workerMs === null ? '' : ` after ${Math.round(result.workerMs)} ms in the thread`}\n` +
+        `  main loop: ${loopLine(result.loop)} (goal p99 ≤ ${GOAL_P99_MS} ms)`,
+    );
+  }
+  console.log(
+    `\nThe endless zone without a time budget: ${memory.outcome} after ${round(memory.seconds)} s; ` +
+      `peak +${Math.round(memory.peakAddedMb)} MB RSS (goal ≤ ${GOAL_PEAK_MB} MB), ` +
+      `+${Math.round(memory.afterMb)} MB 2 s after the thread ended`,
+  );
+  console.log('\nWorker time for the school year (1,500 occurrences in the year):');
+  for (const [label, times] of Object.entries(workerTimes)) {
+    console.log(
+      `- ${label} (${times.occurrences} occurrences): first read in a new thread ${round(times.first)} ms, ` +
+        `median of ${ROUNDS} in a warm thread ${round(times.median)} ms (goal ≤ ${GOAL_SCHOOL_MS} ms)`,
+    );
+  }
+}

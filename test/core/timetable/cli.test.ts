@@ -1,0 +1,222 @@
+/**
+ * `npm run timetable -- expand`, run as a child process as support would run it: against a
+ * fixture file and a subscription on 127.0.0.1, with its exit statuses.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calendarText } from '../../support/calendarText';
+import { feedServers } from '../../support/feedServer';
+import { secondlySeries } from '../../support/hostileCalendars';
+import { tempDir } from '../../support/tempDir';
+
+const ROOT = path.join(import.meta.dirname, '..', '..', '..');
+const CLI = path.join(ROOT, 'src-main/core/timetable/cli.ts');
+const WEEK = path.join(import.meta.dirname, 'fixtures', 'cli-week.ics');
+const startFeed = feedServers();
+const running = new Set<ChildProcess>();
+afterEach(() => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/** Runs the CLI to its end (tsx as a loader, so the test's process is the CLI's parent). */
+async function timetable(...args: string[]) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [status] = (await once(child, 'exit')) as [number | null];
+  running.delete(child);
+  const lines = stdout.split('\n').filter((line) => line !== '');
+  return { status, occurrences: lines.map((line) => JSON.parse(line) as unknown), stderr };
+}
+
+// Each run starts tsx twice (the CLI, then the reader's thread): slow on a busy machine.
+describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
+  it('prints each occurrence starting in the window as JSON, then a summary on stderr', async () => {
+    const { status, occurrences, stderr } = await timetable(
+      'expand',
+      WEEK,
+      '--from',
+      '2026-11-23',
+      '--to',
+      '2026-11-30',
+      '--zone',
+      'Europe/Madrid',
+    );
+    expect(status).toBe(0);
+    expect(occurrences).toEqual([
+      {
+        uid: 'maths-3b@school.example',
+        start: '2026-11-23T08:00:00.000Z',
+        end: '2026-11-23T08:50:00.000Z',
+        title: 'Maths 3B',
+        location: 'R12',
+        allDay: false,
+      },
+      {
+        uid: 'staff-meeting@school.example',
+        start: '2026-11-26T15:00:00.000Z',
+        end: '2026-11-26T16:00:00.000Z',
+        title: 'Staff meeting',
+        location: null,
+        allDay: false,
+      },
+      {
+        // An all-day event is the day in the zone given.
+        uid: 'open-day@school.example',
+        start: '2026-11-26T23:00:00.000Z',
+        end: '2026-11-27T23:00:00.000Z',
+        title: 'Open day',
+        location: null,
+        allDay: true,
+      },
+    ]);
+    expect(stderr).toMatch(
+      /^timetable: read 3 events in \d+ ms; 3 occurrences start in the window; none skipped\.\n$/,
+    );
+  });
+
+  it('takes instants with an offset, and wall times in the zone given', async () => {
+    const inUtc = await timetable(
+      'expand',
+      WEEK,
+      '--from',
+      '2026-11-30T07:00:00Z',
+      '--to',
+      '2026-11-30T10:00:00+01:00',
+      '--zone',
+      'UTC',
+    );
+    expect(inUtc.status).toBe(0);
+    expect(inUtc.occurrences).toMatchObject([{ start: '2026-11-30T08:00:00.000Z' }]);
+    // 09:00 in Madrid is 08:00Z: a window starting then holds the lesson, one a minute later not.
+    const from = await timetable(
+      'expand',
+      WEEK,
+      '--from',
+      '2026-11-30T09:01',
+      '--to',
+      '2026-12-01',
+      '--zone',
+      'Europe/Madrid',
+    );
+    expect(from.occurrences).toEqual([]);
+  });
+
+  it('reads a subscription on 127.0.0.1 through the app’s fetch', async () => {
+    const start = Date.parse('2026-11-24T08:00:00Z');
+    const feed = await startFeed(
+      calendarText([
+        { uid: 'physics', start, end: start + 3_000_000, summary: 'Physics 4A', location: 'Lab 1' },
+      ]),
+    );
+    const { status, occurrences } = await timetable(
+      'expand',
+      feed.url,
+      '--from',
+      '2026-11-24T00:00:00Z',
+      '--to',
+      '2026-11-25T00:00:00Z',
+    );
+    expect(status).toBe(0);
+    expect(occurrences).toEqual([
+      {
+        uid: 'physics',
+        start: '2026-11-24T08:00:00.000Z',
+        end: '2026-11-24T08:50:00.000Z',
+        title: 'Physics 4A',
+        location: 'Lab 1',
+        allDay: false,
+      },
+    ]);
+    expect(feed.requests).toHaveLength(1);
+
+    feed.behaviour = 'error-500';
+    const failed = await timetable(
+      'expand',
+      feed.url,
+      '--from',
+      '2026-11-24',
+      '--to',
+      '2026-11-25',
+    );
+    expect(failed.status).toBe(1);
+    expect(failed.stderr).toBe(
+      'timetable: refused: The timetable server failed (HTTP 500); ClassTray tries again later.\n',
+    );
+    // The address is a secret: never printed.
+    expect(failed.stderr).not.toContain('s3cr3t');
+  });
+
+  it('refuses a file that is not a calendar, and one too complex to read, with status 1', async () => {
+    const dir = await tempDir();
+    const page = path.join(dir, 'page.ics');
+    await writeFile(page, '<html>Sign in</html>');
+    const notCalendar = await timetable(
+      'expand',
+      page,
+      '--from',
+      '2026-11-24',
+      '--to',
+      '2026-11-25',
+    );
+    expect(notCalendar).toMatchObject({ status: 1, occurrences: [] });
+    expect(notCalendar.stderr).toBe(
+      'timetable: refused: The timetable is not an iCalendar (.ics) file.\n',
+    );
+
+    const endless = path.join(dir, 'endless.ics');
+    await writeFile(endless, secondlySeries(Date.parse('2026-11-24T00:00:00Z')));
+    const tooMuch = await timetable(
+      'expand',
+      endless,
+      '--from',
+      '2026-11-24',
+      '--to',
+      '2026-11-25',
+    );
+    expect(tooMuch).toMatchObject({ status: 1, occurrences: [] });
+    expect(tooMuch.stderr).toMatch(
+      /^timetable: refused after \d+ ms: the calendar is too large or too complex \(.+\)\.\n$/,
+    );
+  });
+
+  it.each<[string[], string]>([
+    [['expand', WEEK, '--from', '2026-11-24'], '--from and --to are both needed'],
+    [
+      ['expand', WEEK, '--from', 'Tuesday', '--to', '2026-11-25'],
+      '--from takes an ISO 8601 date or time',
+    ],
+    [['expand', WEEK, '--from', '2026-11-25', '--to', '2026-11-24'], '--to must come after --from'],
+    [
+      ['expand', WEEK, '--from', '2026-11-24', '--to', '2026-11-25', '--zone', 'Mars/Olympus'],
+      '--zone takes an IANA zone name',
+    ],
+    [
+      [
+        'expand',
+        path.join(path.dirname(WEEK), 'missing.ics'),
+        '--from',
+        '2026-11-24',
+        '--to',
+        '2026-11-25',
+      ],
+      'missing.ics: ENOENT',
+    ],
+    [['show', WEEK], 'the only command is expand'],
+    [['expand', WEEK, '--form', '2026-11-24'], "Unknown option '--form'"],
+  ])('says what is wrong with %j, with status 2', async (args, problem) => {
+    const { status, stderr } = await timetable(...args);
+    expect(status).toBe(2);
+    expect(stderr).toContain(problem);
+  });
+});

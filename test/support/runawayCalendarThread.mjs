@@ -1,0 +1,5 @@
+// Loads runawayCalendarThread.ts in a worker through tsx, as calendarWorkerFromSource.mjs does.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./runawayCalendarThread.ts');
