@@ -67,3 +67,25 @@ export const belongsTo = (
   classroomId: string | null,
 ): boolean =>
   classroomId !== null && access.classroomId !== undefined && access.classroomId === classroomId;
+
+/** An access as the core records it (no outcome yet: given) or as a view shows it. */
+export type AccessRecord = { classroomId?: string | null | undefined } & (
+  { state: AccessStateShape } | { state?: never; lastOutcome?: AccessStateShape | undefined }
+);
+
+const GIVEN: AccessStateShape = { kind: 'given' };
+
+/**
+ * The accesses running in this classroom: given there and not ended. What its End all and its
+ * scheduled end reach, and what the window counts as running there; the order kept.
+ */
+export function runningIn<Access extends AccessRecord>(
+  accesses: readonly Access[],
+  classroomId: string | null,
+): Access[] {
+  return accesses.filter(
+    (access) =>
+      belongsTo(access, classroomId) &&
+      accessStanding(access.state ?? access.lastOutcome ?? GIVEN).running,
+  );
+}

@@ -1,49 +1,42 @@
 /**
- * The core behind the one API both hosts expose (classTrayApi.ts): a facade that parses each
- * input and hands it to the part that owns it: the sessions (which account, switched in order),
- * the classroom watch (live status, connection, schedule, cache), the access tracker, the end
- * schedule (the scheduled ends, fired at their time), and the view builders. Plain Node; never
+ * The core behind the one API both hosts expose (api/classTrayApi.ts): a facade that composes
+ * the features, each plugged in through the same interface (feature.ts): the school's policy,
+ * the preferences, the account (sessions), the tracked accesses, the scheduled ends, the
+ * classroom watch and the timetable. It parses each input, hands it to the feature that answers
+ * it, and calls every feature's hooks in order; the rules live in the features. Plain Node; never
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
-import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../../src-shared/clock';
-import { AccessTracker, clearEnded } from './accesses/accessTracker';
-import { parseInput, refused } from './api/apiInput';
-import type { ClassTrayApi, ClassTrayHostControls, InstallationView } from './api/classTrayApi';
-import { deviceInput, parseAction } from './api/classTrayApi';
-import { createChangeFeed } from './api/changeFeed';
-import { EndSchedule } from './ends/endSchedule';
-import { ClassroomCache } from './classroom/classroomCache';
-import { ClassroomWatch } from './classroom/classroomWatch';
-import type { ServiceClient } from './service/client';
-import type { Logger } from './logger';
-import { createLogger } from './logger';
-import type { NotebookContents } from './settings/notebook';
-import { forgotten, renamed, withRecent } from './settings/notebook';
-import type { Timers } from './classroom/refreshSchedule';
-import { systemTimers } from './classroom/refreshSchedule';
-import { ServiceError } from './service/serviceErrors';
+import { accessesFeature } from './accesses/accessesFeature';
+import { accountFeature } from './account/accountFeature';
 import type { DemoSchool } from './account/sessions';
-import { Sessions, updateSettings } from './account/sessions';
-import type { OpenSettingsOptions } from './settings/settings';
-import { openSettings } from './settings/settings';
-import type { ManagedPolicy } from './policy/managedPolicy';
-import { NO_POLICY } from './policy/managedPolicy';
-import { SchoolPolicy, policyValuesOf } from './policy/schoolPolicy';
+import { Sessions } from './account/sessions';
 import type { SecretFallback } from './account/vault';
 import { TokenVault } from './account/vault';
-import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './ends/scheduledEnds';
-import {
-  accessViews,
-  accountView,
-  classroomView,
-  preferencesView,
-  scheduleView,
-} from './api/views';
-import { Timetable } from './timetable/timetable';
-import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
-import { TimetableCopy } from './timetable/timetableCopy';
+import { createChangeFeed } from './api/changeFeed';
+import type {
+  ActionHandlers,
+  ClassTrayApi,
+  ClassTrayHostControls,
+  ClassTrayState,
+} from './api/classTrayApi';
+import { actionMethods } from './api/classTrayApi';
+import { classroomFeature } from './classroom/classroomFeature';
+import type { Timers } from './classroom/refreshSchedule';
+import { systemTimers } from './classroom/refreshSchedule';
+import { endsFeature } from './ends/endsFeature';
+import type { CoreContext, StatePart } from './feature';
+import type { Logger } from './logger';
+import { createLogger } from './logger';
+import type { ManagedPolicy } from './policy/managedPolicy';
+import { policyFeature } from './policy/policyFeature';
+import { preferencesFeature } from './settings/preferencesFeature';
+import type { OpenSettingsOptions } from './settings/settings';
+import { openSettings } from './settings/settings';
+import type { DeepReadonly, Settings } from './settings/settingsSchema';
 import type { StartWorker } from './timetable/calendarReader';
+import { timetableFeature } from './timetable/timetableFeature';
+import { installationFeature } from './api/installation';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -96,9 +89,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const log = options.log ?? createLogger(console, 'core');
   const timers = options.timers ?? systemTimers;
   const clock = options.clock ?? (() => timers.now());
-  const { timeoutMs, retryBaseDelayMs } = options.request ?? {};
+  const { dataDir } = options;
   const settings = openSettings({
-    dataDir: options.dataDir,
+    dataDir,
     log: log.child('settings'),
     now: clock,
     ...(options.createSettingsBackend ? { createBackend: options.createSettingsBackend } : {}),
@@ -112,69 +105,19 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
   });
-  const policy = new SchoolPolicy({
-    read: options.readPolicy ?? (async () => NO_POLICY),
-    settings,
-    dataDir: options.dataDir,
-    timers,
-    log: log.child('policy'),
-    onChange: async (before) => {
-      const after = settings.get();
-      watch.setIntervals(after.poll);
-      emit({ type: 'preferences', preferences: preferencesView(after) });
-      const switched =
-        before.serviceUrl !== after.serviceUrl ||
-        before.authHeader !== after.authHeader ||
-        before.mode !== after.mode;
-      // A new session says the account itself; else only what is locked may have changed.
-      if (switched) await sessions.open();
-      else emit({ type: 'account', account: account() });
-    },
-  });
-  // Read before the first session: it opens on the school's account.
-  await policy.start();
-  const launchServiceUrl = launchAllowed(options.launchServiceUrl, policy, log);
   const changes = createChangeFeed(log);
-  // Nothing to say until a host says it (the preview never does).
-  let installation: InstallationView = { updates: 'none', sandboxOff: false };
-  const emit = changes.emit;
-  const contents = () => sessions.current?.notebook.read();
-  const account = () =>
-    accountView(
-      sessions.account(),
-      sessions.current?.mode,
-      sessions.tokenStatus,
-      sessions.demoLinks,
-      policy.locked,
-    );
-  const classroom = () => classroomView(contents(), watch.devices, watch.activity);
-  const temporalAccesses = () => accessViews(contents(), watch.devices);
-  const showClassroom = () => emit({ type: 'classroom', classroom: classroom() });
-  const showAccesses = () =>
-    emit({ type: 'temporal-accesses', temporalAccesses: temporalAccesses() });
-  const schedule = () => scheduleView(contents(), ends.ran);
-  const showTimetable = () => emit({ type: 'timetable', timetable: timetable.view() });
-  const showSchedule = () => {
-    emit({ type: 'schedule', schedule: schedule() });
-    // Which lesson's end is on the schedule is the timetable's to show too.
-    timetable.scheduleChanged();
-    showTimetable();
+  /** Every feature follows a change of the settings, in order. */
+  const settingsChanged = async (before: DeepReadonly<Settings>) => {
+    for (const feature of features) await feature.settingsChanged?.(before);
   };
-  let windowVisible = false;
 
-  const retentionMs = () => settings.get().endedRetentionHours * 3_600_000;
-
-  const watch: ClassroomWatch = new ClassroomWatch({
-    cache: new ClassroomCache(options.dataDir, log.child('cache')),
-    clock,
-    timers,
-    log,
-    poll: settings.get().poll,
-    generation: () => sessions.generation,
-    emit,
-    onClassroom: showClassroom,
-    onAccesses: showAccesses,
-  });
+  const policy = policyFeature(
+    { settings, dataDir, timers, log },
+    { read: options.readPolicy, settingsChanged },
+  );
+  await policy.load();
+  const launchServiceUrl = policy.launchAllowed(options.launchServiceUrl);
+  const { timeoutMs, retryBaseDelayMs } = options.request ?? {};
   const sessions: Sessions = new Sessions({
     settings,
     launch: {
@@ -190,233 +133,110 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       ...(retryBaseDelayMs === undefined ? {} : { retry: { baseDelayMs: retryBaseDelayMs } }),
     },
     onSession: async (session) => {
-      emit({ type: 'account', account: account() });
-      clearEnded(session.notebook, clock(), retentionMs());
-      showAccesses();
-      ends.start(session);
-      await watch.watch(session);
+      for (const feature of features) await feature.sessionOpened?.(session);
     },
-    onClassroom: (session) => watch.watch(session),
+    onClassroom: (session) => classroom.watch(session),
   });
-  const accesses = new AccessTracker({
-    clock,
-    log,
-    session: () => sessions.settledSession(),
-    devices: () => watch.devices,
-    onChange: showAccesses,
-    onScheduleChange: () => ends.accessEnded(),
-    retentionMs,
-  });
-  const ends: EndSchedule = new EndSchedule({
+  const core: CoreContext = {
     clock,
     timers,
-    log: log.child('scheduled-end'),
-    accesses,
-    onChange: showSchedule,
-  });
-  const timetable: Timetable = new Timetable({
+    log,
+    dataDir,
     settings,
     vault,
-    copy: new TimetableCopy(options.dataDir, log.child('timetable')),
+    sessions,
     fetch: options.fetch ?? fetch,
-    clock,
-    timers,
-    log: log.child('timetable'),
+    emit: changes.emit,
+  };
+
+  // The features, and what each tells the others.
+  const preferences = preferencesFeature(core, { policy, settingsChanged });
+  const account = accountFeature(core, policy);
+  const accesses = accessesFeature(core, {
+    devices: () => classroom.devices,
+    accessEnded: () => ends.accessEnded(),
+  });
+  const ends = endsFeature(core, {
+    accesses: accesses.tracker,
+    scheduleShown: () => timetable.scheduleShown(),
+    cancelled: (end) => timetable.endCancelled(end),
+  });
+  const classroom = classroomFeature(core, {
+    accessesChanged: () => accesses.show(),
+    picked: () => timetable.classroomPicked(),
+  });
+  const timetable = timetableFeature(core, {
     machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
-    notebook: () => sessions.current?.notebook,
-    onChange: showTimetable,
-    onSchedule: () => ends.changed(),
-    openClassroom: async (id) => {
-      await sessions.writeNotebook(({ recent }) => ({
-        current: id,
-        recent: withRecent(recent, id, undefined),
-      }));
-    },
-    windowVisible: () => windowVisible,
+    scheduleChanged: () => ends.changed(),
+    openClassroom: (id) => classroom.open(id),
     ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
+  const installation = installationFeature(core);
+  /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
+  const features = [
+    policy,
+    preferences,
+    account,
+    accesses,
+    ends,
+    classroom,
+    timetable,
+    installation,
+  ];
 
-  const classTray: ClassTray = {
-    async getState() {
-      await sessions.settled();
-      const { connection } = watch;
-      const preferences = preferencesView(settings.get());
-      return {
-        account: account(),
-        classroom: classroom(),
-        connection,
-        temporalAccesses: temporalAccesses(),
-        preferences,
-        schedule: schedule(),
-        timetable: timetable.view(),
-        installation,
-      };
-    },
-    subscribe: (listener) => changes.subscribe(listener),
+  // Each part of the state from the feature that makes it (the type fails without one).
+  const views: { readonly [Part in StatePart]: () => ClassTrayState[Part] } = {
+    ...account.views,
+    ...classroom.views,
+    ...accesses.views,
+    ...preferences.views,
+    ...ends.views,
+    ...timetable.views,
+    ...installation.views,
+  };
+  // Each action from the feature that answers it (the type fails without one).
+  const handlers: ActionHandlers = {
     async refresh() {
       await sessions.settled();
-      await accesses.clearEnded();
-      await watch.refreshNow();
+      for (const feature of features) await feature.refresh?.();
     },
-    async selectClassroom(input) {
-      const { id, nickname } = parseAction('selectClassroom', input);
-      timetable.classroomPicked();
-      const session = await sessions.settledSession();
-      const known = session.notebook.read().recent.some((classroom) => classroom.id === id);
-      // A mistyped id is refused before it joins the recent classrooms.
-      if (!known && session.client) await checkClassroom(session.client, id);
-      await sessions.writeNotebook(({ recent }) => ({
-        current: id,
-        recent: withRecent(recent, id, nickname),
-      }));
-    },
-    async renameClassroom(input) {
-      const { id, nickname } = parseAction('renameClassroom', input);
-      const renaming = ({ recent }: NotebookContents) => ({
-        recent: renamed(recent, id, nickname),
-      });
-      if (!(await sessions.writeNotebook(renaming))) showClassroom();
-    },
-    async forgetClassroom(input) {
-      const { id } = parseAction('forgetClassroom', input);
-      if (!(await sessions.writeNotebook((contents) => forgotten(contents, id)))) showClassroom();
-    },
-    addTemporalAccess: async (input) => accesses.add(parseAction('addTemporalAccess', input)),
-    removeTemporalAccess: async (input) =>
-      accesses.remove(parseAction('removeTemporalAccess', input).token),
-    invalidateTemporalAccess: async (input) =>
-      accesses.invalidate(parseAction('invalidateTemporalAccess', input).token),
-    endAccesses: async (input) => {
-      const { classroomId, tokens } = parseAction('endAccesses', input);
-      return accesses.endAll(classroomId, tokens);
-    },
-    async scheduleEnd(input) {
-      const end = parseAction('scheduleEnd', input);
-      await sessions.writeNotebook((contents) => {
-        checkScheduledEnd(contents, end, clock());
-        return { scheduledEnds: withScheduledEnd(contents.scheduledEnds, end) };
-      });
-      ends.changed();
-    },
-    async cancelScheduledEnd(input) {
-      const { target } = parseAction('cancelScheduledEnd', input);
-      const key = scheduleTargetKey(target);
-      const cancelled = contents()?.scheduledEnds.find(
-        (end) => scheduleTargetKey(end.target) === key,
-      );
-      await sessions.writeNotebook(({ scheduledEnds }) => ({
-        scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
-      }));
-      // A lesson's end cancelled by hand stays off the schedule.
-      if (cancelled !== undefined) timetable.endCancelled(cancelled);
-      ends.changed();
-    },
-    async dismissScheduledEndReport(input) {
-      ends.dismiss(parseAction('dismissScheduledEndReport', input));
-    },
-    async connectService(input) {
-      const connecting = parseAction('connectService', input);
-      policy.checkUnlocked({
-        ServiceUrl: connecting.serviceUrl,
-        ...(connecting.authHeader === undefined ? {} : { AuthHeader: connecting.authHeader }),
-      });
-      return sessions.connect(connecting);
-    },
-    forgetToken: () => sessions.forgetToken(),
-    async setMode(input) {
-      const { mode } = parseAction('setMode', input);
-      if (mode === 'demo') policy.checkUnlocked({ DemoDataAllowed: true });
-      return sessions.setMode(mode);
-    },
-    async updatePreferences(input) {
-      const preferences = parseAction('updatePreferences', input);
-      policy.checkUnlocked(policyValuesOf(preferences));
-      // The settings merge each group one level, so a field left out keeps its saved value.
-      updateSettings(settings, preferences);
-      watch.setIntervals(settings.get().poll);
-      emit({ type: 'preferences', preferences: preferencesView(settings.get()) });
-      await accesses.clearEnded();
-    },
-    setTimetableSource: async (input) =>
-      timetable.setSource(parseAction('setTimetableSource', input)),
-    async refreshTimetable() {
-      await timetable.refresh();
-    },
-    async mapTimetablePlace(input) {
-      const { place, classroomId } = parseAction('mapTimetablePlace', input);
-      timetable.mapPlace(place, classroomId);
-    },
-    async forgetTimetablePlace(input) {
-      timetable.forgetPlace(parseAction('forgetTimetablePlace', input).place);
-    },
-    async setEndAtBell(input) {
-      timetable.setEndAtBell(parseAction('setEndAtBell', input).on);
-    },
-    async keepAccessesAfterLesson(input) {
-      timetable.keepAfter(parseAction('keepAccessesAfterLesson', input).key);
-    },
+    ...account.actions,
+    ...classroom.actions,
+    ...accesses.actions,
+    ...ends.actions,
+    ...preferences.actions,
+    ...timetable.actions,
+  };
 
+  const classTray: ClassTray = {
+    ...actionMethods(handlers),
+    async getState() {
+      await sessions.settled();
+      const state = Object.entries(views).map(([part, view]) => [part, view()]);
+      return Object.fromEntries(state) as ClassTrayState;
+    },
+    subscribe: (listener) => changes.subscribe(listener),
     setWindowVisible(visible) {
-      windowVisible = visible;
-      watch.setVisible(visible);
-      if (visible) timetable.windowShown();
+      for (const feature of features) feature.setWindowVisible?.(visible);
     },
     suspend() {
-      watch.suspend();
-      ends.suspend();
+      for (const feature of features) feature.suspend?.();
     },
     resume() {
-      ends.resume();
-      watch.resume();
+      for (const feature of features) feature.resume?.();
     },
-    checkLaunch: () => sessions.checkLaunch(),
-    async devicePassword(input) {
-      return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
-    },
-    schoolPolicy: () => policy.current,
-    setInstallation(next) {
-      if (isDeepStrictEqual(next, installation)) return;
-      installation = next;
-      emit({ type: 'installation', installation });
-    },
-    scheduledEndsSettled: () => ends.settled(),
+    checkLaunch: () => account.checkLaunch(),
+    devicePassword: (input) => classroom.devicePassword(input),
+    schoolPolicy: () => policy.schoolPolicy(),
+    setInstallation: (view) => installation.setInstallation(view),
+    scheduledEndsSettled: () => ends.scheduledEndsSettled(),
     async close() {
-      policy.stop();
-      watch.stop();
-      ends.stop();
-      timetable.stop();
-      await timetable.settled();
+      for (const feature of features) await feature.stop?.();
       changes.clear();
       await sessions.close();
     },
   };
-  await timetable.start();
+  for (const feature of features) await feature.start?.();
   await sessions.open();
   return classTray;
-}
-
-/**
- * Asks the service for the classroom's first page: an id it does not know is refused, in words
- * that say where the id comes from. Any other failure is the connection's, which the banner says.
- */
-async function checkClassroom(client: ServiceClient, id: string): Promise<void> {
-  try {
-    await client.classroomDevicesPage(id, 1);
-  } catch (error) {
-    if (error instanceof ServiceError && error.kind === 'classroom-not-found') {
-      throw refused('classroomUnknown', { id });
-    }
-  }
-}
-
-/** The launch's --service-url, unless the school locked another one (then said in the log). */
-function launchAllowed(
-  serviceUrl: string | undefined,
-  policy: SchoolPolicy,
-  log: Logger,
-): string | undefined {
-  const locked = policy.current.locked.ServiceUrl;
-  if (serviceUrl === undefined || locked === undefined || locked === serviceUrl) return serviceUrl;
-  log.warn('--service-url is ignored: the school set the service URL (ServiceUrl).');
-  return undefined;
 }

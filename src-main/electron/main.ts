@@ -14,7 +14,7 @@ import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
-import { DataDirArgumentError, resolveDataDir } from '../core/settings/settings';
+import { DataDirArgumentError, resolveDataDir } from '../core/settings/dataDir';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
 import { menubar, type Menubar } from 'menubar';
-import type { Mode } from '../core/settings/settings';
+import type { Mode } from '../core/account/accountSettings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
 import { popoverWindowOptions, type WindowSize } from './window';
 

@@ -2,8 +2,7 @@
  * What the tray shows for a state: which icon, the tooltip and the context menu as plain data.
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
-import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/api/classTrayApi';
-import type { Mode } from '../core/settings/settings';
+import type { ClassTrayState, Mode, ScheduledEnd, ScheduleTarget } from '../core/api/classTrayApi';
 import { scheduledEndKey, targetNames } from '../../src-shared/scheduleTarget';
 import type { Labels } from './labels';
 

@@ -12,7 +12,7 @@ import { createClassTray } from '../core/classTray';
 import { refused } from '../core/api/apiInput';
 import type { ActionInput, ClassTrayState, ConnectResult } from '../core/api/classTrayApi';
 import { api } from '../core/api/classTrayApi';
-import { resolveDataDir } from '../core/settings/settings';
+import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
 import { takeDataFolderLock } from '../writerLock';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';

@@ -3,7 +3,6 @@
  * here, as types only (the renderer never loads code from src-main).
  */
 import type * as api from '../../src-main/core/api/classTrayApi';
-import type * as settings from '../../src-main/core/settings/settings';
 
 export type AccessState = api.AccessState;
 export type AccountView = api.AccountView;
@@ -32,7 +31,7 @@ export type TrackedAccessView = api.TrackedAccessView;
 export type TimetableView = api.TimetableView;
 export type LessonView = api.LessonView;
 export type ReadingReport = api.ReadingReport;
-export type WeeklyLesson = settings.WeeklyLesson;
+export type WeeklyLesson = api.WeeklyLesson;
 export type ActionInput<Name extends api.ApiAction> = api.ActionInput<Name>;
-export type Language = settings.Language;
-export type RecentClassroom = settings.RecentClassroom;
+export type Language = api.Language;
+export type RecentClassroom = api.RecentClassroom;

@@ -1,8 +1,9 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../src-main/core/api/apiInput';
 import type { ActionHandlers, ApiAction } from '../../src-main/core/api/classTrayApi';
-import { PREFERENCE_KEYS, api, runAction } from '../../src-main/core/api/classTrayApi';
-import { defaultSettings } from '../../src-main/core/settings/settings';
+import { api, runAction } from '../../src-main/core/api/classTrayApi';
+import { PREFERENCE_KEYS } from '../../src-main/core/settings/preferences';
+import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
 import { preferencesView } from '../../src-main/core/api/views';
 import { ACTION_NAMES } from '../../src-shared/actions';
 

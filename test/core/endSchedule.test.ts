@@ -12,7 +12,8 @@ import { memoryNotebook } from '../../src-main/core/settings/notebook';
 import { withScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
 import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import type { Session } from '../../src-main/core/account/sessions';
-import type { ScheduleTarget, TrackedTemporalAccess } from '../../src-main/core/settings/settings';
+import type { TrackedTemporalAccess } from '../../src-main/core/accesses/accessSettings';
+import type { ScheduleTarget } from '../../src-main/core/ends/endSettings';
 import { manualTimers } from '../support/manualTimers';
 import { recordingLogger } from '../support/recordingLogger';
 

@@ -4,16 +4,18 @@ import fc from 'fast-check';
 import type { TestContext } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TeacherFacingError } from '../../src-main/core/api/teacherFacing';
+import { resolveDataDir } from '../../src-main/core/settings/dataDir';
 import {
   SettingsFileError,
   SettingsValidationError,
-  defaultSettings,
   openSettings,
+} from '../../src-main/core/settings/settings';
+import {
+  defaultSettings,
   settingsSchema,
-  resolveDataDir,
   type Settings,
   type SettingsPatch,
-} from '../../src-main/core/settings/settings';
+} from '../../src-main/core/settings/settingsSchema';
 import type { RecordingLogger } from '../support/recordingLogger';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';

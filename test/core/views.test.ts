@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
-import { defaultSettings } from '../../src-main/core/settings/settings';
+import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
 import {
   accessView,
   accessViews,

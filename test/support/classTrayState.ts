@@ -17,6 +17,8 @@ import type {
   TimetableView,
   TrackedAccessView,
 } from '../../src-main/core/api/classTrayApi';
+import { preferencesView } from '../../src-main/core/api/views';
+import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
 
 /** Device n: remote id 10000000n, alias LAB-PC0n, online, enabled, with 2FA. */
 export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceView {
@@ -107,16 +109,10 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       ...overrides.connection,
     },
     temporalAccesses: overrides.temporalAccesses ?? [],
+    // The settings' defaults, so a new preference needs nothing here.
     preferences: {
-      poll: { visibleSeconds: 10, hiddenSeconds: 60 },
-      notifications: { deviceChanges: false },
+      ...preferencesView(defaultSettings()),
       language: 'en',
-      startAtLogin: false,
-      clipboardClearSeconds: 30,
-      compactView: false,
-      endedRetentionHours: 24,
-      problemsFirst: true,
-      demoNoticeDismissed: false,
       ...overrides.preferences,
     },
     schedule: { pending: [], ran: [], ...overrides.schedule },

@@ -1,17 +1,30 @@
 /** Policy values the policy tests share. */
 import type { PolicyName, PolicyValues } from '../../src-main/core/policy/policyTable';
 
-/** Per key: a value IT may set, and one each source must refuse. */
-export const SAMPLES: { [Name in PolicyName]: { valid: PolicyValues[Name]; invalid: unknown } } = {
-  ServiceUrl: { valid: 'https://remote.school.example/api', invalid: 'https://u:p@x.example' },
-  AuthHeader: { valid: 'X-School-Token', invalid: 'not a header' },
-  DemoDataAllowed: { valid: false, invalid: 'maybe' },
-  PollVisibleSeconds: { valid: 20, invalid: 2 },
-  PollHiddenSeconds: { valid: 120, invalid: 99_999 },
-  StartAtLogin: { valid: true, invalid: 2 },
-  DeviceChangeNotifications: { valid: true, invalid: 'yes' },
-  UpdatesEnabled: { valid: false, invalid: [] },
-  UpdateFeedUrl: { valid: 'https://updates.school.example/classtray', invalid: 'http://plain' },
-  UpdateChannel: { valid: 'beta', invalid: 'nightly' },
-  AllowUpdateDowngrade: { valid: true, invalid: 'yes' },
+/**
+ * Per key: a value IT may set, another one it may set instead (what a teacher may try to change
+ * the first to), and one each source must refuse.
+ */
+export const SAMPLES: {
+  [Name in PolicyName]: { valid: PolicyValues[Name]; other: PolicyValues[Name]; invalid: unknown };
+} = {
+  ServiceUrl: {
+    valid: 'https://remote.school.example/api',
+    other: 'https://other.school.example/api',
+    invalid: 'https://u:p@x.example',
+  },
+  AuthHeader: { valid: 'X-School-Token', other: 'X-Other-Token', invalid: 'not a header' },
+  DemoDataAllowed: { valid: false, other: true, invalid: 'maybe' },
+  PollVisibleSeconds: { valid: 20, other: 30, invalid: 2 },
+  PollHiddenSeconds: { valid: 120, other: 300, invalid: 99_999 },
+  StartAtLogin: { valid: true, other: false, invalid: 2 },
+  DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
+  UpdatesEnabled: { valid: false, other: true, invalid: [] },
+  UpdateFeedUrl: {
+    valid: 'https://updates.school.example/classtray',
+    other: 'https://other.school.example/classtray',
+    invalid: 'http://plain',
+  },
+  UpdateChannel: { valid: 'beta', other: 'latest', invalid: 'nightly' },
+  AllowUpdateDowngrade: { valid: true, other: false, invalid: 'yes' },
 };

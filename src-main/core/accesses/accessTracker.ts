@@ -6,7 +6,7 @@
  * an access already over is not asked about again, for the same reason.
  */
 import pLimit from 'p-limit';
-import { accessStanding, belongsTo } from '../../../src-shared/accessState';
+import { accessStanding, runningIn } from '../../../src-shared/accessState';
 import type { Clock } from '../../../src-shared/clock';
 import { refused } from '../api/apiInput';
 import type {
@@ -18,13 +18,13 @@ import type {
 import type { DeviceView } from '../classroom/liveStatus';
 import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
-import type { AccessOutcome, TrackedTemporalAccess } from '../settings/settings';
+import type { AccessOutcome, TrackedTemporalAccess } from './accessSettings';
 import { connectionProblemOf, isServiceError } from '../service/serviceErrors';
 import type { Session } from '../account/sessions';
-import { writeChecked } from '../account/sessions';
+import { writeChecked } from '../settings/settings';
 import { withoutScheduledEnd } from '../ends/scheduledEnds';
 import { extractToken, invalidateAccess } from './temporalAccess';
-import { NO_TOKEN, accessView, stateOf } from '../api/views';
+import { NO_TOKEN, accessView } from '../api/views';
 
 export interface AccessTrackerOptions {
   clock: Clock;
@@ -118,12 +118,7 @@ export class AccessTracker {
   async endAll(classroomId: string, tokens: readonly string[]): Promise<EndedAccessView[]> {
     const { notebook } = await this.#options.session();
     const tracked = new Set(
-      notebook
-        .read()
-        .accesses.filter(
-          (access) => belongsTo(access, classroomId) && accessStanding(stateOf(access)).running,
-        )
-        .map((access) => access.token),
+      runningIn(notebook.read().accesses, classroomId).map((access) => access.token),
     );
     const limit = pLimit(END_ALL_CONCURRENCY);
     return Promise.all(

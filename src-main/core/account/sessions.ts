@@ -17,8 +17,9 @@ import { createServiceClient } from '../service/client';
 import { ApiInputError, refused } from '../api/apiInput';
 import type { Notebook, NotebookContents } from '../settings/notebook';
 import { memoryNotebook, settingsNotebook, withRecent } from '../settings/notebook';
-import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings/settings';
-import { SettingsValidationError } from '../settings/settings';
+import type { SettingsStore } from '../settings/settings';
+import type { DeepReadonly, Settings } from '../settings/settingsSchema';
+import { updateSettings, writeChecked } from '../settings/settings';
 import type { TokenVault, VaultStatus } from './vault';
 import { VaultError } from './vault';
 import { ServiceError } from '../service/serviceErrors';
@@ -376,20 +377,5 @@ export async function checkService(client: ServiceClient): Promise<ConnectResult
       default:
         return { outcome: 'service-failed', detail };
     }
-  }
-}
-
-/** A settings write, a rejected value turned into an input error for the renderer. */
-export function updateSettings(settings: SettingsStore, patch: SettingsPatch): void {
-  writeChecked(() => settings.update(patch));
-}
-
-/** Runs a write to the settings (or a notebook kept there), refusing a bad value as input. */
-export function writeChecked(write: () => void): void {
-  try {
-    write();
-  } catch (error) {
-    if (error instanceof SettingsValidationError) throw new ApiInputError(error.message);
-    throw error;
   }
 }

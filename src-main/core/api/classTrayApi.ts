@@ -1,4 +1,6 @@
 /**
+ * api/: the API between window and core (this table), its views, input refusals, error policy.
+ *
  * The one API between a renderer and the core: a state snapshot, a subscription to changes, and
  * every action. Both hosts (Electron's IPC bridge and the browser preview) expose it unchanged;
  * the renderer imports only these types. Everything a renderer sends is untrusted: each action is
@@ -12,30 +14,36 @@ import { z } from 'zod';
 import type { ActionName } from '../../../src-shared/actions';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import { parseInput } from './apiInput';
-import type { DeviceChange, DeviceView } from '../classroom/liveStatus';
-import type { ServiceErrorKind } from '../service/serviceErrors';
-import type {
-  AccessOutcome,
-  Mode,
-  RecentClassroom,
-  ScheduledEnd,
-  ScheduleTarget,
-  Settings,
-} from '../settings/settings';
-import { settingsSchema } from '../settings/settings';
+import type { AccessOutcome } from '../accesses/accessSettings';
 import type { TokenProblem } from '../accesses/temporalAccess';
+import type { Mode } from '../account/accountSettings';
+import { accountSettings } from '../account/accountSettings';
+import type { TokenLocation } from '../account/vault';
+import type { DeviceChange, DeviceView } from '../classroom/liveStatus';
+import type { RecentClassroom } from '../classroom/classroomSettings';
+import type { ScheduledEnd, ScheduleTarget } from '../ends/endSettings';
 import type { ManagedPolicy } from '../policy/managedPolicy';
 import type { PolicyName } from '../policy/policyTable';
-import type { TokenLocation } from '../account/vault';
-import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetable';
+import type { ConnectionProblem, ServiceErrorKind } from '../service/serviceErrors';
+import type { Language, PreferencesView } from '../settings/preferences';
+import { preferencesInput } from '../settings/preferences';
+import type { WeeklyLesson } from '../timetable/timetableSettings';
+import { weeklyLessonSchema } from '../timetable/timetableSettings';
+import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetableView';
 
 export type {
+  ConnectionProblem,
   DeviceChange,
   DeviceView,
+  Language,
+  Mode,
+  PreferencesView,
+  RecentClassroom,
   ScheduledEnd,
   ScheduleTarget,
   ServiceErrorKind,
   TokenProblem,
+  WeeklyLesson,
   LessonView,
   ReadingReport,
   TimetableView,
@@ -57,15 +65,6 @@ export type ConnectionStatus =
   | 'unauthorized'
   | 'classroom-not-found'
   | 'no-classroom';
-
-/**
- * A service's problem; `internal`: ClassTray itself failed (a bug, logged with its stack);
- * `no-token`: no token is saved, so the service was never asked.
- */
-export interface ConnectionProblem {
-  kind: ServiceErrorKind | 'internal' | 'no-token';
-  detail: string;
-}
 
 export interface ConnectionView {
   status: ConnectionStatus;
@@ -128,26 +127,6 @@ export interface AccountView {
   /** The demo school's links to try adding (its own accesses); none outside the demo. */
   demoLinks: readonly string[];
 }
-
-/**
- * The settings the teacher changes under "General": the view shows them and updatePreferences
- * takes them. A new one goes here and into the settings schema; the input below then does not
- * compile until it takes the new preference too.
- */
-export const PREFERENCE_KEYS = [
-  'poll',
-  'notifications',
-  'language',
-  'startAtLogin',
-  'compactView',
-  'endedRetentionHours',
-  'problemsFirst',
-  'demoNoticeDismissed',
-  'clipboardClearSeconds',
-] as const satisfies readonly (keyof Settings)[];
-
-export type PreferenceKey = (typeof PREFERENCE_KEYS)[number];
-export type PreferencesView = Pick<Settings, PreferenceKey>;
 
 /** A scheduled end that ran: when, how late, and how each access it ended went. */
 export interface ScheduledEndRunView {
@@ -266,62 +245,9 @@ const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
-const pollSettings = settingsSchema.shape.poll.unwrap();
 const place = z.string().trim().min(1).max(PLACE_MAX_LENGTH);
-const weeklyLesson = settingsSchema.shape.timetable.unwrap().shape.weekly.unwrap().unwrap();
 /** An action without input: nothing, or `{}` (the preview's JSON body). */
 const noInput = z.strictObject({}).optional();
-
-/** Each preference may be left out, and so may each field of a group: it keeps its saved value. */
-const preferencesInput = z.strictObject({
-  // The settings' rules without their defaults, so nothing left out is filled in; exactly
-  // optional, so the input is a settings patch as it is.
-  poll: z
-    .strictObject({
-      visibleSeconds: pollSettings.shape.visibleSeconds.unwrap().exactOptional(),
-      hiddenSeconds: pollSettings.shape.hiddenSeconds.unwrap().exactOptional(),
-    })
-    .exactOptional(),
-  notifications: z.strictObject({ deviceChanges: z.boolean() }).exactOptional(),
-  language: settingsSchema.shape.language.unwrap().exactOptional(),
-  startAtLogin: z.boolean().exactOptional(),
-  compactView: z.boolean().exactOptional(),
-  endedRetentionHours: settingsSchema.shape.endedRetentionHours.unwrap().exactOptional(),
-  problemsFirst: z.boolean().exactOptional(),
-  demoNoticeDismissed: z.boolean().exactOptional(),
-  clipboardClearSeconds: settingsSchema.shape.clipboardClearSeconds.unwrap().exactOptional(),
-});
-
-type SameKeys<A, B> = [keyof A] extends [keyof B]
-  ? [keyof B] extends [keyof A]
-    ? true
-    : false
-  : false;
-type Assert<Condition extends true> = Condition;
-type PreferencesInput = z.output<typeof preferencesInput>;
-/** Fails to compile when a preference, or a field of one of its groups, has no input. */
-export type _PreferencesInputCoversThem = Assert<SameKeys<PreferencesInput, PreferencesView>>;
-export type _PreferenceGroupsInputCoverThem = Assert<
-  {
-    [Key in PreferenceKey]: PreferencesView[Key] extends object
-      ? SameKeys<NonNullable<PreferencesInput[Key]>, PreferencesView[Key]>
-      : true;
-  }[PreferenceKey]
->;
-
-/** The settings that are not preferences: the account's and the notebook's, with actions of their own. */
-type AccountOrNotebookKey =
-  | 'serviceUrl'
-  | 'authHeader'
-  | 'mode'
-  | 'classrooms'
-  | 'temporalAccesses'
-  | 'scheduledEnds'
-  | 'timetable';
-/** Fails to compile when a new setting is neither a preference nor one of those. */
-export type _EverySettingHasItsPlace = Assert<
-  SameKeys<Settings, Record<PreferenceKey | AccountOrNotebookKey, unknown>>
->;
 
 /** The type an action resolves to: a mark in the table, nothing at run time. */
 declare const resultMark: unique symbol;
@@ -391,16 +317,16 @@ export const api = {
   /** Saves the URL (and token, in the keychain) and switches to the service. */
   connectService: action(
     z.strictObject({
-      serviceUrl: settingsSchema.shape.serviceUrl.unwrap().unwrap(),
+      serviceUrl: accountSettings.serviceUrl.unwrap().unwrap(),
       /** Absent: keep the token already saved for this URL. */
       token: z.string().trim().min(1).max(4_000).optional(),
-      authHeader: settingsSchema.shape.authHeader.unwrap().optional(),
+      authHeader: accountSettings.authHeader.unwrap().optional(),
     }),
     resultType<ConnectResult>(),
   ),
   forgetToken: action(noInput, noResult),
   /** Demo data or the configured service: one call. */
-  setMode: action(z.strictObject({ mode: settingsSchema.shape.mode.unwrap() }), noResult),
+  setMode: action(z.strictObject({ mode: accountSettings.mode.unwrap() }), noResult),
   updatePreferences: action(preferencesInput, noResult),
   /**
    * Where the lessons come from: a subscription (fetched first, kept only if it answers with a
@@ -416,7 +342,7 @@ export const api = {
           .min(1)
           .max(8 * 1024 * 1024),
       }),
-      z.strictObject({ kind: z.literal('weekly'), lessons: z.array(weeklyLesson).max(70) }),
+      z.strictObject({ kind: z.literal('weekly'), lessons: z.array(weeklyLessonSchema).max(70) }),
       z.strictObject({ kind: z.literal('none') }),
     ]),
     noResult,
@@ -477,6 +403,18 @@ export async function runAction<Name extends ApiAction>(
   input: unknown,
 ): Promise<ActionResult<Name>> {
   return handlers[name](parseAction(name, input));
+}
+
+/** The handlers as callers hold them: each checks its input against its schema first. */
+export function actionMethods(handlers: ActionHandlers): ActionMethods {
+  const methods = Object.fromEntries(
+    Object.keys(table).map((name) => [
+      name,
+      (input?: unknown) => runAction(handlers, name as ApiAction, input),
+    ]),
+  );
+  // fromEntries forgets which name holds which action; each is runAction of its own name.
+  return methods as ActionMethods;
 }
 
 /** An action's input checked against its schema; an ApiInputError names the action and field. */

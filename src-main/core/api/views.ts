@@ -10,17 +10,18 @@ import type {
   ConnectionProblem,
   DeviceActivity,
   ConnectionStatus,
-  PreferenceKey,
   PreferencesView,
   ScheduledEndRunView,
   ScheduleView,
   TrackedAccessView,
 } from './classTrayApi';
-import { PREFERENCE_KEYS } from './classTrayApi';
 import type { DeviceView } from '../classroom/liveStatus';
 import type { NotebookContents } from '../settings/notebook';
 import type { PolicyName } from '../policy/policyTable';
-import type { DeepReadonly, Settings, TrackedTemporalAccess } from '../settings/settings';
+import type { TrackedTemporalAccess } from '../accesses/accessSettings';
+import type { PreferenceKey } from '../settings/preferences';
+import { PREFERENCE_KEYS } from '../settings/preferences';
+import type { DeepReadonly, Settings } from '../settings/settingsSchema';
 import type { VaultStatus } from '../account/vault';
 
 export function accountView(

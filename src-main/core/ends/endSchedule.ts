@@ -12,7 +12,7 @@
  * switched keeps nothing and reports nothing, and the end runs when its session is back. The
  * reports are the account's: another account's session starts with none.
  */
-import { RETRIED_PROBLEMS, accessStanding, belongsTo } from '../../../src-shared/accessState';
+import { RETRIED_PROBLEMS, accessStanding, runningIn } from '../../../src-shared/accessState';
 import type { Clock } from '../../../src-shared/clock';
 import { ApiInputError } from '../api/apiInput';
 import type {
@@ -24,7 +24,7 @@ import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
 import { stateOf } from '../api/views';
 import type { Session } from '../account/sessions';
-import type { ScheduledEnd, ScheduleTarget } from '../settings/settings';
+import type { ScheduledEnd, ScheduleTarget } from './endSettings';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 
 /** The longest one timer waits before the clock is read again. */
@@ -249,9 +249,7 @@ export class EndSchedule {
     }
     // Every access given in the classroom and still running now, also those added after the end
     // was set; none without a recorded classroom (endAll skips any other).
-    const running = accesses.filter(
-      (access) => belongsTo(access, target.classroomId) && accessStanding(stateOf(access)).running,
-    );
+    const running = runningIn(accesses, target.classroomId);
     return this.#options.accesses.endAll(
       target.classroomId,
       running.map((access) => access.token),

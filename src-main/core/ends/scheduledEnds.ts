@@ -7,7 +7,7 @@ import { SCHEDULE_AHEAD_HOURS } from '../../../src-shared/limits';
 import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import { refused } from '../api/apiInput';
 import type { NotebookContents } from '../settings/notebook';
-import type { ScheduledEnd, ScheduleTarget } from '../settings/settings';
+import type { ScheduledEnd, ScheduleTarget } from './endSettings';
 
 const sameTarget = (a: ScheduleTarget, b: ScheduleTarget): boolean =>
   scheduleTargetKey(a) === scheduleTargetKey(b);

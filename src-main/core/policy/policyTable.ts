@@ -4,105 +4,198 @@
  *
  * Each key is either *locked* (the teacher sees "Set by your school" and the core refuses to
  * change it) or a *default* (written into the teacher's settings once per value IT sets; the
- * teacher may change it afterwards). The API token and the timetable URL are never policy: a
- * secret, and what each teacher brings, stay per teacher.
+ * teacher may change it afterwards). Each names the setting it stands for, and takes its rule
+ * from the settings' schema: the settings patch, the lock check and the tests follow from that.
+ * The API token and the timetable URL are never policy: a secret, and what each teacher brings,
+ * stay per teacher.
  */
 import { z } from 'zod';
-import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../../src-shared/limits';
 import { addressSchema } from '../settings/addressSchema';
-import { settingsSchema } from '../settings/settings';
+import type { Settings } from '../settings/settingsSchema';
+import { settingsSchema } from '../settings/settingsSchema';
 
 /** How a key is stored: a registry REG_SZ or REG_DWORD, a JSON or plist string, number or bool. */
 export type PolicyKind = 'string' | 'integer' | 'boolean' | 'choice';
 
-interface PolicySpec<Schema extends z.ZodType> {
-  kind: PolicyKind;
-  schema: Schema;
+/** The groups of settings (poll, notifications, …): a policy may name one of their fields. */
+type SettingGroup = {
+  [Key in keyof Settings]: Settings[Key] extends
+    readonly unknown[] | string | number | boolean | null
+    ? never
+    : Key;
+}[keyof Settings];
+
+/** A setting of the teacher's: a top-level one, or `group.field`. */
+export type SettingPath =
+  | Exclude<keyof Settings, SettingGroup>
+  | { [Group in SettingGroup]: `${Group}.${keyof Settings[Group] & string}` }[SettingGroup];
+
+/** The value of the setting at `path`. */
+export type SettingAt<Path extends SettingPath> = Path extends `${infer Group}.${infer Field}`
+  ? Group extends SettingGroup
+    ? Field extends keyof Settings[Group]
+      ? Settings[Group][Field]
+      : never
+    : never
+  : Path extends keyof Settings
+    ? Settings[Path]
+    : never;
+
+/** How a key stands for one of the teacher's settings. */
+export interface SettingLink {
+  path: SettingPath;
+  /**
+   * The setting a policy value writes; undefined: it writes nothing. Absent: the value itself.
+   * `settings`: the service URL as the keys before this one leave it.
+   */
+  toSetting?: (value: never, settings: Pick<Settings, 'serviceUrl'>) => unknown;
+  /**
+   * The policy value a teacher's change of the setting stands for, checked against a lock;
+   * undefined: none. Absent: the value itself.
+   */
+  fromSetting?: (setting: never) => unknown;
+}
+
+interface PolicySpec<Value> {
   /** Its name in the Group Policy editor. */
   title: string;
   /** One line for IT: the ADMX's explanation and README's table. */
   explain: string;
-  /** For an integer: its bounds (ADMX decimal element); for a choice: its values. */
+  schema: z.ZodType<Value>;
+  /** The teacher's setting it sets or locks; null: none (the updater reads it). */
+  setting: SettingLink | null;
+  /** Read from the schema: how it is stored, an integer's bounds, a choice's values. */
+  kind: PolicyKind;
   min?: number;
   max?: number;
   choices?: readonly string[];
 }
 
-const spec = <Schema extends z.ZodType>(value: PolicySpec<Schema>): PolicySpec<Schema> => value;
+type Words = Pick<PolicySpec<unknown>, 'title' | 'explain'>;
+
+/** A setting's rule without its default (nor null): what IT may set it to. */
+function settingRule<Path extends SettingPath>(
+  path: Path,
+): z.ZodType<NonNullable<SettingAt<Path>>> {
+  const [top, field] = path.split('.') as [keyof Settings, string | undefined];
+  const group = bare(settingsSchema.shape[top]);
+  const rule = field === undefined ? group : bare((group as z.ZodObject).shape[field] as z.ZodType);
+  return rule as z.ZodType<NonNullable<SettingAt<Path>>>;
+}
+
+function bare(schema: z.ZodType): z.ZodType {
+  let rule = schema;
+  while (
+    rule instanceof z.ZodDefault ||
+    rule instanceof z.ZodPrefault ||
+    rule instanceof z.ZodNullable
+  ) {
+    rule = rule.unwrap() as z.ZodType;
+  }
+  return rule;
+}
+
+/** How the schema is stored (ADMX element, registry type), from its kind of value. */
+function storage(schema: z.ZodType): Pick<PolicySpec<unknown>, 'kind' | 'min' | 'max' | 'choices'> {
+  if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
+  if (schema instanceof z.ZodNumber) {
+    const { minValue, maxValue } = schema;
+    return {
+      kind: 'integer',
+      ...(minValue === null ? {} : { min: minValue }),
+      ...(maxValue === null ? {} : { max: maxValue }),
+    };
+  }
+  if (schema instanceof z.ZodEnum) return { kind: 'choice', choices: schema.options as string[] };
+  return { kind: 'string' };
+}
+
+/** A key that is the teacher's setting at `path`: IT sets or locks that setting itself. */
+function setting<Path extends SettingPath>(
+  path: Path,
+  words: Words,
+): PolicySpec<NonNullable<SettingAt<Path>>> {
+  const schema = settingRule(path);
+  return { ...words, schema, ...storage(schema), setting: { path } };
+}
+
+/** A key with a rule of its own, standing for a setting some other way (`link`) or for none. */
+function own<Value>(schema: z.ZodType<Value>, words: Words, link?: SettingLink): PolicySpec<Value> {
+  return { ...words, schema, ...storage(schema), setting: link ?? null };
+}
+
+/** A link to the setting at `path` through two conversions, typed by the setting and the key. */
+function standsFor<Path extends SettingPath, Value>(
+  path: Path,
+  convert: {
+    toSetting: (
+      value: Value,
+      settings: Pick<Settings, 'serviceUrl'>,
+    ) => SettingAt<Path> | undefined;
+    fromSetting: (setting: SettingAt<Path>) => Value | undefined;
+  },
+): SettingLink {
+  return { path, ...convert };
+}
 
 /** A folder electron-updater adds file names to: the service URL's rule. */
 const updateFeedSchema = addressSchema({ query: 'refused' });
 
 export const POLICIES = {
-  ServiceUrl: spec({
+  ServiceUrl: setting('serviceUrl', {
     title: 'Service URL',
-    kind: 'string',
-    schema: settingsSchema.shape.serviceUrl.unwrap().unwrap(),
     explain: "The service's address (https://…), without user name, password or query.",
   }),
-  AuthHeader: spec({
+  AuthHeader: setting('authHeader', {
     title: 'Auth header name',
-    kind: 'string',
-    schema: settingsSchema.shape.authHeader.unwrap(),
     explain: 'The name of the header the token is sent in (default X-Token-SVC).',
   }),
-  DemoDataAllowed: spec({
-    title: 'Allow demo data',
-    kind: 'boolean',
-    schema: z.boolean(),
-    explain: 'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
-  }),
-  PollVisibleSeconds: spec({
+  DemoDataAllowed: own(
+    z.boolean(),
+    {
+      title: 'Allow demo data',
+      explain:
+        'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
+    },
+    standsFor('mode', {
+      // Without a service URL there is nothing but the demo to show.
+      toSetting: (allowed: boolean, { serviceUrl }) =>
+        allowed || serviceUrl === null ? undefined : 'service',
+      // Switching to the demo asks for the demo allowed; switching to the service asks nothing.
+      fromSetting: (mode) => (mode === 'demo' ? true : undefined),
+    }),
+  ),
+  PollVisibleSeconds: setting('poll.visibleSeconds', {
     title: 'Refresh interval, window open (seconds)',
-    kind: 'integer',
-    schema: z.number().int().min(VISIBLE_POLL_SECONDS.min).max(VISIBLE_POLL_SECONDS.max),
-    min: VISIBLE_POLL_SECONDS.min,
-    max: VISIBLE_POLL_SECONDS.max,
     explain: 'Refresh interval while the window is open, in seconds.',
   }),
-  PollHiddenSeconds: spec({
+  PollHiddenSeconds: setting('poll.hiddenSeconds', {
     title: 'Refresh interval, window hidden (seconds)',
-    kind: 'integer',
-    schema: z.number().int().min(HIDDEN_POLL_SECONDS.min).max(HIDDEN_POLL_SECONDS.max),
-    min: HIDDEN_POLL_SECONDS.min,
-    max: HIDDEN_POLL_SECONDS.max,
     explain: 'Refresh interval while the window is hidden, in seconds.',
   }),
-  StartAtLogin: spec({
+  StartAtLogin: setting('startAtLogin', {
     title: 'Start at login',
-    kind: 'boolean',
-    schema: z.boolean(),
     explain: 'Start ClassTray when the teacher logs in.',
   }),
-  DeviceChangeNotifications: spec({
+  DeviceChangeNotifications: setting('notifications.deviceChanges', {
     title: 'Notifications when devices change',
-    kind: 'boolean',
-    schema: z.boolean(),
     explain: 'Notify when a device goes offline or comes back while the window is hidden.',
   }),
-  UpdatesEnabled: spec({
+  // The updater's (src-main/electron/updates.ts): no setting of the teacher's holds them.
+  UpdatesEnabled: own(z.boolean(), {
     title: 'Updates',
-    kind: 'boolean',
-    schema: z.boolean(),
     explain: 'Check for, download and offer updates (0: IT deploys each version itself).',
   }),
-  UpdateFeedUrl: spec({
+  UpdateFeedUrl: own(updateFeedSchema, {
     title: 'Update feed URL',
-    kind: 'string',
-    schema: updateFeedSchema,
     explain: 'The update feed: an https:// folder holding latest.yml and the installers.',
   }),
-  UpdateChannel: spec({
+  UpdateChannel: own(z.enum(['latest', 'beta']), {
     title: 'Update channel',
-    kind: 'choice',
-    schema: z.enum(['latest', 'beta']),
-    choices: ['latest', 'beta'],
     explain: 'Which releases to take: latest (stable) or beta.',
   }),
-  AllowUpdateDowngrade: spec({
+  AllowUpdateDowngrade: own(z.boolean(), {
     title: 'Allow update downgrades',
-    kind: 'boolean',
-    schema: z.boolean(),
     explain: 'Take a feed version older than the installed one (default 0, whatever the channel).',
   }),
 } as const;

@@ -9,14 +9,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { refused } from '../api/apiInput';
-import type { ActionInput } from '../api/classTrayApi';
 import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
-import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings/settings';
+import type { SettingsStore } from '../settings/settings';
+import type { DeepReadonly, Settings, SettingsPatch } from '../settings/settingsSchema';
 import type { ManagedPolicy, PolicySection } from './managedPolicy';
 import { NO_POLICY, isLocked } from './managedPolicy';
 import type { PolicyName } from './policyTable';
-import { POLICY_NAMES } from './policyTable';
+import { POLICIES, POLICY_NAMES } from './policyTable';
 
 export const POLICY_RECHECK_MS = 60_000;
 export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';
@@ -70,10 +70,11 @@ export class SchoolPolicy {
   }
 
   /**
-   * Refuses an action's change of a locked key; `changes` holds the values the action would set
-   * (the same value as the locked one is no change, so a form sent back as it is passes).
+   * Refuses an action's change of a setting a locked key stands for; `change` is what the action
+   * would write (the same value as the locked one is no change, so a form sent back passes).
    */
-  checkUnlocked(changes: PolicySection): void {
+  checkChange(change: SettingsPatch): void {
+    const changes = policyValuesOf(change);
     for (const name of POLICY_NAMES) {
       const value = changes[name];
       if (value === undefined || !isLocked(this.#policy, name)) continue;
@@ -153,40 +154,37 @@ function readApplied(file: string): Record<string, unknown> {
   }
 }
 
-/** The settings a set of policy values stands for (the update keys are the updater's). */
+/** The settings a set of policy values stands for, each key's at the setting it names. */
 export function settingsPatch(values: PolicySection, serviceUrl: string | null): SettingsPatch {
-  const poll = {
-    ...(values.PollVisibleSeconds === undefined
-      ? {}
-      : { visibleSeconds: values.PollVisibleSeconds }),
-    ...(values.PollHiddenSeconds === undefined ? {} : { hiddenSeconds: values.PollHiddenSeconds }),
-  };
-  const url = values.ServiceUrl ?? serviceUrl;
-  return {
-    ...(values.ServiceUrl === undefined ? {} : { serviceUrl: values.ServiceUrl }),
-    ...(values.AuthHeader === undefined ? {} : { authHeader: values.AuthHeader }),
-    // Without a service URL there is nothing but the demo to show.
-    ...(values.DemoDataAllowed === false && url !== null ? { mode: 'service' as const } : {}),
-    ...(Object.keys(poll).length > 0 ? { poll } : {}),
-    ...(values.StartAtLogin === undefined ? {} : { startAtLogin: values.StartAtLogin }),
-    ...(values.DeviceChangeNotifications === undefined
-      ? {}
-      : { notifications: { deviceChanges: values.DeviceChangeNotifications } }),
-  };
+  const patch: Record<string, unknown> = {};
+  for (const name of POLICY_NAMES) {
+    const { setting } = POLICIES[name];
+    const value = values[name];
+    if (setting === null || value === undefined) continue;
+    // A later key reads the service URL as the earlier ones leave it.
+    const settings = { serviceUrl: (patch['serviceUrl'] as string | undefined) ?? serviceUrl };
+    const written = setting.toSetting ? setting.toSetting(value as never, settings) : value;
+    if (written === undefined) continue;
+    const [top, field] = setting.path.split('.') as [string, string | undefined];
+    patch[top] =
+      field === undefined ? written : { ...(patch[top] as object | undefined), [field]: written };
+  }
+  return patch;
 }
 
-/** The policy values a change of preferences would set: what checkUnlocked compares. */
-export function policyValuesOf(preferences: ActionInput<'updatePreferences'>): PolicySection {
-  const values: PolicySection = {};
-  if (preferences.poll?.visibleSeconds !== undefined) {
-    values.PollVisibleSeconds = preferences.poll.visibleSeconds;
-  }
-  if (preferences.poll?.hiddenSeconds !== undefined) {
-    values.PollHiddenSeconds = preferences.poll.hiddenSeconds;
-  }
-  if (preferences.startAtLogin !== undefined) values.StartAtLogin = preferences.startAtLogin;
-  if (preferences.notifications !== undefined) {
-    values.DeviceChangeNotifications = preferences.notifications.deviceChanges;
+/** The policy values a change of the settings stands for: what the lock check compares. */
+export function policyValuesOf(change: SettingsPatch): PolicySection {
+  const values: Record<string, unknown> = {};
+  for (const name of POLICY_NAMES) {
+    const { setting } = POLICIES[name];
+    if (setting === null) continue;
+    const [top, field] = setting.path.split('.') as [keyof SettingsPatch, string | undefined];
+    const group: unknown = change[top];
+    const given: unknown =
+      field === undefined ? group : (group as Record<string, unknown> | undefined)?.[field];
+    if (given === undefined) continue;
+    const value = setting.fromSetting ? setting.fromSetting(given as never) : given;
+    if (value !== undefined) values[name] = value;
   }
   return values;
 }

@@ -1,4 +1,6 @@
 /**
+ * service/: asking the service: this client, the page walk, capped bodies, ServiceError.
+ *
  * The service client: the spec's three operations over fetch, every answer validated with the
  * contract (through the wire-name adapter) and every failure turned into a ServiceError.
  *

@@ -6,7 +6,6 @@
  * The API token never appears here: a ServiceError built with `secret` redacts it from the
  * detail, and no error keeps a `cause` (a fetch failure's cause may quote header values).
  */
-import type { ConnectionProblem } from '../api/classTrayApi';
 import type { Logger } from '../logger';
 import { TeacherFacingError } from '../api/teacherFacing';
 
@@ -27,6 +26,15 @@ export type ServiceProblem =
   | { kind: 'bad-request'; status: number; detail: string };
 
 export type ServiceErrorKind = ServiceProblem['kind'];
+
+/**
+ * What the window hears of a failure: a service's problem; `internal`: ClassTray itself failed (a
+ * bug, logged with its stack); `no-token`: no token is saved, so the service was never asked.
+ */
+export interface ConnectionProblem {
+  kind: ServiceErrorKind | 'internal' | 'no-token';
+  detail: string;
+}
 
 const HEADLINES: Record<ServiceErrorKind, string> = {
   unauthorized: 'The service refused the API token',

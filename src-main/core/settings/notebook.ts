@@ -4,13 +4,11 @@
  * lives in memory and starts from the demo school, so trying the demo never writes demo
  * classrooms or demo links into the settings of a real account.
  */
-import type {
-  RecentClassroom,
-  ScheduledEnd,
-  SettingsStore,
-  TrackedTemporalAccess,
-} from './settings';
-import { MAX_RECENT_CLASSROOMS } from './settings';
+import type { TrackedTemporalAccess } from '../accesses/accessSettings';
+import type { RecentClassroom } from '../classroom/classroomSettings';
+import { MAX_RECENT_CLASSROOMS } from '../classroom/classroomSettings';
+import type { ScheduledEnd } from '../ends/endSettings';
+import type { SettingsStore } from './settings';
 
 /** What a notebook holds at one moment. */
 export interface NotebookContents {

@@ -20,19 +20,17 @@ import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
 import type { Timers } from '../classroom/refreshSchedule';
 import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEnds';
-import type {
-  ScheduledEnd,
-  SettingsStore,
-  TimetableSettings,
-  WeeklyLesson,
-} from '../settings/settings';
+import type { ScheduledEnd } from '../ends/endSettings';
+import type { SettingsStore } from '../settings/settings';
+import type { TimetableSettings, WeeklyLesson } from './timetableSettings';
+import type { LessonView, ReadingReport, TimetableView } from './timetableView';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { TokenVault, VaultStatus } from '../account/vault';
 import { en } from '../../../src-shared/i18n/en';
 import { refusal } from '../../../src-shared/refusal';
 import { ApiInputError } from '../api/apiInput';
-import type { CalendarEvent, CalendarReading, SkipReason } from './calendar';
-import type { ReadOutcome, StartWorker, StoppedReading } from './calendarReader';
+import type { CalendarEvent, CalendarReading } from './calendar';
+import type { ReadOutcome, StartWorker } from './calendarReader';
 import { CalendarReader } from './calendarReader';
 import { fetchFeed } from './feed';
 import type { Lesson } from './lessons';
@@ -52,55 +50,6 @@ const AHEAD_MS = 8 * 86_400_000;
 const READ_EVERY_MS = 3_600_000;
 /** Places Settings asks about at once: the next lessons' first. */
 export const MAX_PLACE_QUESTIONS = 5;
-
-export type TimetableSource = TimetableSettings['source'];
-
-export interface LessonView {
-  key: string;
-  title: string;
-  place: string | null;
-  classroomId: string;
-  /** ISO times. */
-  start: string;
-  end: string;
-  /** Its end is on the schedule: it ends the classroom's accesses. */
-  endsAccesses: boolean;
-}
-
-export interface TimetableView {
-  source: TimetableSource;
-  /** Where the subscription's address is kept (never the address); null without one. */
-  subscription: { set: boolean; location: VaultStatus['location'] } | null;
-  weekly: WeeklyLesson[];
-  /** ISO time of the copy in use (fetched or imported); null: none. */
-  savedAt: string | null;
-  /** ISO time of the last fetch attempt; null: none this run. */
-  checkedAt: string | null;
-  /** The last fetch or read failed, in one sentence; the copy in use is older. */
-  problem: string | null;
-  /** How the last reading of the calendar went (nothing to say for the weekly table). */
-  reading: ReadingReport;
-  places: TimetableSettings['places'];
-  /**
-   * Locations of the lessons in the span not mapped yet, at most MAX_PLACE_QUESTIONS (the next
-   * lessons' first): Settings asks which classroom each is.
-   */
-  newPlaces: string[];
-  /** null: not asked yet (asked once a place is mapped to a classroom). */
-  endAtBell: boolean | null;
-  now: LessonView | null;
-  next: LessonView | null;
-}
-
-export interface ReadingReport {
-  /** Events of the calendar in use that were left out, by why. */
-  skipped: Partial<Record<SkipReason, number>>;
-  /**
-   * The last reading was too much and was stopped: the lessons are those of the reading before
-   * it (or none). Null once a reading succeeds.
-   */
-  stopped: StoppedReading | null;
-}
 
 export type TimetableSourceInput =
   | { kind: 'subscription'; url: string }

@@ -4,7 +4,7 @@
  * the open classroom's End all reaches. Pure, on the core's one state per access.
  */
 import type { TrackedAccessView } from '../../api/types';
-import { accessStanding, belongsTo } from '../../../src-shared/accessState';
+import { accessStanding, belongsTo, runningIn } from '../../../src-shared/accessState';
 
 /** An ended access stays in view this long, so its state is seen, then folds away. */
 export const FOLD_AFTER_MS = 60_000;
@@ -46,7 +46,7 @@ export function accessGroups(
     elsewhere: [],
     classroomNotKnown: [],
     endedToday: [],
-    endAll: [],
+    endAll: runningIn(accesses, classroomId),
     running: 0,
   };
   // Newest first: a device's first access is the one its row shows.
@@ -57,15 +57,13 @@ export function accessGroups(
     const replaced = device !== null && onDevice.has(device);
     if (device !== null) onDevice.add(device);
     const ended = endedAt(access);
-    const running = accessStanding(access.state).running;
-    if (running) groups.running += 1;
+    if (accessStanding(access.state).running) groups.running += 1;
     if (ended !== null && (replaced || now - ended > FOLD_AFTER_MS)) {
       groups.endedToday.push(access);
     } else if (access.classroomId === null) {
       groups.classroomNotKnown.push(access);
     } else if (belongsTo(access, classroomId)) {
       groups.here.push(access);
-      if (running) groups.endAll.push(access);
     } else {
       groups.elsewhere.push(access);
     }

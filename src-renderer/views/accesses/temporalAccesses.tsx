@@ -1,3 +1,4 @@
+/** accesses/: the tracked accesses by classroom: add, end one or all, scheduled ends. */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAccessDraft } from '../../store/accessDraft';

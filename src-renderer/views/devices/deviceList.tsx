@@ -1,3 +1,4 @@
+/** devices/: the open classroom's devices, as a list or a room plan, with status and access. */
 import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
   useCallback,

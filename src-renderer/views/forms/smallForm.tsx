@@ -1,4 +1,6 @@
 /**
+ * forms/: what every form of the window shares: this pattern, busy buttons, failures in words.
+ *
  * The one shape of every small inline form (add access, add classroom, rename, end at, end
  * class at, End all's question, the settings' account group, the timetable's address and
  * places): a visible primary button and Cancel, Enter submits, Esc cancels, errors under the

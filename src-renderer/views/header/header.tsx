@@ -1,3 +1,4 @@
+/** header/: the window's top: classroom picker, Refresh, connection banner, lesson, demo notice. */
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useClassTray } from '../../store/context';

@@ -1,3 +1,4 @@
+/** settings/: the settings panel: account, preferences, timetable, what the school set. */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {

@@ -11,13 +11,15 @@ import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
 import { runAction } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
-import { POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
+import { POLICIES, POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
+import { PREFERENCE_KEYS } from '../../../src-main/core/settings/preferences';
 import {
   APPLIED_DEFAULTS_FILE,
   POLICY_RECHECK_MS,
   settingsPatch,
 } from '../../../src-main/core/policy/schoolPolicy';
-import { SETTINGS_CONFIG_NAME } from '../../../src-main/core/settings/settings';
+import { SETTINGS_CONFIG_NAME, openSettings } from '../../../src-main/core/settings/settings';
+import { defaultSettings } from '../../../src-main/core/settings/settingsSchema';
 import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
 import { manualTimers } from '../../support/manualTimers';
 import { recordingLogger } from '../../support/recordingLogger';
@@ -85,45 +87,19 @@ describe('locked keys', () => {
     });
   });
 
-  it('are refused by the API, in words the window translates, changing nothing', async () => {
+  it('keep the demo away when it is not allowed, in words the window translates', async () => {
     const dataDir = await tempDir();
     const classTray = await core(dataDir, () => ({
-      locked: {
-        ServiceUrl: SCHOOL_URL,
-        AuthHeader: 'X-School',
-        DemoDataAllowed: false,
-        PollVisibleSeconds: 30,
-        PollHiddenSeconds: 120,
-        StartAtLogin: true,
-        DeviceChangeNotifications: false,
-      },
+      locked: { ServiceUrl: SCHOOL_URL, DemoDataAllowed: false },
       defaults: {},
     }));
+    expect((await classTray.getState()).account.mode).toBe('service');
     const before = await savedSettings(dataDir);
-    const attempts: [string, Promise<unknown>][] = [
-      ['ServiceUrl', classTray.connectService({ serviceUrl: 'https://other.example' })],
-      [
-        'AuthHeader',
-        classTray.connectService({ serviceUrl: SCHOOL_URL, authHeader: 'X-Other', token: 't' }),
-      ],
-      ['DemoDataAllowed', classTray.setMode({ mode: 'demo' })],
-      ['PollVisibleSeconds', classTray.updatePreferences({ poll: { visibleSeconds: 10 } })],
-      [
-        'PollHiddenSeconds',
-        runAction(classTray, 'updatePreferences', { poll: { hiddenSeconds: 60 } }),
-      ],
-      ['StartAtLogin', runAction(classTray, 'updatePreferences', { startAtLogin: false })],
-      [
-        'DeviceChangeNotifications',
-        classTray.updatePreferences({ notifications: { deviceChanges: true } }),
-      ],
-    ];
-    for (const [setting, attempt] of attempts) {
-      expect(await refusalOf(attempt)).toEqual({
-        message: `Your school set this (${setting}), so it cannot be changed here.`,
-        refusal: { code: 'setBySchool', values: { setting } },
-      });
-    }
+    expect(await refusalOf(classTray.setMode({ mode: 'demo' }))).toEqual({
+      message: 'Your school set this (DemoDataAllowed), so it cannot be changed here.',
+      refusal: { code: 'setBySchool', values: { setting: 'DemoDataAllowed' } },
+    });
+    await classTray.setMode({ mode: 'service' });
     expect(await savedSettings(dataDir)).toEqual(before);
   });
 
@@ -204,25 +180,76 @@ describe('defaults', () => {
 });
 
 describe('each key', () => {
-  const settingOf: Record<string, unknown> = {
-    ServiceUrl: { serviceUrl: SAMPLES.ServiceUrl.valid },
-    AuthHeader: { authHeader: SAMPLES.AuthHeader.valid },
-    DemoDataAllowed: {},
-    PollVisibleSeconds: { poll: { visibleSeconds: SAMPLES.PollVisibleSeconds.valid } },
-    PollHiddenSeconds: { poll: { hiddenSeconds: SAMPLES.PollHiddenSeconds.valid } },
-    StartAtLogin: { startAtLogin: SAMPLES.StartAtLogin.valid },
-    DeviceChangeNotifications: {
-      notifications: { deviceChanges: SAMPLES.DeviceChangeNotifications.valid },
-    },
-    // The updater's: no setting of the teacher's holds them.
-    UpdatesEnabled: {},
-    UpdateFeedUrl: {},
-    UpdateChannel: {},
-    AllowUpdateDowngrade: {},
-  };
+  it('names the teacher’s setting it stands for, but the updater’s', () => {
+    expect(POLICY_NAMES.filter((name) => POLICIES[name].setting === null)).toEqual([
+      'UpdatesEnabled',
+      'UpdateFeedUrl',
+      'UpdateChannel',
+      'AllowUpdateDowngrade',
+    ]);
+  });
 
-  it.each(POLICY_NAMES)('%s stands for its setting', (name) => {
-    expect(settingsPatch({ [name]: SAMPLES[name].valid }, null)).toEqual(settingOf[name]);
+  // DemoDataAllowed stands for the mode another way: above.
+  const settingItself = POLICY_NAMES.filter((name) => {
+    const { setting } = POLICIES[name];
+    return setting !== null && setting.toSetting === undefined;
+  });
+
+  it.each(settingItself)('%s sets its setting, and only that one, to its value', async (name) => {
+    const settings = openSettings({ dataDir: await tempDir(), log: silentLogger });
+    const path = POLICIES[name].setting?.path ?? '';
+    const [top = '', field] = path.split('.');
+    const value = SAMPLES[name].valid;
+    const expected: Record<string, unknown> = structuredClone(defaultSettings());
+    if (field === undefined) expected[top] = value;
+    else expected[top] = { ...(expected[top] as object), [field]: value };
+    settings.update(settingsPatch({ [name]: value }, null));
+    expect(settings.get()).toEqual(expected);
+  });
+});
+
+describe('a locked key', () => {
+  /** The teacher's way to change these settings: the preferences, or the account's form. */
+  function teacherChanges(classTray: ClassTray, patch: Record<string, unknown>): Promise<unknown> {
+    const keys = Object.keys(patch);
+    if (keys.every((key) => (PREFERENCE_KEYS as string[]).includes(key))) {
+      return runAction(classTray, 'updatePreferences', patch);
+    }
+    if (keys.every((key) => key === 'serviceUrl' || key === 'authHeader')) {
+      return runAction(classTray, 'connectService', {
+        serviceUrl: SCHOOL_URL,
+        token: 't',
+        ...patch,
+      });
+    }
+    throw new Error(`No action of the teacher's changes ${keys.join(', ')}`);
+  }
+
+  // Each key that locks one of the teacher's settings to its own value; DemoDataAllowed, which
+  // stands for the mode, is tried above.
+  const lockingASetting = POLICY_NAMES.filter(
+    (name) => Object.keys(settingsPatch({ [name]: SAMPLES[name].other }, SCHOOL_URL)).length > 0,
+  );
+
+  it('is every key that sets one of the teacher’s settings', () => {
+    expect(lockingASetting.length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(lockingASetting)('%s cannot be changed by the teacher', async (name) => {
+    const dataDir = await tempDir();
+    const classTray = await core(
+      dataDir,
+      () => ({ locked: { [name]: SAMPLES[name].valid }, defaults: {} }),
+      // A check the core skipped must not reach a network.
+      { fetch: () => Promise.reject(new Error('no network in this test')) },
+    );
+    const before = await savedSettings(dataDir);
+    const change = settingsPatch({ [name]: SAMPLES[name].other }, SCHOOL_URL);
+    expect(await refusalOf(teacherChanges(classTray, change))).toEqual({
+      message: `Your school set this (${name}), so it cannot be changed here.`,
+      refusal: { code: 'setBySchool', values: { setting: name } },
+    });
+    expect(await savedSettings(dataDir)).toEqual(before);
   });
 });
 

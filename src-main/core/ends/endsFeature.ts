@@ -1,0 +1,78 @@
+/**
+ * ends/: the scheduled ends ("End at 10:50"), kept in the notebook (scheduledEnds.ts: the checks)
+ * and fired at their time, late ones on start and wake (endSchedule.ts); this file plugs them into
+ * the core: scheduling and cancelling an end.
+ */
+import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
+import type { ClassTrayHostControls } from '../api/classTrayApi';
+import { scheduleView } from '../api/views';
+import type { CoreContext, Feature } from '../feature';
+import type { AccessEnder } from './endSchedule';
+import { EndSchedule } from './endSchedule';
+import type { ScheduledEnd } from './endSettings';
+import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
+
+export interface EndsFeature
+  extends
+    Feature<'scheduleEnd' | 'cancelScheduledEnd' | 'dismissScheduledEndReport', 'schedule'>,
+    Pick<ClassTrayHostControls, 'scheduledEndsSettled'> {
+  /** The schedule changed elsewhere (the timetable set a bell): out it goes, the timer follows. */
+  changed(): void;
+  /** An access's own end left with it. */
+  accessEnded(): void;
+}
+
+export function endsFeature(
+  core: Pick<CoreContext, 'clock' | 'timers' | 'log' | 'sessions' | 'emit'>,
+  options: {
+    accesses: AccessEnder;
+    /** The schedule went out: what depends on it (the timetable's bells) follows. */
+    scheduleShown: () => void;
+    /** The teacher cancelled this end. */
+    cancelled: (end: ScheduledEnd) => void;
+  },
+): EndsFeature {
+  const { clock, sessions } = core;
+  const view = () => scheduleView(sessions.current?.notebook.read(), ends.ran);
+  const ends: EndSchedule = new EndSchedule({
+    clock,
+    timers: core.timers,
+    log: core.log.child('scheduled-end'),
+    accesses: options.accesses,
+    onChange: () => {
+      core.emit({ type: 'schedule', schedule: view() });
+      options.scheduleShown();
+    },
+  });
+  return {
+    actions: {
+      async scheduleEnd(end) {
+        await sessions.writeNotebook((contents) => {
+          checkScheduledEnd(contents, end, clock());
+          return { scheduledEnds: withScheduledEnd(contents.scheduledEnds, end) };
+        });
+        ends.changed();
+      },
+      async cancelScheduledEnd({ target }) {
+        const key = scheduleTargetKey(target);
+        const cancelled = sessions.current?.notebook
+          .read()
+          .scheduledEnds.find((end) => scheduleTargetKey(end.target) === key);
+        await sessions.writeNotebook(({ scheduledEnds }) => ({
+          scheduledEnds: withoutScheduledEnd(scheduledEnds, target),
+        }));
+        if (cancelled !== undefined) options.cancelled(cancelled);
+        ends.changed();
+      },
+      dismissScheduledEndReport: async (end) => ends.dismiss(end),
+    },
+    views: { schedule: view },
+    changed: () => ends.changed(),
+    accessEnded: () => ends.accessEnded(),
+    sessionOpened: (session) => ends.start(session),
+    suspend: () => ends.suspend(),
+    resume: () => ends.resume(),
+    stop: () => ends.stop(),
+    scheduledEndsSettled: () => ends.settled(),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The preferences: the settings the teacher changes under "General". The view shows each of
+ * them and updatePreferences takes any of them, both made from this part of the schema, so a new
+ * preference is its field here (with its default), its control in the window, and its words.
+ */
+import { z } from 'zod';
+import {
+  CLIPBOARD_CLEAR_SECONDS,
+  ENDED_RETENTION_HOURS,
+  HIDDEN_POLL_SECONDS,
+  VISIBLE_POLL_SECONDS,
+} from '../../../src-shared/limits';
+import { LANGUAGES } from '../../../src-shared/locale';
+
+const secondsSchema = (limits: { min: number; max: number; default: number }) =>
+  z.number().int().min(limits.min).max(limits.max).default(limits.default);
+
+export const preferenceSettings = {
+  poll: z
+    .strictObject({
+      visibleSeconds: secondsSchema(VISIBLE_POLL_SECONDS),
+      hiddenSeconds: secondsSchema(HIDDEN_POLL_SECONDS),
+    })
+    .prefault({}),
+  notifications: z.strictObject({ deviceChanges: z.boolean().default(false) }).prefault({}),
+  language: z.enum(LANGUAGES).default('system'),
+  startAtLogin: z.boolean().default(false),
+  compactView: z.boolean().default(false),
+  /** Ended accesses are cleared from the list this long after they ended. */
+  endedRetentionHours: z
+    .number()
+    .int()
+    .min(ENDED_RETENTION_HOURS.min)
+    .max(ENDED_RETENTION_HOURS.max)
+    .default(ENDED_RETENTION_HOURS.default),
+  /** A copied device password is cleared after this long if still on the clipboard; 0: on quit only. */
+  clipboardClearSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(Math.max(...CLIPBOARD_CLEAR_SECONDS.choices))
+    .default(CLIPBOARD_CLEAR_SECONDS.default),
+  /** Offline and recently changed devices at the top of the list, above the fold. */
+  problemsFirst: z.boolean().default(true),
+  /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */
+  demoNoticeDismissed: z.boolean().default(false),
+};
+
+type PreferenceSchemas = typeof preferenceSettings;
+export type PreferenceKey = keyof PreferenceSchemas;
+export const PREFERENCE_KEYS = Object.keys(preferenceSettings) as PreferenceKey[];
+export type PreferencesView = { [Key in PreferenceKey]: z.output<PreferenceSchemas[Key]> };
+export type Language = PreferencesView['language'];
+export type PollSettings = PreferencesView['poll'];
+
+/** A rule without its default, so an input left out is not filled in. */
+type Bare<Schema> =
+  Schema extends z.ZodDefault<infer Inner>
+    ? Inner
+    : Schema extends z.ZodPrefault<infer Inner>
+      ? Inner
+      : Schema;
+/** A field of the input: left out, it keeps its saved value; so does each field of a group. */
+type FieldInput<Schema> =
+  Bare<Schema> extends z.ZodObject<infer Shape>
+    ? z.ZodExactOptional<
+        z.ZodObject<{ [Key in keyof Shape]: FieldInput<Shape[Key]> }, z.core.$strict>
+      >
+    : z.ZodExactOptional<Bare<Schema> & z.ZodType>;
+
+function bare<Schema extends z.ZodType>(schema: Schema): Bare<Schema> {
+  const unwrapped =
+    schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault ? schema.unwrap() : schema;
+  return unwrapped as Bare<Schema>;
+}
+
+function fieldInput<Schema extends z.ZodType>(schema: Schema): FieldInput<Schema> {
+  const rule = bare(schema) as z.ZodType;
+  const input =
+    rule instanceof z.ZodObject
+      ? z.strictObject(
+          Object.fromEntries(
+            Object.entries(rule.shape as Record<string, z.ZodType>).map(([key, field]) => [
+              key,
+              fieldInput(field),
+            ]),
+          ),
+        )
+      : rule;
+  return input.exactOptional() as FieldInput<Schema>;
+}
+
+/**
+ * updatePreferences' input: any preference, and any field of a group, may be left out; the
+ * settings' rules without their defaults, so the input is a settings patch as it is.
+ */
+export const preferencesInput = z.strictObject(
+  // fieldInput's result is typed per key; fromEntries forgets which key holds which.
+  Object.fromEntries(
+    PREFERENCE_KEYS.map((key) => [key, fieldInput(preferenceSettings[key])]),
+  ) as unknown as { [Key in PreferenceKey]: FieldInput<PreferenceSchemas[Key]> },
+);
