@@ -12,7 +12,7 @@
  *   Room 12, and opens the Library in one click, where the bell is said;
  * - the bell's report is shown back in Room 12 naming the Library, and once dismissed it stays
  *   so after a reload and in another window.
- * Real time: the lesson ends a minute after its import. Screenshots go to test-results/room-e2e/.
+ * Real time: the lesson ends 90 s after its import. Screenshots go to test-results/room-e2e/.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './sessio
 const TOKEN = 'room-e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'room-e2e');
 /** From the timetable's import to the lesson's end: time to map it and give an access in it. */
-const LESSON_LEFT_MS = 60_000;
+const LESSON_LEFT_MS = 90_000;
 
 const RUNS = [
   { language: 'en', locale: 'en-GB', size: '400x600', viewport: { width: 400, height: 600 } },
