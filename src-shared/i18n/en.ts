@@ -498,6 +498,12 @@ export const en = {
         'Take a feed version older than the installed one (default 0, whatever the channel).',
     },
   },
+  /** The policy template's own words around the keys (the ADML of each language). */
+  policyTemplate: {
+    description: 'Settings a school sets, or locks, for ClassTray on every laptop.',
+    defaults: 'ClassTray: defaults the teacher may change',
+    supportedOn: 'ClassTray {{version}} and later',
+  },
   /** The core's refusals by code (src-shared/refusal.ts), with its English sentences' meaning. */
   refusals: {
     classroomUnknown:

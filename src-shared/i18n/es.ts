@@ -504,6 +504,11 @@ export const es = {
         'Instalar una versión del canal más antigua que la instalada (por defecto 0, sea cual sea el canal).',
     },
   },
+  policyTemplate: {
+    description: 'Ajustes que un centro fija, o bloquea, para ClassTray en cada portátil.',
+    defaults: 'ClassTray: valores predeterminados que el docente puede cambiar',
+    supportedOn: 'ClassTray {{version}} y posteriores',
+  },
   refusals: {
     classroomUnknown:
       'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
