@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
-import { LOCALES } from '../../src-shared/i18n/languages';
+import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
@@ -111,13 +111,15 @@ async function keyboardLesson(
     await auditedShot(view, SCREENSHOTS, `${run.language}-${run.size}-${state}`);
     expect(await layoutProblems(view), state).toEqual([]);
   };
-  /** From anywhere outside a field: `/` to the search, the device, then Right to its button. */
+  /** The arrow that runs along the line: Left in a right-to-left language. */
+  const forward = SPOKEN_LANGUAGES[run.language].dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  /** From anywhere outside a field: `/` to the search, the device, then forward to its button. */
   const toRowButton = async (alias: string, button: string) => {
     await keys.press('/');
     await keys.press('Control+A');
     await keys.type(alias);
     await pressUntil('Tab', '.device-slot');
-    await pressUntil('ArrowRight', `.device-slot .row-access ${button}`, 8);
+    await pressUntil(forward, `.device-slot .row-access ${button}`, 8);
   };
   const giveAccess = async (n: number, student: string) => {
     const token = await newAccessToken(service, remoteIdOf(index, n));
