@@ -210,7 +210,7 @@ export const de = {
     token: 'API-Token',
     tokenSaved: 'Ein Token ist {{where}} gespeichert.',
     tokenMissing: 'Kein Token gespeichert.',
-    tokenReplace: 'Neues Token eingeben, um es zu ersetzen',
+    tokenReplace: 'Neues Token eingeben',
     tokenPaste: 'API-Token einfügen',
     where: {
       keychain: 'im Schlüsselbund des Systems',
