@@ -28,7 +28,7 @@ export const pl = {
     rename: 'Zmień nazwę',
     removeFromList: 'Usuń z listy',
     fixClassroomForm: 'Popraw ID sali {{id}}',
-    fixHint: 'Usługa nie zna ID „{{id}}”. Popraw je albo usuń je z listy.',
+    fixHint: 'Usługa nie zna ID „{{id}}”. Popraw je lub usuń z listy.',
     refresh: 'Odśwież',
     settings: 'Ustawienia',
     onlineCount: 'Połączone: {{online}} z {{total}}',
