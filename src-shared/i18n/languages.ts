@@ -6,11 +6,15 @@
  */
 import { en } from './en';
 import { es } from './es';
+import { nl } from './nl';
+import { pt } from './pt';
 import type { Messages } from './messages';
 
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', messages: en },
   es: { name: 'Español', messages: es },
+  nl: { name: 'Nederlands', messages: nl },
+  pt: { name: 'Português', messages: pt },
 } as const satisfies Readonly<Record<string, { name: string; messages: Messages }>>;
 
 /** A language ClassTray can show. */
