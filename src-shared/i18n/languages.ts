@@ -8,13 +8,17 @@ import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import type { Messages } from './messages';
+import { nl } from './nl';
 import { pl } from './pl';
+import { pt } from './pt';
 
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', messages: en },
   es: { name: 'Español', messages: es },
   de: { name: 'Deutsch', messages: de },
   pl: { name: 'Polski', messages: pl },
+  nl: { name: 'Nederlands', messages: nl },
+  pt: { name: 'Português', messages: pt },
 } as const satisfies Readonly<Record<string, { name: string; messages: Messages }>>;
 
 /** A language ClassTray can show. */
