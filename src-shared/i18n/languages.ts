@@ -5,13 +5,21 @@
  * tray's resources and the tests all follow from this record.
  */
 import { ar } from './ar';
+import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import type { Messages } from './messages';
+import { nl } from './nl';
+import { pl } from './pl';
+import { pt } from './pt';
 
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', dir: 'ltr', messages: en },
   es: { name: 'Español', dir: 'ltr', messages: es },
+  de: { name: 'Deutsch', dir: 'ltr', messages: de },
+  pl: { name: 'Polski', dir: 'ltr', messages: pl },
+  nl: { name: 'Nederlands', dir: 'ltr', messages: nl },
+  pt: { name: 'Português', dir: 'ltr', messages: pt },
   ar: { name: 'العربية', dir: 'rtl', messages: ar },
 } as const satisfies Readonly<
   Record<string, { name: string; dir: 'ltr' | 'rtl'; messages: Messages }>

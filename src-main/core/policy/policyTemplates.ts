@@ -25,10 +25,10 @@ const FIRST_VERSION = '0.1';
 
 /**
  * Windows' display language for each of ClassTray's (the folder the Group Policy editor reads
- * an ADML from): the language's likeliest region (de → de-DE, pt → pt-BR), except where Windows
- * ships the language under another one only.
+ * an ADML from): the language's likeliest region (de → de-DE), except Arabic, which Windows
+ * ships as ar-SA only, and Portuguese, written as in Portugal (pt.ts), not Brazil.
  */
-const WINDOWS_LANGUAGE: Partial<Record<Locale, string>> = { ar: 'ar-SA' };
+const WINDOWS_LANGUAGE: Partial<Record<Locale, string>> = { ar: 'ar-SA', pt: 'pt-PT' };
 
 export function windowsLanguageOf(locale: Locale): string {
   const likely = new Intl.Locale(locale).maximize();
