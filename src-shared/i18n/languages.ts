@@ -6,11 +6,15 @@
  */
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
 import type { Messages } from './messages';
 
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', messages: en },
   es: { name: 'Español', messages: es },
+  fr: { name: 'Français', messages: fr },
+  it: { name: 'Italiano', messages: it },
 } as const satisfies Readonly<Record<string, { name: string; messages: Messages }>>;
 
 /** A language ClassTray can show. */
