@@ -174,7 +174,7 @@ export const it = {
     unknownCount_other: '{{count}} accessi erano sconosciuti al servizio.',
     classroomNotKnown: 'Aula sconosciuta',
     classroomNotKnownHint:
-      'ClassTray non sa in quale aula sono stati assegnati: Termina tutti e Termina la lezione alle… li escludono. Terminali uno per uno qui.',
+      'ClassTray non sa in quale aula sono stati assegnati: Termina tutti e Fine lezione alle… li escludono. Terminali uno per uno qui.',
     deviceField: 'Dispositivo',
     findDevice: 'Trova un dispositivo',
     findDevicePlaceholder: 'Nome o ID',
@@ -186,8 +186,8 @@ export const it = {
     demoLink: 'Collegamento {{token}}…',
     openClassroom: 'In quest’aula',
     otherClassrooms: 'Altre aule',
-    addShort: 'Aggiungi accesso',
-    addFor: 'Aggiungi accesso per {{name}}',
+    addShort: 'Nuovo accesso',
+    addFor: 'Nuovo accesso per {{name}}',
     end: 'Termina accesso',
     endFor: 'Termina l’accesso su {{name}}',
     ending: 'Terminazione…',
@@ -283,7 +283,7 @@ export const it = {
   schedule: {
     endAt: 'Termina alle…',
     endAtFor: 'Termina alle… per {{name}}',
-    endClassAt: 'Termina la lezione alle…',
+    endClassAt: 'Fine lezione alle…',
     formFor: 'Programma la fine per {{name}}',
     formClass: 'Programma la fine della lezione',
     time: 'Termina alle',
