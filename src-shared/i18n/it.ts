@@ -219,7 +219,7 @@ export const it = {
     token: 'Token API',
     tokenSaved: 'Un token è salvato {{where}}.',
     tokenMissing: 'Nessun token salvato.',
-    tokenReplace: 'Digita per sostituire il token salvato',
+    tokenReplace: 'Digita un nuovo token',
     tokenPaste: 'Incolla il tuo token API',
     where: {
       keychain: 'nel portachiavi di sistema',
