@@ -189,7 +189,7 @@ export const it = {
     addShort: 'Nuovo accesso',
     addFor: 'Nuovo accesso per {{name}}',
     end: 'Termina accesso',
-    endFor: 'Termina l’accesso su {{name}}',
+    endFor: 'Termina accesso su {{name}}',
     ending: 'Terminazione…',
     onTile: 'accesso temporaneo in uso',
     onTileOf: 'accesso temporaneo di {{student}}',
