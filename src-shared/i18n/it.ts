@@ -294,7 +294,7 @@ export const it = {
     plusMinutes: '+{{minutes}} min',
     passed: 'Le {{time}} sono già passate oggi: scegli un’ora successiva.',
     endsAt: 'Termina alle {{time}}',
-    classEndsAt: 'La lezione termina alle {{time}}',
+    classEndsAt: 'Fine lezione alle {{time}}',
     cancelEnd: 'Annulla la fine',
     cancelEndFor: 'Annulla la fine delle {{time}} per {{name}}',
     cancelClassEnd: 'Annulla la fine della lezione delle {{time}}',
