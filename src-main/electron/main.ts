@@ -151,7 +151,7 @@ async function start(): Promise<() => Promise<void>> {
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: netFetch,
     demoSchool: () => startDemoSchool(),
-    readPolicy: () => policyReader.read(),
+    policy: policyReader,
     log: log.child('core'),
     // The calendar reader's thread, built by electron-vite as a file of its own in out/main.
     startCalendarWorker: startBuiltCalendarWorker,
