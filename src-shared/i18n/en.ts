@@ -562,5 +562,11 @@ export const en = {
     addressCredentials: 'The address must not contain a user name or password (user:password@).',
     addressQuery:
       'The address must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address.',
+    timetableAddressLinkLocal:
+      'ClassTray does not fetch a timetable from an address of the network’s own services (169.254.…, fe80::…): ask for the timetable’s https:// address.',
+    timetableRedirectRefused:
+      'The timetable server sent ClassTray on to an address it does not follow (not https://, or inside this computer or its network): ask for the timetable’s https:// address.',
+    timetableTooManyRedirects:
+      'The timetable server redirected more than {{hops}} times, or nowhere; ClassTray tries again later.',
   } satisfies Record<RefusalCode, string>,
 } as const;

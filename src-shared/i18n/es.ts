@@ -564,5 +564,11 @@ export const es = {
       'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
     addressQuery:
       'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
+    timetableAddressLinkLocal:
+      'ClassTray no descarga un horario desde una dirección de los servicios propios de la red (169.254.…, fe80::…): pide la dirección https:// del horario.',
+    timetableRedirectRefused:
+      'El servidor del horario envió a ClassTray a una dirección que no sigue (no es https://, o está dentro de este equipo o de su red): pide la dirección https:// del horario.',
+    timetableTooManyRedirects:
+      'El servidor del horario redirigió más de {{hops}} veces, o a ninguna parte; ClassTray lo volverá a intentar más tarde.',
   },
 } as const satisfies Messages;
