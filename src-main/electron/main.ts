@@ -79,7 +79,8 @@ launch().catch(async (error: unknown) => {
   // The dialog waits for `ready`: before it, Linux would only print the message on stderr.
   await app.whenReady();
   dialog.showErrorBox(
-    'ClassTray could not start',
+    // The OS language: the settings, which name the teacher's, may be what failed.
+    labels[localeOf('system', app.getLocale())].couldNotStart,
     // Written as sentences for the teacher: data folder in use, settings file, bad --data-dir.
     error instanceof WriterLockError ||
       error instanceof ApiInputError ||

@@ -411,6 +411,7 @@ export const en = {
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
     updateFailed: 'Update failed; trying again tomorrow',
+    couldNotStart: 'ClassTray could not start',
     stoppedTitle: 'ClassTray stopped',
     stoppedBody:
       'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',

@@ -409,6 +409,7 @@ export const es = {
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
     updateFailed: 'La actualización falló; se reintentará mañana',
+    couldNotStart: 'ClassTray no pudo iniciarse',
     stoppedTitle: 'ClassTray se detuvo',
     stoppedBody:
       'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
