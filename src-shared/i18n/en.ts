@@ -272,6 +272,8 @@ export const en = {
           "Updates are installed by your school's IT: its policy turned them off here.",
         'school-msi':
           "Updates are installed by your school's IT: ClassTray was installed from its MSI package.",
+        'school-deb':
+          "Updates are installed by your school's IT: ClassTray was installed from its .deb package, which only an administrator can update.",
         'school-admin-rights':
           "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
       },

@@ -272,6 +272,8 @@ export const es = {
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: su directiva las desactivó aquí.',
         'school-msi':
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete MSI.',
+        'school-deb':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete .deb, que solo un administrador puede actualizar.',
         'school-admin-rights':
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
       },

@@ -173,11 +173,13 @@ export interface ScheduleView {
 /**
  * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
  * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
- * the school's deployment tool updates it. school-admin-rights: installed for every user, and
+ * the school's deployment tool updates it. school-deb: installed from the .deb package, which
+ * only an administrator may update (installs.ts). school-admin-rights: installed for every user, and
  * installing needs administrator rights this account does not have. none: not an installed copy
  * (an unpackaged run, the preview).
  */
-export type UpdatesBy = 'app' | 'school-policy' | 'school-msi' | 'school-admin-rights' | 'none';
+export type UpdatesBy =
+  'app' | 'school-policy' | 'school-msi' | 'school-deb' | 'school-admin-rights' | 'none';
 
 /** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
 export interface InstallationView {
