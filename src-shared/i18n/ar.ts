@@ -309,6 +309,8 @@ export const ar = {
           'يثبّت قسم تقنية المعلومات في مدرستك التحديثات: أوقفتها سياسته على هذا الجهاز.',
         'school-msi':
           'يثبّت قسم تقنية المعلومات في مدرستك التحديثات: ثُبّت ClassTray من حزمة MSI الخاصة به.',
+        'school-deb':
+          'يثبّت قسم تقنية المعلومات في مدرستك التحديثات: ثُبّت ClassTray من حزمة \u200e.deb الخاصة به، ولا يحدّثها إلا المسؤول.',
         'school-admin-rights':
           'يثبّت قسم تقنية المعلومات في مدرستك التحديثات: ClassTray مثبّت لكل مستخدمي هذا الحاسوب، وتثبيت التحديث يتطلب صلاحيات المسؤول.',
       },
@@ -461,6 +463,7 @@ export const ar = {
     startAtLogin: 'التشغيل عند تسجيل الدخول',
     restartToUpdate: 'إعادة التشغيل للتحديث',
     updateFailed: 'فشل التحديث؛ محاولة جديدة غدًا',
+    couldNotStart: 'تعذّر تشغيل ClassTray',
     stoppedTitle: 'توقّف ClassTray',
     stoppedBody:
       'واجه ClassTray خطأً لا يستطيع التعافي منه، وسيُغلق. شغّله مجددًا؛ السجلّ فيه التفاصيل.',
@@ -560,6 +563,44 @@ export const ar = {
       explain: 'اعتماد إصدار من المصدر أقدم من المثبّت (الافتراضي 0، أيًّا كانت القناة).',
     },
   },
+  policyPage: {
+    heading: 'حدّدته مدرستك',
+    intro:
+      'ما حدّده قسم تقنية المعلومات في مدرستك لـ ClassTray على هذا الحاسوب، ويُقرأ مجددًا كل دقيقة.',
+    nothing: 'لم يحدّد قسم تقنية المعلومات في مدرستك شيئًا لـ ClassTray على هذا الحاسوب.',
+    inForce: 'سارٍ',
+    locked: 'مقفل: لا يمكن تغييره هنا',
+    default: 'افتراضي: يمكنك تغييره',
+    from: 'المصدر: {{source}}',
+    on: 'مفعّل',
+    off: 'معطّل',
+    ignored: 'متجاهَل',
+    keptLastGood: 'تبقى آخر سياسة سليمة منه سارية حتى ذلك الحين',
+    why: {
+      notPolicies: 'ليس كائن سياسات',
+      alsoLocked: 'مقفل هنا أيضًا (تسري القيمة المقفلة)',
+      neverPolicyToken: 'لا يكون سياسة أبدًا (يبقى رمز API في سلسلة مفاتيح كل معلّم)',
+      neverPolicyTimetable: 'لا يكون سياسة أبدًا (الجدول الدراسي خاص بكل معلّم)',
+      notClassTrayPolicy: 'ليس سياسة من سياسات ClassTray',
+      breaksRule: 'لا يتبع قاعدته',
+      notRegularFile: 'ليس ملفًا عاديًا',
+      notOwnedByRoot: 'ليس مملوكًا للمستخدم root',
+      writableByOthers: 'قابل للكتابة من المجموعة أو من الآخرين',
+      unreadable: 'تعذّرت قراءته ({{error}})',
+      tooLarge: 'أكبر من {{kib}} KiB',
+      keptChanging: 'ظلّ يتغيّر أثناء قراءته',
+      notUtf8: 'ليس نصًا بترميز UTF-8',
+      notJson: 'ليس JSON صالحًا',
+      plistUnreadable: 'تعذّرت قراءته كقائمة خصائص (خرج plutil بالرمز {{exit}})',
+      regUnreadable: 'تعذّرت قراءته (خرج reg.exe بالرمز {{exit}})',
+      wrongRegType: 'من النوع {{type}}، لا {{expected}}',
+    },
+    rule: {
+      integer: 'يقبل عددًا صحيحًا من {{min}} إلى {{max}}.',
+      boolean: 'يقبل true أو false (1 أو 0 في السجل).',
+      choice: 'يقبل واحدًا مما يلي: {{choices}}.',
+    },
+  },
   policyTemplate: {
     description: 'إعدادات تحدّدها المدرسة، أو تقفلها، لـ ClassTray على كل حاسوب محمول.',
     defaults: 'ClassTray: قيم افتراضية يجوز للمعلّم تغييرها',
@@ -580,6 +621,12 @@ export const ar = {
     addressNotHttps:
       'يجب أن يبدأ العنوان بـ https://\u200e؛ وحده العنوان على هذا الحاسوب (localhost أو 127.0.0.1 أو ::1) يجوز أن يستخدم http://\u200e.',
     addressCredentials: 'يجب ألا يتضمن العنوان اسم مستخدم أو كلمة مرور (user:password@).',
+    timetableAddressLinkLocal:
+      'لا يجلب ClassTray جدولًا دراسيًا من عنوان لخدمات الشبكة نفسها (169.254.…، fe80::…): اطلب عنوان https://\u200e الخاص بالجدول.',
+    timetableRedirectRefused:
+      'أحال خادم الجدول ClassTray إلى عنوان لا يتبعه (ليس https://\u200e، أو داخل هذا الحاسوب أو شبكته): اطلب عنوان https://\u200e الخاص بالجدول.',
+    timetableTooManyRedirects:
+      'أعاد خادم الجدول التوجيه أكثر من {{hops}} مرة، أو إلى لا مكان؛ سيحاول ClassTray مجددًا لاحقًا.',
     addressQuery:
       'يجب ألا يتضمن العنوان استعلامًا (?…) أو جزءًا (#…): الرمز يوضع في حقل الرمز، لا في العنوان أبدًا.',
   },

@@ -8,6 +8,8 @@ import { ar } from './ar';
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
 import type { Messages } from './messages';
 import { nl } from './nl';
 import { pl } from './pl';
@@ -20,6 +22,8 @@ export const SPOKEN_LANGUAGES = {
   pl: { name: 'Polski', dir: 'ltr', messages: pl },
   nl: { name: 'Nederlands', dir: 'ltr', messages: nl },
   pt: { name: 'Português', dir: 'ltr', messages: pt },
+  fr: { name: 'Français', dir: 'ltr', messages: fr },
+  it: { name: 'Italiano', dir: 'ltr', messages: it },
   ar: { name: 'العربية', dir: 'rtl', messages: ar },
 } as const satisfies Readonly<
   Record<string, { name: string; dir: 'ltr' | 'rtl'; messages: Messages }>
