@@ -1,5 +1,5 @@
 /**
- * `npm run policy-templates`: writes the Windows ADMX/ADML and README's policy table from the
+ * `npm run policy-templates`: writes the Windows ADMX, an ADML per language and README's policy table from the
  * policy table (src-main/core/policy/policyTable.ts), so IT's templates never drift from what
  * the core reads.
  */
@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  ADML_FOLDERS,
   README_MARKERS,
   adml,
   admx,
@@ -16,7 +17,10 @@ import {
 const root = path.join(import.meta.dirname, '..');
 
 fs.writeFileSync(path.join(root, 'packaging', 'policy', 'ClassTray.admx'), admx());
-fs.writeFileSync(path.join(root, 'packaging', 'policy', 'en-US', 'ClassTray.adml'), adml());
+for (const { locale, folder } of ADML_FOLDERS) {
+  fs.mkdirSync(path.join(root, 'packaging', 'policy', folder), { recursive: true });
+  fs.writeFileSync(path.join(root, 'packaging', 'policy', folder, 'ClassTray.adml'), adml(locale));
+}
 
 const readmePath = path.join(root, 'README.md');
 const readme = fs.readFileSync(readmePath, 'utf8');

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
+import { directionOf } from '../src-shared/i18n/languages';
 import { localeOf } from '../src-shared/locale';
 import { failureShown } from '../src-shared/refusal';
 import { createI18n } from './i18n';
@@ -23,7 +24,10 @@ connectStore(api).then(
     );
   },
   (error: unknown) => {
-    const i18n = createI18n(localeOf('system', navigator.language));
+    const locale = localeOf('system', navigator.language);
+    document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
+    const i18n = createI18n(locale);
     const message = failureSentence(i18n.t, failureShown(error));
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },

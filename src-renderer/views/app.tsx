@@ -4,6 +4,7 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
 import { localeOf } from '../../src-shared/locale';
+import { directionOf } from '../../src-shared/i18n/languages';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './header/connectionBanner';
@@ -93,6 +94,7 @@ function useLanguage(): void {
   useEffect(() => {
     const locale = localeOf(language, navigator.language);
     document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
     if (i18n.language !== locale) void i18n.changeLanguage(locale);
   }, [language, i18n]);
 }

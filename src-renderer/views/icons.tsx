@@ -1,10 +1,17 @@
 /** Small stroke icons, drawn inline so the window loads nothing from outside. */
 import type { ReactNode } from 'react';
 
-function Icon({ children }: { children: ReactNode }) {
+/** `pointsAlongLine`: an icon that points forward along the text, mirrored in right-to-left. */
+function Icon({
+  children,
+  pointsAlongLine = false,
+}: {
+  children: ReactNode;
+  pointsAlongLine?: boolean;
+}) {
   return (
     <svg
-      className="icon"
+      className={pointsAlongLine ? 'icon points-along-line' : 'icon'}
       viewBox="0 0 16 16"
       width="16"
       height="16"
@@ -91,9 +98,9 @@ export const GridIcon = () => (
   </Icon>
 );
 
-/** Points right when folded; turned down by the stylesheet when open. */
+/** Points forward (right, or left in RTL) when folded; turned down by the stylesheet when open. */
 export const ChevronIcon = () => (
-  <Icon>
+  <Icon pointsAlongLine>
     <path d="M6 3.5 10.5 8 6 12.5" />
   </Icon>
 );

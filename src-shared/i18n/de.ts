@@ -487,6 +487,12 @@ export const de = {
         'Eine Version aus dem Feed übernehmen, die älter ist als die installierte (Standard 0, unabhängig vom Kanal).',
     },
   },
+  policyTemplate: {
+    description:
+      'Einstellungen, die eine Schule für ClassTray auf jedem Laptop festlegt oder sperrt.',
+    defaults: 'ClassTray: Voreinstellungen, die die Lehrkraft ändern darf',
+    supportedOn: 'ClassTray {{version}} und höher',
+  },
   policyPage: {
     heading: 'Von Ihrer Schule festgelegt',
     intro:

@@ -501,6 +501,12 @@ export const en = {
         'Take a feed version older than the installed one (default 0, whatever the channel).',
     },
   },
+  /** The policy template's own words around the keys (the ADML of each language). */
+  policyTemplate: {
+    description: 'Settings a school sets, or locks, for ClassTray on every laptop.',
+    defaults: 'ClassTray: defaults the teacher may change',
+    supportedOn: 'ClassTray {{version}} and later',
+  },
   /** Settings' "Set by your school": what the school's policy set here, and what it ignored. */
   policyPage: {
     heading: 'Set by your school',

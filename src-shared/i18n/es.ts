@@ -507,6 +507,11 @@ export const es = {
         'Instalar una versión del canal más antigua que la instalada (por defecto 0, sea cual sea el canal).',
     },
   },
+  policyTemplate: {
+    description: 'Ajustes que un centro fija, o bloquea, para ClassTray en cada portátil.',
+    defaults: 'ClassTray: valores predeterminados que el docente puede cambiar',
+    supportedOn: 'ClassTray {{version}} y posteriores',
+  },
   policyPage: {
     heading: 'Fijado por tu centro educativo',
     intro:

@@ -548,6 +548,12 @@ export const fr = {
       choice: 'Valeurs possibles : {{choices}}.',
     },
   },
+  policyTemplate: {
+    description:
+      'Réglages qu’un établissement fixe, ou verrouille, pour ClassTray sur chaque ordinateur portable.',
+    defaults: 'ClassTray : valeurs par défaut que l’enseignant peut modifier',
+    supportedOn: 'ClassTray {{version}} et versions ultérieures',
+  },
   refusals: {
     classroomUnknown:
       'Le service n’a aucune salle avec l’identifiant « {{id}} ». L’identifiant est la dernière partie de l’adresse de la salle dans le service : vérifiez-le et réessayez.',

@@ -550,6 +550,11 @@ export const it = {
       choice: 'Accetta uno di questi valori: {{choices}}.',
     },
   },
+  policyTemplate: {
+    description: 'Impostazioni che una scuola fissa, o blocca, per ClassTray su ogni portatile.',
+    defaults: 'ClassTray: valori predefiniti che il docente può modificare',
+    supportedOn: 'ClassTray {{version}} e successive',
+  },
   refusals: {
     classroomUnknown:
       'Il servizio non ha nessuna aula con l’ID «{{id}}». L’ID è l’ultima parte dell’indirizzo dell’aula nel servizio: controllalo e riprova.',

@@ -486,6 +486,12 @@ export const nl = {
         'Een versie uit de feed nemen die ouder is dan de geïnstalleerde (standaard 0, ongeacht het kanaal).',
     },
   },
+  policyTemplate: {
+    description:
+      'Instellingen die een school voor ClassTray op elke laptop vastlegt of vergrendelt.',
+    defaults: 'ClassTray: standaardwaarden die de leerkracht mag wijzigen',
+    supportedOn: 'ClassTray {{version}} en hoger',
+  },
   policyPage: {
     heading: 'Ingesteld door je school',
     intro:

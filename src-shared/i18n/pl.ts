@@ -531,6 +531,11 @@ export const pl = {
         'Instaluj wersję ze źródła starszą niż zainstalowana (domyślnie 0, niezależnie od kanału).',
     },
   },
+  policyTemplate: {
+    description: 'Ustawienia, które szkoła określa lub blokuje dla ClassTray na każdym laptopie.',
+    defaults: 'ClassTray: ustawienia domyślne, które nauczyciel może zmienić',
+    supportedOn: 'ClassTray {{version}} i nowsze',
+  },
   policyPage: {
     heading: 'Ustawione przez szkołę',
     intro:

@@ -514,6 +514,11 @@ export const pt = {
         'Instalar uma versão do feed mais antiga do que a instalada (predefinição: 0, seja qual for o canal).',
     },
   },
+  policyTemplate: {
+    description: 'Definições que uma escola fixa, ou bloqueia, para o ClassTray em cada portátil.',
+    defaults: 'ClassTray: valores predefinidos que o professor pode alterar',
+    supportedOn: 'ClassTray {{version}} e posteriores',
+  },
   policyPage: {
     heading: 'Definido pela sua escola',
     intro:

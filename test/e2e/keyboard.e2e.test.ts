@@ -1,21 +1,23 @@
 /**
- * A lesson by keyboard alone, in Debian's Chromium against a local service, in every language
- * ClassTray speaks (the browser's, followed by the window) at 400×600 and 320×480, in a zone
- * where it is about noon: add a classroom, add an access with a student, end it, schedule and
- * cancel the end of the class, then End all with its question cancelled by Esc and answered. Every state is axe-clean and nothing in it is cut
- * (layoutProbe); screenshots go to test-results/keyboard/.
+ * A lesson by keyboard alone, in Debian's Chromium against a local service, at 400×600 and
+ * 320×480, in a zone where it is about noon: add a classroom, add an access with a student, end
+ * it, schedule and cancel the end of the class, then End all with its question cancelled by Esc
+ * and answered. The lesson runs once per direction (left to right, right to left: the arrows
+ * differ), in the first language written that way (the browser's, followed by the window); each
+ * state it reaches is axe-clean and uncut (layoutProbe) in every language written that way,
+ * chosen in turn by the setting. Screenshots go to test-results/keyboard/.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
-import { LOCALES } from '../../src-shared/i18n/languages';
+import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { auditedShot, chooseLanguage, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'keyboard-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
@@ -24,7 +26,13 @@ const SIZES = [
   { size: '400x600', viewport: { width: 400, height: 600 } },
   { size: '320x480', viewport: { width: 320, height: 480 } },
 ] as const;
-const RUNS = LOCALES.flatMap((language) => SIZES.map((size) => ({ language, ...size })));
+/** ClassTray's languages by the way they are written, each direction's in the record's order. */
+const DIRECTIONS = [...new Set(LOCALES.map((code) => SPOKEN_LANGUAGES[code].dir))].map((dir) =>
+  LOCALES.filter((code) => SPOKEN_LANGUAGES[code].dir === dir),
+);
+const RUNS = DIRECTIONS.flatMap(([language = SOURCE_LOCALE, ...others]) =>
+  SIZES.map((size) => ({ language, audited: [language, ...others], ...size })),
+);
 
 /** Each run adds a classroom of its own, so the runs do not see each other's accesses. */
 const roomOf = (run: (typeof RUNS)[number]) => `room-${run.language}-${run.size}`;
@@ -86,6 +94,7 @@ describe('a lesson by keyboard alone', { timeout: 180_000 }, () => {
         await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
         await keyboardLesson(view, run, run.index);
       } finally {
+        await chooseLanguage(session.page, 'system');
         await context.close();
       }
     },
@@ -107,17 +116,24 @@ async function keyboardLesson(
     for (let press = 0; press < limit && !(await focused(selector)); press++) await keys.press(key);
     expect(await focused(selector), `${key} to ${selector}`).toBe(true);
   };
+  /** The state in each language written this way, then back in the lesson's own. */
   const check = async (state: string) => {
-    await auditedShot(view, SCREENSHOTS, `${run.language}-${run.size}-${state}`);
-    expect(await layoutProblems(view), state).toEqual([]);
+    for (const language of run.audited) {
+      await chooseLanguage(view, language);
+      await auditedShot(view, SCREENSHOTS, `${language}-${run.size}-${state}`);
+      expect(await layoutProblems(view), `${language} ${state}`).toEqual([]);
+    }
+    await chooseLanguage(view, run.language);
   };
-  /** From anywhere outside a field: `/` to the search, the device, then Right to its button. */
+  /** The arrow that runs along the line: Left in a right-to-left language. */
+  const forward = SPOKEN_LANGUAGES[run.language].dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  /** From anywhere outside a field: `/` to the search, the device, then forward to its button. */
   const toRowButton = async (alias: string, button: string) => {
     await keys.press('/');
     await keys.press('Control+A');
     await keys.type(alias);
     await pressUntil('Tab', '.device-slot');
-    await pressUntil('ArrowRight', `.device-slot .row-access ${button}`, 8);
+    await pressUntil(forward, `.device-slot .row-access ${button}`, 8);
   };
   const giveAccess = async (n: number, student: string) => {
     const token = await newAccessToken(service, remoteIdOf(index, n));

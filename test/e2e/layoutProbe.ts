@@ -110,3 +110,51 @@ export function layoutProblems(page: Page): Promise<string[]> {
     return [...new Set(problems)];
   });
 }
+
+/**
+ * Text cut in the header, the toolbar, the accesses' summary and the device rows: an element
+ * that clips its text without the "…" that says more is there, or any cut at all in what must
+ * read whole (a device's name in these rooms, a count, a filter, a button). A row's details
+ * (its id, a student's name, a mark) may end in "…" at 320 px: the row's title says them whole.
+ */
+export function clippedText(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const areas = 'header, .device-toolbar, .accesses-summary, .accesses-toggle, .device-row';
+    const whole = '.device-name, .online-count, .count, .segmented label, button';
+    const found: string[] = [];
+    for (const area of document.querySelectorAll(areas)) {
+      for (const element of [area, ...area.querySelectorAll('*')]) {
+        if (!(element instanceof HTMLElement) || element.closest('.visually-hidden')) continue;
+        if (element.offsetParent === null || (element.textContent ?? '').trim() === '') continue;
+        const style = getComputedStyle(element);
+        // Visually hidden by a narrow window's rule: read out, not shown.
+        if (style.overflowX === 'visible' || style.clipPath !== 'none') continue;
+        if (element.scrollWidth <= element.clientWidth + 1) continue;
+        if (style.textOverflow === 'ellipsis' && !element.matches(whole)) continue;
+        const text = (element.textContent ?? '').trim().slice(0, 40);
+        found.push(
+          `<${element.tagName.toLowerCase()} class="${element.className}"> "${text}" is cut`,
+        );
+      }
+    }
+    return [...new Set(found)];
+  });
+}
+
+/**
+ * Whether the first device row's name sits at the line's start: nearer the row's left edge in
+ * a left-to-right language, its right edge in a right-to-left one (the window mirrored).
+ */
+export function rowStartsAtLineStart(page: Page): Promise<{ dir: string; ok: boolean }> {
+  return page.evaluate(() => {
+    const row = document.querySelector('.device-row');
+    const name = row?.querySelector('.device-name');
+    if (!row || !name) return { dir: 'none', ok: false };
+    const line = row.getBoundingClientRect();
+    const text = name.getBoundingClientRect();
+    const dir = getComputedStyle(row).direction;
+    const fromLeft = text.left - line.left;
+    const fromRight = line.right - text.right;
+    return { dir, ok: dir === 'rtl' ? fromRight < fromLeft : fromLeft < fromRight };
+  });
+}

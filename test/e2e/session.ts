@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
-import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
+import type { Language } from '../../src-shared/locale';
 import { launchChromium } from '../support/chromium';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
@@ -160,3 +161,30 @@ const languageLabel = new RegExp(
 
 /** The settings' language picker, by its label (the settings have other selects). */
 export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
+
+/**
+ * Chooses the window's language as the settings' picker does (the same action, without opening
+ * the settings, so a state under test stays as it is), and waits for the page to show it. The
+ * preference is the preview's: every open window follows. `system` follows the browser's.
+ */
+export async function chooseLanguage(page: Page, language: Language): Promise<void> {
+  const status = await page.evaluate(async (chosen) => {
+    const response = await fetch('/api/actions/updatePreferences', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ language: chosen }),
+    });
+    return response.status;
+  }, language);
+  expect(status, `choosing ${language}`).toBe(200);
+  if (language !== 'system') await shownIn(page, language);
+}
+
+/** Waits until the page is in `language`: its <html lang> and the direction that goes with it. */
+export async function shownIn(page: Page, language: Locale): Promise<void> {
+  const dir = SPOKEN_LANGUAGES[language].dir;
+  await expect
+    .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+    .toEqual([language, dir]);
+}

@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { windowsLanguageOf } from '../../src-main/core/policy/policyTemplates';
+import { LOCALES } from '../../src-shared/i18n/languages';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');
@@ -48,6 +50,30 @@ describe('installers for many laptops (electron-builder.yml as electron-builder 
     expect(config.msi?.upgradeCode).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
     );
+  });
+
+  it('Windows: the NSIS installer speaks every language ClassTray speaks, English first', () => {
+    // electron-builder's own reading of the list: each language with NSIS's name for it.
+    const { LangConfigurator, createAddLangsMacro } =
+      require('app-builder-lib/out/targets/nsis/nsisLang.js') as {
+        LangConfigurator: new (options: Record<string, unknown>) => {
+          isMultiLang: boolean;
+          langs: string[];
+        };
+        createAddLangsMacro: (
+          generator: { macro: (name: string, lines: string[]) => void },
+          languages: { langs: string[] },
+        ) => void;
+      };
+    const languages = new LangConfigurator(config.nsis ?? {});
+    expect(languages.isMultiLang).toBe(true);
+    expect(languages.langs[0]).toBe('en_US');
+    const wanted = LOCALES.map((locale) => windowsLanguageOf(locale).replace('-', '_'));
+    expect(wanted.filter((language) => !languages.langs.includes(language))).toEqual([]);
+    let macro: string[] = [];
+    createAddLangsMacro({ macro: (_name, lines) => (macro = lines) }, languages);
+    expect(macro).toContain('!insertmacro MUI_LANGUAGE "Arabic"');
+    expect(macro).toHaveLength(languages.langs.length);
   });
 
   it('macOS: a dmg, a pkg always into /Applications, and the zip the updater takes', () => {

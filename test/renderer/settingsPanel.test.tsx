@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_FIX } from '../../src-main/core/account/vault';
 import type { ConnectResult } from '../../src-main/core/api/classTrayApi';
-import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
@@ -55,9 +55,21 @@ describe('settings', () => {
     expect(screen.queryByText(new RegExp(note))).toBeNull();
     const language = screen.getByRole('combobox', { name: 'Idioma' });
     const names = [...language.querySelectorAll('option')].map((option) => option.textContent);
-    // Only "system" is translated; each language keeps its own name.
+    // Only "system" is translated; each language keeps its own name, in its own direction.
     expect(names).toEqual(['Sistema', ...LOCALES.map((code) => SPOKEN_LANGUAGES[code].name)]);
-    expect(names).toContain('English');
+    expect(names).toContain('العربية');
+    const arabic = language.querySelector('option[value="ar"]');
+    expect([arabic?.getAttribute('lang'), arabic?.getAttribute('dir')]).toEqual(['ar', 'rtl']);
+  });
+
+  it('sets the page its language and direction: right to left in Arabic, back on a change', async () => {
+    const fake = new FakeClassTray(classTrayState({ preferences: { language: 'ar' } }));
+    const { user } = await renderApp(fake);
+    const root = document.documentElement;
+    await waitFor(() => expect([root.lang, root.dir]).toEqual(['ar', 'rtl']));
+    await user.click(screen.getByRole('button', { name: 'الإعدادات' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'اللغة' }), 'es');
+    await waitFor(() => expect([root.lang, root.dir]).toEqual(['es', 'ltr']));
   });
 
   it.each(['fallback', 'memory'] as const)(

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../src-shared/i18n';
 import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
+import { namesOneNumber } from '../support/pluralForms';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -64,6 +65,19 @@ const englishOf = (key: string): string | undefined => {
   return english.get(key) ?? (base && counted.has(base) ? english.get(`${base}_other`) : undefined);
 };
 
+/**
+ * The placeholders a key's sentence must keep: English's, less `{{count}}` in a form for one
+ * number only, which may say it in words.
+ */
+function placeholdersWanted(code: string, key: string, own: string): string[] {
+  const source = placeholders(englishOf(key) ?? own);
+  const form = pluralForm.exec(key)?.[2];
+  const countInWords = form !== undefined && namesOneNumber(code, form);
+  return countInWords && !own.includes('{{count}}')
+    ? source.filter((placeholder) => placeholder !== '{{count}}')
+    : source;
+}
+
 /** What is wrong with a language's sentences, each by its key, so a report says what to fix. */
 function problemsOf(code: string, tree: Tree) {
   const texts = sentences(tree);
@@ -74,9 +88,7 @@ function problemsOf(code: string, tree: Tree) {
     unexpected: present.filter((key) => !wanted.includes(key)),
     empty: present.filter((key) => texts.get(key)?.trim() === ''),
     placeholders: [...texts]
-      .map(
-        ([key, text]) => [key, placeholders(text), placeholders(englishOf(key) ?? text)] as const,
-      )
+      .map(([key, text]) => [key, placeholders(text), placeholdersWanted(code, key, text)] as const)
       .filter(([, own, source]) => [...own].sort().join() !== [...source].sort().join())
       .map(([key, own, source]) => ({ key, [code]: own, [SOURCE_LOCALE]: source })),
     inEnglish:
@@ -153,6 +165,30 @@ describe('the checks of a language', () => {
     // Same as English but nothing to translate: no word, or only words every language keeps.
     expect(problems.inEnglish).not.toContain('devices.filterCount');
     expect(problems.inEnglish).not.toContain('schedule.plusMinutes');
+  });
+
+  it('let a form for one number only say it in words, and no other form drop the count', () => {
+    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const arabic = {
+      ...english,
+      accesses: {
+        ...english.accesses,
+        endAllEnded_zero: 'لم تُنهَ أي صلاحية.',
+        endAllEnded_two: 'أُنهيت صلاحيتان.',
+        endAllEnded_few: 'أُنهيت صلاحيات.',
+      },
+    };
+    expect(problemsOf('ar', arabic).placeholders).toEqual([
+      { key: 'accesses.endAllEnded_few', ar: [], en: ['{{count}}'] },
+    ]);
+    // French's one is 0 and 1: its sentence must show which.
+    const french = {
+      ...english,
+      accesses: { ...english.accesses, endAllEnded_one: 'Un accès terminé.' },
+    };
+    expect(problemsOf('fr', french).placeholders).toEqual([
+      { key: 'accesses.endAllEnded_one', fr: [], en: ['{{count}}'] },
+    ]);
   });
 
   it('find a plural form a language does not use, and both kinds of placeholder', () => {

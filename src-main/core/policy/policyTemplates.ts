@@ -1,18 +1,45 @@
 /**
  * What IT reads about the policy, made from the one table (policyTable.ts): the Windows ADMX and
- * its English ADML for the Group Policy editor, and README's table. `npm run policy-templates`
+ * an ADML in every language ClassTray speaks (its `schoolPolicies` and `policyTemplate`
+ * sentences) for the Group Policy editor, and README's table. `npm run policy-templates`
  * writes them; test/core/policy/policyTemplates.test.ts fails when a written copy is out of date.
  *
  * Each key is a policy twice: under "ClassTray" (locked, SOFTWARE\Policies\ClassTray) and under
  * "ClassTray: defaults the teacher may change" (the Defaults subkey). class="Both": the editor
  * offers it for the computer (HKLM) and the user (HKCU); the computer's wins.
  */
+import {
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../../src-shared/i18n/languages';
 import type { PolicyName } from './policyTable';
 import { DEFAULTS_SECTION, POLICIES, POLICY_NAMES, WINDOWS_POLICY_KEY } from './policyTable';
 
 const NAMESPACE = 'http://schemas.microsoft.com/GroupPolicy/2006/07/PolicyDefinitions';
 const HEADER = `<?xml version="1.0" encoding="utf-8"?>`;
 const SUPPORTED = 'SUPPORTED_ClassTray';
+/** The first version that reads the policy, as "supported on" names it. */
+const FIRST_VERSION = '0.1';
+
+/**
+ * Windows' display language for each of ClassTray's (the folder the Group Policy editor reads
+ * an ADML from): the language's likeliest region (de → de-DE), except Arabic, which Windows
+ * ships as ar-SA only, and Portuguese, written as in Portugal (pt.ts), not Brazil.
+ */
+const WINDOWS_LANGUAGE: Partial<Record<Locale, string>> = { ar: 'ar-SA', pt: 'pt-PT' };
+
+export function windowsLanguageOf(locale: Locale): string {
+  const likely = new Intl.Locale(locale).maximize();
+  return WINDOWS_LANGUAGE[locale] ?? `${likely.language}-${likely.region ?? ''}`;
+}
+
+/** Each ADML's folder beside the ADMX (packaging/policy/<folder>/ClassTray.adml), by language. */
+export const ADML_FOLDERS = LOCALES.map((locale) => ({
+  locale,
+  folder: windowsLanguageOf(locale),
+}));
 
 const escape = (text: string): string =>
   text
@@ -101,9 +128,9 @@ export function admx(): string {
   ].join('\n');
 }
 
-function presentation(name: PolicyName): string | undefined {
+function presentation(name: PolicyName, title: string): string | undefined {
   const policy = POLICIES[name];
-  const label = escape(policy.title);
+  const label = escape(title);
   switch (policy.kind) {
     case 'boolean':
       return undefined;
@@ -116,14 +143,16 @@ function presentation(name: PolicyName): string | undefined {
   }
 }
 
-/** The English strings and presentations the ADMX refers to. */
-export function adml(): string {
+/** The strings and presentations the ADMX refers to, in one language (English by default). */
+export function adml(locale: Locale = SOURCE_LOCALE): string {
+  const { schoolPolicies, policyTemplate } = SPOKEN_LANGUAGES[locale].messages;
   const strings: [string, string][] = [
     ['ClassTray', 'ClassTray'],
-    ['ClassTrayDefaults', 'ClassTray: defaults the teacher may change'],
-    [SUPPORTED, 'ClassTray 0.1 and later'],
+    ['ClassTrayDefaults', policyTemplate.defaults],
+    [SUPPORTED, policyTemplate.supportedOn.replace('{{version}}', FIRST_VERSION)],
     ...POLICY_NAMES.flatMap((name): [string, string][] => {
-      const { title, explain, choices } = POLICIES[name];
+      const { choices } = POLICIES[name];
+      const { title, explain } = schoolPolicies[name];
       return [
         [name, title],
         [`${name}_Default`, title],
@@ -133,7 +162,7 @@ export function adml(): string {
     }),
   ];
   const presentations = POLICY_NAMES.flatMap((name) => {
-    const control = presentation(name);
+    const control = presentation(name, schoolPolicies[name].title);
     return control === undefined
       ? []
       : [`      <presentation id="${name}">${control}</presentation>`];
@@ -142,7 +171,7 @@ export function adml(): string {
     HEADER,
     `<policyDefinitionResources xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" revision="1.0" schemaVersion="1.0" xmlns="${NAMESPACE}">`,
     '  <displayName>ClassTray</displayName>',
-    '  <description>Settings a school sets, or locks, for ClassTray on every laptop.</description>',
+    `  <description>${escape(policyTemplate.description)}</description>`,
     '  <resources>',
     '    <stringTable>',
     ...strings.map(([id, text]) => `      <string id="${id}">${escape(text)}</string>`),

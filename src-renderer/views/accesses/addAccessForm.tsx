@@ -166,6 +166,7 @@ export function AddAccessForm({
                 {...control}
                 ref={linkField}
                 className="access-input"
+                dir="ltr"
                 value={text}
                 placeholder={t('accesses.placeholder')}
                 spellCheck={false}

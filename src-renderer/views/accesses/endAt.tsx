@@ -187,6 +187,7 @@ export function EndAt({
             <input
               {...control}
               className="end-at-field"
+              dir="ltr"
               value={time}
               inputMode="numeric"
               autoComplete="off"

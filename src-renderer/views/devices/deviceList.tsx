@@ -399,18 +399,20 @@ export function DeviceList() {
     const actions = [...slot.querySelectorAll<HTMLElement>('button')];
     const action = actions.indexOf(target);
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    // Forward is the way the line runs: left in a right-to-left language.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const [forward, back] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     if (event.key === 'ArrowDown') moveTo(index + columns);
     else if (event.key === 'ArrowUp') moveTo(index - columns);
-    else if (compact && event.key === 'ArrowRight') moveTo(index + 1);
-    else if (compact && event.key === 'ArrowLeft') moveTo(index - 1);
+    else if (compact && event.key === forward) moveTo(index + 1);
+    else if (compact && event.key === back) moveTo(index - 1);
     // A tile's one button (End access) is a step in: the arrows already move between tiles.
     else if (compact && onRow && event.key === 'Enter' && actions[0]) actions[0].focus();
     else if (event.key === 'Home') moveTo(0);
     else if (event.key === 'End') moveTo(ids.length - 1);
-    else if (event.key === 'ArrowRight' && action < actions.length - 1)
-      actions[action + 1]?.focus();
-    else if ((event.key === 'ArrowLeft' || event.key === 'Escape') && !onRow) {
-      (action > 0 && event.key === 'ArrowLeft' ? actions[action - 1] : slot)?.focus();
+    else if (event.key === forward && action < actions.length - 1) actions[action + 1]?.focus();
+    else if ((event.key === back || event.key === 'Escape') && !onRow) {
+      (action > 0 && event.key === back ? actions[action - 1] : slot)?.focus();
     } else if (onRow && plain && event.key.length === 1 && event.key !== '/') {
       if (event.key === ' ' && typed.current.text === '') return;
       typed.current = extendPrefix(typed.current, event.key, event.timeStamp);
@@ -512,7 +514,7 @@ export function DeviceList() {
                         onFocus={() => setActiveId(remoteId)}
                         style={{
                           transform: `translateY(${line.start}px)`,
-                          left: `${(column * 100) / columns}%`,
+                          insetInlineStart: `${(column * 100) / columns}%`,
                           width: `${100 / columns}%`,
                         }}
                       >

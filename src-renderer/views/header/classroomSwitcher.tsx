@@ -264,6 +264,7 @@ function AddClassroom(props: {
           <input
             {...control}
             ref={idField}
+            dir="ltr"
             value={id}
             onChange={(event) => setId(event.target.value)}
             spellCheck={false}

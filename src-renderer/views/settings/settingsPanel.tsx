@@ -6,7 +6,7 @@ import {
   ENDED_RETENTION_HOURS,
   VISIBLE_POLL_SECONDS,
 } from '../../../src-shared/limits';
-import { SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
+import { directionOf, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
 import { LANGUAGES } from '../../../src-shared/locale';
 import type { ActionInput, ConnectResult, Language } from '../../api/types';
 import { useApi, useClassTray, useHost } from '../../store/context';
@@ -145,6 +145,7 @@ function AccountSettings() {
           <input
             {...control}
             type="url"
+            dir="ltr"
             // Read-only, not disabled: still focusable and read out, with its note.
             readOnly={setBySchool('ServiceUrl')}
             value={serviceUrl}
@@ -160,6 +161,7 @@ function AccountSettings() {
         <input
           id={tokenId}
           type="password"
+          dir="ltr"
           value={token}
           autoComplete="off"
           spellCheck={false}
@@ -199,6 +201,7 @@ function AccountSettings() {
           </span>
           <input
             readOnly={setBySchool('AuthHeader')}
+            dir="ltr"
             value={authHeader}
             spellCheck={false}
             onChange={(event) => setAuthHeader(event.target.value)}
@@ -285,7 +288,11 @@ function GeneralSettings() {
           onChange={(event) => void language.run({ language: event.target.value as Language })}
         >
           {LANGUAGES.map((value) => (
-            <option key={value} value={value}>
+            <option
+              key={value}
+              value={value}
+              {...(value === 'system' ? {} : { lang: value, dir: directionOf(value) })}
+            >
               {value === 'system' ? t('settings.systemLanguage') : SPOKEN_LANGUAGES[value].name}
             </option>
           ))}

@@ -129,6 +129,7 @@ function Subscription() {
           <input
             {...control}
             type="password"
+            dir="ltr"
             value={address}
             autoComplete="off"
             spellCheck={false}

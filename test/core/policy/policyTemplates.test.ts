@@ -4,11 +4,14 @@ import { Window } from 'happy-dom';
 import { describe, expect, it } from 'vitest';
 import { POLICIES, POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
 import {
+  ADML_FOLDERS,
   README_MARKERS,
   adml,
   admx,
   policyMarkdown,
+  windowsLanguageOf,
 } from '../../../src-main/core/policy/policyTemplates';
+import { LOCALES, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
 
 const root = path.join(import.meta.dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -36,6 +39,14 @@ describe('the templates IT reads, made from the policy table', () => {
   it('are written as generated (npm run policy-templates)', () => {
     expect(read('packaging/policy/ClassTray.admx')).toBe(admx());
     expect(read('packaging/policy/en-US/ClassTray.adml')).toBe(adml());
+    for (const { locale, folder } of ADML_FOLDERS)
+      expect(read(`packaging/policy/${folder}/ClassTray.adml`), folder).toBe(adml(locale));
+    // No folder of a language ClassTray no longer speaks.
+    const folders = fs
+      .readdirSync(path.join(root, 'packaging', 'policy'), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(folders.sort()).toEqual(ADML_FOLDERS.map(({ folder }) => folder).sort());
     const readme = read('README.md');
     const [start, end] = README_MARKERS;
     const table = readme.slice(readme.indexOf(start) + start.length, readme.indexOf(end));
@@ -83,8 +94,33 @@ describe('the templates IT reads, made from the policy table', () => {
     }
   });
 
-  it('ADML: every string and presentation the ADMX refers to', () => {
-    const resources = parse(adml());
+  it("ADML: one per language, in the folder of Windows' display language", () => {
+    expect(ADML_FOLDERS.map(({ locale }) => locale)).toEqual(LOCALES);
+    expect(['en', 'es', 'ar'].map((code) => windowsLanguageOf(code as 'en'))).toEqual([
+      'en-US',
+      'es-ES',
+      'ar-SA',
+    ]);
+    for (const { folder } of ADML_FOLDERS) expect(folder).toMatch(/^[a-z]{2}-[A-Z]{2}$/);
+  });
+
+  it.each(LOCALES)("ADML in %s: its language's words for each key and the template", (locale) => {
+    const resources = parse(adml(locale));
+    const string = (id: string) =>
+      resources.querySelector(`stringTable > string[id="${id}"]`)?.textContent;
+    const { schoolPolicies, policyTemplate } = SPOKEN_LANGUAGES[locale].messages;
+    for (const name of POLICY_NAMES) {
+      expect(string(name)).toBe(schoolPolicies[name].title);
+      expect(string(`${name}_Default`)).toBe(schoolPolicies[name].title);
+      expect(string(`${name}_Explain`)).toBe(schoolPolicies[name].explain);
+    }
+    expect(string('ClassTrayDefaults')).toBe(policyTemplate.defaults);
+    expect(string('SUPPORTED_ClassTray')).toContain('0.1');
+    expect(resources.querySelector('description')?.textContent).toBe(policyTemplate.description);
+  });
+
+  it.each(LOCALES)('ADML in %s: every string and presentation the ADMX refers to', (locale) => {
+    const resources = parse(adml(locale));
     const strings = new Set(
       [...resources.querySelectorAll('stringTable > string')].map((s) => s.getAttribute('id')),
     );
