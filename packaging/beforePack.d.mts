@@ -6,11 +6,21 @@ export interface PackagingFacts {
   env: Readonly<Record<string, string | undefined>>;
   /** mac.identity from the configuration: null asks for an unsigned build. */
   macIdentity: string | null | undefined;
+  /** The target architecture: ia32, x64, armv7l, arm64 or universal. */
+  arch: string;
+  /** What the keytar.node built here holds; undefined when none was built. */
+  keytarArchitectures: readonly string[] | undefined;
 }
 
 export function packagingProblem(facts: PackagingFacts): string | undefined;
 
+export function binaryArchitectures(bytes: Buffer): string[];
+
+export function keytarArchitectures(projectDir: string): string[] | undefined;
+
 export default function beforePack(context: {
   electronPlatformName: string;
-  packager: { platformSpecificBuildOptions: { identity?: string | null } };
+  /** electron-builder's Arch: 0 ia32, 1 x64, 2 armv7l, 3 arm64, 4 universal. */
+  arch: number;
+  packager: { projectDir: string; platformSpecificBuildOptions: { identity?: string | null } };
 }): Promise<void>;

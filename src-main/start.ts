@@ -157,7 +157,7 @@ export function run(command: string, args: readonly string[]): Promise<number> {
 }
 
 export interface ElectronRunOptions {
-  /** Electron's environment, less ELECTRON_RUN_AS_NODE (see electronEnv); default process.env. */
+  /** Electron's environment, less what electronEnv strips; default process.env. */
   env?: Readonly<Record<string, string | undefined>>;
   now?: () => number;
   /** Where Electron's stderr is shown as it comes. */
@@ -166,15 +166,26 @@ export interface ElectronRunOptions {
 }
 
 /**
- * The environment Electron gets. ELECTRON_RUN_AS_NODE, set in a terminal of an Electron-based
- * editor or by a tool that ran Electron as Node, would make the runtime plain Node: no app.
+ * What no launch of the app inherits from the terminal it was started in:
+ * - NODE_OPTIONS, the one variable Playwright's Electron launcher deletes (playwright-core
+ *   1.65): a --require or --inspect in it would run in the app's main process;
+ * - ELECTRON_RUN_AS_NODE, set in a terminal of an Electron-based editor or by a tool that ran
+ *   Electron as Node: it makes the runtime plain Node, no app;
+ * - ELECTRON_FORCE_IS_PACKAGED: a development run would pass for an installed one (its updater
+ *   and policy checks included).
  */
+export const STRIPPED_FROM_ELECTRON = [
+  'NODE_OPTIONS',
+  'ELECTRON_RUN_AS_NODE',
+  'ELECTRON_FORCE_IS_PACKAGED',
+] as const;
+
+/** The environment Electron gets: this one, less STRIPPED_FROM_ELECTRON. */
 export function electronEnv(
   env: Readonly<Record<string, string | undefined>>,
 ): Record<string, string | undefined> {
-  return Object.fromEntries(
-    Object.entries(env).filter(([name]) => name !== 'ELECTRON_RUN_AS_NODE'),
-  );
+  const stripped: readonly string[] = STRIPPED_FROM_ELECTRON;
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !stripped.includes(name)));
 }
 
 /** Runs Electron with stderr teed: shown to the user, and kept during the start-up window. */

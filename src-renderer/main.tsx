@@ -6,7 +6,7 @@ import { failureShown } from '../src-shared/refusal';
 import { createI18n } from './i18n';
 import { connectStore } from './store/classTrayStore';
 import { ClassTrayWindow } from './views/app';
-import { failureSentence } from './views/failureSentence';
+import { failureSentence } from './views/forms/failureSentence';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element.');

@@ -1,7 +1,7 @@
 /**
  * The names of the core API's actions, as plain strings: the sandboxed preload and the window
  * build their channels and routes from this list without bundling zod. The core's action table
- * (src-main/core/classTrayApi.ts) must have exactly these keys, or it does not compile.
+ * (src-main/core/api/classTrayApi.ts) must have exactly these keys, or it does not compile.
  */
 export const ACTION_NAMES = [
   'refresh',
@@ -14,6 +14,7 @@ export const ACTION_NAMES = [
   'endAccesses',
   'scheduleEnd',
   'cancelScheduledEnd',
+  'dismissScheduledEndReport',
   'connectService',
   'forgetToken',
   'setMode',

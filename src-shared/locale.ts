@@ -1,23 +1,21 @@
 /**
- * The languages ClassTray speaks and the rule that picks one: shared by the window and by main
- * (tray menu, notifications), so both always show the same language. No Node, no zod.
- * A new language: its code and name here, its sentences in i18n/ (see i18n/index.ts).
+ * The language the teacher chooses and the rule that picks what is shown: shared by the window
+ * and by main (tray menu, notifications), so both always show the same language. No Node, no
+ * zod. The languages themselves are one record, i18n/languages.ts.
  */
+import { LOCALES, SOURCE_LOCALE, type Locale } from './i18n/languages';
 
-/** What the teacher can choose in the settings. */
-export const LANGUAGES = ['system', 'en', 'es'] as const;
+/** What the teacher can choose in the settings: the system's language, or one ClassTray speaks. */
+export const LANGUAGES = ['system', ...LOCALES] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** What is actually shown. */
-export type Locale = Exclude<Language, 'system'>;
-
-export const LOCALES = LANGUAGES.filter((language): language is Locale => language !== 'system');
-
-/** Each language by its own name, as the settings list it whatever the window's language. */
-export const LANGUAGE_NAMES: Readonly<Record<Locale, string>> = { en: 'English', es: 'Español' };
-
-/** 'system' follows the operating system's (or browser's) language; English when none matches. */
+/**
+ * 'system' follows the operating system's (or browser's) language, matched by whole subtags
+ * ('es-MX' and 'es_ES' are Spanish; 'arn' is not 'ar'); English when none matches.
+ */
 export function localeOf(language: Language, systemLocale: string): Locale {
-  const wanted = (language === 'system' ? systemLocale : language).toLowerCase();
-  return LOCALES.find((locale) => wanted.startsWith(locale)) ?? 'en';
+  if (language !== 'system') return language;
+  const wanted = systemLocale.toLowerCase().replaceAll('_', '-');
+  const matches = (code: string) => wanted === code || wanted.startsWith(`${code}-`);
+  return LOCALES.find((code) => matches(code.toLowerCase())) ?? SOURCE_LOCALE;
 }

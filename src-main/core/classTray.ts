@@ -5,34 +5,41 @@
  * schedule (the scheduled ends, fired at their time), and the view builders. Plain Node; never
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Clock } from '../../src-shared/clock';
-import { AccessTracker, clearEnded } from './accessTracker';
-import { parseInput, refused } from './apiInput';
-import type { ClassTrayApi, ClassTrayHostControls } from './classTrayApi';
-import { deviceInput, parseAction } from './classTrayApi';
-import { createChangeFeed } from './changeFeed';
-import { EndSchedule } from './endSchedule';
-import { ClassroomCache } from './classroomCache';
-import { ClassroomWatch } from './classroomWatch';
-import type { ServiceClient } from './client';
+import { AccessTracker, clearEnded } from './accesses/accessTracker';
+import { parseInput, refused } from './api/apiInput';
+import type { ClassTrayApi, ClassTrayHostControls, InstallationView } from './api/classTrayApi';
+import { deviceInput, parseAction } from './api/classTrayApi';
+import { createChangeFeed } from './api/changeFeed';
+import { EndSchedule } from './ends/endSchedule';
+import { ClassroomCache } from './classroom/classroomCache';
+import { ClassroomWatch } from './classroom/classroomWatch';
+import type { ServiceClient } from './service/client';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
-import type { NotebookContents } from './notebook';
-import { forgotten, renamed, withRecent } from './notebook';
-import type { Timers } from './refreshSchedule';
-import { systemTimers } from './refreshSchedule';
-import { ServiceError } from './serviceErrors';
-import type { DemoSchool } from './sessions';
-import { Sessions, updateSettings } from './sessions';
-import type { OpenSettingsOptions } from './settings';
-import { openSettings } from './settings';
+import type { NotebookContents } from './settings/notebook';
+import { forgotten, renamed, withRecent } from './settings/notebook';
+import type { Timers } from './classroom/refreshSchedule';
+import { systemTimers } from './classroom/refreshSchedule';
+import { ServiceError } from './service/serviceErrors';
+import type { DemoSchool } from './account/sessions';
+import { Sessions, updateSettings } from './account/sessions';
+import type { OpenSettingsOptions } from './settings/settings';
+import { openSettings } from './settings/settings';
 import type { ManagedPolicy } from './policy/managedPolicy';
 import { NO_POLICY } from './policy/managedPolicy';
 import { SchoolPolicy, policyValuesOf } from './policy/schoolPolicy';
-import type { SecretFallback } from './vault';
-import { TokenVault } from './vault';
-import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
-import { accessViews, accountView, classroomView, preferencesView, scheduleView } from './views';
+import type { SecretFallback } from './account/vault';
+import { TokenVault } from './account/vault';
+import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './ends/scheduledEnds';
+import {
+  accessViews,
+  accountView,
+  classroomView,
+  preferencesView,
+  scheduleView,
+} from './api/views';
 import { Timetable } from './timetable/timetable';
 import { scheduleTargetKey } from '../../src-shared/scheduleTarget';
 import { TimetableCopy } from './timetable/timetableCopy';
@@ -122,6 +129,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   await policy.start();
   const launchServiceUrl = launchAllowed(options.launchServiceUrl, policy, log);
   const changes = createChangeFeed(log);
+  // Nothing to say until a host says it (the preview never does).
+  let installation: InstallationView = { updates: 'none', sandboxOff: false };
   const emit = changes.emit;
   const contents = () => sessions.current?.notebook.read();
   const account = () =>
@@ -233,6 +242,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
         preferences,
         schedule: schedule(),
         timetable: timetable.view(),
+        installation,
       };
     },
     subscribe: (listener) => changes.subscribe(listener),
@@ -294,6 +304,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       if (cancelled !== undefined) timetable.endCancelled(cancelled);
       ends.changed();
     },
+    async dismissScheduledEndReport(input) {
+      ends.dismiss(parseAction('dismissScheduledEndReport', input));
+    },
     async connectService(input) {
       const connecting = parseAction('connectService', input);
       policy.checkUnlocked({
@@ -354,6 +367,11 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },
     schoolPolicy: () => policy.current,
+    setInstallation(next) {
+      if (isDeepStrictEqual(next, installation)) return;
+      installation = next;
+      emit({ type: 'installation', installation });
+    },
     scheduledEndsSettled: () => ends.settled(),
     async close() {
       policy.stop();

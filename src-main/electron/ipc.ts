@@ -8,13 +8,13 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { messageWithRefusal } from '../../src-shared/refusal';
-import { parseInput } from '../core/apiInput';
+import { parseInput } from '../core/api/apiInput';
 import type { ClassTray } from '../core/classTray';
-import type { PasswordCopy } from '../core/classTrayApi';
-import { deviceInput, runAction } from '../core/classTrayApi';
+import type { PasswordCopy } from '../core/api/classTrayApi';
+import { deviceInput, runAction } from '../core/api/classTrayApi';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
-import { TeacherFacingError, shownFailure } from '../core/teacherFacing';
+import { TeacherFacingError, shownFailure } from '../core/api/teacherFacing';
 import { channels } from './channels';
 import type { PasswordClipboard } from './clipboardSecret';
 import { passwordClipboard } from './clipboardSecret';

@@ -6,7 +6,7 @@
 import i18next from 'i18next';
 import { resources } from '../../src-shared/i18n';
 import { en } from '../../src-shared/i18n/en';
-import { LOCALES, type Locale } from '../../src-shared/locale';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 
 type Tray = (typeof en)['tray'];
 /** The tray sentences with nothing to fill in: each is a label as it stands. */
@@ -42,7 +42,7 @@ export interface Labels extends Record<PlainKey, string> {
 const i18n = i18next.createInstance();
 void i18n.init({
   resources,
-  fallbackLng: 'en',
+  fallbackLng: SOURCE_LOCALE,
   // Menus, tooltips and notifications are plain text: a device called "A&B" stays "A&B".
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -5,15 +5,15 @@
 import path from 'node:path';
 import { app, dialog, net, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
-import { ApiInputError } from '../core/apiInput';
+import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
-import { systemTimers } from '../core/refreshSchedule';
+import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
-import type { ClassTrayState } from '../core/classTrayApi';
-import { DataDirArgumentError, resolveDataDir } from '../core/settings';
+import type { ClassTrayState } from '../core/api/classTrayApi';
+import { DataDirArgumentError, resolveDataDir } from '../core/settings/settings';
 import { WriterLockError, takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
@@ -21,6 +21,7 @@ import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
+import { installLastResort } from './lastResort';
 import { closeBeforeQuit } from './quitting';
 import { createSecretFallback } from './secretFallback';
 import {
@@ -31,10 +32,11 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
+import { detectInstaller, systemInstallFacts } from './installs';
 import type { Updates } from './updates';
 import { loadAutoUpdater, startUpdates } from './updates';
 import { createPopover, trayPresenter } from './tray';
-import { trayView } from './trayState';
+import { trayView, type TrayUpdate } from './trayState';
 import {
   isPinned,
   rememberSize,
@@ -48,9 +50,23 @@ const APP_ID = 'app.classtray.desktop';
 const log = createLogger();
 const warn = log.warn;
 
+// First of all: an error nothing handled is logged with its stack, and decided (lastResort.ts).
+installLastResort({
+  process,
+  log: log.child('main'),
+  quitWithDialog: (error) => {
+    const text = labels[localeOf('system', app.getLocale())];
+    dialog.showErrorBox(text.stoppedTitle, `${text.stoppedBody}\n\n${String(error)}`);
+    app.quit();
+  },
+});
+
 // Before `ready`: the scheme's privileges and the guards on every web contents.
 registerAppScheme();
 guardWebContents();
+
+/** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
+const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
 
 /** Asked to show the window (a second launch) before the tray exists: shown once it does. */
 let showWindow: (() => void) | undefined;
@@ -86,10 +102,22 @@ async function launch(): Promise<void> {
     else showWhenReady = true;
   });
   app.on('window-all-closed', () => undefined);
-  await start();
+  // Start-up runs until its first await; beside the listeners above, before that await, the quit
+  // guard: a quit or a logoff during start-up waits for it, then closes what it started.
+  const startUp = start();
+  closeBeforeQuit(
+    app,
+    async () => {
+      const close = await startUp.catch(() => undefined);
+      await close?.();
+    },
+    warn,
+  );
+  await startUp;
 }
 
-async function start(): Promise<void> {
+/** Starts the tray app; resolves with what closes it before a quit. */
+async function start(): Promise<() => Promise<void>> {
   await app.whenReady();
   app.dock?.hide();
   // Windows shows a toast only for an AppUserModelId with a Start-menu shortcut: the installer
@@ -138,19 +166,31 @@ async function start(): Promise<void> {
   pushChanges(classTray, () => popover.window?.webContents);
 
   let updates: Updates | undefined;
-  startUpdates({
-    isPackaged: app.isPackaged,
-    loadUpdater: loadAutoUpdater,
-    policy: classTray.schoolPolicy(),
-    scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
-    timers: systemTimers,
-    log: log.child('updates'),
-    onReady: () => redraw(),
-  })
-    .then((started) => {
-      updates = started;
+  const showInstallation = (): void =>
+    classTray.setInstallation({ updates: updates?.status.by ?? 'none', sandboxOff });
+  showInstallation();
+  detectInstaller(systemInstallFacts(app.isPackaged, app.getName()))
+    .then((installer) => {
+      updates = startUpdates({
+        installer,
+        loadUpdater: loadAutoUpdater,
+        // Read anew at each check and each policy change (followPolicy below).
+        policy: () => classTray.schoolPolicy(),
+        scheduledEndsSettled: () => classTray.scheduledEndsSettled(),
+        timers: systemTimers,
+        log: log.child('updates'),
+        onChange: () => {
+          showInstallation();
+          redraw();
+        },
+      });
+      showInstallation();
     })
     .catch((error: unknown) => log.error('Updates could not start', error));
+  const trayUpdate = (): TrayUpdate => {
+    if (updates?.status.ready != null) return 'ready';
+    return updates?.status.failed === true ? 'failed' : null;
+  };
 
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
@@ -179,7 +219,7 @@ async function start(): Promise<void> {
             current,
             textFor(current),
             popover.window ? isPinned(popover.window) : false,
-            (updates?.ready ?? null) !== null,
+            trayUpdate(),
           ),
         );
     }
@@ -210,6 +250,8 @@ async function start(): Promise<void> {
     classTray,
     (current, before, changes) => {
       state = current;
+      // A policy read again comes as a change too: the update keys apply at once.
+      updates?.followPolicy();
       redraw();
       const notice = deviceNotice(changes, before, windowVisible, textFor(current));
       if (notice) showNotice(notice, warn);
@@ -231,18 +273,14 @@ async function start(): Promise<void> {
 
   powerMonitor.on('suspend', () => classTray.suspend());
   powerMonitor.on('resume', () => classTray.resume());
-  closeBeforeQuit(
-    app,
-    async () => {
-      updates?.stop();
-      try {
-        await Promise.all([passwords.clearNow(), classTray.close()]);
-      } finally {
-        lock.release();
-      }
-    },
-    warn,
-  );
+  return async () => {
+    updates?.stop();
+    try {
+      await Promise.all([passwords.clearNow(), classTray.close()]);
+    } finally {
+      lock.release();
+    }
+  };
 }
 
 function trayHandlers(

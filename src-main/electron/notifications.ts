@@ -4,7 +4,11 @@
  * for each scheduled end that ran, which the teacher asked for by scheduling it.
  */
 import { Notification } from 'electron';
-import type { ClassTrayChange, ClassTrayState, ScheduledEndRunView } from '../core/classTrayApi';
+import type {
+  ClassTrayChange,
+  ClassTrayState,
+  ScheduledEndRunView,
+} from '../core/api/classTrayApi';
 import type { Labels } from './labels';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { scheduleTargetName } from './trayState';

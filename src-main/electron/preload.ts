@@ -5,7 +5,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { byAction, type ActionName } from '../../src-shared/actions';
-import type { ClassTrayChange, RendererApi } from '../core/classTrayApi';
+import type { ClassTrayChange, RendererApi } from '../core/api/classTrayApi';
 import { BRIDGE_NAME, channels } from './channels';
 
 type Actions = Pick<RendererApi, ActionName>;

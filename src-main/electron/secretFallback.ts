@@ -9,7 +9,7 @@
  * everybody knows.
  */
 import { safeStorage } from 'electron';
-import type { SecretFallback } from '../core/vault';
+import type { SecretFallback } from '../core/account/vault';
 
 /** The file's whole content; electron-store instances satisfy it. */
 export interface SecretFile {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
 import { menubar, type Menubar } from 'menubar';
-import type { Mode } from '../core/settings';
+import type { Mode } from '../core/settings/settings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
 import { popoverWindowOptions, type WindowSize } from './window';
 
@@ -94,6 +94,7 @@ export function menuTemplate(
       case 'separator':
         return { type: 'separator' };
       case 'heading':
+      case 'update-failed':
         return { label: entry.label, enabled: false };
       case 'open':
       case 'timetable':

@@ -2,8 +2,8 @@
  * What the tray shows for a state: which icon, the tooltip and the context menu as plain data.
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
-import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/classTrayApi';
-import type { Mode } from '../core/settings';
+import type { ClassTrayState, ScheduledEnd, ScheduleTarget } from '../core/api/classTrayApi';
+import type { Mode } from '../core/settings/settings';
 import { scheduledEndKey, targetNames } from '../../src-shared/scheduleTarget';
 import type { Labels } from './labels';
 
@@ -32,6 +32,8 @@ export type TrayMenuEntry =
   | { kind: 'start-at-login'; label: string; checked: boolean; enabled: boolean }
   /** An update was downloaded: a click restarts into it (once no scheduled end is running). */
   | { kind: 'restart-to-update'; label: string }
+  /** The last update check or download failed (the log says why): a line, not a button. */
+  | { kind: 'update-failed'; label: string }
   | { kind: 'quit'; label: string };
 
 export interface TrayView {
@@ -44,16 +46,19 @@ export interface TrayView {
 const MAX_NAME = 40;
 const MAX_TOOLTIP = 127;
 
+/** What the tray says of updates: a version to restart into, a failure, or nothing. */
+export type TrayUpdate = 'ready' | 'failed' | null;
+
 export function trayView(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady = false,
+  update: TrayUpdate = null,
 ): TrayView {
   return {
     icon: trayIcon(state),
     tooltip: tooltip(state, text),
-    menu: trayMenu(state, text, pinned, updateReady),
+    menu: trayMenu(state, text, pinned, update),
   };
 }
 
@@ -186,9 +191,9 @@ function trayMenu(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady: boolean,
+  update: TrayUpdate,
 ): TrayMenuEntry[] {
-  return menuEntries(state, text, pinned, updateReady).map((entry) =>
+  return menuEntries(state, text, pinned, update).map((entry) =>
     'label' in entry ? { ...entry, label: menuLabel(entry.label) } : entry,
   );
 }
@@ -197,7 +202,7 @@ function menuEntries(
   state: ClassTrayState,
   text: Labels,
   pinned: boolean,
-  updateReady: boolean,
+  update: TrayUpdate,
 ): TrayMenuEntry[] {
   const { classroom, account, preferences, connection } = state;
   const recent: TrayMenuEntry[] =
@@ -249,7 +254,10 @@ function menuEntries(
       enabled: !account.setBySchool.includes('StartAtLogin'),
     },
     { kind: 'separator' },
-    ...(updateReady ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }] : []),
+    ...(update === 'ready'
+      ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }]
+      : []),
+    ...(update === 'failed' ? [{ kind: 'update-failed' as const, label: text.updateFailed }] : []),
     { kind: 'quit', label: text.quit },
   ];
 }

@@ -7,8 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../../src-shared/clock';
-import type { DemoSchool } from '../core/sessions';
-import { MAX_RECENT_CLASSROOMS } from '../core/settings';
+import type { DemoSchool } from '../core/account/sessions';
+import { MAX_RECENT_CLASSROOMS } from '../core/settings/settings';
 import { createDemoAccount, DEMO_LINKS_TO_TRY, startLocalService } from '../local-service/index';
 
 export async function startDemoSchool(clock: Clock = Date.now): Promise<DemoSchool> {

@@ -5,9 +5,9 @@
  */
 import type { z } from 'zod';
 import { issueProblems } from '../contract/zodIssues';
-import { ApiInputError } from '../core/apiInput';
+import { ApiInputError } from '../core/api/apiInput';
 import type { ClassTrayOptions } from '../core/classTray';
-import { api } from '../core/classTrayApi';
+import { api } from '../core/api/classTrayApi';
 
 export type LaunchFlags = Pick<ClassTrayOptions, 'launchServiceUrl' | 'launchClassroom'>;
 

@@ -26,7 +26,7 @@
  */
 import type { ActionName } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
-import type { ClassTrayChange, ClassTrayState } from '../core/classTrayApi';
+import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
 
 export type PreviewRoute =
   | '/api/state'

@@ -18,7 +18,7 @@ export const RENDERER_DIR = path.join(projectRoot, 'out', 'renderer');
 const SOURCES = [
   'src-renderer',
   'src-shared',
-  'src-main/core/classTrayApi.ts',
+  'src-main/core/api/classTrayApi.ts',
   'src-main/preview/protocol.ts',
   'vite.config.ts',
 ];

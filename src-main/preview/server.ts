@@ -7,13 +7,13 @@ import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { isActionName } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
-import { parseInput } from '../core/apiInput';
+import { parseInput } from '../core/api/apiInput';
 import type { Logger } from '../core/logger';
 import { createLogger } from '../core/logger';
-import type { ShownFailure } from '../core/teacherFacing';
-import { shownFailure } from '../core/teacherFacing';
+import type { ShownFailure } from '../core/api/teacherFacing';
+import { shownFailure } from '../core/api/teacherFacing';
 import type { ClassTray } from '../core/classTray';
-import { deviceInput, runAction } from '../core/classTrayApi';
+import { deviceInput, runAction } from '../core/api/classTrayApi';
 import { readRendererFile, rendererPath } from '../rendererFiles';
 import {
   SECURITY_HEADERS,

@@ -66,6 +66,7 @@ export function createPreviewClient(
     emit({ type: 'temporal-accesses', temporalAccesses: state.temporalAccesses });
     emit({ type: 'schedule', schedule: state.schedule });
     emit({ type: 'timetable', timetable: state.timetable });
+    emit({ type: 'installation', installation: state.installation });
     emit({ type: 'connection', connection: state.connection });
   };
 

@@ -2,8 +2,8 @@
  * The renderer's one view of the core's types: everything it knows of the API comes through
  * here, as types only (the renderer never loads code from src-main).
  */
-import type * as api from '../../src-main/core/classTrayApi';
-import type * as settings from '../../src-main/core/settings';
+import type * as api from '../../src-main/core/api/classTrayApi';
+import type * as settings from '../../src-main/core/settings/settings';
 
 export type AccessState = api.AccessState;
 export type AccountView = api.AccountView;
@@ -18,6 +18,7 @@ export type ConnectionView = api.ConnectionView;
 export type DeviceActivity = api.DeviceActivity;
 export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
+export type InstallationView = api.InstallationView;
 export type InvalidateResultView = api.InvalidateResultView;
 export type PasswordCopy = api.PasswordCopy;
 export type PolicyName = api.AccountView['setBySchool'][number];

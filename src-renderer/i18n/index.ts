@@ -2,7 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { resources } from '../../src-shared/i18n';
 import type { en } from '../../src-shared/i18n/en';
-import type { Locale } from '../../src-shared/locale';
+import { SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 
 // One namespace (see src-shared/i18n/index.ts): the tray's sentences are its `tray.` keys.
 declare module 'i18next' {
@@ -17,7 +17,7 @@ export function createI18n(locale: Locale): i18n {
   void instance.use(initReactI18next).init({
     resources,
     lng: locale,
-    fallbackLng: 'en',
+    fallbackLng: SOURCE_LOCALE,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
     initAsync: false,

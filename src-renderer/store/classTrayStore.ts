@@ -14,6 +14,7 @@ import type {
   ConnectionView,
   DeviceActivity,
   DeviceView,
+  InstallationView,
   PreferencesView,
   RendererApi,
   ScheduleView,
@@ -28,6 +29,7 @@ export interface ClassTrayData {
   temporalAccesses: TrackedAccessView[];
   schedule: ScheduleView;
   timetable: TimetableView;
+  installation: InstallationView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -49,6 +51,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     temporalAccesses: state.temporalAccesses,
     schedule: state.schedule,
     timetable: state.timetable,
+    installation: state.installation,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -126,6 +129,9 @@ export function applyChanges(
         break;
       case 'timetable':
         next = { ...next, timetable: change.timetable };
+        break;
+      case 'installation':
+        next = { ...next, installation: change.installation };
         break;
     }
   }

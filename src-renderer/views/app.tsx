@@ -6,14 +6,14 @@ import type { Host } from '../api';
 import { localeOf } from '../../src-shared/locale';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
-import { ConnectionBanner } from './connectionBanner';
-import { ChangeAnnouncer } from './deviceActivity';
-import { DemoNotice, demoNoticeShown } from './demoNotice';
-import { DeviceList } from './deviceList';
-import { Header } from './header';
-import { ScheduledEndReports } from './scheduledEndReports';
-import { SettingsPanel } from './settingsPanel';
-import { TemporalAccesses } from './temporalAccesses';
+import { ConnectionBanner } from './header/connectionBanner';
+import { ChangeAnnouncer } from './devices/deviceActivity';
+import { DemoNotice, demoNoticeShown } from './header/demoNotice';
+import { DeviceList } from './devices/deviceList';
+import { Header } from './header/header';
+import { ScheduledEndReports } from './accesses/scheduledEndReports';
+import { SettingsPanel } from './settings/settingsPanel';
+import { TemporalAccesses } from './accesses/temporalAccesses';
 
 /** The classroom window with everything it needs around it. */
 export function ClassTrayWindow(props: {

@@ -97,3 +97,25 @@ export const ChevronIcon = () => (
     <path d="M6 3.5 10.5 8 6 12.5" />
   </Icon>
 );
+
+/** A device back online: an arrow up into a filled disc (drawn in the mark's colour). */
+export const BackOnlineIcon = () => (
+  <Icon>
+    <circle cx="8" cy="8" r="6.5" fill="currentColor" stroke="none" />
+    <path d="M8 11.5v-7M5 7l3-3 3 3" stroke="var(--mark-ground, #fff)" />
+  </Icon>
+);
+
+/** A device gone offline: an arrow down onto a line, hollow (the shape differs from coming back). */
+export const WentOfflineIcon = () => (
+  <Icon>
+    <path d="M8 2v8.5M4.5 7 8 10.5 11.5 7M3 13.5h10" />
+  </Icon>
+);
+
+/** The changed devices brought up to the top. */
+export const ToTopIcon = () => (
+  <Icon>
+    <path d="M3 2.5h10M8 14V5.5M4.5 9 8 5.5 11.5 9" />
+  </Icon>
+);

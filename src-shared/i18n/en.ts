@@ -1,5 +1,5 @@
 /**
- * English: the reference key set. Every other language has exactly these keys (see Messages).
+ * English: the sentences as first written, whose keys every other language has (messages.ts).
  * The window shows all of it; main (tray menu, tooltip, notifications) shows only `tray`.
  */
 import type { RefusalCode } from '../refusal';
@@ -67,8 +67,8 @@ export const en = {
     changedRecently: 'changed in the last 5 minutes',
     heading: 'Devices',
     headingAsOf: 'Devices as of {{time}}',
-    search: 'Search devices',
-    searchPlaceholder: 'Search by name or id',
+    search: 'Search students and devices',
+    searchPlaceholder: 'Student or device',
     show: 'Show',
     compact: 'Compact view',
     /** The filter's choices: which devices to list. */
@@ -87,6 +87,11 @@ export const en = {
     backOnline: 'Back online {{ago}}',
     justNow: 'just now',
     lastSeenOnline: 'Last seen online at {{time}}',
+    /** The rows stay put while devices change: how many changed since they were sorted. */
+    changedCount_one: '{{count}} changed',
+    changedCount_other: '{{count}} changed',
+    changedToTop_one: '{{count}} changed: show it at the top',
+    changedToTop_other: '{{count}} changed: show them at the top',
     /** The live region's sentence for one refresh's changes. */
     announce: {
       wentOffline: '{{name}} went offline',
@@ -112,7 +117,7 @@ export const en = {
     copyFailed: 'Could not copy',
     noClassroom: 'Choose or add a classroom to see its devices.',
     empty: 'This classroom has no devices.',
-    noMatch: 'No devices match.',
+    noMatch: 'No student or device matches.',
     notLoaded: 'No devices loaded yet.',
     loading: 'Loading devices…',
   },
@@ -160,10 +165,10 @@ export const en = {
     endAllEnded_one: 'Ended {{count}} access.',
     endAllEnded_other: 'Ended {{count}} accesses.',
     endAllNotEnded: '{{name}}: {{state}}',
-    alreadyEndedCount_one: '{{count}} had already ended or expired.',
-    alreadyEndedCount_other: '{{count}} had already ended or expired.',
-    unknownCount_one: '{{count}} was unknown to the service.',
-    unknownCount_other: '{{count}} were unknown to the service.',
+    alreadyEndedCount_one: '{{count}} access had already ended or expired.',
+    alreadyEndedCount_other: '{{count}} accesses had already ended or expired.',
+    unknownCount_one: '{{count}} access was unknown to the service.',
+    unknownCount_other: '{{count}} accesses were unknown to the service.',
     classroomNotKnown: 'Classroom not known',
     classroomNotKnownHint:
       'ClassTray does not know which classroom these were given in: End all and End class at… leave them out. End each one here.',
@@ -258,6 +263,21 @@ export const en = {
     clipboardClearOnQuit: 'when ClassTray quits',
     /** Beside a setting the school's IT locked (policy). */
     setBySchool: 'Set by your school',
+    /** What the tray app knows of this copy: who installs its updates, and its sandbox. */
+    installation: {
+      heading: 'This installation',
+      updates: {
+        app: 'ClassTray installs its own updates: it checks once a day and offers Restart to update in the tray menu.',
+        'school-policy':
+          "Updates are installed by your school's IT: its policy turned them off here.",
+        'school-msi':
+          "Updates are installed by your school's IT: ClassTray was installed from its MSI package.",
+        'school-admin-rights':
+          "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
+      },
+      sandboxOff:
+        "This window runs without Chromium's sandbox: this system refuses the user namespaces it needs, so ClassTray was started with --no-sandbox. The .deb package keeps the sandbox on.",
+    },
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {
@@ -283,6 +303,8 @@ export const en = {
     cancelClassEnd: 'Cancel end at {{time}} of the class',
     /** How a scheduled end ran. {{target}}: the classroom, or the access's student and device. */
     accessOn: '{{student}} on {{device}}',
+    /** An access's end shown while another classroom is open: its own classroom named. */
+    inRoom: '{{target}} in {{room}}',
     ended_one: 'Scheduled end at {{time}} for {{target}} ended {{count}} access.',
     ended_other: 'Scheduled end at {{time}} for {{target}} ended {{count}} accesses.',
     noneRunning: 'Scheduled end at {{time}} for {{target}}: no access was running.',
@@ -313,8 +335,12 @@ export const en = {
     addressMissing: 'The address is not saved on this computer: paste it again.',
     saveAddress: 'Save and fetch',
     importFile: 'Import .ics file',
-    fetchedAt: 'Timetable from {{time}}',
-    checkedAt: 'checked {{time}}',
+    /** When the copy in use came: never a lesson's time. */
+    downloadedToday: 'Timetable downloaded today at {{time}}',
+    downloadedOn: 'Timetable downloaded on {{date}} at {{time}}',
+    importedToday: 'Timetable imported today at {{time}}',
+    importedOn: 'Timetable imported on {{date}} at {{time}}',
+    checkedAt: 'checked at {{time}}',
     refresh: 'Refresh timetable',
     problem: 'Timetable not updated: {{problem}}',
     weekday: 'Day',
@@ -346,8 +372,11 @@ export const en = {
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
     bell: "End this room's accesses when the lesson ends",
-    lesson: '{{title}} · until {{time}}',
+    lesson: '{{title}} in {{room}} · until {{time}}',
     lessonUntitled: 'Lesson in {{room}} · until {{time}}',
+    /** The lesson is in another classroom than the one the window shows. */
+    lessonElsewhere: 'This window shows {{shown}}.',
+    openRoom: 'Open {{room}}',
     endsAccesses: 'Accesses end at {{time}}',
     keepAccesses: 'Keep accesses after this lesson',
   },
@@ -361,6 +390,10 @@ export const en = {
     keepOpen: 'Keep window open',
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
+    updateFailed: 'Update failed; trying again tomorrow',
+    stoppedTitle: 'ClassTray stopped',
+    stoppedBody:
+      'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',
     quit: 'Quit ClassTray',
     online: '{{online}} of {{total}} online',
     lastKnown: 'last known',
@@ -408,8 +441,3 @@ export const en = {
     setBySchool: 'Your school set this ({{setting}}), so it cannot be changed here.',
   } satisfies Record<RefusalCode, string>,
 } as const;
-
-type Strings<T> = { readonly [K in keyof T]: T[K] extends string ? string : Strings<T[K]> };
-
-/** The shape every language fills in: the same keys as English, any text. */
-export type Messages = Strings<typeof en>;

@@ -1,13 +1,10 @@
 /**
  * Every language's sentences, in i18next's shape: one `translation` namespace, whose `tray` keys
- * are what main shows (src-main/electron/labels.ts reads them with that key prefix). A language
- * added to LOCALES is missing here until its file is listed.
+ * are what main shows (src-main/electron/labels.ts reads them with that key prefix).
  */
-import type { Locale } from '../locale';
-import { en, type Messages } from './en';
-import { es } from './es';
+import { LOCALES, SPOKEN_LANGUAGES, type Locale } from './languages';
+import type { Messages } from './messages';
 
-export const resources: Readonly<Record<Locale, { translation: Messages }>> = {
-  en: { translation: en },
-  es: { translation: es },
-};
+export const resources = Object.fromEntries(
+  LOCALES.map((locale) => [locale, { translation: SPOKEN_LANGUAGES[locale].messages }]),
+) as Readonly<Record<Locale, { translation: Messages }>>;

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { performance as nodePerformance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { createClassTray } from '../../src-main/core/classTray';
 import { silentLogger } from '../../src-main/core/logger';
 import { startDemoSchool } from '../../src-main/hosts/demoSchool';

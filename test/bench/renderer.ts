@@ -17,7 +17,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
-import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { launchChromium } from '../support/chromium';
 import { classTrayState, device } from '../support/classTrayState';
 

@@ -30,9 +30,9 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { DEFAULT_AUTH_HEADER, PAGE_SIZE, serviceRoutes } from '../../src-main/contract/wire';
-import { createServiceClient } from '../../src-main/core/client';
-import { deviceListsOf } from '../../src-main/core/deviceLists';
-import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import { createServiceClient } from '../../src-main/core/service/client';
+import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
+import { ClassroomLiveStatus } from '../../src-main/core/classroom/liveStatus';
 import { device, spreadClassroomFixture } from '../support/fixtures';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
 

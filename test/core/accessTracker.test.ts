@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
-import { AccessTracker, END_ALL_CONCURRENCY, clearEnded } from '../../src-main/core/accessTracker';
-import type { ServiceClient } from '../../src-main/core/client';
-import type { DeviceView } from '../../src-main/core/liveStatus';
-import { memoryNotebook } from '../../src-main/core/notebook';
-import { ServiceError } from '../../src-main/core/serviceErrors';
-import type { Session } from '../../src-main/core/sessions';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
+import {
+  AccessTracker,
+  END_ALL_CONCURRENCY,
+  clearEnded,
+} from '../../src-main/core/accesses/accessTracker';
+import type { ServiceClient } from '../../src-main/core/service/client';
+import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
+import { memoryNotebook } from '../../src-main/core/settings/notebook';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
+import type { Session } from '../../src-main/core/account/sessions';
 import { recordingLogger } from '../support/recordingLogger';
 
 const NOW = Date.parse('2026-01-05T09:00:10.000Z');

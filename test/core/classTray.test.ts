@@ -1,7 +1,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
 import type { ClassTray, ClassTrayOptions } from '../../src-main/core/classTray';
 import { createClassTray } from '../../src-main/core/classTray';
 import type {
@@ -9,18 +9,18 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   ScheduleView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
-import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroomCache';
-import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
+import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroom/classroomCache';
+import { ClassroomLiveStatus } from '../../src-main/core/classroom/liveStatus';
 import { silentLogger } from '../../src-main/core/logger';
 import type { Fixture } from '../../src-main/local-service/fixture';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { startDemoSchool } from '../../src-main/hosts/demoSchool';
-import type { SecretFallback } from '../../src-main/core/vault';
+import type { SecretFallback } from '../../src-main/core/account/vault';
 import { accountFixture, device } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
 import { callerOf } from '../support/localServiceControl';
@@ -109,6 +109,26 @@ describe('subscribers', () => {
     await classTray.refresh();
     expect((await classTray.getState()).connection.status).toBe('ok');
     expect(changes.some((change) => change.type === 'connection')).toBe(true);
+  });
+});
+
+describe('what the host says of this installation', () => {
+  it('is nothing until it says it, then in the state and pushed once per change', async () => {
+    const classTray = await core(await tempDir());
+    expect((await classTray.getState()).installation).toEqual({
+      updates: 'none',
+      sandboxOff: false,
+    });
+    const changes = record(classTray);
+    classTray.setInstallation({ updates: 'school-msi', sandboxOff: true });
+    classTray.setInstallation({ updates: 'school-msi', sandboxOff: true });
+    expect(changes).toEqual([
+      { type: 'installation', installation: { updates: 'school-msi', sandboxOff: true } },
+    ]);
+    expect((await classTray.getState()).installation).toEqual({
+      updates: 'school-msi',
+      sandboxOff: true,
+    });
   });
 });
 

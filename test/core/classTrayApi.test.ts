@@ -1,9 +1,9 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
-import type { ActionHandlers, ApiAction } from '../../src-main/core/classTrayApi';
-import { PREFERENCE_KEYS, api, runAction } from '../../src-main/core/classTrayApi';
-import { defaultSettings } from '../../src-main/core/settings';
-import { preferencesView } from '../../src-main/core/views';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
+import type { ActionHandlers, ApiAction } from '../../src-main/core/api/classTrayApi';
+import { PREFERENCE_KEYS, api, runAction } from '../../src-main/core/api/classTrayApi';
+import { defaultSettings } from '../../src-main/core/settings/settings';
+import { preferencesView } from '../../src-main/core/api/views';
 import { ACTION_NAMES } from '../../src-shared/actions';
 
 describe('the action table', () => {

@@ -1,14 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
-import type { CachedClassroom } from '../../src-main/core/classroomCache';
-import type { LiveClassroom } from '../../src-main/core/classroomWatch';
-import { ClassroomWatch } from '../../src-main/core/classroomWatch';
-import type { ServiceClient } from '../../src-main/core/client';
-import type { DeviceView, RefreshResult } from '../../src-main/core/liveStatus';
-import { systemTimers } from '../../src-main/core/refreshSchedule';
-import { ServiceError } from '../../src-main/core/serviceErrors';
-import type { Session } from '../../src-main/core/sessions';
-import { memoryNotebook } from '../../src-main/core/notebook';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
+import type { CachedClassroom } from '../../src-main/core/classroom/classroomCache';
+import type { LiveClassroom } from '../../src-main/core/classroom/classroomWatch';
+import { ClassroomWatch } from '../../src-main/core/classroom/classroomWatch';
+import type { ServiceClient } from '../../src-main/core/service/client';
+import type { DeviceView, RefreshResult } from '../../src-main/core/classroom/liveStatus';
+import { systemTimers } from '../../src-main/core/classroom/refreshSchedule';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
+import type { Session } from '../../src-main/core/account/sessions';
+import { memoryNotebook } from '../../src-main/core/settings/notebook';
 import { recordingLogger } from '../support/recordingLogger';
 
 const SECOND = 1_000;
@@ -92,7 +92,8 @@ function watchWith(options: { cached?: CachedClassroom } = {}) {
 }
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Faked from a fixed instant, not the wall clock's: Date.now() below reads this clock.
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z') });
 });
 afterEach(() => {
   vi.useRealTimers();

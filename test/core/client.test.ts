@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { paginate } from '../../src-main/local-service/pagination';
 import { nextInvalidationBoundary, servicePaths } from '../../src-main/contract/wire';
 import type { Fixture } from '../../src-main/local-service/fixture';
-import type { ServiceClientOptions } from '../../src-main/core/client';
-import { createServiceClient } from '../../src-main/core/client';
-import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { ServiceClientOptions } from '../../src-main/core/service/client';
+import { createServiceClient } from '../../src-main/core/service/client';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import {
   ACTIVE_TOKEN,
   EXPIRED_TOKEN,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src-main/core/client';
-import { deviceListsOf } from '../../src-main/core/deviceLists';
+import { createServiceClient } from '../../src-main/core/service/client';
+import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
 import { device } from '../support/fixtures';
 import { fault, inOrder } from '../support/misbehavingService';
 import { testServers } from '../support/testServers';

@@ -1,13 +1,18 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AccessTracker } from '../../src-main/core/accessTracker';
-import type { ServiceClient } from '../../src-main/core/client';
-import { EndSchedule, KEPT_RUNS, MAX_WAIT_MS, RETRY_MS } from '../../src-main/core/endSchedule';
-import type { NotebookContents } from '../../src-main/core/notebook';
-import { memoryNotebook } from '../../src-main/core/notebook';
-import { withScheduledEnd } from '../../src-main/core/scheduledEnds';
-import { ServiceError } from '../../src-main/core/serviceErrors';
-import type { Session } from '../../src-main/core/sessions';
-import type { ScheduleTarget, TrackedTemporalAccess } from '../../src-main/core/settings';
+import { AccessTracker } from '../../src-main/core/accesses/accessTracker';
+import type { ServiceClient } from '../../src-main/core/service/client';
+import {
+  EndSchedule,
+  KEPT_RUNS,
+  MAX_WAIT_MS,
+  RETRY_MS,
+} from '../../src-main/core/ends/endSchedule';
+import type { NotebookContents } from '../../src-main/core/settings/notebook';
+import { memoryNotebook } from '../../src-main/core/settings/notebook';
+import { withScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
+import type { Session } from '../../src-main/core/account/sessions';
+import type { ScheduleTarget, TrackedTemporalAccess } from '../../src-main/core/settings/settings';
 import { manualTimers } from '../support/manualTimers';
 import { recordingLogger } from '../support/recordingLogger';
 
@@ -349,6 +354,36 @@ describe('the reports', () => {
     expect(end.ends.ran.map(({ scheduled }) => scheduled.target)).toEqual(
       [6, 5, 4, 3, 2].map((n) => ({ classroomId: `room-${n}` })),
     );
+  });
+
+  it('stay dismissed once dismissed, also while their end still retries, until it is done', async () => {
+    const end = setup(networkDown);
+    end.open(sessionWith(end.client, { accesses: [access(1)] }));
+    end.schedule(1, { classroomId: 'lab-1' });
+    end.schedule(2, { classroomId: 'lab-2' });
+    await end.advanceAndSettle(2 * MINUTE);
+    expect(end.ends.ran.map((run) => [run.scheduled.target, run.dismissed])).toEqual([
+      [{ classroomId: 'lab-2' }, undefined],
+      [{ classroomId: 'lab-1' }, undefined],
+    ]);
+    end.onChange.mockClear();
+
+    end.ends.dismiss({ at: at(1), target: { classroomId: 'lab-1' } });
+    expect(end.onChange).toHaveBeenCalledOnce();
+    expect(end.ends.ran.map((run) => run.dismissed)).toEqual([undefined, true]);
+    // Another end's time for the same room is another report: nothing changes.
+    end.ends.dismiss({ at: at(2), target: { classroomId: 'lab-1' } });
+    expect(end.onChange).toHaveBeenCalledOnce();
+
+    // Tried again and still failing: nothing new to say, so still dismissed.
+    await end.advanceAndSettle(RETRY_MS);
+    expect(end.ends.ran[0]).toMatchObject({ retrying: true, dismissed: true });
+
+    // Done at last: that is news, shown again.
+    vi.mocked(end.client.invalidate).mockImplementation(invalidated);
+    await end.advanceAndSettle(RETRY_MS);
+    expect(end.ends.ran[0]).toMatchObject({ retrying: false, scheduled: { at: at(1) } });
+    expect(end.ends.ran[0]?.dismissed).toBeUndefined();
   });
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountDevice } from '../../src-main/contract/wire';
 import { servicePaths } from '../../src-main/contract/wire';
-import { createServiceClient } from '../../src-main/core/client';
-import { deviceListsOf } from '../../src-main/core/deviceLists';
-import type { DeviceLists, DeviceView } from '../../src-main/core/liveStatus';
-import { ClassroomLiveStatus } from '../../src-main/core/liveStatus';
-import type { ServiceProblem } from '../../src-main/core/serviceErrors';
-import { ServiceError } from '../../src-main/core/serviceErrors';
+import { createServiceClient } from '../../src-main/core/service/client';
+import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
+import type { DeviceLists, DeviceView } from '../../src-main/core/classroom/liveStatus';
+import { ClassroomLiveStatus } from '../../src-main/core/classroom/liveStatus';
+import type { ServiceProblem } from '../../src-main/core/service/serviceErrors';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import type { Fixture } from '../../src-main/local-service/fixture';
 import { paginate } from '../../src-main/local-service/pagination';
 import { accountFixture, device, spreadClassroomFixture } from '../support/fixtures';

@@ -1,13 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Timers } from '../../src-main/core/refreshSchedule';
-import { RefreshHalt, RefreshSchedule, systemTimers } from '../../src-main/core/refreshSchedule';
+import type { Timers } from '../../src-main/core/classroom/refreshSchedule';
+import {
+  RefreshHalt,
+  RefreshSchedule,
+  systemTimers,
+} from '../../src-main/core/classroom/refreshSchedule';
 
 const SECOND = 1_000;
 /** Jitter pinned to its top: backoff delays are then exactly the exponential ceiling. */
 const timers: Timers = { ...systemTimers, random: () => 0.999999 };
 
 beforeEach(() => {
-  vi.useFakeTimers();
+  // Faked from a fixed instant, not the wall clock's: Date.now() below reads this clock.
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z') });
 });
 afterEach(() => {
   vi.useRealTimers();

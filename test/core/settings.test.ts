@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import type { TestContext } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TeacherFacingError } from '../../src-main/core/teacherFacing';
+import { TeacherFacingError } from '../../src-main/core/api/teacherFacing';
 import {
   SettingsFileError,
   SettingsValidationError,
@@ -12,11 +13,11 @@ import {
   resolveDataDir,
   type Settings,
   type SettingsPatch,
-} from '../../src-main/core/settings';
+} from '../../src-main/core/settings/settings';
 import type { RecordingLogger } from '../support/recordingLogger';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
-import { childProcesses, unprivileged } from '../support/childProcesses';
+import { childProcesses } from '../support/childProcesses';
 import { MAX_SCHEDULED_ENDS } from '../../src-shared/limits';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
@@ -269,12 +270,12 @@ describe('a settings file damaged in part', () => {
 
 describe('a settings file that cannot be used', () => {
   const runSettings = childProcesses();
-  const settingsOnce = (folder: string) =>
-    runSettings(
+  const settingsOnce = (test: TestContext, folder: string) =>
+    runSettings.unprivileged(
+      test,
       path.join(process.cwd(), 'test', 'support', 'settingsOnce.ts'),
       [folder],
       /never/,
-      unprivileged,
     );
 
   it('is a sentence when settings.json is a folder', () => {
@@ -307,11 +308,11 @@ describe('a settings file that cannot be used', () => {
     expect(store.get()).toBe(before);
   });
 
-  it('says when the settings file may not be read', async () => {
+  it('says when the settings file may not be read', async (test) => {
     fs.chmodSync(dataDir, 0o755);
     writeSettingsFile('{}');
     fs.chmodSync(settingsFile(), 0o000);
-    const run = settingsOnce(dataDir);
+    const run = await settingsOnce(test, dataDir);
 
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toBe(
@@ -319,9 +320,9 @@ describe('a settings file that cannot be used', () => {
     );
   });
 
-  it('says when the data folder may not be written', async () => {
+  it('says when the data folder may not be written', async (test) => {
     fs.chmodSync(dataDir, 0o555);
-    const run = settingsOnce(dataDir);
+    const run = await settingsOnce(test, dataDir);
 
     expect(await run.exited).toBe(0);
     expect(run.output().stdout).toBe(

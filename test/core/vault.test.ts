@@ -10,7 +10,7 @@ import {
   type SecretFallback,
   type TokenVaultOptions,
   type VaultStatus,
-} from '../../src-main/core/vault';
+} from '../../src-main/core/account/vault';
 import { recordingLogger } from '../support/recordingLogger';
 
 const SERVICE_URL = 'https://school.example.com/api';

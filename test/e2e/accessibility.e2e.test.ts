@@ -1,6 +1,6 @@
 /**
  * The window's accessibility end to end, in Debian's Chromium against a local service: axe-core
- * on every state in English and Spanish, light and dark, and the layout at 320 px, 400 px and
+ * on every state in every language ClassTray speaks, light and dark, and the layout at 320 px, 400 px and
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
  */
@@ -8,8 +8,9 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
-import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
+import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { LOCALES } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
@@ -172,7 +173,7 @@ async function restartService(token: string): Promise<void> {
   service = await startServiceAgain({ token });
 }
 
-describe.each(['en', 'es'])('every window state in %s', { timeout: 90_000 }, (language) => {
+describe.each(LOCALES)('every window state in %s', { timeout: 90_000 }, (language) => {
   it('switches the window language from the settings', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await settingsButton().click();
@@ -516,11 +517,14 @@ describe('the compact view', { timeout: 60_000 }, () => {
     await page.locator('.classroom-picker button[aria-expanded]').last().click();
     await page.locator('.add-classroom input').first().fill('hall');
     await page.keyboard.press('Enter');
-    await page.getByText(/ (of|de) 300 /).waitFor({ timeout: LIVE_TIMEOUT });
+    const shown = await page.evaluate(() => document.documentElement.lang);
+    await page
+      .locator('.online-count', { hasText: (300).toLocaleString(shown) })
+      .waitFor({ timeout: LIVE_TIMEOUT });
     await page.locator('.device-toolbar [aria-pressed]').click();
     await page.locator('.tile').first().waitFor();
 
-    for (const language of ['es', 'en']) {
+    for (const language of [...LOCALES].reverse()) {
       await settingsButton().click();
       await languageSelect(page).selectOption(language);
       await doneButton().click();

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
+import type { Locale } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
 import { auditedShot, languageSelect, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
@@ -79,7 +80,7 @@ const fieldState = () =>
       .join(' '),
   }));
 
-async function setLanguage(language: 'en' | 'es'): Promise<void> {
+async function setLanguage(language: Locale): Promise<void> {
   await page.locator('header [aria-controls="settings"]').click();
   await languageSelect(page).selectOption(language);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);

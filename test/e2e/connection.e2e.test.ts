@@ -14,6 +14,7 @@ import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
 import type { E2eSession } from './session';
+import { noonZone } from './localTime';
 import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'connection-token-0123456789';
@@ -41,6 +42,8 @@ beforeAll(async () => {
     classroom: 'room-a',
     viewport: { width: 400, height: 640 },
     locale: 'en-US',
+    // The banner's "Trying again at 12:34:56" is read back as today's: never across midnight.
+    timezoneId: noonZone(),
     pollSeconds: 60,
     screenshots: SCREENSHOTS,
   });

@@ -1,14 +1,15 @@
 /**
- * A lesson by keyboard alone, in Debian's Chromium against a local service, in English and
- * Spanish at 400×600 and 320×480, in a zone where it is about noon: add a classroom, add an
- * access with a student, end it, schedule and cancel the end of the class, then End all with its
- * question cancelled by Esc and answered. Every state is axe-clean and nothing in it is cut
+ * A lesson by keyboard alone, in Debian's Chromium against a local service, in every language
+ * ClassTray speaks (the browser's, followed by the window) at 400×600 and 320×480, in a zone
+ * where it is about noon: add a classroom, add an access with a student, end it, schedule and
+ * cancel the end of the class, then End all with its question cancelled by Esc and answered. Every state is axe-clean and nothing in it is cut
  * (layoutProbe); screenshots go to test-results/keyboard/.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
+import { LOCALES } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
@@ -19,12 +20,11 @@ import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './sessio
 const TOKEN = 'keyboard-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
 
-const RUNS = [
-  { language: 'en', locale: 'en-US', size: '400x600', viewport: { width: 400, height: 600 } },
-  { language: 'en', locale: 'en-US', size: '320x480', viewport: { width: 320, height: 480 } },
-  { language: 'es', locale: 'es-ES', size: '400x600', viewport: { width: 400, height: 600 } },
-  { language: 'es', locale: 'es-ES', size: '320x480', viewport: { width: 320, height: 480 } },
+const SIZES = [
+  { size: '400x600', viewport: { width: 400, height: 600 } },
+  { size: '320x480', viewport: { width: 320, height: 480 } },
 ] as const;
+const RUNS = LOCALES.flatMap((language) => SIZES.map((size) => ({ language, ...size })));
 
 /** Each run adds a classroom of its own, so the runs do not see each other's accesses. */
 const roomOf = (run: (typeof RUNS)[number]) => `room-${run.language}-${run.size}`;
@@ -76,7 +76,7 @@ describe('a lesson by keyboard alone', { timeout: 180_000 }, () => {
       const storageState = await session.page.context().storageState();
       const context = await session.browser.newContext({
         viewport: run.viewport,
-        locale: run.locale,
+        locale: run.language,
         timezoneId: noonZone(),
         storageState,
       });

@@ -7,11 +7,12 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClassTrayState } from '../../src-main/core/classTrayApi';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
+import { startChurn, type Churn } from './churn';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
 import { LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
@@ -79,22 +80,6 @@ async function giveAccess(alias: string, remoteId: string, student: string): Pro
   await row.locator('.row-student', { hasText: student }).waitFor();
 }
 
-/**
- * The device rows whose whole box is on screen: inside the window and not cut by the list's
- * scroll box (a half-shown row at the bottom does not count).
- */
-function fullyVisibleRows(view: Page): Promise<number> {
-  return view.evaluate(() => {
-    const box = document.querySelector('.device-scroll')?.getBoundingClientRect();
-    if (!box) return 0;
-    const bottom = Math.min(box.bottom, window.innerHeight);
-    return [...document.querySelectorAll('.device-slot')].filter((slot) => {
-      const rect = slot.getBoundingClientRect();
-      return rect.height > 0 && rect.top >= box.top - 0.5 && rect.bottom <= bottom + 0.5;
-    }).length;
-  });
-}
-
 /** The demo school's notice over this account's rooms: the state as demo data would send it. */
 async function asDemo(context: BrowserContext): Promise<void> {
   await context.route('**/api/state', async (route) => {
@@ -107,59 +92,155 @@ async function asDemo(context: BrowserContext): Promise<void> {
   });
 }
 
-describe('the room in view', { timeout: 120_000 }, () => {
-  it('shows at least 6 rows at 400×600 and 3 at 320×480 with two accesses running and the demo notice', async () => {
+/** What one window showed at one moment of the class: rows in full, the rows' heights, their order. */
+interface Sample {
+  rows: number;
+  heights: number[];
+  names: string[];
+}
+
+function sample(view: Page): Promise<Sample> {
+  return view.evaluate(() => {
+    const box = document.querySelector('.device-scroll')?.getBoundingClientRect();
+    const slots = [...document.querySelectorAll<HTMLElement>('.device-slot')].sort(
+      (a, b) => Number(a.dataset.index) - Number(b.dataset.index),
+    );
+    const bottom = Math.min(box?.bottom ?? 0, window.innerHeight);
+    return {
+      rows: slots.filter((slot) => {
+        const rect = slot.getBoundingClientRect();
+        return box && rect.height > 0 && rect.top >= box.top - 0.5 && rect.bottom <= bottom + 0.5;
+      }).length,
+      heights: [...new Set(slots.map((slot) => slot.getBoundingClientRect().height))],
+      names: slots.map((slot) => slot.querySelector('.device-name')?.textContent ?? ''),
+    };
+  });
+}
+
+/** The room's devices whose status changed in the last 5 minutes, as the window's state says. */
+function freshChanges(view: Page): Promise<number> {
+  return view.evaluate(async () => {
+    const response = await fetch('/api/state', { credentials: 'same-origin' });
+    const state = (await response.json()) as {
+      classroom: { activity: Record<string, { changedAt: string | null }> };
+    };
+    return Object.values(state.classroom.activity).filter(
+      ({ changedAt }) => changedAt !== null && Date.now() - Date.parse(changedAt) < 5 * 60_000,
+    ).length;
+  });
+}
+
+/** "3 changed" as the toolbar counts it (hidden at 0). */
+const changedCount = (view: Page) =>
+  view.locator('.changed-devices').evaluate((button) => button.textContent ?? '');
+
+/** Where the layout e2e's measurements go, for README's row counts. */
+const measured: string[] = [];
+
+describe('the room in view during a class in motion', { timeout: 300_000 }, () => {
+  let churn: Churn | undefined;
+  afterAll(() => churn?.stop());
+
+  it('keeps rows of one height in place while devices change: at least 7 rows at 400×600 and 4 at 320×480 with 3 accesses running, 3 with the accesses open, in English and Spanish', async () => {
+    if (!session) throw new Error('no session');
+    // Two of Room 12's devices change every 2.5 s (the preview asks every 5 s), those with an
+    // access among them, from before the first access is given to the last measurement.
+    churn = startChurn(
+      session.service,
+      ROOM_12.map((record) => ({ remoteId: record.remote_id, online: record.is_online })),
+      { everyMs: 2_500, perTurn: 2 },
+    );
     await giveAccess('R12-PC01', '100000001', 'Ana');
     await giveAccess('R12-PC02', '100000002', 'Luis');
-    if (!session) throw new Error('no session');
+    await giveAccess('R12-PC05', '100000005', 'Valentina Rodríguez');
+    await expect.poll(() => freshChanges(page), { timeout: 60_000 }).toBeGreaterThanOrEqual(8);
     const storageState = await page.context().storageState();
+    // 320×480 is also a 640×960 window at 200% zoom: drawn at twice the pixels.
     const sizes = [
-      { name: '400x600', viewport: { width: 400, height: 600 }, least: 6 },
-      { name: '320x480', viewport: { width: 320, height: 480 }, least: 3 },
+      { name: '400x600', viewport: { width: 400, height: 600 }, scale: 1, least: 7 },
+      { name: '320x480', viewport: { width: 320, height: 480 }, scale: 2, least: 4 },
     ];
-    const seen: string[] = [];
     const found: string[] = [];
     for (const locale of ['en-US', 'es-ES']) {
       for (const size of sizes) {
         const context = await session.browser.newContext({
           viewport: size.viewport,
+          deviceScaleFactor: size.scale,
           storageState,
           locale,
         });
+        const language = locale.slice(0, 2);
+        const where = `${size.name} ${language}`;
         try {
           await asDemo(context);
           const view = await context.newPage();
           await view.goto(new URL(session.preview.openUrl).origin);
           await view.locator('.demo-notice').waitFor({ timeout: LIVE_TIMEOUT });
           await view.locator('.device-slot').first().waitFor({ timeout: LIVE_TIMEOUT });
-          // Both accesses are on their rows (under the two offline devices, Problems first), and
-          // the folded summary counts them.
-          await view.locator('.row-student').nth(1).waitFor();
-          expect(await view.locator('.accesses-toggle .count').textContent()).toMatch(/^2 /);
-          const language = locale.slice(0, 2);
-          const rows = await fullyVisibleRows(view);
-          seen.push(`${size.name} ${language}: ${rows} rows fully visible`);
+          expect(await view.locator('.accesses-toggle .count').textContent()).toMatch(/^3 /);
+          const fresh = await freshChanges(view);
+          if (fresh < 8) found.push(`${where}: only ${fresh} fresh changes`);
+
+          // Three refreshes with changes: the rows neither move nor change height meanwhile.
+          const samples: Sample[] = [await sample(view)];
+          for (let refresh = 0; refresh < 3; refresh++) {
+            const before = await changedCount(view);
+            await expect.poll(() => changedCount(view), { timeout: LIVE_TIMEOUT }).not.toBe(before);
+            samples.push(await sample(view));
+          }
+          const rows = Math.min(...samples.map((one) => one.rows));
+          const heights = [...new Set(samples.flatMap((one) => one.heights))];
+          const moved = samples.filter((one) => one.names.join() !== samples[0]?.names.join());
+          if (rows < size.least) found.push(`${where}: ${rows} rows fully visible`);
+          if (heights.length !== 1) found.push(`${where}: rows of ${heights.join(', ')} px`);
+          if (moved.length > 0) found.push(`${where}: rows moved (${moved[0]?.names.join()})`);
+
           for (const colorScheme of ['light', 'dark'] as const) {
             await view.emulateMedia({ colorScheme });
             await view.screenshot({
               path: join(SCREENSHOTS, `room-${size.name}-${language}-${colorScheme}.png`),
             });
             for (const violation of await axeViolations(view))
-              found.push(`${size.name} ${language} ${colorScheme}: ${violation}`);
+              found.push(`${where} ${colorScheme}: ${violation}`);
           }
-          for (const problem of await layoutProblems(view))
-            found.push(`${size.name} ${language}: ${problem}`);
-          if (rows < size.least) found.push(`${size.name} ${language}: ${rows} rows fully visible`);
+          await view.emulateMedia({ colorScheme: 'light' });
+          for (const problem of await layoutProblems(view)) found.push(`${where}: ${problem}`);
+
+          // The accesses opened leave at least three rows.
+          await view.locator('.accesses-toggle').click();
+          await view.locator('.access').nth(2).waitFor();
+          const opened = (await sample(view)).rows;
+          if (opened < 3) found.push(`${where}: ${opened} rows with the accesses open`);
+          await view.screenshot({
+            path: join(SCREENSHOTS, `room-open-${size.name}-${language}-light.png`),
+          });
+          for (const problem of await layoutProblems(view)) found.push(`${where} open: ${problem}`);
+          await view.locator('.accesses-toggle').click();
+
+          // "N changed" brings the changed devices to the top, and the marks say what changed.
+          await view
+            .locator('.changed-devices')
+            .waitFor({ state: 'visible', timeout: LIVE_TIMEOUT });
+          await view.locator('.changed-devices').click();
+          const top = view.locator('.device-slot[data-index="0"]');
+          if ((await top.locator('.mark').count()) !== 1)
+            found.push(`${where}: the first row after "changed" has no mark`);
+          measured.push(
+            `${where}: ${rows} rows fully visible (least of ${samples.length} samples, ` +
+              `${heights.join('/')} px each, ${fresh} fresh changes), ${opened} with the accesses open`,
+          );
         } finally {
           await context.close();
         }
       }
     }
-    console.log(seen.join('\n'));
-    // Each size's least number of rows, and no axe violation or layout problem, in both languages.
+    console.log(measured.join('\n'));
+    // Each size's least number of rows, one height, no move, no axe violation or layout problem.
     expect(found).toEqual([]);
   });
+});
 
+describe('the accesses folded', { timeout: 120_000 }, () => {
   it('opens the cards on demand, and a dismissed demo notice stays dismissed', async () => {
     if (!session) throw new Error('no session');
     const context = await session.browser.newContext({

@@ -113,7 +113,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
   });
 
   it('narrows the list to the devices matching a search', async () => {
-    const search = page.getByRole('searchbox', { name: 'Search devices' });
+    const search = page.getByRole('searchbox', { name: 'Search students and devices' });
     await search.fill('PC-3');
     await expect.poll(() => deviceRows().count()).toBe(1);
     expect(await deviceRows().first().textContent()).toContain('PC-3');

@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
+import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { launchChromium } from '../support/chromium';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
@@ -47,6 +48,8 @@ export async function startE2eSession(options: {
   classroom: string;
   viewport: { width: number; height: number };
   locale?: string;
+  /** The window's time zone (the machine's unless told): see localTime.ts's noonZone. */
+  timezoneId?: string;
   /** The preview's visible poll interval (startPreview's default otherwise). */
   pollSeconds?: number;
   /** The file's screenshot folder, created if missing. */
@@ -83,6 +86,7 @@ export async function startE2eSession(options: {
     const context = await browser.newContext({
       viewport: options.viewport,
       ...(options.locale === undefined ? {} : { locale: options.locale }),
+      ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
     });
     const session: E2eSession = {
       service,
@@ -140,5 +144,10 @@ export async function auditedShot(page: Page, folder: string, name: string): Pro
   expect(await axeViolations(page), name).toEqual([]);
 }
 
-/** The settings' language picker, by its label in either language (the settings have other selects). */
-export const languageSelect = (page: Page) => page.getByLabel(/^(Language|Idioma)/);
+/** The label of the settings' language picker in any language: a word, no pattern characters. */
+const languageLabel = new RegExp(
+  `^(${LOCALES.map((code) => SPOKEN_LANGUAGES[code].messages.settings.language).join('|')})`,
+);
+
+/** The settings' language picker, by its label (the settings have other selects). */
+export const languageSelect = (page: Page) => page.getByLabel(languageLabel);

@@ -104,7 +104,7 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
       ),
     });
     const question = page.getByLabel('Which classroom is “B-12”?');
-    await question.selectOption('room-b');
+    await question.selectOption({ label: 'Room B' });
     await question.locator('xpath=ancestor::div[1]').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Yes, end them' }).click();
     await page
@@ -136,7 +136,7 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
         }),
       end,
     );
-    await page.getByText(`Maths 3B · until ${until}`).waitFor();
+    await page.getByText(`Maths 3B in Room B · until ${until}`).waitFor();
     await page.getByText(`Accesses end at ${until}`).waitFor();
 
     // An access given during the lesson, on a Room B device.

@@ -66,6 +66,7 @@ export function electronMock() {
     setPath: vi.fn(),
     getPath: vi.fn((name: string) => `/tmp/classtray-mock-${name}`),
     getAppPath: vi.fn(() => '/app'),
+    getName: vi.fn(() => 'ClassTray'),
     getLocale: vi.fn(() => 'en-US'),
     setAppUserModelId: vi.fn(),
   });

@@ -20,6 +20,7 @@ interface BuilderConfig {
   mac?: { target?: unknown };
   pkg?: Record<string, unknown>;
   linux?: { target?: unknown };
+  appImage?: { executableArgs?: unknown };
   deb?: { appArmorProfile?: string };
   publish?: unknown;
 }
@@ -67,6 +68,26 @@ describe('installers for many laptops (electron-builder.yml as electron-builder 
     expect(fs.readFileSync(path.join(template, 'after-install.tpl'), 'utf8')).toContain(
       "APPARMOR_PROFILE_TARGET='/etc/apparmor.d/${executable}'",
     );
+  });
+
+  it('AppImage: the sandbox is off only where its launcher finds user namespaces refused', () => {
+    // app-builder-lib 26.17's launcher (AppRun): --no-sandbox when `unshare -Ur true` fails.
+    const { generateAppRunScript } =
+      require('app-builder-lib/out/targets/appimage/appImageUtil.js') as {
+        generateAppRunScript(config: Record<string, string>): string;
+      };
+    const appRun = generateAppRunScript({
+      DesktopFileName: 'classtray.desktop',
+      ExecutableName: 'classtray',
+      ProductName: 'ClassTray',
+      ProductFilename: 'ClassTray',
+      ResourceName: 'appimagekit-classtray',
+    });
+    expect(appRun).toContain(
+      'if [ $HAVE_NO_SANDBOX -eq 0 ] && ! unshare -Ur true 2>/dev/null ; then\n  NO_SANDBOX=(--no-sandbox)',
+    );
+    // Its desktop entry would add it everywhere (the default of the default toolset): not here.
+    expect(config.appImage).toEqual({ executableArgs: [] });
   });
 
   it('updates from a generic feed, over https', () => {

@@ -1,10 +1,10 @@
 import { clipboard, ipcMain } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { failureShown, refusal } from '../../src-shared/refusal';
-import type { ApiAction } from '../../src-main/core/classTrayApi';
-import { ServiceError } from '../../src-main/core/serviceErrors';
+import type { ApiAction } from '../../src-main/core/api/classTrayApi';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import { channels } from '../../src-main/electron/channels';
 import { pushChanges, registerIpc } from '../../src-main/electron/ipc';
 import { FakeClassTray, KNOWN_DEVICE } from '../support/fakeClassTray';
@@ -27,6 +27,10 @@ const valid: Record<ApiAction, unknown> = {
   endAccesses: { classroomId: 'room-12', tokens: ['3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c'] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '2030-01-01T10:50:00.000Z' },
   cancelScheduledEnd: { target: { token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c' } },
+  dismissScheduledEndReport: {
+    target: { classroomId: 'room-12' },
+    at: '2030-01-01T10:50:00.000Z',
+  },
   connectService: { serviceUrl: 'https://service.example' },
   forgetToken: undefined,
   setMode: { mode: 'demo' },
@@ -50,6 +54,7 @@ const invalid: Record<ApiAction, unknown> = {
   endAccesses: { tokens: [] },
   scheduleEnd: { target: { classroomId: 'room-12' }, at: '10:50' },
   cancelScheduledEnd: { target: { token: 'abc', classroomId: 'room-12' } },
+  dismissScheduledEndReport: { target: { classroomId: 'room-12' } },
   connectService: { serviceUrl: 'file:///etc/passwd' },
   forgetToken: 'everything',
   setMode: { mode: 'root' },

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { labels } from '../../src-main/electron/labels';
 import { en } from '../../src-shared/i18n/en';
 import { es } from '../../src-shared/i18n/es';
+import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
 import { localTime } from './stateFixture';
 
 describe('tray labels', () => {
@@ -14,18 +16,15 @@ describe('tray labels', () => {
     expect(labels.es.andMore(4)).toBe('y 4 más');
   });
 
-  it('has every tray sentence without placeholders as a label, as written', () => {
-    for (const [locale, resources] of [
-      ['en', en],
-      ['es', es],
-    ] as const) {
-      for (const [key, text] of Object.entries(resources.tray)) {
-        if (!text.includes('{{')) expect(labels[locale]).toHaveProperty(key, text);
-      }
+  it.each(LOCALES)('in %s, has every tray sentence without placeholders as written', (locale) => {
+    const { tray } = SPOKEN_LANGUAGES[locale].messages;
+    for (const [key, text] of Object.entries(tray)) {
+      if (!text.includes('{{')) expect(labels[locale]).toHaveProperty(key, text);
     }
     // A counted sentence's plural forms are one label.
-    const trayKeys = new Set(Object.keys(en.tray).map((key) => key.replace(/_(one|other)$/, '')));
-    expect(Object.keys(labels.en).sort()).toEqual([...trayKeys].sort());
+    const pluralForm = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
+    const trayKeys = new Set(Object.keys(tray).map((key) => key.replace(pluralForm, '')));
+    expect(Object.keys(labels[locale]).sort()).toEqual([...trayKeys].sort());
   });
 
   it("shows a scheduled end's time as hours:minutes, 24-hour, in the machine's time zone", () => {

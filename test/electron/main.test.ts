@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { MenuItemConstructorOptions } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayOptions } from '../../src-main/core/classTray';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
 import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
@@ -36,7 +36,10 @@ function fakeUpdater() {
   const fake = Object.assign(new EventEmitter(), {
     autoDownload: false,
     autoInstallOnAppQuit: false,
+    allowDowngrade: false,
     channel: null,
+    updateConfigPath: null,
+    httpExecutor: { createRequest: vi.fn(), request: vi.fn(), downloadToBuffer: vi.fn() },
     setFeedURL: vi.fn(),
     checkForUpdates: vi.fn(async () => null),
     quitAndInstall: vi.fn(),
@@ -59,6 +62,7 @@ function fakeCore() {
     refresh: vi.fn(async () => undefined),
     devicePassword: vi.fn(async () => 'pw-lab-07'),
     schoolPolicy: vi.fn((): ManagedPolicy => ({ locked: {}, defaults: {} })),
+    setInstallation: vi.fn(),
     scheduledEndsSettled: vi.fn(async () => undefined),
     close: vi.fn(async () => undefined),
   };
@@ -89,6 +93,7 @@ function fakePopover() {
  * modules outlive vi.resetModules, so what a previous launch left on them is cleared first.
  */
 async function launch({ lock = true, argv = [] as string[] } = {}) {
+  forgetLastResort();
   vi.resetModules();
   vi.clearAllMocks();
   const electron = (await import('electron')) as unknown as ElectronMock;
@@ -113,10 +118,12 @@ async function launch({ lock = true, argv = [] as string[] } = {}) {
   // The command line is read as main.ts loads, as in a real launch.
   const savedArgv = process.argv;
   process.argv = [...savedArgv, ...argv];
+  const before = Object.fromEntries(LAST_RESORT_EVENTS.map((event) => [event, listenersOf(event)]));
   try {
     await import('../../src-main/electron/main');
   } finally {
     process.argv = savedArgv;
+    recordLastResort(before);
   }
   const started = async () => {
     markReady();
@@ -130,6 +137,27 @@ async function launch({ lock = true, argv = [] as string[] } = {}) {
     started,
     markReady: () => markReady(),
   };
+}
+
+type Listener = (...args: unknown[]) => void;
+const LAST_RESORT_EVENTS = ['uncaughtException', 'unhandledRejection'];
+/** This process's listeners of an event, as a plain EventEmitter sees them. */
+const listenersOf = (event: string): Listener[] =>
+  (process as EventEmitter).listeners(event) as Listener[];
+/** The last-resort handlers main.ts put on this process, newest last. */
+const lastResortAdded: { event: string; listener: Listener }[] = [];
+/** What main.ts adds to the test's own process, taken off again before the next launch. */
+function forgetLastResort(): void {
+  for (const { event, listener } of lastResortAdded.splice(0)) {
+    (process as EventEmitter).off(event, listener);
+  }
+}
+function recordLastResort(before: Record<string, Listener[]>): void {
+  for (const event of LAST_RESORT_EVENTS) {
+    for (const listener of listenersOf(event)) {
+      if (!before[event]?.includes(listener)) lastResortAdded.push({ event, listener });
+    }
+  }
 }
 
 /** The menu last drawn on the tray. */
@@ -150,6 +178,7 @@ describe('main', () => {
     warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
   });
   afterEach(() => {
+    forgetLastResort();
     vi.useRealTimers();
     warn.mockRestore();
     rmSync(dataDir, { recursive: true, force: true });
@@ -378,10 +407,14 @@ describe('main', () => {
       await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce());
       expect(lastMenu(electron).map((item) => item.label)).not.toContain('Restart to update');
 
+      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'app', sandboxOff: false });
+
       autoUpdater.emit('update-downloaded', { version: '0.2.0' });
       const restart = lastMenu(electron).find((item) => item.label === 'Restart to update');
       click(restart);
       await vi.waitFor(() => expect(autoUpdater.quitAndInstall).toHaveBeenCalledOnce());
+      // Silent, and started again once installed.
+      expect(autoUpdater.quitAndInstall).toHaveBeenCalledWith(true, true);
       expect(core.scheduledEndsSettled).toHaveBeenCalledOnce();
       // Quitting stops the daily check with the core.
       electron.app.emit('will-quit', { preventDefault: vi.fn() });
@@ -461,10 +494,113 @@ describe('main', () => {
     const event = { preventDefault: vi.fn() };
     electron.app.emit('will-quit', event);
     expect(event.preventDefault).toHaveBeenCalled();
+    // Once start-up (long done here) has handed over what it started.
+    await vi.advanceTimersByTimeAsync(0);
     expect(core.close).toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(2_999);
     expect(electron.app.quit).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     expect(electron.app.quit).toHaveBeenCalled();
+  });
+  it('waits for start-up to finish when asked to quit during it, then closes what it started', async () => {
+    const { electron, core, markReady } = await launch();
+    // Registered beside second-instance, before start-up awaited anything.
+    expect(electron.app.listenerCount('will-quit')).toBe(1);
+    const event = { preventDefault: vi.fn() };
+    electron.app.emit('will-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(electron.app.quit).not.toHaveBeenCalled();
+    markReady();
+    await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    expect(core.close).toHaveBeenCalled();
+    expect(readdirSync(dataDir)).not.toContain('classtray.lock');
+  });
+
+  it('logs a failure nothing handled and goes on; an error nothing caught is said in a dialog, then it quits', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { electron, started } = await launch();
+      await started();
+      const listener = (event: string): Listener =>
+        lastResortAdded.find((added) => added.event === event)?.listener ?? (() => undefined);
+
+      listener('unhandledRejection')(new Error('a promise nobody awaited'));
+      expect(error).toHaveBeenLastCalledWith(
+        expect.stringMatching(
+          /^\[main\] A failure nothing handled \(ClassTray goes on\)\nError: a promise nobody awaited\n {4}at /,
+        ),
+      );
+      expect(electron.app.quit).not.toHaveBeenCalled();
+      expect(electron.dialog.showErrorBox).not.toHaveBeenCalled();
+
+      listener('uncaughtException')(new TypeError('half done'), 'uncaughtException');
+      expect(error).toHaveBeenLastCalledWith(
+        expect.stringMatching(
+          /^\[main\] An error nothing caught \(uncaughtException\): ClassTray quits\nTypeError: half done\n {4}at /,
+        ),
+      );
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+        'ClassTray stopped',
+        'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.\n\nTypeError: half done',
+      );
+      expect(electron.app.quit).toHaveBeenCalledOnce();
+    } finally {
+      error.mockRestore();
+    }
+  });
+  it('says a failed update in the tray, and follows the policy when it is read again', async () => {
+    const autoUpdater = updater.current as ReturnType<typeof fakeUpdater>;
+    autoUpdater.checkForUpdates.mockRejectedValueOnce(new Error('net::ERR_CONNECTION_REFUSED'));
+    const { electron, core, popover, started } = await launch();
+    electron.app.isPackaged = true;
+    const withResources = process as { resourcesPath?: string };
+    withResources.resourcesPath = dataDir;
+    let push: ((change: ClassTrayChange) => void) | undefined;
+    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
+      push = listener;
+      return () => undefined;
+    });
+    try {
+      await started();
+      popover.emit('before-load');
+      await vi.waitFor(() =>
+        expect(lastMenu(electron).map((item) => item.label)).toContain(
+          'Update failed; trying again tomorrow',
+        ),
+      );
+      expect(warn).toHaveBeenCalledWith('[updates] Update failed: net::ERR_CONNECTION_REFUSED');
+
+      // IT turns updates off; the core's next read of the policy says so as a change.
+      core.schoolPolicy.mockReturnValue({ locked: { UpdatesEnabled: false }, defaults: {} });
+      push?.({ type: 'account', account: roomState().account });
+      await vi.waitFor(() =>
+        expect(core.setInstallation).toHaveBeenLastCalledWith({
+          updates: 'school-policy',
+          sandboxOff: false,
+        }),
+      );
+      expect(lastMenu(electron).map((item) => item.label)).not.toContain(
+        'Update failed; trying again tomorrow',
+      );
+      expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce();
+      electron.app.emit('will-quit', { preventDefault: vi.fn() });
+      await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
+    } finally {
+      electron.app.isPackaged = false;
+      delete withResources.resourcesPath;
+    }
+  });
+
+  it('says in the window when Linux started it with --no-sandbox', async () => {
+    const platform = process.platform;
+    Object.defineProperty(process, 'platform', { value: 'linux' });
+    try {
+      const { core, started } = await launch({ argv: ['--no-sandbox'] });
+      await started();
+      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'none', sandboxOff: true });
+    } finally {
+      Object.defineProperty(process, 'platform', { value: platform });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Notification } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange, ScheduledEndRunView } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange, ScheduledEndRunView } from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
 import {
   deviceNotice,

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { listPackage, statFile } from '@electron/asar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packagingProblem } from '../../packaging/beforePack.mjs';
+import { binaryArchitectures, packagingProblem } from '../../packaging/beforePack.mjs';
 import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/trayState';
 
 const require = createRequire(import.meta.url);
@@ -214,7 +214,14 @@ describe.runIf(process.platform === 'linux')(
 );
 
 describe('what the packaging refuses (packaging/beforePack.mjs)', () => {
-  const facts = { target: 'darwin', host: 'darwin', env: {}, macIdentity: undefined } as const;
+  const facts = {
+    target: 'darwin',
+    host: 'darwin',
+    env: {},
+    macIdentity: undefined,
+    arch: 'x64',
+    keytarArchitectures: ['x64'],
+  } as const;
 
   it('packages each OS on its own machine only', () => {
     expect(packagingProblem({ ...facts, target: 'linux', host: 'linux' })).toBeUndefined();
@@ -232,5 +239,72 @@ describe('what the packaging refuses (packaging/beforePack.mjs)', () => {
     expect(packagingProblem({ ...facts, env: { CSC_LINK: 'cert.p12' } })).toBeUndefined();
     expect(packagingProblem({ ...facts, env: { CSC_NAME: 'ClassTray Team' } })).toBeUndefined();
     expect(packagingProblem({ ...facts, macIdentity: null })).toBeUndefined();
+  });
+
+  it('refuses a keytar.node built for another architecture than the target', () => {
+    const linux = { ...facts, target: 'linux', host: 'linux' } as const;
+    expect(packagingProblem({ ...linux, arch: 'x64' })).toBeUndefined();
+    expect(packagingProblem({ ...linux, arch: 'arm64' })).toBe(
+      'A arm64 package cannot be built with the keytar.node built here (x64): it would ship a ' +
+        'keytar that arm64 cannot load. Build each architecture on its own machine ' +
+        '(npm ci && npm run dist).',
+    );
+    const mac = { ...facts, env: { CSC_NAME: 'ClassTray Team' } };
+    expect(packagingProblem({ ...mac, arch: 'universal' })).toMatch(
+      /^A universal package cannot be built with the keytar\.node built here \(x64\): .* arm64 cannot load/,
+    );
+    expect(
+      packagingProblem({ ...mac, arch: 'universal', keytarArchitectures: ['x64', 'arm64'] }),
+    ).toBeUndefined();
+    // A header nobody could read is refused too; no keytar.node at all ships none.
+    expect(packagingProblem({ ...linux, keytarArchitectures: [] })).toMatch(/\(unknown\)/);
+    expect(packagingProblem({ ...linux, keytarArchitectures: undefined })).toBeUndefined();
+  });
+});
+
+describe('the architecture of a native module, from its header', () => {
+  /** A header of `size` zero bytes with `write` applied. */
+  const header = (size: number, write: (bytes: Buffer) => void): Buffer => {
+    const bytes = Buffer.alloc(size);
+    write(bytes);
+    return bytes;
+  };
+  const elf = (machine: number) =>
+    header(64, (bytes) => {
+      bytes.writeUInt32BE(0x7f454c46, 0);
+      bytes[5] = 1;
+      bytes.writeUInt16LE(machine, 18);
+    });
+  const pe = (machine: number) =>
+    header(0x100, (bytes) => {
+      bytes.write('MZ', 0, 'latin1');
+      bytes.writeUInt32LE(0x80, 0x3c);
+      bytes.writeUInt32BE(0x50450000, 0x80);
+      bytes.writeUInt16LE(machine, 0x84);
+    });
+  const machO = (cpu: number) =>
+    header(32, (bytes) => {
+      bytes.writeUInt32LE(0xfeedfacf, 0);
+      bytes.writeUInt32LE(cpu, 4);
+    });
+  const fat = (...cpus: number[]) =>
+    header(8 + 20 * cpus.length, (bytes) => {
+      bytes.writeUInt32BE(0xcafebabe, 0);
+      bytes.writeUInt32BE(cpus.length, 4);
+      cpus.forEach((cpu, index) => bytes.writeUInt32BE(cpu, 8 + 20 * index));
+    });
+
+  it('reads ELF, PE and Mach-O, thin or universal', () => {
+    expect(binaryArchitectures(elf(62))).toEqual(['x64']);
+    expect(binaryArchitectures(elf(183))).toEqual(['arm64']);
+    expect(binaryArchitectures(pe(0x8664))).toEqual(['x64']);
+    expect(binaryArchitectures(pe(0xaa64))).toEqual(['arm64']);
+    expect(binaryArchitectures(machO(0x100000c))).toEqual(['arm64']);
+    expect(binaryArchitectures(fat(0x1000007, 0x100000c))).toEqual(['x64', 'arm64']);
+    expect(binaryArchitectures(Buffer.from('not a binary at all'))).toEqual([]);
+  });
+
+  it("reads this machine's own executable as this machine's architecture", () => {
+    expect(binaryArchitectures(fs.readFileSync(process.execPath))).toEqual([process.arch]);
   });
 });

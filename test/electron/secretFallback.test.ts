@@ -1,6 +1,6 @@
 import { safeStorage } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TokenVault } from '../../src-main/core/vault';
+import { TokenVault } from '../../src-main/core/account/vault';
 import { silentLogger } from '../../src-main/core/logger';
 import { createSecretFallback, type SecretFile } from '../../src-main/electron/secretFallback';
 

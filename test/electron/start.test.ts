@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -11,6 +12,7 @@ import {
   isEntry,
   start,
   startupFailure,
+  STRIPPED_FROM_ELECTRON,
   type ElectronExit,
   type RuntimeFacts,
   type StartOptions,
@@ -219,15 +221,21 @@ describe('npm start: handing over to Electron, with stub runtimes', () => {
     expect(run.preview).toHaveBeenCalledOnce();
   });
 
-  it('runs Electron as Electron even where ELECTRON_RUN_AS_NODE is set, keeping the rest', async () => {
+  it('launches Electron without what Playwright strips and what would change what it runs, keeping the rest', async () => {
     const dist = tempDir();
     fs.writeFileSync(
       path.join(dist, 'electron'),
-      '#!/bin/sh\necho "${ELECTRON_RUN_AS_NODE-unset} $DISPLAY" > "$(dirname "$0")/env"\n',
+      [
+        '#!/bin/sh',
+        'echo "${NODE_OPTIONS-unset} ${ELECTRON_RUN_AS_NODE-unset} ${ELECTRON_FORCE_IS_PACKAGED-unset} $DISPLAY" > "$(dirname "$0")/env"',
+        '',
+      ].join('\n'),
       { mode: 0o755 },
     );
-    // As in a terminal of an Electron-based editor.
+    // As in a terminal of an Electron-based editor, or one set up for debugging.
     vi.stubEnv('ELECTRON_RUN_AS_NODE', '1');
+    vi.stubEnv('ELECTRON_FORCE_IS_PACKAGED', 'true');
+    vi.stubEnv('NODE_OPTIONS', '--require ./hook.cjs');
     try {
       const run = startWith({
         env: { ...process.env, DISPLAY: ':0', ELECTRON_OVERRIDE_DIST_PATH: dist },
@@ -236,7 +244,22 @@ describe('npm start: handing over to Electron, with stub runtimes', () => {
     } finally {
       vi.unstubAllEnvs();
     }
-    expect(fs.readFileSync(path.join(dist, 'env'), 'utf8')).toBe('unset :0\n');
+    expect(fs.readFileSync(path.join(dist, 'env'), 'utf8')).toBe('unset unset unset :0\n');
+  });
+
+  it("strips at least what Playwright's own Electron launcher strips", () => {
+    const require = createRequire(import.meta.url);
+    const bundle = fs.readFileSync(
+      path.join(
+        path.dirname(require.resolve('playwright-core/package.json')),
+        'lib',
+        'coreBundle.js',
+      ),
+      'utf8',
+    );
+    const deleted = [...bundle.matchAll(/delete env\.([A-Z_]+);/g)].map((match) => match[1]);
+    expect(deleted.length).toBeGreaterThan(0);
+    for (const name of deleted) expect(STRIPPED_FROM_ELECTRON).toContain(name);
   });
 
   it('stays with Electron when it runs fine, and returns its exit code', async () => {

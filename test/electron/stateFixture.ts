@@ -6,7 +6,7 @@ import type {
   ScheduledEnd,
   ScheduledEndRunView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { classTrayState, device as labDevice, trackedAccess } from '../support/classTrayState';
 
 export function device(index: number, online: boolean | null): DeviceView {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { followState } from '../../src-main/electron/stateFollower';
 import { roomState } from './stateFixture';
 

@@ -76,7 +76,11 @@ describe('tray', () => {
     const serviceMode = roomState({
       account: { ...roomState().account, mode: 'service', serviceUrl: 'https://s.example' },
     });
-    const template = menuTemplate(trayView(serviceMode, labels.en, false, true).menu, on, vi.fn());
+    const template = menuTemplate(
+      trayView(serviceMode, labels.en, false, 'ready').menu,
+      on,
+      vi.fn(),
+    );
     const click = (label: string, checked = false): void => {
       const item = template.find((entry) => entry.label === label);
       item?.click?.({ checked } as never, undefined, undefined as never);

@@ -5,9 +5,14 @@ import type {
   ClassTrayState,
   ScheduledEnd,
   ScheduledEndRunView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
-import { TRAY_ICONS, trayIconFile, trayView } from '../../src-main/electron/trayState';
+import {
+  TRAY_ICONS,
+  trayIconFile,
+  trayView,
+  type TrayUpdate,
+} from '../../src-main/electron/trayState';
 import { allOnline, anaAccess, device, localTime, roomEnd, roomState, run } from './stateFixture';
 
 const en = labels.en;
@@ -139,15 +144,26 @@ describe('tray state', () => {
   });
 
   it('offers Restart to update, just above Quit, once an update was downloaded', () => {
-    const kinds = (ready: boolean) =>
-      trayView(roomState(), en, false, ready)
+    const kinds = (update: TrayUpdate) =>
+      trayView(roomState(), en, false, update)
         .menu.slice(-3)
         .map((entry) => ('label' in entry ? entry.label : entry.kind));
-    expect(kinds(false)).toEqual(['Start at login', 'separator', 'Quit ClassTray']);
-    expect(kinds(true)).toEqual(['separator', 'Restart to update', 'Quit ClassTray']);
-    expect(trayView(roomState(), labels.es, false, true).menu.at(-2)).toEqual({
+    expect(kinds(null)).toEqual(['Start at login', 'separator', 'Quit ClassTray']);
+    expect(kinds('ready')).toEqual(['separator', 'Restart to update', 'Quit ClassTray']);
+    expect(trayView(roomState(), labels.es, false, 'ready').menu.at(-2)).toEqual({
       kind: 'restart-to-update',
       label: 'Reiniciar para actualizar',
+    });
+  });
+
+  it('says a failed update in one line above Quit, in either language', () => {
+    expect(trayView(roomState(), en, false, 'failed').menu.slice(-2)).toEqual([
+      { kind: 'update-failed', label: 'Update failed; trying again tomorrow' },
+      { kind: 'quit', label: 'Quit ClassTray' },
+    ]);
+    expect(trayView(roomState(), labels.es, false, 'failed').menu.at(-2)).toEqual({
+      kind: 'update-failed',
+      label: 'La actualización falló; se reintentará mañana',
     });
   });
 

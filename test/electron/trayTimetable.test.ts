@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ClassTrayState, LessonView } from '../../src-main/core/classTrayApi';
+import type { ClassTrayState, LessonView } from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
 import { trayView } from '../../src-main/electron/trayState';
 import { localTime, roomState } from './stateFixture';

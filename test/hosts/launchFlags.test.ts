@@ -1,6 +1,6 @@
 /** The tray app's --service-url and --classroom, read among Electron's and Chromium's switches. */
 import { describe, expect, it } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
 import { launchFlags } from '../../src-main/hosts/launchFlags';
 
 const ELECTRON = ['/opt/ClassTray/classtray', '--no-sandbox', '/opt/ClassTray/resources/app.asar'];

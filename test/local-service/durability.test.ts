@@ -7,7 +7,7 @@ import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { parseAccountData } from '../../src-main/local-service/fixture';
-import { childProcesses, unprivileged } from '../support/childProcesses';
+import { childProcesses } from '../support/childProcesses';
 import { accountFixture } from '../support/fixtures';
 import { tempDir } from '../support/tempDir';
 
@@ -20,14 +20,9 @@ beforeEach(async () => {
   directory = await tempDir('classtray-durable');
 });
 
-function serve(dataFile: string, extra: string[] = [], options = {}) {
-  return start(
-    CLI,
-    ['--port', '0', '--token', 'T', '--data-file', dataFile, ...extra],
-    ADDRESS,
-    options,
-  );
-}
+const serviceArgs = (dataFile: string) => ['--port', '0', '--token', 'T', '--data-file', dataFile];
+const serve = (dataFile: string, extra: string[] = []) =>
+  start(CLI, [...serviceArgs(dataFile), ...extra], ADDRESS);
 
 const invalidate = (url: string, token: string) =>
   fetch(`${url}/api/v1/temporal-access/${token}/invalidate`, {
@@ -121,13 +116,18 @@ describe('two local services on one data file', () => {
 });
 
 describe('a data file the local service cannot use', () => {
-  it('is refused in a sentence when its folder is not writable', async () => {
+  it('is refused in a sentence when its folder is not writable', async (test) => {
     // The folders let the unprivileged user in, but not write.
     await chmod(directory, 0o755);
     const folder = join(directory, 'read-only');
     await mkdir(folder, { mode: 0o555 });
     await chmod(folder, 0o555);
-    const service = serve(join(folder, 'state.json'), [], unprivileged);
+    const service = await start.unprivileged(
+      test,
+      CLI,
+      serviceArgs(join(folder, 'state.json')),
+      ADDRESS,
+    );
     expect(await service.exited).toBe(1);
     expect(service.output().stderr).toBe(
       `local-service: ClassTray is not allowed to write in the folder ${folder}.\n`,

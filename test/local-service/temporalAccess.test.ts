@@ -69,18 +69,18 @@ describe('invalidating', () => {
     ['expired', EXPIRED_TOKEN],
     ['active but past its expiry time', TIMED_OUT_TOKEN],
   ])('answers an access %s with 422', async (_, token) => {
-    const response = await invalidateAt(Date.now(), token);
+    const response = await invalidateAt(HALF_MINUTE_START, token);
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatch(/already invalidated or expired/);
   });
 
   it('finds a token whatever its letter case', async () => {
-    const response = await invalidateAt(Date.now(), ACTIVE_TOKEN.toUpperCase());
+    const response = await invalidateAt(HALF_MINUTE_START, ACTIVE_TOKEN.toUpperCase());
     expect(response.statusCode).toBe(200);
   });
 
   it('answers an unknown token with 404', async () => {
-    const response = await invalidateAt(Date.now(), '00000000-0000-4000-8000-000000000000');
+    const response = await invalidateAt(HALF_MINUTE_START, '00000000-0000-4000-8000-000000000000');
     expect(response.statusCode).toBe(404);
     expect(response.json().error).toMatch(/No temporal access/);
   });

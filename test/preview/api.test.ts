@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiInputError } from '../../src-main/core/apiInput';
-import { ServiceError } from '../../src-main/core/serviceErrors';
+import { ApiInputError } from '../../src-main/core/api/apiInput';
+import { ServiceError } from '../../src-main/core/service/serviceErrors';
 import { refusal } from '../../src-shared/refusal';
 import { KNOWN_DEVICE } from '../support/fakeClassTray';
 import type { PreviewTestApp } from './previewApp';

@@ -10,7 +10,7 @@ import { silentLogger } from '../../src-main/core/logger';
 import { ensureRendererBuilt } from '../../src-main/preview/rendererBuild';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
-import { childProcesses, unprivileged } from '../support/childProcesses';
+import { childProcesses } from '../support/childProcesses';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from './previewApp';
 
@@ -88,17 +88,17 @@ describe('the preview on a data folder', () => {
     },
   );
 
-  it('says a folder it cannot write is not writable, and exits 1', async () => {
+  it('says a folder it cannot write is not writable, and exits 1', async (test) => {
     // The folders let the unprivileged user in, but not write.
     await chmod(directory, 0o755);
     const folder = join(directory, 'read-only');
     await mkdir(folder, { mode: 0o555 });
     await chmod(folder, 0o555);
-    const web = startChild(
+    const web = await startChild.unprivileged(
+      test,
       join(process.cwd(), 'src-main', 'preview', 'cli.ts'),
       ['--data-dir', folder, '--port', '0', '--no-open'],
       /http:/,
-      unprivileged,
     );
     expect(await web.exited).toBe(1);
     expect(web.output().stderr).toBe(

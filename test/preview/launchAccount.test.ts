@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassTrayState } from '../../src-main/core/classTrayApi';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../src-main/core/logger';
 import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';

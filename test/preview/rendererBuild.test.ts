@@ -18,7 +18,7 @@ async function project(built: boolean): Promise<string> {
   const files = [
     'src-renderer/views/app.tsx',
     'src-shared/i18n/en.ts',
-    'src-main/core/classTrayApi.ts',
+    'src-main/core/api/classTrayApi.ts',
     'src-main/preview/protocol.ts',
     'vite.config.ts',
     ...(built ? ['out/renderer/index.html'] : []),
@@ -51,7 +51,7 @@ describe('the renderer build the preview serves', () => {
   it.each([
     'src-renderer/views/app.tsx',
     'src-shared/i18n/en.ts',
-    'src-main/core/classTrayApi.ts',
+    'src-main/core/api/classTrayApi.ts',
     'src-main/preview/protocol.ts',
     'vite.config.ts',
   ])('is stale once %s changed after it', async (source) => {

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/classTrayApi';
+import type { TrackedAccessView } from '../../src-main/core/api/classTrayApi';
+import { clearAccessDraft } from '../../src-renderer/store/accessDraft';
 import { FakeClassTray } from '../support/fakeClassTray';
 import {
   classTrayState,
@@ -10,11 +11,13 @@ import {
   failedEnd,
   trackedAccess,
 } from '../support/classTrayState';
-import { invalidatedAt10h42m18s, renderApp, rowOf } from './renderApp';
+import { invalidatedAt10h42m18s, openAccessCards, renderApp, rowOf } from './renderApp';
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  // A row's ask outlives the window it was made in: the next test's starts with none.
+  clearAccessDraft();
 });
 
 const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
@@ -34,7 +37,17 @@ describe('adding an access to a device', () => {
     await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
     const linkBox = screen.getByLabelText('Temporal access link or token');
     expect(document.activeElement).toBe(screen.getByLabelText('Student (optional)'));
-    expect(screen.getByLabelText<HTMLSelectElement>('Device').value).toBe('100000002');
+    const picker = screen.getByLabelText<HTMLSelectElement>('Device');
+    expect(picker.value).toBe('100000002');
+    // The device first in the form, so it is in view however short the window.
+    const form = screen.getByRole('form', { name: 'Add a temporal access' });
+    expect(form.querySelector('input, select')).toBe(picker);
+    // By name as the room numbers them, the row's chosen; "No device" last, never the default.
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);
     expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
@@ -42,9 +55,68 @@ describe('adding an access to a device', () => {
       remoteId: '100000002',
       label: 'Ana',
     });
-    // Added: the form is ready for the next one, with nothing carried over.
+    // Added: the form is ready for the next one, with nothing carried over, and the focus on
+    // where the next one starts, its device (not the page).
     expect((linkBox as HTMLInputElement).value).toBe('');
-    expect(screen.queryByLabelText('Device')).toBeNull();
+    expect(picker.value).toBe('');
+    expect(document.activeElement).toBe(picker);
+  });
+
+  it('gives the focus back to the row on Esc, to its End access once the access took the row', async () => {
+    const fake = lab();
+    const added = trackedAccess({
+      remoteId: '100000002',
+      deviceAlias: 'Window seat',
+      label: 'Ana',
+    });
+    fake.addTemporalAccess.mockImplementationOnce(async () => {
+      fake.state.temporalAccesses = [added];
+      fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
+      return { ok: true, access: added };
+    });
+    const { user } = await renderApp(fake);
+    // Left untouched: Esc goes back to the very button.
+    await user.click(screen.getByRole('button', { name: 'Add access for LAB-PC01' }));
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: 'Add access for LAB-PC01' }),
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
+    await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
+    await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
+    // A click on Add, which the emptied form then disables: the focus is not dropped.
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    expect(document.activeElement).toBe(screen.getByLabelText('Device'));
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form', { name: 'Add a temporal access' })).toBeNull();
+    expect(document.activeElement).toBe(
+      within(rowOf('Window seat')).getByRole('button', { name: 'End access on Window seat' }),
+    );
+  });
+
+  it('sorts the devices by name with numbers in order, and says none chosen only without one', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        devices: [
+          device(1, { alias: 'PC10' }),
+          device(2, { alias: 'pc2' }),
+          device(3, { alias: 'PC1' }),
+          device(4, { alias: null }),
+        ],
+      }),
+    );
+    const { user } = await renderApp(fake);
+    openAccessCards();
+    const picker = await screen.findByLabelText<HTMLSelectElement>('Device');
+    expect(picker.value).toBe('');
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['100000004', 'PC1', 'pc2', 'PC10', 'No device']);
+    await user.click(screen.getByRole('button', { name: 'Add access for PC10' }));
+    expect(picker.value).toBe('100000001');
   });
 
   it("offers the demo school's links to try, each filling the link box with Add ready", async () => {
@@ -92,13 +164,14 @@ describe('adding an access to a device', () => {
   it('finds the device by a search over the classroom, and picks the only match', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
+    openAccessCards();
     await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
     const picker = screen.getByLabelText<HTMLSelectElement>('Device');
     expect(
       within(picker)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['No device', 'LAB-PC01', 'Window seat', 'LAB-PC03']);
+    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Find a device'), 'window');
     expect(within(picker).getAllByRole('option')).toHaveLength(2);
     expect(picker.value).toBe('100000002');
@@ -182,6 +255,7 @@ describe('the access list', () => {
         trackedAccess({ label: 'Ana' }),
       ),
     );
+    openAccessCards();
     const here = screen.getByRole('list', { name: 'In this classroom' });
     expect(within(here).getByText('LAB-PC01')).toBeTruthy();
     expect(within(here).getByText('· Ana', { exact: false })).toBeTruthy();
@@ -197,6 +271,7 @@ describe('the access list', () => {
       warnNo2fa: true,
     });
     const { user } = await renderApp(fake);
+    openAccessCards();
     const warning = /This device has no 2FA/;
     expect(screen.getByText(warning)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'End access' }));
@@ -209,6 +284,7 @@ describe('the access list', () => {
     const fake = lab(trackedAccess());
     fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
     const { user } = await renderApp(fake);
+    openAccessCards();
     await user.click(screen.getByRole('button', { name: 'End access' }));
     const card = screen.getByRole('list', { name: 'In this classroom' });
     expect(within(card).getByText('Unknown to the service')).toBeTruthy();

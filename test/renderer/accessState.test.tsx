@@ -1,12 +1,20 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AccessState, TrackedAccessView } from '../../src-main/core/classTrayApi';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccessState, TrackedAccessView } from '../../src-main/core/api/classTrayApi';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { openAccessCards, renderApp, rowOf } from './renderApp';
 
-afterEach(cleanup);
+// The window's clock stands at a fixed instant (only Date is faked, so user-event still runs): a
+// session "ending in 24 s" is measured from it, not from a wall clock a loaded machine lets slip.
+beforeEach(() => {
+  vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z'), toFake: ['Date'] });
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const now = () => new Date().toISOString();
 const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();

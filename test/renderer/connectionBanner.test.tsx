@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionView } from '../../src-main/core/classTrayApi';
+import type { ConnectionView } from '../../src-main/core/api/classTrayApi';
+import type { Locale } from '../../src-shared/i18n/languages';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
@@ -25,7 +26,7 @@ it('alerts that the service rejected the token, with a way to settings', async (
 });
 
 describe('with no API token saved (the service was never asked)', () => {
-  const noToken = (language: 'en' | 'es') =>
+  const noToken = (language: Locale) =>
     new FakeClassTray(
       classTrayState({
         connection: {

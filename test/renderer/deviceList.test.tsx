@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device } from '../support/classTrayState';
+import { classTrayState, device, trackedAccess } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
@@ -85,11 +85,40 @@ describe('device list', () => {
     expect(rowTexts()).toEqual([expect.stringContaining('100000003')]);
   });
 
+  it('finds students as well as devices, the student first', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        devices: [
+          device(1, { alias: 'Luisa desk', online: true }),
+          device(2, { alias: 'Window seat', online: true }),
+          device(3, { alias: 'Back row', online: true }),
+        ],
+        temporalAccesses: [trackedAccess({ remoteId: '100000003', label: 'Luis Pérez' })],
+      }),
+    );
+    const { user } = await renderApp(fake);
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'luis');
+    // Luis's device first (his name), then the device whose name matches.
+    expect(rowTexts()).toEqual([
+      expect.stringMatching(/^Back row.*Luis Pérez/),
+      expect.stringMatching(/^Luisa desk/),
+    ]);
+    // The compact view (a room plan) finds him too, in the same order.
+    await user.click(screen.getByRole('button', { name: 'Compact view' }));
+    const tiles = within(screen.getByRole('list', { name: 'Devices' }))
+      .getAllByRole('listitem')
+      .map((tile) => tile.querySelector('.tile')?.getAttribute('title'));
+    expect(tiles).toEqual([
+      expect.stringMatching(/^Back row, .*Luis Pérez/),
+      expect.stringMatching(/^Luisa desk, /),
+    ]);
+  });
+
   it('says so when nothing matches the search', async () => {
     const { user } = await renderApp(classroom());
     await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'nothing like this');
     expect(screen.queryByRole('list', { name: 'Devices' })).toBeNull();
-    expect(screen.getByText('No devices match.')).toBeTruthy();
+    expect(screen.getByText('No student or device matches.')).toBeTruthy();
   });
 
   it('filters to online devices', async () => {

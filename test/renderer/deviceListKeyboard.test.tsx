@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TYPE_AHEAD_PAUSE_MS } from '../../src-renderer/views/typeAhead';
+import { TYPE_AHEAD_PAUSE_MS } from '../../src-renderer/views/devices/typeAhead';
 import { device, classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';
@@ -25,7 +25,7 @@ const classroom = () =>
 
 const rows = () => within(screen.getByRole('list', { name: 'Devices' })).getAllByRole('listitem');
 const focusedText = () => document.activeElement?.textContent ?? '';
-const search = () => screen.getByRole('searchbox', { name: 'Search devices' });
+const search = () => screen.getByRole('searchbox', { name: 'Search students and devices' });
 
 describe('device list by keyboard', () => {
   it('opens with the focus in the search box', async () => {

@@ -97,7 +97,47 @@ describe('end of class', () => {
     await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
     expect(
       screen.getByText(
-        'Ended 0 accesses. 1 had already ended or expired. Luis (LAB-PC02): Not ended, try again: the service could not be reached.',
+        'Ended 0 accesses. 1 access had already ended or expired. Luis (LAB-PC02): Not ended, try again: the service could not be reached.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('says how it went in the classroom it ended, never in another one opened after', async () => {
+    const fake = classroom();
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
+    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
+    await screen.findByText('Ended 2 accesses.');
+    const picker = screen.getByRole('combobox', { name: 'Classroom' });
+    await user.selectOptions(picker, 'room-12');
+    // Room 12 was not touched: nothing there reads as if it was.
+    expect(screen.queryByText('Ended 2 accesses.')).toBeNull();
+    expect(document.querySelector('.end-all-outcome')).toBeNull();
+    // Back in Lab 1, its own result is still there to read.
+    await user.selectOptions(picker, 'lab-1');
+    expect(screen.getByText('Ended 2 accesses.')).toBeTruthy();
+  });
+
+  it('says in Spanish, with plural forms, what was over already or unknown to the service', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        temporalAccesses: [ANA, LUIS, { ...ENDED, state: { kind: 'given' }, label: 'Eva' }],
+        preferences: { language: 'es' },
+      }),
+    );
+    fake.endAccesses.mockResolvedValueOnce([
+      { token: ANA.token, result: endAnswer('unknown') },
+      { token: LUIS.token, result: endAnswer('unknown') },
+      { token: ENDED.token, result: endAnswer('already-ended') },
+    ]);
+    const { user } = await renderApp(fake);
+    await user.click(
+      screen.getByRole('button', { name: 'Terminar todos los accesos de esta aula' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Terminar 3 accesos' }));
+    expect(
+      await screen.findByText(
+        'Se terminaron 0 accesos. 1 acceso ya había terminado o caducado. El servicio no reconoció 2 accesos.',
       ),
     ).toBeTruthy();
   });

@@ -119,7 +119,7 @@ describe('language', () => {
     Object.defineProperty(navigator, 'language', { configurable: true, value: 'es-MX' });
     try {
       await renderApp(new FakeClassTray(classTrayState({ preferences: { language: 'system' } })));
-      expect(screen.getByRole('searchbox', { name: 'Buscar equipos' })).toBeTruthy();
+      expect(screen.getByRole('searchbox', { name: 'Buscar alumnos y equipos' })).toBeTruthy();
     } finally {
       Object.defineProperty(navigator, 'language', { configurable: true, value: original });
     }

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { createPreviewClient } from '../../src-renderer/api/previewClient';
 import { failureShown } from '../../src-shared/refusal';
 import { classTrayState } from '../support/classTrayState';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byName, sharedPrefix, tileName } from '../../src-renderer/views/roomPlan';
+import { byName, sharedPrefix, tileName } from '../../src-renderer/views/devices/roomPlan';
 import { device } from '../support/classTrayState';
 
 describe('the part of its name a tile shows', () => {

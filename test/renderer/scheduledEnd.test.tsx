@@ -5,7 +5,7 @@ import type {
   EndedAccessView,
   ScheduledEndRunView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
@@ -92,14 +92,27 @@ describe('scheduling an end', () => {
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
   });
 
-  it("starts at the next 5-minute mark in the window's 24-hour clock, moved on by +5 and +10 min", async () => {
+  it("starts at the next 5-minute mark in the window's 24-hour clock; +5 and +10 min count from now", async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'End class at…' }));
     // 10:30:15 in Madrid: the next mark is 10:35, written as the window writes times.
     const field = screen.getByLabelText<HTMLInputElement>('End class at');
     expect(field.value).toBe('10:35');
+    // From the present minute, not from the prefilled mark (that would be 10:45).
     await user.click(screen.getByRole('button', { name: '+10 min' }));
+    expect(field.value).toBe('10:40');
+    // Pressed again, they add on.
+    await user.click(screen.getByRole('button', { name: '+10 min' }));
+    await user.click(screen.getByRole('button', { name: '+5 min' }));
+    expect(field.value).toBe('10:55');
+    // A time typed by hand is not added to: +5 is five minutes from now again.
+    typeTime('End class at', '11:20');
+    await user.click(screen.getByRole('button', { name: '+5 min' }));
+    expect(field.value).toBe('10:35');
+    await user.click(screen.getByRole('button', { name: '+10 min' }));
+    expect(field.value).toBe('10:45');
+    vi.setSystemTime(new Date('2026-01-05T09:30:59Z'));
     await user.click(screen.getByRole('button', { name: '+5 min' }));
     expect(field.value).toBe('10:50');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
@@ -301,6 +314,42 @@ describe('run reports', () => {
     ]);
   });
 
+  it("names an access's own classroom when another one is open", async () => {
+    const inRoom12 = trackedAccess({
+      token: '33333333-3333-4333-8333-333333333333',
+      classroomId: 'room-12',
+      deviceAlias: 'R12-PC06',
+      label: 'Eva',
+    });
+    const { user } = await renderApp(
+      lab({
+        temporalAccesses: [ANA, inRoom12],
+        schedule: {
+          ran: [
+            run({
+              scheduled: { at: AT_10_50, target: { token: inRoom12.token } },
+              ended: [ended(inRoom12.token)],
+            }),
+            run({
+              scheduled: { at: AT_10_50, target: { token: ANA.token } },
+              ended: [ended(ANA.token)],
+            }),
+          ],
+        },
+      }),
+    );
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Eva on R12-PC06 in Room 12 ended 1 access.',
+      'Scheduled end at 10:50 for Ana on LAB-PC01 ended 1 access.',
+    ]);
+    // Room 12 open: its own access needs no room, Lab 1's is named.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Classroom' }), 'room-12');
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Eva on R12-PC06 ended 1 access.',
+      'Scheduled end at 10:50 for Ana on LAB-PC01 in Computer Lab 1 ended 1 access.',
+    ]);
+  });
+
   it('says a run was late because the computer slept or ClassTray was closed', async () => {
     await renderApp(lab({ schedule: { ran: [run({ lateMinutes: 12, ended: [ended('a')] })] } }));
     expect(reportTexts()).toEqual([
@@ -342,35 +391,44 @@ describe('run reports', () => {
       }),
     );
     expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 had already ended or expired.',
-      'Scheduled end at 10:50 for Computer Lab 1 ended 0 accesses. 1 was unknown to the service.',
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 accesses had already ended or expired.',
+      'Scheduled end at 10:50 for Computer Lab 1 ended 0 accesses. 1 access was unknown to the service.',
     ]);
   });
 
-  it('shows a report the core pushes, in the polite live region, until it is dismissed here', async () => {
+  it('shows a report the core pushes, in the polite live region, until dismissed in the core', async () => {
     const fake = lab();
     const { user, push } = await renderApp(fake);
     expect(reportTexts()).toEqual([]);
     const first = run({ ended: [ended('a')] });
-    const second = run({ ranAt: '2026-01-05T10:00:00.000Z', lateMinutes: 1 });
-    await push({ type: 'schedule', schedule: { pending: [], ran: [first] } });
-    await push({ type: 'schedule', schedule: { pending: [], ran: [second, first] } });
+    const second = run({
+      scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } },
+      ranAt: '2026-01-05T10:00:00.000Z',
+      lateMinutes: 1,
+    });
+    fake.state.schedule = { pending: [], ran: [first] };
+    await push({ type: 'schedule', schedule: fake.state.schedule });
+    fake.state.schedule = { pending: [], ran: [second, first] };
+    await push({ type: 'schedule', schedule: fake.state.schedule });
     expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1: no access was running. It ran late by 1 minute (the computer was asleep or ClassTray was closed).',
+      'Scheduled end at 10:50 for Room 12: no access was running. It ran late by 1 minute (the computer was asleep or ClassTray was closed).',
       'Scheduled end at 10:50 for Computer Lab 1 ended 1 access.',
     ]);
-    const dismiss = screen.getAllByRole('button', {
-      name: 'Dismiss the report of the end at 10:50 for Computer Lab 1',
-    });
-    expect(dismiss).toHaveLength(2);
-    const [newest, older] = dismiss as [HTMLElement, HTMLElement];
-    await user.click(newest);
+    await user.click(
+      screen.getByRole('button', { name: 'Dismiss the report of the end at 10:50 for Room 12' }),
+    );
+    expect(fake.dismissScheduledEndReport).toHaveBeenCalledExactlyOnceWith(second.scheduled);
     expect(reportTexts()).toEqual(['Scheduled end at 10:50 for Computer Lab 1 ended 1 access.']);
     // The keyboard goes on to the report left.
-    expect(document.activeElement).toBe(older);
-    // Dismissed stays dismissed when the core pushes the same runs again.
-    await push({ type: 'schedule', schedule: { pending: [], ran: [second, first] } });
-    expect(reportTexts()).toHaveLength(1);
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', {
+        name: 'Dismiss the report of the end at 10:50 for Computer Lab 1',
+      }),
+    );
+    // The core keeps it dismissed: another window (or this one reloaded) never shows it.
+    cleanup();
+    await renderApp(fake);
+    expect(reportTexts()).toEqual(['Scheduled end at 10:50 for Computer Lab 1 ended 1 access.']);
   });
 });
 

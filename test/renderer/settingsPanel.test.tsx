@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { KEYCHAIN_FIX } from '../../src-main/core/vault';
-import type { ConnectResult } from '../../src-main/core/classTrayApi';
+import { KEYCHAIN_FIX } from '../../src-main/core/account/vault';
+import type { ConnectResult } from '../../src-main/core/api/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';

@@ -5,10 +5,10 @@ import type {
   AddAccessResult,
   InvalidateResultView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
-import { STOP_UNDO_MS } from '../../src-renderer/views/temporalAccessItem';
+import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from './renderApp';
 
 /** The window with its access cards open, as the teacher opens them from the summary line. */
@@ -272,6 +272,8 @@ describe('tracked accesses', () => {
   });
 
   it('folds accesses ended over a minute ago into Ended today', async () => {
+    // The window's clock at a fixed instant (only Date faked): "a minute ago" is measured from it.
+    vi.useFakeTimers({ now: new Date('2026-01-07T09:00:00Z'), toFake: ['Date'] });
     const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
     await renderApp(
       tracking(

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LessonView } from '../../src-main/core/classTrayApi';
+import type { LessonView } from '../../src-main/core/api/classTrayApi';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';
@@ -20,20 +20,74 @@ const maths: LessonView = {
 
 async function openSettings(fake: FakeClassTray) {
   const rendered = await renderApp(fake);
-  await rendered.user.click(screen.getByRole('button', { name: 'Settings' }));
+  await rendered.user.click(screen.getByRole('button', { name: /^(Settings|Ajustes)$/ }));
   return rendered;
 }
 
+/** Room 12 open, where the lesson is. */
+const inRoom12 = { id: 'room-12', nickname: 'Room 12' };
+
 describe('the lesson in the header', () => {
-  it('says the lesson and its end, and keeps the accesses after it on request', async () => {
-    const fake = new FakeClassTray(classTrayState({ timetable: { now: maths } }));
+  it('says the lesson, its room and its end, and keeps the accesses after it on request', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({ classroom: inRoom12, timetable: { now: maths } }),
+    );
     const { user } = await renderApp(fake);
-    expect(screen.getByText('Maths 3B · until 10:50')).toBeTruthy();
+    expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
     expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Keep accesses after this lesson' }));
     expect(fake.keepAccessesAfterLesson).toHaveBeenCalledWith({ key: maths.key });
     expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
-    expect(screen.getByText('Maths 3B · until 10:50')).toBeTruthy();
+    expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
+  });
+
+  it("says so while another room is shown, never its bell as this room's, and opens the lesson's in one click", async () => {
+    // Computer Lab 1 open (the teacher's own pick), the lesson in Room 12.
+    const fake = new FakeClassTray(classTrayState({ timetable: { now: maths } }));
+    const { user } = await renderApp(fake);
+    const line = document.querySelector<HTMLElement>('.lesson-line');
+    expect(line?.textContent).toBe(
+      'Maths 3B in Room 12 · until 10:50This window shows Computer Lab 1.Open Room 12',
+    );
+    expect(screen.queryByText(/Accesses end at/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Open Room 12' }));
+    expect(fake.selectClassroom).toHaveBeenCalledExactlyOnceWith({ id: 'room-12' });
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'Classroom' }).value).toBe(
+      'room-12',
+    );
+    expect(screen.queryByRole('button', { name: 'Open Room 12' })).toBeNull();
+    expect(screen.queryByText(/This window shows/)).toBeNull();
+    expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    // The button took itself away: the focus stays on the line it changed, not the page.
+    expect(document.activeElement).toBe(line);
+  });
+
+  it('names an untitled lesson by its room, and the room by its id when it has no nickname', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        classroom: { recent: [{ id: 'lab-1', nickname: 'Computer Lab 1' }, { id: 'room-12' }] },
+        timetable: { now: { ...maths, title: '' } },
+      }),
+    );
+    await renderApp(fake);
+    expect(screen.getByText('Lesson in room-12 · until 10:50')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open room-12' })).toBeTruthy();
+  });
+
+  it('says it in Spanish', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'es' },
+        timetable: { now: maths },
+      }),
+    );
+    await renderApp(fake);
+    expect(screen.getByText('Maths 3B en Room 12 · hasta las 10:50')).toBeTruthy();
+    expect(screen.getByText('Esta ventana muestra Computer Lab 1.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Abrir Room 12' })).toBeTruthy();
   });
 
   it('shows nothing between lessons', async () => {
@@ -43,13 +97,102 @@ describe('the lesson in the header', () => {
 });
 
 describe('Settings → Timetable', () => {
+  it('chooses a room only when its name or nickname is the place, whatever the case, spaces and punctuation', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        classroom: {
+          recent: [
+            { id: 'lab-1', nickname: 'Computer Lab 1' },
+            { id: 'room-12', nickname: 'Room 12' },
+            { id: 'library' },
+          ],
+        },
+        timetable: {
+          source: 'file',
+          newPlaces: ['computer-lab 1', 'ROOM12.', 'Library', 'LAB 1', 'R12', 'Lab'],
+        },
+      }),
+    );
+    const { user } = await openSettings(fake);
+    const chosen = (place: string) =>
+      screen.getByLabelText<HTMLSelectElement>(`Which classroom is “${place}”?`).selectedOptions[0]
+        ?.textContent;
+    expect(chosen('computer-lab 1')).toBe('Computer Lab 1');
+    expect(chosen('ROOM12.')).toBe('Room 12');
+    expect(chosen('Library')).toBe('library');
+    // By the id too: lab-1 is "LAB 1".
+    expect(chosen('LAB 1')).toBe('Computer Lab 1');
+    expect(chosen('R12')).toBe('Choose…');
+    expect(chosen('Lab')).toBe('Choose…');
+    const question = screen.getByLabelText('Which classroom is “ROOM12.”?');
+    await user.click(
+      within(question.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
+    );
+    expect(fake.mapTimetablePlace).toHaveBeenCalledWith({
+      place: 'ROOM12.',
+      classroomId: 'room-12',
+    });
+    // "Not a ClassTray room" is an answer too.
+    const r12 = screen.getByLabelText('Which classroom is “R12”?');
+    await user.selectOptions(r12, 'Not a ClassTray room');
+    await user.click(
+      within(r12.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
+    );
+    expect(fake.mapTimetablePlace).toHaveBeenLastCalledWith({ place: 'R12', classroomId: null });
+  });
+
+  it('says when the copy in use was downloaded, never as a bare time a lesson could have', async () => {
+    const today = new Date();
+    today.setHours(13, 44, 0, 0);
+    const fake = new FakeClassTray(
+      classTrayState({
+        timetable: {
+          source: 'subscription',
+          subscription: { set: true, location: 'keychain' },
+          savedAt: today.toISOString(),
+          checkedAt: today.toISOString(),
+        },
+      }),
+    );
+    await openSettings(fake);
+    expect(screen.getByText('Timetable downloaded today at 13:44, checked at 13:44')).toBeTruthy();
+    expect(screen.queryByText(/Timetable from/)).toBeNull();
+  });
+
+  it('says an imported copy of another day with its day, in Spanish too', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'es' },
+        timetable: { source: 'file', savedAt: new Date(2026, 0, 5, 13, 44).toISOString() },
+      }),
+    );
+    await openSettings(fake);
+    expect(
+      screen.getByText(
+        `Horario importado el ${new Date(2026, 0, 5).toLocaleDateString('es', {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+        })} a las 13:44`,
+      ),
+    ).toBeTruthy();
+  });
+
   it('asks which classroom a new location is, then whether the bell ends accesses', async () => {
     const fake = new FakeClassTray(
       classTrayState({ timetable: { source: 'file', newPlaces: ['R12'] } }),
     );
     const { user } = await openSettings(fake);
-    const question = screen.getByLabelText('Which classroom is “R12”?');
+    const question = screen.getByLabelText<HTMLSelectElement>('Which classroom is “R12”?');
+    // Nothing chosen (not the open Computer Lab 1): a hurried Save cannot map it.
+    expect(question.selectedOptions[0]?.textContent).toBe('Choose…');
+    const save = within(question.closest('div') as HTMLElement).getByRole<HTMLButtonElement>(
+      'button',
+      { name: 'Save' },
+    );
+    expect(save.disabled).toBe(true);
     await user.selectOptions(question, 'Room 12');
+    expect(save.disabled).toBe(false);
     await user.click(
       within(question.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
     );

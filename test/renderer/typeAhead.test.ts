@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { TYPE_AHEAD_PAUSE_MS, extendPrefix, nextMatch } from '../../src-renderer/views/typeAhead';
+import {
+  TYPE_AHEAD_PAUSE_MS,
+  extendPrefix,
+  nextMatch,
+} from '../../src-renderer/views/devices/typeAhead';
 
 describe('type-ahead', () => {
   it('spells a prefix from keys typed close together and starts again after a pause', () => {

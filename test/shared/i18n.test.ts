@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../src-shared/i18n';
-import { en } from '../../src-shared/i18n/en';
-import { LOCALES } from '../../src-shared/locale';
+import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
 
 type Tree = { readonly [key: string]: string | Tree };
 
@@ -21,63 +21,151 @@ const placeholders = (text: string): string[] => [
   ...new Set([...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}|\$t\(([^)]*)\)/g)].map((m) => m[0])),
 ];
 
-const languages: Record<string, Tree> = Object.fromEntries(
-  Object.entries(resources).map(([locale, { translation }]) => [locale, translation]),
-);
+/**
+ * Words a sentence may keep from English in any language: the app's name, the service's own
+ * term, a unit, and a word Spanish shares. A sentence equal to English with any other word is
+ * one nobody translated; one with no word at all ('{{name}}: {{state}}') is the same everywhere.
+ */
+const SAME_IN_EVERY_LANGUAGE = ['ClassTray', 'Token', 'min', 'General'];
 
-describe('i18n resources', () => {
-  const reference = sentences(en);
+/** The words of a sentence that should read differently once translated. */
+const wordsToTranslate = (text: string): string[] =>
+  (text.replace(/\{\{[^}]*\}\}|\$t\([^)]*\)/g, ' ').match(/\p{L}+/gu) ?? []).filter(
+    (word) => !SAME_IN_EVERY_LANGUAGE.includes(word),
+  );
 
-  it.each(Object.keys(languages))('%s has exactly the English keys, window and tray', (name) => {
-    const keys = [...sentences(languages[name] as Tree).keys()].sort();
-    expect(keys).toEqual([...reference.keys()].sort());
-    expect(keys.filter((key) => key.startsWith('tray.')).length).toBeGreaterThan(0);
-  });
+const pluralForm = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
+const english = sentences(SPOKEN_LANGUAGES[SOURCE_LOCALE].messages);
+/** The counted sentences (`accesses.endAllEnded`), as English writes them with `_one`/`_other`. */
+const counted = new Set([...english.keys()].flatMap((key) => pluralForm.exec(key)?.[1] ?? []));
 
-  it.each(Object.keys(languages))('%s uses the same placeholders as English', (name) => {
-    const texts = sentences(languages[name] as Tree);
-    for (const [key, english] of reference) {
-      const text = texts.get(key) ?? '';
-      expect({ key, placeholders: placeholders(text).sort() }).toEqual({
-        key,
-        placeholders: placeholders(english).sort(),
-      });
-    }
-  });
-
-  it.each(Object.keys(languages))('%s leaves no sentence empty', (name) => {
-    const empty = [...sentences(languages[name] as Tree)].filter(([, text]) => text.trim() === '');
-    expect(empty).toEqual([]);
-  });
-
-  /** Names and words Spanish shares with English; anything else equal is an untranslated copy. */
-  const SAME_IN_SPANISH = [
-    'header.title',
-    'accesses.token',
-    'settings.general',
-    'devices.filterCount',
-    'accesses.endAllNotEnded',
-    // "+5 min": the abbreviation is the same word in both.
-    'schedule.plusMinutes',
+/** Every key a language must have: English's, with each counted one in the language's forms. */
+function keysFor(code: string): string[] {
+  const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+  return [
+    ...[...english.keys()].filter((key) => !counted.has(pluralForm.exec(key)?.[1] ?? '')),
+    ...[...counted].flatMap((base) => forms.map((form) => `${base}_${form}`)),
   ];
+}
 
-  it('has every Spanish sentence translated, not copied from English', () => {
-    const spanish = sentences(languages.es as Tree);
-    const copied = [...reference]
-      .filter(([key, english]) => spanish.get(key) === english)
-      .map(([key]) => key);
-    expect(copied.sort()).toEqual([...SAME_IN_SPANISH].sort());
+/** The English a key translates: its own, or English's `_other` for a form English lacks. */
+const englishOf = (key: string): string | undefined => {
+  const base = pluralForm.exec(key)?.[1];
+  return english.get(key) ?? (base && counted.has(base) ? english.get(`${base}_other`) : undefined);
+};
+
+/** What is wrong with a language's sentences, each by its key, so a report says what to fix. */
+function problemsOf(code: string, tree: Tree) {
+  const texts = sentences(tree);
+  const wanted = keysFor(code);
+  const present = [...texts.keys()];
+  return {
+    missing: wanted.filter((key) => !texts.has(key)),
+    unexpected: present.filter((key) => !wanted.includes(key)),
+    empty: present.filter((key) => texts.get(key)?.trim() === ''),
+    placeholders: [...texts]
+      .map(
+        ([key, text]) => [key, placeholders(text), placeholders(englishOf(key) ?? text)] as const,
+      )
+      .filter(([, own, source]) => [...own].sort().join() !== [...source].sort().join())
+      .map(([key, own, source]) => ({ key, [code]: own, [SOURCE_LOCALE]: source })),
+    inEnglish:
+      code === SOURCE_LOCALE
+        ? []
+        : [...texts]
+            .filter(([key, text]) => text === englishOf(key) && wordsToTranslate(text).length > 0)
+            .map(([key]) => key),
+  };
+}
+
+const languages = LOCALES.map((code) => [code, SPOKEN_LANGUAGES[code].messages as Tree] as const);
+
+describe.each(languages)('the sentences in %s', (code, tree) => {
+  const problems = problemsOf(code, tree);
+
+  it('include every sentence English has, each counted one in every plural form it uses', () => {
+    expect(problems.missing, `missing in ${code}`).toEqual([]);
   });
 
-  it('has sentences for every language the settings offer', () => {
-    expect(Object.keys(languages).sort()).toEqual([...LOCALES].sort());
+  it('include nothing else (a misspelt key, or a plural form the language never uses)', () => {
+    expect(problems.unexpected, `unknown in ${code}`).toEqual([]);
   });
 
-  it('finds both kinds of placeholder (the checks above are not vacuous)', () => {
+  it('keep the placeholders of English', () => {
+    expect(problems.placeholders, `placeholders that differ in ${code}`).toEqual([]);
+  });
+
+  it('leave none empty', () => {
+    expect(problems.empty, `empty in ${code}`).toEqual([]);
+  });
+
+  it('leave no sentence in English', () => {
+    expect(problems.inEnglish, `still in English in ${code}`).toEqual([]);
+  });
+
+  it('are the resources the window and the tray load', () => {
+    expect(resources[code].translation).toBe(SPOKEN_LANGUAGES[code].messages);
+  });
+
+  it('are named in the settings as the language calls itself', () => {
+    const own = new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? '';
+    const { name } = SPOKEN_LANGUAGES[code];
+    expect(name.localeCompare(own, code, { sensitivity: 'accent' }), `${name} / ${own}`).toBe(0);
+  });
+});
+
+describe('the checks of a language', () => {
+  it('have counted sentences and a source language to check against', () => {
+    expect(counted.size).toBeGreaterThan(0);
+    expect([...english.keys()].filter((key) => key.startsWith('tray.')).length).toBeGreaterThan(0);
+    expect(LOCALES).toContain(SOURCE_LOCALE);
+  });
+
+  it('report a language under way by what each key lacks, not as something else', () => {
+    // Polish asks for one, few, many and other: a copy of English with one sentence dropped, one
+    // placeholder renamed and one sentence translated.
+    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const { title: _title, ...header } = english.header;
+    const underWay = {
+      ...english,
+      header: { ...header, refresh: 'Odśwież', updatedAt: 'Odświeżono {{when}}' },
+    };
+    const problems = problemsOf('pl', underWay);
+    expect(problems.missing).toContain('header.title');
+    expect(problems.missing).toContain('accesses.endAllEnded_few');
+    expect(problems.missing).toContain('accesses.endAllEnded_many');
+    expect(problems.unexpected).toEqual([]);
+    expect(problems.placeholders).toEqual([
+      { key: 'header.updatedAt', pl: ['{{when}}'], en: ['{{time}}'] },
+    ]);
+    expect(problems.inEnglish).toContain('header.classroom');
+    expect(problems.inEnglish).not.toContain('header.refresh');
+    // Same as English but nothing to translate: no word, or only words every language keeps.
+    expect(problems.inEnglish).not.toContain('devices.filterCount');
+    expect(problems.inEnglish).not.toContain('schedule.plusMinutes');
+  });
+
+  it('find a plural form a language does not use, and both kinds of placeholder', () => {
+    // German counts in one and other only: a many form would never be shown.
+    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const german = {
+      ...english,
+      accesses: { ...english.accesses, endAllEnded_many: '{{count}} Zugänge beendet.' },
+    };
+    expect(problemsOf('de', german).unexpected).toEqual(['accesses.endAllEnded_many']);
     expect(placeholders('{{device}} and $t(tray.quit), {{ count }}')).toEqual([
       '{{device}}',
       '$t(tray.quit)',
       '{{ count }}',
     ]);
+  });
+
+  it('keep only the words some language really shares with English', () => {
+    const kept = LOCALES.filter((code) => code !== SOURCE_LOCALE).flatMap((code) =>
+      [...sentences(SPOKEN_LANGUAGES[code].messages)]
+        .filter(([key, text]) => text === englishOf(key))
+        .flatMap(([, text]) => text.match(/\p{L}+/gu) ?? []),
+    );
+    for (const word of SAME_IN_EVERY_LANGUAGE) expect(kept, word).toContain(word);
   });
 });

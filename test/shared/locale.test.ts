@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_NAMES, LOCALES, localeOf } from '../../src-shared/locale';
+import { LOCALES, SOURCE_LOCALE } from '../../src-shared/i18n/languages';
+import { LANGUAGES, localeOf } from '../../src-shared/locale';
 
 describe('localeOf', () => {
-  it('follows the system for "system": Spanish in any region, English for anything else', () => {
-    expect(localeOf('system', 'es-ES')).toBe('es');
-    expect(localeOf('system', 'ES-mx')).toBe('es');
-    expect(localeOf('system', 'de-DE')).toBe('en');
-    expect(localeOf('system', '')).toBe('en');
+  it.each(LOCALES)('follows a system in %s, in any region and spelling', (code) => {
+    for (const system of [code, `${code}-XX`, `${code}_XX`, `${code}-XX`.toUpperCase()]) {
+      expect(localeOf('system', system), system).toBe(code);
+    }
   });
 
-  it('speaks every language it names, and only those', () => {
-    expect(LOCALES).toEqual(['en', 'es']);
-    expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...LOCALES].sort());
-    for (const locale of LOCALES) expect(localeOf('system', `${locale}-XX`)).toBe(locale);
+  it('shows English for a system language it does not speak, or none', () => {
+    expect(localeOf('system', 'zz-ZZ')).toBe(SOURCE_LOCALE);
+    expect(localeOf('system', '')).toBe(SOURCE_LOCALE);
   });
 
-  it('keeps a chosen language whatever the system speaks', () => {
-    expect(localeOf('en', 'es-MX')).toBe('en');
-    expect(localeOf('es', 'en-US')).toBe('es');
+  it.each(LOCALES)('matches %s by whole subtags, not by its first letters', (code) => {
+    // `${code}q` is another language whose code merely starts the same ('ar' and 'arn').
+    expect(localeOf('system', `${code}q-XX`)).toBe(SOURCE_LOCALE);
+  });
+
+  it.each(LOCALES)('keeps %s when chosen, whatever the system speaks', (code) => {
+    for (const system of ['', 'zz-ZZ', ...LOCALES]) expect(localeOf(code, system)).toBe(code);
+  });
+
+  it('offers the system language first, then every language spoken', () => {
+    expect(LANGUAGES).toEqual(['system', ...LOCALES]);
   });
 });

@@ -5,7 +5,14 @@
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { afterEach } from 'vitest';
+import type { TestContext } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
+import {
+  NOBODY,
+  mustDropPrivileges,
+  unprivilegedCopy,
+  whyNobodyCannotRun,
+} from './unprivilegedCopy';
 
 export interface Child {
   child: ChildProcess;
@@ -14,13 +21,6 @@ export interface Child {
   exited: Promise<number | null>;
   output(): { stdout: string; stderr: string };
 }
-
-/**
- * Root may write anywhere: a test of an unwritable folder runs its process as "nobody" then
- * (its folders must let that user in), and as the current user otherwise.
- */
-export const unprivileged: SpawnOptions =
-  process.getuid?.() === 0 ? { uid: 65_534, gid: 65_534 } : {};
 
 export function childProcesses() {
   const children: ChildProcess[] = [];
@@ -35,20 +35,11 @@ export function childProcesses() {
     );
   });
 
-  /**
-   * Runs a TypeScript file in one process (tsx as a loader, not its CLI, which would run the
-   * script in a grandchild that a SIGKILL of the parent leaves behind).
-   */
-  return function start(
-    script: string,
-    args: string[],
-    ready: RegExp,
-    options: SpawnOptions = {},
-  ): Child {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      ...options,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+  const copies = unprivilegedCopy();
+  afterAll(() => copies.remove());
+
+  function run(command: string, args: string[], ready: RegExp, options: SpawnOptions): Child {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     children.push(child);
     let stdout = '';
     let stderr = '';
@@ -65,5 +56,40 @@ export function childProcesses() {
     // Tests of failures await `exited`, not `ready`.
     readied.catch(() => undefined);
     return { child, ready: readied, exited, output: () => ({ stdout, stderr }) };
-  };
+  }
+
+  /**
+   * Runs a TypeScript file in one process (tsx as a loader, not its CLI, which would run the
+   * script in a grandchild that a SIGKILL of the parent leaves behind).
+   */
+  function start(script: string, args: string[], ready: RegExp, options: SpawnOptions = {}) {
+    return run(process.execPath, ['--import', 'tsx', script, ...args], ready, options);
+  }
+
+  /**
+   * Runs a TypeScript file as a user who may not write where the test's folders forbid it: the
+   * current user, or "nobody" when the tests run as root (who may write anywhere). As "nobody" it
+   * runs from copies that user can read (see unprivilegedCopy), or the test is skipped, saying why.
+   */
+  async function startUnprivileged(
+    test: TestContext,
+    script: string,
+    args: string[],
+    ready: RegExp,
+  ): Promise<Child> {
+    if (!mustDropPrivileges) return start(script, args, ready);
+    const why = whyNobodyCannotRun();
+    if (why !== undefined) {
+      console.warn(`Skipped "${test.task.name}": ${why}.`);
+      test.skip(why);
+    }
+    const [node, bundle, cwd] = await Promise.all([
+      copies.node(),
+      copies.script(script),
+      copies.folder(),
+    ]);
+    return run(node, [bundle, ...args], ready, { ...NOBODY, cwd });
+  }
+
+  return Object.assign(start, { unprivileged: startUnprivileged });
 }

@@ -10,12 +10,13 @@ import type {
   ConnectionProblem,
   ConnectionView,
   DeviceView,
+  InstallationView,
   InvalidateResultView,
   PreferencesView,
   ScheduleView,
   TimetableView,
   TrackedAccessView,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 
 /** Device n: remote id 10000000n, alias LAB-PC0n, online, enabled, with 2FA. */
 export function device(n: number, overrides: Partial<DeviceView> = {}): DeviceView {
@@ -73,6 +74,7 @@ export interface StateOverrides {
   preferences?: Partial<PreferencesView>;
   schedule?: Partial<ScheduleView>;
   timetable?: Partial<TimetableView>;
+  installation?: Partial<InstallationView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -132,5 +134,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       next: null,
       ...overrides.timetable,
     },
+    installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
   };
 }

@@ -15,20 +15,22 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
+  InstallationView,
   PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
   RendererApi,
-} from '../../src-main/core/classTrayApi';
+} from '../../src-main/core/api/classTrayApi';
 import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
-import { parseAction } from '../../src-main/core/classTrayApi';
-import type { NotebookContents } from '../../src-main/core/notebook';
-import { forgotten, renamed, withRecent } from '../../src-main/core/notebook';
+import { scheduledEndKey } from '../../src-shared/scheduleTarget';
+import { parseAction } from '../../src-main/core/api/classTrayApi';
+import type { NotebookContents } from '../../src-main/core/settings/notebook';
+import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
 import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
 import { NO_POLICY } from '../../src-main/core/policy/managedPolicy';
-import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/scheduledEnds';
-import { classroomView, preferencesView } from '../../src-main/core/views';
+import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
+import { classroomView, preferencesView } from '../../src-main/core/api/views';
 import { classTrayState, trackedAccess } from './classTrayState';
 
 /** What the fake's service answers an end by default: ended, its session ending in 2030. */
@@ -169,6 +171,17 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.push({ type: 'schedule', schedule: this.state.schedule });
   });
 
+  /** Marked as the core marks it: every window leaves it out. */
+  dismissScheduledEndReport = this.#action('dismissScheduledEndReport', async (end) => {
+    const { schedule } = this.state;
+    const key = scheduledEndKey(end);
+    const ran = schedule.ran.map((run) =>
+      scheduledEndKey(run.scheduled) === key ? { ...run, dismissed: true as const } : run,
+    );
+    this.state.schedule = { ...schedule, ran };
+    this.push({ type: 'schedule', schedule: this.state.schedule });
+  });
+
   connectService = this.#action('connectService', async () => ({ outcome: 'connected' as const }));
 
   forgetToken = this.#action('forgetToken', async () => {
@@ -253,6 +266,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
   });
 
   schoolPolicy = (): ManagedPolicy => NO_POLICY;
+
+  setInstallation(installation: InstallationView): void {
+    this.state = { ...this.state, installation };
+    this.push({ type: 'installation', installation });
+  }
 
   async scheduledEndsSettled(): Promise<void> {
     this.calls.push({ name: 'scheduledEndsSettled' });

@@ -3,7 +3,7 @@
  * Clock reads) and the time timers wait in, which stands still while the computer sleeps and
  * does not follow a change of the wall clock. `advance` moves both; `jumpClock` only the first.
  */
-import type { Timers } from '../../src-main/core/refreshSchedule';
+import type { Timers } from '../../src-main/core/classroom/refreshSchedule';
 
 interface Waiting {
   dueAt: number;

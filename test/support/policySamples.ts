@@ -13,4 +13,5 @@ export const SAMPLES: { [Name in PolicyName]: { valid: PolicyValues[Name]; inval
   UpdatesEnabled: { valid: false, invalid: [] },
   UpdateFeedUrl: { valid: 'https://updates.school.example/classtray', invalid: 'http://plain' },
   UpdateChannel: { valid: 'beta', invalid: 'nightly' },
+  AllowUpdateDowngrade: { valid: true, invalid: 'yes' },
 };

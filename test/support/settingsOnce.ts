@@ -4,7 +4,7 @@
  * one line per step: "opened" / "saved", or the error's class and message.
  */
 import { silentLogger } from '../../src-main/core/logger';
-import { openSettings } from '../../src-main/core/settings';
+import { openSettings } from '../../src-main/core/settings/settings';
 
 const report = (error: unknown): void => {
   console.log(

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { HIDDEN_POLL_SECONDS, VISIBLE_POLL_SECONDS } from '../../../src-shared/limits';
-import { settingsSchema } from '../settings';
+import { settingsSchema } from '../settings/settings';
 
 /** How a key is stored: a registry REG_SZ or REG_DWORD, a JSON or plist string, number or bool. */
 export type PolicyKind = 'string' | 'integer' | 'boolean' | 'choice';
@@ -99,6 +99,12 @@ export const POLICIES = {
     schema: z.enum(['latest', 'beta']),
     choices: ['latest', 'beta'],
     explain: 'Which releases to take: latest (stable) or beta.',
+  }),
+  AllowUpdateDowngrade: spec({
+    title: 'Allow update downgrades',
+    kind: 'boolean',
+    schema: z.boolean(),
+    explain: 'Take a feed version older than the installed one (default 0, whatever the channel).',
   }),
 } as const;
 

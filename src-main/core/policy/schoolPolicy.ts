@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { refused } from '../apiInput';
-import type { ActionInput } from '../classTrayApi';
+import { refused } from '../api/apiInput';
+import type { ActionInput } from '../api/classTrayApi';
 import type { Logger } from '../logger';
-import type { Timers } from '../refreshSchedule';
-import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings';
+import type { Timers } from '../classroom/refreshSchedule';
+import type { DeepReadonly, Settings, SettingsPatch, SettingsStore } from '../settings/settings';
 import type { ManagedPolicy, PolicySection } from './managedPolicy';
 import { NO_POLICY, isLocked } from './managedPolicy';
 import type { PolicyName } from './policyTable';

@@ -18,7 +18,7 @@
  * exports), else the machine's; all-day events are the machine's days.
  */
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
-import { TeacherFacingError } from '../teacherFacing';
+import { TeacherFacingError } from '../api/teacherFacing';
 import type { Component, Property } from './icsText';
 import { propertiesOf, propertyOf, readCalendarText, textOf } from './icsText';
 import type { Duration, TimeValue } from './icsValues';

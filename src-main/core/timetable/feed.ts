@@ -4,8 +4,8 @@
  * time limit and a size cap. Its address is a secret (whoever holds it reads the timetable), so
  * no error, log line or sentence here ever quotes it.
  */
-import { readCapped } from '../cappedBody';
-import { TeacherFacingError } from '../teacherFacing';
+import { readCapped } from '../service/cappedBody';
+import { TeacherFacingError } from '../api/teacherFacing';
 
 /** A timetable larger than this is no teacher's timetable: the answer is cut off. */
 export const MAX_FEED_BYTES = 8 * 1024 * 1024;

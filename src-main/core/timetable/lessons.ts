@@ -3,7 +3,7 @@
  * lessons (their place mapped to a classroom), which places are new, the typed weekly table as
  * lessons, the lesson now and the next, and the end each classroom's accesses get.
  */
-import type { TimetableSettings, WeeklyLesson } from '../settings';
+import type { TimetableSettings, WeeklyLesson } from '../settings/settings';
 import type { CalendarEvent } from './calendar';
 import { instantOf, wallTimeIn } from './zones';
 

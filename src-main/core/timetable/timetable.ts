@@ -13,12 +13,17 @@ import type { Clock } from '../../../src-shared/clock';
 import { SCHEDULE_AHEAD_HOURS, MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import type { Logger } from '../logger';
-import type { Notebook } from '../notebook';
-import type { Timers } from '../refreshSchedule';
-import { withScheduledEnd, withoutScheduledEnd } from '../scheduledEnds';
-import type { ScheduledEnd, SettingsStore, TimetableSettings, WeeklyLesson } from '../settings';
-import { TeacherFacingError } from '../teacherFacing';
-import type { TokenVault, VaultStatus } from '../vault';
+import type { Notebook } from '../settings/notebook';
+import type { Timers } from '../classroom/refreshSchedule';
+import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEnds';
+import type {
+  ScheduledEnd,
+  SettingsStore,
+  TimetableSettings,
+  WeeklyLesson,
+} from '../settings/settings';
+import { TeacherFacingError } from '../api/teacherFacing';
+import type { TokenVault, VaultStatus } from '../account/vault';
 import type { CalendarEvent } from './calendar';
 import { readCalendar } from './calendar';
 import { fetchFeed } from './feed';

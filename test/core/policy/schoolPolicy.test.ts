@@ -7,8 +7,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
-import type { ClassTrayChange } from '../../../src-main/core/classTrayApi';
-import { runAction } from '../../../src-main/core/classTrayApi';
+import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
+import { runAction } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
 import { POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
@@ -17,7 +17,7 @@ import {
   POLICY_RECHECK_MS,
   settingsPatch,
 } from '../../../src-main/core/policy/schoolPolicy';
-import { SETTINGS_CONFIG_NAME } from '../../../src-main/core/settings';
+import { SETTINGS_CONFIG_NAME } from '../../../src-main/core/settings/settings';
 import { startDemoSchool } from '../../../src-main/hosts/demoSchool';
 import { manualTimers } from '../../support/manualTimers';
 import { recordingLogger } from '../../support/recordingLogger';
@@ -218,6 +218,7 @@ describe('each key', () => {
     UpdatesEnabled: {},
     UpdateFeedUrl: {},
     UpdateChannel: {},
+    AllowUpdateDowngrade: {},
   };
 
   it.each(POLICY_NAMES)('%s stands for its setting', (name) => {

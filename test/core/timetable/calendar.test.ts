@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEvent, ExpandOptions } from '../../../src-main/core/timetable/calendar';
-import { api } from '../../../src-main/core/classTrayApi';
+import { api } from '../../../src-main/core/api/classTrayApi';
 import { CalendarFormatError, readCalendar } from '../../../src-main/core/timetable/calendar';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 

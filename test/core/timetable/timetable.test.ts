@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
-import type { ClassTrayState } from '../../../src-main/core/classTrayApi';
+import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import { FETCH_EVERY_MS, OWN_PICK_MS } from '../../../src-main/core/timetable/timetable';
 import { parseAccountData } from '../../../src-main/local-service/fixture';
@@ -32,20 +32,18 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function setup(
-  options: Partial<ClassTrayOptions> = {},
-  again?: { local: RunningLocalService; dataDir: string; start: number },
-) {
-  const local =
-    again?.local ??
-    (await startLocalService({
-      token: TOKEN,
-      fixture: parseAccountData(accountFixture(90), 'test fixture'),
-    }));
+/** A Wednesday, 10:00 in Madrid: every test's clock starts at a fixed instant, never the wall clock's. */
+const WEDNESDAY_10_IN_MADRID = Date.parse('2026-01-07T09:00:00Z');
+
+async function setup(options: Partial<ClassTrayOptions> = {}, start = WEDNESDAY_10_IN_MADRID) {
+  const manual = manualTimers(start);
+  const local = await startLocalService({
+    token: TOKEN,
+    fixture: parseAccountData(accountFixture(90), 'test fixture'),
+    clock: manual.timers.now,
+  });
   cleanups.push(() => local.close().catch(() => undefined));
-  // On a whole minute: the calendars the tests write keep whole seconds.
-  const manual = manualTimers(again?.start ?? Date.now() - (Date.now() % MINUTE));
-  const dataDir = again?.dataDir ?? (await tempDir());
+  const dataDir = await tempDir();
   const classTray = await createClassTray({
     dataDir,
     env: {},
@@ -60,7 +58,6 @@ async function setup(
   cleanups.push(() => classTray.close());
   await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
   await classTray.selectClassroom({ id: 'room-a', nickname: 'Room A' });
-  const start = manual.timers.now();
   const at = (minutes: number) => start + minutes * MINUTE;
   return { local, classTray, dataDir, ...manual, start, at };
 }
@@ -290,40 +287,82 @@ describe('the subscription', () => {
 });
 
 describe('the weekly table', () => {
-  it("gives today's lessons in the machine's zone", async () => {
-    const { classTray, start } = await setup({ machineZone: () => 'Australia/Adelaide' });
-    const local = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Australia/Adelaide',
-      weekday: 'short',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    }).formatToParts(start);
-    const part = (type: string) => local.find((each) => each.type === type)?.value ?? '';
-    const weekday = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(part('weekday')) + 1;
-    const minutes = Number(part('hour')) * 60 + Number(part('minute'));
-    // A lesson from the start of this minute to the end of the day (or the whole hour before).
-    const clock = (total: number) =>
-      `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
-    const [from, to] = minutes < 23 * 60 ? [minutes, minutes + 30] : [minutes - 30, minutes];
-    await classTray.setTimetableSource({
-      kind: 'weekly',
-      lessons: [
-        {
-          weekday,
-          start: clock(from),
-          end: clock(Math.min(to, 23 * 60 + 59)),
-          classroomId: 'room-b',
-        },
-      ],
-    });
+  // Adelaide: half-hour offsets, a UTC date one day behind its mornings, and daylight saving.
+  const ADELAIDE = 'Australia/Adelaide';
+  const WEDNESDAY = 3;
+  const THURSDAY = 4;
+  const SUNDAY = 7;
+  const lesson = (weekday: number, start: string, end: string, classroomId = 'room-b') => ({
+    weekday,
+    start,
+    end,
+    classroomId,
+  });
+
+  it.each([
+    {
+      day: 'a lesson starting this minute, on a morning whose UTC date is the day before',
+      clock: '2026-01-06T23:45:00Z', // Wednesday 10:15 in Adelaide
+      lessons: [lesson(WEDNESDAY, '10:15', '11:00')],
+      now: {
+        classroomId: 'room-b',
+        start: '2026-01-06T23:45:00.000Z',
+        end: '2026-01-07T00:30:00.000Z',
+      },
+      next: '2026-01-13T23:45:00.000Z',
+    },
+    {
+      day: 'a lesson ending this minute, late in the evening: next week',
+      clock: '2026-01-07T13:00:00Z', // Wednesday 23:30
+      lessons: [lesson(WEDNESDAY, '23:00', '23:30')],
+      now: null,
+      next: '2026-01-14T12:30:00.000Z',
+    },
+    {
+      day: 'the last minute before midnight, the last lesson ending in it',
+      clock: '2026-01-07T13:29:00Z', // Wednesday 23:59
+      lessons: [lesson(WEDNESDAY, '23:30', '23:59'), lesson(THURSDAY, '00:00', '00:45', 'room-c')],
+      now: null,
+      next: '2026-01-07T13:30:00.000Z',
+    },
+    {
+      day: "midnight, the new day's first lesson",
+      clock: '2026-01-07T13:30:00Z', // Thursday 00:00
+      lessons: [lesson(WEDNESDAY, '23:30', '23:59', 'room-c'), lesson(THURSDAY, '00:00', '00:45')],
+      now: {
+        classroomId: 'room-b',
+        start: '2026-01-07T13:30:00.000Z',
+        end: '2026-01-07T14:15:00.000Z',
+      },
+      next: '2026-01-14T13:00:00.000Z',
+    },
+    {
+      day: 'the night clocks go forward (02:00 is 03:00): 01:00 to 04:00 is two hours',
+      clock: '2026-10-03T17:00:00Z', // Sunday 03:30, daylight time
+      lessons: [lesson(SUNDAY, '01:00', '04:00')],
+      now: {
+        classroomId: 'room-b',
+        start: '2026-10-03T15:30:00.000Z',
+        end: '2026-10-03T17:30:00.000Z',
+      },
+      next: '2026-10-10T14:30:00.000Z',
+    },
+    {
+      day: 'the night clocks go back (03:00 is 02:00): 01:00 to 04:00 is four hours',
+      clock: '2026-04-04T18:00:00Z', // Sunday 03:30, standard time
+      lessons: [lesson(SUNDAY, '01:00', '04:00')],
+      now: {
+        classroomId: 'room-b',
+        start: '2026-04-04T14:30:00.000Z',
+        end: '2026-04-04T18:30:00.000Z',
+      },
+      next: '2026-04-11T15:30:00.000Z',
+    },
+  ])("gives the lesson now and next in the machine's zone: $day", async (day) => {
+    const { classTray } = await setup({ machineZone: () => ADELAIDE }, Date.parse(day.clock));
+    await classTray.setTimetableSource({ kind: 'weekly', lessons: day.lessons });
     const { timetable } = await classTray.getState();
-    const lesson = timetable.now ?? timetable.next;
-    expect(lesson?.classroomId).toBe('room-b');
-    expect(
-      Math.abs(
-        Date.parse(lesson?.start ?? '') - (start - (start % MINUTE)) - (from - minutes) * MINUTE,
-      ),
-    ).toBeLessThan(MINUTE);
+    expect(timetable.now).toEqual(day.now === null ? null : expect.objectContaining(day.now));
+    expect(timetable.next?.start).toBe(day.next);
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * The last known view of the current classroom, on disk, so a restart while offline still shows
+ * the devices (marked stale). It holds what the window shows and nothing more: no passwords, no
+ * token. One file, one classroom of one service: a view of another one is simply not used.
+ */
+import { randomBytes } from 'node:crypto';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { deviceStatusSchema } from '../../contract/wire';
+import type { DeviceView } from './liveStatus';
+import type { Logger } from '../logger';
+
+export const CLASSROOM_CACHE_FILE = 'classroom-cache.json';
+
+const deviceViewSchema = z.strictObject({
+  remoteId: z.string().min(1),
+  alias: z.string().nullable(),
+  online: z.boolean().nullable(),
+  status: deviceStatusSchema,
+  has2fa: z.boolean(),
+}) satisfies z.ZodType<DeviceView>;
+
+const cachedClassroomSchema = z.strictObject({
+  serviceUrl: z.string(),
+  classroomId: z.string(),
+  /** When these devices were last fresh. */
+  savedAt: z.iso.datetime({ offset: true }),
+  devices: z.array(deviceViewSchema),
+});
+
+export type CachedClassroom = z.infer<typeof cachedClassroomSchema>;
+
+export class ClassroomCache {
+  readonly #file: string;
+  readonly #log: Logger;
+
+  constructor(dataDir: string, log: Logger) {
+    this.#file = path.join(dataDir, CLASSROOM_CACHE_FILE);
+    this.#log = log;
+  }
+
+  /** The cached view of this classroom of this service, if that is what the file holds. */
+  async read(serviceUrl: string, classroomId: string): Promise<CachedClassroom | undefined> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch {
+      return undefined;
+    }
+    let parsed: ReturnType<typeof cachedClassroomSchema.safeParse>;
+    try {
+      parsed = cachedClassroomSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = cachedClassroomSchema.safeParse(undefined);
+    }
+    if (!parsed.success) {
+      // Only a convenience: a damaged cache is dropped, never a reason to fail.
+      this.#log.warn(`The classroom cache ${this.#file} could not be read and was ignored.`);
+      return undefined;
+    }
+    const cached = parsed.data;
+    return cached.serviceUrl === serviceUrl && cached.classroomId === classroomId
+      ? cached
+      : undefined;
+  }
+
+  /** Written whole to a temporary file, then renamed: a crash never leaves half a file. */
+  async write(entry: CachedClassroom): Promise<void> {
+    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, JSON.stringify(entry), { mode: 0o600 });
+      await rename(temporary, this.#file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      this.#log.warn(
+        `The classroom cache could not be written: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+  }
+}

@@ -1,0 +1,60 @@
+/**
+ * The device lists the live status reads, over the service client: whole lists walked page by
+ * page under the concurrency bound, or chosen account pages only.
+ *
+ * A whole list that kept changing during both of walkAllPages' walks may have items missing or
+ * doubled. The live status would show those gaps as devices leaving the classroom or going
+ * unknown, stamped with a fresh time, so such a walk is a failed read here: the caller keeps the
+ * last good view and looks again on its next refresh, when the list has likely settled.
+ * The same holds for a list naming one device twice: a list that shifted under the walk, or a
+ * broken service; either way not a view to stamp as fresh.
+ */
+import type { ServiceClient } from '../service/client';
+import type { DeviceLists } from './liveStatus';
+import type { PageFetcher } from '../service/pageWalk';
+import { fetchPages, walkAllPages } from '../service/pageWalk';
+import { ServiceError } from '../service/serviceErrors';
+
+export function deviceListsOf(client: ServiceClient, concurrency = 4): DeviceLists {
+  const accountPage = (signal?: AbortSignal) => (page: number) =>
+    client.accountDevicesPage(page, signal);
+  return {
+    async classroomDevices(classroomId, signal) {
+      const pages = await walkSettled(
+        (page) => client.classroomDevicesPage(classroomId, page, signal),
+        'classroom',
+        concurrency,
+      );
+      return pages.flatMap((page) => page.data);
+    },
+    accountPages: (pages, signal) => fetchPages(accountPage(signal), pages, { concurrency }),
+    allAccountPages: (signal) => walkSettled(accountPage(signal), 'account', concurrency),
+  };
+}
+
+async function walkSettled<Item extends { remote_id: string }>(
+  fetchPage: PageFetcher<Item>,
+  list: 'classroom' | 'account',
+  concurrency: number,
+) {
+  const walked = await walkAllPages(fetchPage, { concurrency });
+  if (!walked.consistent) {
+    throw new ServiceError({
+      kind: 'bad-response',
+      detail: `the ${list} device list kept changing while it was read (twice); it is read again at the next refresh`,
+    });
+  }
+  const seen = new Set<string>();
+  for (const page of walked.pages) {
+    for (const item of page.data) {
+      if (seen.has(item.remote_id)) {
+        throw new ServiceError({
+          kind: 'bad-response',
+          detail: `the ${list} device list names device ${item.remote_id} twice; it is read again at the next refresh`,
+        });
+      }
+      seen.add(item.remote_id);
+    }
+  }
+  return walked.pages;
+}

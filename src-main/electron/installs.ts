@@ -1,0 +1,73 @@
+/**
+ * How this copy of ClassTray was installed, which decides who may install its updates
+ * (read against app-builder-lib 26.17 and electron-updater 6.8.10):
+ *
+ * - **MSI.** electron-builder marks no MSI install: its WiX template installs the app folder as
+ *   it is, and writes resources/app-update.yml into that folder for every Windows target, so
+ *   electron-updater, which knows only NSIS on Windows, would download the NSIS installer and
+ *   run it over an MSI install. An NSIS install is the one with the NSIS uninstaller beside the
+ *   executable (`Uninstall ClassTray.exe`, installer.nsh writes it on every install); without it
+ *   the copy is the MSI's (or a folder copied by hand): its updates are IT's deployment.
+ * - **Per-machine NSIS** (electron-builder.yml: `perMachine: true`). Its latest.yml says
+ *   `isAdminRightsRequired`, so NsisUpdater runs every install, on "Restart to update" and on
+ *   quit alike, through elevate.exe, which always asks UAC. An administrator answers one consent
+ *   prompt; a teacher without admin rights gets a prompt for an administrator's password, and no
+ *   update. So only an account in Administrators (S-1-5-32-544 among its groups, as
+ *   `whoami /groups` lists them, also while UAC filters the token) installs updates here, and
+ *   only when asked (Restart to update), never at a quit or logoff; for others updates are IT's.
+ * - Everything else (AppImage, deb, macOS) is electron-updater's own business.
+ */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export type Installer =
+  /** An unpackaged run: nothing to update. */
+  | { kind: 'not-installed' }
+  | { kind: 'msi' }
+  | { kind: 'nsis-per-machine'; administrator: boolean }
+  | { kind: 'self-updating' };
+
+export interface InstallFacts {
+  isPackaged: boolean;
+  platform: NodeJS.Platform;
+  /** process.execPath: the installed executable. */
+  execPath: string;
+  productName: string;
+  exists(file: string): boolean;
+  /** Whether this account is in the local Administrators group (Windows only). */
+  isAdministrator(): Promise<boolean>;
+}
+
+export async function detectInstaller(facts: InstallFacts): Promise<Installer> {
+  if (!facts.isPackaged) return { kind: 'not-installed' };
+  if (facts.platform !== 'win32') return { kind: 'self-updating' };
+  const uninstaller = path.join(path.dirname(facts.execPath), `Uninstall ${facts.productName}.exe`);
+  if (!facts.exists(uninstaller)) return { kind: 'msi' };
+  return { kind: 'nsis-per-machine', administrator: await facts.isAdministrator() };
+}
+
+/** BUILTIN\Administrators, whatever the language of Windows. */
+const ADMINISTRATORS_SID = 'S-1-5-32-544';
+
+/** whoami.exe from System32, at most 10 s; unknown counts as not an administrator. */
+export function isWindowsAdministrator(systemRoot: string): Promise<boolean> {
+  const whoami = path.join(systemRoot, 'System32', 'whoami.exe');
+  return new Promise((resolve) => {
+    execFile(
+      whoami,
+      ['/groups', '/fo', 'csv', '/nh'],
+      { windowsHide: true, timeout: 10_000, maxBuffer: 1024 * 1024 },
+      (error, stdout) => resolve(error === null && stdout.includes(`"${ADMINISTRATORS_SID}"`)),
+    );
+  });
+}
+
+export const systemInstallFacts = (isPackaged: boolean, productName: string): InstallFacts => ({
+  isPackaged,
+  platform: process.platform,
+  execPath: process.execPath,
+  productName,
+  exists: (file) => fs.existsSync(file),
+  isAdministrator: () => isWindowsAdministrator(process.env.SystemRoot ?? 'C:\\Windows'),
+});

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAccessDraft } from '../../store/accessDraft';
+import { useClassTray } from '../../store/context';
+import { AddAccessForm } from './addAccessForm';
+import { accessGroups } from './accessGroups';
+import { EndAllAccesses } from './endAllAccesses';
+import { TemporalAccessItem } from './temporalAccessItem';
+import { useNow } from '../clock';
+import { ChevronIcon } from '../icons';
+
+const FOLD_CHECK_MS = 15_000;
+
+/**
+ * Paste a temporal access to track it, on the device and for the student it was given to; each
+ * tracked one ends with one click. The open classroom's accesses come first.
+ *
+ * Folded to one line above the device list (how many run, End all, End class at…), so the room
+ * keeps the window: the cards and the paste box open on demand, and a row's Add access opens them.
+ */
+export function TemporalAccesses() {
+  const { t } = useTranslation();
+  const accesses = useClassTray((data) => data.temporalAccesses);
+  const classroomId = useClassTray((data) => data.classroom.id);
+  // The compact view gives the devices every line it can; the box's placeholder says enough.
+  const compact = useClassTray((data) => data.preferences.compactView);
+  const headingId = useId();
+  const otherId = useId();
+  const notKnownId = useId();
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const now = useNow(FOLD_CHECK_MS);
+
+  const [open, setOpen] = useState(false);
+
+  // A row's "Add access" opens the cards, where the form takes its device and the focus.
+  const draft = useAccessDraft();
+  useEffect(() => {
+    if (draft.remoteId !== null) setOpen(true);
+  }, [draft]);
+
+  // Closing the form folds the cards; the focus goes back to the row it came from, or the toggle.
+  const closeForm = useCallback((row: HTMLElement | null) => {
+    setOpen(false);
+    (row ?? toggleRef.current)?.focus();
+  }, []);
+
+  const { here, elsewhere, classroomNotKnown, endedToday, endAll, running } = accessGroups(
+    accesses,
+    classroomId,
+    now,
+  );
+
+  return (
+    <section className={open ? 'accesses open' : 'accesses'} aria-labelledby={headingId}>
+      <div className="accesses-summary">
+        <h2 id={headingId} className="accesses-heading">
+          <button
+            type="button"
+            ref={toggleRef}
+            className="accesses-toggle"
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen(!open)}
+          >
+            <ChevronIcon />
+            {/* While some run here, their count says it all on screen; the heading still names it. */}
+            <span className={endAll.length > 0 ? 'visually-hidden' : undefined}>
+              {t('accesses.heading')}
+            </span>
+            {endAll.length > 0 && (
+              <span className="count">{t('accesses.runningCount', { count: endAll.length })}</span>
+            )}
+            {/* Counted apart: End all beside it never reaches them. */}
+            {running > endAll.length && (
+              <span className="count quiet">
+                {t('accesses.runningElsewhere', { count: running - endAll.length })}
+              </span>
+            )}
+          </button>
+        </h2>
+        <EndAllAccesses active={endAll} />
+      </div>
+      {/* Hidden rather than unmounted: a card's Undo and the half-typed access survive a fold. */}
+      <div id={panelId} className="accesses-panel" hidden={!open}>
+        <AddAccessForm visible={open} onClose={closeForm} />
+        {accesses.length === 0 ? (
+          !compact && <p className="hint">{t('accesses.none')}</p>
+        ) : (
+          <>
+            {here.length > 0 && (
+              <ul className="access-list" aria-label={t('accesses.openClassroom')}>
+                {here.map((access) => (
+                  <TemporalAccessItem key={access.token} access={access} />
+                ))}
+              </ul>
+            )}
+            {elsewhere.length > 0 && (
+              <>
+                <h3 id={otherId} className="access-group">
+                  {t('accesses.otherClassrooms')}
+                </h3>
+                <ul className="access-list other" aria-labelledby={otherId}>
+                  {elsewhere.map((access) => (
+                    <TemporalAccessItem key={access.token} access={access} />
+                  ))}
+                </ul>
+              </>
+            )}
+            {classroomNotKnown.length > 0 && (
+              <>
+                <h3 id={notKnownId} className="access-group">
+                  {t('accesses.classroomNotKnown')}
+                </h3>
+                <p className="hint">{t('accesses.classroomNotKnownHint')}</p>
+                <ul className="access-list other" aria-labelledby={notKnownId}>
+                  {classroomNotKnown.map((access) => (
+                    <TemporalAccessItem key={access.token} access={access} />
+                  ))}
+                </ul>
+              </>
+            )}
+            {endedToday.length > 0 && (
+              <details className="ended-today">
+                <summary>
+                  {t('accesses.endedToday')} <span className="count">{endedToday.length}</span>
+                </summary>
+                <ul className="access-list">
+                  {endedToday.map((access) => (
+                    <TemporalAccessItem key={access.token} access={access} />
+                  ))}
+                </ul>
+              </details>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { useTranslation } from 'react-i18next';
+import type { TrackedAccessView } from '../../api/types';
+import type { ClassTrayData } from '../../store/classTrayStore';
+import { accessStanding, belongsTo } from '../../../src-shared/accessState';
+import { askAccessFor } from '../../store/accessDraft';
+import { useClassTray } from '../../store/context';
+import { useAccessEnding, useAccessShown, useFocusBackOnEnd } from '../accesses/accessEnding';
+import { BusyButton } from '../forms/busyButton';
+import { EndAt } from '../accesses/endAt';
+
+/** The newest access given on this device in the open classroom (the list is newest first). */
+export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
+  data.temporalAccesses.find(
+    (access) => access.remoteId === remoteId && belongsTo(access, data.classroom.id),
+  );
+
+/**
+ * A device row's access buttons: End access, one click, while it runs; Add access, which fills
+ * in the access form for this device, whenever no access runs on it (an ended one does not hold
+ * the device). Reached with the arrow keys from the focused row, like the row's other buttons.
+ */
+export function DeviceAccess({ remoteId, name }: { remoteId: string; name: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined) {
+    return (
+      <span className="row-access">
+        <AddAccess remoteId={remoteId} name={name} />
+      </span>
+    );
+  }
+  return <TrackedOnRow access={access} name={name} remoteId={remoteId} />;
+}
+
+/** Who is on the device and how the access stands, for the row's second line. */
+export function RowAccessNote({ remoteId }: { remoteId: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined) return null;
+  return <AccessNote access={access} />;
+}
+
+function AccessNote({ access }: { access: TrackedAccessView }) {
+  const shown = useAccessShown(access.state);
+  return (
+    <>
+      {access.label !== null && <span className="row-student">{access.label}</span>}
+      <span className="row-access-state" role="status">
+        {shown.label}
+      </span>
+    </>
+  );
+}
+
+function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button small"
+      tabIndex={-1}
+      aria-label={t('accesses.addFor', { name })}
+      onClick={(event) => askAccessFor(remoteId, event.currentTarget)}
+    >
+      {t('accesses.addShort')}
+    </button>
+  );
+}
+
+/** Running: End access is offered for it and it is counted (given, or its end failed). */
+export const stillRunning = (access: TrackedAccessView): boolean =>
+  accessStanding(access.state).running;
+
+/** A student's access runs on the device: its going offline is what the teacher must see. */
+export const inUseOn = (data: ClassTrayData, remoteId: string): boolean => {
+  const access = accessOn(data, remoteId);
+  return access !== undefined && stillRunning(access);
+};
+
+/** "End at…" for the row's access while it runs, on the row's second line. */
+export function RowEndAt({ remoteId, name }: { remoteId: string; name: string }) {
+  const access = useClassTray((data) => accessOn(data, remoteId));
+  if (access === undefined || !stillRunning(access)) return null;
+  return <EndAt target={{ token: access.token }} name={name} inRow />;
+}
+
+function TrackedOnRow({
+  access,
+  name,
+  remoteId,
+}: {
+  access: TrackedAccessView;
+  name: string;
+  remoteId: string;
+}) {
+  const { t } = useTranslation();
+  const ending = useAccessEnding(access);
+  const { shown } = ending;
+  const focusBack = useFocusBackOnEnd(shown.endable);
+
+  return (
+    <span className="row-access">
+      {shown.endable && (
+        <BusyButton
+          type="button"
+          className="button danger small"
+          tabIndex={-1}
+          aria-label={t('accesses.endFor', { name })}
+          title={ending.error ?? undefined}
+          ref={focusBack.button}
+          busy={ending.pending}
+          onClick={() => {
+            focusBack.beforeEnd();
+            void ending.run();
+          }}
+        >
+          {ending.pending ? t('accesses.ending') : t('accesses.end')}
+        </BusyButton>
+      )}
+      {shown.ended && <AddAccess remoteId={remoteId} name={name} />}
+    </span>
+  );
+}

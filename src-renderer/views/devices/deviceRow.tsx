@@ -1,0 +1,146 @@
+import { memo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { DeviceView, PasswordCopy } from '../../api/types';
+import { useApi, useClassTray } from '../../store/context';
+import { countRowRender } from '../benchCounter';
+import { DeviceAccess, inUseOn, RowAccessNote, RowEndAt } from './deviceAccess';
+import { ActivityNote } from './deviceActivity';
+import { CopyIcon, KeyIcon } from '../icons';
+import { useFlash } from '../forms/useFlash';
+
+/** Every row's height, whatever it carries (as --row-height in styles.css). */
+export const ROW_HEIGHT = 50;
+
+type Presence = 'online' | 'offline' | 'unknown';
+
+export const presenceOf = (device: DeviceView): Presence =>
+  device.online === null ? 'unknown' : device.online ? 'online' : 'offline';
+
+interface CopyNote {
+  kind: 'copied' | 'notAvailable' | 'copyFailed';
+  text: string;
+}
+
+/** "Copied: cleared in 30 s": when the host takes a copied password off the clipboard again. */
+function passwordCopiedNote(
+  cleared: Extract<PasswordCopy, { copied: true }>['cleared'],
+  t: TFunction,
+): string {
+  if (cleared === 'on-quit') return t('devices.copiedClearedOnQuit');
+  if (cleared === 'never') return t('devices.copiedNotCleared');
+  return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
+}
+
+/** A truncated line's whole text as its tooltip, read when the pointer comes (screen readers read it all). */
+const wholeTextAsTitle = (event: { currentTarget: HTMLElement }) => {
+  event.currentTarget.title = event.currentTarget.textContent ?? '';
+};
+
+/**
+ * One device, in two lines of one height whatever it carries (what does not fit is cut short,
+ * whole in the tooltip and for screen readers): its name and buttons, then what is happening on
+ * it (a recent change, the student and the access's state, its id) with End at…. It selects its
+ * own device by id, so a change to another device never renders it, and it is memoized, so the
+ * list around it does not either.
+ */
+export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: string }) {
+  if (import.meta.env.MODE === 'bench') countRowRender();
+  const { t } = useTranslation();
+  const api = useApi();
+  const device = useClassTray((data) => data.devices.get(remoteId));
+  const inUse = useClassTray((data) => inUseOn(data, remoteId));
+  const [note, flash] = useFlash<CopyNote>();
+  if (!device) return null;
+  const presence = presenceOf(device);
+  const name = device.alias ?? device.remoteId;
+
+  const copyId = () => {
+    navigator.clipboard.writeText(remoteId).then(
+      () => flash({ kind: 'copied', text: t('devices.copied') }),
+      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
+    );
+  };
+  // The password goes to the clipboard through the host and is never shown.
+  const copyPassword = () => {
+    api.copyDevicePassword({ remoteId }).then(
+      (copy) =>
+        flash(
+          copy.copied
+            ? { kind: 'copied', text: passwordCopiedNote(copy.cleared, t) }
+            : { kind: 'notAvailable', text: t('devices.notAvailable') },
+        ),
+      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
+    );
+  };
+
+  const copyIdButton = (
+    <button
+      type="button"
+      className="icon-button small"
+      // Reached with the arrow keys from the focused row: the list is one Tab stop.
+      tabIndex={-1}
+      aria-label={t('devices.copyId', { id: remoteId })}
+      title={t('devices.copyId', { id: remoteId })}
+      onClick={copyId}
+    >
+      <CopyIcon />
+    </button>
+  );
+  const badges = [
+    !device.has2fa && (
+      <span key="2fa" className="badge caution">
+        {t('devices.no2fa')}
+      </span>
+    ),
+    device.status === 'disabled' && (
+      <span key="disabled" className="badge muted">
+        {t('devices.disabled')}
+      </span>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <div className={`device-row ${presence}`}>
+      <span className="status-dot" aria-hidden="true" />
+      <span className="row-line">
+        <span
+          className={device.alias === null ? 'device-name device-id' : 'device-name'}
+          title={name}
+        >
+          {name}
+        </span>
+        {copyIdButton}
+        {badges}
+        <span className={`presence ${presence}`}>{t(`devices.${presence}`)}</span>
+        <button
+          type="button"
+          className="icon-button small"
+          tabIndex={-1}
+          aria-label={t('devices.copyPasswordFor', { name })}
+          title={t('devices.copyPassword')}
+          onClick={copyPassword}
+        >
+          <KeyIcon />
+        </button>
+        <DeviceAccess remoteId={remoteId} name={name} />
+      </span>
+      <span className="row-line detail">
+        <span className="device-detail" onPointerEnter={wholeTextAsTitle}>
+          <span className={`copy-note ${note?.kind ?? ''}`} role="status">
+            {note?.text}
+          </span>
+          {/* A copy's note stands for the line while it shows. */}
+          {note === null && (
+            <>
+              <ActivityNote remoteId={remoteId} inUse={inUse} />
+              <RowAccessNote remoteId={remoteId} />
+              {device.alias !== null && <span className="device-id">{remoteId}</span>}
+            </>
+          )}
+        </span>
+        <RowEndAt remoteId={remoteId} name={name} />
+      </span>
+    </div>
+  );
+});

@@ -1,0 +1,88 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { targetNames } from '../../../src-shared/scheduleTarget';
+import type { ClassTrayData } from '../../store/classTrayStore';
+import { useApi, useClassTray } from '../../store/context';
+import { ActionError } from '../forms/actionError';
+import { BusyButton } from '../forms/busyButton';
+import { formatMinute } from '../clock';
+import { useFocusAfterRender } from '../forms/smallForm';
+import { useAction } from '../forms/useAction';
+
+/** A classroom as the window names it: its nickname, else its id. */
+export const roomName = (
+  data: Pick<ClassTrayData, 'classroom' | 'temporalAccesses'>,
+  classroomId: string,
+): string => {
+  const names = targetNames({ classroomId }, data);
+  return 'classroom' in names ? names.classroom : classroomId;
+};
+
+/**
+ * The lesson under way, under the header, always with its room: "Maths 3B in Library · until
+ * 10:50". In its room, when its end ends the room's accesses, that and the one way to keep them;
+ * while the window shows another room, that said, and one click to open the lesson's.
+ */
+export function LessonLine() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const lesson = useClassTray((data) => data.timetable.now);
+  const room = useClassTray((data) =>
+    data.timetable.now === null ? '' : roomName(data, data.timetable.now.classroomId),
+  );
+  const shownId = useClassTray((data) => data.classroom.id);
+  const shown = useClassTray((data) =>
+    data.classroom.id === null ? null : roomName(data, data.classroom.id),
+  );
+  const keep = useAction((key: string) => api.keepAccessesAfterLesson({ key }));
+  const open = useAction((id: string) => api.selectClassroom({ id }));
+  const lineRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  if (lesson === null) return null;
+  const time = formatMinute(lesson.end, i18n.language);
+  const here = lesson.classroomId === shownId;
+  return (
+    // Focusable by script: Open takes itself away, and the focus stays on the line it changed.
+    <div className="lesson-line" ref={lineRef} tabIndex={-1}>
+      <span className="lesson-now">
+        {lesson.title === ''
+          ? t('timetable.lessonUntitled', { room, time })
+          : t('timetable.lesson', { title: lesson.title, room, time })}
+      </span>
+      {!here && (
+        <>
+          {shown !== null && (
+            <span className="lesson-elsewhere">{t('timetable.lessonElsewhere', { shown })}</span>
+          )}
+          <BusyButton
+            type="button"
+            className="button small"
+            busy={open.pending}
+            onClick={() =>
+              void open.run(lesson.classroomId).then((outcome) => {
+                if (outcome.ok) focusAfterRender(lineRef);
+              })
+            }
+          >
+            {t('timetable.openRoom', { room })}
+          </BusyButton>
+        </>
+      )}
+      {/* Said only in the room whose accesses end, never as another room's end. */}
+      {here && lesson.endsAccesses && (
+        <>
+          <span className="lesson-bell">{t('timetable.endsAccesses', { time })}</span>
+          <BusyButton
+            type="button"
+            className="button link"
+            busy={keep.pending}
+            onClick={() => void keep.run(lesson.key)}
+          >
+            {t('timetable.keepAccesses')}
+          </BusyButton>
+        </>
+      )}
+      <ActionError error={keep.error ?? open.error} />
+    </div>
+  );
+}

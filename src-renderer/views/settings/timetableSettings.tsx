@@ -1,0 +1,524 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { TimetableView, WeeklyLesson } from '../../api/types';
+import { useApi, useClassTray } from '../../store/context';
+import { ActionError } from '../forms/actionError';
+import { BusyButton } from '../forms/busyButton';
+import { formatMinute } from '../clock';
+import { FormField, SmallForm } from '../forms/smallForm';
+import { useAction } from '../forms/useAction';
+import { roomNamed } from './placeNames';
+
+type Source = TimetableView['source'];
+const SOURCES: readonly Source[] = ['none', 'subscription', 'file', 'weekly'];
+const SOURCE_LABEL = {
+  none: 'timetable.sourceNone',
+  subscription: 'timetable.sourceSubscription',
+  file: 'timetable.sourceFile',
+  weekly: 'timetable.sourceWeekly',
+} as const;
+/**
+ * The selects' values: nothing chosen yet, "not a ClassTray room", or a classroom (prefixed, so no
+ * classroom id can be taken for either of the others).
+ */
+const NOTHING_CHOSEN = '';
+const NOT_A_ROOM = 'none';
+const roomValue = (classroomId: string | null): string =>
+  classroomId === null ? NOT_A_ROOM : `room:${classroomId}`;
+const roomOf = (value: string): string | null =>
+  value.startsWith('room:') ? value.slice('room:'.length) : null;
+
+/** Settings → Timetable: where the lessons come from, which classroom each place is, the bell. */
+export function TimetableSettings() {
+  const { t } = useTranslation();
+  const saved = useClassTray((data) => data.timetable.source);
+  const problem = useClassTray((data) => data.timetable.problem);
+  const [source, setSource] = useState<Source>(saved);
+  const headingId = useId();
+  return (
+    <div className="settings-group" role="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('timetable.heading')}</h3>
+      <p className="hint">{t('timetable.intro')}</p>
+      <label className="field inline">
+        <span>{t('timetable.source')}</span>
+        <select value={source} onChange={(event) => setSource(event.target.value as Source)}>
+          {SOURCES.map((value) => (
+            <option key={value} value={value}>
+              {t(SOURCE_LABEL[value])}
+            </option>
+          ))}
+        </select>
+      </label>
+      {source === 'none' && saved !== 'none' && <ClearSource />}
+      {source === 'subscription' && <Subscription />}
+      {source === 'file' && <ImportFile />}
+      {source === 'weekly' && <WeeklyTable />}
+      {problem !== null && (
+        <p className="field-problem" role="status">
+          {t('timetable.problem', { problem })}
+        </p>
+      )}
+      <CopyState />
+      <NewPlaces />
+      <BellQuestion />
+      <PlaceList />
+    </div>
+  );
+}
+
+function ClearSource() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const clear = useAction(() => api.setTimetableSource({ kind: 'none' }));
+  return (
+    <div className="form-actions">
+      <BusyButton
+        type="button"
+        className="button"
+        busy={clear.pending}
+        onClick={() => void clear.run()}
+      >
+        {t('timetable.savePlace')}
+      </BusyButton>
+      <ActionError error={clear.error} />
+    </div>
+  );
+}
+
+/** The secret address: pasted, saved to the keychain once it answered with a calendar. */
+function Subscription() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const subscription = useClassTray((data) => data.timetable.subscription);
+  const [address, setAddress] = useState('');
+  const save = useAction((url: string) => api.setTimetableSource({ kind: 'subscription', url }));
+  const submit = async () => {
+    if ((await save.run(address.trim())).ok) setAddress('');
+  };
+  let said = t('timetable.addressHint');
+  if (subscription !== null) {
+    said += ` ${
+      subscription.set
+        ? t('timetable.addressSaved', { where: t(`settings.where.${subscription.location}`) })
+        : t('timetable.addressMissing')
+    }`;
+  }
+  return (
+    <SmallForm
+      className="field"
+      label={t('timetable.sourceSubscription')}
+      submitLabel={t('timetable.saveAddress')}
+      cancelLabel={t('settings.cancel')}
+      busy={save.pending}
+      ready={address.trim() !== ''}
+      onSubmit={submit}
+      onCancel={() => setAddress('')}
+      // Shown when the source is chosen: the focus stays on that choice.
+      autoFocus={false}
+    >
+      <FormField
+        className="field"
+        label={t('timetable.address')}
+        hint={said}
+        problem={save.error === null ? null : t('app.actionFailed', { message: save.error })}
+      >
+        {(control) => (
+          <input
+            {...control}
+            type="password"
+            value={address}
+            autoComplete="off"
+            spellCheck={false}
+            placeholder="https:// · webcal://"
+            onChange={(event) => setAddress(event.target.value)}
+          />
+        )}
+      </FormField>
+    </SmallForm>
+  );
+}
+
+function ImportFile() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const load = useAction(async (file: File) =>
+    api.setTimetableSource({ kind: 'file', text: await file.text() }),
+  );
+  return (
+    <div className="field">
+      <label className="field">
+        <span>{t('timetable.importFile')}</span>
+        <input
+          type="file"
+          accept=".ics,text/calendar"
+          {...(load.pending ? { 'aria-busy': true } : {})}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file !== undefined) void load.run(file);
+          }}
+        />
+      </label>
+      <ActionError error={load.error} />
+    </div>
+  );
+}
+
+/** When the copy in use was fetched or imported, and Refresh for a subscription. */
+function CopyState() {
+  const { t, i18n } = useTranslation();
+  const api = useApi();
+  const timetable = useClassTray((data) => data.timetable);
+  const refresh = useAction(() => api.refreshTimetable());
+  if (timetable.source === 'none' || timetable.source === 'weekly') return null;
+  return (
+    <div className="form-actions">
+      <span className="hint">
+        {timetable.savedAt !== null &&
+          copyTime(timetable.source, timetable.savedAt, new Date(), i18n.language, t)}
+        {timetable.checkedAt !== null &&
+          `, ${t('timetable.checkedAt', { time: formatMinute(timetable.checkedAt, i18n.language) })}`}
+      </span>
+      {timetable.source === 'subscription' && (
+        <BusyButton
+          type="button"
+          className="button"
+          busy={refresh.pending}
+          onClick={() => void refresh.run()}
+        >
+          {t('timetable.refresh')}
+        </BusyButton>
+      )}
+      <ActionError error={refresh.error} />
+    </div>
+  );
+}
+
+/**
+ * When the copy in use came, with its day unless today: "Timetable downloaded today at 13:44",
+ * never a bare time a teacher would read as a lesson's.
+ */
+function copyTime(
+  source: 'subscription' | 'file',
+  savedAt: string,
+  today: Date,
+  language: string,
+  t: TFunction,
+): string {
+  const saved = new Date(savedAt);
+  const time = formatMinute(savedAt, language);
+  const sameDay = saved.toDateString() === today.toDateString();
+  const date = saved.toLocaleDateString(language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+  });
+  if (source === 'subscription') {
+    return sameDay
+      ? t('timetable.downloadedToday', { time })
+      : t('timetable.downloadedOn', { date, time });
+  }
+  return sameDay
+    ? t('timetable.importedToday', { time })
+    : t('timetable.importedOn', { date, time });
+}
+
+/** The classrooms a place may be: the recent list, by nickname. */
+function RoomOptions() {
+  const { t } = useTranslation();
+  const recent = useClassTray((data) => data.classroom.recent);
+  return (
+    <>
+      <option value={NOT_A_ROOM}>{t('timetable.notARoom')}</option>
+      {recent.map((classroom) => (
+        <option key={classroom.id} value={roomValue(classroom.id)}>
+          {classroom.nickname ?? classroom.id}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Each location seen for the first time, asked once. */
+function NewPlaces() {
+  const newPlaces = useClassTray((data) => data.timetable.newPlaces);
+  return (
+    <>
+      {newPlaces.map((place) => (
+        <NewPlace key={place} place={place} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * "Which classroom is “Library”?", with nothing chosen unless one classroom's name matches the
+ * place: a hurried Save must not map a lesson to the open room, whose accesses its bell would end.
+ */
+function NewPlace({ place }: { place: string }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const matching = useClassTray((data) => roomNamed(place, data.classroom.recent));
+  const [choice, setChoice] = useState(
+    matching === undefined ? NOTHING_CHOSEN : roomValue(matching),
+  );
+  const map = useAction(() => api.mapTimetablePlace({ place, classroomId: roomOf(choice) }));
+  return (
+    <div className="field timetable-question">
+      <label className="field inline">
+        <span>{t('timetable.newPlace', { place })}</span>
+        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
+          {choice === NOTHING_CHOSEN && (
+            <option value={NOTHING_CHOSEN} disabled>
+              {t('timetable.chooseRoom')}
+            </option>
+          )}
+          <RoomOptions />
+        </select>
+      </label>
+      <BusyButton
+        type="button"
+        className="button"
+        busy={map.pending}
+        disabled={choice === NOTHING_CHOSEN}
+        onClick={() => void map.run()}
+      >
+        {t('timetable.savePlace')}
+      </BusyButton>
+      <ActionError error={map.error} />
+    </div>
+  );
+}
+
+/** Asked once a place is a classroom; then a toggle. */
+function BellQuestion() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const endAtBell = useClassTray((data) => data.timetable.endAtBell);
+  const mapped = useClassTray(
+    (data) =>
+      data.timetable.places.some((place) => place.classroomId !== null) ||
+      (data.timetable.source === 'weekly' && data.timetable.weekly.length > 0),
+  );
+  const set = useAction((on: boolean) => api.setEndAtBell({ on }));
+  if (!mapped) return null;
+  if (endAtBell === null) {
+    return (
+      <div
+        className="field timetable-question"
+        role="group"
+        aria-label={t('timetable.bellQuestion')}
+      >
+        <p>{t('timetable.bellQuestion')}</p>
+        <div className="form-actions">
+          <BusyButton
+            type="button"
+            className="button"
+            busy={set.pending}
+            onClick={() => void set.run(false)}
+          >
+            {t('timetable.bellNo')}
+          </BusyButton>
+          <BusyButton
+            type="button"
+            className="button primary"
+            busy={set.pending}
+            onClick={() => void set.run(true)}
+          >
+            {t('timetable.bellYes')}
+          </BusyButton>
+        </div>
+        <ActionError error={set.error} />
+      </div>
+    );
+  }
+  return (
+    <>
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={endAtBell}
+          onChange={(event) => void set.run(event.target.checked)}
+        />
+        <span>{t('timetable.bell')}</span>
+      </label>
+      <ActionError error={set.error} />
+    </>
+  );
+}
+
+/** The mappings, editable: each place's classroom, forgotten, or one added by hand. */
+function PlaceList() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const places = useClassTray((data) => data.timetable.places);
+  const source = useClassTray((data) => data.timetable.source);
+  const [added, setAdded] = useState('');
+  const map = useAction((place: string, classroomId: string | null) =>
+    api.mapTimetablePlace({ place, classroomId }),
+  );
+  const forget = useAction((place: string) => api.forgetTimetablePlace({ place }));
+  if (source === 'none' || source === 'weekly') return null;
+  return (
+    <details className="advanced">
+      <summary>{t('timetable.places')}</summary>
+      <ul className="timetable-places">
+        {places.map(({ place, classroomId }) => (
+          <li key={place}>
+            <label className="field inline">
+              <span>{place}</span>
+              <select
+                aria-label={t('timetable.placeRoom', { place })}
+                value={roomValue(classroomId)}
+                onChange={(event) => void map.run(place, roomOf(event.target.value))}
+              >
+                <RoomOptions />
+              </select>
+            </label>
+            <BusyButton
+              type="button"
+              className="button"
+              busy={forget.pending}
+              aria-label={t('timetable.forgetPlace', { place })}
+              onClick={() => void forget.run(place)}
+            >
+              ×
+            </BusyButton>
+          </li>
+        ))}
+      </ul>
+      <SmallForm
+        className="field"
+        label={t('timetable.addPlace')}
+        submitLabel={t('timetable.savePlace')}
+        cancelLabel={t('settings.cancel')}
+        busy={map.pending}
+        ready={added.trim() !== ''}
+        onSubmit={() => map.run(added.trim(), null).then(() => setAdded(''))}
+        onCancel={() => setAdded('')}
+        autoFocus={false}
+      >
+        <FormField className="field inline" label={t('timetable.placeName')}>
+          {(control) => (
+            <input {...control} value={added} onChange={(event) => setAdded(event.target.value)} />
+          )}
+        </FormField>
+      </SmallForm>
+      <ActionError error={map.error ?? forget.error} />
+    </details>
+  );
+}
+
+const blankLesson = (classroomId: string): WeeklyLesson => ({
+  weekday: 1,
+  start: '08:00',
+  end: '08:50',
+  classroomId,
+});
+
+/** The weekly table: weekday, start, end, classroom per row; saved as a whole. */
+function WeeklyTable() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const saved = useClassTray((data) => data.timetable.weekly);
+  const recent = useClassTray((data) => data.classroom.recent);
+  const [rows, setRows] = useState<WeeklyLesson[]>(saved);
+  const save = useAction((lessons: WeeklyLesson[]) =>
+    api.setTimetableSource({ kind: 'weekly', lessons }),
+  );
+  const change = (index: number, patch: Partial<WeeklyLesson>) =>
+    setRows(rows.map((row, at) => (at === index ? { ...row, ...patch } : row)));
+  return (
+    <div className="field">
+      <table className="timetable-weekly">
+        <thead>
+          <tr>
+            <th>{t('timetable.weekday')}</th>
+            <th>{t('timetable.start')}</th>
+            <th>{t('timetable.end')}</th>
+            <th>{t('timetable.classroom')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <td>
+                <select
+                  aria-label={t('timetable.weekday')}
+                  value={row.weekday}
+                  onChange={(event) => change(index, { weekday: Number(event.target.value) })}
+                >
+                  {(['1', '2', '3', '4', '5', '6', '7'] as const).map((day) => (
+                    <option key={day} value={day}>
+                      {t(`timetable.weekdays.${day}`)}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <input
+                  type="time"
+                  aria-label={t('timetable.start')}
+                  value={row.start}
+                  onChange={(event) => change(index, { start: event.target.value })}
+                />
+              </td>
+              <td>
+                <input
+                  type="time"
+                  aria-label={t('timetable.end')}
+                  value={row.end}
+                  onChange={(event) => change(index, { end: event.target.value })}
+                />
+              </td>
+              <td>
+                <select
+                  aria-label={t('timetable.classroom')}
+                  value={row.classroomId}
+                  onChange={(event) => change(index, { classroomId: event.target.value })}
+                >
+                  {recent.map((classroom) => (
+                    <option key={classroom.id} value={classroom.id}>
+                      {classroom.nickname ?? classroom.id}
+                    </option>
+                  ))}
+                </select>
+              </td>
+              <td>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={t('timetable.removeLesson')}
+                  onClick={() => setRows(rows.filter((_, at) => at !== index))}
+                >
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="form-actions">
+        {recent[0] !== undefined && (
+          <button
+            type="button"
+            className="button"
+            onClick={() => setRows([...rows, blankLesson(recent[0]?.id ?? '')])}
+          >
+            {t('timetable.addLesson')}
+          </button>
+        )}
+        <BusyButton
+          type="button"
+          className="button primary"
+          busy={save.pending}
+          onClick={() => void save.run(rows)}
+        >
+          {t('timetable.saveWeekly')}
+        </BusyButton>
+      </div>
+      <ActionError error={save.error} />
+    </div>
+  );
+}

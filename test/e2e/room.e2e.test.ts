@@ -1,0 +1,387 @@
+/**
+ * The right room during a lesson, end to end: `npm run web` on a local service whose devices keep
+ * changing (10% of them every 5 s, as the demo school's do more slowly), in Debian's Chromium, at
+ * 400×600 and 320×480, in English and Spanish. Each run, in Room 12:
+ * - the access form a row opens starts on that device, in view, the devices by name; after a
+ *   click on Add the focus is on the next access's device, and Esc gives it back to the row;
+ *   "+10 min" counts from now;
+ * - End all's result is said in Room 12 and not in Computer Lab 1 opened after it;
+ * - a timetable whose lesson is under way in a place nothing names is asked about with no room
+ *   chosen (a place a room's name matches comes chosen); mapped to the Library, the lesson line
+ *   in Room 12 names the Library, says the window shows Room 12, keeps the Library's bell out of
+ *   Room 12, and opens the Library in one click, where the bell is said;
+ * - the bell's report is shown back in Room 12 naming the Library, and once dismissed it stays
+ *   so after a reload and in another window.
+ * Real time: the lesson ends a minute after its import. Screenshots go to test-results/room-e2e/.
+ */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AccountData } from '../../src-main/local-service/index';
+import { createI18n } from '../../src-renderer/i18n';
+import { calendarText } from '../support/calendarText';
+import { device } from '../support/fixtures';
+import { newAccessToken } from '../support/localServiceControl';
+import { layoutProblems } from './layoutProbe';
+import { noonZone } from './localTime';
+import type { E2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+
+const TOKEN = 'room-e2e-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'room-e2e');
+/** From the timetable's import to the lesson's end: time to map it and give an access in it. */
+const LESSON_LEFT_MS = 60_000;
+
+const RUNS = [
+  { language: 'en', locale: 'en-GB', size: '400x600', viewport: { width: 400, height: 600 } },
+  { language: 'en', locale: 'en-GB', size: '320x480', viewport: { width: 320, height: 480 } },
+  { language: 'es', locale: 'es-ES', size: '400x600', viewport: { width: 400, height: 600 } },
+  { language: 'es', locale: 'es-ES', size: '320x480', viewport: { width: 320, height: 480 } },
+] as const;
+type Run = (typeof RUNS)[number] & { index: number };
+
+/** How each run writes the Library in its timetable: one a room's name matches, each new. */
+const LIBRARY_SPELLINGS = ['LIBRARY', 'library.', 'Li-brary', 'Library!'];
+
+const two = (n: number) => String(n).padStart(2, '0');
+const room = (id: string, prefix: string, count: number, first: number) =>
+  Array.from({ length: count }, (_, i) =>
+    device(first + i, { classroom: id, remote_alias: `${prefix}${two(i + 1)}` }),
+  );
+const fixture: AccountData = {
+  classrooms: [
+    { id: 'room-12', name: 'Room 12' },
+    { id: 'lab-1', name: 'Computer Lab 1' },
+    { id: 'library', name: 'Library' },
+  ],
+  // Listed in an order that is not the names' (the service's is not): R12-PC24 first.
+  devices: [
+    ...room('room-12', 'R12-PC', 24, 1).reverse(),
+    ...room('lab-1', 'LAB1-PC', 20, 100),
+    ...room('library', 'LIB-PC', 12, 200),
+  ],
+  temporal_accesses: [],
+  // Devices changing while the teacher works, as a real lab's do.
+  drift: { seed: 24, period_seconds: 5, share: 0.1 },
+};
+const remoteIdOf = (alias: string): string => {
+  const found = fixture.devices.find((one) => one.remote_alias === alias);
+  if (!found) throw new Error(`no device ${alias}`);
+  return found.remote_id;
+};
+
+let session: E2eSession | undefined;
+
+beforeAll(async () => {
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-12',
+    viewport: { width: 400, height: 600 },
+    screenshots: SCREENSHOTS,
+  });
+  // The three rooms in the teacher's list, by the nicknames the school gives them.
+  const settingsFile = join(session.dataDir, 'settings.json');
+  await session.restartPreview(async () => {
+    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(
+      settingsFile,
+      JSON.stringify({
+        ...saved,
+        classrooms: {
+          current: 'room-12',
+          recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
+        },
+      }),
+    );
+  });
+  await openWindow(session.page, session.preview.openUrl);
+}, 90_000);
+
+afterAll(() => session?.stop());
+
+describe('the right room during a lesson, with devices changing', { timeout: 300_000 }, () => {
+  it.each(RUNS.map((run, index) => ({ ...run, index })))(
+    'forms, End all, the place question, the lesson line and the bell report ($language, $size)',
+    async (run) => {
+      if (!session) throw new Error('no session');
+      const storageState = await session.page.context().storageState();
+      const context = await session.browser.newContext({
+        viewport: run.viewport,
+        locale: run.locale,
+        // About noon, so "+10 min" never crosses midnight.
+        timezoneId: noonZone(),
+        storageState,
+      });
+      try {
+        const view = await context.newPage();
+        await view.goto(new URL(session.preview.openUrl).origin);
+        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+        await lessonInTheRightRoom(view, run);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
+  if (!session) throw new Error('no session');
+  const service = session.service;
+  const { t } = createI18n(run.language);
+  const name = `${run.language}-${run.size}`;
+  const picker = view.locator('.classroom-picker select');
+  /** Each room's "18 of 24 online" at each step: the devices must have changed meanwhile. */
+  const counts = new Map<string, Set<string>>();
+  const countNow = async () => {
+    const shown = await picker.inputValue();
+    const seen = counts.get(shown) ?? new Set<string>();
+    seen.add(await view.locator('.online-count').innerText());
+    counts.set(shown, seen);
+  };
+  const check = async (state: string) => {
+    await auditedShot(view, SCREENSHOTS, `${name}-${state}`);
+    expect(await layoutProblems(view), state).toEqual([]);
+    await countNow();
+  };
+  const focusedMatches = (selector: string) =>
+    view.evaluate((css) => document.activeElement?.matches(css) ?? false, selector);
+  /** Opens a classroom from the picker (the teacher's own pick) and waits for its rows. */
+  const open = async (classroomId: string, prefix: string) => {
+    await picker.selectOption(classroomId);
+    await view
+      .locator('.device-row', { hasText: prefix })
+      .first()
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    await countNow();
+  };
+  /** The row of one device, found by the search box as a teacher finds it. */
+  const rowOf = async (alias: string) => {
+    await view.locator('.device-toolbar input[type="search"]').fill(alias);
+    const row = view.locator('.device-slot', { hasText: alias });
+    await row.waitFor();
+    return row;
+  };
+
+  // The teacher's own pick of Room 12: a lesson starting now leaves it open.
+  await open('lab-1', 'LAB1-PC');
+  await open('room-12', 'R12-PC');
+
+  // ---- Forms: a row's Add access. ----
+  const row3 = await rowOf('R12-PC03');
+  await row3.getByRole('button', { name: t('accesses.addFor', { name: 'R12-PC03' }) }).click();
+  const form = view.locator('.add-access');
+  const deviceField = form.locator('select.access-device');
+  const studentField = form.locator('.access-student');
+  await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
+  // The device, first in the form, in view inside the accesses' area, however short the window.
+  expect(await deviceField.inputValue()).toBe(remoteIdOf('R12-PC03'));
+  const inView = await deviceField.evaluate((field) => {
+    const box = field.getBoundingClientRect();
+    const area = field.closest('.accesses')?.getBoundingClientRect();
+    return (
+      area !== undefined &&
+      box.top >= Math.max(0, area.top) &&
+      box.bottom <= Math.min(window.innerHeight, area.bottom)
+    );
+  });
+  expect(inView, 'the device field is in view').toBe(true);
+  const options = await deviceField
+    .locator('option')
+    .evaluateAll((all) => all.map((option) => option.textContent ?? ''));
+  expect(options).toEqual([
+    ...Array.from({ length: 24 }, (_, i) => `R12-PC${two(i + 1)}`),
+    t('accesses.noDevice'),
+  ]);
+  await check('add-access');
+  await studentField.fill('Ana');
+  const linkField = form.locator('.access-input');
+  await linkField.fill(
+    `https://remote.example/access/${await newAccessToken(service, remoteIdOf('R12-PC03'))}`,
+  );
+  await form.getByRole('button', { name: t('accesses.add'), exact: true }).click();
+  await row3.locator('.row-student', { hasText: 'Ana' }).waitFor();
+  // After a click on Add (disabled once the form is empty), the next access's device.
+  await expect.poll(() => focusedMatches('.add-access select.access-device')).toBe(true);
+  expect(await deviceField.inputValue()).toBe('');
+  await view.keyboard.press('Escape');
+  await expect.poll(() => form.isVisible()).toBe(false);
+  // Back to the row: its End access now stands where Add access was.
+  expect(
+    await view.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null),
+  ).toBe(t('accesses.endFor', { name: 'R12-PC03' }));
+
+  // A second access, by Enter, so End all has two to end.
+  const row5 = await rowOf('R12-PC05');
+  await row5.getByRole('button', { name: t('accesses.addFor', { name: 'R12-PC05' }) }).click();
+  await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
+  await studentField.fill('Luis');
+  await linkField.fill(
+    `https://remote.example/access/${await newAccessToken(service, remoteIdOf('R12-PC05'))}`,
+  );
+  await linkField.press('Enter');
+  await row5.locator('.row-student', { hasText: 'Luis' }).waitFor();
+  await view.keyboard.press('Escape');
+  await view.locator('.device-toolbar input[type="search"]').fill('');
+
+  // "+10 min" counts from the present minute, not from the prefilled 5-minute mark.
+  const minuteFromNow = (minutes: number) =>
+    view.evaluate(
+      ([ahead, language]) =>
+        new Date(Date.now() + ahead * 60_000).toLocaleTimeString(language, {
+          hour: '2-digit',
+          minute: '2-digit',
+          hourCycle: 'h23',
+        }),
+      [minutes, run.language] as const,
+    );
+  await view.getByRole('button', { name: t('schedule.endClassAt') }).click();
+  const before = await minuteFromNow(10);
+  await view.getByRole('button', { name: t('schedule.plusMinutes', { minutes: '10' }) }).click();
+  const after = await minuteFromNow(10);
+  expect([before, after]).toContain(await view.locator('.end-at-field').inputValue());
+  await view.keyboard.press('Escape');
+
+  // ---- End all's result, in its room only. ----
+  await view.locator('.end-all > .button.danger').click();
+  await view.locator('.end-all-confirm button[type="submit"]').click();
+  const outcome = view.locator('.end-all-outcome');
+  await outcome.waitFor();
+  expect(await outcome.innerText()).toBe(t('accesses.endAllEnded', { count: 2 }));
+  await check('end-all');
+  await open('lab-1', 'LAB1-PC');
+  expect(await outcome.count()).toBe(0);
+  await open('room-12', 'R12-PC');
+  expect(await outcome.innerText()).toBe(t('accesses.endAllEnded', { count: 2 }));
+
+  // ---- The place question. ----
+  const unnamed = `B-${run.index + 1}`;
+  const named = LIBRARY_SPELLINGS[run.index] ?? 'Library';
+  const start = Date.now() - 5 * 60_000;
+  const end = Math.ceil((Date.now() + LESSON_LEFT_MS) / 1000) * 1000;
+  const tomorrow = Date.now() + 86_400_000;
+  await view.locator('header [aria-controls="settings"]').click();
+  await view.getByRole('combobox', { name: t('timetable.source') }).selectOption('file');
+  await view.getByLabel(t('timetable.importFile')).setInputFiles({
+    name: 'timetable.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(
+      calendarText([
+        { uid: `maths-${name}`, start, end, summary: 'Maths 3B', location: unnamed },
+        {
+          uid: `reading-${name}`,
+          start: tomorrow,
+          end: tomorrow + 3_000_000,
+          summary: 'Reading',
+          location: named,
+        },
+      ]),
+    ),
+  });
+  const question = (place: string) => view.getByLabel(t('timetable.newPlace', { place }));
+  const chosen = (place: string) =>
+    question(place).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
+  const saveOf = (place: string) =>
+    question(place)
+      .locator('xpath=ancestor::div[1]')
+      .getByRole('button', { name: t('timetable.savePlace'), exact: true });
+  // A place no room's name matches: nothing chosen, not Room 12 for being open.
+  expect(await chosen(unnamed)).toBe(t('timetable.chooseRoom'));
+  expect(await saveOf(unnamed).isDisabled()).toBe(true);
+  // One the Library's name matches, however written: chosen.
+  expect(await chosen(named)).toBe('Library');
+  await question(unnamed).scrollIntoViewIfNeeded();
+  await check('place-question');
+  await question(unnamed).selectOption({ label: 'Library' });
+  await saveOf(unnamed).click();
+  await saveOf(named).click();
+  await question(named).waitFor({ state: 'detached' });
+  const bellYes = view.getByRole('button', { name: t('timetable.bellYes') });
+  if (await bellYes.isVisible()) await bellYes.click();
+  await view
+    .getByRole('checkbox', { name: t('timetable.bell') })
+    .and(view.locator(':checked'))
+    .waitFor();
+  await view.locator('.settings-head button').click();
+
+  // ---- The lesson line in Room 12: the Library's lesson, and the way there. ----
+  const until = await view.evaluate(
+    ([at, language]) =>
+      new Date(at).toLocaleTimeString(language, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [end, run.language] as const,
+  );
+  const line = view.locator('.lesson-line');
+  await line.waitFor({ timeout: LIVE_TIMEOUT });
+  expect(await picker.inputValue()).toBe('room-12');
+  await expect
+    .poll(() => line.locator('.lesson-now').innerText())
+    .toBe(t('timetable.lesson', { title: 'Maths 3B', room: 'Library', time: until }));
+  expect(await line.locator('.lesson-elsewhere').innerText()).toBe(
+    t('timetable.lessonElsewhere', { shown: 'Room 12' }),
+  );
+  // Room 12's accesses do not end with the Library's lesson: not said here.
+  await expect
+    .poll(() => line.innerText())
+    .not.toContain(t('timetable.endsAccesses', { time: until }));
+  expect(await line.getByRole('button', { name: t('timetable.keepAccesses') }).count()).toBe(0);
+  await check('lesson-elsewhere');
+
+  await line.getByRole('button', { name: t('timetable.openRoom', { room: 'Library' }) }).click();
+  await view
+    .locator('.device-row', { hasText: 'LIB-PC' })
+    .first()
+    .waitFor({ timeout: LIVE_TIMEOUT });
+  expect(await picker.inputValue()).toBe('library');
+  await line.getByText(t('timetable.endsAccesses', { time: until })).waitFor();
+  expect(await line.locator('.lesson-elsewhere').count()).toBe(0);
+  expect(await focusedMatches('.lesson-line')).toBe(true);
+  await check('lesson-here');
+
+  // An access given in the Library's lesson: the bell ends it.
+  const rowLib = await rowOf('LIB-PC02');
+  await rowLib.getByRole('button', { name: t('accesses.addFor', { name: 'LIB-PC02' }) }).click();
+  await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
+  await studentField.fill('Eva');
+  await linkField.fill(
+    `https://remote.example/access/${await newAccessToken(service, remoteIdOf('LIB-PC02'))}`,
+  );
+  await linkField.press('Enter');
+  await rowLib.locator('.row-student', { hasText: 'Eva' }).waitFor();
+  await view.keyboard.press('Escape');
+  await view.locator('.device-toolbar input[type="search"]').fill('');
+  expect(Date.now(), 'the access was given before the bell').toBeLessThan(end);
+
+  // ---- The bell's report, back in Room 12: named, and dismissed for good. ----
+  await open('room-12', 'R12-PC');
+  const report = view.locator('.schedule-report', {
+    hasText: t('schedule.ended', { time: until, target: 'Library', count: 1 }),
+  });
+  await report.waitFor({ timeout: end - Date.now() + 2 * LIVE_TIMEOUT });
+  await check('bell-report');
+  await report
+    .getByRole('button', { name: t('schedule.dismissFor', { time: until, target: 'Library' }) })
+    .click();
+  await report.waitFor({ state: 'detached' });
+  await view.reload();
+  await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+  expect(await report.count()).toBe(0);
+  const other = await view.context().newPage();
+  await other.goto(new URL(session.preview.openUrl).origin);
+  await other.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+  expect(
+    await other
+      .locator('.schedule-report', {
+        hasText: t('schedule.ended', { time: until, target: 'Library', count: 1 }),
+      })
+      .count(),
+  ).toBe(0);
+  await other.close();
+
+  const changed = [...counts.values()].some((seen) => seen.size > 1);
+  expect(changed, `devices changed during the run: ${JSON.stringify([...counts])}`).toBe(true);
+}
