@@ -3,7 +3,8 @@
  * STANDARD and DAYLIGHT observances, each starting at its DTSTART, RDATEs and RRULE, evaluated
  * only around the years asked about (two years at a time, kept per year), with the bounded
  * stepping of recurrence.ts. A rule that repeats more than MAX_ONSETS times in those two years
- * (FREQ=MINUTELY from 1601) makes the zone unreadable, once: its events are skipped and counted.
+ * (FREQ=MINUTELY from 1601) makes the zone unreadable, once: its events are skipped and counted;
+ * unless every observance changes to one offset, which is then the zone's, with no stepping.
  */
 import type { Component } from './icsText';
 import { propertiesOf, propertyOf } from './icsText';
@@ -64,6 +65,11 @@ export class ZoneRules {
   readonly #years = new Map<number, Change[]>();
   /** The offset before every observance's first change: the earliest one's TZOFFSETFROM. */
   readonly #initial: number;
+  /**
+   * When every observance changes to one offset, that offset from the first change on, however
+   * often the rules repeat (a zone "changing" every minute to the offset it already has).
+   */
+  readonly #only: { offset: number; from: number } | undefined;
   #unreadable: Error | undefined;
 
   /** Throws ValueError when the VTIMEZONE has no observance or one that cannot be read. */
@@ -76,6 +82,13 @@ export class ZoneRules {
       observance.dates.reduce((first, date) => Math.min(first, date), Infinity);
     const earliest = this.#observances.reduce((a, b) => (firstOf(b) < firstOf(a) ? b : a));
     this.#initial = earliest.offsetFrom;
+    const offsets = new Set(this.#observances.map((observance) => observance.offsetTo));
+    if (offsets.size === 1) {
+      const from = Math.min(
+        ...this.#observances.map((observance) => firstOf(observance) - observance.offsetFrom),
+      );
+      this.#only = { offset: earliest.offsetTo, from };
+    }
   }
 
   /**
@@ -83,6 +96,7 @@ export class ZoneRules {
    * RecurrenceLimit when an observance's rule cannot be followed (then at every call).
    */
   offsetAt(at: number): number {
+    if (this.#only !== undefined) return at < this.#only.from ? this.#initial : this.#only.offset;
     if (this.#unreadable !== undefined) throw this.#unreadable;
     const { year } = dateOf(Math.floor(at / DAY_SECONDS));
     let changes = this.#years.get(year);

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { readCalendar } from '../../../src-main/core/timetable/calendar';
 import type { CalendarPart } from '../../../src-main/core/timetable/calendar';
+import { endlessZone as steadyZone } from '../../support/hostileCalendars';
 import { countedFromLongAgo, endlessSecondly, endlessZone, manyEvents } from './hostile';
 
 // The span the tray app reads: a day behind, eight ahead.
@@ -52,6 +53,16 @@ describe('hostile calendars', () => {
       expect(parts).toEqual([{ kind: 'zone', tzid: 'Our School Time' }]);
     },
   );
+
+  it('a VTIMEZONE changing every minute from 1601 to the offset it already has is that offset, and its lessons are read', () => {
+    const now = Date.parse('2026-03-02T09:00:00Z');
+    const reading = readCalendar(steadyZone(now), options);
+    // 09:00 written in a zone of +01:00 is 08:00Z.
+    expect(reading.events).toMatchObject([
+      { title: 'Maths 3B', start: now + 86_400_000 - 3_600_000, end: now + 86_400_000 - 600_000 },
+    ]);
+    expect(reading.skipped).toEqual({});
+  });
 
   it('a COUNT that must be counted through a thousand years of Fridays the 13th is refused as too costly', () => {
     const reading = readCalendar(countedFromLongAgo(), options);

@@ -86,7 +86,10 @@ const ruleText = fc
       rule.byMinute?.sort((a, b) => a - b),
     );
     add('BYSETPOS', rule.bySetPos);
-    return { parts, end: rule.end, freq: rule.freq };
+    // rrule 2.8.1 counts an occurrence BYSETPOS=1,-1 pick twice as two towards COUNT (with
+    // COUNT=2 a one-day set gives one date, not two): no COUNT beside two positions.
+    const end = rule.bySetPos?.length === 2 && 'count' in rule.end ? {} : rule.end;
+    return { parts, end, freq: rule.freq };
   });
 
 /** The two implementations over [from, to) (seconds), for a rule and a seed date. */
