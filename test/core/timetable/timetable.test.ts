@@ -530,7 +530,7 @@ describe('a calendar too large or too complex', () => {
 
   it('ends the thread when ClassTray closes in the middle of a reading', async () => {
     const threads = countedThreads();
-    const { classTray, at } = await setup({ startCalendarWorker: threads.startCalendarWorker });
+    const { classTray } = await setup({ startCalendarWorker: threads.startCalendarWorker });
     const importing = classTray
       .setTimetableSource({ kind: 'file', text: countedFromLongAgo(5_000) })
       .catch((error: unknown) => error);
