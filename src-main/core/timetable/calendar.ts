@@ -102,6 +102,8 @@ export function readCalendar(text: string, options: ReadOptions): CalendarReadin
   return new FeedReader(calendar, options).read();
 }
 
+const UTC: Zone = { kind: 'iana', name: 'UTC' };
+
 /** An event left out for a reason. */
 class Skip extends Error {
   constructor(readonly reason: SkipReason) {
@@ -289,7 +291,7 @@ class FeedReader {
     const value = orSkip('badTime', () => readTime(text, type));
     const tzid = property.params.get('TZID')?.trim();
     if (value.isDate) return { value, zone: this.#machine, zoneName: 'date' };
-    if (value.utc) return { value, zone: { kind: 'iana', name: 'UTC' }, zoneName: 'Z' };
+    if (value.utc) return { value, zone: UTC, zoneName: 'Z' };
     if (tzid) return { value, zone: this.#zone(tzid), zoneName: `tzid:${tzid}` };
     return { value, zone: this.#floating, zoneName: 'floating' };
   }
@@ -341,6 +343,15 @@ class FeedReader {
   }
 
   #series(uid: string, masterEntry: Entry | undefined, overrides: Entry[]): void {
+    // Most events of a large feed are single ones: no maps or lists made for them.
+    if (
+      masterEntry !== undefined &&
+      overrides.length === 0 &&
+      !masterEntry.vevent.properties.some(({ name }) => name === 'RRULE' || name === 'RDATE')
+    ) {
+      this.#single(uid, masterEntry, undefined);
+      return;
+    }
     const byOccurrence = new Map<string, Entry>();
     for (const override of overrides) {
       const key = override.recurrenceId ? String(this.#instant(override.recurrenceId)) : '';
@@ -457,6 +468,8 @@ class FeedReader {
       const to = Math.min(until, spanTo - segment.shift);
       if (from >= to) return;
       const describedBy = segment.entry.vevent;
+      const words = wordsOf(describedBy);
+      const dropped = cancelled(describedBy);
       for (const occurrence of occurrencesIn(from, to)) {
         const override = overrideOf(occurrence);
         if (override !== undefined) {
@@ -464,7 +477,7 @@ class FeedReader {
           this.#single(uid, override, occurrence.instant);
           continue;
         }
-        if (cancelled(describedBy)) continue;
+        if (dropped) continue;
         const wall = occurrence.wall + segment.shift;
         const startInstant =
           segment.shift === 0 ? occurrence.instant : inZone(() => instantAt(wall, zone));
@@ -474,7 +487,8 @@ class FeedReader {
             : inZone(() => segment.lengthOf(wall, startInstant));
         if (!this.#overlaps(startInstant, end)) continue;
         this.#events.push({
-          ...described(describedBy, uid, occurrence.instant),
+          key: keyOf(uid, occurrence.instant),
+          ...words,
           allDay: start.value.isDate,
           start: startInstant,
           end,
@@ -502,7 +516,8 @@ class FeedReader {
     const end = inZone(() => lengthOf(start.value.seconds, startInstant));
     if (!this.#overlaps(startInstant, end)) return;
     this.#events.push({
-      ...described(entry.vevent, uid, original ?? startInstant),
+      key: keyOf(uid, original ?? startInstant),
+      ...wordsOf(entry.vevent),
       allDay: start.value.isDate,
       start: startInstant,
       end,
@@ -557,13 +572,17 @@ const dayOf = (wall: number): number => Math.floor(wall / DAY_SECONDS);
 const cancelled = (vevent: Component): boolean =>
   propertyOf(vevent, 'STATUS')?.value.trim().toUpperCase() === 'CANCELLED';
 
-function described(vevent: Component, uid: string, originalStart: number) {
+/** One occurrence, the same across fetches even when moved: its UID and original start. */
+const keyOf = (uid: string, originalStart: number): string =>
+  `${uid}@${new Date(originalStart).toISOString()}`;
+
+/** An event's title and place, read once for all its occurrences. */
+function wordsOf(vevent: Component): { title: string; location: string | null } {
   const text = (name: string): string | null => {
     const value = textOf(propertyOf(vevent, name)?.value ?? '').trim();
     return value === '' ? null : value;
   };
   return {
-    key: `${uid}@${new Date(originalStart).toISOString()}`,
     title: text('SUMMARY') ?? '',
     // Cut where a place can still be mapped, else it would be asked about at every fetch.
     location: text('LOCATION')?.slice(0, PLACE_MAX_LENGTH).trimEnd() ?? null,

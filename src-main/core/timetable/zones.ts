@@ -9,7 +9,7 @@ import { findIana } from 'windows-iana';
 import type { Component } from './icsText';
 import { propertyOf } from './icsText';
 import type { WallTime } from './wallClock';
-import { DAY_SECONDS, wallOfSeconds, wallSeconds } from './wallClock';
+import { DAY_SECONDS, dateOf, dayNumber, wallOfSeconds, wallSeconds } from './wallClock';
 import { ZoneRules } from './vtimezone';
 
 export type { WallTime } from './wallClock';
@@ -100,33 +100,86 @@ export function wallTimeIn(zone: string, instant: number): WallTime {
   };
 }
 
-const HOUR_MS = 3_600_000;
-/** Offsets of IANA zones per hour: constant through an hour unless a change falls inside it. */
-const hourOffsets = new Map<string, Map<number, number>>();
-const HOUR_OFFSETS_KEPT = 50_000;
+const DAY_MS = DAY_SECONDS * 1000;
+
+/** A zone's offsets through one UTC year: the one it starts with, and each change after. */
+interface YearOffsets {
+  zone: string;
+  /** The year's first and the next year's first instant (ms). */
+  start: number;
+  end: number;
+  first: number;
+  changes: { at: number; offset: number }[];
+}
+
+/**
+ * IANA zones' offsets by year, each year found once (in this thread, for every feed after): a
+ * year of hourly series asks the offset of thousands of instants, and Intl takes microseconds
+ * for each (a school year's 1,500 lessons took 120 ms that way, measured).
+ */
+const yearOffsets = new Map<string, YearOffsets>();
+/** The zone-year asked last: the next instant is most often in it. */
+let lastOffsets: YearOffsets | undefined;
+/** Zone-years kept at most (a few zones over the span's two years, or the CLI's window). */
+const YEARS_KEPT = 2_000;
 
 const exactOffset = (zone: string, instant: number): number =>
   wallSeconds(wallTimeIn(zone, instant)) * 1000 - Math.floor(instant / 1000) * 1000;
+
+/**
+ * The year's offsets: the offset at each day's start, and where it differs from the day
+ * before, the change's instant found to the second by halving (no zone changes twice a day).
+ */
+function offsetsOf(zone: string, year: number): YearOffsets {
+  const start = dayNumber(year, 1, 1) * DAY_MS;
+  const end = dayNumber(year + 1, 1, 1) * DAY_MS;
+  const first = exactOffset(zone, start);
+  const changes: YearOffsets['changes'] = [];
+  let offset = first;
+  for (let day = start + DAY_MS; day <= end; day += DAY_MS) {
+    const at = Math.min(day, end - 1000);
+    const next = exactOffset(zone, at);
+    if (next === offset) continue;
+    let before = day - DAY_MS;
+    let after = at;
+    while (after - before > 1000) {
+      const middle = before + Math.floor((after - before) / 2000) * 1000;
+      if (exactOffset(zone, middle) === offset) before = middle;
+      else after = middle;
+    }
+    changes.push({ at: after, offset: next });
+    offset = next;
+  }
+  return { zone, start, end, first, changes };
+}
 
 /** The zone's offset from UTC at this instant, in milliseconds. */
 export function offsetAt(zone: Zone, instant: number): number {
   if (zone.kind === 'rules') return zone.rules.offsetAt(Math.floor(instant / 1000)) * 1000;
   if (zone.name === 'UTC') return 0;
-  let hours = hourOffsets.get(zone.name);
-  if (hours === undefined) {
-    hours = new Map();
-    hourOffsets.set(zone.name, hours);
+  let offsets = lastOffsets;
+  if (
+    offsets === undefined ||
+    offsets.zone !== zone.name ||
+    instant < offsets.start ||
+    instant >= offsets.end
+  ) {
+    const { year } = dateOf(Math.floor(instant / DAY_MS));
+    const key = `${zone.name} ${year}`;
+    offsets = yearOffsets.get(key);
+    if (offsets === undefined) {
+      if (yearOffsets.size >= YEARS_KEPT) yearOffsets.clear();
+      offsets = offsetsOf(zone.name, year);
+      yearOffsets.set(key, offsets);
+    }
+    lastOffsets = offsets;
   }
-  const hour = Math.floor(instant / HOUR_MS);
-  const known = hours.get(hour);
-  if (known !== undefined) return known;
-  const first = exactOffset(zone.name, hour * HOUR_MS);
-  if (first !== exactOffset(zone.name, hour * HOUR_MS + HOUR_MS - 1000)) {
-    return exactOffset(zone.name, instant);
+  let offset = offsets.first;
+  for (const change of offsets.changes) {
+    if (change.at > instant) break;
+    offset = change.offset;
   }
-  if (hours.size >= HOUR_OFFSETS_KEPT) hours.clear();
-  hours.set(hour, first);
-  return first;
+  return offset;
 }
 
 /**
@@ -139,10 +192,8 @@ export function instantAt(wall: number, zone: Zone): number {
   const before = offsetAt(zone, local - DAY_SECONDS * 1000);
   const after = offsetAt(zone, local + DAY_SECONDS * 1000);
   // The offset before a change first: the first of two occurrences wins.
-  for (const offset of before === after ? [before] : [before, after]) {
-    const instant = local - offset;
-    if (offsetAt(zone, instant) === offset) return instant;
-  }
+  if (offsetAt(zone, local - before) === before) return local - before;
+  if (after !== before && offsetAt(zone, local - after) === after) return local - after;
   // Skipped: the offset before the change.
   return local - before;
 }
