@@ -181,6 +181,9 @@ export async function benchTimetable(): Promise<void> {
     for (const [name, make] of cases.slice(1)) {
       console.error(`timetable bench: memory of ${name}…`);
       const text = make();
+      // The garbage of making the text collected, and the RSS settled, before the reading.
+      collectGarbage();
+      await pause(1_000);
       collectGarbage();
       const before = process.memoryUsage.rss();
       const own = new CalendarReader();
