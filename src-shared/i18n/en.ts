@@ -448,6 +448,56 @@ export const en = {
     nextLesson: 'Next: {{room}} at {{time}}',
     timetableFailed: 'Timetable not updated: see Settings',
   },
+  /** What a school's IT may set (src-main/core/policy/policyTable.ts): each key's name in the
+   * Group Policy editor and one line for IT, in the ADML, README's table and Settings. */
+  schoolPolicies: {
+    ServiceUrl: {
+      title: 'Service URL',
+      explain: "The service's address (https://…), without user name, password or query.",
+    },
+    AuthHeader: {
+      title: 'Auth header name',
+      explain: 'The name of the header the token is sent in (default X-Token-SVC).',
+    },
+    DemoDataAllowed: {
+      title: 'Allow demo data',
+      explain:
+        'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
+    },
+    PollVisibleSeconds: {
+      title: 'Refresh interval, window open (seconds)',
+      explain: 'Refresh interval while the window is open, in seconds.',
+    },
+    PollHiddenSeconds: {
+      title: 'Refresh interval, window hidden (seconds)',
+      explain: 'Refresh interval while the window is hidden, in seconds.',
+    },
+    StartAtLogin: {
+      title: 'Start at login',
+      explain: 'Start ClassTray when the teacher logs in.',
+    },
+    DeviceChangeNotifications: {
+      title: 'Notifications when devices change',
+      explain: 'Notify when a device goes offline or comes back while the window is hidden.',
+    },
+    UpdatesEnabled: {
+      title: 'Updates',
+      explain: 'Check for, download and offer updates (0: IT deploys each version itself).',
+    },
+    UpdateFeedUrl: {
+      title: 'Update feed URL',
+      explain: 'The update feed: an https:// folder holding latest.yml and the installers.',
+    },
+    UpdateChannel: {
+      title: 'Update channel',
+      explain: 'Which releases to take: latest (stable) or beta.',
+    },
+    AllowUpdateDowngrade: {
+      title: 'Allow update downgrades',
+      explain:
+        'Take a feed version older than the installed one (default 0, whatever the channel).',
+    },
+  },
   /** The core's refusals by code (src-shared/refusal.ts), with its English sentences' meaning. */
   refusals: {
     classroomUnknown:

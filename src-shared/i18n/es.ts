@@ -453,6 +453,57 @@ export const es = {
     nextLesson: 'Después: {{room}} a las {{time}}',
     timetableFailed: 'Horario sin actualizar: ver Ajustes',
   },
+  schoolPolicies: {
+    ServiceUrl: {
+      title: 'URL del servicio',
+      explain: 'La dirección del servicio (https://…), sin usuario, contraseña ni consulta.',
+    },
+    AuthHeader: {
+      title: 'Nombre de la cabecera de autenticación',
+      explain: 'El nombre de la cabecera en la que se envía el token (por defecto X-Token-SVC).',
+    },
+    DemoDataAllowed: {
+      title: 'Permitir datos de demostración',
+      explain:
+        'Si se puede mostrar la escuela de demostración (0: solo el servicio, una vez fijado ServiceUrl).',
+    },
+    PollVisibleSeconds: {
+      title: 'Intervalo de actualización con la ventana abierta (segundos)',
+      explain: 'Intervalo de actualización mientras la ventana está abierta, en segundos.',
+    },
+    PollHiddenSeconds: {
+      title: 'Intervalo de actualización con la ventana oculta (segundos)',
+      explain: 'Intervalo de actualización mientras la ventana está oculta, en segundos.',
+    },
+    StartAtLogin: {
+      title: 'Iniciar al iniciar sesión',
+      explain: 'Iniciar ClassTray cuando el docente inicia sesión.',
+    },
+    DeviceChangeNotifications: {
+      title: 'Notificaciones cuando cambian los dispositivos',
+      explain:
+        'Avisar cuando un dispositivo se desconecta o vuelve mientras la ventana está oculta.',
+    },
+    UpdatesEnabled: {
+      title: 'Actualizaciones',
+      explain:
+        'Buscar, descargar y ofrecer actualizaciones (0: TI despliega cada versión por su cuenta).',
+    },
+    UpdateFeedUrl: {
+      title: 'URL del canal de actualizaciones',
+      explain:
+        'El origen de las actualizaciones: una carpeta https:// con latest.yml y los instaladores.',
+    },
+    UpdateChannel: {
+      title: 'Canal de actualizaciones',
+      explain: 'Qué versiones instalar: latest (estable) o beta.',
+    },
+    AllowUpdateDowngrade: {
+      title: 'Permitir volver a versiones anteriores',
+      explain:
+        'Instalar una versión del canal más antigua que la instalada (por defecto 0, sea cual sea el canal).',
+    },
+  },
   refusals: {
     classroomUnknown:
       'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',

@@ -4,13 +4,21 @@
  * beside this one and its line here; the locale rule, the settings' list, the window's and the
  * tray's resources and the tests all follow from this record.
  */
+import { de } from './de';
 import { en } from './en';
 import { es } from './es';
 import type { Messages } from './messages';
+import { nl } from './nl';
+import { pl } from './pl';
+import { pt } from './pt';
 
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', messages: en },
   es: { name: 'Español', messages: es },
+  de: { name: 'Deutsch', messages: de },
+  pl: { name: 'Polski', messages: pl },
+  nl: { name: 'Nederlands', messages: nl },
+  pt: { name: 'Português', messages: pt },
 } as const satisfies Readonly<Record<string, { name: string; messages: Messages }>>;
 
 /** A language ClassTray can show. */

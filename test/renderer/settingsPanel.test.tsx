@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KEYCHAIN_FIX } from '../../src-main/core/account/vault';
 import type { ConnectResult } from '../../src-main/core/api/classTrayApi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
+import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
@@ -55,7 +56,8 @@ describe('settings', () => {
     const language = screen.getByRole('combobox', { name: 'Idioma' });
     const names = [...language.querySelectorAll('option')].map((option) => option.textContent);
     // Only "system" is translated; each language keeps its own name.
-    expect(names).toEqual(['Sistema', 'English', 'Español']);
+    expect(names).toEqual(['Sistema', ...LOCALES.map((code) => SPOKEN_LANGUAGES[code].name)]);
+    expect(names).toContain('English');
   });
 
   it.each(['fallback', 'memory'] as const)(

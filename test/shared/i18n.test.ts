@@ -23,10 +23,20 @@ const placeholders = (text: string): string[] => [
 
 /**
  * Words a sentence may keep from English in any language: the app's name, the service's own
- * term, a unit, and a word Spanish shares. A sentence equal to English with any other word is
- * one nobody translated; one with no word at all ('{{name}}: {{state}}') is the same everywhere.
+ * term, a unit, a word Spanish shares, and words German writes as English does (a device
+ * "Online" or "Offline", in Dutch and Portuguese too; a "Link", in Polish too). A sentence equal
+ * to English with any other word is one nobody translated; one with no word at all
+ * ('{{name}}: {{state}}') is the same everywhere.
  */
-const SAME_IN_EVERY_LANGUAGE = ['ClassTray', 'Token', 'min', 'General'];
+const SAME_IN_EVERY_LANGUAGE = [
+  'ClassTray',
+  'Token',
+  'min',
+  'General',
+  'Online',
+  'Offline',
+  'Link',
+];
 
 /** The words of a sentence that should read differently once translated. */
 const wordsToTranslate = (text: string): string[] =>

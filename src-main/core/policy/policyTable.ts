@@ -10,6 +10,7 @@
  * stay per teacher.
  */
 import { z } from 'zod';
+import { en } from '../../../src-shared/i18n/en';
 import { addressSchema } from '../settings/addressSchema';
 import type { Settings } from '../settings/settingsSchema';
 import { settingsSchema } from '../settings/settingsSchema';
@@ -56,11 +57,7 @@ export interface SettingLink {
   fromSetting?: (setting: never) => unknown;
 }
 
-interface PolicySpec<Value> {
-  /** Its name in the Group Policy editor. */
-  title: string;
-  /** One line for IT: the ADMX's explanation and README's table. */
-  explain: string;
+interface PolicyRule<Value> {
   schema: z.ZodType<Value>;
   /** The teacher's setting it sets or locks; null: none (the updater reads it). */
   setting: SettingLink | null;
@@ -71,7 +68,9 @@ interface PolicySpec<Value> {
   choices?: readonly string[];
 }
 
-type Words = Pick<PolicySpec<unknown>, 'title' | 'explain'>;
+/** A key's words: its name in the Group Policy editor and one line for IT (the ADML, README's
+ * table and Settings), written in every language's `schoolPolicies`. */
+type Words = (typeof en)['schoolPolicies'][keyof (typeof en)['schoolPolicies']];
 
 /** A setting's rule without its default (nor null): what IT may set it to. */
 function settingRule<Path extends SettingPath>(
@@ -96,7 +95,7 @@ function bare(schema: z.ZodType): z.ZodType {
 }
 
 /** How the schema is stored (ADMX element, registry type), from its kind of value. */
-function storage(schema: z.ZodType): Pick<PolicySpec<unknown>, 'kind' | 'min' | 'max' | 'choices'> {
+function storage(schema: z.ZodType): Pick<PolicyRule<unknown>, 'kind' | 'min' | 'max' | 'choices'> {
   if (schema instanceof z.ZodBoolean) return { kind: 'boolean' };
   if (schema instanceof z.ZodNumber) {
     const { minValue, maxValue } = schema;
@@ -111,17 +110,14 @@ function storage(schema: z.ZodType): Pick<PolicySpec<unknown>, 'kind' | 'min' | 
 }
 
 /** A key that is the teacher's setting at `path`: IT sets or locks that setting itself. */
-function setting<Path extends SettingPath>(
-  path: Path,
-  words: Words,
-): PolicySpec<NonNullable<SettingAt<Path>>> {
+function setting<Path extends SettingPath>(path: Path): PolicyRule<NonNullable<SettingAt<Path>>> {
   const schema = settingRule(path);
-  return { ...words, schema, ...storage(schema), setting: { path } };
+  return { schema, ...storage(schema), setting: { path } };
 }
 
 /** A key with a rule of its own, standing for a setting some other way (`link`) or for none. */
-function own<Value>(schema: z.ZodType<Value>, words: Words, link?: SettingLink): PolicySpec<Value> {
-  return { ...words, schema, ...storage(schema), setting: link ?? null };
+function own<Value>(schema: z.ZodType<Value>, link?: SettingLink): PolicyRule<Value> {
+  return { schema, ...storage(schema), setting: link ?? null };
 }
 
 /** A link to the setting at `path` through two conversions, typed by the setting and the key. */
@@ -141,22 +137,11 @@ function standsFor<Path extends SettingPath, Value>(
 /** A folder electron-updater adds file names to: the service URL's rule. */
 const updateFeedSchema = addressSchema({ query: 'refused' });
 
-export const POLICIES = {
-  ServiceUrl: setting('serviceUrl', {
-    title: 'Service URL',
-    explain: "The service's address (https://…), without user name, password or query.",
-  }),
-  AuthHeader: setting('authHeader', {
-    title: 'Auth header name',
-    explain: 'The name of the header the token is sent in (default X-Token-SVC).',
-  }),
+const RULES = {
+  ServiceUrl: setting('serviceUrl'),
+  AuthHeader: setting('authHeader'),
   DemoDataAllowed: own(
     z.boolean(),
-    {
-      title: 'Allow demo data',
-      explain:
-        'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
-    },
     standsFor('mode', {
       // Without a service URL there is nothing but the demo to show.
       toSetting: (allowed: boolean, { serviceUrl }) =>
@@ -165,40 +150,25 @@ export const POLICIES = {
       fromSetting: (mode) => (mode === 'demo' ? true : undefined),
     }),
   ),
-  PollVisibleSeconds: setting('poll.visibleSeconds', {
-    title: 'Refresh interval, window open (seconds)',
-    explain: 'Refresh interval while the window is open, in seconds.',
-  }),
-  PollHiddenSeconds: setting('poll.hiddenSeconds', {
-    title: 'Refresh interval, window hidden (seconds)',
-    explain: 'Refresh interval while the window is hidden, in seconds.',
-  }),
-  StartAtLogin: setting('startAtLogin', {
-    title: 'Start at login',
-    explain: 'Start ClassTray when the teacher logs in.',
-  }),
-  DeviceChangeNotifications: setting('notifications.deviceChanges', {
-    title: 'Notifications when devices change',
-    explain: 'Notify when a device goes offline or comes back while the window is hidden.',
-  }),
+  PollVisibleSeconds: setting('poll.visibleSeconds'),
+  PollHiddenSeconds: setting('poll.hiddenSeconds'),
+  StartAtLogin: setting('startAtLogin'),
+  DeviceChangeNotifications: setting('notifications.deviceChanges'),
   // The updater's (src-main/electron/updates.ts): no setting of the teacher's holds them.
-  UpdatesEnabled: own(z.boolean(), {
-    title: 'Updates',
-    explain: 'Check for, download and offer updates (0: IT deploys each version itself).',
-  }),
-  UpdateFeedUrl: own(updateFeedSchema, {
-    title: 'Update feed URL',
-    explain: 'The update feed: an https:// folder holding latest.yml and the installers.',
-  }),
-  UpdateChannel: own(z.enum(['latest', 'beta']), {
-    title: 'Update channel',
-    explain: 'Which releases to take: latest (stable) or beta.',
-  }),
-  AllowUpdateDowngrade: own(z.boolean(), {
-    title: 'Allow update downgrades',
-    explain: 'Take a feed version older than the installed one (default 0, whatever the channel).',
-  }),
+  UpdatesEnabled: own(z.boolean()),
+  UpdateFeedUrl: own(updateFeedSchema),
+  UpdateChannel: own(z.enum(['latest', 'beta'])),
+  AllowUpdateDowngrade: own(z.boolean()),
 } as const;
+
+/** Each key's rule with its English words (README's table, the ADMX; the ADML and Settings take
+ * the teacher's or the template's language from its sentences). */
+export const POLICIES = Object.fromEntries(
+  Object.entries(RULES).map(([name, rule]) => [
+    name,
+    { ...rule, ...en.schoolPolicies[name as keyof typeof RULES] },
+  ]),
+) as { readonly [Name in keyof typeof RULES]: (typeof RULES)[Name] & Words };
 
 export type PolicyName = keyof typeof POLICIES;
 export type PolicyValues = { [Name in PolicyName]: z.output<(typeof POLICIES)[Name]['schema']> };
