@@ -192,7 +192,11 @@ describe('a thread that runs away (a stand-in for the engine)', () => {
 const LARGE_BUDGET_MS = 20_000;
 
 describe.each<
-  [string, () => { text: string; span?: typeof SPAN }, (reading: CalendarReading) => void]
+  [
+    string,
+    () => { text: string; span?: typeof SPAN; budgetMs?: number },
+    (reading: CalendarReading) => void,
+  ]
 >([
   [
     `a VTIMEZONE "${ENDLESS_ZONE}" changing every minute since 1601 to the offset it has`,
