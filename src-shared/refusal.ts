@@ -25,6 +25,12 @@ const REFUSALS = {
   addressNotHttps: {},
   addressCredentials: {},
   addressQuery: {},
+  /** A timetable address of the network's own services (link-local: a cloud's metadata). */
+  timetableAddressLinkLocal: {},
+  /** The timetable's server redirected where the address rule or the network rule refuses. */
+  timetableRedirectRefused: {},
+  /** The timetable's server redirected more than `hops` times, or nowhere. */
+  timetableTooManyRedirects: { hops: 'number' },
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

@@ -28,7 +28,7 @@ import { endsFeature } from './ends/endsFeature';
 import type { CoreContext, StatePart } from './feature';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
-import type { ManagedPolicy } from './policy/managedPolicy';
+import type { PolicyReading } from './policy/policySources';
 import { policyFeature } from './policy/policyFeature';
 import { preferencesFeature } from './settings/preferencesFeature';
 import type { OpenSettingsOptions } from './settings/settings';
@@ -67,10 +67,10 @@ export interface ClassTrayOptions {
   clock?: Clock;
   timers?: Timers;
   /**
-   * What the school's IT set (policy/policySources.ts reads the OS's sources); default: nothing,
-   * so tests and the preview never read this machine's policy unless asked.
+   * What the school's IT set (policy/policySources.ts reads the OS's sources, or the preview's
+   * --policy-file); default: nothing, so tests and the preview never read this machine's policy.
    */
-  readPolicy?: () => Promise<ManagedPolicy>;
+  policy?: PolicyReading;
   /** The machine's IANA zone (the weekly timetable's); default the system's. */
   machineZone?: () => string;
   /**
@@ -112,8 +112,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   };
 
   const policy = policyFeature(
-    { settings, dataDir, timers, log },
-    { read: options.readPolicy, settingsChanged },
+    { settings, dataDir, timers, log, emit: changes.emit },
+    { reading: options.policy, settingsChanged },
   );
   await policy.load();
   const launchServiceUrl = policy.launchAllowed(options.launchServiceUrl);
@@ -186,6 +186,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
 
   // Each part of the state from the feature that makes it (the type fails without one).
   const views: { readonly [Part in StatePart]: () => ClassTrayState[Part] } = {
+    ...policy.views,
     ...account.views,
     ...classroom.views,
     ...accesses.views,

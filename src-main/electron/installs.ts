@@ -15,7 +15,15 @@
  *   update. So only an account in Administrators (S-1-5-32-544 among its groups, as
  *   `whoami /groups` lists them, also while UAC filters the token) installs updates here, and
  *   only when asked (Restart to update), never at a quit or logoff; for others updates are IT's.
- * - Everything else (AppImage, deb, macOS) is electron-updater's own business.
+ * - **deb.** app-builder-lib writes `resources/package-type` ("deb") into the package, and
+ *   electron-updater then takes its DebUpdater, whose install (on "Restart to update" and on quit
+ *   alike) runs `dpkg -i` through LinuxUpdater.runCommandWithSudoIfNeeded: as any user but root,
+ *   through gksudo, kdesudo, pkexec (`--disable-internal-agent`), beesu or sudo, whichever is
+ *   found, and with spawnSync, so main waits until the prompt is answered. polkit's pkexec action
+ *   asks for an administrator's password, which a teacher without admin rights does not have; a
+ *   bare sudo has no terminal to ask in. A deb is installed for the whole machine by root (apt,
+ *   a deployment tool), so its updates are IT's, like the MSI's: the app never downloads one.
+ * - Everything else (AppImage, macOS) is electron-updater's own business.
  */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
@@ -25,6 +33,7 @@ export type Installer =
   /** An unpackaged run: nothing to update. */
   | { kind: 'not-installed' }
   | { kind: 'msi' }
+  | { kind: 'deb' }
   | { kind: 'nsis-per-machine'; administrator: boolean }
   | { kind: 'self-updating' };
 
@@ -34,13 +43,21 @@ export interface InstallFacts {
   /** process.execPath: the installed executable. */
   execPath: string;
   productName: string;
+  /** process.resourcesPath: where app-builder-lib writes `package-type` for a Linux package. */
+  resourcesPath: string;
   exists(file: string): boolean;
+  /** A small file's text, or undefined when it cannot be read. */
+  readText(file: string): string | undefined;
   /** Whether this account is in the local Administrators group (Windows only). */
   isAdministrator(): Promise<boolean>;
 }
 
 export async function detectInstaller(facts: InstallFacts): Promise<Installer> {
   if (!facts.isPackaged) return { kind: 'not-installed' };
+  if (facts.platform === 'linux') {
+    const packageType = facts.readText(path.join(facts.resourcesPath, 'package-type'));
+    return packageType?.trim() === 'deb' ? { kind: 'deb' } : { kind: 'self-updating' };
+  }
   if (facts.platform !== 'win32') return { kind: 'self-updating' };
   const uninstaller = path.join(path.dirname(facts.execPath), `Uninstall ${facts.productName}.exe`);
   if (!facts.exists(uninstaller)) return { kind: 'msi' };
@@ -68,6 +85,14 @@ export const systemInstallFacts = (isPackaged: boolean, productName: string): In
   platform: process.platform,
   execPath: process.execPath,
   productName,
+  resourcesPath: process.resourcesPath,
   exists: (file) => fs.existsSync(file),
+  readText: (file) => {
+    try {
+      return fs.readFileSync(file, 'utf8').slice(0, 64);
+    } catch {
+      return undefined;
+    }
+  },
   isAdministrator: () => isWindowsAdministrator(process.env.SystemRoot ?? 'C:\\Windows'),
 });

@@ -79,7 +79,8 @@ launch().catch(async (error: unknown) => {
   // The dialog waits for `ready`: before it, Linux would only print the message on stderr.
   await app.whenReady();
   dialog.showErrorBox(
-    'ClassTray could not start',
+    // The OS language: the settings, which name the teacher's, may be what failed.
+    labels[localeOf('system', app.getLocale())].couldNotStart,
     // Written as sentences for the teacher: data folder in use, settings file, bad --data-dir.
     error instanceof WriterLockError ||
       error instanceof ApiInputError ||
@@ -151,7 +152,7 @@ async function start(): Promise<() => Promise<void>> {
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: netFetch,
     demoSchool: () => startDemoSchool(),
-    readPolicy: () => policyReader.read(),
+    policy: policyReader,
     log: log.child('core'),
     // The calendar reader's thread, built by electron-vite as a file of its own in out/main.
     startCalendarWorker: startBuiltCalendarWorker,

@@ -101,6 +101,8 @@ function updatesBy(installer: Installer): UpdatesBy {
       return 'none';
     case 'msi':
       return 'school-msi';
+    case 'deb':
+      return 'school-deb';
     case 'nsis-per-machine':
       return installer.administrator ? 'app' : 'school-admin-rights';
     case 'self-updating':
@@ -218,6 +220,8 @@ export function startUpdates(options: UpdateOptions): Updates {
 
   if (installBy === 'school-msi') {
     log.info('Installed from the MSI: the school deploys each version.');
+  } else if (installBy === 'school-deb') {
+    log.info('Installed from the deb package: the school deploys each version.');
   } else if (installBy === 'school-admin-rights') {
     log.info(
       'Installed for every user, without admin rights here: the school deploys each version.',

@@ -4,14 +4,14 @@
  * and what would be ignored, each with why. Only the root-owner rule is skipped: IT checks a
  * draft before it installs it as root.
  */
-import type { IgnoredEntry, PolicyInForce } from '../core/policy/managedPolicy';
-import { policiesInForce } from '../core/policy/managedPolicy';
+import type { IgnoredEntry, IgnoredWhy, PolicyInForce } from '../core/policy/managedPolicy';
+import { policiesInForce, whyText } from '../core/policy/managedPolicy';
 import type { PolicySystem } from '../core/policy/policySources';
 import { readPolicyFile } from '../core/policy/policySources';
 
 export interface PolicyCheck {
   /** The file could not be read as a policy at all: why. */
-  unreadable?: string;
+  unreadable?: IgnoredWhy;
   absent: boolean;
   inForce: PolicyInForce[];
   ignored: IgnoredEntry[];
@@ -62,7 +62,7 @@ export function describeCheck(file: string, check: PolicyCheck): string {
     '',
   ];
   if (check.unreadable !== undefined) {
-    lines.push(`Nothing applies: the file ${check.unreadable}.`);
+    lines.push(`Nothing applies: the file ${whyText(check.unreadable)}.`);
   } else if (check.inForce.length === 0) {
     lines.push('Nothing applies: the file sets no ClassTray policy.');
   } else {
@@ -77,7 +77,7 @@ export function describeCheck(file: string, check: PolicyCheck): string {
   if (check.ignored.length > 0) {
     lines.push('', 'Ignored:');
     for (const { source, name, why } of check.ignored) {
-      lines.push(`  ${name === undefined ? source : `${source}: ${name}`} ${why}`);
+      lines.push(`  ${name === undefined ? source : `${source}: ${name}`} ${whyText(why)}`);
     }
   }
   return `${lines.join('\n')}\n`;

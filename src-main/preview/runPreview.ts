@@ -3,6 +3,8 @@
  * through the core API as a teacher would apply them, the renderer served on 127.0.0.1, and the
  * per-launch address printed (and opened in the default browser).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import open from 'open';
 import { z } from 'zod';
@@ -12,6 +14,7 @@ import { createClassTray } from '../core/classTray';
 import { refused } from '../core/api/apiInput';
 import type { ActionInput, ClassTrayState, ConnectResult } from '../core/api/classTrayApi';
 import { api } from '../core/api/classTrayApi';
+import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
 import { takeDataFolderLock } from '../writerLock';
@@ -30,6 +33,8 @@ Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for yo
   --port N            port to listen on (default: one the OS picks)
   --data-dir DIR      settings and cache directory (default: the tray app's)
   --poll-seconds S    seconds between refreshes while the tab is visible (${VISIBLE_POLL_SECONDS.min} to ${VISIBLE_POLL_SECONDS.max})
+  --policy-file FILE  run under this school policy (JSON, as /etc/classtray/policy.json), read again
+                      every minute; Settings show it under "Set by your school" (needs --data-dir)
   --no-open           print the address without opening a browser
   -h, --help          show this text`;
 
@@ -42,6 +47,8 @@ interface PreviewArgs {
   connect?: ActionInput<'connectService'>;
   select?: ActionInput<'selectClassroom'>;
   preferences?: ActionInput<'updatePreferences'>;
+  /** The school policy to run under, as an absolute path. */
+  policyFile?: string;
   port: number;
   open: boolean;
 }
@@ -64,6 +71,7 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'poll-seconds': { type: 'string' },
+        'policy-file': { type: 'string' },
         'no-open': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -97,6 +105,11 @@ export function parsePreviewArgs(argv: readonly string[]): PreviewArgs | null {
       { poll: { visibleSeconds: seconds } },
       '--poll-seconds',
     );
+  }
+  const policyFile = values['policy-file'];
+  if (policyFile !== undefined) {
+    if (policyFile === '') throw new UsageError('--policy-file needs a file.');
+    args.policyFile = path.resolve(policyFile);
   }
   return args;
 }
@@ -160,14 +173,28 @@ export async function runPreview(
   }
   // First: one ClassTray program per data folder (the tray app or another preview would
   // overwrite what this one saves), and it proves the folder writable.
+  if (args.policyFile !== undefined) {
+    if (!fs.existsSync(args.policyFile)) {
+      throw new UsageError(`--policy-file: ${args.policyFile} does not exist.`);
+    }
+    // A policy's values are written into the settings, as the tray app writes them: never into
+    // the tray app's own, which would keep a draft's locks after the preview ends.
+    if (dataDir === resolveDataDir({ argv: [], env: { ...env, CLASSTRAY_DATA_DIR: undefined } })) {
+      throw new UsageError(
+        "--policy-file writes the policy's values into the settings: give the preview a folder of its own with --data-dir.",
+      );
+    }
+  }
   const lock = takeDataFolderLock(dataDir, 'the ClassTray preview');
   let classTray;
   let server;
   try {
     const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
+    const policy = args.policyFile === undefined ? undefined : draftPolicy(args.policyFile, print);
     classTray = await createClassTray({
       demoSchool: () => startDemoSchool(options.classTray?.clock),
       ...options.classTray,
+      ...(policy === undefined ? {} : { policy }),
       dataDir,
       env,
       // The account of this run whatever the network says; saved once the service confirms it.
@@ -212,6 +239,19 @@ export async function runPreview(
       lock.release();
     },
   };
+}
+
+/**
+ * --policy-file: the file read as the tray app reads the machine's policy, but for the root-owner
+ * rule, which the preview says it skips; what it ignores is printed as the app's log writes it.
+ */
+function draftPolicy(file: string, print: (line: string) => void): PolicyReader {
+  print(
+    `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
+  );
+  return new PolicyReader(systemPolicySystem(), (line) => print(`ClassTray preview: ${line}`), {
+    draftFile: file,
+  });
 }
 
 /** What the first call to the launch's service found, when it is not simply connected. */

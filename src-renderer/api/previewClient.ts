@@ -67,6 +67,7 @@ export function createPreviewClient(
     emit({ type: 'schedule', schedule: state.schedule });
     emit({ type: 'timetable', timetable: state.timetable });
     emit({ type: 'installation', installation: state.installation });
+    emit({ type: 'school-policy', schoolPolicy: state.schoolPolicy });
     emit({ type: 'connection', connection: state.connection });
   };
 

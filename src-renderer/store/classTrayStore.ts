@@ -18,6 +18,7 @@ import type {
   PreferencesView,
   RendererApi,
   ScheduleView,
+  SchoolPolicyView,
   TimetableView,
   TrackedAccessView,
 } from '../api/types';
@@ -30,6 +31,7 @@ export interface ClassTrayData {
   schedule: ScheduleView;
   timetable: TimetableView;
   installation: InstallationView;
+  schoolPolicy: SchoolPolicyView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -52,6 +54,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     schedule: state.schedule,
     timetable: state.timetable,
     installation: state.installation,
+    schoolPolicy: state.schoolPolicy,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -132,6 +135,9 @@ export function applyChanges(
         break;
       case 'installation':
         next = { ...next, installation: change.installation };
+        break;
+      case 'school-policy':
+        next = { ...next, schoolPolicy: change.schoolPolicy };
         break;
     }
   }

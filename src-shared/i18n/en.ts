@@ -272,6 +272,8 @@ export const en = {
           "Updates are installed by your school's IT: its policy turned them off here.",
         'school-msi':
           "Updates are installed by your school's IT: ClassTray was installed from its MSI package.",
+        'school-deb':
+          "Updates are installed by your school's IT: ClassTray was installed from its .deb package, which only an administrator can update.",
         'school-admin-rights':
           "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
       },
@@ -411,6 +413,7 @@ export const en = {
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
     updateFailed: 'Update failed; trying again tomorrow',
+    couldNotStart: 'ClassTray could not start',
     stoppedTitle: 'ClassTray stopped',
     stoppedBody:
       'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',
@@ -498,6 +501,51 @@ export const en = {
         'Take a feed version older than the installed one (default 0, whatever the channel).',
     },
   },
+  /** Settings' "Set by your school": what the school's policy set here, and what it ignored. */
+  policyPage: {
+    heading: 'Set by your school',
+    intro: "What your school's IT set for ClassTray on this computer, read again every minute.",
+    nothing: "Your school's IT set nothing for ClassTray on this computer.",
+    inForce: 'In force',
+    /** How a policy applies. */
+    locked: 'Locked: it cannot be changed here',
+    default: 'Default: you may change it',
+    from: 'From {{source}}',
+    on: 'On',
+    off: 'Off',
+    ignored: 'Ignored',
+    /** After a source that could not be read: what it set before still applies. */
+    keptLastGood: 'its last good policy stays until then',
+    /**
+     * Why an entry or a whole source was ignored; the subject (the key or the file) comes first,
+     * and the log and `npm run policy -- check` write the English ones as they stand.
+     */
+    why: {
+      notPolicies: 'is not an object of policies',
+      alsoLocked: 'is also locked here (the locked value applies)',
+      neverPolicyToken: "is never a policy (the API token stays in each teacher's keychain)",
+      neverPolicyTimetable: "is never a policy (the timetable is each teacher's own)",
+      notClassTrayPolicy: 'is not a ClassTray policy',
+      breaksRule: 'does not follow its rule',
+      notRegularFile: 'is not a regular file',
+      notOwnedByRoot: 'is not owned by root',
+      writableByOthers: 'is writable by group or others',
+      unreadable: 'could not be read ({{error}})',
+      tooLarge: 'is larger than {{kib}} KiB',
+      keptChanging: 'kept changing while it was read',
+      notUtf8: 'is not UTF-8 text',
+      notJson: 'is not valid JSON',
+      plistUnreadable: 'could not be read as a property list (plutil exited with {{exit}})',
+      regUnreadable: 'could not be read (reg.exe exited with {{exit}})',
+      wrongRegType: 'is a {{type}}, not a {{expected}}',
+    },
+    /** The rule a value broke (an address's is its refusal; a text's is the key's own line). */
+    rule: {
+      integer: 'It takes a whole number from {{min}} to {{max}}.',
+      boolean: 'It takes true or false (1 or 0 in the registry).',
+      choice: 'It takes one of: {{choices}}.',
+    },
+  },
   /** The core's refusals by code (src-shared/refusal.ts), with its English sentences' meaning. */
   refusals: {
     classroomUnknown:
@@ -517,5 +565,11 @@ export const en = {
     addressCredentials: 'The address must not contain a user name or password (user:password@).',
     addressQuery:
       'The address must not contain a query (?…) or fragment (#…): a token goes in the token field, never in the address.',
+    timetableAddressLinkLocal:
+      'ClassTray does not fetch a timetable from an address of the network’s own services (169.254.…, fe80::…): ask for the timetable’s https:// address.',
+    timetableRedirectRefused:
+      'The timetable server sent ClassTray on to an address it does not follow (not https://, or inside this computer or its network): ask for the timetable’s https:// address.',
+    timetableTooManyRedirects:
+      'The timetable server redirected more than {{hops}} times, or nowhere; ClassTray tries again later.',
   } satisfies Record<RefusalCode, string>,
 } as const;

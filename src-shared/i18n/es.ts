@@ -272,6 +272,8 @@ export const es = {
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: su directiva las desactivó aquí.',
         'school-msi':
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete MSI.',
+        'school-deb':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete .deb, que solo un administrador puede actualizar.',
         'school-admin-rights':
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
       },
@@ -409,6 +411,7 @@ export const es = {
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
     updateFailed: 'La actualización falló; se reintentará mañana',
+    couldNotStart: 'ClassTray no pudo iniciarse',
     stoppedTitle: 'ClassTray se detuvo',
     stoppedBody:
       'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',
@@ -504,6 +507,46 @@ export const es = {
         'Instalar una versión del canal más antigua que la instalada (por defecto 0, sea cual sea el canal).',
     },
   },
+  policyPage: {
+    heading: 'Fijado por tu centro educativo',
+    intro:
+      'Lo que el equipo de TI de tu centro educativo fijó para ClassTray en este equipo, leído de nuevo cada minuto.',
+    nothing: 'El equipo de TI de tu centro educativo no fijó nada para ClassTray en este equipo.',
+    inForce: 'En vigor',
+    locked: 'Bloqueado: no se puede cambiar aquí',
+    default: 'Por defecto: puedes cambiarlo',
+    from: 'Desde {{source}}',
+    on: 'Activado',
+    off: 'Desactivado',
+    ignored: 'Ignorado',
+    keptLastGood: 'su última directiva válida sigue aplicándose hasta entonces',
+    why: {
+      notPolicies: 'no es un objeto de directivas',
+      alsoLocked: 'también está bloqueada aquí (se aplica el valor bloqueado)',
+      neverPolicyToken:
+        'nunca es una directiva (el token de la API se queda en el llavero de cada docente)',
+      neverPolicyTimetable: 'nunca es una directiva (el horario es de cada docente)',
+      notClassTrayPolicy: 'no es una directiva de ClassTray',
+      breaksRule: 'no cumple su regla',
+      notRegularFile: 'no es un archivo normal',
+      notOwnedByRoot: 'no pertenece a root',
+      writableByOthers: 'lo pueden escribir el grupo u otros usuarios',
+      unreadable: 'no se pudo leer ({{error}})',
+      tooLarge: 'ocupa más de {{kib}} KiB',
+      keptChanging: 'siguió cambiando mientras se leía',
+      notUtf8: 'no es texto UTF-8',
+      notJson: 'no es JSON válido',
+      plistUnreadable:
+        'no se pudo leer como lista de propiedades (plutil terminó con el código {{exit}})',
+      regUnreadable: 'no se pudo leer (reg.exe terminó con el código {{exit}})',
+      wrongRegType: 'es un {{type}}, no un {{expected}}',
+    },
+    rule: {
+      integer: 'Admite un número entero de {{min}} a {{max}}.',
+      boolean: 'Admite true o false (1 o 0 en el registro).',
+      choice: 'Admite uno de estos valores: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
@@ -524,5 +567,11 @@ export const es = {
       'La dirección no debe contener un usuario ni una contraseña (usuario:contraseña@).',
     addressQuery:
       'La dirección no debe contener una consulta (?…) ni un fragmento (#…): el token va en su campo, nunca en la dirección.',
+    timetableAddressLinkLocal:
+      'ClassTray no descarga un horario desde una dirección de los servicios propios de la red (169.254.…, fe80::…): pide la dirección https:// del horario.',
+    timetableRedirectRefused:
+      'El servidor del horario envió a ClassTray a una dirección que no sigue (no es https://, o está dentro de este equipo o de su red): pide la dirección https:// del horario.',
+    timetableTooManyRedirects:
+      'El servidor del horario redirigió más de {{hops}} veces, o a ninguna parte; ClassTray lo volverá a intentar más tarde.',
   },
 } as const satisfies Messages;

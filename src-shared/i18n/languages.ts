@@ -7,6 +7,8 @@
 import { de } from './de';
 import { en } from './en';
 import { es } from './es';
+import { fr } from './fr';
+import { it } from './it';
 import type { Messages } from './messages';
 import { nl } from './nl';
 import { pl } from './pl';
@@ -19,6 +21,8 @@ export const SPOKEN_LANGUAGES = {
   pl: { name: 'Polski', messages: pl },
   nl: { name: 'Nederlands', messages: nl },
   pt: { name: 'Português', messages: pt },
+  fr: { name: 'Français', messages: fr },
+  it: { name: 'Italiano', messages: it },
 } as const satisfies Readonly<Record<string, { name: string; messages: Messages }>>;
 
 /** A language ClassTray can show. */

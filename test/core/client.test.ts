@@ -397,23 +397,6 @@ describe('faults on the device lists', () => {
     expect(elsewhere.requests).toHaveLength(0);
   });
 
-  it("a redirect Electron's net.fetch cancelled is the same refusal, not retried", async () => {
-    let calls = 0;
-    // net.fetch rejects a 'manual' redirect instead of answering with the 3xx.
-    const netFetch: typeof fetch = () => {
-      calls++;
-      return Promise.reject(new Error('Redirect was cancelled'));
-    };
-    const error = await failure(
-      clientFor('https://service.example', { fetch: netFetch }).client.accountDevicesPage(1),
-    );
-    expect(error.problem).toEqual({
-      kind: 'bad-response',
-      detail: 'the service redirects elsewhere; use the address it redirects to as the service URL',
-    });
-    expect(calls).toBe(1);
-  });
-
   it.each([
     ['net::ERR_CONNECTION_REFUSED', 'refused'],
     ['net::ERR_NAME_NOT_RESOLVED', 'dns'],

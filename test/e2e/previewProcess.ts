@@ -29,6 +29,8 @@ export async function startPreview(options: {
   token: string;
   /** The visible poll interval; 5 s unless a test needs the schedule out of its way. */
   pollSeconds?: number;
+  /** A school policy file to run under (--policy-file). */
+  policyFile?: string;
 }): Promise<PreviewProcess> {
   const poll = String(options.pollSeconds ?? 5);
   const child = spawn(
@@ -39,6 +41,7 @@ export async function startPreview(options: {
       ...(options.classroom === undefined ? [] : ['--classroom', options.classroom]),
       '--data-dir',
       options.dataDir,
+      ...(options.policyFile === undefined ? [] : ['--policy-file', options.policyFile]),
     ]),
     {
       env: { ...process.env, CLASSTRAY_TOKEN: options.token, CLASSTRAY_DATA_DIR: undefined },

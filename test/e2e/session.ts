@@ -3,7 +3,7 @@
  * its own data folder), Chromium with one page, and the file's screenshot folder. `stop` ends all
  * of it and removes the data folder; the screenshots stay.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -54,6 +54,8 @@ export async function startE2eSession(options: {
   pollSeconds?: number;
   /** The file's screenshot folder, created if missing. */
   screenshots: string;
+  /** A school policy the preview runs under (--policy-file), made for the session's service. */
+  policy?: (serviceUrl: string) => unknown;
 }): Promise<E2eSession> {
   await mkdir(options.screenshots, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
@@ -70,8 +72,15 @@ export async function startE2eSession(options: {
     const servicePort = Number(new URL(service.url).port);
     // Closes whichever service is in use by then.
     stoppers.push(() => service.close());
+    // Beside the data folder, never in it: the preview's settings are not IT's file.
+    const policyFile = `${dataDir}-policy.json`;
+    if (options.policy) {
+      await writeFile(policyFile, JSON.stringify(options.policy(service.url)));
+      stoppers.push(() => rm(policyFile, { force: true }));
+    }
     const startOnFolder = () =>
       startPreview({
+        ...(options.policy ? { policyFile } : {}),
         serviceUrl: service.url,
         classroom: options.classroom,
         dataDir,

@@ -17,6 +17,29 @@ export class FakeWebContents extends EventEmitter {
   }
 }
 
+/** A net.request: its options, headers and body as written; a test emits what Chromium would. */
+export class FakeClientRequest extends EventEmitter {
+  readonly headers: Record<string, string> = {};
+  readonly written: string[] = [];
+  ended = false;
+  aborted = false;
+  constructor(readonly options: { url: string; method: string; redirect: string }) {
+    super();
+  }
+  setHeader(name: string, value: string): void {
+    this.headers[name] = value;
+  }
+  write(chunk: string): void {
+    this.written.push(chunk);
+  }
+  end(): void {
+    this.ended = true;
+  }
+  abort(): void {
+    this.aborted = true;
+  }
+}
+
 /** Electron 44+'s ClipboardItem: MIME types (and `electron application/osclipboard` formats). */
 export class FakeClipboardItem {
   readonly types: string[];
@@ -74,7 +97,13 @@ export function electronMock() {
     app,
     dialog: { showErrorBox: vi.fn() },
     powerMonitor: new EventEmitter(),
-    net: { fetch: vi.fn(async () => new Response('{}')) },
+    net: {
+      fetch: vi.fn(async () => new Response('{}')),
+      request: vi.fn(
+        (options: ConstructorParameters<typeof FakeClientRequest>[0]) =>
+          new FakeClientRequest(options),
+      ),
+    },
     session: {
       defaultSession: {
         setPermissionRequestHandler: vi.fn(),

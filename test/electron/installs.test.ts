@@ -23,7 +23,9 @@ function facts(over: Partial<InstallFacts> & { files?: string[] } = {}): Install
     platform: 'win32',
     execPath,
     productName: 'ClassTray',
+    resourcesPath: '/opt/ClassTray/resources',
     exists: (file) => files.includes(file),
+    readText: () => undefined,
     isAdministrator: async () => false,
     ...over,
   };
@@ -49,12 +51,28 @@ describe('how ClassTray was installed', () => {
     });
   });
 
-  it("leaves Linux and macOS to electron-updater's own updaters", async () => {
+  it("leaves the AppImage and macOS to electron-updater's own updaters", async () => {
     for (const platform of ['linux', 'darwin'] as const) {
       expect(await detectInstaller(facts({ platform, files: [] }))).toEqual({
         kind: 'self-updating',
       });
     }
+  });
+
+  it('is a deb install where app-builder-lib wrote package-type "deb" (electron-updater’s DebUpdater)', async () => {
+    const asked: string[] = [];
+    const packageType = (text: string | undefined) =>
+      facts({
+        platform: 'linux',
+        readText: (file) => {
+          asked.push(file);
+          return text;
+        },
+      });
+    expect(await detectInstaller(packageType('deb\n'))).toEqual({ kind: 'deb' });
+    expect(asked).toEqual([path.join('/opt/ClassTray/resources', 'package-type')]);
+    expect(await detectInstaller(packageType('rpm'))).toEqual({ kind: 'self-updating' });
+    expect(await detectInstaller(packageType(undefined))).toEqual({ kind: 'self-updating' });
   });
 });
 

@@ -366,6 +366,17 @@ describe('main', () => {
     expect(createClassTray).not.toHaveBeenCalled();
   });
 
+  it("titles that dialog in the system's language", async () => {
+    const { electron, markReady } = await launch({ argv: ['--data-dir'] });
+    electron.app.getLocale.mockReturnValueOnce('es-ES');
+    markReady();
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ClassTray no pudo iniciarse',
+      '--data-dir needs a directory, as in --data-dir ./classtray-data',
+    );
+  });
+
   describe('on Windows', () => {
     const platform = process.platform;
     beforeEach(() => {

@@ -112,6 +112,11 @@ describe('when ClassTray updates (electron-updater mocked)', () => {
     [{ kind: 'not-installed' }, 'none', []],
     [{ kind: 'msi' }, 'school-msi', ['Installed from the MSI: the school deploys each version.']],
     [
+      { kind: 'deb' },
+      'school-deb',
+      ['Installed from the deb package: the school deploys each version.'],
+    ],
+    [
       { kind: 'nsis-per-machine', administrator: false },
       'school-admin-rights',
       ['Installed for every user, without admin rights here: the school deploys each version.'],

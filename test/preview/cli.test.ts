@@ -1,6 +1,7 @@
 /** The `npm run web` process itself: what happens before anything starts. */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChildProcess } from 'node:child_process';
@@ -92,5 +93,63 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
     } finally {
       await service.close();
     }
+  });
+});
+
+describe('npm run web --policy-file', { timeout: 120_000 }, () => {
+  const startChild = childProcesses();
+
+  it('refuses a file that does not exist, with exit code 2', async () => {
+    const dataDir = await tempDir('classtray-cli-policy');
+    const { code, stderr } = await run([
+      '--policy-file',
+      join(dataDir, 'missing.json'),
+      '--data-dir',
+      dataDir,
+      '--no-open',
+    ]);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^web: --policy-file: \S+missing\.json does not exist\.\n\nUsage:/);
+  });
+
+  it("refuses to write a draft policy into the tray app's own data folder", async () => {
+    const home = await tempDir('classtray-cli-home');
+    const file = join(home, 'policy.json');
+    await writeFile(file, '{}');
+    const child = startChild(CLI, ['--policy-file', file, '--no-open'], /\?key=/, {
+      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '', CLASSTRAY_DATA_DIR: '' },
+    });
+    expect(await child.exited).toBe(2);
+    expect(child.output().stderr).toMatch(
+      /^web: --policy-file writes the policy's values into the settings: give the preview a folder of its own with --data-dir\.\n/,
+    );
+  });
+
+  it('runs under the file, saying once that it skips the root-owner rule, and what it ignores', async () => {
+    await ensureRendererBuilt(() => undefined);
+    const dataDir = await tempDir('classtray-cli-policy');
+    const file = join(dataDir, 'draft policy.json');
+    // Written by this user, writable by others: the installed app would ignore it; the preview not.
+    await writeFile(file, JSON.stringify({ StartAtLogin: false, Colour: 'crimson-value' }), {
+      mode: 0o666,
+    });
+    const child = startChild(
+      CLI,
+      ['--policy-file', file, '--data-dir', dataDir, '--port', '0', '--no-open'],
+      /\?key=/,
+      { env: { ...process.env, CLASSTRAY_TOKEN: '' } },
+    );
+    await child.ready;
+    const lines = child.output().stdout.split('\n');
+    expect(lines.filter((line) => line.includes('root-owner rule'))).toEqual([
+      `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
+    ]);
+    expect(lines).toContain(
+      `ClassTray preview: ${file}: Colour is not a ClassTray policy: ignored.`,
+    );
+    expect(child.output().stdout).not.toContain('crimson-value');
+    child.child.kill('SIGTERM');
+    expect(await child.exited).toBe(0);
+    expect(child.output().stderr).toBe('');
   });
 });

@@ -31,6 +31,7 @@ describe('This installation, in Settings', () => {
       /^Updates are installed by your school's IT: its policy turned them off here\.$/,
     ],
     ['school-msi', /installed from its MSI package\.$/],
+    ['school-deb', /installed from its \.deb package, which only an administrator can update\.$/],
     ['school-admin-rights', /installing an update needs administrator rights\.$/],
   ])('says who installs updates (%s)', async (updates, sentence) => {
     await openSettings({ updates, sandboxOff: false });

@@ -29,7 +29,8 @@ describe('settings the school set', () => {
       'StartAtLogin',
       'DeviceChangeNotifications',
     ]);
-    expect(screen.getAllByText('Set by your school')).toHaveLength(6);
+    // The notes beside the controls (the page of what the school set has the words as its heading).
+    expect(screen.getAllByText('Set by your school', { selector: 'small' })).toHaveLength(6);
     const url = screen.getByLabelText<HTMLInputElement>(/^Service URL\s*Set by your school$/);
     const header = screen.getByLabelText<HTMLInputElement>(/Set by your school$/, {
       selector: 'details input',
@@ -49,7 +50,7 @@ describe('settings the school set', () => {
 
   it('leave every other control as it was', async () => {
     const { fake, user } = await openSettings(['ServiceUrl']);
-    expect(screen.getAllByText('Set by your school')).toHaveLength(1);
+    expect(screen.getAllByText('Set by your school', { selector: 'small' })).toHaveLength(1);
     const login = screen.getByRole<HTMLInputElement>('checkbox', { name: 'Start at login' });
     expect(login.disabled).toBe(false);
     await user.click(login);

@@ -11,6 +11,7 @@ import type {
   ConnectionView,
   DeviceView,
   InstallationView,
+  SchoolPolicyView,
   InvalidateResultView,
   PreferencesView,
   ScheduleView,
@@ -77,6 +78,7 @@ export interface StateOverrides {
   schedule?: Partial<ScheduleView>;
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
+  schoolPolicy?: Partial<SchoolPolicyView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -132,5 +134,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       ...overrides.timetable,
     },
     installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
+    schoolPolicy: { inForce: [], ignored: [], ...overrides.schoolPolicy },
   };
 }

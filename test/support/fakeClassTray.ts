@@ -16,6 +16,7 @@ import type {
   ClassTrayState,
   DeviceInput,
   InstallationView,
+  SchoolPolicyView,
   PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
@@ -270,6 +271,12 @@ export class FakeClassTray implements ClassTray, RendererApi {
   setInstallation(installation: InstallationView): void {
     this.state = { ...this.state, installation };
     this.push({ type: 'installation', installation });
+  }
+
+  /** A read of the school's policy found this (the host's reader, in the real core). */
+  setSchoolPolicy(schoolPolicy: SchoolPolicyView): void {
+    this.state = { ...this.state, schoolPolicy };
+    this.push({ type: 'school-policy', schoolPolicy });
   }
 
   async scheduledEndsSettled(): Promise<void> {

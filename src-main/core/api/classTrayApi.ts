@@ -22,7 +22,14 @@ import type { TokenLocation } from '../account/vault';
 import type { DeviceChange, DeviceView } from '../classroom/liveStatus';
 import type { RecentClassroom } from '../classroom/classroomSettings';
 import type { ScheduledEnd, ScheduleTarget } from '../ends/endSettings';
-import type { ManagedPolicy } from '../policy/managedPolicy';
+import type {
+  BrokenRule,
+  IgnoredEntry,
+  IgnoredWhy,
+  ManagedPolicy,
+  PolicyInForce,
+} from '../policy/managedPolicy';
+import type { PolicyReport } from '../policy/policySources';
 import type { PolicyName } from '../policy/policyTable';
 import type { ConnectionProblem, ServiceErrorKind } from '../service/serviceErrors';
 import type { Language, PreferencesView } from '../settings/preferences';
@@ -32,6 +39,10 @@ import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetableView';
 
 export type {
+  BrokenRule,
+  IgnoredEntry,
+  IgnoredWhy,
+  PolicyInForce,
   ConnectionProblem,
   DeviceChange,
   DeviceView,
@@ -162,11 +173,13 @@ export interface ScheduleView {
 /**
  * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
  * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
- * the school's deployment tool updates it. school-admin-rights: installed for every user, and
+ * the school's deployment tool updates it. school-deb: installed from the .deb package, which
+ * only an administrator may update (installs.ts). school-admin-rights: installed for every user, and
  * installing needs administrator rights this account does not have. none: not an installed copy
  * (an unpackaged run, the preview).
  */
-export type UpdatesBy = 'app' | 'school-policy' | 'school-msi' | 'school-admin-rights' | 'none';
+export type UpdatesBy =
+  'app' | 'school-policy' | 'school-msi' | 'school-deb' | 'school-admin-rights' | 'none';
 
 /** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
 export interface InstallationView {
@@ -178,6 +191,13 @@ export interface InstallationView {
   sandboxOff: boolean;
 }
 
+/**
+ * Settings' "Set by your school", as a browser's policy page: each policy in force (its value,
+ * never a secret; locked or a default; from which source) and each entry ignored with why, as
+ * the last read of the school's policy found them.
+ */
+export type SchoolPolicyView = PolicyReport;
+
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;
@@ -187,6 +207,7 @@ export interface ClassTrayState {
   schedule: ScheduleView;
   timetable: TimetableView;
   installation: InstallationView;
+  schoolPolicy: SchoolPolicyView;
 }
 
 /**
@@ -206,7 +227,8 @@ export type ClassTrayChange =
   | { type: 'schedule'; schedule: ScheduleView }
   | { type: 'timetable'; timetable: TimetableView }
   | { type: 'preferences'; preferences: PreferencesView }
-  | { type: 'installation'; installation: InstallationView };
+  | { type: 'installation'; installation: InstallationView }
+  | { type: 'school-policy'; schoolPolicy: SchoolPolicyView };
 
 /**
  * What saving the account found when it asked the service once (the account's devices, page 1):

@@ -4,6 +4,9 @@
  * costs only itself and never stops ClassTray. What is ignored names the key (printable, cut)
  * and the rule, never the value: a policy file is IT's, and the log is read by others.
  */
+import type { AddressProblem } from '../../../src-shared/addressRule';
+import { en } from '../../../src-shared/i18n/en';
+import type { z } from 'zod';
 import { issueProblems } from '../../contract/zodIssues';
 import type { PolicyName, PolicyValues } from './policyTable';
 import { DEFAULTS_SECTION, NEVER_POLICY, POLICIES, POLICY_NAMES } from './policyTable';
@@ -19,13 +22,55 @@ export interface ManagedPolicy {
 
 export const NO_POLICY: ManagedPolicy = { locked: {}, defaults: {} };
 
+/**
+ * The rule a value broke, as the window says it: an address's refusal, an integer's bounds, a
+ * switch, a choice's values, or (`string`) the key's own line of `schoolPolicies`.
+ */
+export type BrokenRule =
+  | { kind: 'address'; problem: AddressProblem }
+  | { kind: 'integer'; min: number; max: number }
+  | { kind: 'boolean' }
+  | { kind: 'choice'; choices: string[] }
+  | { kind: 'string'; policy: PolicyName };
+
+/**
+ * Why an entry or a whole source does not apply: a code of `policyPage.why` (src-shared/i18n),
+ * a sentence whose subject is the key or the source, with its values. None holds a value or any
+ * other content of the source.
+ */
+export type IgnoredWhy =
+  | {
+      code:
+        | 'notPolicies'
+        | 'alsoLocked'
+        | 'neverPolicyToken'
+        | 'neverPolicyTimetable'
+        | 'notClassTrayPolicy'
+        | 'notRegularFile'
+        | 'notOwnedByRoot'
+        | 'writableByOthers'
+        | 'keptChanging'
+        | 'notUtf8'
+        | 'notJson';
+    }
+  /** `problems`: zod's and the address rule's English words for the log (never the value). */
+  | { code: 'breaksRule'; rule: BrokenRule; problems: string[] }
+  /** `error`: the system's code (ENOENT, EACCES…). */
+  | { code: 'unreadable'; error: string }
+  | { code: 'tooLarge'; kib: number }
+  | { code: 'plistUnreadable' | 'regUnreadable'; exit: number }
+  /** `type`: the registry type found (printable, cut), `expected` the one the key takes. */
+  | { code: 'wrongRegType'; type: string; expected: string };
+
 /** An entry of a source that does not apply, or a whole source, with why. */
 export interface IgnoredEntry {
   /** The file or registry key, with " Defaults" for that section. */
   source: string;
   /** The key as written, printable and cut (see printableName); absent for a whole source. */
   name?: string;
-  why: string;
+  why: IgnoredWhy;
+  /** A whole source that could not be read: the policy last read from it still applies. */
+  keptLastGood?: true;
 }
 
 /** One policy that applies, and where it comes from. */
@@ -56,9 +101,21 @@ export function printableName(name: string): string {
     : printable;
 }
 
+/** Why, in English, from the same sentences the window translates (the log, the CLI). */
+export function whyText(why: IgnoredWhy): string {
+  const values: Record<string, unknown> = why;
+  const text = en.policyPage.why[why.code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name]),
+  );
+  return why.code === 'breaksRule' ? `${text} (${why.problems.join('; ')})` : text;
+}
+
 /** An ignored entry as one log line. */
-export const ignoredLine = ({ source, name, why }: IgnoredEntry): string =>
-  name === undefined ? `${source} ${why}: ignored.` : `${source}: ${name} ${why}: ignored.`;
+export function ignoredLine({ source, name, why, keptLastGood }: IgnoredEntry): string {
+  const kept = keptLastGood === true ? ` (${en.policyPage.keptLastGood})` : '';
+  const subject = name === undefined ? source : `${source}: ${name}`;
+  return `${subject} ${whyText(why)}${kept}: ignored.`;
+}
 
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -75,7 +132,7 @@ export function readPolicyObject(
   if (!isPlainObject(raw)) return undefined;
   const { [DEFAULTS_SECTION]: defaults, ...locked } = raw;
   if (defaults !== undefined && !isPlainObject(defaults)) {
-    ignore({ source, name: DEFAULTS_SECTION, why: 'is not an object of policies' });
+    ignore({ source, name: DEFAULTS_SECTION, why: { code: 'notPolicies' } });
   }
   const lockedSection = readSection(locked, source, ignore);
   const defaultsSource = `${source} ${DEFAULTS_SECTION}`;
@@ -89,7 +146,7 @@ export function readPolicyObject(
       ignore({
         source: defaultsSource,
         name,
-        why: 'is also locked here (the locked value applies)',
+        why: { code: 'alsoLocked' },
       });
     } else Object.assign(defaultsSection, { [name]: defaultsRead[name] });
   }
@@ -104,10 +161,11 @@ function readSection(
   const section: Record<string, unknown> = {};
   for (const [written, value] of Object.entries(raw)) {
     const name = printableName(written);
-    if (Object.hasOwn(NEVER_POLICY, written)) {
-      ignore({ source, name, why: `is never a policy (${NEVER_POLICY[written]})` });
+    const never = Object.hasOwn(NEVER_POLICY, written) ? NEVER_POLICY[written] : undefined;
+    if (never !== undefined) {
+      ignore({ source, name, why: { code: never } });
     } else if (!Object.hasOwn(POLICIES, written)) {
-      ignore({ source, name, why: 'is not a ClassTray policy' });
+      ignore({ source, name, why: { code: 'notClassTrayPolicy' } });
     } else {
       const policy = POLICIES[written as PolicyName];
       // A registry holds a switch as a DWORD: 0 and 1 are its false and true.
@@ -119,11 +177,25 @@ function readSection(
           issue.message.replace(/\.$/, ''),
         );
         // zod and the address rule describe the rule, never the value.
-        ignore({ source, name, why: `does not follow its rule (${problems.join('; ')})` });
+        const rule = brokenRule(written as PolicyName, result.error.issues);
+        ignore({ source, name, why: { code: 'breaksRule', rule, problems } });
       }
     }
   }
   return section;
+}
+
+/** The rule a key's value broke, as the window says it. */
+function brokenRule(name: PolicyName, issues: readonly z.core.$ZodIssue[]): BrokenRule {
+  const { kind, min, max, choices } = POLICIES[name];
+  const address = issues.find((issue) => issue.code === 'custom')?.params?.['addressProblem'] as
+    AddressProblem | undefined;
+  if (address !== undefined) return { kind: 'address', problem: address };
+  if (kind === 'integer' && min !== undefined && max !== undefined) {
+    return { kind, min, max };
+  }
+  if (kind === 'choice') return { kind, choices: [...(choices ?? [])] };
+  return kind === 'boolean' ? { kind } : { kind: 'string', policy: name };
 }
 
 /**

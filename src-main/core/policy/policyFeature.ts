@@ -3,15 +3,18 @@
  * read from each OS (policySources.ts), written into the settings and asked before an action
  * changes one (schoolPolicy.ts); this file plugs it into the core.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { ClassTrayHostControls } from '../api/classTrayApi';
 import type { CoreContext, Feature } from '../feature';
 import type { DeepReadonly, Settings, SettingsPatch } from '../settings/settingsSchema';
 import type { ManagedPolicy } from './managedPolicy';
 import { NO_POLICY } from './managedPolicy';
+import type { PolicyReading, PolicyReport } from './policySources';
 import type { PolicyName } from './policyTable';
 import { SchoolPolicy } from './schoolPolicy';
 
-export interface PolicyFeature extends Feature, Pick<ClassTrayHostControls, 'schoolPolicy'> {
+export interface PolicyFeature
+  extends Feature<never, 'schoolPolicy'>, Pick<ClassTrayHostControls, 'schoolPolicy'> {
   /** The first read, applied before the first session opens (it opens on the school's account). */
   load(): Promise<void>;
   /** The keys the window shows as "Set by your school". */
@@ -23,17 +26,29 @@ export interface PolicyFeature extends Feature, Pick<ClassTrayHostControls, 'sch
 }
 
 export function policyFeature(
-  core: Pick<CoreContext, 'settings' | 'dataDir' | 'timers' | 'log'>,
+  core: Pick<CoreContext, 'settings' | 'dataDir' | 'timers' | 'log' | 'emit'>,
   options: {
-    /** What the school's IT set; default: nothing. */
-    read: (() => Promise<ManagedPolicy>) | undefined;
+    /** What the school's IT set, and what its last read found; default: nothing. */
+    reading: PolicyReading | undefined;
     /** A read changed the policy: the settings hold its values now, and the core follows. */
     settingsChanged: (before: DeepReadonly<Settings>) => Promise<void>;
   },
 ): PolicyFeature {
   const { settings, dataDir, timers, log } = core;
+  const { reading } = options;
+  let report: PolicyReport = { inForce: [], ignored: [] };
+  // Each read: the window's "Set by your school" follows what it found.
+  const read = async (): Promise<ManagedPolicy> => {
+    if (reading === undefined) return NO_POLICY;
+    const read = await reading.read();
+    if (!isDeepStrictEqual(reading.report, report)) {
+      report = reading.report;
+      core.emit({ type: 'school-policy', schoolPolicy: report });
+    }
+    return read;
+  };
   const policy = new SchoolPolicy({
-    read: options.read ?? (async () => NO_POLICY),
+    read,
     settings,
     dataDir,
     timers,
@@ -42,7 +57,7 @@ export function policyFeature(
   });
   return {
     actions: {},
-    views: {},
+    views: { schoolPolicy: () => report },
     load: () => policy.start(),
     get locked() {
       return policy.locked;

@@ -15,7 +15,13 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { IgnoredEntry, ManagedPolicy, PolicyInForce, SourcedPolicy } from './managedPolicy';
+import type {
+  IgnoredEntry,
+  IgnoredWhy,
+  ManagedPolicy,
+  PolicyInForce,
+  SourcedPolicy,
+} from './managedPolicy';
 import {
   ignoredLine,
   mergePolicies,
@@ -98,7 +104,7 @@ export function readFileHead(file: string, maxBytes: number): Uint8Array {
 export type SourceRead =
   | { kind: 'absent' }
   | { kind: 'read'; policy: ManagedPolicy }
-  | { kind: 'unreadable'; why: string };
+  | { kind: 'unreadable'; why: IgnoredWhy };
 
 interface PolicySource {
   name: string;
@@ -135,22 +141,49 @@ function sourcesOf(system: PolicySystem): PolicySource[] {
   }
 }
 
-/** What applies and what was ignored at the last read: the page and the CLI show it. */
+/** One JSON file, with or without the root-owner rule: the preview's --policy-file. */
+function fileSource(system: PolicySystem, file: string, ownerRule: boolean): PolicySource {
+  return {
+    name: file,
+    read: async (ignore) => readPolicyFile(system, file, ignore, { ownerRule }),
+  };
+}
+
+/**
+ * What applies and what was ignored at the last read: Settings' "Set by your school" and the CLI
+ * show it. A value in force is never a secret: the API token and the timetable's address are
+ * never policy, and an address holding a user name or password is refused.
+ */
 export interface PolicyReport {
   inForce: PolicyInForce[];
   ignored: IgnoredEntry[];
 }
 
+/** Where the core's policy comes from: read again and again, and what the last read found. */
+export interface PolicyReading {
+  read(): Promise<ManagedPolicy>;
+  readonly report: PolicyReport;
+}
+
 /** The machine's policy, read again and again: keeps each source's last good policy. */
-export class PolicyReader {
-  readonly #system: PolicySystem;
+export class PolicyReader implements PolicyReading {
+  readonly #sources: PolicySource[];
   readonly #warn: (line: string) => void;
   readonly #lastGood = new Map<string, ManagedPolicy>();
   #lastLines = new Set<string>();
   #report: PolicyReport = { inForce: [], ignored: [] };
 
-  constructor(system: PolicySystem, warn: (line: string) => void) {
-    this.#system = system;
+  /**
+   * `draftFile`: read that JSON file instead of the machine's sources, without the root-owner
+   * rule (the preview's --policy-file, a policy IT has not installed yet).
+   */
+  constructor(
+    system: PolicySystem,
+    warn: (line: string) => void,
+    { draftFile }: { draftFile?: string } = {},
+  ) {
+    this.#sources =
+      draftFile === undefined ? sourcesOf(system) : [fileSource(system, draftFile, false)];
     this.#warn = warn;
   }
 
@@ -161,14 +194,17 @@ export class PolicyReader {
   async read(): Promise<ManagedPolicy> {
     const ignored: IgnoredEntry[] = [];
     const read: SourcedPolicy[] = [];
-    for (const source of sourcesOf(this.#system)) {
+    for (const source of this.#sources) {
       const result = await source.read((entry) => ignored.push(entry));
       if (result.kind === 'absent') this.#lastGood.delete(source.name);
       else if (result.kind === 'read') this.#lastGood.set(source.name, result.policy);
       const lastGood = this.#lastGood.get(source.name);
       if (result.kind === 'unreadable') {
-        const kept = lastGood === undefined ? '' : ' (its last good policy stays until then)';
-        ignored.push({ source: source.name, why: `${result.why}${kept}` });
+        ignored.push({
+          source: source.name,
+          why: result.why,
+          ...(lastGood === undefined ? {} : { keptLastGood: true as const }),
+        });
       }
       if (lastGood !== undefined) read.push({ source: source.name, policy: lastGood });
     }
@@ -188,12 +224,16 @@ export const readSystemPolicy = (
 ): Promise<ManagedPolicy> => new PolicyReader(system, warn).read();
 
 /** Why a policy file cannot be trusted, or undefined when only root can have written it. */
-export function insecureFileProblem(stats: Pick<fs.Stats, 'isFile' | 'uid' | 'mode'>) {
-  if (!stats.isFile()) return 'is not a regular file';
-  if (stats.uid !== 0) return 'is not owned by root';
-  if ((stats.mode & 0o022) !== 0) return 'is writable by group or others';
+export function insecureFileProblem(
+  stats: Pick<fs.Stats, 'isFile' | 'uid' | 'mode'>,
+): IgnoredWhy | undefined {
+  if (!stats.isFile()) return { code: 'notRegularFile' };
+  if (stats.uid !== 0) return { code: 'notOwnedByRoot' };
+  if ((stats.mode & 0o022) !== 0) return { code: 'writableByOthers' };
   return undefined;
 }
+
+const tooLarge: IgnoredWhy = { code: 'tooLarge', kib: MAX_POLICY_BYTES / 1024 };
 
 const errorCode = (error: unknown): string =>
   String((error as NodeJS.ErrnoException).code ?? 'error');
@@ -212,21 +252,19 @@ function statFile(
     const code = errorCode(error);
     return code === 'ENOENT'
       ? { kind: 'absent' }
-      : { kind: 'unreadable', why: `could not be read (${code})` };
+      : { kind: 'unreadable', why: { code: 'unreadable', error: code } };
   }
   const problem = ownerRule
     ? insecureFileProblem(stats)
     : stats.isFile()
       ? undefined
-      : 'is not a regular file';
+      : ({ code: 'notRegularFile' } as const);
   if (problem !== undefined) {
     // Not IT's file: nothing of it applies, and nothing it held before is kept.
     ignore({ source: file, why: problem });
     return { kind: 'absent' };
   }
-  if (stats.size > MAX_POLICY_BYTES) {
-    return { kind: 'unreadable', why: `is larger than ${MAX_POLICY_BYTES / 1024} KiB` };
-  }
+  if (stats.size > MAX_POLICY_BYTES) return { kind: 'unreadable', why: tooLarge };
   return stats;
 }
 
@@ -244,27 +282,25 @@ export function readPolicyFile(
 ): SourceRead {
   const stats = statFile(system, file, ignore, ownerRule);
   if (!isStats(stats)) return stats;
-  let bytes: Uint8Array | undefined;
+  let bytes: Uint8Array;
   try {
     // Read until two reads in a row agree: a file rewritten in place may be caught half-written.
-    for (let tries = 0; tries < POLICY_READ_TRIES; tries += 1) {
+    bytes = system.readFile(file, MAX_POLICY_BYTES + 1);
+    for (let tries = 1; ; tries += 1) {
       const next = system.readFile(file, MAX_POLICY_BYTES + 1);
-      if (bytes !== undefined && Buffer.from(bytes).equals(next)) break;
+      if (Buffer.from(bytes).equals(next)) break;
       bytes = next;
       if (tries === POLICY_READ_TRIES - 1) {
-        return { kind: 'unreadable', why: 'kept changing while it was read' };
+        return { kind: 'unreadable', why: { code: 'keptChanging' } };
       }
     }
   } catch (error) {
     const code = errorCode(error);
     return code === 'ENOENT'
       ? { kind: 'absent' }
-      : { kind: 'unreadable', why: `could not be read (${code})` };
+      : { kind: 'unreadable', why: { code: 'unreadable', error: code } };
   }
-  if (bytes === undefined) return { kind: 'unreadable', why: 'could not be read' };
-  if (bytes.length > MAX_POLICY_BYTES) {
-    return { kind: 'unreadable', why: `is larger than ${MAX_POLICY_BYTES / 1024} KiB` };
-  }
+  if (bytes.length > MAX_POLICY_BYTES) return { kind: 'unreadable', why: tooLarge };
   return parsePolicyText(bytes, file, ignore);
 }
 
@@ -279,17 +315,17 @@ function parsePolicyText(
     // TextDecoder drops a leading byte order mark, as Notepad writes one.
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { kind: 'unreadable', why: 'is not UTF-8 text' };
+    return { kind: 'unreadable', why: { code: 'notUtf8' } };
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch {
-    return { kind: 'unreadable', why: 'is not valid JSON' };
+    return { kind: 'unreadable', why: { code: 'notJson' } };
   }
   const policy = readPolicyObject(raw, source, ignore);
   return policy === undefined
-    ? { kind: 'unreadable', why: 'is not an object of policies' }
+    ? { kind: 'unreadable', why: { code: 'notPolicies' } }
     : { kind: 'read', policy };
 }
 
@@ -310,10 +346,7 @@ export async function readManagedPreferences(
     file,
   ]);
   if (code !== 0) {
-    return {
-      kind: 'unreadable',
-      why: `could not be read as a property list (plutil exited with ${code})`,
-    };
+    return { kind: 'unreadable', why: { code: 'plistUnreadable', exit: code } };
   }
   return parsePolicyText(Buffer.from(stdout, 'utf8'), file, ignore);
 }
@@ -329,8 +362,7 @@ export async function readRegistryPolicy(
   const { code, stdout } = await system.run(reg, ['query', key, '/s', '/reg:64']);
   // 1: the key does not exist, the usual case on a laptop IT did not configure.
   if (code === 1) return { kind: 'absent' };
-  if (code !== 0)
-    return { kind: 'unreadable', why: `could not be read (reg.exe exited with ${code})` };
+  if (code !== 0) return { kind: 'unreadable', why: { code: 'regUnreadable', exit: code } };
   const policy = readPolicyObject(parseRegQuery(stdout, key, ignore), key, ignore);
   return policy === undefined ? { kind: 'absent' } : { kind: 'read', policy };
 }
@@ -373,7 +405,7 @@ export function parseRegQuery(
       ignore({
         source: key,
         name: printableName(name),
-        why: `is a ${printableName(type)}, not a ${expected}`,
+        why: { code: 'wrongRegType', type: printableName(type), expected },
       });
     }
   }

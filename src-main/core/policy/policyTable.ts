@@ -175,11 +175,14 @@ export type PolicyValues = { [Name in PolicyName]: z.output<(typeof POLICIES)[Na
 
 export const POLICY_NAMES = Object.keys(POLICIES) as PolicyName[];
 
-/** The names IT must never find here; a source that holds one is told so in the log. */
-export const NEVER_POLICY: Readonly<Record<string, string>> = {
-  ApiToken: "the API token stays in each teacher's keychain",
-  Token: "the API token stays in each teacher's keychain",
-  TimetableUrl: "the timetable is each teacher's own",
+/**
+ * The names IT must never find here, each with why (a sentence of `policyPage.why`); a source
+ * that holds one is told so.
+ */
+export const NEVER_POLICY: Readonly<Record<string, 'neverPolicyToken' | 'neverPolicyTimetable'>> = {
+  ApiToken: 'neverPolicyToken',
+  Token: 'neverPolicyToken',
+  TimetableUrl: 'neverPolicyTimetable',
 };
 
 /** Where IT's defaults sit in each source: a Defaults object, registry subkey or plist dict. */

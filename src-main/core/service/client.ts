@@ -175,14 +175,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     } catch (error) {
       if (error instanceof ServiceError) throw error;
       if (signal?.aborted) throw abortedBy(signal, fail);
-      // Electron's net.fetch does not answer 'manual' with the 3xx: it rejects, unfollowed.
-      if (error instanceof Error && error.message === 'Redirect was cancelled') {
-        throw fail({
-          kind: 'bad-response',
-          detail:
-            'the service redirects elsewhere; use the address it redirects to as the service URL',
-        });
-      }
+      // A redirect is never an error here: the tray app's netFetch answers 'manual' with the 3xx
+      // as Node's fetch does (net.fetch's "Redirect was cancelled" never reaches the core).
       throw fail(networkProblem(error));
     }
     if (!response.ok) throw fail(statusProblem(operation, response, text, clock));

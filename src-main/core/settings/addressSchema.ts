@@ -10,5 +10,11 @@ import { en } from '../../../src-shared/i18n/en';
 export const addressSchema = (options: AddressRuleOptions) =>
   z.string().superRefine((address, context) => {
     const problem = addressProblem(address, options);
-    if (problem !== undefined) context.addIssue({ code: 'custom', message: en.refusals[problem] });
+    if (problem === undefined) return;
+    // The code rides along, so a policy page can say the rule in the teacher's language.
+    context.addIssue({
+      code: 'custom',
+      message: en.refusals[problem],
+      params: { addressProblem: problem },
+    });
   });

@@ -57,12 +57,16 @@ export function feedUrl(address: string): URL {
     throw new TimetableFeedError(en.refusals[problem], refusal(problem, {}));
   }
   const url = new URL(trimmed);
-  if (isLinkLocal(url.hostname)) throw new TimetableFeedError(REDIRECT_REFUSED);
+  if (isLinkLocal(url.hostname)) throw refusedFeed('timetableAddressLinkLocal');
   return url;
 }
 
-const REDIRECT_REFUSED =
-  'The timetable server sent ClassTray on to an address it does not follow (not https://, or inside this computer or its network): ask for the timetable’s https:// address.';
+/** A refusal of the feed's address or of where its server sent ClassTray, in the window's words. */
+function refusedFeed(
+  code: 'timetableAddressLinkLocal' | 'timetableRedirectRefused',
+): TimetableFeedError {
+  return new TimetableFeedError(en.refusals[code], refusal(code, {}));
+}
 
 /** 169.254.0.0/16 and fe80::/10 (also as an IPv4-mapped IPv6 address): a cloud's metadata. */
 function isLinkLocal(hostname: string): boolean {
@@ -72,13 +76,12 @@ function isLinkLocal(hostname: string): boolean {
   return /^169\.254\.\d{1,3}\.\d{1,3}$/.test(host) || /^\[fe[89ab][0-9a-f]:/.test(host);
 }
 
-/** Why a redirect from `from` to `to` is not followed, or undefined when it may be. */
-export function redirectProblem(from: URL, to: URL): string | undefined {
-  if (addressProblem(to.href, { query: 'allowed' }) !== undefined) return REDIRECT_REFUSED;
-  if (isLinkLocal(to.hostname)) return REDIRECT_REFUSED;
+/** Whether a redirect from `from` to `to` is refused. */
+export function redirectRefused(from: URL, to: URL): boolean {
+  if (addressProblem(to.href, { query: 'allowed' }) !== undefined) return true;
+  if (isLinkLocal(to.hostname)) return true;
   // A public server must not send ClassTray to a service of the teacher's own computer.
-  if (isLoopbackHost(to.hostname) && !isLoopbackHost(from.hostname)) return REDIRECT_REFUSED;
-  return undefined;
+  return isLoopbackHost(to.hostname) && !isLoopbackHost(from.hostname);
 }
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
@@ -101,17 +104,18 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
       const next =
         location !== null && URL.canParse(location, url) ? new URL(location, url) : undefined;
       if (next === undefined || hops >= MAX_FEED_REDIRECTS) {
+        const values = { hops: MAX_FEED_REDIRECTS };
         throw new TimetableFeedError(
-          `The timetable server redirected more than ${MAX_FEED_REDIRECTS} times, or nowhere; ClassTray tries again later.`,
+          en.refusals.timetableTooManyRedirects.replace('{{hops}}', String(values.hops)),
+          refusal('timetableTooManyRedirects', values),
         );
       }
-      const problem = redirectProblem(url, next);
-      if (problem !== undefined) throw new TimetableFeedError(problem);
+      if (redirectRefused(url, next)) throw refusedFeed('timetableRedirectRefused');
       url = next;
       response = await options.fetch(url, { headers, signal, redirect: 'manual' });
     }
     // A fetch that hides a redirect from its caller (a browser's opaque redirect) is refused.
-    if (response.type === 'opaqueredirect') throw new TimetableFeedError(REDIRECT_REFUSED);
+    if (response.type === 'opaqueredirect') throw refusedFeed('timetableRedirectRefused');
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined);
       return { kind: 'unchanged' };

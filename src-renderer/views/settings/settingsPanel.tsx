@@ -16,6 +16,7 @@ import { CloseIcon } from '../icons';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { InstallationNotes } from './installationNotes';
+import { SchoolPolicyPage } from './schoolPolicyPage';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
@@ -40,6 +41,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <AccountSettings />
         <TimetableSettings />
         <GeneralSettings />
+        <SchoolPolicyPage />
         <InstallationNotes />
       </div>
     </section>

@@ -111,10 +111,10 @@ describe('Linux: /etc/classtray/policy.json', () => {
     const file = path.join(await tempDir(), 'policy.json');
     fs.writeFileSync(file, '{}', { mode: 0o644 });
     fs.chmodSync(file, 0o644);
-    const owner = fs.lstatSync(file).uid === 0 ? undefined : 'is not owned by root';
-    expect(insecureFileProblem(fs.lstatSync(file))).toBe(owner);
+    const owner = fs.lstatSync(file).uid === 0 ? undefined : { code: 'notOwnedByRoot' };
+    expect(insecureFileProblem(fs.lstatSync(file))).toEqual(owner);
     fs.chmodSync(file, 0o666);
-    expect(insecureFileProblem(fs.lstatSync(file))).toBe(owner ?? 'is writable by group or others');
+    expect(insecureFileProblem(fs.lstatSync(file))).toEqual(owner ?? { code: 'writableByOthers' });
   });
 });
 
@@ -401,5 +401,87 @@ describe('another OS', () => {
       policy: { locked: {}, defaults: {} },
       lines: [],
     });
+  });
+});
+
+describe('the report Settings\' "Set by your school" shows', () => {
+  it('names each policy in force with its source, and each ignored entry by a reason code, never its value', async () => {
+    const { system } = machine('linux', {
+      [LINUX_POLICY_FILE]: {
+        text: JSON.stringify({
+          ServiceUrl: 'https://remote.school.example',
+          UpdateFeedUrl: 'https://user:hunter2@updates.example',
+          PollVisibleSeconds: 99_999,
+          UpdateChannel: 'nightly-secret',
+          ApiToken: 'tok-secret',
+          Defaults: { StartAtLogin: true },
+        }),
+      },
+    });
+    const reader = new PolicyReader(system, () => undefined);
+    await reader.read();
+    expect(reader.report.inForce).toEqual([
+      {
+        name: 'ServiceUrl',
+        value: 'https://remote.school.example',
+        how: 'locked',
+        source: LINUX_POLICY_FILE,
+      },
+      { name: 'StartAtLogin', value: true, how: 'default', source: LINUX_POLICY_FILE },
+    ]);
+    const reasons = reader.report.ignored.map(({ name, why }) => ({
+      name,
+      why: why.code === 'breaksRule' ? { code: why.code, rule: why.rule } : why,
+    }));
+    expect(reasons).toEqual([
+      {
+        name: 'UpdateFeedUrl',
+        why: { code: 'breaksRule', rule: { kind: 'address', problem: 'addressCredentials' } },
+      },
+      {
+        name: 'PollVisibleSeconds',
+        why: { code: 'breaksRule', rule: { kind: 'integer', min: 5, max: 300 } },
+      },
+      {
+        name: 'UpdateChannel',
+        why: { code: 'breaksRule', rule: { kind: 'choice', choices: ['latest', 'beta'] } },
+      },
+      { name: 'ApiToken', why: { code: 'neverPolicyToken' } },
+    ]);
+    expect(JSON.stringify(reader.report)).not.toMatch(/hunter2|nightly-secret|tok-secret|99999/);
+  });
+
+  it('says a whole source that could not be read, and that its last good policy stays', async () => {
+    const { state, system } = changingFile();
+    const reader = new PolicyReader(system, () => undefined);
+    state.text = '{"StartAtLogin": false}';
+    await reader.read();
+    state.text = '{"StartAtLogin": fa';
+    await reader.read();
+    expect(reader.report.ignored).toEqual([
+      { source: LINUX_POLICY_FILE, why: { code: 'notJson' }, keptLastGood: true },
+    ]);
+    expect(reader.report.inForce.map(({ name }) => name)).toEqual(['StartAtLogin']);
+  });
+});
+
+describe("a draft policy file (the preview's --policy-file)", () => {
+  it('is read instead of the machine’s sources, without the root-owner rule', async () => {
+    const draft = '/home/it/draft.json';
+    const { system } = machine('linux', {
+      [LINUX_POLICY_FILE]: { text: '{"StartAtLogin": true}' },
+      [draft]: {
+        text: '{"ServiceUrl": "https://remote.school.example"}',
+        stats: { ...rootFile(0o666), uid: 1000 },
+      },
+    });
+    const lines: string[] = [];
+    const reader = new PolicyReader(system, (line) => lines.push(line), { draftFile: draft });
+    expect(await reader.read()).toEqual({
+      locked: { ServiceUrl: 'https://remote.school.example' },
+      defaults: {},
+    });
+    expect(reader.report.inForce.map(({ source }) => source)).toEqual([draft]);
+    expect(lines).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
  * The school's policy through the core's API: what a locked key refuses, what a default does,
  * and a policy that changes while ClassTray runs.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
@@ -11,6 +11,8 @@ import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
 import { runAction } from '../../../src-main/core/api/classTrayApi';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
+import { NO_POLICY } from '../../../src-main/core/policy/managedPolicy';
+import { PolicyReader, systemPolicySystem } from '../../../src-main/core/policy/policySources';
 import { POLICIES, POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
 import { PREFERENCE_KEYS } from '../../../src-main/core/settings/preferences';
 import {
@@ -44,7 +46,7 @@ async function core(
     loadKeytar: () => Promise.reject(new Error('no keychain in this test')),
     demoSchool: () => startDemoSchool(),
     log: silentLogger,
-    readPolicy: async () => policy(),
+    policy: { read: async () => policy(), report: { inForce: [], ignored: [] } },
     ...options,
   });
   cleanups.push(() => classTray.close());
@@ -277,5 +279,42 @@ describe('a policy that changes while ClassTray runs', () => {
     await expect(classTray.updatePreferences({ startAtLogin: false })).rejects.toThrow(
       'Your school set this (StartAtLogin)',
     );
+  });
+});
+
+describe('what the window\'s "Set by your school" shows', () => {
+  it('is what the last read found, and follows a read that finds something else', async () => {
+    const manual = manualTimers(Date.now());
+    const file = path.join(await tempDir(), 'policy.json');
+    await writeFile(file, JSON.stringify({ ServiceUrl: SCHOOL_URL, Nonsense: 1 }));
+    const reader = new PolicyReader(systemPolicySystem(), () => undefined, { draftFile: file });
+    const classTray = await core(await tempDir(), () => NO_POLICY, {
+      timers: manual.timers,
+      policy: reader,
+    });
+    const { schoolPolicy } = await classTray.getState();
+    expect(schoolPolicy).toEqual({
+      inForce: [{ name: 'ServiceUrl', value: SCHOOL_URL, how: 'locked', source: file }],
+      ignored: [{ source: file, name: 'Nonsense', why: { code: 'notClassTrayPolicy' } }],
+    });
+    const changes: ClassTrayChange[] = [];
+    classTray.subscribe((change) => changes.push(change));
+
+    // The same file again: nothing new to show.
+    manual.advance(POLICY_RECHECK_MS);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(changes.filter((change) => change.type === 'school-policy')).toEqual([]);
+
+    await writeFile(file, JSON.stringify({ Defaults: { StartAtLogin: true } }));
+    manual.advance(POLICY_RECHECK_MS);
+    await expect
+      .poll(() => changes.find((change) => change.type === 'school-policy'))
+      .toEqual({
+        type: 'school-policy',
+        schoolPolicy: {
+          inForce: [{ name: 'StartAtLogin', value: true, how: 'default', source: file }],
+          ignored: [],
+        },
+      });
   });
 });

@@ -5,7 +5,7 @@ import {
   TimetableFeedError,
   fetchFeed,
   feedUrl,
-  redirectProblem,
+  redirectRefused,
 } from '../../../src-main/core/timetable/feed';
 import { en } from '../../../src-shared/i18n/en';
 import { feedServers } from '../../support/feedServer';
@@ -177,8 +177,24 @@ describe('fetching the timetable subscription', () => {
     }
     expect(local.paths).toEqual([]);
     expect(
-      redirectProblem(new URL('https://calendar.example/a'), new URL('https://other.example/b')),
-    ).toBeUndefined();
+      redirectRefused(new URL('https://calendar.example/a'), new URL('https://other.example/b')),
+    ).toBe(false);
+  });
+
+  it('refuses with codes the window translates', async () => {
+    const feed = await startFeed(calendar);
+    feed.behaviour = 'redirect';
+    feed.location = 'https://169.254.169.254/latest/meta-data/';
+    await expect(fetchFeed(feed.url, { fetch })).rejects.toMatchObject({
+      refusal: { code: 'timetableRedirectRefused', values: {} },
+    });
+    feed.location = '/again';
+    await expect(fetchFeed(feed.url, { fetch })).rejects.toMatchObject({
+      refusal: { code: 'timetableTooManyRedirects', values: { hops: MAX_FEED_REDIRECTS } },
+    });
+    expect(() => feedUrl('https://169.254.169.254/')).toThrow(
+      expect.objectContaining({ refusal: { code: 'timetableAddressLinkLocal', values: {} } }),
+    );
   });
 
   it('takes webcal:// as https:// and refuses other schemes', () => {
