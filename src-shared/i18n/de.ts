@@ -264,6 +264,8 @@ export const de = {
           'Updates installiert die IT Ihrer Schule: Eine Richtlinie der Schule hat sie hier abgeschaltet.',
         'school-msi':
           'Updates installiert die IT Ihrer Schule: ClassTray wurde aus dem MSI-Paket der Schule installiert.',
+        'school-deb':
+          'Updates installiert die IT Ihrer Schule: ClassTray wurde aus dem .deb-Paket der Schule installiert, das nur ein Administrator aktualisieren kann.',
         'school-admin-rights':
           'Updates installiert die IT Ihrer Schule: ClassTray ist für alle Benutzer dieses Computers installiert, und ein Update zu installieren erfordert Administratorrechte.',
       },
@@ -394,6 +396,7 @@ export const de = {
     startAtLogin: 'Bei der Anmeldung starten',
     restartToUpdate: 'Zum Aktualisieren neu starten',
     updateFailed: 'Update fehlgeschlagen; neuer Versuch morgen',
+    couldNotStart: 'ClassTray konnte nicht starten',
     stoppedTitle: 'ClassTray wurde beendet',
     stoppedBody:
       'In ClassTray ist ein Fehler aufgetreten, der sich nicht beheben lässt; ClassTray wird geschlossen. Starten Sie es erneut; Einzelheiten stehen im Protokoll.',
@@ -484,6 +487,47 @@ export const de = {
         'Eine Version aus dem Feed übernehmen, die älter ist als die installierte (Standard 0, unabhängig vom Kanal).',
     },
   },
+  policyPage: {
+    heading: 'Von Ihrer Schule festgelegt',
+    intro:
+      'Was die IT Ihrer Schule für ClassTray auf diesem Computer festgelegt hat, jede Minute neu gelesen.',
+    nothing: 'Die IT Ihrer Schule hat für ClassTray auf diesem Computer nichts festgelegt.',
+    inForce: 'In Kraft',
+    locked: 'Gesperrt: Lässt sich hier nicht ändern',
+    default: 'Standard: Sie können es ändern',
+    from: 'Quelle: {{source}}',
+    on: 'Ein',
+    off: 'Aus',
+    ignored: 'Ignoriert',
+    keptLastGood: 'bis dahin gilt die zuletzt gültige Richtlinie',
+    why: {
+      notPolicies: 'ist kein Objekt mit Richtlinien',
+      alsoLocked: 'ist hier auch gesperrt (der gesperrte Wert gilt)',
+      neverPolicyToken:
+        'ist nie eine Richtlinie (das API-Token bleibt im Schlüsselbund jeder Lehrkraft)',
+      neverPolicyTimetable:
+        'ist nie eine Richtlinie (der Stundenplan gehört jeder Lehrkraft selbst)',
+      notClassTrayPolicy: 'ist keine ClassTray-Richtlinie',
+      breaksRule: 'entspricht nicht der zugehörigen Regel',
+      notRegularFile: 'ist keine reguläre Datei',
+      notOwnedByRoot: 'gehört nicht root',
+      writableByOthers: 'ist für die Gruppe oder andere beschreibbar',
+      unreadable: 'konnte nicht gelesen werden ({{error}})',
+      tooLarge: 'ist größer als {{kib}} KiB',
+      keptChanging: 'hat sich beim Lesen laufend geändert',
+      notUtf8: 'ist kein UTF-8-Text',
+      notJson: 'ist kein gültiges JSON',
+      plistUnreadable:
+        'konnte nicht als Eigenschaftsliste gelesen werden (plutil endete mit Code {{exit}})',
+      regUnreadable: 'konnte nicht gelesen werden (reg.exe endete mit Code {{exit}})',
+      wrongRegType: 'ist vom Typ {{type}}, nicht {{expected}}',
+    },
+    rule: {
+      integer: 'Erlaubt ist eine ganze Zahl von {{min}} bis {{max}}.',
+      boolean: 'Erlaubt ist true oder false (1 oder 0 in der Registrierung).',
+      choice: 'Erlaubt ist einer dieser Werte: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'Der Dienst hat keinen Raum mit der ID „{{id}}“. Die ID ist der letzte Teil der Adresse des Raums im Dienst: Prüfen Sie sie und versuchen Sie es erneut.',
@@ -505,5 +549,11 @@ export const de = {
       'Die Adresse darf keinen Benutzernamen und kein Passwort enthalten (benutzer:passwort@).',
     addressQuery:
       'Die Adresse darf keine Abfrage (?…) und kein Fragment (#…) enthalten: Ein Token gehört in das Token-Feld, nie in die Adresse.',
+    timetableAddressLinkLocal:
+      'ClassTray lädt keinen Stundenplan von einer Adresse der netzeigenen Dienste (169.254.…, fe80::…): Fragen Sie nach der https://-Adresse des Stundenplans.',
+    timetableRedirectRefused:
+      'Der Stundenplan-Server hat ClassTray an eine Adresse weitergeleitet, der es nicht folgt (nicht https:// oder innerhalb dieses Computers oder seines Netzwerks): Fragen Sie nach der https://-Adresse des Stundenplans.',
+    timetableTooManyRedirects:
+      'Der Stundenplan-Server hat mehr als {{hops}} Mal oder ins Leere weitergeleitet; ClassTray versucht es später erneut.',
   },
 } as const satisfies Messages;

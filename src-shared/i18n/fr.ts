@@ -271,6 +271,8 @@ export const fr = {
           'Les mises à jour sont installées par le service informatique de votre établissement : sa stratégie les a désactivées ici.',
         'school-msi':
           'Les mises à jour sont installées par le service informatique de votre établissement : ClassTray a été installé à partir de son paquet MSI.',
+        'school-deb':
+          'Les mises à jour sont installées par le service informatique de votre établissement : ClassTray a été installé à partir de son paquet .deb, que seul un administrateur peut mettre à jour.',
         'school-admin-rights':
           'Les mises à jour sont installées par le service informatique de votre établissement : ClassTray est installé pour tous les utilisateurs de cet ordinateur, et installer une mise à jour exige des droits d’administrateur.',
       },
@@ -408,6 +410,7 @@ export const fr = {
     startAtLogin: 'Lancer à l’ouverture de session',
     restartToUpdate: 'Redémarrer pour mettre à jour',
     updateFailed: 'Échec de la mise à jour ; nouvel essai demain',
+    couldNotStart: 'ClassTray n’a pas pu démarrer',
     stoppedTitle: 'ClassTray s’est arrêté',
     stoppedBody:
       'ClassTray a rencontré une erreur irrécupérable et se ferme. Relancez-le ; le journal contient les détails.',
@@ -503,6 +506,48 @@ export const fr = {
         'Installer une version du flux plus ancienne que celle installée (par défaut 0, quel que soit le canal).',
     },
   },
+  policyPage: {
+    heading: 'Défini par votre établissement',
+    intro:
+      'Ce que le service informatique de votre établissement a défini pour ClassTray sur cet ordinateur, relu chaque minute.',
+    nothing:
+      'Le service informatique de votre établissement n’a rien défini pour ClassTray sur cet ordinateur.',
+    inForce: 'En vigueur',
+    locked: 'Verrouillé : non modifiable ici',
+    default: 'Par défaut : vous pouvez le modifier',
+    from: 'Source : {{source}}',
+    on: 'Activé',
+    off: 'Désactivé',
+    ignored: 'Ignorés',
+    keptLastGood: 'sa dernière stratégie valide s’applique jusque-là',
+    why: {
+      notPolicies: 'n’est pas un objet de stratégies',
+      alsoLocked: 'est aussi verrouillé ici (la valeur verrouillée s’applique)',
+      neverPolicyToken:
+        'n’est jamais une stratégie (le jeton d’API reste dans le trousseau de chaque enseignant)',
+      neverPolicyTimetable:
+        'n’est jamais une stratégie (l’emploi du temps est propre à chaque enseignant)',
+      notClassTrayPolicy: 'n’est pas une stratégie de ClassTray',
+      breaksRule: 'ne respecte pas sa règle',
+      notRegularFile: 'n’est pas un fichier ordinaire',
+      notOwnedByRoot: 'n’appartient pas à root',
+      writableByOthers: 'est modifiable par le groupe ou par d’autres utilisateurs',
+      unreadable: 'n’a pas pu être lu ({{error}})',
+      tooLarge: 'dépasse {{kib}} Kio',
+      keptChanging: 'a changé sans cesse pendant sa lecture',
+      notUtf8: 'n’est pas du texte UTF-8',
+      notJson: 'n’est pas du JSON valide',
+      plistUnreadable:
+        'n’a pas pu être lu comme liste de propriétés (plutil s’est terminé avec le code {{exit}})',
+      regUnreadable: 'n’a pas pu être lu (reg.exe s’est terminé avec le code {{exit}})',
+      wrongRegType: 'est de type {{type}}, et non {{expected}}',
+    },
+    rule: {
+      integer: 'Valeur attendue : un nombre entier de {{min}} à {{max}}.',
+      boolean: 'Valeur attendue : true ou false (1 ou 0 dans le registre).',
+      choice: 'Valeurs possibles : {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'Le service n’a aucune salle avec l’identifiant « {{id}} ». L’identifiant est la dernière partie de l’adresse de la salle dans le service : vérifiez-le et réessayez.',
@@ -525,5 +570,11 @@ export const fr = {
       'L’adresse ne doit contenir ni nom d’utilisateur ni mot de passe (utilisateur:motdepasse@).',
     addressQuery:
       'L’adresse ne doit contenir ni requête (?…) ni fragment (#…) : un jeton va dans le champ du jeton, jamais dans l’adresse.',
+    timetableAddressLinkLocal:
+      'ClassTray ne télécharge pas d’emploi du temps depuis une adresse des services propres au réseau (169.254.…, fe80::…) : demandez l’adresse https:// de l’emploi du temps.',
+    timetableRedirectRefused:
+      'Le serveur de l’emploi du temps a renvoyé ClassTray vers une adresse qu’il ne suit pas (pas en https://, ou à l’intérieur de cet ordinateur ou de son réseau) : demandez l’adresse https:// de l’emploi du temps.',
+    timetableTooManyRedirects:
+      'Le serveur de l’emploi du temps a redirigé plus de {{hops}} fois, ou vers nulle part ; ClassTray réessaiera plus tard.',
   },
 } as const satisfies Messages;

@@ -273,6 +273,8 @@ export const it = {
           'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: i loro criteri li hanno disattivati qui.',
         'school-msi':
           'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: ClassTray è stato installato dal loro pacchetto MSI.',
+        'school-deb':
+          'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: ClassTray è stato installato dal loro pacchetto .deb, che solo un amministratore può aggiornare.',
         'school-admin-rights':
           'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: ClassTray è installato per tutti gli utenti di questo computer e installare un aggiornamento richiede i diritti di amministratore.',
       },
@@ -410,6 +412,7 @@ export const it = {
     startAtLogin: 'Avvia all’accesso al sistema',
     restartToUpdate: 'Riavvia per aggiornare',
     updateFailed: 'Aggiornamento non riuscito; nuovo tentativo domani',
+    couldNotStart: 'Impossibile avviare ClassTray',
     stoppedTitle: 'ClassTray si è arrestato',
     stoppedBody:
       'ClassTray ha incontrato un errore irreversibile e si chiude. Avvialo di nuovo; il registro contiene i dettagli.',
@@ -506,6 +509,47 @@ export const it = {
         'Installa una versione del feed più vecchia di quella installata (predefinito 0, qualunque sia il canale).',
     },
   },
+  policyPage: {
+    heading: 'Impostato dalla tua scuola',
+    intro:
+      'Ciò che i tecnici informatici della tua scuola hanno impostato per ClassTray su questo computer, riletto ogni minuto.',
+    nothing:
+      'I tecnici informatici della tua scuola non hanno impostato nulla per ClassTray su questo computer.',
+    inForce: 'In vigore',
+    locked: 'Bloccato: qui non si può cambiare',
+    default: 'Predefinito: puoi cambiarlo',
+    from: 'Fonte: {{source}}',
+    on: 'Attivo',
+    off: 'Disattivo',
+    ignored: 'Ignorati',
+    keptLastGood: 'fino ad allora restano in vigore gli ultimi criteri validi',
+    why: {
+      notPolicies: 'non è un oggetto di criteri',
+      alsoLocked: 'è bloccato anche qui (vale il valore bloccato)',
+      neverPolicyToken:
+        'non è mai un criterio (il token API resta nel portachiavi di ogni docente)',
+      neverPolicyTimetable: 'non è mai un criterio (l’orario è di ciascun docente)',
+      notClassTrayPolicy: 'non è un criterio di ClassTray',
+      breaksRule: 'non rispetta la sua regola',
+      notRegularFile: 'non è un file normale',
+      notOwnedByRoot: 'non appartiene a root',
+      writableByOthers: 'è scrivibile dal gruppo o da altri',
+      unreadable: 'non è leggibile ({{error}})',
+      tooLarge: 'supera {{kib}} KiB',
+      keptChanging: 'ha continuato a cambiare durante la lettura',
+      notUtf8: 'non è testo UTF-8',
+      notJson: 'non è JSON valido',
+      plistUnreadable:
+        'non è leggibile come elenco di proprietà (plutil è uscito con il codice {{exit}})',
+      regUnreadable: 'non è leggibile (reg.exe è uscito con il codice {{exit}})',
+      wrongRegType: 'è di tipo {{type}}, non {{expected}}',
+    },
+    rule: {
+      integer: 'Accetta un numero intero da {{min}} a {{max}}.',
+      boolean: 'Accetta true o false (1 o 0 nel registro).',
+      choice: 'Accetta uno di questi valori: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'Il servizio non ha nessuna aula con l’ID «{{id}}». L’ID è l’ultima parte dell’indirizzo dell’aula nel servizio: controllalo e riprova.',
@@ -527,5 +571,11 @@ export const it = {
       'L’indirizzo non deve contenere un nome utente o una password (utente:password@).',
     addressQuery:
       'L’indirizzo non deve contenere una query (?…) o un frammento (#…): il token va nel suo campo, mai nell’indirizzo.',
+    timetableAddressLinkLocal:
+      'ClassTray non scarica un orario da un indirizzo dei servizi interni della rete (169.254.…, fe80::…): chiedi l’indirizzo https:// dell’orario.',
+    timetableRedirectRefused:
+      'Il server dell’orario ha rimandato ClassTray a un indirizzo che non segue (non https://, oppure dentro questo computer o la sua rete): chiedi l’indirizzo https:// dell’orario.',
+    timetableTooManyRedirects:
+      'Il server dell’orario ha reindirizzato più di {{hops}} volte, o verso nessun indirizzo; ClassTray riproverà più tardi.',
   },
 } as const satisfies Messages;

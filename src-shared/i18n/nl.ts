@@ -265,6 +265,8 @@ export const nl = {
           'Updates worden geïnstalleerd door de ICT van je school: het beleid van de school heeft ze hier uitgezet.',
         'school-msi':
           'Updates worden geïnstalleerd door de ICT van je school: ClassTray is geïnstalleerd met het MSI-pakket van de school.',
+        'school-deb':
+          'Updates worden geïnstalleerd door de ICT van je school: ClassTray is geïnstalleerd met het .deb-pakket van de school, dat alleen een beheerder kan bijwerken.',
         'school-admin-rights':
           'Updates worden geïnstalleerd door de ICT van je school: ClassTray is geïnstalleerd voor alle gebruikers van deze computer, en voor een update zijn beheerdersrechten nodig.',
       },
@@ -394,6 +396,7 @@ export const nl = {
     startAtLogin: 'Starten bij aanmelden',
     restartToUpdate: 'Opnieuw starten en bijwerken',
     updateFailed: 'Bijwerken mislukt; morgen nieuwe poging',
+    couldNotStart: 'ClassTray kon niet starten',
     stoppedTitle: 'ClassTray is gestopt',
     stoppedBody:
       'ClassTray kreeg een fout waarvan het niet kan herstellen en wordt gesloten. Start het opnieuw; het logboek bevat de details.',
@@ -483,6 +486,46 @@ export const nl = {
         'Een versie uit de feed nemen die ouder is dan de geïnstalleerde (standaard 0, ongeacht het kanaal).',
     },
   },
+  policyPage: {
+    heading: 'Ingesteld door je school',
+    intro:
+      'Wat de ICT van je school voor ClassTray op deze computer heeft ingesteld, elke minuut opnieuw gelezen.',
+    nothing: 'De ICT van je school heeft voor ClassTray op deze computer niets ingesteld.',
+    inForce: 'Van kracht',
+    locked: 'Vergrendeld: hier niet te wijzigen',
+    default: 'Standaard: je kunt het wijzigen',
+    from: 'Bron: {{source}}',
+    on: 'Aan',
+    off: 'Uit',
+    ignored: 'Genegeerd',
+    keptLastGood: 'tot dan blijft het laatste geldige beleid gelden',
+    why: {
+      notPolicies: 'is geen object met beleidsregels',
+      alsoLocked: 'is hier ook vergrendeld (de vergrendelde waarde geldt)',
+      neverPolicyToken:
+        'is nooit een beleidsregel (het API-token blijft in de sleutelhanger van elke docent)',
+      neverPolicyTimetable: 'is nooit een beleidsregel (het rooster is van elke docent zelf)',
+      notClassTrayPolicy: 'is geen beleidsregel van ClassTray',
+      breaksRule: 'voldoet niet aan zijn regel',
+      notRegularFile: 'is geen gewoon bestand',
+      notOwnedByRoot: 'is geen eigendom van root',
+      writableByOthers: 'is schrijfbaar voor de groep of anderen',
+      unreadable: 'kon niet worden gelezen ({{error}})',
+      tooLarge: 'is groter dan {{kib}} KiB',
+      keptChanging: 'bleef veranderen tijdens het lezen',
+      notUtf8: 'is geen UTF-8-tekst',
+      notJson: 'is geen geldige JSON',
+      plistUnreadable:
+        'kon niet als eigenschappenlijst (property list) worden gelezen (plutil stopte met code {{exit}})',
+      regUnreadable: 'kon niet worden gelezen (reg.exe stopte met code {{exit}})',
+      wrongRegType: 'is een {{type}}, geen {{expected}}',
+    },
+    rule: {
+      integer: 'Het moet een geheel getal van {{min}} tot {{max}} zijn.',
+      boolean: 'Het moet true of false zijn (1 of 0 in het register).',
+      choice: 'Het moet een van deze waarden zijn: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'De dienst heeft geen lokaal met het id “{{id}}”. Het id is het laatste deel van het adres van het lokaal in de dienst: controleer het en probeer het opnieuw.',
@@ -504,5 +547,11 @@ export const nl = {
       'Het adres mag geen gebruikersnaam of wachtwoord bevatten (gebruiker:wachtwoord@).',
     addressQuery:
       'Het adres mag geen query (?…) of fragment (#…) bevatten: een token hoort in het tokenveld, nooit in het adres.',
+    timetableAddressLinkLocal:
+      'ClassTray haalt geen rooster op van een adres van de eigen diensten van het netwerk (169.254.…, fe80::…): vraag om het https://-adres van het rooster.',
+    timetableRedirectRefused:
+      'De roosterserver stuurde ClassTray door naar een adres dat het niet volgt (geen https://, of binnen deze computer of het netwerk ervan): vraag om het https://-adres van het rooster.',
+    timetableTooManyRedirects:
+      'De roosterserver heeft meer dan {{hops}} keer doorgestuurd, of naar nergens; ClassTray probeert het later opnieuw.',
   },
 } as const satisfies Messages;

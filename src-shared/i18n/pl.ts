@@ -286,6 +286,8 @@ export const pl = {
           'Aktualizacje instaluje dział IT szkoły: zasady szkoły wyłączyły je na tym komputerze.',
         'school-msi':
           'Aktualizacje instaluje dział IT szkoły: ClassTray zainstalowano z pakietu MSI szkoły.',
+        'school-deb':
+          'Aktualizacje instaluje dział IT szkoły: ClassTray zainstalowano z pakietu .deb szkoły, który może zaktualizować tylko administrator.',
         'school-admin-rights':
           'Aktualizacje instaluje dział IT szkoły: ClassTray jest zainstalowany dla wszystkich użytkowników tego komputera, a instalacja aktualizacji wymaga uprawnień administratora.',
       },
@@ -431,6 +433,7 @@ export const pl = {
     startAtLogin: 'Uruchamiaj po zalogowaniu',
     restartToUpdate: 'Uruchom ponownie, aby zaktualizować',
     updateFailed: 'Aktualizacja nie powiodła się; ponowna próba jutro',
+    couldNotStart: 'Nie udało się uruchomić ClassTray',
     stoppedTitle: 'ClassTray został zatrzymany',
     stoppedBody:
       'W ClassTray wystąpił błąd, którego nie da się naprawić, więc program zostanie zamknięty. Uruchom go ponownie; szczegóły są w dzienniku.',
@@ -528,6 +531,46 @@ export const pl = {
         'Instaluj wersję ze źródła starszą niż zainstalowana (domyślnie 0, niezależnie od kanału).',
     },
   },
+  policyPage: {
+    heading: 'Ustawione przez szkołę',
+    intro:
+      'Co dział IT szkoły ustawił dla ClassTray na tym komputerze; odczytywane ponownie co minutę.',
+    nothing: 'Dział IT szkoły nie ustawił niczego dla ClassTray na tym komputerze.',
+    inForce: 'Obowiązujące',
+    locked: 'Zablokowane: nie można tu zmienić',
+    default: 'Domyślne: można zmienić',
+    from: 'Źródło: {{source}}',
+    on: 'Włączone',
+    off: 'Wyłączone',
+    ignored: 'Zignorowane',
+    keptLastGood: 'do tego czasu obowiązują ostatnie poprawne zasady',
+    why: {
+      notPolicies: 'nie jest obiektem zasad',
+      alsoLocked: 'jest tu też zablokowane (obowiązuje zablokowana wartość)',
+      neverPolicyToken:
+        'nigdy nie jest zasadą (token API pozostaje w magazynie haseł każdego nauczyciela)',
+      neverPolicyTimetable: 'nigdy nie jest zasadą (plan lekcji należy do każdego nauczyciela)',
+      notClassTrayPolicy: 'nie jest zasadą ClassTray',
+      breaksRule: 'nie spełnia swojej reguły',
+      notRegularFile: 'nie jest zwykłym plikiem',
+      notOwnedByRoot: 'nie należy do użytkownika root',
+      writableByOthers: 'jest zapisywalny dla grupy lub innych użytkowników',
+      unreadable: 'nie daje się odczytać ({{error}})',
+      tooLarge: 'ma ponad {{kib}} KiB',
+      keptChanging: 'zmieniał się w trakcie odczytu',
+      notUtf8: 'nie jest tekstem UTF-8',
+      notJson: 'nie jest poprawnym JSON-em',
+      plistUnreadable:
+        'nie daje się odczytać jako lista właściwości (plutil zakończył się kodem {{exit}})',
+      regUnreadable: 'nie daje się odczytać (reg.exe zakończył się kodem {{exit}})',
+      wrongRegType: 'ma typ {{type}}, a nie {{expected}}',
+    },
+    rule: {
+      integer: 'Przyjmuje liczbę całkowitą od {{min}} do {{max}}.',
+      boolean: 'Przyjmuje true lub false (1 lub 0 w rejestrze).',
+      choice: 'Przyjmuje jedną z wartości: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'Usługa nie ma sali o ID „{{id}}”. ID to ostatnia część adresu sali w usłudze: sprawdź je i spróbuj ponownie.',
@@ -547,5 +590,11 @@ export const pl = {
     addressCredentials: 'Adres nie może zawierać nazwy użytkownika ani hasła (użytkownik:hasło@).',
     addressQuery:
       'Adres nie może zawierać zapytania (?…) ani fragmentu (#…): token wpisuje się w jego polu, nigdy w adresie.',
+    timetableAddressLinkLocal:
+      'ClassTray nie pobiera planu lekcji z adresu wewnętrznych usług sieci (169.254.…, fe80::…): poproś o adres https:// planu lekcji.',
+    timetableRedirectRefused:
+      'Serwer planu lekcji przekierował ClassTray pod adres, za którym ClassTray nie podąża (nie https:// albo wewnątrz tego komputera lub jego sieci): poproś o adres https:// planu lekcji.',
+    timetableTooManyRedirects:
+      'Serwer planu lekcji przekierował więcej niż {{hops}} razy albo donikąd; ClassTray spróbuje ponownie później.',
   },
 } as const satisfies Messages;

@@ -279,6 +279,8 @@ export const pt = {
           'As atualizações são instaladas pela equipa de informática da sua escola: a política da escola desativou-as aqui.',
         'school-msi':
           'As atualizações são instaladas pela equipa de informática da sua escola: o ClassTray foi instalado a partir do pacote MSI da escola.',
+        'school-deb':
+          'As atualizações são instaladas pela equipa de informática da sua escola: o ClassTray foi instalado a partir do pacote .deb da escola, que só um administrador pode atualizar.',
         'school-admin-rights':
           'As atualizações são instaladas pela equipa de informática da sua escola: o ClassTray está instalado para todos os utilizadores deste computador, e instalar uma atualização exige direitos de administrador.',
       },
@@ -416,6 +418,7 @@ export const pt = {
     startAtLogin: 'Iniciar com a sessão',
     restartToUpdate: 'Reiniciar para atualizar',
     updateFailed: 'A atualização falhou; nova tentativa amanhã',
+    couldNotStart: 'Não foi possível iniciar o ClassTray',
     stoppedTitle: 'O ClassTray parou',
     stoppedBody:
       'O ClassTray encontrou um erro do qual não consegue recuperar e vai fechar. Inicie-o de novo; o registo tem os detalhes.',
@@ -511,6 +514,47 @@ export const pt = {
         'Instalar uma versão do feed mais antiga do que a instalada (predefinição: 0, seja qual for o canal).',
     },
   },
+  policyPage: {
+    heading: 'Definido pela sua escola',
+    intro:
+      'O que a equipa de informática da sua escola definiu para o ClassTray neste computador, lido de novo a cada minuto.',
+    nothing:
+      'A equipa de informática da sua escola não definiu nada para o ClassTray neste computador.',
+    inForce: 'Em vigor',
+    locked: 'Bloqueado: não pode ser alterado aqui',
+    default: 'Predefinição: pode alterá-lo',
+    from: 'Origem: {{source}}',
+    on: 'Ativado',
+    off: 'Desativado',
+    ignored: 'Ignorados',
+    keptLastGood: 'a última política válida mantém-se até lá',
+    why: {
+      notPolicies: 'não é um objeto de políticas',
+      alsoLocked: 'também está bloqueado aqui (aplica-se o valor bloqueado)',
+      neverPolicyToken:
+        'nunca é uma política (o token da API fica no porta-chaves de cada professor)',
+      neverPolicyTimetable: 'nunca é uma política (o horário é de cada professor)',
+      notClassTrayPolicy: 'não é uma política do ClassTray',
+      breaksRule: 'não cumpre a sua regra',
+      notRegularFile: 'não é um ficheiro normal',
+      notOwnedByRoot: 'não pertence a root',
+      writableByOthers: 'pode ser escrito pelo grupo ou por outros',
+      unreadable: 'não pôde ser lido ({{error}})',
+      tooLarge: 'tem mais de {{kib}} KiB',
+      keptChanging: 'continuou a mudar durante a leitura',
+      notUtf8: 'não é texto UTF-8',
+      notJson: 'não é JSON válido',
+      plistUnreadable:
+        'não pôde ser lido como lista de propriedades (o plutil terminou com o código {{exit}})',
+      regUnreadable: 'não pôde ser lido (o reg.exe terminou com o código {{exit}})',
+      wrongRegType: 'é do tipo {{type}}, não {{expected}}',
+    },
+    rule: {
+      integer: 'Aceita um número inteiro de {{min}} a {{max}}.',
+      boolean: 'Aceita true ou false (1 ou 0 no registo).',
+      choice: 'Aceita um destes valores: {{choices}}.',
+    },
+  },
   refusals: {
     classroomUnknown:
       'O serviço não tem nenhuma sala com o ID «{{id}}». O ID é a última parte do endereço da sala no serviço: verifique-o e tente de novo.',
@@ -531,5 +575,11 @@ export const pt = {
       'O endereço não pode conter um nome de utilizador nem uma palavra-passe (utilizador:palavra-passe@).',
     addressQuery:
       'O endereço não pode conter uma consulta (?…) nem um fragmento (#…): um token vai no campo do token, nunca no endereço.',
+    timetableAddressLinkLocal:
+      'O ClassTray não transfere um horário de um endereço dos serviços próprios da rede (169.254.…, fe80::…): peça o endereço https:// do horário.',
+    timetableRedirectRefused:
+      'O servidor do horário reencaminhou o ClassTray para um endereço que este não segue (não é https://, ou está dentro deste computador ou da sua rede): peça o endereço https:// do horário.',
+    timetableTooManyRedirects:
+      'O servidor do horário reencaminhou mais de {{hops}} vezes, ou para nenhum lado; o ClassTray volta a tentar mais tarde.',
   },
 } as const satisfies Messages;

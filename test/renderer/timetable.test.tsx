@@ -253,11 +253,28 @@ describe('Settings → Timetable', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Lessons from' }), 'weekly');
     await user.click(screen.getByRole('button', { name: 'Add lesson' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Day' }), 'Tuesday');
+    // Typed in 24-hour form whatever the browser's locale, as the window writes times.
+    await user.clear(screen.getByRole('textbox', { name: 'Start' }));
+    await user.type(screen.getByRole('textbox', { name: 'Start' }), '9.05');
+    await user.clear(screen.getByRole('textbox', { name: 'End' }));
+    await user.type(screen.getByRole('textbox', { name: 'End' }), '1350');
     await user.click(screen.getByRole('button', { name: 'Save table' }));
     expect(fake.setTimetableSource).toHaveBeenCalledWith({
       kind: 'weekly',
-      lessons: [{ weekday: 2, start: '08:00', end: '08:50', classroomId: 'lab-1' }],
+      lessons: [{ weekday: 2, start: '09:05', end: '13:50', classroomId: 'lab-1' }],
     });
+  });
+
+  it('says how to type a time the weekly table cannot read, and saves nothing', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Lessons from' }), 'weekly');
+    await user.click(screen.getByRole('button', { name: 'Add lesson' }));
+    await user.clear(screen.getByRole('textbox', { name: 'End' }));
+    await user.type(screen.getByRole('textbox', { name: 'End' }), '25:00');
+    await user.click(screen.getByRole('button', { name: 'Save table' }));
+    expect(screen.getByRole('alert').textContent).toBe('Type a time as 10:50.');
+    expect(fake.setTimetableSource).not.toHaveBeenCalled();
   });
 
   it('says the events left out in one sentence with plural forms, and a calendar too much to read with its part', async () => {

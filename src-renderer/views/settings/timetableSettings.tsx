@@ -5,7 +5,7 @@ import type { TimetableView, WeeklyLesson } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
-import { formatMinute } from '../clock';
+import { formatMinute, parseClockTime } from '../clock';
 import { readingSentences } from './timetableReading';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
@@ -440,6 +440,7 @@ function WeeklyTable() {
   const saved = useClassTray((data) => data.timetable.weekly);
   const recent = useClassTray((data) => data.classroom.recent);
   const [rows, setRows] = useState<WeeklyLesson[]>(saved);
+  const [problem, setProblem] = useState<string | null>(null);
   const save = useAction((lessons: WeeklyLesson[]) =>
     api.setTimetableSource({ kind: 'weekly', lessons }),
   );
@@ -474,19 +475,17 @@ function WeeklyTable() {
                 </select>
               </td>
               <td>
-                <input
-                  type="time"
-                  aria-label={t('timetable.start')}
+                <ClockField
+                  label={t('timetable.start')}
                   value={row.start}
-                  onChange={(event) => change(index, { start: event.target.value })}
+                  onChange={(start) => change(index, { start })}
                 />
               </td>
               <td>
-                <input
-                  type="time"
-                  aria-label={t('timetable.end')}
+                <ClockField
+                  label={t('timetable.end')}
                   value={row.end}
-                  onChange={(event) => change(index, { end: event.target.value })}
+                  onChange={(end) => change(index, { end })}
                 />
               </td>
               <td>
@@ -530,12 +529,69 @@ function WeeklyTable() {
           type="button"
           className="button primary"
           busy={save.pending}
-          onClick={() => void save.run(rows)}
+          onClick={() => {
+            const lessons: WeeklyLesson[] = [];
+            for (const row of rows) {
+              const [start, end] = [clockText(row.start), clockText(row.end)];
+              if (start === null || end === null) {
+                setProblem(t('schedule.noTime'));
+                return;
+              }
+              lessons.push({ ...row, start, end });
+            }
+            setProblem(null);
+            void save.run(lessons);
+          }}
         >
           {t('timetable.saveWeekly')}
         </BusyButton>
       </div>
+      {problem !== null && (
+        <p className="field-problem" role="alert">
+          {problem}
+        </p>
+      )}
       <ActionError error={save.error} />
     </div>
+  );
+}
+
+/** A time of day as "08:05" from what was typed ("8:05", "8.05", "0805"); null if it is none. */
+function clockText(typed: string): string | null {
+  const parsed = parseClockTime(typed);
+  return parsed === null ? null : parsed.map((part) => String(part).padStart(2, '0')).join(':');
+}
+
+/**
+ * A 24-hour time typed as text: the browser's own time field follows the browser's locale
+ * (08:00 AM in a window in Dutch), not the window's language.
+ */
+function ClockField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <input
+      type="text"
+      className="clock-field"
+      inputMode="numeric"
+      autoComplete="off"
+      spellCheck={false}
+      size={5}
+      maxLength={5}
+      dir="ltr"
+      aria-label={label}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      onBlur={() => {
+        const tidy = clockText(value);
+        if (tidy !== null && tidy !== value) onChange(tidy);
+      }}
+    />
   );
 }
