@@ -178,3 +178,16 @@ export function schoolYear(now: number): string {
   }
   return calendar(lines);
 }
+
+/**
+ * `series` series of `count` occurrences a minute apart from `now` (each under the engine's 5,000
+ * per series, together more than a reading hands over): a small file, quickly read, that is still
+ * too much.
+ */
+export function crowdedSeries(now: number, series = 3, count = 4_000): string {
+  return calendar(
+    Array.from({ length: series }, (_, index) =>
+      lesson(`crowded-${index}`, now, 1, [`RRULE:FREQ=MINUTELY;COUNT=${count}`, 'SUMMARY:Crowded']),
+    ).flat(),
+  );
+}

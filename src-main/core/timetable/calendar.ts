@@ -1,14 +1,33 @@
 /**
  * A timetable's iCalendar (RFC 5545) text as the events in a span of time: recurring events
- * expanded with their exceptions (EXDATE, RECURRENCE-ID, cancelled occurrences), each in its own
- * time zone across daylight-saving changes. ical.js parses and steps the recurrence rules in wall
- * time; zones.ts turns each wall time into an instant, so no zone data is needed from the feed.
+ * expanded with their exceptions, each in its own time zone across daylight-saving changes.
+ *
+ * Strict per feed, lenient per event: only a text that is not iCalendar at all is refused; an
+ * event that cannot be read (no start, a bad date, a rule that cannot be read or followed, a zone
+ * that cannot be read) is left out and counted by reason, and the rest is used. Bounded by
+ * construction: every series is stepped over the span only (recurrence.ts), every VTIMEZONE over
+ * the years asked about (vtimezone.ts), each zone built once per read.
+ *
+ * What is read: DTSTART, DTEND (in its own zone and type) or DURATION; RRULE (several are
+ * joined), RDATE as DATE, DATE-TIME or PERIOD, EXDATE in every form; RECURRENCE-ID overrides,
+ * matched to their occurrence across value types, with RANGE=THISANDFUTURE moving every later one;
+ * SEQUENCE (then DTSTAMP, then the later in the file) choosing between two masters or two
+ * overrides of one occurrence, and an override the master EXDATEs is shown only when it is as
+ * new as the master; STATUS:CANCELLED dropping an event, a series or an occurrence. Times without
+ * a zone ("floating") are the calendar's X-WR-TIMEZONE when it names a zone (Google's and Apple's
+ * exports), else the machine's; all-day events are the machine's days.
  */
-import ICAL from 'ical.js';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
-import type { WallTime, Zone } from './zones';
-import { instantOf, resolveZone, wallTimeAt } from './zones';
 import { TeacherFacingError } from '../api/teacherFacing';
+import type { Component, Property } from './icsText';
+import { propertiesOf, propertyOf, readCalendarText, textOf } from './icsText';
+import type { Duration, TimeValue } from './icsValues';
+import { ValueError, readDuration, readPeriod, readTime } from './icsValues';
+import type { Recurrence } from './recurrence';
+import { RecurrenceLimit, occurrencesBetween, readRule } from './recurrence';
+import { DAY_SECONDS } from './wallClock';
+import type { Zone } from './zones';
+import { ianaNameOf, instantAt, resolveZone, wallAt } from './zones';
 
 export interface CalendarEvent {
   /**
@@ -38,7 +57,25 @@ export class CalendarFormatError extends TeacherFacingError {
 }
 
 /** Why an event of the feed was left out: each is counted, the rest of the timetable is used. */
-export type SkipReason = 'noStart' | 'badTime' | 'badRule';
+export const SKIP_REASONS = [
+  'noStart',
+  'badTime',
+  'badRule',
+  'badZone',
+  'tooOften',
+  'tooComplex',
+] as const;
+export type SkipReason = (typeof SKIP_REASONS)[number];
+
+/** Each reason in a few English words, to follow "2 events could not be read: ". */
+export const SKIP_REASON_NAMES: Readonly<Record<SkipReason, string>> = {
+  noStart: 'no start time',
+  badTime: 'a date, time or length that could not be read',
+  badRule: 'a recurrence rule that could not be read',
+  badZone: 'a time zone that could not be read',
+  tooOften: `a series repeating more than ${5_000} times in the span`,
+  tooComplex: 'a recurrence rule too costly to follow to today',
+};
 
 /** What part of a feed the engine is working on, so a runaway one can be named. */
 export type CalendarPart = { kind: 'zone'; tzid: string } | { kind: 'series'; uid: string };
@@ -58,226 +95,496 @@ export interface ReadOptions extends ExpandOptions {
 
 /** Reads a feed; throws CalendarFormatError only when the text is not iCalendar at all. */
 export function readCalendar(text: string, options: ReadOptions): CalendarReading {
-  const events = expandCalendar(text, options);
-  const eventsRead = (text.match(/^BEGIN:VEVENT\r?$/gim) ?? []).length;
-  return { events, eventsRead, skipped: {} };
+  const calendar = readCalendarText(text);
+  if (calendar === undefined) {
+    throw new CalendarFormatError('The timetable is not an iCalendar (.ics) file.');
+  }
+  return new FeedReader(calendar, options).read();
 }
 
-/** Steps of one recurrence rule at most: a rule with no end stops here (years of lessons). */
-const MAX_STEPS = 5_000;
+const UTC: Zone = { kind: 'iana', name: 'UTC' };
 
-export function expandCalendar(text: string, options: ExpandOptions): CalendarEvent[] {
-  let calendar: ICAL.Component;
+/** An event left out for a reason. */
+class Skip extends Error {
+  constructor(readonly reason: SkipReason) {
+    super(reason);
+  }
+}
+
+/** Runs `read`, turning what the reading helpers throw into a Skip for `reason`. */
+function orSkip<T>(reason: SkipReason, read: () => T): T {
   try {
-    // ical.js types its parse result as any: a jCal array (one component) or several.
-    const parsed = ICAL.parse(text) as unknown;
-    if (!Array.isArray(parsed) || typeof parsed[0] !== 'string')
-      throw new Error('not one calendar');
-    calendar = new ICAL.Component(parsed);
-  } catch {
-    throw new CalendarFormatError('The timetable is not an iCalendar (.ics) file.');
+    return read();
+  } catch (error) {
+    if (error instanceof ValueError) throw new Skip(reason);
+    if (error instanceof RecurrenceLimit) throw new Skip(error.reason);
+    throw error;
   }
-  if (calendar.name !== 'vcalendar') {
-    throw new CalendarFormatError('The timetable is not an iCalendar (.ics) file.');
-  }
-  const vtimezones = new Map<string, ICAL.Component>();
-  for (const vtimezone of calendar.getAllSubcomponents('vtimezone')) {
-    const tzid = vtimezone.getFirstPropertyValue('tzid');
-    if (typeof tzid === 'string') vtimezones.set(tzid, vtimezone);
-  }
-  const times = new TimeReader(vtimezones, options.machineZone);
-
-  const masters = new Map<string, ICAL.Component>();
-  const overrides = new Map<string, Map<number, ICAL.Component>>();
-  for (const vevent of calendar.getAllSubcomponents('vevent')) {
-    const uid = String(vevent.getFirstPropertyValue('uid') ?? '');
-    const recurrenceId = vevent.getFirstProperty('recurrence-id');
-    if (recurrenceId === null) {
-      masters.set(uid, vevent);
-    } else {
-      const byStart = overrides.get(uid) ?? new Map<number, ICAL.Component>();
-      byStart.set(times.instant(recurrenceId), vevent);
-      overrides.set(uid, byStart);
-    }
-  }
-
-  const events: CalendarEvent[] = [];
-  const keep = (event: CalendarEvent | undefined) => {
-    if (event !== undefined && event.end > options.from && event.start < options.to) {
-      events.push(event);
-    }
-  };
-  for (const [uid, master] of masters) {
-    const moved = overrides.get(uid) ?? new Map<number, ICAL.Component>();
-    overrides.delete(uid);
-    for (const start of occurrences(master, times, options.to)) {
-      const override = moved.get(start);
-      moved.delete(start);
-      keep(override ? single(override, times, uid, start) : occurrence(master, times, uid, start));
-    }
-    // An override of an occurrence the rule does not make (e.g. an added date) still happens.
-    for (const [start, override] of moved) keep(single(override, times, uid, start));
-  }
-  // Overrides whose series is not in the feed: each is an event of its own.
-  for (const [uid, moved] of overrides) {
-    for (const [start, override] of moved) keep(single(override, times, uid, start));
-  }
-  return events.sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
 }
 
-/** Reads a property's time as an instant, in the zone its TZID (or Z, or none) names. */
-class TimeReader {
-  readonly #vtimezones: ReadonlyMap<string, ICAL.Component>;
-  readonly #machine: Zone;
-  readonly #zones = new Map<string, Zone>();
+/** Runs `read`, which converts a time in a zone: a zone's rules that cannot be followed skip for badZone. */
+function inZone<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof ValueError || error instanceof RecurrenceLimit) throw new Skip('badZone');
+    throw error;
+  }
+}
 
-  constructor(vtimezones: ReadonlyMap<string, ICAL.Component>, machineZone: string) {
-    this.#vtimezones = vtimezones;
-    this.#machine = { kind: 'iana', name: machineZone };
+/** A time as written, with the zone it is read in. */
+interface At {
+  value: TimeValue;
+  zone: Zone;
+  /** The zone's TZID as written, or Z, or floating: two times are in one zone when equal. */
+  zoneName: string;
+}
+
+/** One VEVENT, its identity read. */
+interface Entry {
+  vevent: Component;
+  index: number;
+  uid: string;
+  sequence: number;
+  stamp: string;
+  recurrenceId: At | null;
+  thisAndFuture: boolean;
+}
+
+/** Of two versions of one thing, the one that wins: higher SEQUENCE, later DTSTAMP, later in the file. */
+const newer = (a: Entry, b: Entry): Entry =>
+  a.sequence !== b.sequence
+    ? a.sequence > b.sequence
+      ? a
+      : b
+    : a.stamp !== b.stamp
+      ? a.stamp > b.stamp
+        ? a
+        : b
+      : a.index > b.index
+        ? a
+        : b;
+
+/** An occurrence of a series before overrides: its original start, wall and instant. */
+interface Occurrence {
+  wall: number;
+  instant: number;
+  /** RDATE;VALUE=PERIOD: its own end. */
+  end?: number;
+}
+
+/** How an event's end follows from a start (wall seconds in its zone, and instant). */
+type LengthOf = (wall: number, instant: number) => number;
+
+class FeedReader {
+  readonly #calendar: Component;
+  readonly #options: ReadOptions;
+  readonly #machine: Zone;
+  readonly #floating: Zone;
+  readonly #vtimezones = new Map<string, Component>();
+  readonly #zones = new Map<string, Zone | Skip>();
+  readonly #events: CalendarEvent[] = [];
+  readonly #skipped: Partial<Record<SkipReason, number>> = {};
+  readonly #keys = new Set<string>();
+
+  constructor(calendar: Component, options: ReadOptions) {
+    this.#calendar = calendar;
+    this.#options = options;
+    this.#machine = { kind: 'iana', name: options.machineZone };
+    const calendarZone = propertyOf(calendar, 'X-WR-TIMEZONE')?.value.trim();
+    const floating = calendarZone === undefined ? undefined : ianaNameOf(calendarZone);
+    this.#floating = floating === undefined ? this.#machine : { kind: 'iana', name: floating };
+    for (const vtimezone of calendar.components) {
+      const tzid = vtimezone.name === 'VTIMEZONE' && propertyOf(vtimezone, 'TZID')?.value.trim();
+      if (tzid) this.#vtimezones.set(tzid, vtimezone);
+    }
   }
 
-  /** The zone of a property's value: its TZID's, UTC for a time ending in Z, else the machine's. */
-  zoneOf(property: ICAL.Property): Zone {
-    const tzid = property.getParameter('tzid');
-    const time = property.getFirstValue() as ICAL.Time;
-    if (typeof tzid !== 'string' || time.isDate) {
-      return time.zone === ICAL.Timezone.utcTimezone && !time.isDate
-        ? { kind: 'iana', name: 'UTC' }
-        : this.#machine;
+  read(): CalendarReading {
+    const vevents = this.#calendar.components.filter((component) => component.name === 'VEVENT');
+    const series = new Map<string, { masters: Entry[]; overrides: Entry[] }>();
+    vevents.forEach((vevent, index) => {
+      try {
+        const entry = this.#entry(vevent, index);
+        let group = series.get(entry.uid);
+        if (group === undefined) {
+          group = { masters: [], overrides: [] };
+          series.set(entry.uid, group);
+        }
+        (entry.recurrenceId === null ? group.masters : group.overrides).push(entry);
+      } catch (error) {
+        if (!(error instanceof Skip)) throw error;
+        this.#skip(error.reason);
+      }
+    });
+    for (const [uid, { masters, overrides }] of series) {
+      const master = masters.reduce<Entry | undefined>((a, b) => (a ? newer(a, b) : b), undefined);
+      try {
+        this.#series(uid, master, overrides);
+      } catch (error) {
+        if (!(error instanceof Skip)) throw error;
+        this.#skip(error.reason, (master ? 1 : 0) + overrides.length);
+      }
     }
+    const events = this.#events.sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
+    return { events, eventsRead: vevents.length, skipped: this.#skipped };
+  }
+
+  #skip(reason: SkipReason, count = 1): void {
+    this.#skipped[reason] = (this.#skipped[reason] ?? 0) + count;
+  }
+
+  #entry(vevent: Component, index: number): Entry {
+    const uid = propertyOf(vevent, 'UID')?.value.trim();
+    const recurrence = propertyOf(vevent, 'RECURRENCE-ID');
+    const integer = (name: string) => {
+      const value = Number.parseInt(propertyOf(vevent, name)?.value ?? '', 10);
+      return Number.isFinite(value) ? value : 0;
+    };
+    return {
+      vevent,
+      index,
+      // Events without a UID are each their own: keyed by what they say, so the key holds across fetches.
+      uid: uid || this.#uidOf(vevent),
+      sequence: integer('SEQUENCE'),
+      // Only breaks ties between versions: UTC times as written sort as text.
+      stamp: propertyOf(vevent, 'DTSTAMP')?.value.trim() ?? '',
+      recurrenceId: recurrence ? this.#at(recurrence) : null,
+      thisAndFuture: recurrence?.params.get('RANGE')?.toUpperCase() === 'THISANDFUTURE',
+    };
+  }
+
+  #uidOf(vevent: Component): string {
+    const said = ['DTSTART', 'SUMMARY', 'LOCATION', 'RRULE']
+      .map((name) => propertyOf(vevent, name)?.value ?? '')
+      .join('\n');
+    let hash = 0x811c9dc5;
+    for (let index = 0; index < said.length; index += 1) {
+      hash = Math.imul(hash ^ said.charCodeAt(index), 0x01000193);
+    }
+    const base = `no-uid-${(hash >>> 0).toString(16).padStart(8, '0')}`;
+    let uid = base;
+    for (let copy = 2; this.#keys.has(uid); copy += 1) uid = `${base}-${copy}`;
+    this.#keys.add(uid);
+    return uid;
+  }
+
+  #zone(tzid: string): Zone {
     let zone = this.#zones.get(tzid);
     if (zone === undefined) {
-      zone = resolveZone(tzid, this.#vtimezones) ?? this.#machine;
+      this.#options.onPart?.({ kind: 'zone', tzid });
+      try {
+        zone = resolveZone(tzid, this.#vtimezones) ?? this.#floating;
+      } catch (error) {
+        if (!(error instanceof ValueError)) throw error;
+        zone = new Skip('badZone');
+      }
       this.#zones.set(tzid, zone);
     }
+    if (zone instanceof Skip) throw zone;
     return zone;
   }
 
-  instant(property: ICAL.Property, value = property.getFirstValue() as ICAL.Time): number {
-    return instantOf(wallOf(value), this.zoneOf(property));
+  /** A DATE or DATE-TIME property's value (or one of its list) with its zone. */
+  #at(property: Property, text = property.value): At {
+    const type = property.params.get('VALUE')?.toUpperCase() === 'DATE' ? 'date' : 'date-time';
+    const value = orSkip('badTime', () => readTime(text, type));
+    const tzid = property.params.get('TZID')?.trim();
+    if (value.isDate) return { value, zone: this.#machine, zoneName: 'date' };
+    if (value.utc) return { value, zone: UTC, zoneName: 'Z' };
+    if (tzid) return { value, zone: this.#zone(tzid), zoneName: `tzid:${tzid}` };
+    return { value, zone: this.#floating, zoneName: 'floating' };
   }
-}
 
-const wallOf = (time: ICAL.Time): WallTime => ({
-  year: time.year,
-  month: time.month,
-  day: time.day,
-  hour: time.isDate ? 0 : time.hour,
-  minute: time.isDate ? 0 : time.minute,
-  second: time.isDate ? 0 : time.second,
-});
+  #instant(at: At): number {
+    return inZone(() => instantAt(at.value.seconds, at.zone));
+  }
 
-/** A wall time as ical.js steps it: floating, so its own zone rules never shift the steps. */
-const floating = (wall: WallTime, isDate: boolean): ICAL.Time =>
-  new ICAL.Time({ ...wall, isDate }, ICAL.Timezone.localTimezone);
+  #wall(instant: number, zone: Zone): number {
+    return inZone(() => wallAt(instant, zone));
+  }
 
-const cancelled = (vevent: ICAL.Component): boolean =>
-  String(vevent.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+  /** Every value of the properties of that name (EXDATE, RDATE): lists and repeated lines alike. */
+  #ats(vevent: Component, name: string): { property: Property; text: string }[] {
+    return propertiesOf(vevent, name).flatMap((property) =>
+      property.value.split(',').map((text) => ({ property, text })),
+    );
+  }
 
-/** The start instants of a master event's occurrences up to `until`, minus its EXDATEs. */
-function occurrences(master: ICAL.Component, times: TimeReader, until: number): number[] {
-  const dtstart = master.getFirstProperty('dtstart');
-  if (dtstart === null || cancelled(master)) return [];
-  const start = dtstart.getFirstValue() as ICAL.Time;
-  const zone = times.zoneOf(dtstart);
-  const starts = new Set<number>([times.instant(dtstart)]);
-  for (const rrule of master.getAllProperties('rrule')) {
-    const rule = (rrule.getFirstValue() as ICAL.Recur).clone();
-    if (rule.until) {
-      // A UNTIL in UTC (as Exchange and Google write it) is compared in the event's wall time.
-      const untilWall =
-        rule.until.zone === ICAL.Timezone.utcTimezone && !rule.until.isDate
-          ? wallTimeAt(rule.until.toUnixTime() * 1000, zone)
-          : wallOf(rule.until);
-      rule.until = floating(untilWall, rule.until.isDate);
+  /** The event's start and how its end follows; throws Skip. */
+  #timing(vevent: Component, inherit?: LengthOf): { start: At; lengthOf: LengthOf } {
+    const dtstart = propertyOf(vevent, 'DTSTART');
+    if (dtstart === undefined || dtstart.value.trim() === '') throw new Skip('noStart');
+    const start = this.#at(dtstart);
+    const dtend = propertyOf(vevent, 'DTEND');
+    const durationText = propertyOf(vevent, 'DURATION')?.value;
+    let lengthOf: LengthOf;
+    if (dtend !== undefined) {
+      const end = this.#at(dtend);
+      if (end.zoneName === start.zoneName) {
+        const wallLength = end.value.seconds - start.value.seconds;
+        lengthOf = (wall) => instantAt(wall + wallLength, start.zone);
+      } else {
+        // In another zone or type: the first occurrence's exact length (RFC 5545 §3.8.5.3).
+        const exact = this.#instant(end) - this.#instant(start);
+        lengthOf = (_, instant) => instant + exact;
+      }
+    } else if (durationText !== undefined) {
+      const duration = orSkip('badTime', () => readDuration(durationText));
+      lengthOf = nominal(duration, start.zone);
+    } else if (inherit !== undefined) {
+      lengthOf = inherit;
+    } else {
+      lengthOf = nominal({ days: start.value.isDate ? 1 : 0, seconds: 0 }, start.zone);
     }
-    const steps = rule.iterator(floating(wallOf(start), start.isDate));
-    for (let step = 0; step < MAX_STEPS; step += 1) {
-      const next = steps.next();
-      if (!next) break;
-      const instant = instantOf(wallOf(next), zone);
-      if (instant >= until) break;
-      starts.add(instant);
+    const first = this.#instant(start);
+    if (inZone(() => lengthOf(start.value.seconds, first)) < first) throw new Skip('badTime');
+    return { start, lengthOf };
+  }
+
+  #series(uid: string, masterEntry: Entry | undefined, overrides: Entry[]): void {
+    // Most events of a large feed are single ones: no maps or lists made for them.
+    if (
+      masterEntry !== undefined &&
+      overrides.length === 0 &&
+      !masterEntry.vevent.properties.some(({ name }) => name === 'RRULE' || name === 'RDATE')
+    ) {
+      this.#single(uid, masterEntry, undefined);
+      return;
+    }
+    const byOccurrence = new Map<string, Entry>();
+    for (const override of overrides) {
+      const key = override.recurrenceId ? String(this.#instant(override.recurrenceId)) : '';
+      const known = byOccurrence.get(key);
+      byOccurrence.set(key, known ? newer(known, override) : override);
+    }
+    const chosen = [...byOccurrence.values()];
+    if (masterEntry === undefined) {
+      // Overrides whose series is not in the feed: each is an event of its own.
+      for (const override of chosen) this.#single(uid, override, undefined);
+      return;
+    }
+    const master = masterEntry.vevent;
+    if (cancelled(master)) return;
+    const rrules = propertiesOf(master, 'RRULE');
+    const rdates = this.#ats(master, 'RDATE');
+    if (rrules.length === 0 && rdates.length === 0 && chosen.length === 0) {
+      this.#single(uid, masterEntry, undefined);
+      return;
+    }
+    this.#options.onPart?.({ kind: 'series', uid });
+    const { start, lengthOf } = this.#timing(master);
+    const { zone } = start;
+
+    // The span in the master's wall time, widened by a day for offsets and by the event's length.
+    const firstInstant = this.#instant(start);
+    const length = Math.max(0, lengthOf(start.value.seconds, firstInstant) - firstInstant) / 1000;
+    const spanFrom = this.#wall(this.#options.from, zone) - DAY_SECONDS;
+    const spanTo = this.#wall(this.#options.to, zone) + DAY_SECONDS;
+
+    const recurrences = rrules.map((rrule): Recurrence => {
+      const rule = orSkip('badRule', () => readRule(rrule.value));
+      return {
+        rule,
+        start: start.value.seconds,
+        isDate: start.value.isDate,
+        until: this.#until(rule.until, start),
+      };
+    });
+    const exdates = this.#ats(master, 'EXDATE').map(({ property, text }) =>
+      this.#at(property, text),
+    );
+    // An EXDATE of another type than DTSTART takes out the occurrence of its day.
+    const excludedInstants = new Set<number>();
+    const excludedDays = new Set<number>();
+    for (const at of exdates) {
+      if (at.value.isDate || start.value.isDate) excludedDays.add(dayOf(at.value.seconds));
+      else excludedInstants.add(this.#instant(at));
+    }
+    const excluded = (occurrence: Occurrence) =>
+      excludedInstants.has(occurrence.instant) || excludedDays.has(dayOf(occurrence.wall));
+    const periods = rdates.map(({ property, text }) => this.#rdate(property, text, start));
+
+    /** The original occurrences whose wall start is in [from, to), EXDATEs taken out. */
+    const occurrencesIn = (from: number, to: number): Occurrence[] => {
+      const walls = new Set<number>();
+      if (recurrences.length === 0 && start.value.seconds >= from && start.value.seconds < to) {
+        walls.add(start.value.seconds);
+      }
+      for (const recurrence of recurrences) {
+        for (const wall of orSkip('badRule', () => occurrencesBetween(recurrence, from, to)))
+          walls.add(wall);
+      }
+      const found = new Map<number, Occurrence>();
+      for (const wall of walls) {
+        const instant = inZone(() => instantAt(wall, zone));
+        found.set(instant, { wall, instant });
+      }
+      for (const period of periods) {
+        if (period.wall >= from && period.wall < to) found.set(period.instant, period);
+      }
+      return [...found.values()].filter((occurrence) => !excluded(occurrence));
+    };
+
+    // Individual overrides by their occurrence: by instant, and by day where the types differ.
+    const byInstant = new Map<number, Entry>();
+    const byDay = new Map<number, Entry>();
+    for (const override of chosen) {
+      const at = override.recurrenceId;
+      if (at === null) continue;
+      if (at.value.isDate || start.value.isDate) byDay.set(dayOf(at.value.seconds), override);
+      else byInstant.set(this.#instant(at), override);
+    }
+    const used = new Set<Entry>();
+    const overrideOf = (occurrence: Occurrence): Entry | undefined =>
+      start.value.isDate
+        ? byDay.get(dayOf(occurrence.wall))
+        : (byInstant.get(occurrence.instant) ?? byDay.get(dayOf(occurrence.wall)));
+
+    // Segments: the master's, then each RANGE=THISANDFUTURE override's from its occurrence on.
+    const futures = chosen
+      .filter((entry) => entry.thisAndFuture && entry.recurrenceId !== null)
+      .map((entry) => ({ entry, from: this.#wall(this.#instant(entry.recurrenceId as At), zone) }))
+      .sort((a, b) => a.from - b.from);
+    const segments = [{ entry: masterEntry, from: -Infinity, shift: 0, lengthOf, length }];
+    for (const { entry, from } of futures) {
+      const timing = this.#timing(entry.vevent, lengthOf);
+      const movedTo = this.#wall(this.#instant(timing.start), zone);
+      const movedInstant = this.#instant(timing.start);
+      const movedLength =
+        Math.max(0, timing.lengthOf(timing.start.value.seconds, movedInstant) - movedInstant) /
+        1000;
+      segments.push({
+        entry,
+        from,
+        shift: movedTo - from,
+        lengthOf: timing.lengthOf,
+        length: movedLength,
+      });
+    }
+    segments.forEach((segment, index) => {
+      const until = segments[index + 1]?.from ?? Infinity;
+      const from = Math.max(segment.from, spanFrom - segment.length - segment.shift);
+      const to = Math.min(until, spanTo - segment.shift);
+      if (from >= to) return;
+      const describedBy = segment.entry.vevent;
+      const words = wordsOf(describedBy);
+      const dropped = cancelled(describedBy);
+      for (const occurrence of occurrencesIn(from, to)) {
+        const override = overrideOf(occurrence);
+        if (override !== undefined) {
+          used.add(override);
+          this.#single(uid, override, occurrence.instant);
+          continue;
+        }
+        if (dropped) continue;
+        const wall = occurrence.wall + segment.shift;
+        const startInstant =
+          segment.shift === 0 ? occurrence.instant : inZone(() => instantAt(wall, zone));
+        const end =
+          occurrence.end !== undefined
+            ? occurrence.end + (startInstant - occurrence.instant)
+            : inZone(() => segment.lengthOf(wall, startInstant));
+        if (!this.#overlaps(startInstant, end)) continue;
+        this.#events.push({
+          key: keyOf(uid, occurrence.instant),
+          ...words,
+          allDay: start.value.isDate,
+          start: startInstant,
+          end,
+        });
+      }
+    });
+
+    // Overrides not met above (their occurrence is outside the span, or the rule never made it):
+    // each happens at its own time, unless the master EXDATEs it and is newer (SEQUENCE).
+    for (const override of chosen) {
+      if (used.has(override) || override.recurrenceId === null) continue;
+      const original = this.#instant(override.recurrenceId);
+      const wall = this.#wall(original, zone);
+      if (excluded({ wall, instant: original }) && override.sequence < masterEntry.sequence)
+        continue;
+      this.#single(uid, override, original, lengthOf);
     }
   }
-  for (const rdate of master.getAllProperties('rdate')) {
-    for (const value of rdate.getValues()) {
-      if (value instanceof ICAL.Time) starts.add(times.instant(rdate, value));
+
+  /** An override (or an event on its own) at its own start and end. */
+  #single(uid: string, entry: Entry, original: number | undefined, inherit?: LengthOf): void {
+    if (cancelled(entry.vevent)) return;
+    const { start, lengthOf } = this.#timing(entry.vevent, inherit);
+    const startInstant = this.#instant(start);
+    const end = inZone(() => lengthOf(start.value.seconds, startInstant));
+    if (!this.#overlaps(startInstant, end)) return;
+    this.#events.push({
+      key: keyOf(uid, original ?? startInstant),
+      ...wordsOf(entry.vevent),
+      allDay: start.value.isDate,
+      start: startInstant,
+      end,
+    });
+  }
+
+  #overlaps(start: number, end: number): boolean {
+    return end > this.#options.from && start < this.#options.to;
+  }
+
+  /**
+   * UNTIL as wall seconds in the start's zone, included. In UTC (as Exchange and Google write
+   * it) it is converted; a DATE with a timed start takes in that whole day.
+   */
+  #until(until: TimeValue | null, start: At): number | null {
+    if (until === null) return null;
+    if (until.utc) return this.#wall(until.seconds * 1000, start.zone);
+    return until.isDate && !start.value.isDate ? until.seconds + DAY_SECONDS - 1 : until.seconds;
+  }
+
+  /** One RDATE value: a DATE, a DATE-TIME or a PERIOD (with its own end). */
+  #rdate(property: Property, text: string, start: At): Occurrence {
+    if (property.params.get('VALUE')?.toUpperCase() !== 'PERIOD') {
+      const at = this.#at(property, text);
+      const instant = this.#instant(at);
+      return {
+        wall: at.value.isDate ? at.value.seconds : this.#wall(instant, start.zone),
+        instant,
+      };
     }
+    const period = orSkip('badTime', () => readPeriod(text));
+    const at = this.#at(property, text.split('/')[0] ?? '');
+    const instant = this.#instant(at);
+    const end =
+      'isDate' in period.end
+        ? this.#instant({ ...at, value: period.end })
+        : inZone(() => nominal(period.end as Duration, at.zone)(at.value.seconds, instant));
+    if (end < instant) throw new Skip('badTime');
+    return { wall: this.#wall(instant, start.zone), instant, end };
   }
-  for (const exdate of master.getAllProperties('exdate')) {
-    for (const value of exdate.getValues()) {
-      if (value instanceof ICAL.Time) starts.delete(times.instant(exdate, value));
-    }
-  }
-  return [...starts].sort((a, b) => a - b);
 }
 
-/** One occurrence of a series: the master's length, counted in wall time from its start. */
-function occurrence(
-  master: ICAL.Component,
-  times: TimeReader,
-  uid: string,
-  start: number,
-): CalendarEvent | undefined {
-  const dtstart = master.getFirstProperty('dtstart');
-  if (dtstart === null) return undefined;
-  const first = dtstart.getFirstValue() as ICAL.Time;
-  const zone = times.zoneOf(dtstart);
-  const wallStart = floating(wallTimeAt(start, zone), first.isDate);
-  const wallEnd = wallStart.clone();
-  wallEnd.addDuration(lengthOf(master, first));
-  return {
-    ...described(master, uid, start),
-    allDay: first.isDate,
-    start,
-    end: instantOf(wallOf(wallEnd), zone),
-  };
-}
+/** DURATION: its days in wall time (a day across a change is 23 or 25 hours), the rest exact. */
+const nominal =
+  (duration: Duration, zone: Zone): LengthOf =>
+  (wall, instant) =>
+    (duration.days === 0 ? instant : instantAt(wall + duration.days * DAY_SECONDS, zone)) +
+    duration.seconds * 1000;
 
-/** An event that happens once (or an override of one occurrence), with its own start and end. */
-function single(
-  vevent: ICAL.Component,
-  times: TimeReader,
-  uid: string,
-  originalStart: number,
-): CalendarEvent | undefined {
-  const dtstart = vevent.getFirstProperty('dtstart');
-  if (dtstart === null || cancelled(vevent)) return undefined;
-  const first = dtstart.getFirstValue() as ICAL.Time;
-  const start = times.instant(dtstart);
-  const dtend = vevent.getFirstProperty('dtend');
-  let end: number;
-  if (dtend !== null) {
-    end = times.instant(dtend);
-  } else {
-    const wallEnd = floating(wallOf(first), first.isDate);
-    wallEnd.addDuration(lengthOf(vevent, first));
-    end = instantOf(wallOf(wallEnd), times.zoneOf(dtstart));
-  }
-  return { ...described(vevent, uid, originalStart), allDay: first.isDate, start, end };
-}
+const dayOf = (wall: number): number => Math.floor(wall / DAY_SECONDS);
 
-/** DTEND minus DTSTART in wall time, else DURATION, else a day (all-day) or nothing. */
-function lengthOf(vevent: ICAL.Component, start: ICAL.Time): ICAL.Duration {
-  const end = vevent.getFirstPropertyValue('dtend');
-  if (end instanceof ICAL.Time) {
-    return floating(wallOf(end), end.isDate).subtractDate(floating(wallOf(start), start.isDate));
-  }
-  const duration = vevent.getFirstPropertyValue('duration');
-  if (duration instanceof ICAL.Duration) return duration;
-  return new ICAL.Duration({ days: start.isDate ? 1 : 0 });
-}
+const cancelled = (vevent: Component): boolean =>
+  propertyOf(vevent, 'STATUS')?.value.trim().toUpperCase() === 'CANCELLED';
 
-function described(vevent: ICAL.Component, uid: string, originalStart: number) {
+/** One occurrence, the same across fetches even when moved: its UID and original start. */
+const keyOf = (uid: string, originalStart: number): string =>
+  `${uid}@${new Date(originalStart).toISOString()}`;
+
+/** An event's title and place, read once for all its occurrences. */
+function wordsOf(vevent: Component): { title: string; location: string | null } {
   const text = (name: string): string | null => {
-    const value = vevent.getFirstPropertyValue(name);
-    return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+    const value = textOf(propertyOf(vevent, name)?.value ?? '').trim();
+    return value === '' ? null : value;
   };
   return {
-    key: `${uid}@${new Date(originalStart).toISOString()}`,
-    title: text('summary') ?? '',
+    title: text('SUMMARY') ?? '',
     // Cut where a place can still be mapped, else it would be asked about at every fetch.
-    location: text('location')?.slice(0, PLACE_MAX_LENGTH).trimEnd() ?? null,
+    location: text('LOCATION')?.slice(0, PLACE_MAX_LENGTH).trimEnd() ?? null,
   };
 }

@@ -11,7 +11,7 @@ import type { WorkerOptions } from 'node:worker_threads';
 import { Worker } from 'node:worker_threads';
 import type { CalendarPart, CalendarReading, ExpandOptions } from './calendar';
 import type { ReadRequest, ThreadMessage } from './calendarThread';
-import { PIECE_CHARS, ProgressReader, newProgressBoard } from './calendarThread';
+import { PIECE_CHARS, ProgressReader, countEvents, newProgressBoard } from './calendarThread';
 
 /** Starts the reader's thread: the tray app passes electron-vite's built worker. */
 export type StartWorker = (options: WorkerOptions) => Worker;
@@ -251,13 +251,4 @@ export class CalendarReader {
     this.#thread = undefined;
     if (thread !== undefined) this.#ending = thread.worker.terminate();
   }
-}
-
-/** VEVENTs in a text, for a thread ended before it counted them. */
-function countEvents(text: string): number {
-  let count = 0;
-  for (let at = text.indexOf('BEGIN:VEVENT'); at >= 0; at = text.indexOf('BEGIN:VEVENT', at + 1)) {
-    count += 1;
-  }
-  return count;
 }

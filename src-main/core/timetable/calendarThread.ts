@@ -33,6 +33,15 @@ export type ThreadMessage =
   /** The engine failed in a way it did not foresee: for the log only, never for a sentence. */
   | { type: 'failed'; error: string };
 
+/** VEVENTs in a feed's text, as its size in a sentence (a scan, no array of matches). */
+export function countEvents(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('BEGIN:VEVENT'); at >= 0; at = text.indexOf('BEGIN:VEVENT', at + 1)) {
+    count += 1;
+  }
+  return count;
+}
+
 /** A part's name is kept this long at most: enough to recognise a TZID or a UID. */
 const NAME_MAX = 200;
 /** UTF-8 takes at most 3 bytes per UTF-16 unit; one more unit says the kind of part. */

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEvent } from '../../../src-main/core/timetable/calendar';
+import type { CalendarEvent, ExpandOptions } from '../../../src-main/core/timetable/calendar';
 import { api } from '../../../src-main/core/api/classTrayApi';
-import { CalendarFormatError, expandCalendar } from '../../../src-main/core/timetable/calendar';
+import { CalendarFormatError, readCalendar } from '../../../src-main/core/timetable/calendar';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 
 const fixture = (name: string) =>
@@ -12,6 +12,7 @@ const year2026 = {
   to: Date.parse('2026-12-31T00:00:00Z'),
 };
 const iso = (ms: number) => new Date(ms).toISOString();
+const expandCalendar = (text: string, options: ExpandOptions) => readCalendar(text, options).events;
 const brief = (event: CalendarEvent) => ({
   title: event.title,
   location: event.location,

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { calendarText } from '../../support/calendarText';
 import { feedServers } from '../../support/feedServer';
-import { secondlySeries } from '../../support/hostileCalendars';
+import { crowdedSeries, secondlySeries } from '../../support/hostileCalendars';
 import { tempDir } from '../../support/tempDir';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
@@ -174,19 +174,84 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
       'timetable: refused: The timetable is not an iCalendar (.ics) file.\n',
     );
 
+    // More occurrences in the window than ClassTray keeps from one reading.
+    const crowded = path.join(dir, 'crowded.ics');
+    await writeFile(crowded, crowdedSeries(Date.parse('2026-11-24T00:00:00Z')));
+    const tooMuch = await timetable(
+      'expand',
+      crowded,
+      '--from',
+      '2026-11-24',
+      '--to',
+      '2026-12-02',
+    );
+    expect(tooMuch).toMatchObject({ status: 1, occurrences: [] });
+    expect(tooMuch.stderr).toMatch(
+      /^timetable: refused after \d+ ms: the calendar is too large or too complex \(more occurrences fall in the window than ClassTray keeps; 3 events in the file\)\.\n$/,
+    );
+  });
+
+  it('reads a hostile calendar within its bounds, saying what it left out, with status 0', async () => {
+    const dir = await tempDir();
     const endless = path.join(dir, 'endless.ics');
     await writeFile(endless, secondlySeries(Date.parse('2026-11-24T00:00:00Z')));
-    const tooMuch = await timetable(
+    const { status, occurrences, stderr } = await timetable(
       'expand',
       endless,
       '--from',
       '2026-11-24',
       '--to',
       '2026-11-25',
+      '--zone',
+      'UTC',
     );
-    expect(tooMuch).toMatchObject({ status: 1, occurrences: [] });
-    expect(tooMuch.stderr).toMatch(
-      /^timetable: refused after \d+ ms: the calendar is too large or too complex \(.+\)\.\n$/,
+    expect(status).toBe(0);
+    expect(occurrences).toEqual([]);
+    expect(stderr).toMatch(
+      /^timetable: read 100 events in \d+ ms; 0 occurrences start in the window; 100 skipped \(a repeat more than 5,000 times in the coming days: 100\)\.\n$/,
+    );
+  });
+
+  it('prints events without a UID apart, each with a uid of its own that holds from one run to the next', async () => {
+    const dir = await tempDir();
+    const file = path.join(dir, 'no-uids.ics');
+    // Two lessons at one time without a UID: neither hides the other.
+    await writeFile(
+      file,
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//ClassTray tests//EN',
+        ...['Maths 3B', 'Physics 4A'].flatMap((title) => [
+          'BEGIN:VEVENT',
+          'DTSTART:20261124T080000Z',
+          'DTEND:20261124T085000Z',
+          `SUMMARY:${title}`,
+          'END:VEVENT',
+        ]),
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
+    const args = ['expand', file, '--from', '2026-11-24', '--to', '2026-11-25', '--zone', 'UTC'];
+    const first = await timetable(...args);
+    expect(first.status).toBe(0);
+    expect(first.occurrences).toMatchObject([
+      {
+        title: 'Maths 3B',
+        start: '2026-11-24T08:00:00.000Z',
+        uid: expect.stringMatching(/^no-uid-/),
+      },
+      {
+        title: 'Physics 4A',
+        start: '2026-11-24T08:00:00.000Z',
+        uid: expect.stringMatching(/^no-uid-/),
+      },
+    ]);
+    const uids = (first.occurrences as { uid: string }[]).map((occurrence) => occurrence.uid);
+    expect(new Set(uids).size).toBe(2);
+    expect(((await timetable(...args)).occurrences as { uid: string }[]).map((o) => o.uid)).toEqual(
+      uids,
     );
   });
 
