@@ -176,7 +176,7 @@ export const fr = {
       'ClassTray ne sait pas dans quelle salle ils ont été attribués : Tout terminer et Terminer le cours à… les ignorent. Terminez-les un par un ici.',
     deviceField: 'Appareil',
     findDevice: 'Chercher un appareil',
-    findDevicePlaceholder: 'Nom ou identifiant',
+    findDevicePlaceholder: 'Nom ou ID',
     noDevice: 'Aucun appareil',
     student: 'Élève (facultatif)',
     addForm: 'Ajouter un accès temporaire',

@@ -226,7 +226,7 @@ export const pt = {
     token: 'Token da API',
     tokenSaved: 'Há um token guardado {{where}}.',
     tokenMissing: 'Nenhum token guardado.',
-    tokenReplace: 'Escreva para substituir o token guardado',
+    tokenReplace: 'Escreva um novo token',
     tokenPaste: 'Cole o seu token da API',
     where: {
       keychain: 'no porta-chaves do sistema',
