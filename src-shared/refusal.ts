@@ -25,6 +25,20 @@ const REFUSALS = {
   addressNotHttps: {},
   addressCredentials: {},
   addressQuery: {},
+  /** The timetable's server refused its address (401, 403, 404, 410: `status`). */
+  timetableAddressRefused: { status: 'number' },
+  /** The timetable's server failed (any other status). */
+  timetableServerFailed: { status: 'number' },
+  /** The timetable's body went past the cap (`mib`). */
+  timetableTooLarge: { mib: 'number' },
+  /** The timetable's server sent nothing whole within `seconds`. */
+  timetableTimedOut: { seconds: 'number' },
+  timetableUnreachable: {},
+  /** The subscription's address is not in this computer's keychain. */
+  timetableAddressMissing: {},
+  timetableNotCalendar: {},
+  /** The reader failed for a reason of its own (logged): the last good copy stays. */
+  timetableReadFailed: {},
   /** A timetable address of the network's own services (link-local: a cloud's metadata). */
   timetableAddressLinkLocal: {},
   /** The timetable's server redirected where the address rule or the network rule refuses. */

@@ -561,5 +561,19 @@ export const de = {
       'Der Stundenplan-Server hat ClassTray an eine Adresse weitergeleitet, der es nicht folgt (nicht https:// oder innerhalb dieses Computers oder seines Netzwerks): Fragen Sie nach der https://-Adresse des Stundenplans.',
     timetableTooManyRedirects:
       'Der Stundenplan-Server hat mehr als {{hops}} Mal oder ins Leere weitergeleitet; ClassTray versucht es später erneut.',
+    timetableAddressRefused:
+      'Der Stundenplan-Server hat die Adresse abgelehnt (HTTP {{status}}): Veröffentlichen Sie den Stundenplan erneut und fügen Sie seine neue Adresse ein.',
+    timetableServerFailed:
+      'Der Stundenplan-Server hat einen Fehler gemeldet (HTTP {{status}}); ClassTray versucht es später erneut.',
+    timetableTooLarge:
+      'Der Stundenplan-Server hat mehr als {{mib}} MiB gesendet, mehr als jeder Stundenplan braucht; die Übertragung wurde abgebrochen.',
+    timetableTimedOut:
+      'Der Stundenplan-Server hat den Stundenplan nicht innerhalb von {{seconds}} s gesendet.',
+    timetableUnreachable: 'Der Stundenplan-Server ist nicht erreichbar.',
+    timetableAddressMissing:
+      'Die Adresse des Stundenplans ist auf diesem Computer nicht gespeichert: Fügen Sie sie erneut ein.',
+    timetableNotCalendar: 'Der Stundenplan ist keine iCalendar-Datei (.ics).',
+    timetableReadFailed:
+      'Der Stundenplan konnte nicht gelesen werden; es gelten die Stunden der letzten guten Kopie.',
   },
 } as const satisfies Messages;

@@ -577,5 +577,17 @@ export const en = {
       'The timetable server sent ClassTray on to an address it does not follow (not https://, or inside this computer or its network): ask for the timetable’s https:// address.',
     timetableTooManyRedirects:
       'The timetable server redirected more than {{hops}} times, or nowhere; ClassTray tries again later.',
+    timetableAddressRefused:
+      'The timetable server refused the address (HTTP {{status}}): publish the timetable again and paste its new address.',
+    timetableServerFailed:
+      'The timetable server failed (HTTP {{status}}); ClassTray tries again later.',
+    timetableTooLarge:
+      'The timetable server sent more than {{mib}} MiB, more than any timetable needs; it was cut off.',
+    timetableTimedOut: 'The timetable server did not send the timetable within {{seconds}} s.',
+    timetableUnreachable: 'The timetable server could not be reached.',
+    timetableAddressMissing: 'The timetable address is not saved on this computer: paste it again.',
+    timetableNotCalendar: 'The timetable is not an iCalendar (.ics) file.',
+    timetableReadFailed:
+      'The timetable could not be read; the lessons are those of the last good copy.',
   } satisfies Record<RefusalCode, string>,
 } as const;

@@ -578,5 +578,17 @@ export const es = {
       'El servidor del horario envió a ClassTray a una dirección que no sigue (no es https://, o está dentro de este equipo o de su red): pide la dirección https:// del horario.',
     timetableTooManyRedirects:
       'El servidor del horario redirigió más de {{hops}} veces, o a ninguna parte; ClassTray lo volverá a intentar más tarde.',
+    timetableAddressRefused:
+      'El servidor del horario rechazó la dirección (HTTP {{status}}): vuelve a publicar el horario y pega su nueva dirección.',
+    timetableServerFailed:
+      'El servidor del horario falló (HTTP {{status}}); ClassTray lo volverá a intentar más tarde.',
+    timetableTooLarge:
+      'El servidor del horario envió más de {{mib}} MiB, más de lo que necesita cualquier horario; se cortó.',
+    timetableTimedOut: 'El servidor del horario no envió el horario en {{seconds}} s.',
+    timetableUnreachable: 'No se pudo contactar con el servidor del horario.',
+    timetableAddressMissing:
+      'La dirección del horario no está guardada en este equipo: pégala de nuevo.',
+    timetableNotCalendar: 'El horario no es un archivo iCalendar (.ics).',
+    timetableReadFailed: 'No se pudo leer el horario; las clases son las de la última copia buena.',
   },
 } as const satisfies Messages;

@@ -582,5 +582,19 @@ export const fr = {
       'Le serveur de l’emploi du temps a renvoyé ClassTray vers une adresse qu’il ne suit pas (pas en https://, ou à l’intérieur de cet ordinateur ou de son réseau) : demandez l’adresse https:// de l’emploi du temps.',
     timetableTooManyRedirects:
       'Le serveur de l’emploi du temps a redirigé plus de {{hops}} fois, ou vers nulle part ; ClassTray réessaiera plus tard.',
+    timetableAddressRefused:
+      'Le serveur de l’emploi du temps a refusé l’adresse (HTTP {{status}}) : publiez à nouveau l’emploi du temps et collez sa nouvelle adresse.',
+    timetableServerFailed:
+      'Le serveur de l’emploi du temps a échoué (HTTP {{status}}) ; ClassTray réessaiera plus tard.',
+    timetableTooLarge:
+      'Le serveur de l’emploi du temps a envoyé plus de {{mib}} Mio, plus qu’aucun emploi du temps n’en a besoin ; l’envoi a été interrompu.',
+    timetableTimedOut:
+      'Le serveur de l’emploi du temps n’a pas envoyé l’emploi du temps en {{seconds}} s.',
+    timetableUnreachable: 'Le serveur de l’emploi du temps est injoignable.',
+    timetableAddressMissing:
+      'L’adresse de l’emploi du temps n’est pas enregistrée sur cet ordinateur : collez-la à nouveau.',
+    timetableNotCalendar: 'L’emploi du temps n’est pas un fichier iCalendar (.ics).',
+    timetableReadFailed:
+      'L’emploi du temps n’a pas pu être lu ; les cours sont ceux de la dernière copie valide.',
   },
 } as const satisfies Messages;

@@ -582,5 +582,18 @@ export const it = {
       'Il server dell’orario ha rimandato ClassTray a un indirizzo che non segue (non https://, oppure dentro questo computer o la sua rete): chiedi l’indirizzo https:// dell’orario.',
     timetableTooManyRedirects:
       'Il server dell’orario ha reindirizzato più di {{hops}} volte, o verso nessun indirizzo; ClassTray riproverà più tardi.',
+    timetableAddressRefused:
+      'Il server dell’orario ha rifiutato l’indirizzo (HTTP {{status}}): pubblica di nuovo l’orario e incolla il suo nuovo indirizzo.',
+    timetableServerFailed:
+      'Il server dell’orario ha dato un errore (HTTP {{status}}); ClassTray riproverà più tardi.',
+    timetableTooLarge:
+      'Il server dell’orario ha inviato più di {{mib}} MiB, più di quanto serva a qualsiasi orario; l’invio è stato interrotto.',
+    timetableTimedOut: 'Il server dell’orario non ha inviato l’orario entro {{seconds}} s.',
+    timetableUnreachable: 'Il server dell’orario non è raggiungibile.',
+    timetableAddressMissing:
+      'L’indirizzo dell’orario non è salvato su questo computer: incollalo di nuovo.',
+    timetableNotCalendar: 'L’orario non è un file iCalendar (.ics).',
+    timetableReadFailed:
+      'Non è stato possibile leggere l’orario; le lezioni sono quelle dell’ultima copia valida.',
   },
 } as const satisfies Messages;

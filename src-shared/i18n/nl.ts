@@ -559,5 +559,18 @@ export const nl = {
       'De roosterserver stuurde ClassTray door naar een adres dat het niet volgt (geen https://, of binnen deze computer of het netwerk ervan): vraag om het https://-adres van het rooster.',
     timetableTooManyRedirects:
       'De roosterserver heeft meer dan {{hops}} keer doorgestuurd, of naar nergens; ClassTray probeert het later opnieuw.',
+    timetableAddressRefused:
+      'De roosterserver weigerde het adres (HTTP {{status}}): publiceer het rooster opnieuw en plak het nieuwe adres.',
+    timetableServerFailed:
+      'De roosterserver gaf een fout (HTTP {{status}}); ClassTray probeert het later opnieuw.',
+    timetableTooLarge:
+      'De roosterserver stuurde meer dan {{mib}} MiB, meer dan een rooster ooit nodig heeft; het is afgebroken.',
+    timetableTimedOut: 'De roosterserver stuurde het rooster niet binnen {{seconds}} s.',
+    timetableUnreachable: 'De roosterserver is niet bereikbaar.',
+    timetableAddressMissing:
+      'Het adres van het rooster is niet op deze computer bewaard: plak het opnieuw.',
+    timetableNotCalendar: 'Het rooster is geen iCalendar-bestand (.ics).',
+    timetableReadFailed:
+      'Het rooster kon niet worden gelezen; de lessen zijn die van de laatste goede kopie.',
   },
 } as const satisfies Messages;

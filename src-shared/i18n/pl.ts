@@ -601,5 +601,18 @@ export const pl = {
       'Serwer planu lekcji przekierował ClassTray pod adres, za którym ClassTray nie podąża (nie https:// albo wewnątrz tego komputera lub jego sieci): poproś o adres https:// planu lekcji.',
     timetableTooManyRedirects:
       'Serwer planu lekcji przekierował więcej niż {{hops}} razy albo donikąd; ClassTray spróbuje ponownie później.',
+    timetableAddressRefused:
+      'Serwer planu lekcji odrzucił adres (HTTP {{status}}): opublikuj plan ponownie i wklej jego nowy adres.',
+    timetableServerFailed:
+      'Błąd serwera planu lekcji (HTTP {{status}}); ClassTray spróbuje ponownie później.',
+    timetableTooLarge:
+      'Serwer planu lekcji wysłał ponad {{mib}} MiB, więcej niż potrzeba na jakikolwiek plan; przerwano pobieranie.',
+    timetableTimedOut: 'Serwer planu lekcji nie wysłał planu w ciągu {{seconds}} s.',
+    timetableUnreachable: 'Nie można połączyć się z serwerem planu lekcji.',
+    timetableAddressMissing:
+      'Adres planu lekcji nie jest zapisany na tym komputerze: wklej go ponownie.',
+    timetableNotCalendar: 'Plan lekcji nie jest plikiem iCalendar (.ics).',
+    timetableReadFailed:
+      'Nie udało się odczytać planu lekcji; obowiązują lekcje z ostatniej dobrej kopii.',
   },
 } as const satisfies Messages;

@@ -586,5 +586,17 @@ export const pt = {
       'O servidor do horário reencaminhou o ClassTray para um endereço que este não segue (não é https://, ou está dentro deste computador ou da sua rede): peça o endereço https:// do horário.',
     timetableTooManyRedirects:
       'O servidor do horário reencaminhou mais de {{hops}} vezes, ou para nenhum lado; o ClassTray volta a tentar mais tarde.',
+    timetableAddressRefused:
+      'O servidor do horário recusou o endereço (HTTP {{status}}): publique o horário de novo e cole o novo endereço.',
+    timetableServerFailed:
+      'O servidor do horário falhou (HTTP {{status}}); o ClassTray volta a tentar mais tarde.',
+    timetableTooLarge:
+      'O servidor do horário enviou mais de {{mib}} MiB, mais do que qualquer horário precisa; o envio foi interrompido.',
+    timetableTimedOut: 'O servidor do horário não enviou o horário em {{seconds}} s.',
+    timetableUnreachable: 'Não foi possível contactar o servidor do horário.',
+    timetableAddressMissing:
+      'O endereço do horário não está guardado neste computador: cole-o de novo.',
+    timetableNotCalendar: 'O horário não é um ficheiro iCalendar (.ics).',
+    timetableReadFailed: 'Não foi possível ler o horário; as aulas são as da última cópia válida.',
   },
 } as const satisfies Messages;

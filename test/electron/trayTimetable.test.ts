@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { FailureShown } from '../../src-shared/refusal';
 import type { ClassTrayState, LessonView } from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/labels';
 import { trayView } from '../../src-main/electron/trayState';
@@ -17,7 +18,7 @@ const lesson = (classroomId: string, start: string, end: string): LessonView => 
 const withLessons = (
   now: LessonView | null,
   next: LessonView | null,
-  problem: string | null = null,
+  problem: FailureShown | null = null,
 ): ClassTrayState => {
   const state = roomState();
   return { ...state, timetable: { ...state.timetable, source: 'file', now, next, problem } };
@@ -48,7 +49,7 @@ describe('tray state: the timetable', () => {
 
   it('says a failed update in one menu line, never as the classroom state', () => {
     const view = trayView(
-      withLessons(null, next, 'The timetable server failed (HTTP 500).'),
+      withLessons(null, next, { message: 'The timetable server failed (HTTP 500).' }),
       labels.en,
       false,
     );

@@ -222,7 +222,11 @@ describe('Settings → Timetable', () => {
         timetable: {
           source: 'subscription',
           subscription: { set: true, location: 'keychain' },
-          problem: 'The timetable server failed (HTTP 500); ClassTray tries again later.',
+          // Worded by its refusal in the window's language, not by the host's sentence.
+          problem: {
+            message: 'the host sentence',
+            refusal: { code: 'timetableServerFailed', values: { status: 500 } },
+          },
         },
       }),
     );

@@ -6,7 +6,7 @@
  */
 import { addressProblem, isLoopbackHost } from '../../../src-shared/addressRule';
 import { en } from '../../../src-shared/i18n/en';
-import type { Refusal } from '../../../src-shared/refusal';
+import type { Refusal, RefusalCode, RefusalValues } from '../../../src-shared/refusal';
 import { refusal } from '../../../src-shared/refusal';
 import { readCapped } from '../service/cappedBody';
 import { TeacherFacingError } from '../api/teacherFacing';
@@ -104,11 +104,7 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
       const next =
         location !== null && URL.canParse(location, url) ? new URL(location, url) : undefined;
       if (next === undefined || hops >= MAX_FEED_REDIRECTS) {
-        const values = { hops: MAX_FEED_REDIRECTS };
-        throw new TimetableFeedError(
-          en.refusals.timetableTooManyRedirects.replace('{{hops}}', String(values.hops)),
-          refusal('timetableTooManyRedirects', values),
-        );
+        throw timetableRefusal('timetableTooManyRedirects', { hops: MAX_FEED_REDIRECTS });
       }
       if (redirectRefused(url, next)) throw refusedFeed('timetableRedirectRefused');
       url = next;
@@ -122,15 +118,13 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new TimetableFeedError(refusedSentence(response.status));
+      const status = { status: response.status };
+      throw [401, 403, 404, 410].includes(response.status)
+        ? timetableRefusal('timetableAddressRefused', status)
+        : timetableRefusal('timetableServerFailed', status);
     }
-    const text = await readCapped(
-      response,
-      maxBytes,
-      () =>
-        new TimetableFeedError(
-          `The timetable server sent more than ${maxBytes / 1024 / 1024} MiB, more than any timetable needs; it was cut off.`,
-        ),
+    const text = await readCapped(response, maxBytes, () =>
+      timetableRefusal('timetableTooLarge', { mib: maxBytes / 1024 / 1024 }),
     );
     const etag = response.headers.get('etag');
     const lastModified = response.headers.get('last-modified');
@@ -144,19 +138,20 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
     if (error instanceof TimetableFeedError) throw error;
     if (options.signal?.aborted)
       throw new TimetableFeedError('The timetable fetch was called off.');
-    if (timeout.aborted) {
-      throw new TimetableFeedError(
-        `The timetable server did not send the timetable within ${timeoutMs / 1000} s.`,
-      );
-    }
+    if (timeout.aborted) throw timetableRefusal('timetableTimedOut', { seconds: timeoutMs / 1000 });
     // fetch's own errors can quote the address: only their kind is kept.
-    throw new TimetableFeedError('The timetable server could not be reached.');
+    throw timetableRefusal('timetableUnreachable', {});
   }
 }
 
-function refusedSentence(status: number): string {
-  if (status === 401 || status === 403 || status === 404 || status === 410) {
-    return `The timetable server refused the address (HTTP ${status}): publish the timetable again and paste its new address.`;
-  }
-  return `The timetable server failed (HTTP ${status}); ClassTray tries again later.`;
+/** A timetable's refusal: English for the log and the CLI, its code for the window's language. */
+export function timetableRefusal<Code extends RefusalCode>(
+  code: Code,
+  values: RefusalValues<Code>,
+): TimetableFeedError {
+  const message = Object.entries(values).reduce<string>(
+    (sentence, [name, value]) => sentence.replaceAll(`{{${name}}}`, String(value)),
+    en.refusals[code],
+  );
+  return new TimetableFeedError(message, refusal(code, values));
 }

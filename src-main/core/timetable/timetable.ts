@@ -27,12 +27,12 @@ import type { LessonView, ReadingReport, TimetableView } from './timetableView';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { TokenVault, VaultStatus } from '../account/vault';
 import { en } from '../../../src-shared/i18n/en';
-import { refusal } from '../../../src-shared/refusal';
+import { refusal, type FailureShown } from '../../../src-shared/refusal';
 import { ApiInputError } from '../api/apiInput';
 import type { CalendarEvent, CalendarReading } from './calendar';
 import type { ReadOutcome, StartWorker } from './calendarReader';
 import { CalendarReader } from './calendarReader';
-import { fetchFeed } from './feed';
+import { fetchFeed, timetableRefusal } from './feed';
 import type { Lesson } from './lessons';
 import { bellsByClassroom, calendarLessons, newPlaces, nowAndNext, weeklyLessons } from './lessons';
 import type { TimetableCopy } from './timetableCopy';
@@ -102,7 +102,7 @@ export class Timetable {
   #stopping: Promise<void> | undefined;
   #savedAt: string | null = null;
   #checkedAt: number | undefined;
-  #problem: string | null = null;
+  #problem: FailureShown | null = null;
   #subscription: VaultStatus | undefined;
   #lessonNow: string | undefined;
   #pickedAt = Number.NEGATIVE_INFINITY;
@@ -323,10 +323,10 @@ export class Timetable {
         this.#options.onChange();
         throw new CalendarTooComplexError();
       case 'notCalendar':
-        throw new TeacherFacingError(outcome.message);
+        throw timetableRefusal('timetableNotCalendar', {});
       case 'failed':
         this.#options.log.error(`The timetable could not be read: ${outcome.error}`);
-        throw new TeacherFacingError(READ_FAILED);
+        throw timetableRefusal('timetableReadFailed', {});
       case 'cancelled':
         throw new TeacherFacingError('The timetable was not read: ClassTray is quitting.');
     }
@@ -382,10 +382,10 @@ export class Timetable {
         } else if (outcome.kind === 'stopped') {
           this.#stoppedAt(outcome);
         } else if (outcome.kind === 'notCalendar') {
-          this.#problem = outcome.message;
+          this.#problem = shown(timetableRefusal('timetableNotCalendar', {}));
         } else if (outcome.kind === 'failed') {
           this.#options.log.error(`The timetable could not be read: ${outcome.error}`);
-          this.#problem = READ_FAILED;
+          this.#problem = shown(timetableRefusal('timetableReadFailed', {}));
         }
         this.#changed();
       })
@@ -413,7 +413,7 @@ export class Timetable {
     this.#checkedAt = clock();
     const url = await vault.getToken(SUBSCRIPTION_ACCOUNT);
     if (url === null) {
-      this.#problem = 'The timetable address is not saved on this computer: paste it again.';
+      this.#problem = shown(timetableRefusal('timetableAddressMissing', {}));
       return;
     }
     const kept = copy.read();
@@ -437,7 +437,7 @@ export class Timetable {
       // Said in Settings by `reading.stopped`, with the part that was too much.
       if (error instanceof CalendarTooComplexError) return;
       // Teacher-facing sentences here never hold the address.
-      this.#problem = error.message;
+      this.#problem = shown(error);
       log.warn(`Timetable fetch failed: ${error.message}`);
     }
   }
@@ -580,7 +580,9 @@ export class Timetable {
   }
 }
 
-const READ_FAILED = 'The timetable could not be read; the lessons are those of the last good copy.';
+/** A failure as the window words it: the English sentence, and the refusal it translates. */
+const shown = ({ message, refusal: carried }: TeacherFacingError): FailureShown =>
+  carried === undefined ? { message } : { message, refusal: carried };
 
 /** A lesson's end as a scheduled end of its classroom. */
 const bellOf = (lesson: Lesson): ScheduledEnd => ({

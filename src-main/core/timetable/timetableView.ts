@@ -2,6 +2,7 @@
  * The timetable's part of the window's state: the lessons now and next, where they come from,
  * and how the last reading of the calendar went. The API shows it as it is (classTrayApi.ts).
  */
+import type { FailureShown } from '../../../src-shared/refusal';
 import type { TokenLocation } from '../account/vault';
 import type { SkipReason } from './calendar';
 import type { StoppedReading } from './calendarReader';
@@ -28,8 +29,9 @@ export interface TimetableView {
   savedAt: string | null;
   /** ISO time of the last fetch attempt; null: none this run. */
   checkedAt: string | null;
-  /** The last fetch or read failed, in one sentence; the copy in use is older. */
-  problem: string | null;
+  /** The last fetch or read failed, in one sentence and the refusal the window words; the copy
+   * in use is older. */
+  problem: FailureShown | null;
   /** How the last reading of the calendar went (nothing to say for the weekly table). */
   reading: ReadingReport;
   places: TimetableSettings['places'];

@@ -9,6 +9,7 @@ import { formatMinute, parseClockTime } from '../clock';
 import { readingSentences } from './timetableReading';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { failureSentence } from '../forms/failureSentence';
 import { roomNamed } from './placeNames';
 
 type Source = TimetableView['source'];
@@ -57,7 +58,7 @@ export function TimetableSettings() {
       {source === 'weekly' && <WeeklyTable />}
       {problem !== null && (
         <p className="field-problem" role="status">
-          {t('timetable.problem', { problem })}
+          {t('timetable.problem', { problem: failureSentence(t, problem) })}
         </p>
       )}
       <ReadingState />

@@ -276,9 +276,10 @@ describe('the subscription', () => {
     feed.behaviour = 'error-500';
     await classTray.refreshTimetable();
     state = await classTray.getState();
-    expect(state.timetable.problem).toBe(
-      'The timetable server failed (HTTP 500); ClassTray tries again later.',
-    );
+    expect(state.timetable.problem).toEqual({
+      message: 'The timetable server failed (HTTP 500); ClassTray tries again later.',
+      refusal: { code: 'timetableServerFailed', values: { status: 500 } },
+    });
     expect(state.timetable.next).toMatchObject({ title: 'Maths 3B' });
   });
 
