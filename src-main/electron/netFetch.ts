@@ -46,7 +46,13 @@ export const netFetch: typeof fetch = (input, init) => {
         },
       });
       const empty = [101, 204, 205, 304].includes(response.statusCode);
-      resolve(new Response(empty ? null : body, { status: response.statusCode, headers }));
+      try {
+        resolve(new Response(empty ? null : body, { status: response.statusCode, headers }));
+      } catch (error) {
+        // A status fetch's Response cannot hold (below 200): a rejection, never a throw in main.
+        request.abort();
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
     });
     request.on('error', (error) => {
       signal?.removeEventListener('abort', onAbort);

@@ -95,6 +95,12 @@ describe('netFetch', () => {
     expect(response.body).toBeNull();
   });
 
+  it('rejects, never throws in main, on a status no Response can hold (an informational 1xx)', async () => {
+    const fetched = netFetch('https://calendar.example/cal.ics', { redirect: 'manual' });
+    answer(lastRequest(), 103, {});
+    await expect(fetched).rejects.toThrow(RangeError);
+  });
+
   it("rejects with the request's error", async () => {
     const fetched = netFetch('https://calendar.example/cal.ics', { redirect: 'manual' });
     const error = new Error('net::ERR_NAME_NOT_RESOLVED');
