@@ -1,49 +1,23 @@
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { childProcesses } from '../support/childProcesses';
 import { accountFixture, device } from '../support/fixtures';
 
 const CLI = join(process.cwd(), 'src-main', 'local-service', 'cli.ts');
-const children: ChildProcess[] = [];
+const startChild = childProcesses();
 let directory: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'classtray-cli-'));
 });
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
-function run(args: string[]) {
-  // One process (tsx as a loader, not its CLI, which would run the service in a grandchild that a
-  // SIGKILL of the parent leaves behind), so stopping the child stops the service.
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = once(child, 'exit').then(([code]) => code as number | null);
-  const ready = new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', () => {
-      const match = /http:\/\/127\.0\.0\.1:\d+/.exec(stdout);
-      if (match) resolve(match[0]);
-    });
-    void exited.then((code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  // Tests of failures await `exited`, not `ready`.
-  ready.catch(() => undefined);
-  return { child, ready, exited, output: () => ({ stdout, stderr }) };
-}
+/** The service's CLI, ready once it prints its address. */
+const run = (args: string[]) => startChild(CLI, args, /http:\/\/127\.0\.0\.1:\d+/);
 
 describe('npm run local-service', () => {
   it('serves the demo account on 127.0.0.1 and prints its address', async () => {

@@ -1,30 +1,13 @@
 /** `npm run policy -- check`, run as IT runs it: a child process, its output and exit code. */
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import fs from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { childProcesses } from '../support/childProcesses';
 import { tempDir } from '../support/tempDir';
 
 const CLI = join(process.cwd(), 'src-main', 'policy-check', 'cli.ts');
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, stdout, stderr };
-}
+const cli = childProcesses();
+const run = (args: string[]) => cli.toEnd(CLI, args);
 
 async function policyFile(text: string | Buffer): Promise<string> {
   const file = join(await tempDir(), 'policy.json');

@@ -1,10 +1,7 @@
 /** The `npm run web` process itself: what happens before anything starts. */
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { ChildProcess } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
 import { startLocalService } from '../../src-main/local-service/index';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import { ensureRendererBuilt } from '../../src-main/preview/rendererBuild';
@@ -14,21 +11,8 @@ import { freePort } from '../support/freePort';
 import { tempDir } from '../support/tempDir';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
-const children: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-async function run(args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [code] = await once(child, 'exit');
-  return { code: code as number | null, stderr };
-}
+const startChild = childProcesses();
+const run = (args: string[]) => startChild.toEnd(CLI, args);
 
 describe('npm run web', () => {
   it.each([
@@ -48,7 +32,6 @@ describe('npm run web', () => {
 });
 
 describe('npm run web with launch flags', { timeout: 120_000 }, () => {
-  const startChild = childProcesses();
   const TOKEN = 'cli-token-0123456789';
 
   async function web(serviceUrl: string, classroom: string) {
@@ -97,8 +80,6 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
 });
 
 describe('npm run web --policy-file', { timeout: 120_000 }, () => {
-  const startChild = childProcesses();
-
   it('refuses a file that does not exist, with exit code 2', async () => {
     const dataDir = await tempDir('classtray-cli-policy');
     const { code, stderr } = await run([

@@ -1,5 +1,5 @@
 /**
- * Real processes a test starts (the local service's CLI, a lock holder), each stopped after every
+ * Real processes a test starts (the command-line tools, a lock holder), each stopped after every
  * test with SIGKILL if it is still running. Call once at the top of a test file.
  */
 import type { ChildProcess, SpawnOptions } from 'node:child_process';
@@ -91,5 +91,12 @@ export function childProcesses() {
     return run(node, [bundle, ...args], ready, { ...NOBODY, cwd });
   }
 
-  return Object.assign(start, { unprivileged: startUnprivileged });
+  /** Runs a TypeScript file to its end: its exit code, and all it wrote once its pipes closed. */
+  async function toEnd(script: string, args: string[], options: SpawnOptions = {}) {
+    const { child, exited, output } = start(script, args, /(?!)/, options);
+    const [code] = await Promise.all([exited, once(child, 'close')]);
+    return { code, ...output() };
+  }
+
+  return Object.assign(start, { unprivileged: startUnprivileged, toEnd });
 }

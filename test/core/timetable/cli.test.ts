@@ -2,13 +2,11 @@
  * `npm run timetable -- expand`, run as a child process as support would run it: against a
  * fixture file and a subscription on 127.0.0.1, with its exit statuses.
  */
-import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { calendarText } from '../../support/calendarText';
+import { childProcesses } from '../../support/childProcesses';
 import { feedServers } from '../../support/feedServer';
 import { crowdedSeries, secondlySeries } from '../../support/hostileCalendars';
 import { tempDir } from '../../support/tempDir';
@@ -17,24 +15,11 @@ const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 const CLI = path.join(ROOT, 'src-main/core/timetable/cli.ts');
 const WEEK = path.join(import.meta.dirname, 'fixtures', 'cli-week.ics');
 const startFeed = feedServers();
-const running = new Set<ChildProcess>();
-afterEach(() => {
-  for (const child of running) child.kill('SIGKILL');
-});
+const cli = childProcesses();
 
-/** Runs the CLI to its end (tsx as a loader, so the test's process is the CLI's parent). */
+/** Runs the CLI to its end; each line it prints is an occurrence as JSON. */
 async function timetable(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const [status] = (await once(child, 'exit')) as [number | null];
-  running.delete(child);
+  const { code: status, stdout, stderr } = await cli.toEnd(CLI, args, { cwd: ROOT });
   const lines = stdout.split('\n').filter((line) => line !== '');
   return { status, occurrences: lines.map((line) => JSON.parse(line) as unknown), stderr };
 }
