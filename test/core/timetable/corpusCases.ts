@@ -50,6 +50,14 @@ export const ruleCases: RuleCase[] = [
     starts: ['1997-12-29T09:00', '1999-01-04T09:00', '2000-01-03T09:00'],
   },
   {
+    // Week -52 is week 1 in a year of 52 ISO weeks (2025, 2027) and week 2 in one of 53 (2026):
+    // the Mondays 30 Dec 2024, 5 Jan 2026, 4 Jan 2027.
+    name: 'BYWEEKNO=-52 reaching into the year before',
+    dtstart: '20241230T090000',
+    rrule: 'FREQ=YEARLY;BYWEEKNO=-52;BYDAY=MO;COUNT=3',
+    starts: ['2024-12-30T09:00', '2026-01-05T09:00', '2027-01-04T09:00'],
+  },
+  {
     // BYHOUR expands a YEARLY rule: both hours on each Sunday of January, every other year.
     name: 'BYHOUR and BYMINUTE expanding a YEARLY rule (RFC 5545 §3.8.5.3)',
     dtstart: '19970105T083000',
