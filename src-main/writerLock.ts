@@ -33,11 +33,16 @@ export interface WriterLock {
   release(): void;
 }
 
-/** The lock could not be taken: its message is one sentence for the person who started us. */
+/**
+ * The lock could not be taken: its message is one sentence for the person who started us;
+ * `reason` says which case it is, for a host that words it in the teacher's language.
+ */
 export class WriterLockError extends Error {
   override readonly name = 'WriterLockError';
   constructor(
     message: string,
+    /** held: another process holds it; folder: the folder cannot be written; lock: the lock file is unreadable or contended. */
+    readonly reason: 'held' | 'folder' | 'lock',
     /** Set when another process holds the lock. */
     readonly holder?: LockHolder,
   ) {
@@ -67,7 +72,7 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
   try {
     fs.writeFileSync(draft, text, { mode: 0o644, flag: 'wx' });
   } catch (error) {
-    throw new WriterLockError(folderProblem(folder, error));
+    throw new WriterLockError(folderProblem(folder, error), 'folder');
   }
   try {
     // A few rounds: each one either takes the lock, refuses, or removed a stale lock.
@@ -77,7 +82,8 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
         fs.linkSync(draft, absolute);
         return held(absolute, mine.nonce);
       } catch (error) {
-        if (errnoCode(error) !== 'EEXIST') throw new WriterLockError(folderProblem(folder, error));
+        if (errnoCode(error) !== 'EEXIST')
+          throw new WriterLockError(folderProblem(folder, error), 'folder');
       }
       const current = readLock(absolute);
       if (current === undefined) continue; // released meanwhile
@@ -85,6 +91,7 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
       if (!owner) {
         throw new WriterLockError(
           `${capitalize(subject)} is locked by ${absolute}, which does not say who holds it: delete that file if no ClassTray program is running.`,
+          'lock',
         );
       }
       if (!isStale(owner)) throw heldError(subject, owner);
@@ -92,6 +99,7 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
     }
     throw new WriterLockError(
       `${capitalize(subject)} could not be locked: other programs keep taking ${absolute}.`,
+      'lock',
     );
   } finally {
     fs.rmSync(draft, { force: true });
@@ -109,7 +117,7 @@ export function takeDataFolderLock(dataDir: string, holder: string): WriterLock 
   try {
     fs.mkdirSync(dataDir, { recursive: true });
   } catch (error) {
-    throw new WriterLockError(folderProblem(dataDir, error));
+    throw new WriterLockError(folderProblem(dataDir, error), 'folder');
   }
   return takeWriterLock(
     path.join(dataDir, DATA_FOLDER_LOCK),
@@ -137,6 +145,7 @@ function heldError(subject: string, owner: LockHolder): WriterLockError {
   const where = owner.host === os.hostname() ? '' : ` on ${owner.host}`;
   return new WriterLockError(
     `${capitalize(subject)} is in use by ${owner.holder} (process ${owner.pid}${where}, started ${owner.startedAt}): stop that one first, or use another.`,
+    'held',
     owner,
   );
 }

@@ -37,6 +37,8 @@ export interface Labels extends Record<PlainKey, string> {
   /** The timetable's line: `at` an ISO time. */
   nowLesson: (room: string, at: string) => string;
   nextLesson: (room: string, at: string) => string;
+  dataFolderInUse: (folder: string) => string;
+  dataFolderUnwritable: (folder: string) => string;
 }
 
 const i18n = i18next.createInstance();
@@ -78,6 +80,8 @@ function labelsIn(locale: Locale): Labels {
     endRanFailed: (count) => t('endRanFailed', { count }),
     nowLesson: (room, at) => t('nowLesson', { room, time: time(at) }),
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
+    dataFolderInUse: (folder) => t('dataFolderInUse', { folder }),
+    dataFolderUnwritable: (folder) => t('dataFolderUnwritable', { folder }),
   };
 }
 

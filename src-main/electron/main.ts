@@ -6,7 +6,6 @@
 import path from 'node:path';
 import { app, dialog, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
-import { ApiInputError } from '../core/api/apiInput';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
 import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
@@ -14,8 +13,8 @@ import { systemTimers } from '../core/classroom/refreshSchedule';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
-import { DataDirArgumentError, resolveDataDir } from '../core/settings/dataDir';
-import { WriterLockError, takeDataFolderLock } from '../writerLock';
+import { resolveDataDir } from '../core/settings/dataDir';
+import { takeDataFolderLock } from '../writerLock';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
@@ -23,6 +22,7 @@ import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
 import { installLastResort } from './lastResort';
+import { startFailureText } from './startFailure';
 import { closeBeforeQuit } from './quitting';
 import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
@@ -78,15 +78,12 @@ let showWhenReady = false;
 launch().catch(async (error: unknown) => {
   // The dialog waits for `ready`: before it, Linux would only print the message on stderr.
   await app.whenReady();
+  // The OS language: the settings, which name the teacher's, may be what failed.
+  const locale = localeOf('system', app.getLocale());
+  const text = labels[locale];
   dialog.showErrorBox(
-    // The OS language: the settings, which name the teacher's, may be what failed.
-    labels[localeOf('system', app.getLocale())].couldNotStart,
-    // Written as sentences for the teacher: data folder in use, settings file, bad --data-dir.
-    error instanceof WriterLockError ||
-      error instanceof ApiInputError ||
-      error instanceof DataDirArgumentError
-      ? error.message
-      : String(error),
+    text.couldNotStart,
+    startFailureText(error, { locale, text, dataDir: app.getPath('userData') }),
   );
   app.exit(1);
 });

@@ -464,6 +464,9 @@ export const ar = {
     restartToUpdate: 'إعادة التشغيل للتحديث',
     updateFailed: 'فشل التحديث؛ محاولة جديدة غدًا',
     couldNotStart: 'تعذّر تشغيل ClassTray',
+    dataFolderInUse:
+      'يستخدم برنامج ClassTray آخر مجلد البيانات {{folder}}. أغلقه، أو شغّل ClassTray بمجلد بيانات آخر.',
+    dataFolderUnwritable: 'لا يستطيع ClassTray الكتابة في مجلد بياناته {{folder}}.',
     stoppedTitle: 'توقّف ClassTray',
     stoppedBody:
       'واجه ClassTray خطأً لا يستطيع التعافي منه، وسيُغلق. شغّله مجددًا؛ السجلّ فيه التفاصيل.',

@@ -397,6 +397,9 @@ export const de = {
     restartToUpdate: 'Zum Aktualisieren neu starten',
     updateFailed: 'Update fehlgeschlagen; neuer Versuch morgen',
     couldNotStart: 'ClassTray konnte nicht starten',
+    dataFolderInUse:
+      'Ein anderes ClassTray-Programm verwendet den Datenordner {{folder}}. Schließen Sie es, oder starten Sie ClassTray mit einem anderen Datenordner.',
+    dataFolderUnwritable: 'ClassTray kann nicht in seinen Datenordner {{folder}} schreiben.',
     stoppedTitle: 'ClassTray wurde beendet',
     stoppedBody:
       'In ClassTray ist ein Fehler aufgetreten, der sich nicht beheben lässt; ClassTray wird geschlossen. Starten Sie es erneut; Einzelheiten stehen im Protokoll.',

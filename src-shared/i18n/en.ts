@@ -414,6 +414,9 @@ export const en = {
     restartToUpdate: 'Restart to update',
     updateFailed: 'Update failed; trying again tomorrow',
     couldNotStart: 'ClassTray could not start',
+    dataFolderInUse:
+      'Another ClassTray program is using the data folder {{folder}}. Close it, or start ClassTray with another data folder.',
+    dataFolderUnwritable: 'ClassTray cannot write in its data folder {{folder}}.',
     stoppedTitle: 'ClassTray stopped',
     stoppedBody:
       'ClassTray met an error it cannot recover from, and closes. Start it again; the log has the details.',

@@ -412,6 +412,9 @@ export const es = {
     restartToUpdate: 'Reiniciar para actualizar',
     updateFailed: 'La actualización falló; se reintentará mañana',
     couldNotStart: 'ClassTray no pudo iniciarse',
+    dataFolderInUse:
+      'Otro programa de ClassTray está usando la carpeta de datos {{folder}}. Ciérralo o inicia ClassTray con otra carpeta de datos.',
+    dataFolderUnwritable: 'ClassTray no puede escribir en su carpeta de datos {{folder}}.',
     stoppedTitle: 'ClassTray se detuvo',
     stoppedBody:
       'ClassTray encontró un error del que no puede recuperarse y se cierra. Vuelve a iniciarlo; el registro tiene los detalles.',

@@ -411,6 +411,9 @@ export const fr = {
     restartToUpdate: 'Redémarrer pour mettre à jour',
     updateFailed: 'Échec de la mise à jour ; nouvel essai demain',
     couldNotStart: 'ClassTray n’a pas pu démarrer',
+    dataFolderInUse:
+      'Un autre programme ClassTray utilise le dossier de données {{folder}}. Fermez-le, ou lancez ClassTray avec un autre dossier de données.',
+    dataFolderUnwritable: 'ClassTray ne peut pas écrire dans son dossier de données {{folder}}.',
     stoppedTitle: 'ClassTray s’est arrêté',
     stoppedBody:
       'ClassTray a rencontré une erreur irrécupérable et se ferme. Relancez-le ; le journal contient les détails.',

@@ -413,6 +413,9 @@ export const it = {
     restartToUpdate: 'Riavvia per aggiornare',
     updateFailed: 'Aggiornamento non riuscito; nuovo tentativo domani',
     couldNotStart: 'Impossibile avviare ClassTray',
+    dataFolderInUse:
+      'Un altro programma ClassTray sta usando la cartella dei dati {{folder}}. Chiudilo, oppure avvia ClassTray con un’altra cartella dei dati.',
+    dataFolderUnwritable: 'ClassTray non può scrivere nella sua cartella dei dati {{folder}}.',
     stoppedTitle: 'ClassTray si è arrestato',
     stoppedBody:
       'ClassTray ha incontrato un errore irreversibile e si chiude. Avvialo di nuovo; il registro contiene i dettagli.',

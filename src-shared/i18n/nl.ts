@@ -397,6 +397,9 @@ export const nl = {
     restartToUpdate: 'Opnieuw starten en bijwerken',
     updateFailed: 'Bijwerken mislukt; morgen nieuwe poging',
     couldNotStart: 'ClassTray kon niet starten',
+    dataFolderInUse:
+      'Een ander ClassTray-programma gebruikt de gegevensmap {{folder}}. Sluit het, of start ClassTray met een andere gegevensmap.',
+    dataFolderUnwritable: 'ClassTray kan niet schrijven in zijn gegevensmap {{folder}}.',
     stoppedTitle: 'ClassTray is gestopt',
     stoppedBody:
       'ClassTray kreeg een fout waarvan het niet kan herstellen en wordt gesloten. Start het opnieuw; het logboek bevat de details.',

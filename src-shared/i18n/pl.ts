@@ -434,6 +434,9 @@ export const pl = {
     restartToUpdate: 'Uruchom ponownie, aby zaktualizować',
     updateFailed: 'Aktualizacja nie powiodła się; ponowna próba jutro',
     couldNotStart: 'Nie udało się uruchomić ClassTray',
+    dataFolderInUse:
+      'Inny program ClassTray używa folderu danych {{folder}}. Zamknij go albo uruchom ClassTray z innym folderem danych.',
+    dataFolderUnwritable: 'ClassTray nie może zapisywać w swoim folderze danych {{folder}}.',
     stoppedTitle: 'ClassTray został zatrzymany',
     stoppedBody:
       'W ClassTray wystąpił błąd, którego nie da się naprawić, więc program zostanie zamknięty. Uruchom go ponownie; szczegóły są w dzienniku.',

@@ -419,6 +419,9 @@ export const pt = {
     restartToUpdate: 'Reiniciar para atualizar',
     updateFailed: 'A atualização falhou; nova tentativa amanhã',
     couldNotStart: 'Não foi possível iniciar o ClassTray',
+    dataFolderInUse:
+      'Outro programa ClassTray está a usar a pasta de dados {{folder}}. Feche-o, ou inicie o ClassTray com outra pasta de dados.',
+    dataFolderUnwritable: 'O ClassTray não consegue escrever na sua pasta de dados {{folder}}.',
     stoppedTitle: 'O ClassTray parou',
     stoppedBody:
       'O ClassTray encontrou um erro do qual não consegue recuperar e vai fechar. Inicie-o de novo; o registo tem os detalhes.',

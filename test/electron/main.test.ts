@@ -4,7 +4,7 @@
  */
 import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
 import { EventEmitter } from 'node:events';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -342,6 +342,39 @@ describe('main', () => {
     expect(popover.showWindow).not.toHaveBeenCalled();
     popover.emit('before-load');
     expect(popover.showWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it("says a data folder in use in the system's language, the English details below for IT", async () => {
+    const preview = startChild(
+      join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
+      [dataDir, 'the ClassTray preview'],
+      /holding/,
+    );
+    await preview.ready;
+    const { electron, markReady } = await launch();
+    electron.app.getLocale.mockReturnValueOnce('de-AT');
+    markReady();
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ClassTray konnte nicht starten',
+      expect.stringMatching(
+        `^Ein anderes ClassTray-Programm verwendet den Datenordner ${dataDir}\\. [^\n]+\n\nThe ClassTray data folder ${dataDir} is in use by the ClassTray preview \\(process ${preview.child.pid},`,
+      ),
+    );
+  });
+
+  it('says a data folder ClassTray cannot write, and why', async () => {
+    rmSync(dataDir, { recursive: true });
+    writeFileSync(dataDir, 'a file where the data folder should be');
+    const { electron, createClassTray, markReady } = await launch();
+    electron.app.getLocale.mockReturnValueOnce('es-ES');
+    markReady();
+    await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+    expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'ClassTray no pudo iniciarse',
+      `ClassTray no puede escribir en su carpeta de datos ${dataDir}.\n\n${dataDir} is not a folder.`,
+    );
+    expect(createClassTray).not.toHaveBeenCalled();
   });
 
   it('keeps running with no window from the first moment, before start-up awaits anything', async () => {
