@@ -16,6 +16,8 @@ const REFUSALS = {
   accessAlreadyEnded: {},
   classroomNotListed: {},
   noServiceUrl: {},
+  /** The settings file could not be written (`file`); the reason goes to the log. */
+  settingsNotSaved: { file: 'string' },
   /** A setting the school's policy locked (`setting`: the policy's name). */
   setBySchool: { setting: 'string' },
   /** A new timetable the reader stopped past its time or memory (Settings says which part). */

@@ -538,6 +538,8 @@ export const de = {
     },
   },
   refusals: {
+    settingsNotSaved:
+      'Ihre Änderung wurde nicht gespeichert: ClassTray kann seine Einstellungsdatei {{file}} nicht schreiben. Prüfen Sie, ob der Datenträger voll ist und ob Ihr Benutzer dort schreiben darf.',
     classroomUnknown:
       'Der Dienst hat keinen Raum mit der ID „{{id}}“. Die ID ist der letzte Teil der Adresse des Raums im Dienst: Prüfen Sie sie und versuchen Sie es erneut.',
     endTimePassed: 'Diese Uhrzeit ist schon vorbei: Wählen Sie eine spätere.',

@@ -557,6 +557,8 @@ export const en = {
   },
   /** The core's refusals by code (src-shared/refusal.ts), with its English sentences' meaning. */
   refusals: {
+    settingsNotSaved:
+      'Your change was not saved: ClassTray cannot write its settings file {{file}}. Check that the disk is not full and that your user may write there.',
     classroomUnknown:
       'The service has no classroom with the id "{{id}}". The id is the last part of the classroom\'s address in the service: check it and try again.',
     endTimePassed: 'That time has already passed: choose a later one.',

@@ -556,6 +556,8 @@ export const es = {
     },
   },
   refusals: {
+    settingsNotSaved:
+      'Tu cambio no se guardó: ClassTray no puede escribir su archivo de ajustes {{file}}. Comprueba que el disco no esté lleno y que tu usuario pueda escribir ahí.',
     classroomUnknown:
       'El servicio no tiene ningún aula con el id "{{id}}". El id es la última parte de la dirección del aula en el servicio: compruébalo y vuelve a intentarlo.',
     endTimePassed: 'Esa hora ya ha pasado: elige una posterior.',

@@ -558,6 +558,8 @@ export const fr = {
     supportedOn: 'ClassTray {{version}} et versions ultérieures',
   },
   refusals: {
+    settingsNotSaved:
+      'Votre modification n’a pas été enregistrée : ClassTray ne peut pas écrire son fichier de paramètres {{file}}. Vérifiez que le disque n’est pas plein et que votre utilisateur peut y écrire.',
     classroomUnknown:
       'Le service n’a aucune salle avec l’identifiant « {{id}} ». L’identifiant est la dernière partie de l’adresse de la salle dans le service : vérifiez-le et réessayez.',
     endTimePassed: 'Cette heure est déjà passée : choisissez-en une plus tardive.',

@@ -559,6 +559,8 @@ export const it = {
     supportedOn: 'ClassTray {{version}} e successive',
   },
   refusals: {
+    settingsNotSaved:
+      'La modifica non è stata salvata: ClassTray non riesce a scrivere il suo file delle impostazioni {{file}}. Controlla che il disco non sia pieno e che il tuo utente possa scriverci.',
     classroomUnknown:
       'Il servizio non ha nessuna aula con l’ID «{{id}}». L’ID è l’ultima parte dell’indirizzo dell’aula nel servizio: controllalo e riprova.',
     endTimePassed: 'Quell’ora è già passata: scegline una successiva.',

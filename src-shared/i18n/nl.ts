@@ -536,6 +536,8 @@ export const nl = {
     },
   },
   refusals: {
+    settingsNotSaved:
+      'Je wijziging is niet opgeslagen: ClassTray kan zijn instellingenbestand {{file}} niet schrijven. Controleer of de schijf niet vol is en of je gebruiker daar mag schrijven.',
     classroomUnknown:
       'De dienst heeft geen lokaal met het id “{{id}}”. Het id is het laatste deel van het adres van het lokaal in de dienst: controleer het en probeer het opnieuw.',
     endTimePassed: 'Die tijd is al voorbij: kies een latere.',

@@ -580,6 +580,8 @@ export const pl = {
     },
   },
   refusals: {
+    settingsNotSaved:
+      'Zmiana nie została zapisana: ClassTray nie może zapisać swojego pliku ustawień {{file}}. Sprawdź, czy dysk nie jest pełny i czy Twój użytkownik może tam zapisywać.',
     classroomUnknown:
       'Usługa nie ma sali o ID „{{id}}”. ID to ostatnia część adresu sali w usłudze: sprawdź je i spróbuj ponownie.',
     endTimePassed: 'Ta godzina już minęła: wybierz późniejszą.',

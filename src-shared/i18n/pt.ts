@@ -564,6 +564,8 @@ export const pt = {
     },
   },
   refusals: {
+    settingsNotSaved:
+      'A sua alteração não foi guardada: o ClassTray não consegue escrever o seu ficheiro de definições {{file}}. Verifique se o disco não está cheio e se o seu utilizador pode escrever lá.',
     classroomUnknown:
       'O serviço não tem nenhuma sala com o ID «{{id}}». O ID é a última parte do endereço da sala no serviço: verifique-o e tente de novo.',
     endTimePassed: 'Essa hora já passou: escolha uma mais tarde.',

@@ -302,10 +302,18 @@ describe('a settings file that cannot be used', () => {
       thrown = error;
     }
 
-    // The hosts show a teacher-facing error's message to the teacher as it is.
+    // The hosts show a teacher-facing error to the teacher: the window in its language (the
+    // refusal), the CLI and the log as the English sentence, which says why.
     expect(thrown).toBeInstanceOf(TeacherFacingError);
     expect((thrown as Error).message).toBe(
       `Your change was not saved: ${settingsFile()} is a folder.`,
+    );
+    expect((thrown as TeacherFacingError).refusal).toEqual({
+      code: 'settingsNotSaved',
+      values: { file: settingsFile() },
+    });
+    expect(warnings).toContainEqual(
+      expect.stringContaining(`Your change was not saved: ${settingsFile()} is a folder.`),
     );
     expect(store.get()).toBe(before);
   });

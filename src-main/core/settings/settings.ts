@@ -12,6 +12,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import type { Clock } from '../../../src-shared/clock';
+import { refusal, type Refusal } from '../../../src-shared/refusal';
 import { errnoCode, folderProblem } from '../../writerLock';
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
@@ -43,6 +44,14 @@ export class SettingsValidationError extends TeacherFacingError {
  */
 export class SettingsFileError extends TeacherFacingError {
   override readonly name = 'SettingsFileError';
+
+  /** `refusal` lets a window say it in its language; the message stays for everything else. */
+  constructor(
+    message: string,
+    override readonly refusal?: Refusal,
+  ) {
+    super(message);
+  }
 }
 
 /**
@@ -101,17 +110,26 @@ export class SettingsStore {
     if (isDeepStrictEqual(next, this.#current)) {
       return this.#current;
     }
-    this.#save(next, 'Your change was not saved');
+    this.#save(next, 'Your change was not saved', true);
     this.#current = deepFreeze(next);
     return this.#current;
   }
 
-  /** Writes through the backend; a failure is a SettingsFileError and changes nothing in memory. */
-  #save(settings: Settings, what: string): void {
+  /**
+   * Writes through the backend; a failure is a SettingsFileError and changes nothing in memory.
+   * A teacher's change that failed is said in the window's language, and why in the log.
+   */
+  #save(settings: Settings, what: string, teachersChange = false): void {
     try {
       this.#backend.store = settings;
     } catch (error) {
-      throw new SettingsFileError(`${what}: ${writeProblem(this.#backend.path, error)}`);
+      const message = `${what}: ${writeProblem(this.#backend.path, error)}`;
+      if (!teachersChange) throw new SettingsFileError(message);
+      this.#warn(message);
+      throw new SettingsFileError(
+        message,
+        refusal('settingsNotSaved', { file: this.#backend.path }),
+      );
     }
   }
 
