@@ -1,10 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
-import { directionOf } from '../src-shared/i18n/languages';
+import { directionOf, SOURCE_LOCALE } from '../src-shared/i18n/languages';
 import { localeOf } from '../src-shared/locale';
 import { failureShown } from '../src-shared/refusal';
-import { createI18n } from './i18n';
+import { openI18n } from './i18n';
 import { connectStore } from './store/classTrayStore';
 import { ClassTrayWindow } from './views/app';
 import { failureSentence } from './views/forms/failureSentence';
@@ -15,19 +15,24 @@ const root = createRoot(container);
 const { api, host } = connectToHost();
 
 connectStore(api).then(
-  ({ store }) => {
-    const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
+  async ({ store }) => {
+    const locale = localeOf(store.getState().preferences.language, navigator.language);
+    // English if the language's sentences could not be loaded (logged): the window still opens.
+    const i18n = await openI18n(locale).catch(async (error: unknown) => {
+      console.error(error);
+      return openI18n(SOURCE_LOCALE);
+    });
     root.render(
       <StrictMode>
         <ClassTrayWindow store={store} api={api} host={host} i18n={i18n} />
       </StrictMode>,
     );
   },
-  (error: unknown) => {
+  async (error: unknown) => {
     const locale = localeOf('system', navigator.language);
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
-    const i18n = createI18n(locale);
+    const i18n = await openI18n(locale).catch(() => openI18n(SOURCE_LOCALE));
     const message = failureSentence(i18n.t, failureShown(error));
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },

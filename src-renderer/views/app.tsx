@@ -5,6 +5,7 @@ import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
 import { localeOf } from '../../src-shared/locale';
 import { directionOf } from '../../src-shared/i18n/languages';
+import { loadLanguage } from '../i18n';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './header/connectionBanner';
@@ -87,14 +88,27 @@ function App() {
   );
 }
 
-/** Follows the language preference live. */
+/**
+ * Follows the language preference live: its sentences loaded first (once; a chunk of their own),
+ * then its words and direction shown together. A newer choice made meanwhile wins; sentences
+ * that cannot be loaded (logged) leave the window as it is.
+ */
 function useLanguage(): void {
   const { i18n } = useTranslation();
   const language = useClassTray((data) => data.preferences.language);
   useEffect(() => {
     const locale = localeOf(language, navigator.language);
-    document.documentElement.lang = locale;
-    document.documentElement.dir = directionOf(locale);
-    if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    let current = true;
+    const show = () => {
+      if (!current) return;
+      document.documentElement.lang = locale;
+      document.documentElement.dir = directionOf(locale);
+      if (i18n.language !== locale) void i18n.changeLanguage(locale);
+    };
+    if (i18n.hasResourceBundle(locale, 'translation')) show();
+    else loadLanguage(i18n, locale).then(show, (error: unknown) => console.error(error));
+    return () => {
+      current = false;
+    };
   }, [language, i18n]);
 }

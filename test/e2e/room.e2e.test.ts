@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
-import { createI18n } from '../../src-renderer/i18n';
+import { openI18n } from '../../src-renderer/i18n';
 import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
@@ -129,7 +129,7 @@ describe('the right room during a lesson, with devices changing', { timeout: 300
 async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   if (!session) throw new Error('no session');
   const service = session.service;
-  const { t } = createI18n(run.language);
+  const { t } = await openI18n(run.language);
   const name = `${run.language}-${run.size}`;
   const picker = view.locator('.classroom-picker select');
   /** Each room's "18 of 24 online" at each step: the devices must have changed meanwhile. */

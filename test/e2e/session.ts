@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
+import { SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
 import type { Language } from '../../src-shared/locale';
 import { launchChromium } from '../support/chromium';
@@ -156,7 +157,7 @@ export async function auditedShot(page: Page, folder: string, name: string): Pro
 
 /** The label of the settings' language picker in any language: a word, no pattern characters. */
 const languageLabel = new RegExp(
-  `^(${LOCALES.map((code) => SPOKEN_LANGUAGES[code].messages.settings.language).join('|')})`,
+  `^(${LOCALES.map((code) => SENTENCES[code].settings.language).join('|')})`,
 );
 
 /** The settings' language picker, by its label (the settings have other selects). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { labels } from '../../src-main/electron/labels';
 import { en } from '../../src-shared/i18n/en';
 import { es } from '../../src-shared/i18n/es';
-import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { SENTENCES } from '../../src-shared/i18n';
+import { LOCALES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
 import { localTime } from './stateFixture';
 
@@ -17,7 +18,7 @@ describe('tray labels', () => {
   });
 
   it.each(LOCALES)('in %s, has every tray sentence without placeholders as written', (locale) => {
-    const { tray } = SPOKEN_LANGUAGES[locale].messages;
+    const { tray } = SENTENCES[locale];
     // A counted sentence's plural forms are one label, even a form with no placeholder.
     const pluralForm = new RegExp(`_(${PLURAL_FORMS.join('|')})$`);
     for (const [key, text] of Object.entries(tray)) {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createI18n } from '../../src-renderer/i18n';
+import { openI18n } from '../../src-renderer/i18n';
 import { resources } from '../../src-shared/i18n';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
@@ -33,29 +33,32 @@ describe('counted sentences', () => {
   });
 
   // Which forms each language has is test/shared/i18n.test.ts's; this is i18next choosing them.
-  it.each(LOCALES)('in %s, say each count with its number in the form CLDR gives it', (locale) => {
-    // Keys built at run time: i18next's key types cannot follow them.
-    const t = createI18n(locale).t as (key: string, options: { count: number }) => string;
-    const rules = new Intl.PluralRules(locale);
-    const bases = new Set(
-      sentences(resources[locale].translation)
-        .filter(([key]) => pluralForm.test(key))
-        .map(([key]) => key.replace(pluralForm, '')),
-    );
-    expect(bases.size).toBeGreaterThan(0);
-    for (const base of bases) {
-      for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000]) {
-        const said = t(base, { count });
-        // Arabic says 0, 1 and 2 in words: each of those forms is for that number only.
-        if (!namesOneNumber(locale, rules.select(count))) expect(said).toContain(String(count));
-        const form = `${base}_${rules.select(count)}`;
-        expect(said, form).toBe(t(form, { count }));
+  it.each(LOCALES)(
+    'in %s, say each count with its number in the form CLDR gives it',
+    async (locale) => {
+      // Keys built at run time: i18next's key types cannot follow them.
+      const t = (await openI18n(locale)).t as (key: string, options: { count: number }) => string;
+      const rules = new Intl.PluralRules(locale);
+      const bases = new Set(
+        sentences(resources[locale].translation)
+          .filter(([key]) => pluralForm.test(key))
+          .map(([key]) => key.replace(pluralForm, '')),
+      );
+      expect(bases.size).toBeGreaterThan(0);
+      for (const base of bases) {
+        for (const count of [0, 1, 2, 3, 5, 11, 21, 100, 1_000_000]) {
+          const said = t(base, { count });
+          // Arabic says 0, 1 and 2 in words: each of those forms is for that number only.
+          if (!namesOneNumber(locale, rules.select(count))) expect(said).toContain(String(count));
+          const form = `${base}_${rules.select(count)}`;
+          expect(said, form).toBe(t(form, { count }));
+        }
       }
-    }
-  });
+    },
+  );
 
-  it('read as Arabic in its six forms: 0, 1 and 2 in words, 3–10, 11–99 and 100 by number', () => {
-    const { t } = createI18n('ar');
+  it('read as Arabic in its six forms: 0, 1 and 2 in words, 3–10, 11–99 and 100 by number', async () => {
+    const { t } = await openI18n('ar');
     expect([0, 1, 2, 3, 11, 100].map((count) => t('accesses.endAllEnded', { count }))).toEqual([
       'لم تُنهَ أي صلاحية.',
       'أُنهيت صلاحية واحدة.',
@@ -66,8 +69,8 @@ describe('counted sentences', () => {
     ]);
   });
 
-  it('read as Spanish for 0, 1 and 2', () => {
-    const { t } = createI18n('es');
+  it('read as Spanish for 0, 1 and 2', async () => {
+    const { t } = await openI18n('es');
     expect([0, 1, 2].map((count) => t('devices.announce.wentOfflineCount', { count }))).toEqual([
       '0 se desconectaron',
       '1 se desconectó',

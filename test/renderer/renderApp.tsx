@@ -3,7 +3,7 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ClassTrayChange, InvalidateResultView } from '../../src-main/core/api/classTrayApi';
 import type { Host } from '../../src-renderer/api';
-import { createI18n } from '../../src-renderer/i18n';
+import { openI18n } from '../../src-renderer/i18n';
 import { localeOf } from '../../src-shared/locale';
 import { connectStore } from '../../src-renderer/store/classTrayStore';
 import { ClassTrayWindow } from '../../src-renderer/views/app';
@@ -21,7 +21,7 @@ export async function renderApp(
   options: { host?: Host } = {},
 ) {
   const { store, disconnect } = await connectStore(fake);
-  const i18n = createI18n(localeOf(store.getState().preferences.language, navigator.language));
+  const i18n = await openI18n(localeOf(store.getState().preferences.language, navigator.language));
   const user = userEvent.setup();
   const view = render(
     <ClassTrayWindow

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../src-shared/i18n';
+import { resources, SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
 import { namesOneNumber } from '../support/pluralForms';
@@ -46,7 +46,7 @@ const wordsToTranslate = (text: string): string[] =>
   );
 
 const pluralForm = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
-const english = sentences(SPOKEN_LANGUAGES[SOURCE_LOCALE].messages);
+const english = sentences(SENTENCES[SOURCE_LOCALE]);
 /** The counted sentences (`accesses.endAllEnded`), as English writes them with `_one`/`_other`. */
 const counted = new Set([...english.keys()].flatMap((key) => pluralForm.exec(key)?.[1] ?? []));
 
@@ -100,7 +100,7 @@ function problemsOf(code: string, tree: Tree) {
   };
 }
 
-const languages = LOCALES.map((code) => [code, SPOKEN_LANGUAGES[code].messages as Tree] as const);
+const languages = LOCALES.map((code) => [code, SENTENCES[code] as Tree] as const);
 
 describe.each(languages)('the sentences in %s', (code, tree) => {
   const problems = problemsOf(code, tree);
@@ -126,7 +126,7 @@ describe.each(languages)('the sentences in %s', (code, tree) => {
   });
 
   it('are the resources the window and the tray load', () => {
-    expect(resources[code].translation).toBe(SPOKEN_LANGUAGES[code].messages);
+    expect(resources[code].translation).toBe(SENTENCES[code]);
   });
 
   it('are named in the settings as the language calls itself', () => {
@@ -146,7 +146,7 @@ describe('the checks of a language', () => {
   it('report a language under way by what each key lacks, not as something else', () => {
     // Polish asks for one, few, many and other: a copy of English with one sentence dropped, one
     // placeholder renamed and one sentence translated.
-    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const english = SENTENCES[SOURCE_LOCALE];
     const { title: _title, ...header } = english.header;
     const underWay = {
       ...english,
@@ -168,7 +168,7 @@ describe('the checks of a language', () => {
   });
 
   it('let a form for one number only say it in words, and no other form drop the count', () => {
-    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const english = SENTENCES[SOURCE_LOCALE];
     const arabic = {
       ...english,
       accesses: {
@@ -193,7 +193,7 @@ describe('the checks of a language', () => {
 
   it('find a plural form a language does not use, and both kinds of placeholder', () => {
     // German counts in one and other only: a many form would never be shown.
-    const english = SPOKEN_LANGUAGES[SOURCE_LOCALE].messages;
+    const english = SENTENCES[SOURCE_LOCALE];
     const german = {
       ...english,
       accesses: { ...english.accesses, endAllEnded_many: '{{count}} Zugänge beendet.' },
@@ -208,7 +208,7 @@ describe('the checks of a language', () => {
 
   it('keep only the words some language really shares with English', () => {
     const kept = LOCALES.filter((code) => code !== SOURCE_LOCALE).flatMap((code) =>
-      [...sentences(SPOKEN_LANGUAGES[code].messages)]
+      [...sentences(SENTENCES[code])]
         .filter(([key, text]) => text === englishOf(key))
         .flatMap(([, text]) => text.match(/\p{L}+/gu) ?? []),
     );

@@ -8,12 +8,8 @@
  * "ClassTray: defaults the teacher may change" (the Defaults subkey). class="Both": the editor
  * offers it for the computer (HKLM) and the user (HKCU); the computer's wins.
  */
-import {
-  LOCALES,
-  SOURCE_LOCALE,
-  SPOKEN_LANGUAGES,
-  type Locale,
-} from '../../../src-shared/i18n/languages';
+import { SENTENCES } from '../../../src-shared/i18n';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../src-shared/i18n/languages';
 import type { PolicyName } from './policyTable';
 import { DEFAULTS_SECTION, POLICIES, POLICY_NAMES, WINDOWS_POLICY_KEY } from './policyTable';
 
@@ -145,7 +141,7 @@ function presentation(name: PolicyName, title: string): string | undefined {
 
 /** The strings and presentations the ADMX refers to, in one language (English by default). */
 export function adml(locale: Locale = SOURCE_LOCALE): string {
-  const { schoolPolicies, policyTemplate } = SPOKEN_LANGUAGES[locale].messages;
+  const { schoolPolicies, policyTemplate } = SENTENCES[locale];
   const strings: [string, string][] = [
     ['ClassTray', 'ClassTray'],
     ['ClassTrayDefaults', policyTemplate.defaults],

@@ -11,7 +11,8 @@ import {
   policyMarkdown,
   windowsLanguageOf,
 } from '../../../src-main/core/policy/policyTemplates';
-import { LOCALES, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
+import { SENTENCES } from '../../../src-shared/i18n';
+import { LOCALES } from '../../../src-shared/i18n/languages';
 
 const root = path.join(import.meta.dirname, '..', '..', '..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
@@ -108,7 +109,7 @@ describe('the templates IT reads, made from the policy table', () => {
     const resources = parse(adml(locale));
     const string = (id: string) =>
       resources.querySelector(`stringTable > string[id="${id}"]`)?.textContent;
-    const { schoolPolicies, policyTemplate } = SPOKEN_LANGUAGES[locale].messages;
+    const { schoolPolicies, policyTemplate } = SENTENCES[locale];
     for (const name of POLICY_NAMES) {
       expect(string(name)).toBe(schoolPolicies[name].title);
       expect(string(`${name}_Default`)).toBe(schoolPolicies[name].title);
