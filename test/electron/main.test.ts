@@ -170,6 +170,17 @@ const lastMenu = (electron: ElectronMock): MenuItemConstructorOptions[] =>
 const click = (item: MenuItemConstructorOptions | undefined): void =>
   item?.click?.({ checked: false } as never, undefined, undefined as never);
 
+/** A process holding the data folder's lock as the preview does, once it holds it. */
+async function previewHoldingDataDir() {
+  const preview = startChild(
+    join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
+    [dataDir, 'the ClassTray preview'],
+    /holding/,
+  );
+  await preview.ready;
+  return preview;
+}
+
 describe('main', () => {
   let warn: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
@@ -185,12 +196,7 @@ describe('main', () => {
   });
 
   it('refuses a data folder the preview uses, naming it, and exits 1', async () => {
-    const preview = startChild(
-      join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
-      [dataDir, 'the ClassTray preview'],
-      /holding/,
-    );
-    await preview.ready;
+    const preview = await previewHoldingDataDir();
     const { electron, createClassTray, markReady } = await launch();
     markReady();
     await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
@@ -345,12 +351,7 @@ describe('main', () => {
   });
 
   it("says a data folder in use in the system's language, the English details below for IT", async () => {
-    const preview = startChild(
-      join(process.cwd(), 'test', 'support', 'lockHolder.ts'),
-      [dataDir, 'the ClassTray preview'],
-      /holding/,
-    );
-    await preview.ready;
+    const preview = await previewHoldingDataDir();
     const { electron, markReady } = await launch();
     electron.app.getLocale.mockReturnValueOnce('de-AT');
     markReady();
