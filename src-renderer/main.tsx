@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
-import { directionOf, SOURCE_LOCALE } from '../src-shared/i18n/languages';
+import { directionOf } from '../src-shared/i18n/languages';
 import { localeOf } from '../src-shared/locale';
 import { failureShown } from '../src-shared/refusal';
 import { openI18n } from './i18n';
@@ -16,12 +16,9 @@ const { api, host } = connectToHost();
 
 connectStore(api).then(
   async ({ store }) => {
-    const locale = localeOf(store.getState().preferences.language, navigator.language);
-    // English if the language's sentences could not be loaded (logged): the window still opens.
-    const i18n = await openI18n(locale).catch(async (error: unknown) => {
-      console.error(error);
-      return openI18n(SOURCE_LOCALE);
-    });
+    const i18n = await openI18n(
+      localeOf(store.getState().preferences.language, navigator.language),
+    );
     root.render(
       <StrictMode>
         <ClassTrayWindow store={store} api={api} host={host} i18n={i18n} />
@@ -32,7 +29,7 @@ connectStore(api).then(
     const locale = localeOf('system', navigator.language);
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
-    const i18n = await openI18n(locale).catch(() => openI18n(SOURCE_LOCALE));
+    const i18n = await openI18n(locale);
     const message = failureSentence(i18n.t, failureShown(error));
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },

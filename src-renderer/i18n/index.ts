@@ -37,7 +37,7 @@ export async function loadLanguage(instance: i18n, locale: Locale): Promise<void
 
 /**
  * One instance per window (and per test), so languages never leak between them, in `locale`
- * once its sentences are loaded.
+ * once its sentences are loaded; in English if they cannot be (logged): the window still opens.
  */
 export async function openI18n(locale: Locale): Promise<i18n> {
   const instance = i18next.createInstance();
@@ -50,7 +50,11 @@ export async function openI18n(locale: Locale): Promise<i18n> {
     initAsync: false,
     showSupportNotice: false,
   });
-  await loadLanguage(instance, locale);
-  await instance.changeLanguage(locale);
+  try {
+    await loadLanguage(instance, locale);
+    await instance.changeLanguage(locale);
+  } catch (error) {
+    console.error(error);
+  }
   return instance;
 }

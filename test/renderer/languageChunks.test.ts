@@ -6,10 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { build } from 'vite';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { loadSentences, openI18n } from '../../src-renderer/i18n';
 import { SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE } from '../../src-shared/i18n/languages';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 import { tempDir } from '../support/tempDir';
 
 describe("the window's languages", () => {
@@ -18,6 +18,17 @@ describe("the window's languages", () => {
     const i18n = await openI18n(locale);
     expect(i18n.language).toBe(locale);
     expect(i18n.t('settings.heading')).toBe(SENTENCES[locale].settings.heading);
+  });
+
+  it('open in English, saying why, when a language cannot be loaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const i18n = await openI18n('xx' as Locale);
+      expect(i18n.t('settings.heading')).toBe(SENTENCES[SOURCE_LOCALE].settings.heading);
+      expect(error).toHaveBeenCalledWith(new Error('No sentences for the language "xx".'));
+    } finally {
+      error.mockRestore();
+    }
   });
 
   it(
