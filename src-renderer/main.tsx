@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';
-import { directionOf } from '../src-shared/i18n/languages';
+import { directionOf, SOURCE_LOCALE } from '../src-shared/i18n/languages';
 import { localeOf } from '../src-shared/locale';
 import { failureShown } from '../src-shared/refusal';
 import { openI18n } from './i18n';
@@ -26,10 +26,12 @@ connectStore(api).then(
     );
   },
   async (error: unknown) => {
-    const locale = localeOf('system', navigator.language);
+    const wanted = localeOf('system', navigator.language);
+    const i18n = await openI18n(wanted);
+    // The words' language: English when the system's could not be loaded.
+    const locale = i18n.hasResourceBundle(wanted, 'translation') ? wanted : SOURCE_LOCALE;
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
-    const i18n = await openI18n(locale);
     const message = failureSentence(i18n.t, failureShown(error));
     root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
   },
