@@ -21,6 +21,10 @@ import type {
 type Listener = (change: ClassTrayChange) => void;
 type Actions = Pick<RendererApi, ActionName>;
 
+/** A visibility report that did not reach the host is tried again after 1 s, 2 s... up to 30 s. */
+const REPORT_RETRY_FIRST_MS = 1_000;
+const REPORT_RETRY_MAX_MS = 30_000;
+
 /** `pageClipboard`: the browser's clipboard and its read permission (tests pass their own). */
 export function createPreviewClient(
   pageClipboard: () => PageClipboardOptions = browserClipboard,
@@ -29,9 +33,11 @@ export function createPreviewClient(
   let events: EventSource | undefined;
   /** The id the open stream was given; none before its `tab` event or once it dropped. */
   let tab: string | undefined;
-  /** The last report sent, and whether it is still on its way. */
+  /** The last report the host answered; whether one is on its way; the next try of a failed one. */
   let reported: VisibilityReport | undefined;
   let reporting = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  let retryMs = REPORT_RETRY_FIRST_MS;
 
   const emit = (change: ClassTrayChange): void => {
     for (const listener of listeners) listener(change);
@@ -51,6 +57,8 @@ export function createPreviewClient(
     });
     source.addEventListener('tab', (event) => {
       tab = (JSON.parse(event.data as string) as TabEvent).tab;
+      // A new stream: its id is reported at once, not when a failed report's next try was due.
+      stopRetrying();
       reportVisibility();
     });
     source.addEventListener('change', (event) => {
@@ -78,21 +86,36 @@ export function createPreviewClient(
 
   /**
    * One report at a time, so they cannot arrive out of order; once one is answered, the state
-   * is sent again if it changed meanwhile. A failed report is not retried: the host refuses
-   * only an id whose stream is gone, and the stream that replaces it reports under its new id.
+   * is sent again if it changed meanwhile. A report the host refused is not sent again: it
+   * refuses only an id whose stream is gone, and the stream that replaces it reports under its
+   * new id. One that never reached the host (or that it failed on) is tried again, less often
+   * each time: until the host hears the window is visible, it treats it as hidden, and a lesson's
+   * start would not open its room.
    */
+  const stopRetrying = (): void => {
+    clearTimeout(retry);
+    retry = undefined;
+    retryMs = REPORT_RETRY_FIRST_MS;
+  };
   const reportVisibility = (): void => {
-    if (tab === undefined || reporting) return;
+    if (tab === undefined || reporting || retry !== undefined) return;
     const report: VisibilityReport = { tab, visible: document.visibilityState === 'visible' };
     if (report.tab === reported?.tab && report.visible === reported.visible) return;
-    reported = report;
     reporting = true;
-    void post('/api/visibility', report)
-      .catch(() => undefined)
-      .finally(() => {
-        reporting = false;
+    void sendReport(report).then((answered) => {
+      reporting = false;
+      if (answered) {
+        reported = report;
+        retryMs = REPORT_RETRY_FIRST_MS;
         reportVisibility();
-      });
+        return;
+      }
+      retry = setTimeout(() => {
+        retry = undefined;
+        reportVisibility();
+      }, retryMs);
+      retryMs = Math.min(2 * retryMs, REPORT_RETRY_MAX_MS);
+    });
   };
   document.addEventListener('visibilitychange', reportVisibility);
 
@@ -114,6 +137,7 @@ export function createPreviewClient(
           events?.close();
           events = undefined;
           tab = undefined;
+          stopRetrying();
         }
       };
     },
@@ -129,17 +153,32 @@ export function createPreviewClient(
   };
 }
 
+/**
+ * Whether the host answered a visibility report, accepting or refusing it (422: its id is gone);
+ * false when it never got there or the host failed on it.
+ */
+async function sendReport(report: VisibilityReport): Promise<boolean> {
+  try {
+    const response = await send(route('/api/visibility'), report);
+    return response.ok || response.status === 422;
+  } catch {
+    return false;
+  }
+}
+
 /** Every path goes through here, so a path outside the protocol does not compile. */
 const route = (path: PreviewRoute): PreviewRoute => path;
 
-async function post(path: PreviewRoute, body: unknown): Promise<unknown> {
-  const response = await fetch(path, {
+const send = (path: PreviewRoute, body: unknown): Promise<Response> =>
+  fetch(path, {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return readReply(response);
+
+async function post(path: PreviewRoute, body: unknown): Promise<unknown> {
+  return readReply(await send(path, body));
 }
 
 /** A failure rejects as Electron's bridge does: its refusal, if any, rides in the message. */

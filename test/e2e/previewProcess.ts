@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
+const LOG_TAIL_CHARS = 8_000;
 
 export interface PreviewProcess {
   /** The printed address, with its key. */
@@ -14,6 +15,8 @@ export interface PreviewProcess {
    * do not run meanwhile, and fire late once it runs again).
    */
   freeze: () => void;
+  /** The last lines it printed (stdout and stderr), for a failure to say what it logged. */
+  logTail: () => string;
   thaw: () => void;
   stop: () => Promise<void>;
 }
@@ -48,6 +51,13 @@ export async function startPreview(options: {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  // What it prints is kept, bounded, for a failing test to quote.
+  let printed = '';
+  const keep = (chunk: Buffer) => {
+    printed = (printed + chunk.toString()).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     // A frozen process would never handle the SIGTERM.
@@ -59,6 +69,10 @@ export async function startPreview(options: {
     return {
       openUrl: await printedAddress(child),
       freeze: () => child.kill('SIGSTOP'),
+      logTail: () =>
+        child.exitCode === null && child.signalCode === null
+          ? printed
+          : `${printed}\n(exited: ${child.exitCode ?? child.signalCode})`,
       thaw: () => child.kill('SIGCONT'),
       stop,
     };

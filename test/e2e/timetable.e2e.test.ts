@@ -123,7 +123,19 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
       .waitFor({ timeout: start - Date.now() + 2 * LIVE_TIMEOUT })
       .catch(async (error: unknown) => {
         const shown = await page.locator('.header').innerText();
-        throw new Error(`No switch to Room B; the header said: ${shown}`, { cause: error });
+        // What the core had, apart from what the window showed, and what the preview logged.
+        const core = await page.evaluate(async () => {
+          const state = await (await fetch('/api/state')).json();
+          return JSON.stringify({
+            classroom: state.classroom.id,
+            lesson: state.timetable.now,
+            connection: state.connection.status,
+          });
+        });
+        throw new Error(
+          `No switch to Room B; the header said: ${shown}\nThe core: ${core}\nThe preview logged:\n${preview?.logTail()}`,
+          { cause: error },
+        );
       });
     expect(await classroomPicker().inputValue()).toBe('room-b');
     expect(Date.now()).toBeGreaterThanOrEqual(start);

@@ -260,6 +260,46 @@ describe('preview client', () => {
       );
     });
 
+    it('tries a report that did not get through again, later each time, until the host answers', async () => {
+      vi.useFakeTimers();
+      try {
+        fetchMock
+          .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+          .mockResolvedValueOnce(reply(500, { error: 'ClassTray failed unexpectedly.' }));
+        subscribed().tab('tab-1');
+        await vi.advanceTimersByTimeAsync(999);
+        expect(visibilityReports()).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(visibilityReports()).toHaveLength(2);
+        // The host failed on the second: the third goes 2 s later, and is answered.
+        await vi.advanceTimersByTimeAsync(1_999);
+        expect(visibilityReports()).toHaveLength(2);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(visibilityReports()).toEqual(Array(3).fill({ tab: 'tab-1', visible: true }));
+        await vi.advanceTimersByTimeAsync(60_000);
+        expect(visibilityReports()).toHaveLength(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it("reports a new stream's id at once, not when a failed report's next try is due", async () => {
+      fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+      const source = subscribed();
+      source.tab('tab-1');
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      await Promise.resolve();
+      source.drop();
+      source.open();
+      source.tab('tab-2');
+      await vi.waitFor(() =>
+        expect(visibilityReports()).toEqual([
+          { tab: 'tab-1', visible: true },
+          { tab: 'tab-2', visible: true },
+        ]),
+      );
+    });
+
     it('stops reporting once the last subscriber has gone', async () => {
       subscribed().tab('tab-1');
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));

@@ -474,7 +474,21 @@ export class Timetable {
     const { now: current } = nowAndNext(this.#lessons(now), now);
     const started = current !== undefined && current.key !== this.#lessonNow;
     this.#lessonNow = current?.key;
-    if (started && this.#options.windowVisible()) this.#open(current);
+    if (started) {
+      // Said in the log: IT asking why the window changed room, or did not, finds it there.
+      const visible = this.#options.windowVisible();
+      const own = now - this.#pickedAt < OWN_PICK_MS;
+      this.#options.log.info(
+        `A lesson started in classroom "${current.classroomId}": ${
+          own
+            ? 'the room the teacher picked stays open'
+            : visible
+              ? 'it opens'
+              : 'it opens when the window is shown'
+        }`,
+      );
+      if (visible) this.#open(current);
+    }
     const due =
       this.#settings().source === 'subscription' &&
       (this.#checkedAt === undefined || now - this.#checkedAt >= FETCH_EVERY_MS);

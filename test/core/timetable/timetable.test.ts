@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
 import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
-import { silentLogger } from '../../../src-main/core/logger';
+import { createLogger, silentLogger } from '../../../src-main/core/logger';
 import { FETCH_EVERY_MS, OWN_PICK_MS } from '../../../src-main/core/timetable/timetable';
 import { parseAccountData } from '../../../src-main/local-service/fixture';
 import type { RunningLocalService } from '../../../src-main/local-service/index';
@@ -142,6 +142,30 @@ describe('lessons from an imported .ics', () => {
 
     classTray.setWindowVisible(false);
     advance(OWN_PICK_MS);
+    classTray.setWindowVisible(true);
+    await until(classTray, (state) => state.classroom.id === 'room-b');
+  });
+
+  it('opens the room of a lesson that started while the window was hidden once it is shown, and logs why it waited', async () => {
+    const lines: string[] = [];
+    const keep = (line: string) => void lines.push(line);
+    const { classTray, at, advance } = await setup({
+      log: createLogger({ info: keep, warn: keep, error: keep }),
+    });
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    advance(20 * MINUTE);
+    await classTray.getState();
+    expect((await classTray.getState()).classroom.id).toBe('room-a');
+    expect(lines).toContain(
+      '[timetable] A lesson started in classroom "room-b": it opens when the window is shown',
+    );
+
     classTray.setWindowVisible(true);
     await until(classTray, (state) => state.classroom.id === 'room-b');
   });
