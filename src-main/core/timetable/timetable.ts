@@ -105,6 +105,8 @@ export class Timetable {
   #problem: FailureShown | null = null;
   #subscription: VaultStatus | undefined;
   #lessonNow: string | undefined;
+  /** When the last tick looked at the lessons: a start or end after it still needs a tick. */
+  #tickedAt = Number.NEGATIVE_INFINITY;
   #pickedAt = Number.NEGATIVE_INFINITY;
   #handle: unknown;
   #fetching: Promise<void> | undefined;
@@ -474,6 +476,7 @@ export class Timetable {
     const { now: current } = nowAndNext(this.#lessons(now), now);
     const started = current !== undefined && current.key !== this.#lessonNow;
     this.#lessonNow = current?.key;
+    this.#tickedAt = now;
     if (started) {
       // Said in the log: IT asking why the window changed room, or did not, finds it there.
       const visible = this.#options.windowVisible();
@@ -514,9 +517,12 @@ export class Timetable {
     this.#cancel();
     if (this.#stopped) return;
     const now = this.#options.clock();
+    // Not only those after now: a timer may fire a moment early, and a start that passes while
+    // its tick runs would otherwise wait for the next minute's tick (or never come, in a short
+    // lesson). One the last tick did not see is due at once.
     const moments = this.#lessons(now)
       .flatMap((lesson) => [lesson.start, lesson.end])
-      .filter((moment) => moment > now);
+      .filter((moment) => moment > this.#tickedAt);
     if (this.#settings().source === 'subscription') {
       moments.push((this.#checkedAt ?? now) + FETCH_EVERY_MS);
     }

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
 import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
@@ -168,6 +168,34 @@ describe('lessons from an imported .ics', () => {
 
     classTray.setWindowVisible(true);
     await until(classTray, (state) => state.classroom.id === 'room-b');
+  });
+
+  it("opens the room at the lesson's start when the timer fires a moment early and the start passes while it runs", async () => {
+    const { classTray, at, advance, jumpClock, timers } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    classTray.setWindowVisible(true);
+    // Node's timers may fire a few milliseconds before the wall clock says: the start's timer
+    // fires at 10:19:59.999, and by the time the view is pushed it is 10:20.
+    jumpClock(-1);
+    let early = true;
+    const stop = classTray.subscribe((change) => {
+      if (early && change.type === 'timetable' && timers.now() === at(20) - 1) {
+        early = false;
+        jumpClock(1);
+      }
+    });
+    advance(20 * MINUTE);
+    stop();
+    expect(early).toBe(false);
+    // Within a second of the start, not at the next minute's tick.
+    advance(1_000);
+    await vi.waitFor(async () => expect((await classTray.getState()).classroom.id).toBe('room-b'));
   });
 });
 
