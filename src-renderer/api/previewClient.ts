@@ -84,6 +84,11 @@ export function createPreviewClient(
     return (await readReply(response)) as StateReply;
   };
 
+  const stopRetrying = (): void => {
+    clearTimeout(retry);
+    retry = undefined;
+    retryMs = REPORT_RETRY_FIRST_MS;
+  };
   /**
    * One report at a time, so they cannot arrive out of order; once one is answered, the state
    * is sent again if it changed meanwhile. A report the host refused is not sent again: it
@@ -92,11 +97,6 @@ export function createPreviewClient(
    * each time: until the host hears the window is visible, it treats it as hidden, and a lesson's
    * start would not open its room.
    */
-  const stopRetrying = (): void => {
-    clearTimeout(retry);
-    retry = undefined;
-    retryMs = REPORT_RETRY_FIRST_MS;
-  };
   const reportVisibility = (): void => {
     if (tab === undefined || reporting || retry !== undefined) return;
     const report: VisibilityReport = { tab, visible: document.visibilityState === 'visible' };
