@@ -33,6 +33,12 @@ connectStore(api).then(
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
     const message = failureSentence(i18n.t, failureShown(error));
-    root.render(<p className="start-failed">{i18n.t('app.startFailed', { message })}</p>);
+    // The page's one landmark and heading (axe), and the host's sentence isolated (FSI...PDI),
+    // which may be English in a right-to-left sentence: its full stop stays at its end.
+    root.render(
+      <main className="start-failed">
+        <h1>{i18n.t('app.startFailed', { message: `\u2068${message}\u2069` })}</h1>
+      </main>,
+    );
   },
 );

@@ -41,7 +41,11 @@ describe('a window that could not start', () => {
 
   it("says so in the system's language, and the page is in that language", async () => {
     const shown = await startIn('es-ES');
-    expect(shown.textContent).toMatch(/^ClassTray no pudo iniciarse: /);
+    expect(shown.textContent).toBe(
+      'ClassTray no pudo iniciarse: \u2068The preview host answered 401.\u2069',
+    );
+    expect(shown.querySelector('h1')).not.toBeNull();
+    expect(shown.tagName).toBe('MAIN');
     expect(document.documentElement.lang).toBe('es');
     expect(document.documentElement.dir).toBe('ltr');
   });
