@@ -1,8 +1,15 @@
-/** `npm run web` as the end-to-end tests start it: a child process on an OS-picked port. */
+/**
+ * `npm run web` as the end-to-end tests start it, on an OS-picked port: in this process on a
+ * clock the test can skip (startPreviewHere, what most files use), or as the command itself in a
+ * child process (startPreview, for the files that prove the command).
+ */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import { createLogger } from '../../src-main/core/logger';
+import { runPreview } from '../../src-main/preview/runPreview';
+import type { SkippableClock } from '../support/skippableClock';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 const LOG_TAIL_CHARS = 8_000;
@@ -21,11 +28,7 @@ export interface PreviewProcess {
   stop: () => Promise<void>;
 }
 
-/**
- * Starts the preview on a service and classroom, polling every 5 s (the shortest allowed).
- * Without a classroom, the one saved in the data folder opens.
- */
-export async function startPreview(options: {
+export interface PreviewOptions {
   serviceUrl: string;
   classroom?: string;
   dataDir: string;
@@ -34,23 +37,68 @@ export async function startPreview(options: {
   pollSeconds?: number;
   /** A school policy file to run under (--policy-file). */
   policyFile?: string;
-}): Promise<PreviewProcess> {
+}
+
+/** The command's arguments for these options, without opening a browser. */
+function previewArgs(options: PreviewOptions): string[] {
   const poll = String(options.pollSeconds ?? 5);
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', CLI, '--no-open', '--port', '0', '--poll-seconds', poll].concat([
-      '--service-url',
-      options.serviceUrl,
-      ...(options.classroom === undefined ? [] : ['--classroom', options.classroom]),
-      '--data-dir',
-      options.dataDir,
-      ...(options.policyFile === undefined ? [] : ['--policy-file', options.policyFile]),
-    ]),
+  return ['--no-open', '--port', '0', '--poll-seconds', poll].concat([
+    '--service-url',
+    options.serviceUrl,
+    ...(options.classroom === undefined ? [] : ['--classroom', options.classroom]),
+    '--data-dir',
+    options.dataDir,
+    ...(options.policyFile === undefined ? [] : ['--policy-file', options.policyFile]),
+  ]);
+}
+
+/**
+ * The preview in this process, its core on `clock`: what it prints and logs is kept for
+ * logTail; freeze and thaw hold and release the clock's timers.
+ */
+export async function startPreviewHere(
+  options: PreviewOptions & { clock: SkippableClock },
+): Promise<PreviewProcess> {
+  let printed = '';
+  const keep = (line: string) => {
+    printed = `${printed}${line}\n`.slice(-LOG_TAIL_CHARS);
+  };
+  const preview = await runPreview(
+    previewArgs(options),
+    { ...process.env, CLASSTRAY_TOKEN: options.token, CLASSTRAY_DATA_DIR: undefined },
     {
-      env: { ...process.env, CLASSTRAY_TOKEN: options.token, CLASSTRAY_DATA_DIR: undefined },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      print: keep,
+      classTray: {
+        timers: options.clock.timers,
+        log: createLogger({ info: keep, warn: keep, error: keep }, 'core'),
+      },
     },
   );
+  if (!preview) throw new Error('the preview printed its usage');
+  let stopped = false;
+  return {
+    openUrl: preview.openUrl,
+    freeze: () => options.clock.hold(),
+    thaw: () => options.clock.release(),
+    logTail: () => (stopped ? `${printed}\n(stopped)` : printed),
+    stop: async () => {
+      if (stopped) return;
+      stopped = true;
+      options.clock.release();
+      await preview.close();
+    },
+  };
+}
+
+/**
+ * Starts `npm run web` in a child process on a service and classroom, polling every 5 s (the
+ * shortest allowed). Without a classroom, the one saved in the data folder opens.
+ */
+export async function startPreview(options: PreviewOptions): Promise<PreviewProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...previewArgs(options)], {
+    env: { ...process.env, CLASSTRAY_TOKEN: options.token, CLASSTRAY_DATA_DIR: undefined },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   // What it prints is kept, bounded, for a failing test to quote.
   let printed = '';
   const keep = (chunk: Buffer) => {

@@ -1,12 +1,14 @@
 /**
- * What every end-to-end file starts: a local service, `npm run web` on it (a child process with
- * its own data folder), Chromium with one page, and the file's screenshot folder. `stop` ends all
- * of it and removes the data folder; the screenshots stay.
+ * What every end-to-end file starts: a local service, `npm run web` on it (with its own data
+ * folder; in this process unless the file proves the command itself), Chromium with one page, and
+ * the file's screenshot folder, all on one clock the test skips forward (`skip`): the core's
+ * timers, the service's time and every page's. `stop` ends all of it and removes the data folder;
+ * the screenshots stay.
  */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
@@ -14,9 +16,11 @@ import { SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
 import type { Language } from '../../src-shared/locale';
 import { launchChromium } from '../support/chromium';
+import type { SkippableClock } from '../support/skippableClock';
+import { skippableClock } from '../support/skippableClock';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
-import { startPreview } from './previewProcess';
+import { startPreview, startPreviewHere } from './previewProcess';
 
 /** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
 export const LIVE_TIMEOUT = 30_000;
@@ -41,6 +45,21 @@ export interface E2eSession {
   browser: Browser;
   /** Not navigated yet: a test may listen to it first. */
   page: Page;
+  /**
+   * A browser context on the session's clock (its pages' Date and timers skip with it); closed
+   * by `stop` if the test has not closed it.
+   */
+  newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
+  /**
+   * The session's time: the preview's core and the service read it. Skipped by `skip`; with a
+   * preview run as the command, only the service's and the pages' time skips.
+   */
+  clock: SkippableClock;
+  /**
+   * Moves the session's time forward by `ms`, at once: the core's timers that come due fire, the
+   * service answers as at the later time, and each page's clock jumps too (as after a sleep).
+   */
+  skip: (ms: number) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -58,19 +77,28 @@ export async function startE2eSession(options: {
   screenshots: string;
   /** A school policy the preview runs under (--policy-file), made for the session's service. */
   policy?: (serviceUrl: string) => unknown;
+  /** Runs `npm run web` itself in a child process (its core then on real time). */
+  previewAsCommand?: boolean;
 }): Promise<E2eSession> {
   await mkdir(options.screenshots, { recursive: true });
   const dataDir = await mkdtemp(join(tmpdir(), 'classtray-e2e-'));
+  const clock = skippableClock();
+  const contexts = new Set<BrowserContext>();
   // Stopped in reverse order, also when a later step fails to start.
   const stoppers: (() => Promise<unknown>)[] = [
     () => rm(dataDir, { recursive: true, force: true }),
+    async () => clock.dispose(),
   ];
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne();
     stoppers.length = 0;
   };
   try {
-    let service = await startLocalService({ token: options.token, fixture: options.fixture });
+    let service = await startLocalService({
+      token: options.token,
+      fixture: options.fixture,
+      clock: clock.now,
+    });
     const servicePort = Number(new URL(service.url).port);
     // Closes whichever service is in use by then.
     stoppers.push(() => service.close());
@@ -80,21 +108,32 @@ export async function startE2eSession(options: {
       await writeFile(policyFile, JSON.stringify(options.policy(service.url)));
       stoppers.push(() => rm(policyFile, { force: true }));
     }
-    const startOnFolder = () =>
-      startPreview({
+    const startOnFolder = () => {
+      const previewOptions = {
         ...(options.policy ? { policyFile } : {}),
         serviceUrl: service.url,
         classroom: options.classroom,
         dataDir,
         token: options.token,
         ...(options.pollSeconds === undefined ? {} : { pollSeconds: options.pollSeconds }),
-      });
+      };
+      return options.previewAsCommand
+        ? startPreview(previewOptions)
+        : startPreviewHere({ ...previewOptions, clock });
+    };
     let preview = await startOnFolder();
     // Stops whichever preview is in use by then.
     stoppers.push(() => preview.stop());
     const browser = await launchChromium();
     stoppers.push(() => browser.close());
-    const context = await browser.newContext({
+    const newContext = async (contextOptions?: BrowserContextOptions) => {
+      const context = await browser.newContext(contextOptions);
+      contexts.add(context);
+      context.once('close', () => contexts.delete(context));
+      await context.clock.install({ time: clock.now() });
+      return context;
+    };
+    const context = await newContext({
       viewport: options.viewport,
       ...(options.locale === undefined ? {} : { locale: options.locale }),
       ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
@@ -106,6 +145,7 @@ export async function startE2eSession(options: {
           token: changes.token ?? options.token,
           fixture: changes.fixture ?? options.fixture,
           port: servicePort,
+          clock: clock.now,
         });
         session.service = service;
         return service;
@@ -121,6 +161,12 @@ export async function startE2eSession(options: {
       },
       browser,
       page: await context.newPage(),
+      newContext,
+      clock,
+      async skip(ms) {
+        clock.skip(ms);
+        for (const open of contexts) await open.clock.fastForward(ms);
+      },
       stop,
     };
     return session;

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZE } from '../../src-main/contract/wire';
-import { createServiceClient } from '../../src-main/core/service/client';
-import { fetchPages, walkAllPages } from '../../src-main/core/service/pageWalk';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
-import { accountFixture, device } from '../support/fixtures';
-import type { Script } from '../support/misbehavingService';
-import { changingList, fault, inOrder } from '../support/misbehavingService';
-import { testServers } from '../support/testServers';
+import { PAGE_SIZE } from '../../../src-main/contract/wire';
+import { createServiceClient } from '../../../src-main/core/service/client';
+import { fetchPages, walkAllPages } from '../../../src-main/core/service/pageWalk';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import { accountFixture, device } from '../../support/fixtures';
+import type { Script } from '../../support/misbehavingService';
+import { changingList, fault, inOrder } from '../../support/misbehavingService';
+import { testServers } from '../../support/testServers';
 
 const TOKEN = 'walk-test-token-0123456789';
 

@@ -3,24 +3,24 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { TestContext } from 'vitest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TeacherFacingError } from '../../src-main/core/api/teacherFacing';
-import { resolveDataDir } from '../../src-main/core/settings/dataDir';
+import { TeacherFacingError } from '../../../src-main/core/api/teacherFacing';
+import { resolveDataDir } from '../../../src-main/core/settings/dataDir';
 import {
   SettingsFileError,
   SettingsValidationError,
   openSettings,
-} from '../../src-main/core/settings/settings';
+} from '../../../src-main/core/settings/settings';
 import {
   defaultSettings,
   settingsSchema,
   type Settings,
   type SettingsPatch,
-} from '../../src-main/core/settings/settingsSchema';
-import type { RecordingLogger } from '../support/recordingLogger';
-import { recordingLogger } from '../support/recordingLogger';
-import { tempDir } from '../support/tempDir';
-import { childProcesses } from '../support/childProcesses';
-import { MAX_SCHEDULED_ENDS } from '../../src-shared/limits';
+} from '../../../src-main/core/settings/settingsSchema';
+import type { RecordingLogger } from '../../support/recordingLogger';
+import { recordingLogger } from '../../support/recordingLogger';
+import { tempDir } from '../../support/tempDir';
+import { childProcesses } from '../../support/childProcesses';
+import { MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';

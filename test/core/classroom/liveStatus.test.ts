@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountDevice } from '../../src-main/contract/wire';
-import { servicePaths } from '../../src-main/contract/wire';
-import { createServiceClient } from '../../src-main/core/service/client';
-import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
-import type { DeviceLists, DeviceView } from '../../src-main/core/classroom/liveStatus';
-import { ClassroomLiveStatus } from '../../src-main/core/classroom/liveStatus';
-import type { ServiceProblem } from '../../src-main/core/service/serviceErrors';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
-import type { Fixture } from '../../src-main/local-service/fixture';
-import { paginate } from '../../src-main/local-service/pagination';
-import { accountFixture, device, spreadClassroomFixture } from '../support/fixtures';
-import type { Behaviour, RecordedRequest } from '../support/misbehavingService';
-import { fault } from '../support/misbehavingService';
-import { testServers } from '../support/testServers';
+import type { AccountDevice } from '../../../src-main/contract/wire';
+import { servicePaths } from '../../../src-main/contract/wire';
+import { createServiceClient } from '../../../src-main/core/service/client';
+import { deviceListsOf } from '../../../src-main/core/classroom/deviceLists';
+import type { DeviceLists, DeviceView } from '../../../src-main/core/classroom/liveStatus';
+import { ClassroomLiveStatus } from '../../../src-main/core/classroom/liveStatus';
+import type { ServiceProblem } from '../../../src-main/core/service/serviceErrors';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import type { Fixture } from '../../../src-main/local-service/fixture';
+import { paginate } from '../../../src-main/local-service/pagination';
+import { accountFixture, device, spreadClassroomFixture } from '../../support/fixtures';
+import type { Behaviour, RecordedRequest } from '../../support/misbehavingService';
+import { fault } from '../../support/misbehavingService';
+import { testServers } from '../../support/testServers';
 
 const TOKEN = 'live-status-test-token-0123';
 

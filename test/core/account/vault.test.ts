@@ -10,8 +10,8 @@ import {
   type SecretFallback,
   type TokenVaultOptions,
   type VaultStatus,
-} from '../../src-main/core/account/vault';
-import { recordingLogger } from '../support/recordingLogger';
+} from '../../../src-main/core/account/vault';
+import { recordingLogger } from '../../support/recordingLogger';
 
 const SERVICE_URL = 'https://school.example.com/api';
 const TOKEN = 'tok-7f3a9c-very-secret';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../src-main/core/service/client';
-import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
-import { device } from '../support/fixtures';
-import { fault, inOrder } from '../support/misbehavingService';
-import { testServers } from '../support/testServers';
+import { createServiceClient } from '../../../src-main/core/service/client';
+import { deviceListsOf } from '../../../src-main/core/classroom/deviceLists';
+import { device } from '../../support/fixtures';
+import { fault, inOrder } from '../../support/misbehavingService';
+import { testServers } from '../../support/testServers';
 
 const TOKEN = 'device-lists-test-token-0123';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
-import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
+import type { DeviceView } from '../../../src-main/core/classroom/liveStatus';
+import { defaultSettings } from '../../../src-main/core/settings/settingsSchema';
 import {
   accessView,
   accessViews,
@@ -8,7 +8,7 @@ import {
   classroomView,
   preferencesView,
   statusOf,
-} from '../../src-main/core/api/views';
+} from '../../../src-main/core/api/views';
 
 const devices: DeviceView[] = [
   { remoteId: '1', alias: 'LAB-PC01', online: true, status: 'enabled', has2fa: false },

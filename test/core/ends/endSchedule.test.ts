@@ -1,21 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
-import { AccessTracker } from '../../src-main/core/accesses/accessTracker';
-import type { ServiceClient } from '../../src-main/core/service/client';
+import { AccessTracker } from '../../../src-main/core/accesses/accessTracker';
+import type { ServiceClient } from '../../../src-main/core/service/client';
 import {
   EndSchedule,
   KEPT_RUNS,
   MAX_WAIT_MS,
   RETRY_MS,
-} from '../../src-main/core/ends/endSchedule';
-import type { NotebookContents } from '../../src-main/core/settings/notebook';
-import { memoryNotebook } from '../../src-main/core/settings/notebook';
-import { withScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
-import type { Session } from '../../src-main/core/account/sessions';
-import type { TrackedTemporalAccess } from '../../src-main/core/accesses/accessSettings';
-import type { ScheduleTarget } from '../../src-main/core/ends/endSettings';
-import { manualTimers } from '../support/manualTimers';
-import { recordingLogger } from '../support/recordingLogger';
+} from '../../../src-main/core/ends/endSchedule';
+import type { NotebookContents } from '../../../src-main/core/settings/notebook';
+import { memoryNotebook } from '../../../src-main/core/settings/notebook';
+import { withScheduledEnd } from '../../../src-main/core/ends/scheduledEnds';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import type { Session } from '../../../src-main/core/account/sessions';
+import type { TrackedTemporalAccess } from '../../../src-main/core/accesses/accessSettings';
+import type { ScheduleTarget } from '../../../src-main/core/ends/endSettings';
+import { manualTimers } from '../../support/manualTimers';
+import { recordingLogger } from '../../support/recordingLogger';
 
 const NOW = Date.parse('2026-01-05T09:00:00.000Z');
 const MINUTE = 60_000;

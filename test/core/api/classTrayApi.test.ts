@@ -1,11 +1,11 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/api/apiInput';
-import type { ActionHandlers, ApiAction } from '../../src-main/core/api/classTrayApi';
-import { api, runAction } from '../../src-main/core/api/classTrayApi';
-import { PREFERENCE_KEYS } from '../../src-main/core/settings/preferences';
-import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
-import { preferencesView } from '../../src-main/core/api/views';
-import { ACTION_NAMES } from '../../src-shared/actions';
+import { ApiInputError } from '../../../src-main/core/api/apiInput';
+import type { ActionHandlers, ApiAction } from '../../../src-main/core/api/classTrayApi';
+import { api, runAction } from '../../../src-main/core/api/classTrayApi';
+import { PREFERENCE_KEYS } from '../../../src-main/core/settings/preferences';
+import { defaultSettings } from '../../../src-main/core/settings/settingsSchema';
+import { preferencesView } from '../../../src-main/core/api/views';
+import { ACTION_NAMES } from '../../../src-shared/actions';
 
 describe('the action table', () => {
   it('has exactly the action names the preload and the window build on', () => {

@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
-import type { CachedClassroom } from '../../src-main/core/classroom/classroomCache';
-import type { LiveClassroom } from '../../src-main/core/classroom/classroomWatch';
-import { ClassroomWatch } from '../../src-main/core/classroom/classroomWatch';
-import type { ServiceClient } from '../../src-main/core/service/client';
-import type { DeviceView, RefreshResult } from '../../src-main/core/classroom/liveStatus';
-import { systemTimers } from '../../src-main/core/classroom/refreshSchedule';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
-import type { Session } from '../../src-main/core/account/sessions';
-import { memoryNotebook } from '../../src-main/core/settings/notebook';
-import { recordingLogger } from '../support/recordingLogger';
+import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
+import type { CachedClassroom } from '../../../src-main/core/classroom/classroomCache';
+import type { LiveClassroom } from '../../../src-main/core/classroom/classroomWatch';
+import { ClassroomWatch } from '../../../src-main/core/classroom/classroomWatch';
+import type { ServiceClient } from '../../../src-main/core/service/client';
+import type { DeviceView, RefreshResult } from '../../../src-main/core/classroom/liveStatus';
+import { systemTimers } from '../../../src-main/core/classroom/refreshSchedule';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import type { Session } from '../../../src-main/core/account/sessions';
+import { memoryNotebook } from '../../../src-main/core/settings/notebook';
+import { recordingLogger } from '../../support/recordingLogger';
 
 const SECOND = 1_000;
 const device = (remoteId: string, online = true): DeviceView => ({

@@ -1,15 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/api/apiInput';
-import { silentLogger } from '../../src-main/core/logger';
-import type { DemoSchool, LaunchAccount, Session } from '../../src-main/core/account/sessions';
-import { Sessions } from '../../src-main/core/account/sessions';
-import { openSettings } from '../../src-main/core/settings/settings';
-import { TokenVault } from '../../src-main/core/account/vault';
-import { startLocalService } from '../../src-main/local-service/index';
-import { parseAccountData } from '../../src-main/local-service/fixture';
-import { accountFixture } from '../support/fixtures';
-import { freePort } from '../support/freePort';
-import { tempDir } from '../support/tempDir';
+import { ApiInputError } from '../../../src-main/core/api/apiInput';
+import { silentLogger } from '../../../src-main/core/logger';
+import type { DemoSchool, LaunchAccount, Session } from '../../../src-main/core/account/sessions';
+import { Sessions } from '../../../src-main/core/account/sessions';
+import { openSettings } from '../../../src-main/core/settings/settings';
+import { TokenVault } from '../../../src-main/core/account/vault';
+import { startLocalService } from '../../../src-main/local-service/index';
+import { parseAccountData } from '../../../src-main/local-service/fixture';
+import { accountFixture } from '../../support/fixtures';
+import { freePort } from '../../support/freePort';
+import { tempDir } from '../../support/tempDir';
 
 const demoSchool = (): DemoSchool => ({
   url: 'http://127.0.0.1:1',

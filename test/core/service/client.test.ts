@@ -1,21 +1,21 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../src-main/local-service/pagination';
-import { nextInvalidationBoundary, servicePaths } from '../../src-main/contract/wire';
-import type { Fixture } from '../../src-main/local-service/fixture';
-import type { ServiceClientOptions } from '../../src-main/core/service/client';
-import { createServiceClient } from '../../src-main/core/service/client';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
+import { paginate } from '../../../src-main/local-service/pagination';
+import { nextInvalidationBoundary, servicePaths } from '../../../src-main/contract/wire';
+import type { Fixture } from '../../../src-main/local-service/fixture';
+import type { ServiceClientOptions } from '../../../src-main/core/service/client';
+import { createServiceClient } from '../../../src-main/core/service/client';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
 import {
   ACTIVE_TOKEN,
   EXPIRED_TOKEN,
   accessFixture,
   accountFixture,
   device,
-} from '../support/fixtures';
-import type { Behaviour } from '../support/misbehavingService';
-import { fault, inOrder, startMisbehavingService } from '../support/misbehavingService';
-import { testServers } from '../support/testServers';
+} from '../../support/fixtures';
+import type { Behaviour } from '../../support/misbehavingService';
+import { fault, inOrder, startMisbehavingService } from '../../support/misbehavingService';
+import { testServers } from '../../support/testServers';
 
 const TOKEN = 'client-test-token-5d41402abc4b2a76';
 

@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiInputError } from '../../src-main/core/api/apiInput';
+import { ApiInputError } from '../../../src-main/core/api/apiInput';
 import {
   AccessTracker,
   END_ALL_CONCURRENCY,
   clearEnded,
-} from '../../src-main/core/accesses/accessTracker';
-import type { ServiceClient } from '../../src-main/core/service/client';
-import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
-import { memoryNotebook } from '../../src-main/core/settings/notebook';
-import { ServiceError } from '../../src-main/core/service/serviceErrors';
-import type { Session } from '../../src-main/core/account/sessions';
-import { recordingLogger } from '../support/recordingLogger';
+} from '../../../src-main/core/accesses/accessTracker';
+import type { ServiceClient } from '../../../src-main/core/service/client';
+import type { DeviceView } from '../../../src-main/core/classroom/liveStatus';
+import { memoryNotebook } from '../../../src-main/core/settings/notebook';
+import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import type { Session } from '../../../src-main/core/account/sessions';
+import { recordingLogger } from '../../support/recordingLogger';
 
 const NOW = Date.parse('2026-01-05T09:00:10.000Z');
 const DAY = 24 * 3_600_000;

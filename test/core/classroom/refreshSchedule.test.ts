@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Timers } from '../../src-main/core/classroom/refreshSchedule';
+import type { Timers } from '../../../src-main/core/classroom/refreshSchedule';
 import {
   RefreshHalt,
   RefreshSchedule,
   systemTimers,
-} from '../../src-main/core/classroom/refreshSchedule';
+} from '../../../src-main/core/classroom/refreshSchedule';
 
 const SECOND = 1_000;
 /** Jitter pinned to its top: backoff delays are then exactly the exponential ceiling. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { extractToken, invalidateAccess } from '../../src-main/core/accesses/temporalAccess';
+import { extractToken, invalidateAccess } from '../../../src-main/core/accesses/temporalAccess';
 
 const TOKEN = '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c';
 const OTHER = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
