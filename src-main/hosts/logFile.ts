@@ -1,0 +1,141 @@
+/**
+ * The log file IT and support read: the lines the console shows, each with its time and level,
+ * in one folder (the tray app's `app.getPath('logs')`, the preview's `<data folder>/logs`).
+ * electron-log's file transport writes it (sync appends, rotation at LOG_MAX_BYTES to
+ * classtray.old.log, so the folder holds at most twice that). Its node entry is used in both
+ * hosts: electron-log/main would also register an IPC channel through which any page could write
+ * log lines, and the tray app's window needs none (main passes the folder itself).
+ *
+ * What reaches the file is the logger's lines, which never carry a token, a password, a calendar
+ * address or a policy's value (the callers' rule, which test/preview/logFile.test.ts checks on a
+ * whole run); as a second guard every web address is cut to its origin here, so a calendar
+ * subscription, whose path and query are its secret, cannot end up in the file whole.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import electronLog from 'electron-log/node';
+import type { LogSink } from '../core/logger';
+
+export const LOG_FILE_NAME = 'classtray.log';
+/** One file's cap: past it the file becomes classtray.old.log (replacing the older one). */
+export const LOG_MAX_BYTES = 1024 * 1024;
+
+type Level = keyof LogSink;
+
+export interface LogFile {
+  /** The folder the log files are in: what "Open log folder" opens. */
+  readonly folder: string;
+  /** The file being written. */
+  readonly file: string;
+  /** Each line to the console (as before) and to the file. */
+  readonly sink: LogSink;
+  /** Each line to the file only: for lines the host already shows its own way. */
+  readonly fileOnly: LogSink;
+  /** The last `count` lines of the log, the archived file's first when the current one is short. */
+  lastLines(count: number): string[];
+}
+
+export interface LogFileOptions {
+  /** Where the lines also go; default the console. */
+  console?: LogSink;
+  /** Default LOG_MAX_BYTES (tests shrink it). */
+  maxBytes?: number;
+}
+
+/** electron-log keeps its loggers by id for the life of the process: one per folder. */
+const loggers = new Map<string, ReturnType<typeof electronLog.create>>();
+
+/**
+ * Opens (creates, 0700) the folder and its log file (0600) and returns the sinks writing there.
+ * A folder that cannot be written does not stop the host: electron-log reports it once on the
+ * console and the lines still reach the console.
+ */
+export function openLogFile(folder: string, options: LogFileOptions = {}): LogFile {
+  const resolved = path.resolve(folder);
+  const file = path.join(resolved, LOG_FILE_NAME);
+  try {
+    fs.mkdirSync(resolved, { recursive: true, mode: 0o700 });
+  } catch {
+    // electron-log tries again on the first line and says why it cannot write.
+  }
+  const logger = fileLogger(resolved, file);
+  logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
+  const consoleSink = options.console ?? console;
+  const write = (level: Level, line: string): void => {
+    logger[level](fileLine(line));
+  };
+  const both = (level: Level) => (line: string) => {
+    consoleSink[level](line);
+    write(level, line);
+  };
+  return {
+    folder: resolved,
+    file,
+    sink: { info: both('info'), warn: both('warn'), error: both('error') },
+    fileOnly: {
+      info: (line) => write('info', line),
+      warn: (line) => write('warn', line),
+      error: (line) => write('error', line),
+    },
+    lastLines: (count) => lastLines(file, count),
+  };
+}
+
+function fileLogger(folder: string, file: string) {
+  const known = loggers.get(folder);
+  if (known) return known;
+  const logger = electronLog.create({ logId: `classtray:${folder}` });
+  // The console has its own sink (the lines as they always were); the file takes every level.
+  logger.transports.console.level = false;
+  logger.transports.file.level = 'info';
+  logger.transports.file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
+  logger.transports.file.resolvePathFn = () => file;
+  // Only this user reads the log: it names classrooms and devices.
+  logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
+  loggers.set(folder, logger);
+  return logger;
+}
+
+/** An archived or current log file's name, for readers. */
+export const archivedLogFile = (file: string): string => {
+  const { dir, name, ext } = path.parse(file);
+  return path.join(dir, `${name}.old${ext}`);
+};
+
+/**
+ * A line as the file takes it: every web address cut to its origin, and the lines after the
+ * first (an error's stack) indented, so no message can forge a line of its own.
+ */
+export function fileLine(line: string): string {
+  return withoutAddressPaths(line).replace(/\r?\n/g, '\n  ');
+}
+
+const WEB_ADDRESS = /\b((?:https?|webcals?):\/\/)([^\s/?#"'<>]+)([^\s"'<>]*)/gi;
+
+/** `https://school.example/ical/private-abc.ics?k=1` as `https://school.example/…`. */
+export function withoutAddressPaths(text: string): string {
+  return text.replace(WEB_ADDRESS, (_match, scheme: string, authority: string, rest: string) => {
+    // user:password@host: the credentials go too.
+    const host = authority.slice(authority.lastIndexOf('@') + 1);
+    const trailing = /[.,;:)\]]+$/.exec(rest)?.[0] ?? '';
+    const cut = rest.slice(0, rest.length - trailing.length);
+    return `${scheme}${host}${cut === '' || cut === '/' ? cut : '/…'}${trailing}`;
+  });
+}
+
+function lastLines(file: string, count: number): string[] {
+  const lines: string[] = [];
+  for (const name of [file, archivedLogFile(file)]) {
+    if (lines.length >= count) break;
+    let text: string;
+    try {
+      text = fs.readFileSync(name, 'utf8');
+    } catch {
+      continue;
+    }
+    const fileLines = text.split(/\r?\n/);
+    if (fileLines.at(-1) === '') fileLines.pop();
+    lines.unshift(...fileLines.slice(Math.max(0, fileLines.length - (count - lines.length))));
+  }
+  return lines;
+}
