@@ -70,6 +70,11 @@ export interface ServiceClientOptions {
   fetch?: typeof fetch;
   /** Per request, body included. Default 10 s. */
   timeoutMs?: number;
+  /**
+   * The signal that ends one request after `timeoutMs` (its reason a TimeoutError). Default
+   * AbortSignal.timeout; tests inject one they abort when told, so no real timer races a server.
+   */
+  timeoutSignal?: (ms: number) => AbortSignal;
   retry?: RetryOptions;
   /** Largest body read from one answer, in bytes. Default 4 MiB (a page of 50 is ~15 KB). */
   maxBodyBytes?: number;
@@ -117,6 +122,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const prefix = base.pathname.replace(/\/+$/, '');
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
+  const timeoutSignal = options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms));
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const clock = options.clock ?? Date.now;
   const random = options.random ?? Math.random;
@@ -153,7 +159,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   ): Promise<unknown> {
     let response: Response;
     let text: string;
-    const timeout = AbortSignal.timeout(timeoutMs);
+    const timeout = timeoutSignal(timeoutMs);
     try {
       response = await fetchImpl(url, {
         method,

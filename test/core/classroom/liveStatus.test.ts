@@ -12,18 +12,23 @@ import { paginate } from '../../../src-main/local-service/pagination';
 import { accountFixture, device, spreadClassroomFixture } from '../../support/fixtures';
 import type { Behaviour, RecordedRequest } from '../../support/misbehavingService';
 import { fault } from '../../support/misbehavingService';
+import type { RequestTimeouts } from '../../support/requestTimeouts';
+import { requestTimeouts } from '../../support/requestTimeouts';
 import { testServers } from '../../support/testServers';
 
 const TOKEN = 'live-status-test-token-0123';
 
 const servers = testServers(TOKEN);
 
-/** A client that fails fast and never sleeps: tests stay quick without timing assertions. */
-function liveStatusOn(baseUrl: string) {
+/**
+ * A client that retries once and never sleeps; its requests time out only when the test fires
+ * `timeouts` (no real timer races the server).
+ */
+function liveStatusOn(baseUrl: string, timeouts: RequestTimeouts = requestTimeouts()) {
   const client = createServiceClient({
     baseUrl,
     token: TOKEN,
-    timeoutMs: 100,
+    timeoutSignal: timeouts.timeoutSignal,
     retry: { attempts: 2, baseDelayMs: 1, maxDelayMs: 1, sleep: async () => {} },
   });
   return new ClassroomLiveStatus(deviceListsOf(client), 'room-a');
@@ -336,12 +341,17 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
       'fails on %s and leaves the last view and page memory as they were',
       async (_name, behaviour, problem) => {
         const { state, service, wire, setOnline } = await scriptedService();
-        const live = liveStatusOn(service.url);
+        const timeouts = requestTimeouts();
+        const live = liveStatusOn(service.url, timeouts);
         await live.refresh();
         const searching = phase === 'a search';
         // A new account device changes the total, so this refresh has to search.
         if (searching) state.account.push(wire(10_000));
-        state.hook = (request) => (hits(request) ? behaviour : undefined);
+        state.hook = (request) => {
+          if (!hits(request)) return undefined;
+          // No answer: the request times out once the service has it, and only then.
+          return behaviour.type === 'hang' ? timeouts.neverAnswers() : behaviour;
+        };
         expect(await failure(live.refresh())).toMatchObject(problem);
         expect(live.password(id(100))).toBe('pw-100');
 

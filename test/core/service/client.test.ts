@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { paginate } from '../../../src-main/local-service/pagination';
 import { nextInvalidationBoundary, servicePaths } from '../../../src-main/contract/wire';
 import type { Fixture } from '../../../src-main/local-service/fixture';
@@ -15,6 +15,8 @@ import {
 } from '../../support/fixtures';
 import type { Behaviour } from '../../support/misbehavingService';
 import { fault, inOrder, startMisbehavingService } from '../../support/misbehavingService';
+import type { RequestTimeouts } from '../../support/requestTimeouts';
+import { requestTimeouts } from '../../support/requestTimeouts';
 import { testServers } from '../../support/testServers';
 
 const TOKEN = 'client-test-token-5d41402abc4b2a76';
@@ -23,14 +25,21 @@ const servers = testServers(TOKEN);
 
 const { localService, misbehaving } = servers;
 
-/** A client that never sleeps: it records the waits it would have made. */
-function clientFor(baseUrl: string, options: Partial<ServiceClientOptions> = {}) {
+/**
+ * A client that never sleeps: it records the waits it would have made. Its requests time out
+ * only when the test fires `timeouts` (no real timer races the server).
+ */
+function clientFor(
+  baseUrl: string,
+  options: Partial<ServiceClientOptions> = {},
+  timeouts: RequestTimeouts = requestTimeouts(),
+) {
   const waits: number[] = [];
   const client = createServiceClient({
     baseUrl,
     token: TOKEN,
-    timeoutMs: 200,
     random: () => 0.5,
+    timeoutSignal: timeouts.timeoutSignal,
     ...options,
     retry: {
       sleep: async (ms) => {
@@ -39,7 +48,7 @@ function clientFor(baseUrl: string, options: Partial<ServiceClientOptions> = {})
       ...options.retry,
     },
   });
-  return { client, waits };
+  return { client, waits, timeouts };
 }
 
 async function failure(promise: Promise<unknown>): Promise<ServiceError> {
@@ -207,11 +216,34 @@ describe('requests', () => {
 
 describe('faults on the device lists', () => {
   it('a service that never answers times out, after a bounded number of tries', async () => {
-    const service = await misbehaving(inOrder(fault.hang()));
-    const { client } = clientFor(service.url, { timeoutMs: 50 });
+    const timeouts = requestTimeouts();
+    const service = await misbehaving(timeouts.neverAnswers);
+    const { client } = clientFor(service.url, { timeoutMs: 2_500 }, timeouts);
     const error = await failure(client.accountDevicesPage(1));
     expect(error.problem).toMatchObject({ kind: 'network', cause: 'timeout' });
     expect(service.requests).toHaveLength(3);
+    expect(timeouts.asked).toEqual([2_500, 2_500, 2_500]);
+  });
+
+  it('times each request with AbortSignal.timeout for 10 s unless told otherwise', async () => {
+    const timeout = new AbortController();
+    const timed = vi.spyOn(AbortSignal, 'timeout').mockReturnValue(timeout.signal);
+    try {
+      const service = await misbehaving(() => {
+        timeout.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+        return fault.hang();
+      });
+      const client = createServiceClient({
+        baseUrl: service.url,
+        token: TOKEN,
+        retry: { attempts: 1 },
+      });
+      const error = await failure(client.accountDevicesPage(1));
+      expect(error.problem).toMatchObject({ kind: 'network', cause: 'timeout' });
+      expect(timed.mock.calls).toEqual([[10_000]]);
+    } finally {
+      timed.mockRestore();
+    }
   });
 
   it('a 500 is retried, and a later success is returned', async () => {
@@ -416,9 +448,12 @@ describe('invalidate after an ambiguous failure', () => {
     ['a connection reset', fault.reset(), { kind: 'network', cause: 'reset' }],
     ['no answer', fault.hang(), { kind: 'network', cause: 'timeout' }],
   ])('is not retried: %s may have ended the session already', async (_, behaviour, problem) => {
-    const service = await misbehaving(inOrder(behaviour));
+    const timeouts = requestTimeouts();
+    const service = await misbehaving(
+      behaviour.type === 'hang' ? timeouts.neverAnswers : inOrder(behaviour),
+    );
     const error = await failure(
-      clientFor(service.url, { timeoutMs: 50 }).client.invalidate(ACTIVE_TOKEN),
+      clientFor(service.url, {}, timeouts).client.invalidate(ACTIVE_TOKEN),
     );
     expect(error.problem).toMatchObject(problem);
     expect(service.requests).toHaveLength(1);
@@ -544,7 +579,7 @@ describe('bounded against a hostile service', () => {
 
   it('cuts an endless body off at the cap, as a bad response, and stops reading', async () => {
     const service = await misbehaving(inOrder(fault.endless()));
-    const { client } = clientFor(service.url, { timeoutMs: 20_000 });
+    const { client } = clientFor(service.url);
     const error = await failure(client.accountDevicesPage(1));
     expect(error.problem).toEqual({
       kind: 'bad-response',
@@ -604,7 +639,7 @@ describe('bounded against a hostile service', () => {
 
   it('a refresh called off aborts the request in flight with its reason, and retries nothing', async () => {
     const service = await misbehaving(inOrder(fault.hang()));
-    const { client, waits } = clientFor(service.url, { timeoutMs: 20_000 });
+    const { client, waits } = clientFor(service.url);
     const controller = new AbortController();
     const reading = failure(client.accountDevicesPage(1, controller.signal));
     while (service.requests.length === 0) await new Promise((resolve) => setImmediate(resolve));
