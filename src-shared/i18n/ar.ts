@@ -317,6 +317,16 @@ export const ar = {
       sandboxOff:
         'تعمل هذه النافذة دون صندوق الحماية (sandbox) الخاص بـ Chromium: يرفض هذا النظام مساحات أسماء المستخدمين التي يحتاجها، لذا شُغّل ClassTray بالخيار --no-sandbox. حزمة \u200e.deb تُبقي صندوق الحماية مفعّلًا.',
     },
+    support: {
+      heading: 'السجلّ والتشخيص',
+      about:
+        'لقسم تقنية المعلومات والدعم: يبيّن السجلّ ما فعله ClassTray وسبب فشل أي شيء. لا يحتوي السجلّ ولا التشخيص على رمز أو كلمة مرور أو عنوان تقويم أو قيمة سياسة.',
+      openLogFolder: 'فتح مجلد السجلّ',
+      logFolderOpened: 'مجلد السجلّ مفتوح في مدير الملفات:',
+      logFolderAt: 'مجلد السجلّ (افتحه في مدير الملفات):',
+      copyDiagnostics: 'نسخ التشخيص',
+      diagnosticsCopied: 'تم نسخ التشخيص: الصقه في رسالتك إلى الدعم.',
+    },
   },
   schedule: {
     endAt: 'إنهاء عند…',
@@ -463,6 +473,7 @@ export const ar = {
     startAtLogin: 'التشغيل عند تسجيل الدخول',
     restartToUpdate: 'إعادة التشغيل للتحديث',
     updateFailed: 'فشل التحديث؛ محاولة جديدة غدًا',
+    openLogFolder: 'فتح مجلد السجلّ',
     couldNotStart: 'تعذّر تشغيل ClassTray',
     dataFolderInUse:
       'يستخدم برنامج ClassTray آخر مجلد البيانات {{folder}}. أغلقه، أو شغّل ClassTray بمجلد بيانات آخر.',

@@ -272,6 +272,16 @@ export const de = {
       sandboxOff:
         'Dieses Fenster läuft ohne die Sandbox von Chromium: Dieses System verweigert die Benutzer-Namespaces, die sie braucht, daher wurde ClassTray mit --no-sandbox gestartet. Das .deb-Paket lässt die Sandbox eingeschaltet.',
     },
+    support: {
+      heading: 'Protokoll und Diagnose',
+      about:
+        'Für die IT und den Support: Das Protokoll zeigt, was ClassTray getan hat und warum etwas fehlgeschlagen ist. Weder das Protokoll noch die Diagnose enthalten ein Token, ein Passwort, eine Kalenderadresse oder den Wert einer Richtlinie.',
+      openLogFolder: 'Protokollordner öffnen',
+      logFolderOpened: 'Der Protokollordner ist in Ihrem Dateimanager geöffnet:',
+      logFolderAt: 'Der Protokollordner (öffnen Sie ihn in Ihrem Dateimanager):',
+      copyDiagnostics: 'Diagnose kopieren',
+      diagnosticsCopied: 'Diagnose kopiert: Fügen Sie sie in Ihre Nachricht an den Support ein.',
+    },
   },
   schedule: {
     endAt: 'Beenden um…',
@@ -396,6 +406,7 @@ export const de = {
     startAtLogin: 'Bei der Anmeldung starten',
     restartToUpdate: 'Zum Aktualisieren neu starten',
     updateFailed: 'Update fehlgeschlagen; neuer Versuch morgen',
+    openLogFolder: 'Protokollordner öffnen',
     couldNotStart: 'ClassTray konnte nicht starten',
     dataFolderInUse:
       'Ein anderes ClassTray-Programm verwendet den Datenordner {{folder}}. Schließen Sie es, oder starten Sie ClassTray mit einem anderen Datenordner.',

@@ -280,6 +280,17 @@ export const en = {
       sandboxOff:
         "This window runs without Chromium's sandbox: this system refuses the user namespaces it needs, so ClassTray was started with --no-sandbox. The .deb package keeps the sandbox on.",
     },
+    /** For IT and support: the log folder and the diagnostics (Settings). */
+    support: {
+      heading: 'Log and diagnostics',
+      about:
+        'For IT and support: the log says what ClassTray did and why something failed. Neither the log nor the diagnostics hold a token, a password, a calendar address or a policy value.',
+      openLogFolder: 'Open log folder',
+      logFolderOpened: 'The log folder is open in your file manager:',
+      logFolderAt: 'The log folder (open it in your file manager):',
+      copyDiagnostics: 'Copy diagnostics',
+      diagnosticsCopied: 'Diagnostics copied: paste them into your message to support.',
+    },
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
   schedule: {
@@ -413,6 +424,7 @@ export const en = {
     startAtLogin: 'Start at login',
     restartToUpdate: 'Restart to update',
     updateFailed: 'Update failed; trying again tomorrow',
+    openLogFolder: 'Open log folder',
     couldNotStart: 'ClassTray could not start',
     dataFolderInUse:
       'Another ClassTray program is using the data folder {{folder}}. Close it, or start ClassTray with another data folder.',

@@ -280,6 +280,16 @@ export const es = {
       sandboxOff:
         'Esta ventana funciona sin el aislamiento de seguridad (sandbox) de Chromium: este sistema rechaza los espacios de nombres de usuario que necesita, así que ClassTray se inició con --no-sandbox. El paquete .deb mantiene el aislamiento activo.',
     },
+    support: {
+      heading: 'Registro y diagnóstico',
+      about:
+        'Para el equipo de TI y el soporte: el registro dice qué hizo ClassTray y por qué algo falló. Ni el registro ni el diagnóstico contienen un token, una contraseña, una dirección de calendario ni el valor de una directiva.',
+      openLogFolder: 'Abrir la carpeta del registro',
+      logFolderOpened: 'La carpeta del registro está abierta en tu gestor de archivos:',
+      logFolderAt: 'La carpeta del registro (ábrela en tu gestor de archivos):',
+      copyDiagnostics: 'Copiar diagnóstico',
+      diagnosticsCopied: 'Diagnóstico copiado: pégalo en tu mensaje al soporte.',
+    },
   },
   schedule: {
     endAt: 'Terminar a las…',
@@ -411,6 +421,7 @@ export const es = {
     startAtLogin: 'Iniciar al arrancar la sesión',
     restartToUpdate: 'Reiniciar para actualizar',
     updateFailed: 'La actualización falló; se reintentará mañana',
+    openLogFolder: 'Abrir la carpeta del registro',
     couldNotStart: 'ClassTray no pudo iniciarse',
     dataFolderInUse:
       'Otro programa de ClassTray está usando la carpeta de datos {{folder}}. Ciérralo o inicia ClassTray con otra carpeta de datos.',

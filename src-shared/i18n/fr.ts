@@ -279,6 +279,16 @@ export const fr = {
       sandboxOff:
         'Cette fenêtre fonctionne sans le bac à sable (sandbox) de Chromium : ce système refuse les espaces de noms utilisateur dont il a besoin, ClassTray a donc été lancé avec --no-sandbox. Le paquet .deb garde le bac à sable actif.',
     },
+    support: {
+      heading: 'Journal et diagnostic',
+      about:
+        'Pour le service informatique et l’assistance : le journal indique ce que ClassTray a fait et pourquoi quelque chose a échoué. Ni le journal ni le diagnostic ne contiennent de jeton, de mot de passe, d’adresse de calendrier ou de valeur de stratégie.',
+      openLogFolder: 'Ouvrir le dossier du journal',
+      logFolderOpened: 'Le dossier du journal est ouvert dans votre gestionnaire de fichiers :',
+      logFolderAt: 'Le dossier du journal (ouvrez-le dans votre gestionnaire de fichiers) :',
+      copyDiagnostics: 'Copier le diagnostic',
+      diagnosticsCopied: 'Diagnostic copié : collez-le dans votre message à l’assistance.',
+    },
   },
   schedule: {
     endAt: 'Terminer à…',
@@ -410,6 +420,7 @@ export const fr = {
     startAtLogin: 'Lancer à l’ouverture de session',
     restartToUpdate: 'Redémarrer pour mettre à jour',
     updateFailed: 'Échec de la mise à jour ; nouvel essai demain',
+    openLogFolder: 'Ouvrir le dossier du journal',
     couldNotStart: 'ClassTray n’a pas pu démarrer',
     dataFolderInUse:
       'Un autre programme ClassTray utilise le dossier de données {{folder}}. Fermez-le, ou lancez ClassTray avec un autre dossier de données.',

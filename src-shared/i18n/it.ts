@@ -281,6 +281,16 @@ export const it = {
       sandboxOff:
         'Questa finestra funziona senza la sandbox di Chromium: questo sistema rifiuta i namespace utente di cui ha bisogno, quindi ClassTray è stato avviato con --no-sandbox. Il pacchetto .deb mantiene attiva la sandbox.',
     },
+    support: {
+      heading: 'Registro e diagnostica',
+      about:
+        'Per i tecnici informatici e l’assistenza: il registro dice che cosa ha fatto ClassTray e perché qualcosa non è riuscito. Né il registro né la diagnostica contengono un token, una password, un indirizzo del calendario o il valore di un criterio.',
+      openLogFolder: 'Apri la cartella del registro',
+      logFolderOpened: 'La cartella del registro è aperta nel tuo gestore di file:',
+      logFolderAt: 'La cartella del registro (aprila nel tuo gestore di file):',
+      copyDiagnostics: 'Copia la diagnostica',
+      diagnosticsCopied: 'Diagnostica copiata: incollala nel tuo messaggio all’assistenza.',
+    },
   },
   schedule: {
     endAt: 'Termina alle…',
@@ -412,6 +422,7 @@ export const it = {
     startAtLogin: 'Avvia all’accesso al sistema',
     restartToUpdate: 'Riavvia per aggiornare',
     updateFailed: 'Aggiornamento non riuscito; nuovo tentativo domani',
+    openLogFolder: 'Apri la cartella del registro',
     couldNotStart: 'Impossibile avviare ClassTray',
     dataFolderInUse:
       'Un altro programma ClassTray sta usando la cartella dei dati {{folder}}. Chiudilo, oppure avvia ClassTray con un’altra cartella dei dati.',

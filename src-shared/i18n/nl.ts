@@ -273,6 +273,16 @@ export const nl = {
       sandboxOff:
         'Dit venster draait zonder de sandbox van Chromium: dit systeem weigert de gebruikersnaamruimten (user namespaces) die de sandbox nodig heeft, dus ClassTray is gestart met --no-sandbox. Het .deb-pakket houdt de sandbox aan.',
     },
+    support: {
+      heading: 'Logboek en diagnose',
+      about:
+        'Voor de ICT en de support: het logboek vertelt wat ClassTray deed en waarom iets mislukte. Het logboek en de diagnose bevatten nooit een token, een wachtwoord, een agenda-adres of de waarde van een beleidsregel.',
+      openLogFolder: 'Logboekmap openen',
+      logFolderOpened: 'De logboekmap is geopend in je bestandsbeheer:',
+      logFolderAt: 'De logboekmap (open hem in je bestandsbeheer):',
+      copyDiagnostics: 'Diagnose kopiëren',
+      diagnosticsCopied: 'Diagnose gekopieerd: plak hem in je bericht aan de support.',
+    },
   },
   schedule: {
     endAt: 'Beëindigen om…',
@@ -396,6 +406,7 @@ export const nl = {
     startAtLogin: 'Starten bij aanmelden',
     restartToUpdate: 'Opnieuw starten en bijwerken',
     updateFailed: 'Bijwerken mislukt; morgen nieuwe poging',
+    openLogFolder: 'Logboekmap openen',
     couldNotStart: 'ClassTray kon niet starten',
     dataFolderInUse:
       'Een ander ClassTray-programma gebruikt de gegevensmap {{folder}}. Sluit het, of start ClassTray met een andere gegevensmap.',

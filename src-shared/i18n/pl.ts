@@ -294,6 +294,16 @@ export const pl = {
       sandboxOff:
         'To okno działa bez piaskownicy Chromium: ten system odmawia przestrzeni nazw użytkownika, których ona potrzebuje, więc ClassTray uruchomiono z opcją --no-sandbox. Pakiet .deb pozostawia piaskownicę włączoną.',
     },
+    support: {
+      heading: 'Dziennik i diagnostyka',
+      about:
+        'Dla działu IT i pomocy technicznej: dziennik mówi, co zrobił ClassTray i dlaczego coś się nie powiodło. Ani dziennik, ani diagnostyka nie zawierają tokenu, hasła, adresu kalendarza ani wartości zasad.',
+      openLogFolder: 'Otwórz folder dziennika',
+      logFolderOpened: 'Folder dziennika jest otwarty w menedżerze plików:',
+      logFolderAt: 'Folder dziennika (otwórz go w menedżerze plików):',
+      copyDiagnostics: 'Kopiuj diagnostykę',
+      diagnosticsCopied: 'Skopiowano diagnostykę: wklej ją do wiadomości do pomocy technicznej.',
+    },
   },
   schedule: {
     endAt: 'Zakończ o…',
@@ -433,6 +443,7 @@ export const pl = {
     startAtLogin: 'Uruchamiaj po zalogowaniu',
     restartToUpdate: 'Uruchom ponownie, aby zaktualizować',
     updateFailed: 'Aktualizacja nie powiodła się; ponowna próba jutro',
+    openLogFolder: 'Otwórz folder dziennika',
     couldNotStart: 'Nie udało się uruchomić ClassTray',
     dataFolderInUse:
       'Inny program ClassTray używa folderu danych {{folder}}. Zamknij go albo uruchom ClassTray z innym folderem danych.',

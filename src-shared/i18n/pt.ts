@@ -287,6 +287,16 @@ export const pt = {
       sandboxOff:
         'Esta janela funciona sem a sandbox do Chromium: este sistema recusa os espaços de nomes de utilizador (user namespaces) de que ela precisa, por isso o ClassTray foi iniciado com --no-sandbox. O pacote .deb mantém a sandbox ativa.',
     },
+    support: {
+      heading: 'Registo e diagnóstico',
+      about:
+        'Para a equipa de informática e o apoio: o registo diz o que o ClassTray fez e porque é que algo falhou. Nem o registo nem o diagnóstico contêm um token, uma palavra-passe, um endereço de calendário ou o valor de uma política.',
+      openLogFolder: 'Abrir a pasta do registo',
+      logFolderOpened: 'A pasta do registo está aberta no seu gestor de ficheiros:',
+      logFolderAt: 'A pasta do registo (abra-a no seu gestor de ficheiros):',
+      copyDiagnostics: 'Copiar diagnóstico',
+      diagnosticsCopied: 'Diagnóstico copiado: cole-o na sua mensagem para o apoio.',
+    },
   },
   schedule: {
     endAt: 'Terminar às…',
@@ -418,6 +428,7 @@ export const pt = {
     startAtLogin: 'Iniciar com a sessão',
     restartToUpdate: 'Reiniciar para atualizar',
     updateFailed: 'A atualização falhou; nova tentativa amanhã',
+    openLogFolder: 'Abrir a pasta do registo',
     couldNotStart: 'Não foi possível iniciar o ClassTray',
     dataFolderInUse:
       'Outro programa ClassTray está a usar a pasta de dados {{folder}}. Feche-o, ou inicie o ClassTray com outra pasta de dados.',
