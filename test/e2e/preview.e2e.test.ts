@@ -1,13 +1,16 @@
 /**
- * The browser preview end to end: `npm run web` against a local service, driven in Debian's
- * Chromium. Screenshots of the main states go to test-results/preview-e2e/, and axe-core audits
- * each of them.
+ * The browser preview end to end: `npm run web` itself (a child process, its core on real time)
+ * against a local service, driven in Debian's Chromium. Screenshots of the main states go to
+ * test-results/preview-e2e/, and axe-core audits each of them. Each test leaves nothing behind for
+ * the next, also when it fails: no tracked access, the service up.
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { PreviewProcess } from './previewProcess';
@@ -29,6 +32,8 @@ const fixture: AccountData = {
 
 let session: E2eSession | undefined;
 let service: RunningLocalService;
+/** Set while a test has the service closed: afterEach starts it again if the test did not. */
+let serviceDown = false;
 let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let previewUrl: string;
@@ -44,6 +49,7 @@ beforeAll(async () => {
     classroom: 'room-a',
     viewport: { width: 400, height: 640 },
     screenshots: SCREENSHOTS,
+    previewAsCommand: true,
   });
   ({ service, preview, browser, page, startServiceAgain } = session);
   openUrl = preview.openUrl;
@@ -56,6 +62,33 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => session?.stop());
+
+afterEach(async () => {
+  if (serviceDown) {
+    service = await startServiceAgain();
+    serviceDown = false;
+  }
+  await untrackAll();
+});
+
+/**
+ * Stops tracking every access the preview tracks, through its API (a test that failed midway may
+ * have left one behind, or one waiting out its Undo), and waits until the page lists none.
+ */
+async function untrackAll(): Promise<void> {
+  const request = page.context().request;
+  const state = await request.get(`${previewUrl}/api/state`);
+  // Without the key's cookie (the first test failed) nothing was tracked through this page.
+  if (!state.ok()) return;
+  const { temporalAccesses } = (await state.json()) as ClassTrayState;
+  for (const { token } of temporalAccesses) {
+    const removed = await request.post(`${previewUrl}/api/actions/removeTemporalAccess`, {
+      data: { token },
+    });
+    expect(removed.status(), `untracking ${token}`).toBe(200);
+  }
+  await expect.poll(() => page.locator('.access, .access-stopped').count()).toBe(0);
+}
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
   return callerOf(service)(method, path, body);
@@ -187,8 +220,13 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await shot('end-all-done');
     for (const _ of tokens)
       await page.getByRole('button', { name: 'Stop tracking' }).first().click();
-    // Each stop is sent once its Undo has run out.
-    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
+    expect(await page.locator('.access-stopped').count()).toBe(tokens.length);
+    // Each stop is sent once its Undo has run out: the page's clock skips past it.
+    if (!session) throw new Error('no session');
+    await session.skip(STOP_UNDO_MS);
+    await expect.poll(() => page.locator('.access, .access-stopped').count()).toBe(0);
+    const state = await page.context().request.get(`${previewUrl}/api/state`);
+    expect(((await state.json()) as ClassTrayState).temporalAccesses).toEqual([]);
   });
 
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
@@ -202,15 +240,20 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: 'Stop tracking' }).click();
   });
 
-  it('shows the outage banner when the service goes away', async () => {
+  it('shows the outage banner when the service goes away, and recovers when it is back on the same port', async () => {
+    // PC-8 online, as the status flip left it (again here, so this test stands on its own).
+    const response = await control('PATCH', '/_local/devices/100000008', { is_online: true });
+    expect(response.status).toBe(200);
+    await page.getByText('8 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
+
+    serviceDown = true;
     await service.close();
     await page.getByText('Cannot reach the service.').waitFor({ timeout: LIVE_TIMEOUT });
     expect(await page.getByText('8 of 10 online').count()).toBe(1);
     await shot('outage');
-  });
 
-  it('recovers when the service is back on the same port', async () => {
     service = await startServiceAgain();
+    serviceDown = false;
     // The restarted service starts again from the fixture: PC-8 is offline there.
     await page.getByText('7 of 10 online').waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });
