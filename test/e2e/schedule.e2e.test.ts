@@ -2,7 +2,10 @@
  * Scheduling an end through the window, end to end: `npm run web` against a local service, in
  * Debian's Chromium. An end scheduled on a device row is kept by the core (pending across a
  * reload) and cancelled from the row; the class's end is scheduled beside End all. Whether the
- * core fires it is the firing's own test. Screenshots go to test-results/schedule-e2e/.
+ * core fires it is the firing's own test: at its time, once the computer wakes from a sleep past
+ * it (the core's timers held while the session's time passes), and at a start after it. Time is
+ * the session's, skipped to each end, never waited for. Screenshots go to
+ * test-results/schedule-e2e/.
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,6 +22,8 @@ const TOKEN = 'schedule-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'schedule-e2e');
 /** How far ahead the ends are scheduled: well inside the day the window's clock shows. */
 const AHEAD_MINUTES = 20;
+/** How far ahead the firing tests' ends are: never reached in real time before the skip. */
+const FIRES_IN_MS = 60_000;
 
 /** Room A: six devices, all online. */
 const fixture: AccountData = {
@@ -42,10 +47,11 @@ beforeAll(async () => {
     screenshots: SCREENSHOTS,
   });
   ({ service } = session);
-  context = await session.browser.newContext({
+  // On the session's clock, so the times the page types and the core's agree across skips.
+  context = await session.newContext({
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
-    timezoneId: noonZone(),
+    timezoneId: noonZone(new Date(session.clock.now())),
   });
   page = await context.newPage();
   await openWindow(page, session.preview.openUrl);
@@ -76,8 +82,8 @@ async function addOnRow(alias: string, remoteId: string, student: string): Promi
 }
 
 /**
- * An end `ms` from now, through the preview's action route as the window sends it: the form takes
- * whole minutes, and these tests cannot wait for one.
+ * An end `ms` from now by the session's clock, through the preview's action route as the window
+ * sends it: the form takes whole minutes, and these tests skip to the end instead.
  */
 async function scheduleIn(token: string, ms: number): Promise<void> {
   const status = await page.evaluate(
@@ -89,7 +95,7 @@ async function scheduleIn(token: string, ms: number): Promise<void> {
           body: JSON.stringify(body),
         })
       ).status,
-    { target: { token }, at: new Date(Date.now() + ms).toISOString() },
+    { target: { token }, at: new Date((session?.clock.now() ?? Date.now()) + ms).toISOString() },
   );
   expect(status).toBe(200);
 }
@@ -157,31 +163,39 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
 
 describe('a scheduled end firing', { timeout: 60_000 }, () => {
   it('ends the access at its time, and the window says so', async () => {
-    await addOnRow('PC-2', '100000002', 'Luis').then((token) => scheduleIn(token, 3_000));
+    if (!session) throw new Error('no session');
+    await addOnRow('PC-2', '100000002', 'Luis').then((token) => scheduleIn(token, FIRES_IN_MS));
     const before = await invalidations();
     await endButton('PC-2').waitFor();
-    await reports()
-      .getByText(/for Luis on PC-2 ended 1 access\./)
-      .waitFor({ timeout: 15_000 });
+    // Its time comes.
+    await session.skip(FIRES_IN_MS);
+    const report = reports().filter({ hasText: /for Luis on PC-2 ended 1 access\./ });
+    await report.waitFor({ timeout: LIVE_TIMEOUT });
+    // On time: the report says nothing of running late.
+    expect(await report.innerText()).not.toContain('It ran late');
     await endButton('PC-2').waitFor({ state: 'detached' });
     expect(await invalidations()).toBe(before + 1);
   });
 
   it('runs an end missed while the computer slept as soon as it wakes', async () => {
-    await addOnRow('PC-3', '100000003', 'Marta').then((token) => scheduleIn(token, 2_000));
-    session?.preview.freeze();
+    if (!session) throw new Error('no session');
+    const asleep = session;
+    await addOnRow('PC-3', '100000003', 'Marta').then((token) => scheduleIn(token, FIRES_IN_MS));
     const before = await invalidations();
+    asleep.preview.freeze();
     try {
-      // Asleep past its time: nothing reaches the service.
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      // Asleep past its time, by three minutes: nothing reaches the service.
+      await asleep.skip(FIRES_IN_MS + 3 * 60_000);
       expect(await invalidations()).toBe(before);
       expect(await endButton('PC-3').count()).toBe(1);
     } finally {
-      session?.preview.thaw();
+      asleep.preview.thaw();
     }
-    await reports()
-      .getByText(/for Marta on PC-3 ended 1 access\./)
-      .waitFor({ timeout: 15_000 });
+    // Awake: the end runs at once, and says how late (the real seconds since it was set count
+    // too, far fewer than sixty).
+    const report = reports().filter({ hasText: /for Marta on PC-3 ended 1 access\./ });
+    await report.waitFor({ timeout: LIVE_TIMEOUT });
+    await report.getByText('It ran late by 3 minutes').waitFor();
     expect(await invalidations()).toBe(before + 1);
   });
 
@@ -189,7 +203,9 @@ describe('a scheduled end firing', { timeout: 60_000 }, () => {
     const token = await addOnRow('PC-4', '100000004', 'Nora');
     await scheduleIn(token, 20 * 60_000);
     const settingsFile = join(session?.dataDir ?? '', 'settings.json');
-    const twelveMinutesAgo = new Date(Date.now() - 12 * 60_000 - 5_000).toISOString();
+    // By the session's clock, ahead of the wall clock by what the tests before skipped.
+    const now = session?.clock.now() ?? Date.now();
+    const twelveMinutesAgo = new Date(now - 12 * 60_000 - 5_000).toISOString();
     const restarted = await session?.restartPreview(async () => {
       // Closed past its time: as if the end had been set for 12 minutes ago.
       const settings = JSON.parse(await readFile(settingsFile, 'utf8')) as {

@@ -1,31 +1,33 @@
 /**
  * The teacher's day, end to end: `npm run web` against a local service, in Debian's Chromium.
- * An .ics is imported in Settings → Timetable whose lesson starts seconds from now in Room B;
- * its location is mapped to Room B and the bell question answered. At the lesson's start the
- * window switches from Room A to Room B; an access given during the lesson is ended by the
- * lesson's end. Real time, short lessons: the preview has no clock to inject. Screenshots go to
+ * An .ics is imported in Settings → Timetable whose lesson starts later in Room B; its location
+ * is mapped to Room B and the bell question answered. At the lesson's start the window switches
+ * from Room A to Room B; an access given during the lesson is ended by the lesson's end.
+ * The session's time, skipped to the lesson's start and end, never waited for: Room A is the
+ * teacher's own pick when the preview starts, and the lesson starts more than OWN_PICK_MS after
+ * it, so the pick is no longer recent and the lesson may open its room. Screenshots go to
  * test-results/timetable-e2e/.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { startLocalService } from '../../src-main/local-service/index';
+import { OWN_PICK_MS } from '../../src-main/core/timetable/timetable';
+import type { AccountData } from '../../src-main/local-service/index';
 import { calendarText } from '../support/calendarText';
-import { launchChromium } from '../support/chromium';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
-import type { PreviewProcess } from './previewProcess';
-import { startPreview } from './previewProcess';
-import { auditedShot, LIVE_TIMEOUT } from './session';
+import type { E2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'timetable-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'timetable-e2e');
-/** From the import to the lesson's start, and the lesson's length: room to click in between. */
-const LEAD_MS = 25_000;
-const LESSON_MS = 40_000;
+/**
+ * From the preview's start to the lesson's, past the teacher's own pick of Room A; and the
+ * lesson's length. Both far longer than the clicks in between take in real time.
+ */
+const LEAD_MS = OWN_PICK_MS + 5 * 60_000;
+const LESSON_MS = 45 * 60_000;
 
 const fixture: AccountData = {
   classrooms: [
@@ -39,60 +41,61 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
-let service: RunningLocalService;
-let preview: PreviewProcess | undefined;
-let browser: Browser | undefined;
+let session: E2eSession | undefined;
 let page: Page;
-let dataDir = '';
+/** The time of the preview's start, by the session's clock: the teacher's pick of Room A. */
+let pickedAt = 0;
 
 beforeAll(async () => {
-  await mkdir(SCREENSHOTS, { recursive: true });
-  dataDir = await mkdtemp(join(tmpdir(), 'classtray-timetable-e2e-'));
-  // Room A open, Room B in the list: the teacher's own pick is not recent, so a lesson may
-  // open its room (no --classroom, which would be a pick of Room A right now).
-  await writeFile(
-    join(dataDir, 'settings.json'),
-    JSON.stringify({
-      classrooms: {
-        current: 'room-a',
-        recent: [
-          { id: 'room-a', nickname: 'Room A' },
-          { id: 'room-b', nickname: 'Room B' },
-        ],
-      },
-    }),
-  );
-  service = await startLocalService({ token: TOKEN, fixture });
-  preview = await startPreview({ serviceUrl: service.url, dataDir, token: TOKEN });
-  browser = await launchChromium();
-  const context = await browser.newContext({
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'room-a',
     viewport: { width: 400, height: 700 },
     locale: 'en-GB',
+    screenshots: SCREENSHOTS,
   });
-  page = await context.newPage();
-  await page.goto(preview.openUrl);
+  // Room A open, Room B in the list, as the teacher left them.
+  const settingsFile = join(session.dataDir, 'settings.json');
+  pickedAt = session.clock.now();
+  await session.restartPreview(async () => {
+    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(
+      settingsFile,
+      JSON.stringify({
+        ...saved,
+        classrooms: {
+          current: 'room-a',
+          recent: [
+            { id: 'room-a', nickname: 'Room A' },
+            { id: 'room-b', nickname: 'Room B' },
+          ],
+        },
+      }),
+    );
+  });
+  page = session.page;
+  await openWindow(page, session.preview.openUrl);
   await page.getByText('PC-1', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
 }, 60_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await preview?.stop();
-  await service?.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => session?.stop());
 
 const classroomPicker = () => page.getByRole('combobox', { name: 'Classroom' });
 
 /** How many invalidations the local service has answered. */
 async function invalidations(): Promise<number> {
-  const response = await callerOf(service)('GET', '/_local/stats');
+  if (!session) throw new Error('no session');
+  const response = await callerOf(session.service)('GET', '/_local/stats');
   const { requests } = (await response.json()) as { requests: Record<string, number> };
   return requests['PATCH /api/v1/temporal-access/:token/invalidate'] ?? 0;
 }
 
-describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
+describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
   it('opens its room at its start and ends the access given in it at its end', async () => {
-    const start = Math.ceil((Date.now() + LEAD_MS) / 1000) * 1000;
+    if (!session) throw new Error('no session');
+    const { clock, preview, service } = session;
+    const start = Math.ceil((pickedAt + LEAD_MS) / 1000) * 1000;
     const end = start + LESSON_MS;
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('combobox', { name: 'Lessons from' }).selectOption('file');
@@ -113,15 +116,15 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
     await auditedShot(page, SCREENSHOTS, 'settings-timetable');
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await classroomPicker().inputValue()).toBe('room-a');
-    expect(Date.now()).toBeLessThan(start);
+    expect(clock.now()).toBeLessThan(start);
 
-    // The lesson starts: the window shows Room B and says the lesson, within twice the live
-    // timeout on a loaded machine. A miss says what the window, the core and the preview's log
-    // had: that is how a start skipped when its timer fired a moment early was found (now pinned
-    // in test/core/timetable/timetable.test.ts).
+    // The lesson starts: the window shows Room B and says the lesson. A miss says what the
+    // window, the core and the preview's log had: that is how a start skipped when its timer
+    // fired a moment early was found (now pinned in test/core/timetable/timetable.test.ts).
+    await session.skip(start - clock.now());
     await page
       .getByText('PC-4', { exact: true })
-      .waitFor({ timeout: start - Date.now() + 2 * LIVE_TIMEOUT })
+      .waitFor({ timeout: LIVE_TIMEOUT })
       .catch(async (error: unknown) => {
         const shown = await page.locator('.header').innerText();
         // What the core had, apart from what the window showed, and what the preview logged.
@@ -134,12 +137,12 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
           });
         });
         throw new Error(
-          `No switch to Room B; the header said: ${shown}\nThe core: ${core}\nThe preview logged:\n${preview?.logTail()}`,
+          `No switch to Room B; the header said: ${shown}\nThe core: ${core}\nThe preview logged:\n${preview.logTail()}`,
           { cause: error },
         );
       });
     expect(await classroomPicker().inputValue()).toBe('room-b');
-    expect(Date.now()).toBeGreaterThanOrEqual(start);
+    expect(clock.now()).toBeGreaterThanOrEqual(start);
     const until = await page.evaluate(
       (at) =>
         new Date(at).toLocaleTimeString('en-GB', {
@@ -163,14 +166,15 @@ describe('a lesson from an imported timetable', { timeout: 180_000 }, () => {
     await auditedShot(page, SCREENSHOTS, 'lesson-header');
     const before = await invalidations();
 
-    // The bell: the lesson's end ends it. A loaded machine may need the end schedule's retry,
-    // 30 s after a first try that failed, so twice the live timeout.
+    // The bell: the lesson's end ends it.
+    expect(clock.now()).toBeLessThan(end);
+    await session.skip(end - clock.now());
     await page
       .getByRole('status')
       .filter({ hasText: 'Scheduled end at' })
       .getByText(/ended 1 access\./)
-      .waitFor({ timeout: end - Date.now() + 2 * LIVE_TIMEOUT });
-    expect(Date.now()).toBeGreaterThanOrEqual(end);
+      .waitFor({ timeout: LIVE_TIMEOUT });
+    expect(clock.now()).toBeGreaterThanOrEqual(end);
     expect(await invalidations()).toBe(before + 1);
     const status = await callerOf(service)('PATCH', `/api/v1/temporal-access/${token}/invalidate`);
     expect(status.status).toBe(422);
