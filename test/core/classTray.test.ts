@@ -58,7 +58,7 @@ async function core(
     loadKeytar: noKeychain,
     demoSchool: () => startDemoSchool(),
     log: silentLogger,
-    request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+    request: { retryBaseDelayMs: 1 },
     ...options,
   });
   cleanups.push(() => classTray.close());
@@ -299,7 +299,7 @@ describe('a connected service', () => {
       loadKeytar: noKeychain,
       demoSchool: () => startDemoSchool(),
       log: silentLogger,
-      request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+      request: { retryBaseDelayMs: 1 },
       fetch: (input, init) => {
         urls.push(input instanceof Request ? input.url : String(input));
         return fetch(input, init);
@@ -572,7 +572,7 @@ describe('switching accounts', () => {
       demoSchool: () => startDemoSchool(),
       secretFallback: fallback,
       log: silentLogger,
-      request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+      request: { retryBaseDelayMs: 1 },
     });
     cleanups.push(() => classTray.close());
     await classTray.connectService({ serviceUrl: b.url, token: TOKEN });

@@ -58,7 +58,7 @@ async function setup(options: Partial<ClassTrayOptions> = {}, start = WEDNESDAY_
     log: silentLogger,
     timers: manual.timers,
     machineZone: () => 'Europe/Madrid',
-    request: { timeoutMs: 2_000, retryBaseDelayMs: 1 },
+    request: { retryBaseDelayMs: 1 },
     ...options,
   });
   cleanups.push(() => classTray.close());
