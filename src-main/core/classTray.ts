@@ -104,6 +104,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     log: log.child('vault'),
     ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
     ...(options.secretFallback ? { fallback: options.secretFallback } : {}),
+    // The keychain's bound: a keychain that does not answer never holds up the start.
+    timers,
   });
   const changes = createChangeFeed(log);
   /** Every feature follows a change of the settings, in order. */
@@ -232,11 +234,20 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     setInstallation: (view) => installation.setInstallation(view),
     scheduledEndsSettled: () => ends.scheduledEndsSettled(),
     async close() {
+      vault.stop();
       for (const feature of features) await feature.stop?.();
       changes.clear();
       await sessions.close();
     },
   };
+  // A keychain that was waiting answered: the token saved there is used without asking again.
+  vault.whenKeychainAnswers(() => {
+    const follow = async () => {
+      if (sessions.tokenStatus?.keychainWaiting === true) await sessions.open();
+      await timetable.keychainAnswered();
+    };
+    follow().catch((error: unknown) => log.error('Following the keychain failed', error));
+  });
   for (const feature of features) await feature.start?.();
   await sessions.open();
   return classTray;

@@ -272,6 +272,8 @@ export const ar = {
       memory:
         'لا تتوفر سلسلة مفاتيح للنظام: يُنسى الرمز عند إغلاق ClassTray (لاستخدام سلسلة المفاتيح على Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'يتقدّم على أي رمز محفوظ ولا يُحفظ أبدًا.',
+      keychainWaiting:
+        'سلسلة مفاتيح النظام لا تستجيب: يواصل ClassTray العمل بدونها، ويستخدم الرمز المحفوظ فيها فور استجابتها، دون أن يطلبه مرة أخرى.',
     },
     forgetToken: 'نسيان الرمز',
     advanced: 'متقدّم',

@@ -224,6 +224,8 @@ export const de = {
       memory:
         'Es ist kein Schlüsselbund des Systems verfügbar: Ein Token wird beim Schließen von ClassTray vergessen (Schlüsselbund unter Debian nutzen: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Dieses Token ersetzt jedes gespeicherte Token und wird nie gespeichert.',
+      keychainWaiting:
+        'Der Schlüsselbund des Systems antwortet nicht: ClassTray arbeitet ohne ihn weiter und verwendet das dort gespeicherte Token, sobald er antwortet, ohne erneut danach zu fragen.',
     },
     forgetToken: 'Token entfernen',
     advanced: 'Erweitert',

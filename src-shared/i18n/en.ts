@@ -231,6 +231,9 @@ export const en = {
       memory:
         'No system keychain is available: a token is forgotten when ClassTray closes (to use the keychain on Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'It overrides any saved token and is never saved.',
+      /** The keychain did not answer within its bound (not: there is none). */
+      keychainWaiting:
+        'The system keychain is not answering: ClassTray goes on without it and uses the token saved there as soon as it answers, without asking for it again.',
     },
     forgetToken: 'Forget token',
     advanced: 'Advanced',

@@ -233,6 +233,8 @@ export const es = {
       memory:
         'No hay ningún llavero del sistema: el token se olvida al cerrar ClassTray (para usar el llavero en Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Sustituye a cualquier token guardado y nunca se guarda.',
+      keychainWaiting:
+        'El llavero del sistema no responde: ClassTray sigue sin él y usará el token guardado allí en cuanto responda, sin volver a pedirlo.',
     },
     forgetToken: 'Olvidar token',
     advanced: 'Avanzado',

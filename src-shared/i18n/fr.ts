@@ -232,6 +232,8 @@ export const fr = {
       memory:
         'Aucun trousseau système n’est disponible : le jeton est oublié à la fermeture de ClassTray (pour utiliser le trousseau sous Debian : apt-get install libsecret-1-dev && npm ci).',
       environment: 'Il remplace tout jeton enregistré et n’est jamais enregistré.',
+      keychainWaiting:
+        'Le trousseau système ne répond pas : ClassTray continue sans lui et utilisera le jeton qui y est enregistré dès qu’il répondra, sans le redemander.',
     },
     forgetToken: 'Oublier le jeton',
     advanced: 'Options avancées',

@@ -233,6 +233,8 @@ export const it = {
       memory:
         'Non è disponibile alcun portachiavi di sistema: il token viene dimenticato alla chiusura di ClassTray (per usare il portachiavi su Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Sostituisce qualsiasi token salvato e non viene mai salvato.',
+      keychainWaiting:
+        'Il portachiavi di sistema non risponde: ClassTray continua senza e userà il token salvato lì non appena risponde, senza richiederlo.',
     },
     forgetToken: 'Dimentica il token',
     advanced: 'Avanzate',

@@ -225,6 +225,8 @@ export const nl = {
       memory:
         'Er is geen sleutelhanger van het systeem beschikbaar: een token wordt vergeten als ClassTray sluit (om de sleutelhanger op Debian te gebruiken: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Het gaat voor elk opgeslagen token en wordt nooit opgeslagen.',
+      keychainWaiting:
+        'De sleutelhanger van het systeem antwoordt niet: ClassTray gaat zonder verder en gebruikt het daar opgeslagen token zodra hij antwoordt, zonder er opnieuw om te vragen.',
     },
     forgetToken: 'Token vergeten',
     advanced: 'Geavanceerd',

@@ -247,6 +247,8 @@ export const pl = {
       memory:
         'Systemowy magazyn haseł jest niedostępny: token zostanie zapomniany po zamknięciu ClassTray (aby używać magazynu haseł w Debianie: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Zastępuje każdy zapisany token i nigdy nie jest zapisywany.',
+      keychainWaiting:
+        'Systemowy magazyn haseł nie odpowiada: ClassTray działa dalej bez niego i użyje zapisanego w nim tokenu, gdy tylko odpowie, bez ponownego pytania o niego.',
     },
     forgetToken: 'Usuń token',
     advanced: 'Zaawansowane',

@@ -240,6 +240,8 @@ export const pt = {
       memory:
         'Não há nenhum porta-chaves do sistema disponível: o token é esquecido quando o ClassTray fecha (para usar o porta-chaves no Debian: apt-get install libsecret-1-dev && npm ci).',
       environment: 'Substitui qualquer token guardado e nunca é guardado.',
+      keychainWaiting:
+        'O porta-chaves do sistema não está a responder: o ClassTray continua sem ele e usa o token lá guardado assim que responder, sem o voltar a pedir.',
     },
     forgetToken: 'Esquecer token',
     advanced: 'Avançado',

@@ -19,7 +19,7 @@ export function roomState(overrides: Partial<ClassTrayState> = {}): ClassTraySta
       account: {
         mode: 'demo',
         serviceUrl: null,
-        token: { set: false, location: 'keychain', note: null },
+        token: { set: false, location: 'keychain', note: null, keychainWaiting: false },
       },
       classroom: {
         id: 'room-12',

@@ -46,7 +46,7 @@ describe('tray state', () => {
           connection: connection('unauthorized', true),
           account: {
             ...roomState().account,
-            token: { set: true, location: 'keychain', note: null },
+            token: { set: true, location: 'keychain', note: null, keychainWaiting: false },
           },
         }),
         'Room 12, token rejected',

@@ -40,7 +40,7 @@ describe('settings', () => {
     const fake = new FakeClassTray(
       classTrayState({
         preferences: { language: 'es' },
-        account: { token: { set: true, location: 'memory', note } },
+        account: { token: { set: true, location: 'memory', note, keychainWaiting: false } },
       }),
     );
     const { user } = await renderApp(fake);
@@ -76,7 +76,9 @@ describe('settings', () => {
     'names the keychain fix in one sentence when the token is kept in %s',
     async (location) => {
       const fake = new FakeClassTray(
-        classTrayState({ account: { token: { set: true, location, note: 'untranslated' } } }),
+        classTrayState({
+          account: { token: { set: true, location, note: 'untranslated', keychainWaiting: false } },
+        }),
       );
       await openSettings(fake);
       const hint = screen.getByText(/A token is saved/);
@@ -85,6 +87,23 @@ describe('settings', () => {
       expect(why).toMatch(/^[A-Z][^.]*\.$/);
     },
   );
+
+  it('says the keychain is not answering, not that there is none, while it waits', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        account: {
+          token: { set: false, location: 'memory', note: 'untranslated', keychainWaiting: true },
+        },
+      }),
+    );
+    await openSettings(fake);
+    const hint = screen.getByText(/^No token saved\./);
+    expect(hint.textContent).toBe(
+      'No token saved. The system keychain is not answering: ClassTray goes on without it and ' +
+        'uses the token saved there as soon as it answers, without asking for it again.',
+    );
+    expect(hint.textContent).not.toContain(KEYCHAIN_FIX);
+  });
 
   it('connects with the URL and the typed token', async () => {
     const fake = new FakeClassTray();
@@ -288,7 +307,7 @@ describe('demo mode', () => {
         account: {
           mode: 'demo',
           serviceUrl: null,
-          token: { set: false, location: 'keychain', note: null },
+          token: { set: false, location: 'keychain', note: null, keychainWaiting: false },
         },
       }),
     );

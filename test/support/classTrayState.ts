@@ -87,7 +87,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       mode: 'service',
       serviceUrl: 'https://remote.example.edu',
       authHeader: 'X-Token-SVC',
-      token: { set: true, location: 'keychain', note: null },
+      token: { set: true, location: 'keychain', note: null, keychainWaiting: false },
       setBySchool: [],
       demoLinks: [],
       ...overrides.account,

@@ -15,6 +15,14 @@
  * Policies:
  * - A store that fails once (keytar missing, no Secret Service on the bus) is not tried again
  *   this run, so the status stays true to where a token just went.
+ * - Every keychain call has a bound (KEYCHAIN_BOUND_MS): one that has not answered by then never
+ *   holds up what asked (the start, a status): the keychain is *waiting*, skipped until that call
+ *   answers, and its status says so (keychainWaiting). The call itself is not cut short: a keyring
+ *   prompt the teacher answers in a few seconds still completes it. The first late answer brings
+ *   the keychain back: what was given or forgotten meanwhile (kept for this run) is written to it,
+ *   then `whenKeychainAnswers` listeners run, so the saved token is used without asking again. A
+ *   late call that fails (libsecret gives up after its own D-Bus timeout) keeps it waiting, and
+ *   the keychain is asked again later (KEYCHAIN_RETRY_MS, doubling to KEYCHAIN_RETRY_MAX_MS).
  * - Reads go through the working stores in order and take the first token found, so a token the
  *   fallback kept during an earlier run without a keychain is still found.
  * - setToken while CLASSTRAY_TOKEN is set still saves the token (for later runs without the
@@ -23,10 +31,18 @@
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
 import { TeacherFacingError } from '../api/teacherFacing';
+import type { Timers } from '../classroom/refreshSchedule';
+import { systemTimers } from '../classroom/refreshSchedule';
 
 export const KEYCHAIN_SERVICE = 'ClassTray';
 export const TOKEN_ENV = 'CLASSTRAY_TOKEN';
 export const SERVICE_URL_ENV = 'CLASSTRAY_SERVICE_URL';
+
+/** How long a keychain call may hold up what asked for it (the start, a status). */
+export const KEYCHAIN_BOUND_MS = 3_000;
+/** After a late keychain call failed: the wait before asking again, doubling up to the max. */
+export const KEYCHAIN_RETRY_MS = 10_000;
+export const KEYCHAIN_RETRY_MAX_MS = 5 * 60_000;
 
 /** The part of keytar the vault uses. */
 export interface Keytar {
@@ -50,6 +66,11 @@ export interface VaultStatus {
   hasToken: boolean;
   /** A plain sentence whenever the token is not simply in the keychain. */
   reason?: string;
+  /**
+   * The keychain did not answer within its bound: a token saved there is used as soon as it
+   * answers (what the window says instead of "no keychain").
+   */
+  keychainWaiting?: true;
 }
 
 export interface TokenVaultOptions {
@@ -60,6 +81,10 @@ export interface TokenVaultOptions {
   loadKeytar?: () => Promise<unknown>;
   fallback?: SecretFallback;
   log?: Logger;
+  /** The bound's and the retries' timers; default the system's. */
+  timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  /** Default KEYCHAIN_BOUND_MS. */
+  keychainBoundMs?: number;
 }
 
 /** Bad input to the vault. The message never contains the token. */
@@ -68,6 +93,11 @@ export class VaultError extends TeacherFacingError {
 }
 
 type StoreKind = 'keychain' | 'fallback' | 'memory';
+
+/** A keychain call passed its bound: the keychain is waiting (not an error of the keychain). */
+class KeychainWaiting extends Error {
+  override readonly name = 'KeychainWaiting';
+}
 
 interface SecretStore {
   kind: StoreKind;
@@ -91,18 +121,56 @@ export class TokenVault {
   readonly #loadKeytar: () => Promise<unknown>;
   readonly #fallback: SecretFallback | undefined;
   readonly #warn: Logger['warn'];
+  readonly #info: Logger['info'];
+  readonly #timers: Pick<Timers, 'setTimeout' | 'clearTimeout'>;
+  readonly #boundMs: number;
   readonly #memory = new Map<string, string>();
+  /**
+   * What this run gave (a token) or forgot (null) by account while the keychain was waiting:
+   * it wins over every store until the keychain has taken it.
+   */
+  readonly #meanwhile = new Map<string, string | null>();
+  readonly #listeners = new Set<() => void>();
   #keytar: Promise<Keytar | undefined> | undefined;
-  /** Why the keychain is out of use this run; undefined while it works. */
-  #keychainProblem: 'unavailable' | 'not-answering' | undefined;
+  /**
+   * Why the keychain is out of use; undefined while it works. unavailable and failed hold for
+   * the run; waiting lasts until a call answers.
+   */
+  #keychainProblem: 'unavailable' | 'failed' | 'waiting' | undefined;
   #fallbackFailed = false;
+  /** The account of the last keychain call: what a retry asks for. */
+  #lastAccount = '';
+  #retry: unknown;
+  #retryMs = KEYCHAIN_RETRY_MS;
+  #stopped = false;
 
   constructor(options: TokenVaultOptions) {
     this.#env = options.env;
     this.#launchServiceUrl = options.launchServiceUrl;
     this.#loadKeytar = options.loadKeytar ?? loadKeytarModule;
     this.#fallback = options.fallback;
-    this.#warn = (options.log ?? createLogger()).warn;
+    const log = options.log ?? createLogger();
+    this.#warn = log.warn;
+    this.#info = log.info;
+    this.#timers = options.timers ?? systemTimers;
+    this.#boundMs = options.keychainBoundMs ?? KEYCHAIN_BOUND_MS;
+  }
+
+  /**
+   * Runs `listener` each time a keychain that was waiting answers again (what was given
+   * meanwhile is in it by then): a status or token read now is the keychain's.
+   */
+  whenKeychainAnswers(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** No retry after this, and no listener runs: ClassTray is closing. */
+  stop(): void {
+    this.#stopped = true;
+    this.#listeners.clear();
+    if (this.#retry !== undefined) this.#timers.clearTimeout(this.#retry);
+    this.#retry = undefined;
   }
 
   async getToken(serviceUrl: string): Promise<string | null> {
@@ -122,7 +190,16 @@ export class TokenVault {
       throw new VaultError('The token contains line breaks or control characters: paste it again.');
     }
     for (const store of await this.#stores()) {
-      if ((await this.#attempt(store, () => store.set(serviceUrl, clean), clean)).ok) break;
+      // While the keychain waits, kept for this run and for the keychain once it answers (not
+      // in the fallback: the keychain's older token would win over it then).
+      if (this.#keychainProblem === 'waiting') {
+        this.#meanwhile.set(serviceUrl, clean);
+        break;
+      }
+      if ((await this.#attempt(store, () => store.set(serviceUrl, clean), clean)).ok) {
+        this.#meanwhile.delete(serviceUrl);
+        break;
+      }
     }
     return this.status(serviceUrl);
   }
@@ -133,6 +210,9 @@ export class TokenVault {
     for (const store of await this.#stores()) {
       await this.#attempt(store, () => store.delete(serviceUrl));
     }
+    // A keychain still waiting is told once it answers; until then no token is found.
+    if (this.#keychainProblem === 'waiting') this.#meanwhile.set(serviceUrl, null);
+    else this.#meanwhile.delete(serviceUrl);
     return this.status(serviceUrl);
   }
 
@@ -146,12 +226,16 @@ export class TokenVault {
       };
     }
     const found = await this.#find(serviceUrl);
-    // The memory store always works, so there is always a first store.
-    const location = found?.kind ?? (await this.#stores())[0]?.kind ?? 'memory';
+    const waiting = this.#keychainProblem === 'waiting';
+    // The memory store always works, so there is always a first store; while the keychain is
+    // waiting, a token given is kept in memory until it answers.
+    const location =
+      found?.kind ?? (waiting ? 'memory' : ((await this.#stores())[0]?.kind ?? 'memory'));
     const reason = joined(this.#elsewhere(), this.#reason(location));
-    return reason === undefined
-      ? { location, hasToken: found !== undefined }
-      : { location, hasToken: found !== undefined, reason };
+    const status: VaultStatus = { location, hasToken: found !== undefined };
+    if (reason !== undefined) status.reason = reason;
+    if (waiting) status.keychainWaiting = true;
+    return status;
   }
 
   #envToken(): string | undefined {
@@ -179,6 +263,10 @@ export class TokenVault {
   }
 
   async #find(serviceUrl: string): Promise<{ kind: StoreKind; token: string } | undefined> {
+    const meanwhile = this.#meanwhile.get(serviceUrl);
+    if (meanwhile !== undefined) {
+      return meanwhile === null ? undefined : { kind: 'memory', token: meanwhile };
+    }
     for (const store of await this.#stores()) {
       const answer = await this.#attempt(store, () => store.get(serviceUrl));
       if (answer.ok && answer.value !== null) return { kind: store.kind, token: answer.value };
@@ -193,10 +281,12 @@ export class TokenVault {
     if (keytar && this.#keychainProblem === undefined) {
       stores.push({
         kind: 'keychain',
-        get: (account) => keytar.getPassword(KEYCHAIN_SERVICE, account),
-        set: (account, secret) => keytar.setPassword(KEYCHAIN_SERVICE, account, secret),
+        get: (account) =>
+          this.#bounded(account, () => keytar.getPassword(KEYCHAIN_SERVICE, account)),
+        set: (account, secret) =>
+          this.#bounded(account, () => keytar.setPassword(KEYCHAIN_SERVICE, account, secret)),
         delete: async (account) => {
-          await keytar.deletePassword(KEYCHAIN_SERVICE, account);
+          await this.#bounded(account, () => keytar.deletePassword(KEYCHAIN_SERVICE, account));
         },
       });
     }
@@ -239,6 +329,93 @@ export class TokenVault {
     return undefined;
   }
 
+  /**
+   * One keychain call within the bound: past it, rejects with KeychainWaiting while the call goes
+   * on; its late answer (or failure) decides when the keychain is used again.
+   */
+  #bounded<T>(account: string, call: () => Promise<T>): Promise<T> {
+    this.#lastAccount = account;
+    return new Promise<T>((resolve, reject) => {
+      let late = false;
+      const timer = this.#timers.setTimeout(() => {
+        late = true;
+        reject(new KeychainWaiting(`no answer within ${this.#boundMs / 1000} s`));
+      }, this.#boundMs);
+      new Promise<T>((settle) => settle(call())).then(
+        (value) => {
+          if (late) void this.#lateAnswer(true);
+          else {
+            this.#timers.clearTimeout(timer);
+            resolve(value);
+          }
+        },
+        (error: unknown) => {
+          if (late) void this.#lateAnswer(false, error);
+          else {
+            this.#timers.clearTimeout(timer);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        },
+      );
+    });
+  }
+
+  /** A call that had passed its bound answered (ok) or failed. */
+  async #lateAnswer(ok: boolean, error?: unknown): Promise<void> {
+    if (this.#stopped || this.#keychainProblem !== 'waiting') return;
+    if (!ok) {
+      this.#askAgainLater(error);
+      return;
+    }
+    this.#keychainProblem = undefined;
+    if (this.#retry !== undefined) this.#timers.clearTimeout(this.#retry);
+    this.#retry = undefined;
+    this.#retryMs = KEYCHAIN_RETRY_MS;
+    this.#info('The system keychain answered: it is used again.');
+    // What was given or forgotten meanwhile goes to the keychain first, so what listeners read
+    // is this run's latest.
+    const keytar = await this.#keychain();
+    for (const [account, token] of [...this.#meanwhile]) {
+      if (keytar === undefined || this.#keychainProblem !== undefined) break;
+      const store = (await this.#stores()).find(({ kind }) => kind === 'keychain');
+      if (store === undefined) break;
+      const written = await this.#attempt(
+        store,
+        () => (token === null ? store.delete(account) : store.set(account, token)),
+        token ?? undefined,
+      );
+      if (written.ok && this.#meanwhile.get(account) === token) this.#meanwhile.delete(account);
+    }
+    if (this.#stopped || this.#keychainProblem !== undefined) return;
+    for (const listener of [...this.#listeners]) listener();
+  }
+
+  /** A late call failed: the keychain stays waiting and is asked again after a while. */
+  #askAgainLater(error: unknown): void {
+    if (this.#retry !== undefined) return;
+    const waitMs = this.#retryMs;
+    this.#retryMs = Math.min(this.#retryMs * 2, KEYCHAIN_RETRY_MAX_MS);
+    this.#warn(
+      `The system keychain failed after not answering (${this.#redact(errorMessage(error))}): ` +
+        `asking it again in ${waitMs / 1000} s.`,
+    );
+    this.#retry = this.#timers.setTimeout(() => {
+      this.#retry = undefined;
+      void this.#askAgain();
+    }, waitMs);
+  }
+
+  async #askAgain(): Promise<void> {
+    const keytar = await this.#keychain();
+    if (this.#stopped || keytar === undefined || this.#keychainProblem !== 'waiting') return;
+    // Not bounded: nothing waits for it, and its answer is the news.
+    const account = this.#lastAccount;
+    keytar.getPassword(KEYCHAIN_SERVICE, account).then(
+      () => void this.#lateAnswer(true),
+      (error: unknown) => void this.#lateAnswer(false, error),
+    );
+  }
+
   /** Runs one operation on a store; a failure retires that store for this run. */
   async #attempt<T>(
     store: SecretStore,
@@ -248,7 +425,17 @@ export class TokenVault {
     try {
       return { ok: true, value: await operation() };
     } catch (error) {
-      if (store.kind === 'keychain') this.#keychainProblem = 'not-answering';
+      if (error instanceof KeychainWaiting) {
+        if (this.#keychainProblem === undefined) {
+          this.#keychainProblem = 'waiting';
+          this.#warn(
+            `The system keychain did not answer within ${this.#boundMs / 1000} s: ` +
+              'ClassTray goes on without it, and uses it as soon as it answers.',
+          );
+        }
+        return { ok: false };
+      }
+      if (store.kind === 'keychain') this.#keychainProblem = 'failed';
       if (store.kind === 'fallback') this.#fallbackFailed = true;
       this.#warn(
         `The ${store.kind === 'keychain' ? 'keychain' : "app's encrypted store"} failed, ` +
@@ -260,6 +447,12 @@ export class TokenVault {
 
   #reason(location: TokenLocation): string | undefined {
     if (location === 'keychain' || location === 'environment') return undefined;
+    if (this.#keychainProblem === 'waiting') {
+      return (
+        'The system keychain is not answering: a token saved there is used as soon as it ' +
+        'answers, and a token given meanwhile is kept for this run until then.'
+      );
+    }
     if (this.#keychainProblem === undefined) {
       // Only reachable for a token the fallback kept during an earlier run without a keychain.
       return `Saved by an earlier run that had no keychain: ${IN_FALLBACK}`;
@@ -279,7 +472,12 @@ export class TokenVault {
 
   /** Errors from native code could quote what they were given: blank out every known token. */
   #redact(text: string, secret?: string): string {
-    const secrets = [secret, this.#envToken(), ...this.#memory.values()];
+    const secrets = [
+      secret,
+      this.#envToken(),
+      ...this.#memory.values(),
+      ...this.#meanwhile.values(),
+    ];
     return secrets.reduce<string>(
       (redacted, known) => (known ? redacted.replaceAll(known, '[token]') : redacted),
       text,

@@ -132,7 +132,11 @@ export interface AccountView {
   mode: Mode;
   serviceUrl: string | null;
   authHeader: string;
-  token: { set: boolean; location: TokenLocation; note: string | null };
+  /**
+   * keychainWaiting: the system keychain did not answer within its bound; a token saved there is
+   * used as soon as it answers (the window says so, not that there is no keychain).
+   */
+  token: { set: boolean; location: TokenLocation; note: string | null; keychainWaiting: boolean };
   /** The settings the school's policy locked: the window shows them as "Set by your school". */
   setBySchool: PolicyName[];
   /** The demo school's links to try adding (its own accesses); none outside the demo. */

@@ -40,6 +40,7 @@ export function accountView(
       set: token?.hasToken ?? false,
       location: token?.location ?? 'keychain',
       note: token?.reason ?? null,
+      keychainWaiting: token?.keychainWaiting === true,
     },
     setBySchool,
     demoLinks,

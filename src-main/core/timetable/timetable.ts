@@ -231,6 +231,16 @@ export class Timetable {
     this.#changed();
   }
 
+  /**
+   * The keychain answered after not answering: a subscription whose address waited on it is read
+   * again and fetched now.
+   */
+  async keychainAnswered(): Promise<void> {
+    if (this.#subscription?.keychainWaiting !== true) return;
+    await this.#readSubscriptionStatus();
+    await this.refresh();
+  }
+
   /** Refresh: the subscription is fetched now. */
   async refresh(): Promise<void> {
     if (this.#settings().source !== 'subscription') return;

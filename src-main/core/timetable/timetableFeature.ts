@@ -24,6 +24,8 @@ export interface TimetableFeature extends Feature<
   endCancelled(end: ScheduledEnd): void;
   /** The teacher picked a classroom: a lesson starting in the next minutes leaves it open. */
   classroomPicked(): void;
+  /** The keychain answered after not answering: the subscription's address is read again. */
+  keychainAnswered(): Promise<void>;
 }
 
 export function timetableFeature(
@@ -77,6 +79,7 @@ export function timetableFeature(
     },
     endCancelled: (end) => timetable.endCancelled(end),
     classroomPicked: () => timetable.classroomPicked(),
+    keychainAnswered: () => timetable.keychainAnswered(),
     start: () => timetable.start(),
     setWindowVisible(visible) {
       windowVisible = visible;

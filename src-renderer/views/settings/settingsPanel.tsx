@@ -174,8 +174,12 @@ function AccountSettings() {
             {account.token.set
               ? t('settings.tokenSaved', { where: t(`settings.where.${account.token.location}`) })
               : t('settings.tokenMissing')}
-            {account.token.location !== 'keychain' && (
-              <> {t(`settings.why.${account.token.location}`)}</>
+            {account.token.keychainWaiting ? (
+              <> {t('settings.why.keychainWaiting')}</>
+            ) : (
+              account.token.location !== 'keychain' && (
+                <> {t(`settings.why.${account.token.location}`)}</>
+              )
             )}
           </p>
           {account.token.set && (

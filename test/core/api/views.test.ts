@@ -89,9 +89,19 @@ describe('views', () => {
       mode: 'service',
       serviceUrl: null,
       authHeader: 'X-Token-SVC',
-      token: { set: true, location: 'memory', note: 'for this run only' },
+      token: { set: true, location: 'memory', note: 'for this run only', keychainWaiting: false },
       setBySchool: [],
       demoLinks: [],
+    });
+  });
+
+  it('say that the keychain is not answering while it waits', () => {
+    const status = { location: 'memory', hasToken: false, keychainWaiting: true } as const;
+    expect(accountView(defaultSettings(), 'service', status, []).token).toEqual({
+      set: false,
+      location: 'memory',
+      note: null,
+      keychainWaiting: true,
     });
   });
 
