@@ -231,7 +231,11 @@ export async function chooseLanguage(page: Page, language: Language): Promise<vo
 /** Waits until the page is in `language`: its <html lang> and the direction that goes with it. */
 export async function shownIn(page: Page, language: Locale): Promise<void> {
   const dir = SPOKEN_LANGUAGES[language].dir;
+  // Longer than expect.poll's second: a language's first render on a loaded machine.
   await expect
-    .poll(() => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]))
+    .poll(
+      () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
+      { timeout: 10_000 },
+    )
     .toEqual([language, dir]);
 }
