@@ -20,6 +20,10 @@ export const channels = {
   changes: 'classtray:changes',
   /** invoke { remoteId }: main writes the password to the clipboard, answers a boolean. */
   copyPassword: 'classtray:copy-password',
+  /** invoke: main opens the log folder; answers a LogFolderView. */
+  openLogFolder: 'classtray:open-log-folder',
+  /** invoke: main writes the diagnostics to the clipboard; answers nothing. */
+  copyDiagnostics: 'classtray:copy-diagnostics',
 } as const;
 
 /** The global name the preload gives the RendererApi (`window.classTray`). */

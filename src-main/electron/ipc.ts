@@ -1,6 +1,7 @@
 /**
- * The core's API on IPC: one `ipcMain.handle` per action, the state snapshot, the copy action,
- * and the push of changes to the window. Only frames of our own `app://` origin may call; inputs
+ * The core's API on IPC: one `ipcMain.handle` per action, the state snapshot, the host's own
+ * actions (copy a password, open the log folder, copy diagnostics), and the push of changes to
+ * the window. Only frames of our own `app://` origin may call; inputs
  * are checked against the action table's schemas before the core sees them (runAction).
  * As in the preview host, only sentences written for the teacher reach the page when a call
  * fails; anything unexpected is logged here and the page gets a generic sentence.
@@ -19,16 +20,21 @@ import { channels } from './channels';
 import type { PasswordClipboard } from './clipboardSecret';
 import { passwordClipboard } from './clipboardSecret';
 import { isAppUrl } from './security';
+import type { HostSupport } from './support';
 
 export class IpcRefusal extends TeacherFacingError {
   override readonly name = 'IpcRefusal';
 }
 
-/** Registers every handler; returns a function that removes them. */
+/**
+ * Registers every handler; returns a function that removes them. `support`: the log folder and
+ * diagnostics actions (support.ts); without it those two channels are not handled.
+ */
 export function registerIpc(
   classTray: ClassTray,
   log: Logger = createLogger(console, 'ipc'),
   passwords: PasswordClipboard = passwordClipboard({ warn: log.warn }),
+  support?: HostSupport,
 ): () => void {
   const registered: string[] = [];
   const handle = (channel: string, run: (input: unknown) => unknown): void => {
@@ -66,6 +72,11 @@ export function registerIpc(
       throw new IpcRefusal('The password could not be copied to the clipboard: try again.');
     }
   });
+
+  if (support) {
+    handle(channels.openLogFolder, () => support.openLogFolder());
+    handle(channels.copyDiagnostics, () => support.copyDiagnostics());
+  }
 
   return () => {
     for (const channel of registered) ipcMain.removeHandler(channel);

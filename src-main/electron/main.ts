@@ -15,6 +15,8 @@ import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { takeDataFolderLock } from '../writerLock';
+import type { LogFile } from '../hosts/logFile';
+import { openLogFile } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
@@ -34,6 +36,7 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
+import { electronSupport, type HostSupport } from './support';
 import { detectInstaller, systemInstallFacts } from './installs';
 import type { Updates } from './updates';
 import { loadAutoUpdater, startUpdates } from './updates';
@@ -50,7 +53,16 @@ import {
 } from './window';
 
 const APP_ID = 'app.classtray.desktop';
-const log = createLogger();
+/**
+ * The log IT reads (hosts/logFile.ts), in `app.getPath('logs')` once launch() has set the data
+ * folder; until then, and if it cannot be opened, the lines go to the console only.
+ */
+let logFile: LogFile | undefined;
+const log = createLogger({
+  info: (line) => (logFile?.sink ?? console).info(line),
+  warn: (line) => (logFile?.sink ?? console).warn(line),
+  error: (line) => (logFile?.sink ?? console).error(line),
+});
 const warn = log.warn;
 
 // First of all: an error nothing handled is logged with its stack, and decided (lastResort.ts).
@@ -76,6 +88,7 @@ let showWindow: (() => void) | undefined;
 let showWhenReady = false;
 
 launch().catch(async (error: unknown) => {
+  log.error('ClassTray could not start', error);
   // The dialog waits for `ready`: before it, Linux would only print the message on stderr.
   await app.whenReady();
   // The OS language: the settings, which name the teacher's, may be what failed.
@@ -96,6 +109,12 @@ async function launch(): Promise<void> {
     app.quit();
     return;
   }
+  // The first instance only writes the log. Electron keeps it under userData on Linux and
+  // Windows (~/Library/Logs/ClassTray on macOS), so it is read after the data folder is set.
+  logFile = openLogFile(app.getPath('logs'));
+  log.info(
+    `ClassTray ${app.getVersion()} starting (Electron ${process.versions.electron ?? '?'}, ${process.platform} ${process.arch}).`,
+  );
   // Registered before the first await: a second launch during start-up is not lost, and
   // without a window-all-closed listener Electron would quit (a tray app runs windowless).
   app.on('second-instance', () => {
@@ -105,7 +124,7 @@ async function launch(): Promise<void> {
   app.on('window-all-closed', () => undefined);
   // Start-up runs until its first await; beside the listeners above, before that await, the quit
   // guard: a quit or a logoff during start-up waits for it, then closes what it started.
-  const startUp = start();
+  const startUp = start(logFile);
   closeBeforeQuit(
     app,
     async () => {
@@ -118,7 +137,7 @@ async function launch(): Promise<void> {
 }
 
 /** Starts the tray app; resolves with what closes it before a quit. */
-async function start(): Promise<() => Promise<void>> {
+async function start(logFile: LogFile): Promise<() => Promise<void>> {
   await app.whenReady();
   app.dock?.hide();
   // Windows shows a toast only for an AppUserModelId with a Start-menu shortcut: the installer
@@ -158,7 +177,8 @@ async function start(): Promise<() => Promise<void>> {
   });
   // A copied password is cleared after the teacher's delay and on quit, if still on the clipboard.
   const passwords = passwordClipboard({ warn });
-  registerIpc(classTray, log.child('ipc'), passwords);
+  const support = electronSupport(classTray, logFile, log.child('support'));
+  registerIpc(classTray, log.child('ipc'), passwords, support);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const popover = createPopover({
@@ -216,7 +236,7 @@ async function start(): Promise<() => Promise<void>> {
       const draw = trayPresenter(
         popover.tray,
         assetsDir,
-        trayHandlers(classTray, popover, redraw, () => updates),
+        trayHandlers(classTray, popover, redraw, () => updates, support),
       );
       present = (current) =>
         draw(
@@ -293,6 +313,7 @@ function trayHandlers(
   popover: ReturnType<typeof createPopover>,
   redraw: () => void,
   updates: () => Updates | undefined,
+  support: HostSupport,
 ): Parameters<typeof trayPresenter>[2] {
   const run = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => warn(`Tray action failed: ${String(error)}`));
@@ -308,6 +329,7 @@ function trayHandlers(
     },
     setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
     restartToUpdate: () => run(updates()?.restart() ?? Promise.resolve()),
+    openLogFolder: () => run(support.openLogFolder()),
     quit: () => app.quit(),
   };
 }

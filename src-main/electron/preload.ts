@@ -38,6 +38,8 @@ const api: RendererApi = {
     };
   },
   copyDevicePassword: invoke(channels.copyPassword),
+  openLogFolder: invoke(channels.openLogFolder),
+  copyDiagnostics: invoke(channels.copyDiagnostics),
 };
 
 contextBridge.exposeInMainWorld(BRIDGE_NAME, api);

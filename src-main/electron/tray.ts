@@ -38,6 +38,7 @@ export interface TrayHandlers {
   setPinned(pinned: boolean): void;
   setStartAtLogin(enabled: boolean): void;
   restartToUpdate(): void;
+  openLogFolder(): void;
   quit(): void;
 }
 
@@ -138,6 +139,8 @@ export function menuTemplate(
         };
       case 'restart-to-update':
         return { label: entry.label, click: () => handlers.restartToUpdate() };
+      case 'open-log-folder':
+        return { label: entry.label, click: () => handlers.openLogFolder() };
       case 'quit':
         return { label: entry.label, click: () => handlers.quit() };
     }

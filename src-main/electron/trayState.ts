@@ -33,6 +33,8 @@ export type TrayMenuEntry =
   | { kind: 'restart-to-update'; label: string }
   /** The last update check or download failed (the log says why): a line, not a button. */
   | { kind: 'update-failed'; label: string }
+  /** Opens the folder of the log IT and support read (the update failure's reason is there). */
+  | { kind: 'open-log-folder'; label: string }
   | { kind: 'quit'; label: string };
 
 export interface TrayView {
@@ -253,6 +255,8 @@ function menuEntries(
       checked: preferences.startAtLogin,
       enabled: !account.setBySchool.includes('StartAtLogin'),
     },
+    // Where IT and support read why (an update that failed, a policy entry ignored).
+    { kind: 'open-log-folder', label: text.openLogFolder },
     { kind: 'separator' },
     ...(update === 'ready'
       ? [{ kind: 'restart-to-update' as const, label: text.restartToUpdate }]

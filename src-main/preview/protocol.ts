@@ -15,6 +15,11 @@
  * - `POST /api/copy-password` `{ "remoteId" }`: 200 `{ "password": string | null,
  *   "clearAfterSeconds": number }`; the tab writes it to the clipboard, never shows it, and
  *   clears it after that long (0: the teacher's "until quit") where it can read it back.
+ * - `POST /api/log-folder` `{}`: 200 `{ "folder": string, "opened": false }` (LogFolderReply):
+ *   where the preview writes its log (`<data folder>/logs`); a page cannot open a folder, so the
+ *   window shows it.
+ * - `POST /api/diagnostics` `{}`: 200 `{ "text": string }` (DiagnosticsReply): the diagnostics
+ *   for support (no secret in them); the tab writes them to the clipboard.
  * - `POST /api/visibility` `{ "tab": "<id>", "visible": boolean }` (VisibilityReport): the tab
  *   with that stream's id is shown or hidden; sent once the tab has its id (every stream's
  *   id, after a reconnect too) and on every change. 204; 422 for an id whose stream is not open.
@@ -26,13 +31,15 @@
  */
 import type { ActionName } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
-import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
+import type { ClassTrayChange, ClassTrayState, LogFolderView } from '../core/api/classTrayApi';
 
 export type PreviewRoute =
   | '/api/state'
   | '/api/events'
   | `/api/actions/${ActionName}`
   | '/api/copy-password'
+  | '/api/log-folder'
+  | '/api/diagnostics'
   | '/api/visibility';
 
 export type StateReply = ClassTrayState;
@@ -53,6 +60,10 @@ export interface CopyPasswordReply {
   password: string | null;
   /** The teacher's preference (clipboardClearSeconds). */
   clearAfterSeconds: number;
+}
+export type LogFolderReply = LogFolderView;
+export interface DiagnosticsReply {
+  text: string;
 }
 export interface ErrorReply {
   error: string;

@@ -18,10 +18,14 @@ import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
 import { takeDataFolderLock } from '../writerLock';
+import type { LogSink } from '../core/logger';
+import { createLogger } from '../core/logger';
+import { openLogFile } from '../hosts/logFile';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startPreviewServer } from './server';
+import { previewSupport, previewVersion } from './support';
 
 export const USAGE = `Usage: npm run web -- [options]
 
@@ -139,6 +143,8 @@ export interface RunPreviewOptions {
   openBrowser?: (url: string) => Promise<unknown>;
   /** Where the address and notes go; default stdout. */
   print?: (line: string) => void;
+  /** Where the log's lines go beside `<data folder>/logs`; default the console. */
+  logConsole?: LogSink;
   /** Any of the core's options; the demo school defaults to the local service's. */
   classTray?: Partial<
     Omit<ClassTrayOptions, 'dataDir' | 'env' | 'launchServiceUrl' | 'launchClassroom'>
@@ -186,13 +192,27 @@ export async function runPreview(
     }
   }
   const lock = takeDataFolderLock(dataDir, 'the ClassTray preview');
+  // The log IT and support read, in the data folder the lock just proved writable: the lines
+  // the terminal shows, and what only the file keeps (the start, the policy's problems).
+  const logFile = openLogFile(path.join(dataDir, 'logs'), {
+    ...(options.logConsole === undefined ? {} : { console: options.logConsole }),
+  });
+  const log = createLogger(logFile.sink);
+  const fileLog = createLogger(logFile.fileOnly, 'preview');
+  fileLog.info(
+    `ClassTray ${previewVersion()} preview starting (Node ${process.versions.node}, ${process.platform} ${process.arch}).`,
+  );
   let classTray;
   let server;
   try {
     const staticDir = options.rendererDir ?? (await ensureRendererBuilt(print));
-    const policy = args.policyFile === undefined ? undefined : draftPolicy(args.policyFile, print);
+    const policy =
+      args.policyFile === undefined
+        ? undefined
+        : draftPolicy(args.policyFile, print, createLogger(logFile.fileOnly, 'policy').warn);
     classTray = await createClassTray({
       demoSchool: () => startDemoSchool(options.classTray?.clock),
+      log: log.child('core'),
       ...options.classTray,
       ...(policy === undefined ? {} : { policy }),
       dataDir,
@@ -209,15 +229,20 @@ export async function runPreview(
     const note = checked && launchNote(args.connect?.serviceUrl, checked);
     if (note) print(`ClassTray preview: ${note}`);
     if (args.preferences) await classTray.updatePreferences(args.preferences);
-    server = await startPreviewServer({ classTray, staticDir, port: args.port }).catch(
-      (error: unknown) => {
-        const code = (error as NodeJS.ErrnoException).code;
-        if (code === 'EADDRINUSE') throw new Error(`port ${args.port} is already in use.`);
-        if (code === 'EACCES') throw new Error(`not allowed to listen on port ${args.port}.`);
-        throw error;
-      },
-    );
+    server = await startPreviewServer({
+      classTray,
+      staticDir,
+      port: args.port,
+      log: log.child('preview'),
+      support: previewSupport(classTray, logFile),
+    }).catch((error: unknown) => {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new Error(`port ${args.port} is already in use.`);
+      if (code === 'EACCES') throw new Error(`not allowed to listen on port ${args.port}.`);
+      throw error;
+    });
   } catch (error) {
+    fileLog.error('The preview could not start', error);
     await classTray?.close();
     lock.release();
     throw error;
@@ -245,13 +270,22 @@ export async function runPreview(
  * --policy-file: the file read as the tray app reads the machine's policy, but for the root-owner
  * rule, which the preview says it skips; what it ignores is printed as the app's log writes it.
  */
-function draftPolicy(file: string, print: (line: string) => void): PolicyReader {
+function draftPolicy(
+  file: string,
+  print: (line: string) => void,
+  logLine: (line: string) => void,
+): PolicyReader {
   print(
     `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
   );
-  return new PolicyReader(systemPolicySystem(), (line) => print(`ClassTray preview: ${line}`), {
-    draftFile: file,
-  });
+  return new PolicyReader(
+    systemPolicySystem(),
+    (line) => {
+      print(`ClassTray preview: ${line}`);
+      logLine(line);
+    },
+    { draftFile: file },
+  );
 }
 
 /** What the first call to the launch's service found, when it is not simply connected. */

@@ -29,7 +29,9 @@ import type {
   ActionReply,
   ChangeEvent,
   CopyPasswordReply,
+  DiagnosticsReply,
   ErrorReply,
+  LogFolderReply,
   StateReply,
   TabEvent,
   VisibilityReport,
@@ -78,10 +80,19 @@ const NO_KEY_PAGE =
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
   '<p>Open the address printed in the terminal.</p></html>';
 
+/** The support routes take nothing: `{}`. */
+const noInput = z.strictObject({});
+
 const visibilityInput = z.strictObject({
   tab: z.string(),
   visible: z.boolean(),
 }) satisfies z.ZodType<VisibilityReport>;
+
+/** What the preview offers IT and support: where its log is, and the diagnostics text. */
+export interface PreviewSupport {
+  logFolder: string;
+  diagnostics(): Promise<string>;
+}
 
 export interface PreviewAppOptions {
   classTray: ClassTray;
@@ -95,10 +106,12 @@ export interface PreviewAppOptions {
   log?: Logger;
   /** Default PREVIEW_LIMITS; tests shrink them. */
   limits?: Partial<PreviewLimits>;
+  /** Without it, the log folder and diagnostics routes answer 404. */
+  support?: PreviewSupport;
 }
 
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
-  const { classTray, key } = options;
+  const { classTray, key, support } = options;
   const log = options.log ?? createLogger(console, 'preview');
   const visibility = new TabVisibility((visible) => classTray.setWindowVisible(visible));
 
@@ -214,6 +227,18 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     return { password, clearAfterSeconds } satisfies CopyPasswordReply;
   });
 
+  app.post('/api/log-folder', async (request, reply) => {
+    parseInput('openLogFolder', noInput, request.body);
+    if (!support) return sendError(reply, 404, 'There is no such preview route.');
+    return { folder: support.logFolder, opened: false } satisfies LogFolderReply;
+  });
+
+  app.post('/api/diagnostics', async (request, reply) => {
+    parseInput('copyDiagnostics', noInput, request.body);
+    if (!support) return sendError(reply, 404, 'There is no such preview route.');
+    return { text: await support.diagnostics() } satisfies DiagnosticsReply;
+  });
+
   app.post('/api/visibility', async (request, reply) => {
     const { tab, visible } = parseInput('visibility', visibilityInput, request.body);
     if (!visibility.report(tab, visible)) {
@@ -239,6 +264,7 @@ export interface PreviewServerOptions {
   port?: number;
   log?: Logger;
   limits?: Partial<PreviewLimits>;
+  support?: PreviewSupport;
 }
 
 export interface RunningPreviewServer {
@@ -261,6 +287,7 @@ export async function startPreviewServer(
     port: () => port,
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
+    ...(options.support === undefined ? {} : { support: options.support }),
   });
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();

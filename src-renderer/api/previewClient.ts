@@ -11,7 +11,9 @@ import { browserClipboard, copyPasswordInPage } from './pageClipboard';
 import type {
   ActionReply,
   CopyPasswordReply,
+  DiagnosticsReply,
   ErrorReply,
+  LogFolderReply,
   PreviewRoute,
   StateReply,
   TabEvent,
@@ -149,6 +151,12 @@ export function createPreviewClient(
         copied: true,
         cleared: await copyPasswordInPage(reply.password, reply.clearAfterSeconds, options),
       };
+    },
+    // A page cannot open a folder: the host says where it is, and the window shows it.
+    openLogFolder: async () => (await post('/api/log-folder', {})) as LogFolderReply,
+    async copyDiagnostics() {
+      const { text } = (await post('/api/diagnostics', {})) as DiagnosticsReply;
+      await pageClipboard().clipboard.writeText(text);
     },
   };
 }

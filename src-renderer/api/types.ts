@@ -19,6 +19,7 @@ export type DeviceView = api.DeviceView;
 export type EndedAccessView = api.EndedAccessView;
 export type InstallationView = api.InstallationView;
 export type InvalidateResultView = api.InvalidateResultView;
+export type LogFolderView = api.LogFolderView;
 export type PasswordCopy = api.PasswordCopy;
 export type PolicyName = api.AccountView['setBySchool'][number];
 export type PreferencesView = api.PreferencesView;

@@ -90,6 +90,7 @@ export function electronMock() {
     getPath: vi.fn((name: string) => `/tmp/classtray-mock-${name}`),
     getAppPath: vi.fn(() => '/app'),
     getName: vi.fn(() => 'ClassTray'),
+    getVersion: vi.fn(() => '0.1.0'),
     getLocale: vi.fn(() => 'en-US'),
     setAppUserModelId: vi.fn(),
   });
@@ -138,7 +139,11 @@ export function electronMock() {
     clipboard: fakeClipboard(),
     ClipboardItem: FakeClipboardItem,
     protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
-    shell: { openExternal: vi.fn(async () => undefined) },
+    // openPath answers '' once the file manager has the path, else why not (a test sets one).
+    shell: {
+      openExternal: vi.fn(async () => undefined),
+      openPath: vi.fn(async (_path: string): Promise<string> => ''),
+    },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
     Notification: Object.assign(
       vi.fn(function (options: unknown) {

@@ -101,9 +101,11 @@ async function launch({ lock = true, argv = [] as string[] } = {}) {
   electron.powerMonitor.removeAllListeners();
   electron.ipcMain.handlers.clear();
   electron.app.requestSingleInstanceLock.mockReturnValue(lock);
-  electron.app.getPath.mockImplementation((name: string) =>
-    name === 'userData' ? dataDir : `/tmp/classtray-mock-${name}`,
-  );
+  electron.app.getPath.mockImplementation((name: string) => {
+    if (name === 'userData') return dataDir;
+    // Electron keeps the log under userData on Linux and Windows.
+    return name === 'logs' ? join(dataDir, 'logs') : `/tmp/classtray-mock-${name}`;
+  });
   let markReady = (): void => undefined;
   const ready = new Promise<void>((resolve) => {
     markReady = resolve;
@@ -298,6 +300,35 @@ describe('main', () => {
     expect(popover.window.webContents.reload).toHaveBeenCalled();
     click(menu.find((item) => item.label === 'Quit ClassTray'));
     expect(electron.app.quit).toHaveBeenCalled();
+  });
+
+  it("writes its log in app.getPath('logs'), the console's lines with their level, and opens that folder from the tray menu", async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    const logFile = join(dataDir, 'logs', 'classtray.log');
+    popover.window.webContents.emit(
+      'did-fail-load',
+      {},
+      -6,
+      'ERR_FILE_NOT_FOUND',
+      'app://classtray/index.html',
+      true,
+    );
+    const written = await readFile(logFile, 'utf8');
+    expect(written).toMatch(/^\[[\d-]+ [\d:.]+\] \[info\] +ClassTray 0\.1\.0 starting \(Electron/m);
+    expect(written).toMatch(
+      /\[warn\] +The window's page did not load \(ERR_FILE_NOT_FOUND, -6\): app:\/\/classtray\/index\.html$/m,
+    );
+    // The same line on the console.
+    expect(warn).toHaveBeenCalledWith(
+      "The window's page did not load (ERR_FILE_NOT_FOUND, -6): app://classtray/index.html",
+    );
+
+    click(lastMenu(electron).find((item) => item.label === 'Open log folder'));
+    await vi.waitFor(() =>
+      expect(electron.shell.openPath).toHaveBeenCalledWith(join(dataDir, 'logs')),
+    );
   });
 
   it('tells the core when the window shows and hides', async () => {

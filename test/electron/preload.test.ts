@@ -19,7 +19,14 @@ describe('preload', () => {
     const { name, api } = await exposed();
     expect(name).toBe('classTray');
     expect(Object.keys(api).sort()).toEqual(
-      [...ACTION_NAMES, 'getState', 'subscribe', 'copyDevicePassword'].sort(),
+      [
+        ...ACTION_NAMES,
+        'getState',
+        'subscribe',
+        'copyDevicePassword',
+        'openLogFolder',
+        'copyDiagnostics',
+      ].sort(),
     );
     expect(Object.values(api).every((value) => typeof value === 'function')).toBe(true);
     expect(Object.values(api)).not.toContain(ipcRenderer);
@@ -40,11 +47,15 @@ describe('preload', () => {
     await api.refresh();
     await api.getState();
     await api.copyDevicePassword({ remoteId: '1' });
+    await api.openLogFolder();
+    await api.copyDiagnostics();
     expect(invoke.mock.calls).toEqual([
       ['classtray:action:selectClassroom', { id: 'room-12' }],
       ['classtray:action:refresh', undefined],
       ['classtray:state'],
       ['classtray:copy-password', { remoteId: '1' }],
+      ['classtray:open-log-folder', undefined],
+      ['classtray:copy-diagnostics', undefined],
     ]);
   });
 

@@ -24,6 +24,7 @@ const handlers = (): TrayHandlers & Record<string, ReturnType<typeof vi.fn>> => 
   setPinned: vi.fn(),
   setStartAtLogin: vi.fn(),
   restartToUpdate: vi.fn(),
+  openLogFolder: vi.fn(),
   quit: vi.fn(),
 });
 
@@ -92,6 +93,7 @@ describe('tray', () => {
     click('Keep window open', true);
     click('Start at login', true);
     click('Restart to update');
+    click('Open log folder');
     click('Quit ClassTray');
     expect(on.open).toHaveBeenCalled();
     expect(on.selectClassroom).toHaveBeenCalledWith('library');
@@ -100,6 +102,7 @@ describe('tray', () => {
     expect(on.setPinned).toHaveBeenCalledWith(true);
     expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
     expect(on.restartToUpdate).toHaveBeenCalled();
+    expect(on.openLogFolder).toHaveBeenCalledOnce();
     expect(on.quit).toHaveBeenCalled();
     expect(template.find((entry) => entry.label === 'Room 12')).toMatchObject({
       type: 'radio',

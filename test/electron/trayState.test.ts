@@ -98,7 +98,7 @@ describe('tray state', () => {
     expect(trayView(long, en, false).tooltip.length).toBeLessThan(128);
   });
 
-  it('builds the context menu: open, recent classrooms, refresh, mode, pin, login, quit', () => {
+  it('builds the context menu: open, recent classrooms, refresh, mode, pin, login, log folder, quit', () => {
     const { menu } = trayView(roomState(), en, true);
     expect(menu.filter((entry) => entry.kind !== 'separator')).toEqual([
       { kind: 'open', label: 'Open ClassTray' },
@@ -110,6 +110,7 @@ describe('tray state', () => {
       { kind: 'mode', mode: 'service', label: 'My account', checked: false, enabled: false },
       { kind: 'pinned', label: 'Keep window open', checked: true },
       { kind: 'start-at-login', label: 'Start at login', checked: false, enabled: true },
+      { kind: 'open-log-folder', label: 'Open log folder' },
       { kind: 'quit', label: 'Quit ClassTray' },
     ]);
   });
@@ -148,7 +149,7 @@ describe('tray state', () => {
       trayView(roomState(), en, false, update)
         .menu.slice(-3)
         .map((entry) => ('label' in entry ? entry.label : entry.kind));
-    expect(kinds(null)).toEqual(['Start at login', 'separator', 'Quit ClassTray']);
+    expect(kinds(null)).toEqual(['Open log folder', 'separator', 'Quit ClassTray']);
     expect(kinds('ready')).toEqual(['separator', 'Restart to update', 'Quit ClassTray']);
     expect(trayView(roomState(), labels.es, false, 'ready').menu.at(-2)).toEqual({
       kind: 'restart-to-update',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cookieName } from '../../src-main/preview/access';
+import type { PreviewSupport } from '../../src-main/preview/server';
 import { buildPreviewApp } from '../../src-main/preview/server';
 import { recordingLogger } from '../support/recordingLogger';
 import { FakeClassTray } from '../support/fakeClassTray';
@@ -36,7 +37,10 @@ export interface PreviewTestApp {
   close(): Promise<void>;
 }
 
-export async function previewTestApp(): Promise<PreviewTestApp> {
+/** `support`: the log folder and diagnostics routes' host side; without it they answer 404. */
+export async function previewTestApp(
+  options: { support?: PreviewSupport } = {},
+): Promise<PreviewTestApp> {
   const core = new FakeClassTray();
   const staticDir = await rendererDir();
   const { log, errors: logged } = recordingLogger();
@@ -46,6 +50,7 @@ export async function previewTestApp(): Promise<PreviewTestApp> {
     key: KEY,
     port: () => PORT,
     log,
+    ...options,
   });
   const request = (options: InjectOptions) =>
     app.inject({ ...options, headers: { host: HOST, cookie: COOKIE, ...options.headers } });

@@ -138,6 +138,34 @@ describe('preview client', () => {
     });
   });
 
+  it('answers where the log folder is, as the host says', async () => {
+    fetchMock.mockResolvedValueOnce(
+      reply(200, { folder: '/home/t/.config/ClassTray/logs', opened: false }),
+    );
+    expect(await createPreviewClient().openLogFolder()).toEqual({
+      folder: '/home/t/.config/ClassTray/logs',
+      opened: false,
+    });
+    expect(lastRequest()).toMatchObject({ url: '/api/log-folder', body: {} });
+  });
+
+  it("writes the host's diagnostics to the clipboard itself, and rejects when the browser refuses", async () => {
+    const writeText = vi.fn(async () => undefined);
+    const page = {
+      clipboard: { writeText, readText: vi.fn() },
+      mayRead: async () => false,
+      setTimeout: vi.fn(),
+    };
+    fetchMock.mockResolvedValueOnce(reply(200, { text: 'ClassTray diagnostics, …' }));
+    await expect(createPreviewClient(() => page).copyDiagnostics()).resolves.toBeUndefined();
+    expect(lastRequest()).toMatchObject({ url: '/api/diagnostics', body: {} });
+    expect(writeText).toHaveBeenCalledWith('ClassTray diagnostics, …');
+
+    writeText.mockRejectedValueOnce(new Error('Document is not focused.'));
+    fetchMock.mockResolvedValueOnce(reply(200, { text: 'again' }));
+    await expect(createPreviewClient(() => page).copyDiagnostics()).rejects.toThrow('not focused');
+  });
+
   it('delivers pushed changes to subscribers and closes the stream after the last one', () => {
     const api = createPreviewClient();
     const seen: ClassTrayChange[] = [];

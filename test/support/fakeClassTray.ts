@@ -20,6 +20,7 @@ import type {
   PasswordCopy,
   EndedAccessView,
   InvalidateResultView,
+  LogFolderView,
   RendererApi,
 } from '../../src-main/core/api/classTrayApi';
 import { accessStanding } from '../../src-shared/accessState';
@@ -129,6 +130,8 @@ export class FakeClassTray implements ClassTray, RendererApi {
       getState: () => this.getState(),
       subscribe: (listener) => this.subscribe(listener),
       copyDevicePassword: (input) => this.copyDevicePassword(input),
+      openLogFolder: () => this.openLogFolder(),
+      copyDiagnostics: () => this.copyDiagnostics(),
       invalidateTemporalAccess: async (input) => {
         const result = await this.invalidateTemporalAccess(input);
         this.recordEnded([{ token: input.token, result }]);
@@ -243,6 +246,14 @@ export class FakeClassTray implements ClassTray, RendererApi {
     copied: true,
     cleared: { afterSeconds: 30 },
   }));
+
+  /** The tray app's answer: the folder, opened in the file manager. */
+  openLogFolder = vi.fn(async (): Promise<LogFolderView> => ({
+    folder: '/home/teacher/.config/ClassTray/logs',
+    opened: true,
+  }));
+
+  copyDiagnostics = vi.fn(async (): Promise<void> => undefined);
 
   setWindowVisible(visible: boolean): void {
     this.windowVisible.push(visible);

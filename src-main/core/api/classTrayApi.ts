@@ -456,7 +456,20 @@ export function parseAction<Name extends ApiAction>(name: Name, input: unknown):
 export type PasswordCopy =
   { copied: false } | { copied: true; cleared: { afterSeconds: number } | 'on-quit' | 'never' };
 
-/** What a renderer holds: the core API plus a copy action each host implements its own way. */
+/**
+ * Where the log is (the tray app's `app.getPath('logs')`, the preview's `<data folder>/logs`), and
+ * whether the host opened it in the system's file manager: the preview, a page in a browser,
+ * answers with the folder only, and the window shows it.
+ */
+export interface LogFolderView {
+  folder: string;
+  opened: boolean;
+}
+
+/**
+ * What a renderer holds: the core API plus the actions each host implements its own way: copying
+ * a password, opening the log folder, copying diagnostics for support.
+ */
 export interface RendererApi extends ClassTrayApi {
   /**
    * Puts a device's password on the clipboard without showing it: Electron's main process writes
@@ -464,6 +477,14 @@ export interface RendererApi extends ClassTrayApi {
    * Not copied when the device is not in the current classroom.
    */
   copyDevicePassword(input: DeviceInput): Promise<PasswordCopy>;
+  /** "Open log folder": the tray app opens it (shell.openPath); the preview says where it is. */
+  openLogFolder(): Promise<LogFolderView>;
+  /**
+   * "Copy diagnostics" for support (src-main/hosts/diagnostics.ts: versions, OS, the policy in
+   * force by key and source, the log's last lines; no secret): Electron's main process writes the
+   * clipboard; the preview hands the text to its authenticated page for the Clipboard API.
+   */
+  copyDiagnostics(): Promise<void>;
 }
 
 /** Host-only: never exposed to a renderer as such. */
