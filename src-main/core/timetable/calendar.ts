@@ -20,14 +20,21 @@
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { Component, Property } from './icsText';
-import { propertiesOf, propertyOf, readCalendarText, textOf } from './icsText';
+import {
+  propertiesOf,
+  propertyOf,
+  readCalendarText,
+  readInPart,
+  readWhole,
+  textOf,
+} from './icsText';
 import type { Duration, TimeValue } from './icsValues';
-import { ValueError, readDuration, readPeriod, readTime } from './icsValues';
+import { OutOfRange, ValueError, readDuration, readPeriod, readTime } from './icsValues';
 import type { Recurrence } from './recurrence';
 import { RecurrenceLimit, occurrencesBetween, readRule } from './recurrence';
 import { DAY_SECONDS } from './wallClock';
 import type { Zone } from './zones';
-import { ianaNameOf, instantAt, resolveZone, wallAt } from './zones';
+import { ianaNameOf, inRange, instantAt, resolveZone, wallAt } from './zones';
 
 export interface CalendarEvent {
   /**
@@ -64,6 +71,7 @@ export const SKIP_REASONS = [
   'badZone',
   'tooOften',
   'tooComplex',
+  'outOfRange',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -75,6 +83,31 @@ export const SKIP_REASON_NAMES: Readonly<Record<SkipReason, string>> = {
   badZone: 'a time zone that could not be read',
   tooOften: `a series repeating more than ${5_000} times in the span`,
   tooComplex: 'a recurrence rule too costly to follow to today',
+  outOfRange: 'a date, length or count beyond what a date can hold',
+};
+
+/**
+ * What was wrong in an event but left the rest of it meaning something: that part is left out or
+ * read as its author plainly meant, the event kept, and the repair counted by kind.
+ */
+export const REPAIRS = [
+  'emptyRule',
+  'badBound',
+  'badRdate',
+  'emptyExdate',
+  'dateUntil',
+  'zoneDateStart',
+] as const;
+export type Repair = (typeof REPAIRS)[number];
+
+/** Each repair in a few English words, for the CLI's summary. */
+export const REPAIR_NAMES: Readonly<Record<Repair, string>> = {
+  emptyRule: 'an empty RRULE read as no repeat',
+  badBound: 'a COUNT or UNTIL that cannot be read left out beside one that can',
+  badRdate: 'an RDATE that cannot be read (empty, or a period of dates) left out',
+  emptyExdate: 'an empty EXDATE left out',
+  dateUntil: "an all-day series' UNTIL in UTC read as the date written",
+  zoneDateStart: "a time zone's start written as a date read from its midnight",
 };
 
 /** What part of a feed the engine is working on, so a runaway one can be named. */
@@ -86,6 +119,8 @@ export interface CalendarReading {
   /** VEVENT components in the file. */
   eventsRead: number;
   skipped: Partial<Record<SkipReason, number>>;
+  /** Parts of events repaired, by kind (absent: none). */
+  repaired?: Partial<Record<Repair, number>>;
 }
 
 export interface ReadOptions extends ExpandOptions {
@@ -95,11 +130,11 @@ export interface ReadOptions extends ExpandOptions {
 
 /** Reads a feed; throws CalendarFormatError only when the text is not iCalendar at all. */
 export function readCalendar(text: string, options: ReadOptions): CalendarReading {
-  const calendar = readCalendarText(text);
+  const calendar = readCalendarText(text, { inPart: true });
   if (calendar === undefined) {
     throw new CalendarFormatError('The timetable is not an iCalendar (.ics) file.');
   }
-  return new FeedReader(calendar, options).read();
+  return new FeedReader(text, calendar, options).read();
 }
 
 const UTC: Zone = { kind: 'iana', name: 'UTC' };
@@ -116,6 +151,7 @@ function orSkip<T>(reason: SkipReason, read: () => T): T {
   try {
     return read();
   } catch (error) {
+    if (error instanceof OutOfRange) throw new Skip('outOfRange');
     if (error instanceof ValueError) throw new Skip(reason);
     if (error instanceof RecurrenceLimit) throw new Skip(error.reason);
     throw error;
@@ -127,9 +163,16 @@ function inZone<T>(read: () => T): T {
   try {
     return read();
   } catch (error) {
+    if (error instanceof OutOfRange) throw new Skip('outOfRange');
     if (error instanceof ValueError || error instanceof RecurrenceLimit) throw new Skip('badZone');
     throw error;
   }
+}
+
+/** An event's start or end, checked against what a date can hold. */
+function checked(instant: number): number {
+  if (!inRange(instant)) throw new Skip('outOfRange');
+  return instant;
 }
 
 /** A time as written, with the zone it is read in. */
@@ -177,6 +220,7 @@ interface Occurrence {
 type LengthOf = (wall: number, instant: number) => number;
 
 class FeedReader {
+  readonly #text: string;
   readonly #calendar: Component;
   readonly #options: ReadOptions;
   readonly #machine: Zone;
@@ -185,9 +229,11 @@ class FeedReader {
   readonly #zones = new Map<string, Zone | Skip>();
   readonly #events: CalendarEvent[] = [];
   readonly #skipped: Partial<Record<SkipReason, number>> = {};
+  readonly #repaired: Partial<Record<Repair, number>> = {};
   readonly #keys = new Set<string>();
 
-  constructor(calendar: Component, options: ReadOptions) {
+  constructor(text: string, calendar: Component, options: ReadOptions) {
+    this.#text = text;
     this.#calendar = calendar;
     this.#options = options;
     this.#machine = { kind: 'iana', name: options.machineZone };
@@ -202,21 +248,49 @@ class FeedReader {
 
   read(): CalendarReading {
     const vevents = this.#calendar.components.filter((component) => component.name === 'VEVENT');
-    const series = new Map<string, { masters: Entry[]; overrides: Entry[] }>();
-    vevents.forEach((vevent, index) => {
+    const eventsRead = vevents.length + (this.#calendar.unread?.length ?? 0) / 2;
+    const entries: Entry[] = [];
+    const add = (vevent: Component, index: number) => {
       try {
-        const entry = this.#entry(vevent, index);
-        let group = series.get(entry.uid);
-        if (group === undefined) {
-          group = { masters: [], overrides: [] };
-          series.set(entry.uid, group);
-        }
-        (entry.recurrenceId === null ? group.masters : group.overrides).push(entry);
+        entries.push(this.#entry(vevent, index));
       } catch (error) {
         if (!(error instanceof Skip)) throw error;
         this.#skip(error.reason);
       }
-    });
+    };
+    vevents.forEach((vevent, index) => add(vevent, vevent.at ?? index));
+    // The single events left unread: those whose whole time is outside the span are set aside,
+    // only their place and their UID's hash kept; the others are read whole.
+    const unread = this.#calendar.unread ?? [];
+    const setAside: number[] = [];
+    for (let pair = 0; pair < unread.length; pair += 2) {
+      const from = unread[pair] ?? 0;
+      const to = unread[pair + 1] ?? 0;
+      const inPart = readInPart(this.#text, from, to);
+      if (this.#outside(inPart)) setAside.push(from, to, hashOf(uidOf(inPart)));
+      else add(readWhole(this.#text, from, to), from);
+    }
+    // One set aside that shares its UID with an event read may be the newer of the two: read too.
+    const hashes = new Set(entries.map((entry) => hashOf(entry.uid)));
+    const uids = new Set(entries.map((entry) => entry.uid));
+    for (let at = 0; at < setAside.length; at += 3) {
+      if (!hashes.has(setAside[at + 2] ?? 0)) continue;
+      const from = setAside[at] ?? 0;
+      const to = setAside[at + 1] ?? 0;
+      if (uids.has(uidOf(readInPart(this.#text, from, to)))) {
+        add(readWhole(this.#text, from, to), from);
+      }
+    }
+    entries.sort((a, b) => a.index - b.index);
+    const series = new Map<string, { masters: Entry[]; overrides: Entry[] }>();
+    for (const entry of entries) {
+      let group = series.get(entry.uid);
+      if (group === undefined) {
+        group = { masters: [], overrides: [] };
+        series.set(entry.uid, group);
+      }
+      (entry.recurrenceId === null ? group.masters : group.overrides).push(entry);
+    }
     for (const [uid, { masters, overrides }] of series) {
       const master = masters.reduce<Entry | undefined>((a, b) => (a ? newer(a, b) : b), undefined);
       try {
@@ -227,11 +301,37 @@ class FeedReader {
       }
     }
     const events = this.#events.sort((a, b) => a.start - b.start || a.key.localeCompare(b.key));
-    return { events, eventsRead: vevents.length, skipped: this.#skipped };
+    return {
+      events,
+      eventsRead,
+      skipped: this.#skipped,
+      ...(Object.keys(this.#repaired).length > 0 ? { repaired: this.#repaired } : {}),
+    };
   }
 
   #skip(reason: SkipReason, count = 1): void {
     this.#skipped[reason] = (this.#skipped[reason] ?? 0) + count;
+  }
+
+  #repair(repair: Repair): void {
+    this.#repaired[repair] = (this.#repaired[repair] ?? 0) + 1;
+  }
+
+  /**
+   * Whether a single event read in part is wholly outside the span (so it need not be read
+   * whole), by the same reading of its times as #single's; one whose times cannot be read is
+   * read whole, and skipped and counted there.
+   */
+  #outside(vevent: Component): boolean {
+    try {
+      const { start, lengthOf } = this.#timing(vevent);
+      const startInstant = this.#instant(start);
+      const end = inZone(() => lengthOf(start.value.seconds, startInstant));
+      return inRange(startInstant) && inRange(end) && !this.#overlaps(startInstant, end);
+    } catch (error) {
+      if (error instanceof Skip) return false;
+      throw error;
+    }
   }
 
   #entry(vevent: Component, index: number): Entry {
@@ -258,11 +358,7 @@ class FeedReader {
     const said = ['DTSTART', 'SUMMARY', 'LOCATION', 'RRULE']
       .map((name) => propertyOf(vevent, name)?.value ?? '')
       .join('\n');
-    let hash = 0x811c9dc5;
-    for (let index = 0; index < said.length; index += 1) {
-      hash = Math.imul(hash ^ said.charCodeAt(index), 0x01000193);
-    }
-    const base = `no-uid-${(hash >>> 0).toString(16).padStart(8, '0')}`;
+    const base = `no-uid-${hashOf(said).toString(16).padStart(8, '0')}`;
     let uid = base;
     for (let copy = 2; this.#keys.has(uid); copy += 1) uid = `${base}-${copy}`;
     this.#keys.add(uid);
@@ -275,6 +371,7 @@ class FeedReader {
       this.#options.onPart?.({ kind: 'zone', tzid });
       try {
         zone = resolveZone(tzid, this.#vtimezones) ?? this.#floating;
+        if (zone.kind === 'rules' && zone.rules.dateStart) this.#repair('zoneDateStart');
       } catch (error) {
         if (!(error instanceof ValueError)) throw error;
         zone = new Skip('badZone');
@@ -304,10 +401,17 @@ class FeedReader {
     return inZone(() => wallAt(instant, zone));
   }
 
-  /** Every value of the properties of that name (EXDATE, RDATE): lists and repeated lines alike. */
-  #ats(vevent: Component, name: string): { property: Property; text: string }[] {
+  /**
+   * Every value of the properties of that name (EXDATE, RDATE): lists and repeated lines alike.
+   * An empty one (`RDATE:`, `EXDATE:a,,b`) names no date: left out, and counted as `repair`.
+   */
+  #ats(vevent: Component, name: string, repair: Repair): { property: Property; text: string }[] {
     return propertiesOf(vevent, name).flatMap((property) =>
-      property.value.split(',').map((text) => ({ property, text })),
+      property.value.split(',').flatMap((text) => {
+        if (text.trim() !== '') return [{ property, text }];
+        this.#repair(repair);
+        return [];
+      }),
     );
   }
 
@@ -366,8 +470,13 @@ class FeedReader {
     }
     const master = masterEntry.vevent;
     if (cancelled(master)) return;
-    const rrules = propertiesOf(master, 'RRULE');
-    const rdates = this.#ats(master, 'RDATE');
+    // An empty RRULE (a holiday generator writes one on every event) repeats nothing.
+    const rrules = propertiesOf(master, 'RRULE').filter((rrule) => {
+      if (rrule.value.trim() !== '') return true;
+      this.#repair('emptyRule');
+      return false;
+    });
+    const rdates = this.#ats(master, 'RDATE', 'badRdate');
     if (rrules.length === 0 && rdates.length === 0 && chosen.length === 0) {
       this.#single(uid, masterEntry, undefined);
       return;
@@ -382,16 +491,18 @@ class FeedReader {
     const spanFrom = this.#wall(this.#options.from, zone) - DAY_SECONDS;
     const spanTo = this.#wall(this.#options.to, zone) + DAY_SECONDS;
 
-    const recurrences = rrules.map((rrule): Recurrence => {
-      const rule = orSkip('badRule', () => readRule(rrule.value));
+    // Several RRULEs (RFC 2445) are united; DTSTART is the first occurrence of the first only.
+    const recurrences = rrules.map((rrule, index): Recurrence => {
+      const rule = orSkip('badRule', () => readRule(rrule.value, () => this.#repair('badBound')));
       return {
         rule,
         start: start.value.seconds,
         isDate: start.value.isDate,
         until: this.#until(rule.until, start),
+        startCounts: index === 0,
       };
     });
-    const exdates = this.#ats(master, 'EXDATE').map(({ property, text }) =>
+    const exdates = this.#ats(master, 'EXDATE', 'emptyExdate').map(({ property, text }) =>
       this.#at(property, text),
     );
     // An EXDATE of another type than DTSTART takes out the occurrence of its day.
@@ -403,7 +514,16 @@ class FeedReader {
     }
     const excluded = (occurrence: Occurrence) =>
       excludedInstants.has(occurrence.instant) || excludedDays.has(dayOf(occurrence.wall));
-    const periods = rdates.map(({ property, text }) => this.#rdate(property, text, start));
+    // An RDATE that cannot be read (a period written with dates) costs that date only.
+    const periods = rdates.flatMap(({ property, text }) => {
+      try {
+        return [this.#rdate(property, text, start)];
+      } catch (error) {
+        if (!(error instanceof Skip)) throw error;
+        this.#repair('badRdate');
+        return [];
+      }
+    });
 
     /** The original occurrences whose wall start is in [from, to), EXDATEs taken out. */
     const occurrencesIn = (from: number, to: number): Occurrence[] => {
@@ -490,8 +610,8 @@ class FeedReader {
           key: keyOf(uid, occurrence.instant),
           ...words,
           allDay: start.value.isDate,
-          start: startInstant,
-          end,
+          start: checked(startInstant),
+          end: checked(end),
         });
       }
     });
@@ -516,11 +636,11 @@ class FeedReader {
     const end = inZone(() => lengthOf(start.value.seconds, startInstant));
     if (!this.#overlaps(startInstant, end)) return;
     this.#events.push({
-      key: keyOf(uid, original ?? startInstant),
+      key: keyOf(uid, checked(original ?? startInstant)),
       ...wordsOf(entry.vevent),
       allDay: start.value.isDate,
-      start: startInstant,
-      end,
+      start: checked(startInstant),
+      end: checked(end),
     });
   }
 
@@ -530,10 +650,15 @@ class FeedReader {
 
   /**
    * UNTIL as wall seconds in the start's zone, included. In UTC (as Exchange and Google write
-   * it) it is converted; a DATE with a timed start takes in that whole day.
+   * it) it is converted; a DATE with a timed start takes in that whole day. An all-day series'
+   * UTC UNTIL is the date written (its days are the same in every zone).
    */
   #until(until: TimeValue | null, start: At): number | null {
     if (until === null) return null;
+    if (until.utc && start.value.isDate) {
+      this.#repair('dateUntil');
+      return dayOf(until.seconds) * DAY_SECONDS;
+    }
     if (until.utc) return this.#wall(until.seconds * 1000, start.zone);
     return until.isDate && !start.value.isDate ? until.seconds + DAY_SECONDS - 1 : until.seconds;
   }
@@ -558,6 +683,17 @@ class FeedReader {
     if (end < instant) throw new Skip('badTime');
     return { wall: this.#wall(instant, start.zone), instant, end };
   }
+}
+
+const uidOf = (vevent: Component): string => propertyOf(vevent, 'UID')?.value.trim() ?? '';
+
+/** A 32-bit FNV-1a hash of a text. */
+function hashOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  }
+  return hash >>> 0;
 }
 
 /** DURATION: its days in wall time (a day across a change is 23 or 25 hours), the rest exact. */

@@ -20,6 +20,13 @@ export interface Component {
   name: string;
   properties: Property[];
   components: Component[];
+  /** A VEVENT of the calendar read with `inPart`: where its BEGIN line is in the text. */
+  at?: number;
+  /**
+   * The calendar read with `inPart`: its single events left unread, as pairs of offsets in the
+   * text (each from its BEGIN line to past its END line), in the order of the file.
+   */
+  unread?: number[];
 }
 
 /** The first property of that name, or undefined. */
@@ -97,8 +104,17 @@ function readLine(line: string): Property | undefined {
  * The text's components; undefined when it holds no VCALENDAR. Several VCALENDARs in one file
  * (some servers concatenate them) are read as one. END lines that close nothing are left out; a
  * component left open at the end of the file is kept as read so far.
+ *
+ * `inPart`: a VEVENT of the calendar that is a single event (no RRULE, RDATE or RECURRENCE-ID)
+ * with a UID is left unread, only its place in the text kept (Component.unread): most events of
+ * a large feed are far from the span asked about, and their start and end (readInPart) are all
+ * it takes to set them aside. Nothing is made for them, so nothing of them outlives the scan
+ * (70,000 events kept as objects until read cost more in garbage collection than the reading).
  */
-export function readCalendarText(text: string): Component | undefined {
+export function readCalendarText(
+  text: string,
+  { inPart = false }: { inPart?: boolean } = {},
+): Component | undefined {
   const root: Component = { name: 'VCALENDAR', properties: [], components: [] };
   const open: Component[] = [];
   let calendars = 0;
@@ -106,6 +122,7 @@ export function readCalendarText(text: string): Component | undefined {
   // an array of them all (and an unfolded copy of the text) cost more in garbage collection than
   // reading them (measured).
   for (let at = 0; at < text.length;) {
+    const lineStart = at;
     const { line, next } = contentLine(text, at);
     at = next;
     const property = readLine(line);
@@ -116,12 +133,21 @@ export function readCalendarText(text: string): Component | undefined {
     }
     const value = property.value.trim().toUpperCase();
     if (property.name === 'BEGIN') {
+      if (inPart && open.length === 1 && value === 'VEVENT') {
+        const end = singleEventEnd(text, next);
+        if (end >= 0) {
+          (root.unread ??= []).push(lineStart, end);
+          at = end;
+          continue;
+        }
+      }
       if (open.length === 0) {
         if (value !== 'VCALENDAR') continue;
         calendars += 1;
         open.push(root);
       } else if (open.length < MAX_DEPTH) {
         const component: Component = { name: value, properties: [], components: [] };
+        if (inPart && open.length === 1) component.at = lineStart;
         open[open.length - 1]?.components.push(component);
         open.push(component);
       }
@@ -151,4 +177,108 @@ function contentLine(text: string, from: number): { line: string; next: number }
     if (following !== 32 && following !== 9) return { line, next: newline + 1 };
     start = newline + 2;
   }
+}
+
+const startsWithAt = (text: string, at: number, prefix: string): boolean =>
+  text.startsWith(prefix, at);
+
+/**
+ * Where the VEVENT whose body starts at `body` ends (past its END:VEVENT line), when it can be
+ * left unread: a single event (no RRULE, RDATE or RECURRENCE-ID line anywhere in it) whose
+ * first UID line has a value, all in upper case, with no VEVENT or VCALENDAR inside it; else -1
+ * and it is read whole. Looks at the first characters of each line only: no line is made.
+ */
+function singleEventEnd(text: string, body: number): number {
+  let uid = false;
+  let uidSeen = false;
+  /** Components open inside the event, as readCalendarText keeps them. */
+  const inside: string[] = [];
+  for (let at = body; at < text.length;) {
+    const newline = text.indexOf('\n', at);
+    const next = newline < 0 ? text.length : newline + 1;
+    const code = text.charCodeAt(at);
+    // 97-122: a-z (a name in lower case: read whole, rare).
+    if (code >= 97 && code <= 122) return -1;
+    // 82 R: a series or an override.
+    if (
+      code === 82 &&
+      (startsWithAt(text, at, 'RRULE') ||
+        startsWithAt(text, at, 'RDATE') ||
+        startsWithAt(text, at, 'RECURRENCE-ID'))
+    ) {
+      return -1;
+    }
+    // 85 U: its UID, written plainly (`UID:` and a value on the line).
+    if (code === 85 && !uidSeen && startsWithAt(text, at, 'UID')) {
+      const after = text.charCodeAt(at + 3);
+      if (after === 58 || after === 59) {
+        uidSeen = true;
+        const first = text.charCodeAt(at + 4);
+        // 9 tab, 10 and 13 line breaks, 32 space: no value on the line.
+        uid = after === 58 && first !== 9 && first !== 10 && first !== 13 && first !== 32;
+      }
+    }
+    // 66 B, 69 E: components inside (an alarm) and the end.
+    if (
+      (code === 66 && startsWithAt(text, at, 'BEGIN')) ||
+      (code === 69 && startsWithAt(text, at, 'END'))
+    ) {
+      const { line, next: after } = contentLine(text, at);
+      const property = readLine(line);
+      const value = property?.value.trim().toUpperCase() ?? '';
+      if (value === 'VCALENDAR') return -1;
+      if (property?.name === 'BEGIN') {
+        if (value === 'VEVENT') return -1;
+        if (inside.length + 2 < MAX_DEPTH) inside.push(value);
+      } else if (property?.name === 'END') {
+        if (value === 'VEVENT') return uid ? after : -1;
+        const open = inside.lastIndexOf(value);
+        if (open >= 0) inside.length = open;
+      }
+      at = after;
+      continue;
+    }
+    at = next;
+  }
+  return -1;
+}
+
+/** Read in part from an event left unread: its UID, DTSTART, DTEND and DURATION, if any. */
+export function readInPart(text: string, from: number, to: number): Component {
+  const properties: Property[] = [];
+  const inside: string[] = [];
+  for (let at = text.indexOf('\n', from) + 1; at > 0 && at < to;) {
+    const code = text.charCodeAt(at);
+    // 66 B, 68 D, 69 E, 85 U.
+    if (code === 66 || code === 68 || code === 69 || code === 85) {
+      const { line, next } = contentLine(text, at);
+      at = next;
+      const property = readLine(line);
+      if (property === undefined) continue;
+      const value = property.value.trim().toUpperCase();
+      if (property.name === 'BEGIN') {
+        if (inside.length + 2 < MAX_DEPTH) inside.push(value);
+      } else if (property.name === 'END') {
+        const open = inside.lastIndexOf(value);
+        if (open >= 0) inside.length = open;
+      } else if (inside.length === 0 && IN_PART.has(property.name)) {
+        properties.push(property);
+      }
+      continue;
+    }
+    const newline = text.indexOf('\n', at);
+    at = newline < 0 ? to : newline + 1;
+  }
+  return { name: 'VEVENT', properties, components: [], at: from };
+}
+
+/** What an event read in part keeps: enough to tell when it happens. */
+const IN_PART = new Set(['UID', 'DTSTART', 'DTEND', 'DURATION']);
+
+/** The whole of an event left unread. */
+export function readWhole(text: string, from: number, to: number): Component {
+  const calendar = readCalendarText(`BEGIN:VCALENDAR\r\n${text.slice(from, to)}\r\nEND:VCALENDAR`);
+  const event = calendar?.components[0] ?? { name: 'VEVENT', properties: [], components: [] };
+  event.at = from;
+  return event;
 }

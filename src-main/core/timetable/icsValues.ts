@@ -7,8 +7,20 @@ import { DAY_SECONDS, daysInMonth, wallSeconds } from './wallClock';
 
 /** A value that is not what its type says; its message is for logs and tests only. */
 export class ValueError extends Error {
-  override readonly name = 'ValueError';
+  override readonly name: string = 'ValueError';
 }
+
+/**
+ * A value that reads, but past what a date can hold (a DURATION of 10^18 weeks, a COUNT of ten
+ * digits, a time beyond the year 9999 once a length is added): its event is skipped and counted
+ * as out of range, never handed to Date, which would throw.
+ */
+export class OutOfRange extends ValueError {
+  override readonly name = 'OutOfRange';
+}
+
+/** Days a length may span at most: ten thousand years, the whole of what a DATE can write. */
+export const MAX_SPAN_DAYS = 3_652_425;
 
 /** A DATE or DATE-TIME as written: wall seconds (wallClock.ts), and whether a date or in UTC. */
 export interface TimeValue {
@@ -96,10 +108,13 @@ export function readDuration(text: string): Duration {
   const [, sign, weeks, days, hours, minutes, seconds] = match;
   const factor = sign === '-' ? -1 : 1;
   const number = (part: string | undefined) => (part === undefined ? 0 : Number(part));
-  return {
-    days: factor * (number(weeks) * 7 + number(days)),
-    seconds: factor * (number(hours) * 3600 + number(minutes) * 60 + number(seconds)),
-  };
+  const dayCount = number(weeks) * 7 + number(days);
+  const secondCount = number(hours) * 3600 + number(minutes) * 60 + number(seconds);
+  // Past ten thousand years no end is a date (and 10^18 weeks would reach Date as Infinity).
+  if (!(dayCount <= MAX_SPAN_DAYS && secondCount <= MAX_SPAN_DAYS * DAY_SECONDS)) {
+    throw new OutOfRange('duration out of range');
+  }
+  return { days: factor * dayCount, seconds: factor * secondCount };
 }
 
 /** A PERIOD: a DATE-TIME start, and an end that is a DATE-TIME or a DURATION. */

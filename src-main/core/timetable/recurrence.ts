@@ -12,7 +12,7 @@
  * the span: past either bound the rule throws RecurrenceLimit, never runs on.
  */
 import type { TimeValue } from './icsValues';
-import { ValueError, readTimeOfAnyType } from './icsValues';
+import { OutOfRange, ValueError, readTimeOfAnyType } from './icsValues';
 import { DAY_SECONDS, dateOf, dayNumber, daysInMonth, isLeapYear, weekdayOf } from './wallClock';
 
 const FREQUENCIES = [
@@ -59,7 +59,11 @@ export class RecurrenceLimit extends Error {
 }
 
 const integer = (text: string, min: number, max: number, zero = true): number => {
-  if (!/^[+-]?\d{1,9}$/.test(text)) throw new ValueError('not an integer');
+  if (!/^[+-]?\d{1,9}$/.test(text)) {
+    // A number of ten digits or more: no series reaches its end before the year 9999.
+    if (/^\+?\d+$/.test(text)) throw new OutOfRange('a number past what a date can hold');
+    throw new ValueError('not an integer');
+  }
   const value = Number(text);
   if (value < min || value > max || (!zero && value === 0)) throw new ValueError('out of range');
   return value;
@@ -77,8 +81,11 @@ const weekday = (text: string): number => {
 /**
  * An RRULE's value. Any part that is misspelt (`UNTL=`), repeated, out of range or empty, or a
  * rule without FREQ, throws ValueError: the event is refused rather than repeated for ever.
+ * One exception: a COUNT or UNTIL that cannot be read beside one of the other that can (an
+ * export writing `COUNT=-1;UNTIL=…`) is left out, the rule bounded by the other, and
+ * `onRepair` told.
  */
-export function readRule(text: string): RecurrenceRule {
+export function readRule(text: string, onRepair?: () => void): RecurrenceRule {
   const rule: RecurrenceRule = {
     freq: 'DAILY',
     interval: 1,
@@ -96,6 +103,7 @@ export function readRule(text: string): RecurrenceRule {
     wkst: 0,
   };
   const seen = new Set<string>();
+  let badBound: ValueError | undefined;
   for (const part of text.split(';')) {
     if (part.trim() === '') continue;
     const equals = part.indexOf('=');
@@ -115,10 +123,14 @@ export function readRule(text: string): RecurrenceRule {
         rule.interval = integer(value, 1, 999_999_999);
         break;
       case 'COUNT':
-        rule.count = integer(value, 1, 999_999_999);
-        break;
       case 'UNTIL':
-        rule.until = readTimeOfAnyType(value);
+        try {
+          if (name === 'COUNT') rule.count = integer(value, 1, 999_999_999);
+          else rule.until = readTimeOfAnyType(value);
+        } catch (error) {
+          if (!(error instanceof ValueError) || badBound !== undefined) throw error;
+          badBound = error;
+        }
         break;
       case 'BYSECOND':
         rule.bySecond = list(value, 0, 59);
@@ -161,6 +173,10 @@ export function readRule(text: string): RecurrenceRule {
     }
   }
   if (!seen.has('FREQ')) throw new ValueError('rule without FREQ');
+  if (badBound !== undefined) {
+    if (rule.count === null && rule.until === null) throw badBound;
+    onRepair?.();
+  }
   return rule;
 }
 
@@ -171,6 +187,12 @@ export interface Recurrence {
   isDate: boolean;
   /** UNTIL as wall seconds in the start's zone, included; null: none. */
   until: number | null;
+  /**
+   * Whether DTSTART is the rule's first occurrence whatever the rule says (RFC 5545; the
+   * default). An event's second and later RRULEs (RFC 2445) count from their own first
+   * occurrence, DTSTART only if the rule makes it, as dateutil's rruleset does.
+   */
+  startCounts?: boolean;
 }
 
 export interface RecurrenceLimits {
@@ -198,8 +220,11 @@ export function occurrencesBetween(
     if (found.length >= limits.occurrences) throw new RecurrenceLimit('tooOften');
     found.push(value);
   };
-  take(start);
-  let counted = 1;
+  const startCounts = recurrence.startCounts ?? true;
+  if (startCounts) take(start);
+  // The rule's own occurrences are those at or after `lowest` (after DTSTART when it counted).
+  const lowest = startCounts ? start + 1 : start;
+  let counted = startCounts ? 1 : 0;
   let k = 0;
   if (rule.count === null) {
     k = Math.max(0, plan.periodAt(from));
@@ -208,7 +233,7 @@ export function occurrencesBetween(
     const target = plan.periodAt(from);
     const first = plan.period(0).set;
     const sizes = plan.cycleSizes();
-    counted += first.size - first.countBelow(start + 1);
+    counted += first.size - first.countBelow(lowest);
     counted += Math.floor((target - 1) / sizes.length) * sum(sizes);
     counted += sum(sizes.slice(0, (target - 1) % sizes.length));
     k = target;
@@ -227,7 +252,7 @@ export function occurrencesBetween(
     if (work > limits.work) throw new RecurrenceLimit('tooComplex');
     if (period.first >= to || period.first > until) break;
     const { set } = period;
-    const after = set.countBelow(start + 1);
+    const after = set.countBelow(lowest);
     const last = Math.min(set.countBelow(until + 1), after + (count - counted));
     if (last > after) {
       const end = Math.min(last, set.countBelow(to));

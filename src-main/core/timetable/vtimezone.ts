@@ -30,7 +30,8 @@ interface Change {
   offset: number;
 }
 
-function readObservance(component: Component): Observance {
+/** Read from an observance: `dateStart` when its DTSTART was a DATE, read from its midnight. */
+function readObservance(component: Component): Observance & { dateStart: boolean } {
   const value = (name: string) => {
     const property = propertyOf(component, name);
     if (property === undefined) throw new ValueError(`observance without ${name}`);
@@ -38,7 +39,11 @@ function readObservance(component: Component): Observance {
   };
   const offsetFrom = readUtcOffset(value('TZOFFSETFROM'));
   const offsetTo = readUtcOffset(value('TZOFFSETTO'));
-  const start = readTime(value('DTSTART'), 'date-time').seconds;
+  // RFC 5545 wants a DATE-TIME; a DATE (`DTSTART;VALUE=DATE:19700101`, seen in exports) still
+  // says plainly when the offset begins: at that day's start.
+  const dtstart = value('DTSTART');
+  const dateStart = /^\s*\d{8}\s*$/.test(dtstart);
+  const start = readTime(dtstart, dateStart ? 'date' : 'date-time').seconds;
   const dates = [start];
   for (const rdate of propertiesOf(component, 'RDATE')) {
     for (const item of rdate.value.split(',')) dates.push(readTime(item, 'date-time').seconds);
@@ -56,7 +61,7 @@ function readObservance(component: Component): Observance {
           : rule.until.seconds + (rule.until.isDate ? DAY_SECONDS - 1 : 0);
     recurrence = { rule, start, isDate: false, until };
   }
-  return { offsetFrom, offsetTo, dates, recurrence };
+  return { offsetFrom, offsetTo, dates, recurrence, dateStart };
 }
 
 export class ZoneRules {
@@ -71,12 +76,16 @@ export class ZoneRules {
    */
   readonly #only: { offset: number; from: number } | undefined;
   #unreadable: Error | undefined;
+  /** An observance's DTSTART was a DATE, read from its midnight (a repair, counted once per zone). */
+  readonly dateStart: boolean;
 
   /** Throws ValueError when the VTIMEZONE has no observance or one that cannot be read. */
   constructor(vtimezone: Component) {
-    this.#observances = vtimezone.components
+    const observances = vtimezone.components
       .filter((component) => component.name === 'STANDARD' || component.name === 'DAYLIGHT')
       .map(readObservance);
+    this.dateStart = observances.some((observance) => observance.dateStart);
+    this.#observances = observances;
     if (this.#observances.length === 0) throw new ValueError('a zone without observances');
     const firstOf = (observance: Observance) =>
       observance.dates.reduce((first, date) => Math.min(first, date), Infinity);

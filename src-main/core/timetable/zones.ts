@@ -8,6 +8,7 @@
 import { findIana } from 'windows-iana';
 import type { Component } from './icsText';
 import { propertyOf } from './icsText';
+import { OutOfRange } from './icsValues';
 import type { WallTime } from './wallClock';
 import { DAY_SECONDS, dateOf, dayNumber, wallOfSeconds, wallSeconds } from './wallClock';
 import { ZoneRules } from './vtimezone';
@@ -153,8 +154,21 @@ function offsetsOf(zone: string, year: number): YearOffsets {
   return { zone, start, end, first, changes };
 }
 
-/** The zone's offset from UTC at this instant, in milliseconds. */
+/**
+ * The instants a calendar's times can be (ms): the years 1 to 9999 a DATE can write, with two
+ * days to spare for zones' offsets. Past them no zone is asked (Intl throws a RangeError past
+ * ±8.64e15 ms), and an event's time is out of range.
+ */
+export const MIN_INSTANT = (dayNumber(1, 1, 1) - 2) * DAY_SECONDS * 1000;
+export const MAX_INSTANT = (dayNumber(10_000, 1, 1) + 2) * DAY_SECONDS * 1000;
+
+/** Whether an instant is one a calendar's time can be (a finite number in the years 1-9999). */
+export const inRange = (instant: number): boolean =>
+  instant >= MIN_INSTANT && instant <= MAX_INSTANT;
+
+/** The zone's offset from UTC at this instant, in milliseconds; throws OutOfRange past the years 1-9999. */
 export function offsetAt(zone: Zone, instant: number): number {
+  if (!inRange(instant)) throw new OutOfRange('an instant past the years 1-9999');
   if (zone.kind === 'rules') return zone.rules.offsetAt(Math.floor(instant / 1000)) * 1000;
   if (zone.name === 'UTC') return 0;
   let offsets = lastOffsets;

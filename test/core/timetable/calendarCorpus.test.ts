@@ -418,7 +418,11 @@ describe('lenient per event, strict per feed', () => {
   it.each([
     ['a date without VALUE=DATE', ['DTSTART:20190101'], 'badTime'],
     ['no DTSTART', ['SUMMARY:No start'], 'noStart'],
-    ['an empty RRULE', ['DTSTART:20260303T080000Z', 'RRULE:'], 'badRule'],
+    [
+      'a COUNT that cannot be read and no UNTIL',
+      ['DTSTART:20260303T080000Z', 'RRULE:FREQ=DAILY;COUNT=-1'],
+      'badRule',
+    ],
     [
       'a misspelt rule part (UNTL=)',
       ['DTSTART:20260303T080000Z', 'RRULE:FREQ=DAILY;UNTL=20260310'],
@@ -450,5 +454,209 @@ describe('lenient per event, strict per feed', () => {
     const keys = read(text, window).events.map((event) => event.key);
     expect(new Set(keys).size).toBe(3);
     expect(read(text, window).events.map((event) => event.key)).toEqual(keys);
+  });
+});
+
+describe('sloppy rules of real exports, read as their authors meant (issue 34)', () => {
+  const window = span('2026-01-01T00:00:00Z', '2026-03-01T00:00:00Z');
+
+  it('an empty RRULE (a holiday generator writes one on every event) repeats nothing: the event is kept, the repair counted', () => {
+    const text = calendar(
+      ...vevent('UID:easter', 'DTSTART;VALUE=DATE:20260406', 'RRULE:', 'SUMMARY:Easter Monday'),
+      ...vevent('UID:may', 'DTSTART;VALUE=DATE:20260501', 'RRULE: ', 'SUMMARY:Labour Day'),
+    );
+    const reading = read(text, span('2026-04-01T00:00:00Z', '2026-05-05T00:00:00Z'));
+    // Each its one day: 6 April, 1 May (machine in UTC).
+    expect(reading.events.map(brief)).toEqual([
+      '2026-04-06T00:00Z–2026-04-07T00:00Z Easter Monday',
+      '2026-05-01T00:00Z–2026-05-02T00:00Z Labour Day',
+    ]);
+    expect(reading).toMatchObject({ skipped: {}, repaired: { emptyRule: 2 } });
+  });
+
+  it('a COUNT that cannot be read beside an UNTIL that can: the UNTIL bounds the rule', () => {
+    const text = calendar(
+      ...vevent(
+        'UID:c',
+        'DTSTART:20260105T080000Z',
+        'DURATION:PT1H',
+        'RRULE:FREQ=WEEKLY;COUNT=-1;UNTIL=20260126T080000Z',
+        'SUMMARY:C',
+      ),
+    );
+    const reading = read(text, window);
+    // Mondays from 5 January to the UNTIL, 26 January, included.
+    expect(reading.events.map(brief)).toEqual([
+      '2026-01-05T08:00Z–2026-01-05T09:00Z C',
+      '2026-01-12T08:00Z–2026-01-12T09:00Z C',
+      '2026-01-19T08:00Z–2026-01-19T09:00Z C',
+      '2026-01-26T08:00Z–2026-01-26T09:00Z C',
+    ]);
+    expect(reading).toMatchObject({ skipped: {}, repaired: { badBound: 1 } });
+  });
+
+  it('an empty RDATE, and an RDATE period written with dates, cost that date only', () => {
+    const text = calendar(
+      ...vevent(
+        'UID:r',
+        'DTSTART:20260105T080000Z',
+        'DURATION:PT1H',
+        'RDATE:',
+        'RDATE;VALUE=PERIOD:20260110/20260112',
+        'RDATE:20260108T080000Z',
+        'SUMMARY:R',
+      ),
+    );
+    const reading = read(text, window);
+    // DTSTART and the one RDATE that reads.
+    expect(reading.events.map(brief)).toEqual([
+      '2026-01-05T08:00Z–2026-01-05T09:00Z R',
+      '2026-01-08T08:00Z–2026-01-08T09:00Z R',
+    ]);
+    expect(reading).toMatchObject({ skipped: {}, repaired: { badRdate: 2 } });
+  });
+
+  it('two RRULEs are united (RFC 2445): DTSTART counts in the first, the second counts its own', () => {
+    const text = calendar(
+      ...vevent(
+        'UID:two',
+        'DTSTART:20260105T080000Z',
+        'DURATION:PT1H',
+        'RRULE:FREQ=WEEKLY;COUNT=2',
+        'RRULE:FREQ=WEEKLY;BYDAY=WE;COUNT=2',
+        'SUMMARY:Two',
+      ),
+    );
+    // Monday 5 January is DTSTART: the first rule's 5 and 12 January; the second's first two
+    // Wednesdays after it, 7 and 14 January (as dateutil's rruleset and recurring-ical-events).
+    expect(briefs(text, window)).toEqual([
+      '2026-01-05T08:00Z–2026-01-05T09:00Z Two',
+      '2026-01-07T08:00Z–2026-01-07T09:00Z Two',
+      '2026-01-12T08:00Z–2026-01-12T09:00Z Two',
+      '2026-01-14T08:00Z–2026-01-14T09:00Z Two',
+    ]);
+  });
+
+  it.each([
+    // Midnight of 5 to 9 January in each zone (UTC+1, UTC+9, UTC-5 in January).
+    ['Europe/Berlin', '2026-01-04T23:00Z', '2026-01-08T23:00Z'],
+    ['Asia/Tokyo', '2026-01-04T15:00Z', '2026-01-08T15:00Z'],
+    ['America/New_York', '2026-01-05T05:00Z', '2026-01-09T05:00Z'],
+  ])(
+    "an all-day series' UNTIL in UTC is the date written: 5 to 9 January in %s",
+    (machineZone, first, last) => {
+      const text = calendar(
+        ...vevent(
+          'UID:week',
+          'DTSTART;VALUE=DATE:20260105',
+          'RRULE:FREQ=DAILY;UNTIL=20260109T235959Z',
+          'SUMMARY:Project week',
+        ),
+      );
+      const reading = read(text, span('2026-01-01T00:00:00Z', '2026-02-01T00:00:00Z', machineZone));
+      const starts = reading.events.map((event) => iso(event.start));
+      expect(starts).toHaveLength(5);
+      expect([starts[0], starts[4]]).toEqual([first, last]);
+      expect(reading.repaired).toEqual({ dateUntil: 1 });
+    },
+  );
+
+  it('a VTIMEZONE whose observance starts on a DATE is read at its fixed offset', () => {
+    const text = calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:School Time',
+      'BEGIN:STANDARD',
+      'DTSTART;VALUE=DATE:19700101',
+      'TZOFFSETFROM:+0530',
+      'TZOFFSETTO:+0530',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+      ...vevent(
+        'UID:z',
+        'DTSTART;TZID=School Time:20260105T090000',
+        'DURATION:PT45M',
+        'RRULE:FREQ=DAILY;COUNT=2',
+        'SUMMARY:Z',
+      ),
+    );
+    const reading = read(text, window);
+    // 09:00 at +05:30 is 03:30Z.
+    expect(reading.events.map(brief)).toEqual([
+      '2026-01-05T03:30Z–2026-01-05T04:15Z Z',
+      '2026-01-06T03:30Z–2026-01-06T04:15Z Z',
+    ]);
+    expect(reading).toMatchObject({ skipped: {}, repaired: { zoneDateStart: 1 } });
+  });
+
+  it('a DURATION on an all-day date: calendar days in the machine’s zone, across a change, and at the span’s edges', () => {
+    // 28 March 2026 in Berlin is +01:00, 30 March +02:00: two days of 47 hours.
+    const trip = calendar(
+      ...vevent('UID:trip', 'DTSTART;VALUE=DATE:20260328', 'DURATION:P2D', 'SUMMARY:Trip'),
+    );
+    expect(
+      briefs(trip, span('2026-03-01T00:00:00Z', '2026-04-01T00:00:00Z', 'Europe/Berlin')),
+    ).toEqual(['2026-03-27T23:00Z–2026-03-29T22:00Z Trip']);
+    // Weekly from Monday 5 January, two days each, in New York (-05:00): 12–14 January ends
+    // inside the span, 19–21 January starts inside it, 5–7 January ends before it.
+    const weekly = calendar(
+      ...vevent(
+        'UID:w',
+        'DTSTART;VALUE=DATE:20260105',
+        'DURATION:P2D',
+        'RRULE:FREQ=WEEKLY;COUNT=3',
+        'SUMMARY:W',
+      ),
+    );
+    expect(
+      briefs(weekly, span('2026-01-13T00:00:00Z', '2026-01-20T00:00:00Z', 'America/New_York')),
+    ).toEqual(['2026-01-12T05:00Z–2026-01-14T05:00Z W', '2026-01-19T05:00Z–2026-01-21T05:00Z W']);
+  });
+
+  it('RANGE=THISANDFUTURE in a series with RDATEs moves the later RDATEs too, not the earlier', () => {
+    const text = calendar(
+      ...vevent(
+        'UID:t',
+        'DTSTART:20260105T080000Z',
+        'DURATION:PT1H',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        'RDATE:20260107T080000Z,20260121T080000Z',
+        'SUMMARY:T',
+      ),
+      ...vevent(
+        'UID:t',
+        'RECURRENCE-ID;RANGE=THISANDFUTURE:20260112T080000Z',
+        'DTSTART:20260112T100000Z',
+        'DURATION:PT1H',
+        'SUMMARY:T later',
+      ),
+    );
+    // Mondays 5, 12, 19, 26 January and the RDATEs 7 and 21: from 12 January on, two hours later.
+    expect(briefs(text, window)).toEqual([
+      '2026-01-05T08:00Z–2026-01-05T09:00Z T',
+      '2026-01-07T08:00Z–2026-01-07T09:00Z T',
+      '2026-01-12T10:00Z–2026-01-12T11:00Z T later',
+      '2026-01-19T10:00Z–2026-01-19T11:00Z T later',
+      '2026-01-21T10:00Z–2026-01-21T11:00Z T later',
+      '2026-01-26T10:00Z–2026-01-26T11:00Z T later',
+    ]);
+  });
+
+  it('a value past what a date can hold costs its event, counted as out of range', () => {
+    const text = calendar(
+      ...vevent('UID:good', 'DTSTART:20260105T080000Z', 'DURATION:PT1H', 'SUMMARY:Good'),
+      ...vevent('UID:w', 'DTSTART:20260105T080000Z', 'DURATION:P999999999999999999W'),
+      ...vevent('UID:s', 'DTSTART:20260105T080000Z', 'DURATION:PT999999999999999999S'),
+      ...vevent('UID:end', 'DTSTART:99991231T230000Z', 'DURATION:P3650000D'),
+      ...vevent('UID:count', 'DTSTART:20260105T080000Z', 'RRULE:FREQ=DAILY;COUNT=99999999999'),
+      ...vevent(
+        'UID:p',
+        'DTSTART:20260105T080000Z',
+        'RDATE;VALUE=PERIOD:20260106T080000Z/P99999999999W',
+      ),
+    );
+    const reading = read(text, window);
+    expect(reading.events.map((event) => event.title)).toEqual(['Good', '']);
+    // The RDATE's period costs that date only (a repair); the others their event.
+    expect(reading).toMatchObject({ skipped: { outOfRange: 4 }, repaired: { badRdate: 1 } });
   });
 });

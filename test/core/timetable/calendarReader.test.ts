@@ -26,6 +26,7 @@ import {
   secondlySeries,
 } from '../../support/hostileCalendars';
 import { endlessZone as flickeringZone } from './hostile';
+import { crowdedEvents } from './largeFeeds';
 
 const DAY = 86_400_000;
 // A fixed instant on a whole minute (the calendars keep whole seconds), not the wall clock's.
@@ -294,7 +295,8 @@ describe('a calendar the real thread cannot read within its limits', () => {
 
   it('is stopped by the memory cap, named by its count of events, and the next feed is read', async () => {
     const { reader: calendars, ended } = reader({ budgetMs: 60_000, memoryMb: 32 });
-    expect(await calendars.read(manyEvents(NOW), SPAN)).toMatchObject({
+    // Events outside the span are set aside unread: 100,000 inside it are what a cap stops.
+    expect(await calendars.read(crowdedEvents(NOW), SPAN)).toMatchObject({
       kind: 'stopped',
       stopped: { limit: 'memory', part: { kind: 'events', count: 100_000 } },
     });

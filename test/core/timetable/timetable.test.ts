@@ -22,6 +22,7 @@ import { sourceCalendarWorker } from '../../../src-main/core/timetable/calendarR
 import { calendarText } from '../../support/calendarText';
 import { crowdedSeries, manyLocations, secondlySeries } from '../../support/hostileCalendars';
 import { countedFromLongAgo } from './hostile';
+import { crowdedEvents } from './largeFeeds';
 import { MAX_OCCURRENCES } from '../../../src-main/core/timetable/calendarThread';
 import { feedServers } from '../../support/feedServer';
 import { accountFixture } from '../../support/fixtures';
@@ -539,13 +540,14 @@ describe('a calendar too large or too complex', () => {
     );
     await classTray.setTimetableSource({ kind: 'subscription', url: feed.url });
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
-    feed.calendar = manyLocations(at(0));
+    // 100,000 lessons in the coming week: each read whole and kept, past a 16 MB heap.
+    feed.calendar = crowdedEvents(at(0));
     await classTray.refreshTimetable();
     const { timetable } = await classTray.getState();
     expect(timetable.problem).toBeNull();
     expect(timetable.reading.stopped).toEqual({
       limit: 'memory',
-      part: { kind: 'events', count: 10_000 },
+      part: { kind: 'events', count: 100_000 },
     });
     expect(timetable.next).toMatchObject({ title: 'Maths 3B' });
     await threads.ended[0];
