@@ -1,15 +1,21 @@
 /**
- * `npm run policy -- check <file.json>`: a policy file read as the tray app reads it (the same
- * reader and rules: size cap, torn reads, BOM, each key against the table), and what would apply
- * and what would be ignored, each with why. Only the root-owner rule is skipped: IT checks a
- * draft before it installs it as root.
+ * `npm run policy -- check [--draft] <file.json>`: a policy file read as the tray app reads it on
+ * this platform, by the app's own code (policySources.ts: the same reader and rules: a regular
+ * file, not a link or a FIFO; on Linux and macOS owned by root and not writable by group or
+ * others; 64 KiB at most; torn reads, BOM, each key against the table), and what would apply and
+ * what would be ignored, each with why in the app's words. `--draft` skips only the rules on the
+ * file's owner and mode, for a draft IT has not installed as root yet, and says so.
  */
 import type { IgnoredEntry, IgnoredWhy, PolicyInForce } from '../core/policy/managedPolicy';
 import { policiesInForce, whyText } from '../core/policy/managedPolicy';
 import type { PolicySystem } from '../core/policy/policySources';
-import { readPolicyFile } from '../core/policy/policySources';
+import { appliesOwnerRule, readPolicyFile } from '../core/policy/policySources';
 
 export interface PolicyCheck {
+  /** The rules on the file's owner and mode applied (the installed app's on Linux and macOS). */
+  ownerRule: boolean;
+  /** The app would not read this file at all (its kind, owner or mode): why. */
+  refused?: IgnoredWhy;
   /** The file could not be read as a policy at all: why. */
   unreadable?: IgnoredWhy;
   absent: boolean;
@@ -17,21 +23,37 @@ export interface PolicyCheck {
   ignored: IgnoredEntry[];
 }
 
-export function checkPolicyFile(system: PolicySystem, file: string): PolicyCheck {
-  const ignored: IgnoredEntry[] = [];
-  const result = readPolicyFile(system, file, (entry) => ignored.push(entry), {
-    ownerRule: false,
-  });
-  if (result.kind === 'absent') return { absent: true, inForce: [], ignored };
-  if (result.kind === 'unreadable') {
-    return { absent: false, unreadable: result.why, inForce: [], ignored };
-  }
-  return {
-    absent: false,
-    inForce: policiesInForce([{ source: file, policy: result.policy }]),
-    ignored,
-  };
+export interface PolicyCheckOptions {
+  /** Skip the owner and mode rules: a draft not yet installed as root. */
+  draft?: boolean;
 }
+
+export function checkPolicyFile(
+  system: PolicySystem,
+  file: string,
+  { draft = false }: PolicyCheckOptions = {},
+): PolicyCheck {
+  const ownerRule = !draft && appliesOwnerRule(system.platform);
+  const ignored: IgnoredEntry[] = [];
+  const result = readPolicyFile(system, file, (entry) => ignored.push(entry), { ownerRule });
+  const base = { ownerRule, absent: false, inForce: [], ignored };
+  switch (result.kind) {
+    case 'absent':
+      return { ...base, absent: true };
+    case 'refused':
+      return { ...base, refused: result.why };
+    case 'unreadable':
+      return { ...base, unreadable: result.why };
+    case 'read':
+      return { ...base, inForce: policiesInForce([{ source: file, policy: result.policy }]) };
+  }
+}
+
+/** 0 when all of it applies; 1 when the app would ignore the file or any entry of it. */
+export const checkExitCode = (check: PolicyCheck): number =>
+  check.refused === undefined && check.unreadable === undefined && check.ignored.length === 0
+    ? 0
+    : 1;
 
 /**
  * A value as the table shows it. No policy of the table holds a secret (the API token and the
@@ -54,14 +76,23 @@ function table(rows: string[][]): string[] {
   );
 }
 
+/** Which rules were applied, in one line under the title. */
+function rulesLine(platform: NodeJS.Platform, check: PolicyCheck): string {
+  if (check.ownerRule) {
+    return '(read as the installed app reads its policy file here: a regular file owned by root, not writable by group or others, 64 KiB at most)';
+  }
+  if (appliesOwnerRule(platform)) {
+    return "(--draft: read as the installed app reads it, except for the rules on the file's owner and mode, which the installed app enforces)";
+  }
+  return '(read as the installed app reads its policy: on Windows it reads the same keys from the registry, with the same rules)';
+}
+
 /** The check as IT reads it. */
-export function describeCheck(file: string, check: PolicyCheck): string {
-  const lines = [
-    `ClassTray policy check of ${file}`,
-    '(read as the tray app reads it; the root-owner rule, which only the installed app enforces, is skipped)',
-    '',
-  ];
-  if (check.unreadable !== undefined) {
+export function describeCheck(platform: NodeJS.Platform, file: string, check: PolicyCheck): string {
+  const lines = [`ClassTray policy check of ${file}`, rulesLine(platform, check), ''];
+  if (check.refused !== undefined) {
+    lines.push(`Nothing applies: the file ${whyText(check.refused)}, so the app ignores it.`);
+  } else if (check.unreadable !== undefined) {
     lines.push(`Nothing applies: the file ${whyText(check.unreadable)}.`);
   } else if (check.inForce.length === 0) {
     lines.push('Nothing applies: the file sets no ClassTray policy.');

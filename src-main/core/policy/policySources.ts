@@ -9,8 +9,12 @@
  * A source is read in bounded time and memory (64 KiB at most, read again while it changes under
  * the reader), and one that cannot be read or is not a policy keeps its last good policy, locks
  * included, until a good one or its removal is seen: a file IT is rewriting never unlocks a
- * setting for a minute. Each log line is written once, when it first appears.
+ * setting for a minute. A removal counts only once the source is still missing a while later
+ * (POLICY_ABSENCE_GRACE_MS, so at the next read): a redeploy that replaces the file by unlink and
+ * create (`install -m 644`, an editor's save) is never read as "no policy". Each log line is
+ * written once per version of its source (its bytes, or what the rules refused), not per read.
  */
+import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -42,6 +46,13 @@ import {
 export const MAX_POLICY_BYTES = 64 * 1024;
 /** Reads of a file until two in a row agree: IT's tools may rewrite it in place. */
 export const POLICY_READ_TRIES = 5;
+/**
+ * How long a source must stay missing before its last good policy goes: a redeploy's gap between
+ * the unlink and the new file lasts milliseconds, and the app reads every minute.
+ */
+export const POLICY_ABSENCE_GRACE_MS = 10_000;
+/** The versions of a source whose lines are remembered as said. */
+export const SAID_VERSIONS = 16;
 
 /** A command's outcome: exit code 0 or not, and what it printed. */
 export interface CommandResult {
@@ -100,16 +111,30 @@ export function readFileHead(file: string, maxBytes: number): Uint8Array {
   }
 }
 
-/** What one source gave: nothing there, a policy, or a problem (its last good policy stays). */
+/**
+ * What one source gave: nothing there, a policy, a problem (its last good policy stays), or a
+ * file refused by the rules on who may have written it (nothing of it applies, nor what it held
+ * before). `version` tells one state of the source from another (owner, mode, bytes): a problem
+ * is logged once per version.
+ */
 export type SourceRead =
   | { kind: 'absent' }
-  | { kind: 'read'; policy: ManagedPolicy }
-  | { kind: 'unreadable'; why: IgnoredWhy };
+  | { kind: 'read'; policy: ManagedPolicy; version?: string }
+  | { kind: 'unreadable'; why: IgnoredWhy; version?: string }
+  | { kind: 'refused'; why: IgnoredWhy; version?: string };
 
 interface PolicySource {
   name: string;
   read(ignore: (entry: IgnoredEntry) => void): Promise<SourceRead>;
 }
+
+/**
+ * Whether the app applies the owner and mode rules to its policy files on this platform: Linux's
+ * policy.json and macOS's managed preferences; Windows reads the registry, whose keys only
+ * administrators can write.
+ */
+export const appliesOwnerRule = (platform: NodeJS.Platform): boolean =>
+  platform === 'linux' || platform === 'darwin';
 
 /** The sources of this machine, the first one's value winning key by key. */
 function sourcesOf(system: PolicySystem): PolicySource[] {
@@ -169,22 +194,28 @@ export interface PolicyReading {
 export class PolicyReader implements PolicyReading {
   readonly #sources: PolicySource[];
   readonly #warn: (line: string) => void;
+  readonly #now: () => number;
   readonly #lastGood = new Map<string, ManagedPolicy>();
-  #lastLines = new Set<string>();
+  /** When each source holding a last good policy was first found missing, by name. */
+  readonly #missingSince = new Map<string, number>();
+  /** By source, the lines said of its last versions (newest last): each is said once. */
+  readonly #said = new Map<string, Map<string, Set<string>>>();
   #report: PolicyReport = { inForce: [], ignored: [] };
 
   /**
    * `draftFile`: read that JSON file instead of the machine's sources, without the root-owner
-   * rule (the preview's --policy-file, a policy IT has not installed yet).
+   * rule (the preview's --policy-file, a policy IT has not installed yet). `now`: the clock the
+   * absence grace is measured on (default Date.now).
    */
   constructor(
     system: PolicySystem,
     warn: (line: string) => void,
-    { draftFile }: { draftFile?: string } = {},
+    { draftFile, now = Date.now }: { draftFile?: string; now?: () => number } = {},
   ) {
     this.#sources =
       draftFile === undefined ? sourcesOf(system) : [fileSource(system, draftFile, false)];
     this.#warn = warn;
+    this.#now = now;
   }
 
   get report(): PolicyReport {
@@ -195,25 +226,66 @@ export class PolicyReader implements PolicyReading {
     const ignored: IgnoredEntry[] = [];
     const read: SourcedPolicy[] = [];
     for (const source of this.#sources) {
-      const result = await source.read((entry) => ignored.push(entry));
-      if (result.kind === 'absent') this.#lastGood.delete(source.name);
-      else if (result.kind === 'read') this.#lastGood.set(source.name, result.policy);
+      const entries: IgnoredEntry[] = [];
+      const result = await source.read((entry) => entries.push(entry));
+      this.#keep(source.name, result);
       const lastGood = this.#lastGood.get(source.name);
       if (result.kind === 'unreadable') {
-        ignored.push({
+        entries.push({
           source: source.name,
           why: result.why,
           ...(lastGood === undefined ? {} : { keptLastGood: true as const }),
         });
+      } else if (result.kind === 'refused') {
+        entries.push({ source: source.name, why: result.why });
       }
+      if (result.kind !== 'absent') this.#say(source.name, result.version, entries);
+      ignored.push(...entries);
       if (lastGood !== undefined) read.push({ source: source.name, policy: lastGood });
     }
-    // A line already written at the last read is not written again: a problem is said once.
-    const lines = ignored.map(ignoredLine);
-    for (const line of lines) if (!this.#lastLines.has(line)) this.#warn(line);
-    this.#lastLines = new Set(lines);
     this.#report = { inForce: policiesInForce(read), ignored };
     return mergePolicies(read.map(({ policy }) => policy));
+  }
+
+  /** What a read leaves in force from a source: a missing one's last policy, for a while. */
+  #keep(name: string, result: SourceRead): void {
+    if (result.kind === 'absent') {
+      if (!this.#lastGood.has(name)) return;
+      const since = this.#missingSince.get(name);
+      if (since === undefined) this.#missingSince.set(name, this.#now());
+      else if (this.#now() - since >= POLICY_ABSENCE_GRACE_MS) {
+        this.#lastGood.delete(name);
+        this.#missingSince.delete(name);
+      }
+      return;
+    }
+    this.#missingSince.delete(name);
+    if (result.kind === 'read') this.#lastGood.set(name, result.policy);
+    // Not IT's file: nothing it held before is kept either.
+    else if (result.kind === 'refused') this.#lastGood.delete(name);
+  }
+
+  /**
+   * Each line once per version of its source: a file that keeps its problem read after read, or
+   * comes back the same after a redeploy (through its torn states, each said once too), is not
+   * said again; a changed file is. The last SAID_VERSIONS versions of each source are remembered.
+   */
+  #say(name: string, version: string | undefined, entries: readonly IgnoredEntry[]): void {
+    const versions = this.#said.get(name) ?? new Map<string, Set<string>>();
+    this.#said.set(name, versions);
+    const key = version ?? '';
+    const said = versions.get(key) ?? new Set<string>();
+    versions.delete(key);
+    versions.set(key, said);
+    for (const oldest of versions.keys()) {
+      if (versions.size <= SAID_VERSIONS) break;
+      versions.delete(oldest);
+    }
+    for (const line of entries.map(ignoredLine)) {
+      if (said.has(line)) continue;
+      said.add(line);
+      this.#warn(line);
+    }
   }
 }
 
@@ -238,11 +310,30 @@ const tooLarge: IgnoredWhy = { code: 'tooLarge', kib: MAX_POLICY_BYTES / 1024 };
 const errorCode = (error: unknown): string =>
   String((error as NodeJS.ErrnoException).code ?? 'error');
 
-/** A file's stats, or why there is nothing to read: missing, insecure (said), unreadable. */
+/**
+ * A version of a source, for saying each problem once: its bytes for a file that was read (its
+ * mode then plays no part: `install` writes the file 0600 and only then sets 644), else what the
+ * rules looked at.
+ */
+const contentVersion = (bytes: Uint8Array | string): string =>
+  `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+const statsVersion = (stats: PolicyStats): string =>
+  `${stats.isFile() ? 'file' : 'other'}:${stats.uid}:${stats.mode}:${stats.size}`;
+
+/**
+ * The rules on who may have written a policy file, as the app applies them: a regular file (not
+ * a link, a FIFO, a device or a folder), and with `ownerRule`, owned by root and not writable by
+ * group or others. Undefined when the file passes.
+ */
+export function fileRuleProblem(stats: PolicyStats, ownerRule: boolean): IgnoredWhy | undefined {
+  if (ownerRule) return insecureFileProblem(stats);
+  return stats.isFile() ? undefined : { code: 'notRegularFile' };
+}
+
+/** A file's stats, or why there is nothing to read: missing, refused by the rules, unreadable. */
 function statFile(
   system: PolicySystem,
   file: string,
-  ignore: (entry: IgnoredEntry) => void,
   ownerRule: boolean,
 ): PolicyStats | SourceRead {
   let stats;
@@ -252,19 +343,14 @@ function statFile(
     const code = errorCode(error);
     return code === 'ENOENT'
       ? { kind: 'absent' }
-      : { kind: 'unreadable', why: { code: 'unreadable', error: code } };
+      : { kind: 'unreadable', why: { code: 'unreadable', error: code }, version: `error:${code}` };
   }
-  const problem = ownerRule
-    ? insecureFileProblem(stats)
-    : stats.isFile()
-      ? undefined
-      : ({ code: 'notRegularFile' } as const);
-  if (problem !== undefined) {
-    // Not IT's file: nothing of it applies, and nothing it held before is kept.
-    ignore({ source: file, why: problem });
-    return { kind: 'absent' };
+  const problem = fileRuleProblem(stats, ownerRule);
+  // Not IT's file: nothing of it applies, and nothing it held before is kept.
+  if (problem !== undefined) return { kind: 'refused', why: problem, version: statsVersion(stats) };
+  if (stats.size > MAX_POLICY_BYTES) {
+    return { kind: 'unreadable', why: tooLarge, version: statsVersion(stats) };
   }
-  if (stats.size > MAX_POLICY_BYTES) return { kind: 'unreadable', why: tooLarge };
   return stats;
 }
 
@@ -280,7 +366,7 @@ export function readPolicyFile(
   ignore: (entry: IgnoredEntry) => void,
   { ownerRule = true }: { ownerRule?: boolean } = {},
 ): SourceRead {
-  const stats = statFile(system, file, ignore, ownerRule);
+  const stats = statFile(system, file, ownerRule);
   if (!isStats(stats)) return stats;
   let bytes: Uint8Array;
   try {
@@ -291,17 +377,22 @@ export function readPolicyFile(
       if (Buffer.from(bytes).equals(next)) break;
       bytes = next;
       if (tries === POLICY_READ_TRIES - 1) {
-        return { kind: 'unreadable', why: { code: 'keptChanging' } };
+        return {
+          kind: 'unreadable',
+          why: { code: 'keptChanging' },
+          version: contentVersion(bytes),
+        };
       }
     }
   } catch (error) {
     const code = errorCode(error);
     return code === 'ENOENT'
       ? { kind: 'absent' }
-      : { kind: 'unreadable', why: { code: 'unreadable', error: code } };
+      : { kind: 'unreadable', why: { code: 'unreadable', error: code }, version: `error:${code}` };
   }
-  if (bytes.length > MAX_POLICY_BYTES) return { kind: 'unreadable', why: tooLarge };
-  return parsePolicyText(bytes, file, ignore);
+  const version = contentVersion(bytes);
+  if (bytes.length > MAX_POLICY_BYTES) return { kind: 'unreadable', why: tooLarge, version };
+  return { ...parsePolicyText(bytes, file, ignore), version };
 }
 
 /** UTF-8 JSON (a byte order mark allowed) as a policy; V8's error quotes the file, so unsaid. */
@@ -309,7 +400,7 @@ function parsePolicyText(
   bytes: Uint8Array,
   source: string,
   ignore: (entry: IgnoredEntry) => void,
-): SourceRead {
+): Exclude<SourceRead, { kind: 'absent' | 'refused' }> {
   let text: string;
   try {
     // TextDecoder drops a leading byte order mark, as Notepad writes one.
@@ -335,7 +426,7 @@ export async function readManagedPreferences(
   file: string,
   ignore: (entry: IgnoredEntry) => void,
 ): Promise<SourceRead> {
-  const stats = statFile(system, file, ignore, true);
+  const stats = statFile(system, file, true);
   if (!isStats(stats)) return stats;
   const { code, stdout } = await system.run('/usr/bin/plutil', [
     '-convert',
@@ -345,10 +436,11 @@ export async function readManagedPreferences(
     '--',
     file,
   ]);
+  const version = contentVersion(stdout);
   if (code !== 0) {
-    return { kind: 'unreadable', why: { code: 'plistUnreadable', exit: code } };
+    return { kind: 'unreadable', why: { code: 'plistUnreadable', exit: code }, version };
   }
-  return parsePolicyText(Buffer.from(stdout, 'utf8'), file, ignore);
+  return { ...parsePolicyText(Buffer.from(stdout, 'utf8'), file, ignore), version };
 }
 
 /** One hive's ClassTray key and its Defaults subkey, through `reg query /s` (64-bit view). */
@@ -362,9 +454,12 @@ export async function readRegistryPolicy(
   const { code, stdout } = await system.run(reg, ['query', key, '/s', '/reg:64']);
   // 1: the key does not exist, the usual case on a laptop IT did not configure.
   if (code === 1) return { kind: 'absent' };
-  if (code !== 0) return { kind: 'unreadable', why: { code: 'regUnreadable', exit: code } };
+  const version = contentVersion(stdout);
+  if (code !== 0) {
+    return { kind: 'unreadable', why: { code: 'regUnreadable', exit: code }, version };
+  }
   const policy = readPolicyObject(parseRegQuery(stdout, key, ignore), key, ignore);
-  return policy === undefined ? { kind: 'absent' } : { kind: 'read', policy };
+  return policy === undefined ? { kind: 'absent' } : { kind: 'read', policy, version };
 }
 
 /**
@@ -376,8 +471,9 @@ export function parseRegQuery(
   key: string,
   ignore: (entry: IgnoredEntry) => void,
 ): Record<string, unknown> {
-  const root: Record<string, unknown> = {};
-  const defaults: Record<string, unknown> = {};
+  // Without a prototype: a value named __proto__ is a key like any other, listed as ignored.
+  const root: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const defaults: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   let current: Record<string, unknown> | undefined;
   const topKey = key.replace(/^HKLM/, 'HKEY_LOCAL_MACHINE').replace(/^HKCU/, 'HKEY_CURRENT_USER');
   for (const line of output.split(/\r?\n/)) {
@@ -409,5 +505,6 @@ export function parseRegQuery(
       });
     }
   }
-  return Object.keys(defaults).length > 0 ? { ...root, [DEFAULTS_SECTION]: defaults } : root;
+  if (Object.keys(defaults).length > 0) root[DEFAULTS_SECTION] = defaults;
+  return root;
 }

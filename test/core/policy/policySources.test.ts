@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CommandResult, PolicySystem } from '../../../src-main/core/policy/policySources';
 import {
   MAX_POLICY_BYTES,
+  POLICY_ABSENCE_GRACE_MS,
   PolicyReader,
   insecureFileProblem,
   readFileHead,
@@ -206,14 +207,20 @@ describe('a policy file IT is writing, or got wrong', () => {
     ]);
   });
 
-  it('drops the kept policy once the file is removed, and takes a new valid one', async () => {
+  it('drops the kept policy once the file stays removed, and takes a new valid one', async () => {
     const { state, system } = changingFile();
-    const reader = new PolicyReader(system, () => undefined);
+    let now = 0;
+    const reader = new PolicyReader(system, () => undefined, { now: () => now });
     state.text = JSON.stringify(locked);
     await reader.read();
     state.text = 'not json';
     expect(await reader.read()).toEqual({ locked, defaults: {} });
     state.text = undefined;
+    // Missing at one read may be a redeploy between its unlink and its new file: kept.
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    now += POLICY_ABSENCE_GRACE_MS - 1;
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    now += 1;
     expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
     state.text = '{"UpdatesEnabled": false}';
     expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
@@ -328,6 +335,33 @@ describe('Windows: HKLM, then HKCU, \\SOFTWARE\\Policies\\ClassTray (through reg
       },
       lines: [],
     });
+  });
+
+  it('lists a value named __proto__ (or constructor) as ignored, never dropping it unsaid', async () => {
+    const { system } = machine('win32', {}, (_, args) =>
+      args[1]?.startsWith('HKLM')
+        ? {
+            code: 0,
+            stdout: regOutput(
+              'HKEY_LOCAL_MACHINE',
+              [
+                '__proto__    REG_SZ    x',
+                'constructor    REG_DWORD    0x1',
+                'StartAtLogin    REG_DWORD    0x1',
+              ],
+              ['__proto__    REG_DWORD    0x2'],
+            ),
+          }
+        : { code: 1, stdout: '' },
+    );
+    const { policy, lines } = await read(system);
+    expect(policy).toEqual({ locked: { StartAtLogin: true }, defaults: {} });
+    const key = 'HKLM\\SOFTWARE\\Policies\\ClassTray';
+    expect(lines).toEqual([
+      `${key}: __proto__ is not a ClassTray policy: ignored.`,
+      `${key}: constructor is not a ClassTray policy: ignored.`,
+      `${key} Defaults: __proto__ is not a ClassTray policy: ignored.`,
+    ]);
   });
 
   it('ignores a value of the wrong registry type or out of range, with a line', async () => {
