@@ -423,21 +423,26 @@ describe('old data', () => {
       await page.emulateMedia({ colorScheme });
       const live = await firstRow();
       await session.service.close();
-      await refreshUntil(({ connection }) => connection.status !== 'ok', 'the outage');
-      await page.locator('.device-rows.old').waitFor({ timeout: LIVE_TIMEOUT });
-      const old = await firstRow();
-      await page.screenshot({ path: join(SCREENSHOTS, `outage-400x600-en-${colorScheme}.png`) });
-      // Every part of the row's look differs: its name, its weight, its ground, its dot.
-      for (const key of ['name', 'weight', 'ground', 'dot'] as const) {
-        if (old[key] === live[key]) found.push(`${colorScheme}: ${key} unchanged (${old[key]})`);
+      let old: Awaited<ReturnType<typeof firstRow>>;
+      try {
+        await refreshUntil(({ connection }) => connection.status !== 'ok', 'the outage');
+        await page.locator('.device-rows.old').waitFor({ timeout: LIVE_TIMEOUT });
+        old = await firstRow();
+        await page.screenshot({ path: join(SCREENSHOTS, `outage-400x600-en-${colorScheme}.png`) });
+        // Every part of the row's look differs: its name, its weight, its ground, its dot.
+        for (const key of ['name', 'weight', 'ground', 'dot'] as const) {
+          if (old[key] === live[key]) found.push(`${colorScheme}: ${key} unchanged (${old[key]})`);
+        }
+        if (old.contrast < 4.5) found.push(`${colorScheme}: name at ${old.contrast}:1`);
+        const header = (await page.locator('header').textContent()) ?? '';
+        const times = header.match(/\d\d:\d\d:\d\d/g) ?? [];
+        if (times.length !== 1) found.push(`${colorScheme}: header times ${times.join(', ')}`);
+        expect(header).toMatch(/ online as of \d\d:\d\d:\d\d/);
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        // The outage ends also when the test fails, for the tests after it.
+        await session.startServiceAgain();
       }
-      if (old.contrast < 4.5) found.push(`${colorScheme}: name at ${old.contrast}:1`);
-      const header = (await page.locator('header').textContent()) ?? '';
-      const times = header.match(/\d\d:\d\d:\d\d/g) ?? [];
-      if (times.length !== 1) found.push(`${colorScheme}: header times ${times.join(', ')}`);
-      expect(header).toMatch(/ online as of \d\d:\d\d:\d\d/);
-      expect(await axeViolations(page)).toEqual([]);
-      await session.startServiceAgain();
       // The retry's backoff is shorter than the poll while the window is in view.
       await refreshUntil(({ connection }) => connection.status === 'ok', 'the service back');
       await page.locator('.device-rows.old').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
