@@ -335,3 +335,52 @@ describe('demo mode', () => {
     expect(screen.queryByText('Demo data')).toBeNull();
   });
 });
+
+describe('log and diagnostics', () => {
+  it('opens the log folder through the host and says where it is', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake, 'electron');
+    await user.click(screen.getByRole('button', { name: 'Open log folder' }));
+    expect(fake.openLogFolder).toHaveBeenCalledOnce();
+    const status = await screen.findByText('The log folder is open in your file manager:');
+    expect(status.querySelector('code')?.textContent).toBe('/home/teacher/.config/ClassTray/logs');
+  });
+
+  it('shows the folder to open by hand where the host could not open it (the preview)', async () => {
+    const fake = new FakeClassTray();
+    fake.openLogFolder.mockResolvedValueOnce({ folder: '/data/logs', opened: false });
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('button', { name: 'Open log folder' }));
+    const status = await screen.findByText('The log folder (open it in your file manager):');
+    expect(status.querySelector('code')?.textContent).toBe('/data/logs');
+  });
+
+  it('copies the diagnostics through the host and says so; a failure is said beside it', async () => {
+    const fake = new FakeClassTray();
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByRole('button', { name: 'Copy diagnostics' }));
+    expect(fake.copyDiagnostics).toHaveBeenCalledOnce();
+    expect(
+      await screen.findByText('Diagnostics copied: paste them into your message to support.'),
+    ).toBeTruthy();
+
+    fake.copyDiagnostics.mockRejectedValueOnce(
+      new Error('The diagnostics could not be copied to the clipboard: try again.'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Copy diagnostics' }));
+    expect(
+      await screen.findByText(
+        'That did not work: The diagnostics could not be copied to the clipboard: try again.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/Diagnostics copied/)).toBeNull();
+  });
+
+  it("speaks the window's language", async () => {
+    const fake = new FakeClassTray(classTrayState({ preferences: { language: 'de' } }));
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    expect(screen.getByRole('button', { name: 'Protokollordner öffnen' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Diagnose kopieren' })).toBeTruthy();
+  });
+});

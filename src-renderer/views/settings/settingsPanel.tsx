@@ -17,6 +17,7 @@ import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { InstallationNotes } from './installationNotes';
 import { SchoolPolicyPage } from './schoolPolicyPage';
+import { SupportSettings } from './supportSettings';
 import { TimetableSettings } from './timetableSettings';
 import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
@@ -43,6 +44,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <GeneralSettings />
         <SchoolPolicyPage />
         <InstallationNotes />
+        <SupportSettings />
       </div>
     </section>
   );
