@@ -10,7 +10,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
@@ -61,6 +62,29 @@ afterAll(async () => {
   await context?.close();
   await session?.stop();
 });
+
+// A test that failed midway leaves the next none of its ends or accesses.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') await leaveNothing();
+});
+
+/** Cancels every pending end and stops tracking every access, through the preview's API. */
+async function leaveNothing(): Promise<void> {
+  if (!session) return;
+  const origin = new URL(session.preview.openUrl).origin;
+  const state = await context.request.get(`${origin}/api/state`);
+  // Without the key's cookie (the window never opened) nothing was done through this page.
+  if (!state.ok()) return;
+  const { schedule, temporalAccesses } = (await state.json()) as ClassTrayState;
+  const calls = [
+    ...schedule.pending.map(({ target }) => ['cancelScheduledEnd', { target }] as const),
+    ...temporalAccesses.map(({ token }) => ['removeTemporalAccess', { token }] as const),
+  ];
+  for (const [action, data] of calls) {
+    const answer = await context.request.post(`${origin}/api/actions/${action}`, { data });
+    expect(answer.status(), `${action} ${JSON.stringify(data)}`).toBe(200);
+  }
+}
 
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 const rowOf = (alias: string) => deviceRows().filter({ hasText: alias });
@@ -145,13 +169,15 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
   });
 
   it("schedules the class's end beside End all", async () => {
+    // An access of its own, so the row's own End at… can be looked for.
+    await addOnRow('PC-5', '100000005', 'Pia');
     await page.getByRole('button', { name: 'End class at…' }).click();
     const time = await timeAhead(page, AHEAD_MINUTES + 5);
     await page.getByLabel('End class at', { exact: true }).fill(time);
     await page.getByRole('button', { name: 'Schedule' }).click();
     await page.getByText(`Class ends at ${time}`).waitFor();
     // The class's end is not the access's: the row still offers its own.
-    await rowOf('PC-1').getByRole('button', { name: 'End at… for PC-1' }).waitFor();
+    await rowOf('PC-5').getByRole('button', { name: 'End at… for PC-5' }).waitFor();
     await shot('class-pending');
 
     await page.reload();
