@@ -2,15 +2,17 @@
  * `npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA>]`:
  * what ClassTray sees in a calendar, for support and IT ("why is my lesson missing?"). Every
  * occurrence starting in the window, one JSON object per line on stdout, then one line on stderr
- * saying how the reading went. The calendar is fetched by the app's fetch (feed.ts: its time
- * limit and size cap) and read by the app's reader (its thread, budget and memory cap), so what
- * it prints is what the tray app would use.
+ * saying how the reading went: the events read, the occurrences, those skipped and the parts
+ * repaired, each by kind. The calendar is fetched by the app's fetch (feed.ts: its time limit
+ * and size cap) and read by the app's reader (its thread, budget and memory cap), so what it
+ * prints is what the tray app would use.
  */
 import fs from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { en } from '../../../src-shared/i18n/en';
-import type { CalendarEvent, SkipReason } from './calendar';
+import type { CalendarEvent, CalendarReading, Repair, SkipReason } from './calendar';
+import { REPAIR_NAMES, SKIP_REASON_NAMES } from './calendar';
 import type { RunawayPart, StartWorker } from './calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from './calendarReader';
 import { MAX_FEED_BYTES, fetchFeed } from './feed';
@@ -74,16 +76,9 @@ export async function timetableCommand(argv: readonly string[], io: CommandIo): 
   await reader.stop();
   switch (outcome.kind) {
     case 'read': {
-      const { events, eventsRead, skipped } = outcome.reading;
-      const starting = events.filter(
-        (event) => event.start >= request.from && event.start < request.to,
-      );
-      for (const event of starting) io.out(JSON.stringify(occurrence(event)));
-      io.err(
-        `timetable: read ${eventsRead} ${eventsRead === 1 ? 'event' : 'events'} in ${Math.round(outcome.ms)} ms; ` +
-          `${starting.length} ${starting.length === 1 ? 'occurrence starts' : 'occurrences start'} in the window; ` +
-          `${skippedSummary(skipped)}.`,
-      );
+      const { lines, summary } = expandedLines(outcome.reading, request);
+      for (const line of lines) io.out(line);
+      io.err(`timetable: read ${summary.replace('{ms}', String(Math.round(outcome.ms)))}`);
       return 0;
     }
     case 'stopped': {
@@ -189,6 +184,25 @@ async function readSource(source: string, fetchImpl: typeof fetch): Promise<stri
   return fs.readFile(source, 'utf8');
 }
 
+/**
+ * What `expand` prints of a reading: a JSON line per occurrence starting in [from, to), and the
+ * summary (after "read ", `{ms}` standing for the reading's time): the events read, the
+ * occurrences, those skipped and the parts repaired, each by kind.
+ */
+export function expandedLines(
+  { events, eventsRead, skipped, repaired = {} }: CalendarReading,
+  { from, to }: { from: number; to: number },
+): { lines: string[]; summary: string } {
+  const starting = events.filter((event) => event.start >= from && event.start < to);
+  return {
+    lines: starting.map((event) => JSON.stringify(occurrence(event))),
+    summary:
+      `${eventsRead} ${eventsRead === 1 ? 'event' : 'events'} in {ms} ms; ` +
+      `${starting.length} ${starting.length === 1 ? 'occurrence starts' : 'occurrences start'} in the window; ` +
+      `${skippedSummary(skipped)}${repairedSummary(repaired)}.`,
+  };
+}
+
 function occurrence(event: CalendarEvent) {
   return {
     // The key is the UID, then @ and the occurrence's original start (which holds no @).
@@ -204,10 +218,21 @@ function occurrence(event: CalendarEvent) {
 function skippedSummary(skipped: Partial<Record<SkipReason, number>>): string {
   const reasons = Object.entries(skipped).filter(([, count]) => (count ?? 0) > 0);
   if (reasons.length === 0) return 'none skipped';
-  const words: Record<string, string> = en.timetable.skipReasons;
+  // The window's words where it has them (the CLI says what Settings says), else the engine's.
+  const words: Record<string, string> = { ...SKIP_REASON_NAMES, ...en.timetable.skipReasons };
   const total = reasons.reduce((sum, [, count]) => sum + (count ?? 0), 0);
   const list = reasons.map(([reason, count]) => `${words[reason] ?? words['other']}: ${count}`);
   return `${total} skipped (${list.join(', ')})`;
+}
+
+/** "; 3 repaired (an empty RRULE read as no repeat: 3)", or nothing. */
+function repairedSummary(repaired: Partial<Record<Repair, number>>): string {
+  const kinds = Object.entries(repaired).filter(([, count]) => (count ?? 0) > 0);
+  if (kinds.length === 0) return '';
+  const names: Record<string, string> = REPAIR_NAMES;
+  const total = kinds.reduce((sum, [, count]) => sum + (count ?? 0), 0);
+  const list = kinds.map(([kind, count]) => `${names[kind] ?? kind}: ${count}`);
+  return `; ${total} repaired (${list.join(', ')})`;
 }
 
 function partSummary(part: RunawayPart): string {

@@ -2,8 +2,10 @@
  * `npm run timetable -- expand`, run as a child process as support would run it: against a
  * fixture file and a subscription on 127.0.0.1, with its exit statuses.
  */
+import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
@@ -237,6 +239,35 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     expect(new Set(uids).size).toBe(2);
     expect(((await timetable(...args)).occurrences as { uid: string }[]).map((o) => o.uid)).toEqual(
       uids,
+    );
+  });
+
+  it('runs built as `npm run timetable` does (plain Node, built by esbuild when missing or stale), printing what the source prints', async () => {
+    const args = [
+      'expand',
+      WEEK,
+      '--from',
+      '2026-11-23',
+      '--to',
+      '2026-11-30',
+      '--zone',
+      'Europe/Madrid',
+    ];
+    const built = await promisify(execFile)(
+      process.execPath,
+      [path.join(ROOT, 'src-main/core/timetable/cliBuilt.mjs'), ...args],
+      { cwd: ROOT },
+    );
+    const source = await timetable(...args);
+    expect(
+      built.stdout
+        .split('\n')
+        .filter((line) => line !== '')
+        .map((line) => JSON.parse(line) as unknown),
+    ).toEqual(source.occurrences);
+    // A first run builds it, and says so.
+    expect(built.stderr).toMatch(
+      /(^|\n)timetable: read 3 events in \d+ ms; 3 occurrences start in the window; none skipped\.\n$/,
     );
   });
 
