@@ -6,7 +6,8 @@
 // one for the reader's thread, each with its dependencies.
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import process from 'node:process';
+import { URL, fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
 const outDir = path.join(root, 'node_modules', '.cache', 'classtray-timetable');
