@@ -15,6 +15,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { PrivateFolderReport } from './core/settings/privateFolder';
+import { makePrivateFolder } from './core/settings/privateFolder';
 
 export interface LockHolder {
   pid: number;
@@ -29,6 +31,8 @@ export interface LockHolder {
 
 export interface WriterLock {
   readonly path: string;
+  /** A data folder's lock: what was found readable by others and narrowed (privateFolder.ts). */
+  readonly privateFolder?: PrivateFolderReport;
   /** Removes the lock if it is still ours; also runs by itself when the process exits. */
   release(): void;
 }
@@ -70,7 +74,7 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
   const text = JSON.stringify(mine) + '\n';
   const draft = `${absolute}.${mine.nonce}.tmp`;
   try {
-    fs.writeFileSync(draft, text, { mode: 0o644, flag: 'wx' });
+    fs.writeFileSync(draft, text, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     throw new WriterLockError(folderProblem(folder, error), 'folder');
   }
@@ -110,20 +114,23 @@ export function takeWriterLock(lockPath: string, subject: string, holder: string
 export const DATA_FOLDER_LOCK = 'classtray.lock';
 
 /**
- * Takes the data folder for a ClassTray host, creating the folder if needed; throws
- * WriterLockError when another host uses it or when ClassTray cannot write there.
+ * Takes the data folder for a ClassTray host, creating the folder if needed, the teacher's alone
+ * (0700, its files 0600, narrowed when found wider: privateFolder.ts); throws WriterLockError when
+ * another host uses it or when ClassTray cannot write there.
  */
 export function takeDataFolderLock(dataDir: string, holder: string): WriterLock {
+  let privateFolder;
   try {
-    fs.mkdirSync(dataDir, { recursive: true });
+    privateFolder = makePrivateFolder(dataDir);
   } catch (error) {
     throw new WriterLockError(folderProblem(dataDir, error), 'folder');
   }
-  return takeWriterLock(
+  const lock = takeWriterLock(
     path.join(dataDir, DATA_FOLDER_LOCK),
     `the ClassTray data folder ${dataDir}`,
     holder,
   );
+  return { ...lock, privateFolder };
 }
 
 function held(lockPath: string, nonce: string): WriterLock {

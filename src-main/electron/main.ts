@@ -160,7 +160,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
   const classTray = await createClassTray({
     dataDir,
-    createSettingsBackend: ({ cwd, configName }) => new Store({ cwd, name: configName }),
+    createSettingsBackend: ({ cwd, configName, configFileMode }) =>
+      new Store({ cwd, name: configName, configFileMode }),
     // Lazy and time-boxed: a keychain prompt holds up the tray 5 s at most, never ends the app.
     secretFallback: createSecretFallback(
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),

@@ -132,7 +132,8 @@ export function rememberSize(
     const text = JSON.stringify({ width, height });
     if (text === saved) return;
     try {
-      writeFileSync(file, `${text}\n`);
+      // The teacher's alone, as everything in the data folder.
+      writeFileSync(file, `${text}\n`, { mode: 0o600 });
       saved = text;
     } catch (error) {
       warn(`The window size could not be saved: ${(error as Error).message}`);

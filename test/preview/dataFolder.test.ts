@@ -3,7 +3,7 @@
  * (as the tray app does), against another preview, and on a folder it cannot write.
  */
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, rm } from 'node:fs/promises';
+import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
@@ -57,6 +57,27 @@ describe('the preview on a data folder', () => {
     // Nothing was written beside the tray app's files.
     expect(await readdir(directory)).toEqual(['classtray.lock']);
   });
+
+  it.runIf(process.platform !== 'win32')(
+    'keeps its data folder to the teacher: 0700, its files 0600, narrowed when found wider',
+    async () => {
+      await chmod(directory, 0o755);
+      await writeFile(join(directory, 'settings.json'), '{}\n', { mode: 0o644 });
+      await chmod(join(directory, 'settings.json'), 0o644);
+      const first = await preview(directory);
+      await first.close();
+      running.splice(running.indexOf(first), 1);
+      const modeOf = async (file: string) => ((await stat(file)).mode & 0o777).toString(8);
+      expect(await modeOf(directory)).toBe('700');
+      const names = await readdir(directory);
+      expect(names).toContain('settings.json');
+      for (const name of names) {
+        const file = join(directory, name);
+        const wanted = (await stat(file)).isDirectory() ? '700' : '600';
+        expect([name, await modeOf(file)]).toEqual([name, wanted]);
+      }
+    },
+  );
 
   it('refuses a second preview on one folder, and frees the folder on close', async () => {
     const first = await preview(directory);

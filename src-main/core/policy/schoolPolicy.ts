@@ -17,6 +17,7 @@ import type { ManagedPolicy, PolicySection } from './managedPolicy';
 import { NO_POLICY, isLocked } from './managedPolicy';
 import type { PolicyName } from './policyTable';
 import { POLICIES, POLICY_NAMES } from './policyTable';
+import { PRIVATE_FILE_MODE } from '../settings/privateFolder';
 
 export const POLICY_RECHECK_MS = 60_000;
 export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';
@@ -136,6 +137,7 @@ export class SchoolPolicy {
         fs.writeFileSync(
           appliedFile,
           `${JSON.stringify({ ...applied, ...newDefaults }, null, 2)}\n`,
+          { mode: PRIVATE_FILE_MODE },
         );
       } catch (error) {
         log.warn(`${appliedFile} could not be written (${(error as Error).message}).`);

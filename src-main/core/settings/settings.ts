@@ -21,6 +21,7 @@ import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 import { describeIssues, isPlainObject, repair } from './settingsRepair';
+import { PRIVATE_FILE_MODE } from './privateFolder';
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 
@@ -179,8 +180,15 @@ function setAside(filePath: string, now: Clock, how: 'move' | 'copy'): string {
 
 export interface OpenSettingsOptions extends SettingsOptions {
   dataDir: string;
-  /** Defaults to `conf`; the Electron host passes electron-store: `new Store({ cwd, name })`. */
-  createBackend?: (options: { cwd: string; configName: string }) => SettingsBackend;
+  /**
+   * Defaults to `conf`; the Electron host passes electron-store:
+   * `new Store({ cwd, name, configFileMode })`. configFileMode is 0600: the teacher's alone.
+   */
+  createBackend?: (options: {
+    cwd: string;
+    configName: string;
+    configFileMode: number;
+  }) => SettingsBackend;
 }
 
 export function openSettings(options: OpenSettingsOptions): SettingsStore {
@@ -196,7 +204,11 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   }
   let backend;
   try {
-    backend = createBackend({ cwd: dataDir, configName: SETTINGS_CONFIG_NAME });
+    backend = createBackend({
+      cwd: dataDir,
+      configName: SETTINGS_CONFIG_NAME,
+      configFileMode: PRIVATE_FILE_MODE,
+    });
   } catch (error) {
     // conf creates the folder and reads the file at once.
     throw error instanceof SyntaxError ? error : readFailure(filePath, error);

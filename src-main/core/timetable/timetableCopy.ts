@@ -61,7 +61,7 @@ export class TimetableCopy {
 
 function replace(filePath: string, text: string): void {
   const temporary = `${filePath}.${process.pid}.tmp`;
-  fs.mkdirSync(path.dirname(filePath), { recursive: true });
+  fs.mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
   try {
     fs.writeFileSync(temporary, text, { mode: 0o600 });
     fs.renameSync(temporary, filePath);
