@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
@@ -63,6 +63,11 @@ beforeAll(async () => {
 
 afterAll(() => session?.stop());
 
+// A failing test says what the preview logged: its core runs in the child, out of the test's sight.
+beforeEach(({ onTestFailed }) => {
+  onTestFailed(() => console.log(`npm run web printed:\n${preview.logTail()}`));
+});
+
 afterEach(async () => {
   if (serviceDown) {
     service = await startServiceAgain();
@@ -72,21 +77,41 @@ afterEach(async () => {
 });
 
 /**
+ * The preview's state, asked from the page as the window asks it (its cookie, and its browser's
+ * connections: a socket the preview closed while idle is never reused).
+ */
+const previewState = () =>
+  page.evaluate(async () => {
+    const response = await fetch('/api/state', { credentials: 'same-origin' });
+    if (!response.ok) throw new Error(`GET /api/state: HTTP ${response.status}`);
+    return (await response.json()) as ClassTrayState;
+  });
+
+/**
  * Stops tracking every access the preview tracks, through its API (a test that failed midway may
  * have left one behind, or one waiting out its Undo), and waits until the page lists none.
  */
 async function untrackAll(): Promise<void> {
-  const request = page.context().request;
-  const state = await request.get(`${previewUrl}/api/state`);
-  // Without the key's cookie (the first test failed) nothing was tracked through this page.
-  if (!state.ok()) return;
-  const { temporalAccesses } = (await state.json()) as ClassTrayState;
-  for (const { token } of temporalAccesses) {
-    const removed = await request.post(`${previewUrl}/api/actions/removeTemporalAccess`, {
-      data: { token },
-    });
-    expect(removed.status(), `untracking ${token}`).toBe(200);
-  }
+  // A page that never reached the preview (the first test failed) tracked nothing.
+  if (!page.url().startsWith(`${previewUrl}/`)) return;
+  const { temporalAccesses } = await previewState();
+  const statuses = await page.evaluate(
+    async (tokens) => {
+      const answers: number[] = [];
+      for (const token of tokens) {
+        const response = await fetch('/api/actions/removeTemporalAccess', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ token }),
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    },
+    temporalAccesses.map(({ token }) => token),
+  );
+  expect(statuses, 'untracking every access').toEqual(temporalAccesses.map(() => 200));
   await expect.poll(() => page.locator('.access, .access-stopped').count()).toBe(0);
 }
 
@@ -225,8 +250,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     if (!session) throw new Error('no session');
     await session.skip(STOP_UNDO_MS);
     await expect.poll(() => page.locator('.access, .access-stopped').count()).toBe(0);
-    const state = await page.context().request.get(`${previewUrl}/api/state`);
-    expect(((await state.json()) as ClassTrayState).temporalAccesses).toEqual([]);
+    expect((await previewState()).temporalAccesses).toEqual([]);
   });
 
   it('says so when the temporal access had already ended (the service answers 422)', async () => {
