@@ -16,7 +16,7 @@ import type { ClassTrayState } from '../core/api/classTrayApi';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { takeDataFolderLock } from '../writerLock';
 import type { LogFile } from '../hosts/logFile';
-import { openLogFile } from '../hosts/logFile';
+import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './labels';
 import { pushChanges, registerIpc } from './ipc';
@@ -276,6 +276,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     classTray,
     (current, before, changes) => {
       state = current;
+      // The policy's addresses and names never reach the file, whatever line carries them.
+      logFile.redact(policySecrets(current.schoolPolicy));
       // A policy read again comes as a change too: the update keys apply at once.
       updates?.followPolicy();
       redraw();

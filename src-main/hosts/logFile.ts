@@ -14,6 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import electronLog from 'electron-log/node';
+import type { SchoolPolicyView } from '../core/api/classTrayApi';
 import type { LogSink } from '../core/logger';
 
 export const LOG_FILE_NAME = 'classtray.log';
@@ -33,6 +34,11 @@ export interface LogFile {
   readonly fileOnly: LogSink;
   /** The last `count` lines of the log, the archived file's first when the current one is short. */
   lastLines(count: number): string[];
+  /**
+   * Values the file must never hold, by the name it shows instead (policySecrets): from now on,
+   * replacing those set before. The console still shows the lines as they are.
+   */
+  redact(secrets: Readonly<Record<string, string>>): void;
 }
 
 export interface LogFileOptions {
@@ -61,8 +67,13 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
   const logger = fileLogger(resolved, file);
   logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   const consoleSink = options.console ?? console;
+  let secrets: [string, string][] = [];
   const write = (level: Level, line: string): void => {
-    logger[level](fileLine(line));
+    const redacted = secrets.reduce(
+      (text, [name, value]) => text.replaceAll(value, `[${name}]`),
+      line,
+    );
+    logger[level](fileLine(redacted));
   };
   const both = (level: Level) => (line: string) => {
     consoleSink[level](line);
@@ -78,6 +89,14 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
       error: (line) => write('error', line),
     },
     lastLines: (count) => lastLines(file, count),
+    redact(named) {
+      // Longest first, so a value inside another is not cut out of it first; too short a value
+      // (a port, "beta") would blank ordinary words.
+      secrets = Object.entries(named)
+        .filter(([, value]) => value.length >= 6)
+        .map(([name, value]): [string, string] => [name, value])
+        .sort(([, a], [, b]) => b.length - a.length);
+    },
   };
 }
 
@@ -94,6 +113,24 @@ function fileLogger(folder: string, file: string) {
   logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
   loggers.set(folder, logger);
   return logger;
+}
+
+/**
+ * The school policy's values that are text (its service and update addresses, the auth header's
+ * name), and each address's host, as `policy ServiceUrl` and `policy ServiceUrl host`: what a
+ * host passes to redact() each time the policy is read.
+ */
+export function policySecrets(policy: Pick<SchoolPolicyView, 'inForce'>): Record<string, string> {
+  const secrets: Record<string, string> = {};
+  for (const { name, value } of policy.inForce) {
+    if (typeof value !== 'string') continue;
+    secrets[`policy ${name}`] = value;
+    if (URL.canParse(value)) {
+      const { host } = new URL(value);
+      if (host !== '') secrets[`policy ${name} host`] = host;
+    }
+  }
+  return secrets;
 }
 
 /** An archived or current log file's name, for readers. */

@@ -20,7 +20,7 @@ import { TOKEN_ENV } from '../core/account/vault';
 import { takeDataFolderLock } from '../writerLock';
 import type { LogSink } from '../core/logger';
 import { createLogger } from '../core/logger';
-import { openLogFile } from '../hosts/logFile';
+import { openLogFile, policySecrets } from '../hosts/logFile';
 import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
@@ -221,6 +221,11 @@ export async function runPreview(
       ...(args.connect ? { launchServiceUrl: args.connect.serviceUrl } : {}),
       ...(args.select ? { launchClassroom: args.select.id } : {}),
     });
+    // The policy's addresses and names never reach the file, whatever line carries them.
+    classTray.subscribe((change) => {
+      if (change.type === 'school-policy') logFile.redact(policySecrets(change.schoolPolicy));
+    });
+    logFile.redact(policySecrets((await classTray.getState()).schoolPolicy));
     const checked = await classTray.checkLaunch();
     // Only the service's own answer refuses an id; anything else leaves the window to say it.
     if (checked?.outcome === 'classroom-unknown') {

@@ -6,6 +6,7 @@ import {
   LOG_FILE_NAME,
   archivedLogFile,
   openLogFile,
+  policySecrets,
   withoutAddressPaths,
 } from '../../src-main/hosts/logFile';
 import { tempDir } from '../support/tempDir';
@@ -134,5 +135,53 @@ describe('withoutAddressPaths', () => {
     ['app://classtray/index.html did not load', 'app://classtray/index.html did not load'],
   ])('%s', (line, shown) => {
     expect(withoutAddressPaths(line)).toBe(shown);
+  });
+});
+
+describe('redact', () => {
+  it("keeps the policy's text values and their hosts out of the file, from then on, not off the console", async () => {
+    const consoleSink = recordingConsole();
+    const logFile = openLogFile(path.join(await tempDir(), 'logs'), { console: consoleSink });
+    const line =
+      'Update failed: getaddrinfo ENOTFOUND updates.school-secret.example (https://updates.school-secret.example/classtray/latest.yml), header X-School-Hdr';
+    logFile.sink.warn(line);
+    logFile.redact(
+      policySecrets({
+        inForce: [
+          {
+            name: 'UpdateFeedUrl',
+            value: 'https://updates.school-secret.example/classtray',
+            how: 'locked',
+            source: 'policy.json',
+          },
+          { name: 'AuthHeader', value: 'X-School-Hdr', how: 'locked', source: 'policy.json' },
+          { name: 'PollVisibleSeconds', value: 45, how: 'default', source: 'policy.json' },
+          { name: 'UpdateChannel', value: 'beta', how: 'locked', source: 'policy.json' },
+        ],
+      }),
+    );
+    logFile.sink.warn(line);
+    const [before, after] = read(logFile.file).trimEnd().split('\n');
+    expect(before).toContain('updates.school-secret.example');
+    expect(after).toMatch(
+      /Update failed: getaddrinfo ENOTFOUND \[policy UpdateFeedUrl host\] \(\[policy UpdateFeedUrl\]\/latest\.yml\), header \[policy AuthHeader\]$/,
+    );
+    expect(consoleSink.lines).toEqual([`warn ${line}`, `warn ${line}`]);
+  });
+
+  it('names each text value and the host of each address', () => {
+    expect(
+      policySecrets({
+        inForce: [
+          { name: 'ServiceUrl', value: 'https://svc.example:8443/api', how: 'locked', source: 'p' },
+          { name: 'AuthHeader', value: 'X-Token', how: 'default', source: 'p' },
+          { name: 'StartAtLogin', value: true, how: 'locked', source: 'p' },
+        ],
+      }),
+    ).toEqual({
+      'policy ServiceUrl': 'https://svc.example:8443/api',
+      'policy ServiceUrl host': 'svc.example:8443',
+      'policy AuthHeader': 'X-Token',
+    });
   });
 });
