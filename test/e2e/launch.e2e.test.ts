@@ -84,7 +84,9 @@ async function classroomRequests(): Promise<number> {
   return stats.requests[`GET ${serviceRoutes.classroomDevices}`] ?? 0;
 }
 
-describe('the preview started before its service', () => {
+// Each start is the command itself, which first builds the renderer when out/renderer is older
+// than its sources: tens of seconds on a loaded machine. A budget, not a timing asserted.
+describe('the preview started before its service', { timeout: 120_000 }, () => {
   it('stays on the launch account and classroom and says the service cannot be reached', async () => {
     preview = await launch();
     await page.goto(preview.openUrl);
