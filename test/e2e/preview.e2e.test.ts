@@ -59,7 +59,8 @@ beforeAll(async () => {
     if (message.location().url.endsWith('/favicon.ico')) return;
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-}, 60_000);
+  // The command first builds the renderer when out/renderer is older than its sources.
+}, 120_000);
 
 afterAll(() => session?.stop());
 
