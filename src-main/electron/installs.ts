@@ -23,6 +23,12 @@
  *   asks for an administrator's password, which a teacher without admin rights does not have; a
  *   bare sudo has no terminal to ask in. A deb is installed for the whole machine by root (apt,
  *   a deployment tool), so its updates are IT's, like the MSI's: the app never downloads one.
+ * - **An unsigned Windows build.** NsisUpdater checks a download's Authenticode signature against
+ *   the `publisherName` of resources/app-update.yml, and skips the check when there is none
+ *   (electron-updater 6). electron-builder writes it from `win.signtoolOptions.publisherName` or
+ *   the certificate; packaging/afterPack.mjs leaves app-update.yml out of a Windows build made
+ *   without a certificate. Without a publisherName, then, this copy could not tell who made an
+ *   update: it takes none, and its updates are IT's.
  * - Everything else (AppImage, macOS) is electron-updater's own business.
  */
 import { execFile } from 'node:child_process';
@@ -35,6 +41,8 @@ export type Installer =
   | { kind: 'msi' }
   | { kind: 'deb' }
   | { kind: 'nsis-per-machine'; administrator: boolean }
+  /** A Windows build whose updates could not be verified (no publisherName): none are taken. */
+  | { kind: 'unsigned' }
   | { kind: 'self-updating' };
 
 export interface InstallFacts {
@@ -46,7 +54,7 @@ export interface InstallFacts {
   /** process.resourcesPath: where app-builder-lib writes `package-type` for a Linux package. */
   resourcesPath: string;
   exists(file: string): boolean;
-  /** A small file's text, or undefined when it cannot be read. */
+  /** A small file's text (its first 4 KiB), or undefined when it cannot be read. */
   readText(file: string): string | undefined;
   /** Whether this account is in the local Administrators group (Windows only). */
   isAdministrator(): Promise<boolean>;
@@ -61,7 +69,17 @@ export async function detectInstaller(facts: InstallFacts): Promise<Installer> {
   if (facts.platform !== 'win32') return { kind: 'self-updating' };
   const uninstaller = path.join(path.dirname(facts.execPath), `Uninstall ${facts.productName}.exe`);
   if (!facts.exists(uninstaller)) return { kind: 'msi' };
+  const updateConfig = facts.readText(path.join(facts.resourcesPath, 'app-update.yml'));
+  if (!namesPublisher(updateConfig)) return { kind: 'unsigned' };
   return { kind: 'nsis-per-machine', administrator: await facts.isAdministrator() };
+}
+
+/** Whether app-update.yml names the publisher whose signature NsisUpdater checks. */
+export function namesPublisher(updateConfig: string | undefined): boolean {
+  return (
+    updateConfig !== undefined &&
+    /^publisherName:[ \t]*\S|^publisherName:[ \t]*\r?\n[ \t]+-[ \t]*\S/m.test(updateConfig)
+  );
 }
 
 /** BUILTIN\Administrators, whatever the language of Windows. */
@@ -89,7 +107,7 @@ export const systemInstallFacts = (isPackaged: boolean, productName: string): In
   exists: (file) => fs.existsSync(file),
   readText: (file) => {
     try {
-      return fs.readFileSync(file, 'utf8').slice(0, 64);
+      return fs.readFileSync(file, 'utf8').slice(0, 4096);
     } catch {
       return undefined;
     }

@@ -107,6 +107,8 @@ function updatesBy(installer: Installer): UpdatesBy {
       return installer.administrator ? 'app' : 'school-admin-rights';
     case 'self-updating':
       return 'app';
+    case 'unsigned':
+      return 'unsigned-build';
   }
 }
 
@@ -222,6 +224,10 @@ export function startUpdates(options: UpdateOptions): Updates {
     log.info('Installed from the MSI: the school deploys each version.');
   } else if (installBy === 'school-deb') {
     log.info('Installed from the deb package: the school deploys each version.');
+  } else if (installBy === 'unsigned-build') {
+    log.info(
+      'This build is not signed (no publisherName in app-update.yml): updates are off, the school deploys each version.',
+    );
   } else if (installBy === 'school-admin-rights') {
     log.info(
       'Installed for every user, without admin rights here: the school deploys each version.',

@@ -270,6 +270,8 @@ export const de = {
           'Updates installiert die IT Ihrer Schule: ClassTray wurde aus dem .deb-Paket der Schule installiert, das nur ein Administrator aktualisieren kann.',
         'school-admin-rights':
           'Updates installiert die IT Ihrer Schule: ClassTray ist für alle Benutzer dieses Computers installiert, und ein Update zu installieren erfordert Administratorrechte.',
+        'unsigned-build':
+          'Updates installiert die IT Ihrer Schule: Diese Kopie von ClassTray wurde ohne Codesignaturzertifikat erstellt, kann also nicht prüfen, wer ein Update erstellt hat, und übernimmt keines.',
       },
       sandboxOff:
         'Dieses Fenster läuft ohne die Sandbox von Chromium: Dieses System verweigert die Benutzer-Namespaces, die sie braucht, daher wurde ClassTray mit --no-sandbox gestartet. Das .deb-Paket lässt die Sandbox eingeschaltet.',

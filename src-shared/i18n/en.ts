@@ -279,6 +279,8 @@ export const en = {
           "Updates are installed by your school's IT: ClassTray was installed from its .deb package, which only an administrator can update.",
         'school-admin-rights':
           "Updates are installed by your school's IT: ClassTray is installed for every user of this computer, and installing an update needs administrator rights.",
+        'unsigned-build':
+          "Updates are installed by your school's IT: this copy of ClassTray was built without a code-signing certificate, so it could not check who made an update, and it takes none.",
       },
       sandboxOff:
         "This window runs without Chromium's sandbox: this system refuses the user namespaces it needs, so ClassTray was started with --no-sandbox. The .deb package keeps the sandbox on.",

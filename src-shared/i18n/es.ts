@@ -278,6 +278,8 @@ export const es = {
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray se instaló desde su paquete .deb, que solo un administrador puede actualizar.',
         'school-admin-rights':
           'Las actualizaciones las instala el equipo de TI de tu centro educativo: ClassTray está instalado para todos los usuarios de este equipo, e instalar una actualización requiere permisos de administrador.',
+        'unsigned-build':
+          'Las actualizaciones las instala el equipo de TI de tu centro educativo: esta copia de ClassTray se compiló sin certificado de firma de código, así que no podría comprobar quién hizo una actualización, y no instala ninguna.',
       },
       sandboxOff:
         'Esta ventana funciona sin el aislamiento de seguridad (sandbox) de Chromium: este sistema rechaza los espacios de nombres de usuario que necesita, así que ClassTray se inició con --no-sandbox. El paquete .deb mantiene el aislamiento activo.',

@@ -277,6 +277,8 @@ export const fr = {
           'Les mises à jour sont installées par le service informatique de votre établissement : ClassTray a été installé à partir de son paquet .deb, que seul un administrateur peut mettre à jour.',
         'school-admin-rights':
           'Les mises à jour sont installées par le service informatique de votre établissement : ClassTray est installé pour tous les utilisateurs de cet ordinateur, et installer une mise à jour exige des droits d’administrateur.',
+        'unsigned-build':
+          'Les mises à jour sont installées par le service informatique de votre établissement : cette copie de ClassTray a été construite sans certificat de signature de code, elle ne pourrait donc pas vérifier qui a fait une mise à jour, et n’en installe aucune.',
       },
       sandboxOff:
         'Cette fenêtre fonctionne sans le bac à sable (sandbox) de Chromium : ce système refuse les espaces de noms utilisateur dont il a besoin, ClassTray a donc été lancé avec --no-sandbox. Le paquet .deb garde le bac à sable actif.',

@@ -279,6 +279,8 @@ export const it = {
           'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: ClassTray è stato installato dal loro pacchetto .deb, che solo un amministratore può aggiornare.',
         'school-admin-rights':
           'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: ClassTray è installato per tutti gli utenti di questo computer e installare un aggiornamento richiede i diritti di amministratore.',
+        'unsigned-build':
+          'Gli aggiornamenti sono installati dai tecnici informatici della tua scuola: questa copia di ClassTray è stata compilata senza un certificato di firma del codice, quindi non potrebbe verificare chi ha creato un aggiornamento, e non ne installa nessuno.',
       },
       sandboxOff:
         'Questa finestra funziona senza la sandbox di Chromium: questo sistema rifiuta i namespace utente di cui ha bisogno, quindi ClassTray è stato avviato con --no-sandbox. Il pacchetto .deb mantiene attiva la sandbox.',

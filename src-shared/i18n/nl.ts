@@ -271,6 +271,8 @@ export const nl = {
           'Updates worden geïnstalleerd door de ICT van je school: ClassTray is geïnstalleerd met het .deb-pakket van de school, dat alleen een beheerder kan bijwerken.',
         'school-admin-rights':
           'Updates worden geïnstalleerd door de ICT van je school: ClassTray is geïnstalleerd voor alle gebruikers van deze computer, en voor een update zijn beheerdersrechten nodig.',
+        'unsigned-build':
+          'Updates worden geïnstalleerd door de ICT van je school: deze kopie van ClassTray is gebouwd zonder certificaat voor codeondertekening, kan dus niet controleren wie een update heeft gemaakt, en neemt er geen.',
       },
       sandboxOff:
         'Dit venster draait zonder de sandbox van Chromium: dit systeem weigert de gebruikersnaamruimten (user namespaces) die de sandbox nodig heeft, dus ClassTray is gestart met --no-sandbox. Het .deb-pakket houdt de sandbox aan.',

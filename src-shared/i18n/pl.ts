@@ -292,6 +292,8 @@ export const pl = {
           'Aktualizacje instaluje dział IT szkoły: ClassTray zainstalowano z pakietu .deb szkoły, który może zaktualizować tylko administrator.',
         'school-admin-rights':
           'Aktualizacje instaluje dział IT szkoły: ClassTray jest zainstalowany dla wszystkich użytkowników tego komputera, a instalacja aktualizacji wymaga uprawnień administratora.',
+        'unsigned-build':
+          'Aktualizacje instaluje dział IT szkoły: ta kopia ClassTray została zbudowana bez certyfikatu podpisywania kodu, więc nie mogłaby sprawdzić, kto przygotował aktualizację, i nie instaluje żadnej.',
       },
       sandboxOff:
         'To okno działa bez piaskownicy Chromium: ten system odmawia przestrzeni nazw użytkownika, których ona potrzebuje, więc ClassTray uruchomiono z opcją --no-sandbox. Pakiet .deb pozostawia piaskownicę włączoną.',

@@ -285,6 +285,8 @@ export const pt = {
           'As atualizações são instaladas pela equipa de informática da sua escola: o ClassTray foi instalado a partir do pacote .deb da escola, que só um administrador pode atualizar.',
         'school-admin-rights':
           'As atualizações são instaladas pela equipa de informática da sua escola: o ClassTray está instalado para todos os utilizadores deste computador, e instalar uma atualização exige direitos de administrador.',
+        'unsigned-build':
+          'As atualizações são instaladas pela equipa de informática da sua escola: esta cópia do ClassTray foi criada sem certificado de assinatura de código, por isso não poderia verificar quem fez uma atualização, e não instala nenhuma.',
       },
       sandboxOff:
         'Esta janela funciona sem a sandbox do Chromium: este sistema recusa os espaços de nomes de utilizador (user namespaces) de que ela precisa, por isso o ClassTray foi iniciado com --no-sandbox. O pacote .deb mantém a sandbox ativa.',

@@ -3,12 +3,15 @@
  * electron-builder.yml, with no package built (a Windows or macOS target is built on its own
  * runner; packaging/beforePack.mjs refuses it here).
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { windowsLanguageOf } from '../../src-main/core/policy/policyTemplates';
 import { LOCALES } from '../../src-shared/i18n/languages';
+import { UNSIGNED_NOTICE, unsignedWithoutUpdates } from '../../packaging/afterPack.mjs';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');
@@ -16,7 +19,7 @@ const root = path.join(import.meta.dirname, '..', '..');
 /** What this test reads of electron-builder's configuration. */
 interface BuilderConfig {
   appId?: string;
-  win?: { target?: unknown };
+  win?: { target?: unknown } & Record<string, unknown>;
   nsis?: Record<string, unknown>;
   msi?: Record<string, unknown>;
   mac?: { target?: unknown };
@@ -121,5 +124,70 @@ describe('installers for many laptops (electron-builder.yml as electron-builder 
       provider: 'generic',
       url: expect.stringMatching(/^https:\/\//) as unknown,
     });
+  });
+});
+
+describe('signed Windows updates (electron-builder 26, electron-updater 6)', () => {
+  interface WinSigning {
+    signtoolOptions?: { publisherName?: string | string[] | null };
+    verifyUpdateCodeSignature?: boolean;
+    certificateFile?: unknown;
+    certificatePassword?: unknown;
+  }
+  const win = () => (config.win ?? {}) as WinSigning & Record<string, unknown>;
+
+  it('names the publisher the updater checks, and never turns the check off', () => {
+    expect(win().signtoolOptions?.publisherName).toBe('ClassTray team');
+    expect(win().verifyUpdateCodeSignature).toBe(true);
+    expect((config as Record<string, unknown>)['afterPack']).toBe('./packaging/afterPack.mjs');
+  });
+
+  it("is what electron-builder's own signing code writes into app-update.yml", async () => {
+    const { WindowsSignToolManager } =
+      require('app-builder-lib/out/codeSign/windowsSignToolManager.js') as {
+        WindowsSignToolManager: new (packager: unknown) => {
+          computedPublisherName: { value: Promise<string[] | null> };
+        };
+      };
+    const manager = new WindowsSignToolManager({ platformSpecificBuildOptions: win() });
+    await expect(manager.computedPublisherName.value).resolves.toEqual(['ClassTray team']);
+  });
+
+  it('takes the certificate from the environment only: none in the configuration or the repository', () => {
+    const yml = fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8');
+    expect(yml).not.toMatch(/certificateFile|certificatePassword|cscLink|cscKeyPassword/);
+    const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' }).split('\n');
+    expect(tracked.filter((file) => /\.(pfx|p12|cer|pem|key|snk)$/i.test(file))).toEqual([]);
+  });
+
+  it('leaves app-update.yml out of a Windows build without a certificate, and says so', async () => {
+    const resourcesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-resources-'));
+    const updateConfig = path.join(resourcesDir, 'app-update.yml');
+    const said: string[] = [];
+    const build = (env: Record<string, string>, platform = 'win32') => {
+      fs.writeFileSync(updateConfig, 'publisherName:\n  - ClassTray team\n');
+      return unsignedWithoutUpdates({
+        platform,
+        env,
+        win: win(),
+        resourcesDir,
+        say: (line) => said.push(line),
+      });
+    };
+    try {
+      expect(build({})).toBe(true);
+      expect(fs.existsSync(updateConfig)).toBe(false);
+      expect(said).toEqual([UNSIGNED_NOTICE]);
+      expect(UNSIGNED_NOTICE).toMatch(/^No Windows code-signing certificate .* updates are off/);
+      for (const env of [{ WIN_CSC_LINK: 'school.pfx' }, { CSC_LINK: 'vendor.p12' }]) {
+        expect(build(env)).toBe(false);
+        expect(fs.existsSync(updateConfig)).toBe(true);
+      }
+      // Linux and macOS builds are not this hook's business.
+      expect(build({}, 'linux')).toBe(false);
+      expect(said).toHaveLength(1);
+    } finally {
+      fs.rmSync(resourcesDir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,12 +9,17 @@ import { describe, expect, it } from 'vitest';
 import {
   detectInstaller,
   isWindowsAdministrator,
+  namesPublisher,
   type InstallFacts,
 } from '../../src-main/electron/installs';
 import { tempDir } from '../support/tempDir';
 
 const execPath = 'C:\\Program Files\\ClassTray\\ClassTray.exe';
 const uninstaller = path.join(path.dirname(execPath), 'Uninstall ClassTray.exe');
+
+/** resources/app-update.yml as electron-builder writes it for a signed Windows build. */
+const SIGNED_UPDATE_CONFIG =
+  'provider: generic\nurl: https://updates.classtray.app/stable\npublisherName:\n  - ClassTray team\nupdaterCacheDirName: classtray-updater\n';
 
 function facts(over: Partial<InstallFacts> & { files?: string[] } = {}): InstallFacts {
   const files = over.files ?? [uninstaller];
@@ -25,7 +30,7 @@ function facts(over: Partial<InstallFacts> & { files?: string[] } = {}): Install
     productName: 'ClassTray',
     resourcesPath: '/opt/ClassTray/resources',
     exists: (file) => files.includes(file),
-    readText: () => undefined,
+    readText: (file) => (file.endsWith('app-update.yml') ? SIGNED_UPDATE_CONFIG : undefined),
     isAdministrator: async () => false,
     ...over,
   };
@@ -49,6 +54,17 @@ describe('how ClassTray was installed', () => {
       kind: 'nsis-per-machine',
       administrator: true,
     });
+  });
+
+  it('takes no update in a Windows build whose app-update.yml names no publisher (unsigned)', async () => {
+    const unsigned = 'provider: generic\nurl: https://updates.classtray.app/stable\n';
+    for (const readText of [() => undefined, () => unsigned, () => 'publisherName:\n']) {
+      expect(await detectInstaller(facts({ readText, isAdministrator: async () => true }))).toEqual(
+        { kind: 'unsigned' },
+      );
+    }
+    expect(namesPublisher(SIGNED_UPDATE_CONFIG)).toBe(true);
+    expect(namesPublisher('publisherName: ClassTray team\n')).toBe(true);
   });
 
   it("leaves the AppImage and macOS to electron-updater's own updaters", async () => {

@@ -121,6 +121,13 @@ describe('when ClassTray updates (electron-updater mocked)', () => {
       'school-admin-rights',
       ['Installed for every user, without admin rights here: the school deploys each version.'],
     ],
+    [
+      { kind: 'unsigned' },
+      'unsigned-build',
+      [
+        'This build is not signed (no publisherName in app-update.yml): updates are off, the school deploys each version.',
+      ],
+    ],
   ])('never for %j: electron-updater is not even loaded', async (installer, by, said) => {
     const { updates, loadUpdater, lines } = start({ installer });
     await settle();

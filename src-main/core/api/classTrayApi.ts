@@ -182,8 +182,15 @@ export interface ScheduleView {
  * installing needs administrator rights this account does not have. none: not an installed copy
  * (an unpackaged run, the preview).
  */
+/** unsigned-build: a Windows build made without a certificate, which could not verify updates. */
 export type UpdatesBy =
-  'app' | 'school-policy' | 'school-msi' | 'school-deb' | 'school-admin-rights' | 'none';
+  | 'app'
+  | 'school-policy'
+  | 'school-msi'
+  | 'school-deb'
+  | 'school-admin-rights'
+  | 'unsigned-build'
+  | 'none';
 
 /** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
 export interface InstallationView {
