@@ -9,6 +9,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    globalSetup: ['test/support/buildRendererOnce.ts'],
     // Spawned CLIs and real sockets: room for a loaded machine without hiding a hang.
     testTimeout: 20_000,
     hookTimeout: 20_000,
