@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Page } from '../../../src-main/contract/wire';
 import { PAGE_SIZE } from '../../../src-main/contract/wire';
 import { createServiceClient } from '../../../src-main/core/service/client';
 import { fetchPages, walkAllPages } from '../../../src-main/core/service/pageWalk';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
+import { paginate } from '../../../src-main/local-service/pagination';
 import { accountFixture, device } from '../../support/fixtures';
-import type { Script } from '../../support/misbehavingService';
+import type { Behaviour, Script } from '../../support/misbehavingService';
 import { changingList, fault, inOrder } from '../../support/misbehavingService';
 import { testServers } from '../../support/testServers';
 
@@ -32,7 +34,75 @@ const wireDevices = (count: number, from = 0) =>
     return wire;
   });
 
-const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One turn of the event loop: every promise step queued before it has run. No wall clock. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A page fetcher in this thread whose answers wait until the test releases them, page by page:
+ * which pages are in flight is exact after a turn, as nothing but promises stand between calls.
+ */
+function heldFetcher(items: readonly unknown[]) {
+  const held = new Map<number, () => void>();
+  const asked: number[] = [];
+  let peak = 0;
+  const fetchPage = (page: number) =>
+    new Promise<Page<unknown>>((resolve) => {
+      asked.push(page);
+      held.set(page, () =>
+        resolve(
+          paginate(
+            items,
+            page,
+            (n) => `/p/${n}`,
+            (item) => item,
+          ),
+        ),
+      );
+      peak = Math.max(peak, held.size);
+    });
+  return {
+    fetchPage,
+    asked,
+    /** Pages asked and not answered yet, in page order. */
+    held: () => [...held.keys()].sort((a, b) => a - b),
+    peak: () => peak,
+    release(page: number) {
+      const answer = held.get(page);
+      if (answer === undefined) throw new Error(`page ${page} is not waiting`);
+      held.delete(page);
+      answer();
+    },
+  };
+}
+
+/**
+ * A script for the misbehaving service that holds each answer until the test releases it, and
+ * lets the test wait (on events, not time) for a set of pages to be waiting.
+ */
+function heldAnswers(items: readonly unknown[]) {
+  const held = new Map<number, () => void>();
+  let arrived = () => {};
+  const script: Script = ({ page }) =>
+    new Promise<Behaviour>((resolve) => {
+      held.set(page, () => resolve(fault.page(items)));
+      arrived();
+    });
+  return {
+    script,
+    held: () => [...held.keys()].sort((a, b) => a - b),
+    async waitingFor(pages: readonly number[]) {
+      while (!pages.every((page) => held.has(page))) {
+        await new Promise<void>((resolve) => (arrived = resolve));
+      }
+    },
+    release(page: number) {
+      const answer = held.get(page);
+      if (answer === undefined) throw new Error(`page ${page} is not waiting`);
+      held.delete(page);
+      answer();
+    },
+  };
+}
 
 describe('walkAllPages against the local service', () => {
   it.each([0, 1, 50, 51, 132, 500])(
@@ -67,30 +137,82 @@ describe('walkAllPages against the local service', () => {
 });
 
 describe('walkAllPages', () => {
-  it('keeps at most 4 pages in flight by default, or the bound given', async () => {
-    const slowPages: Script = async () => {
-      await delay(15);
-      return fault.page(wireDevices(500));
-    };
-    const service = await misbehaving(slowPages);
-    const client = clientFor(service.url);
-    await walkAllPages((n) => client.accountDevicesPage(n));
-    expect(service.peakInFlight()).toBeLessThanOrEqual(4);
-    expect(service.peakInFlight()).toBeGreaterThan(1);
+  it('keeps at most 4 pages in flight by default, releasing one starts the next', async () => {
+    const pages = heldFetcher(wireDevices(500));
+    const walked = walkAllPages(pages.fetchPage);
+    await turn();
+    // Page 1 alone first: it says how many pages there are.
+    expect(pages.held()).toEqual([1]);
+    pages.release(1);
+    await turn();
+    expect(pages.held()).toEqual([2, 3, 4, 5]);
+    pages.release(3);
+    await turn();
+    expect(pages.held()).toEqual([2, 4, 5, 6]);
+    // The rest, latest first; the bound holds at every step.
+    for (let step = 0; pages.held().length > 0; step++) {
+      const waiting = pages.held();
+      pages.release(waiting[waiting.length - 1] as number);
+      await turn();
+      expect(pages.held().length).toBeLessThanOrEqual(4);
+      expect(step).toBeLessThan(20);
+    }
+    const walk = await walked;
+    expect(pages.peak()).toBe(4);
+    expect(pages.asked.slice().sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(walk.pages.flatMap((page) => page.data)).toEqual(wireDevices(500));
+  });
 
-    const narrow = await misbehaving(slowPages);
-    const narrowClient = clientFor(narrow.url);
-    await walkAllPages((n) => narrowClient.accountDevicesPage(n), { concurrency: 2 });
-    expect(narrow.peakInFlight()).toBeLessThanOrEqual(2);
+  it('keeps to the bound given', async () => {
+    const pages = heldFetcher(wireDevices(500));
+    const walked = walkAllPages(pages.fetchPage, { concurrency: 2 });
+    await turn();
+    pages.release(1);
+    await turn();
+    expect(pages.held()).toEqual([2, 3]);
+    pages.release(2);
+    await turn();
+    expect(pages.held()).toEqual([3, 4]);
+    while (pages.held().length > 0) {
+      pages.release(pages.held()[0] as number);
+      await turn();
+      expect(pages.held().length).toBeLessThanOrEqual(2);
+    }
+    await walked;
+    expect(pages.peak()).toBe(2);
   });
 
   it('returns pages in page order even when later pages answer first', async () => {
-    const service = await misbehaving(async ({ page }) => {
-      await delay(page === 1 ? 0 : 5 * (6 - page));
-      return fault.page(wireDevices(260));
+    const service = heldAnswers(wireDevices(260));
+    const server = await misbehaving(service.script);
+    const client = clientFor(server.url);
+    // The order the client had each page's answer in.
+    const answered: number[] = [];
+    let onAnswer = () => {};
+    const walked = walkAllPages(async (n) => {
+      const page = await client.accountDevicesPage(n);
+      answered.push(n);
+      onAnswer();
+      return page;
     });
-    const client = clientFor(service.url);
-    const walk = await walkAllPages((n) => client.accountDevicesPage(n));
+    const answeredTo = async (page: number) => {
+      while (!answered.includes(page)) await new Promise<void>((resolve) => (onAnswer = resolve));
+    };
+
+    await service.waitingFor([1]);
+    service.release(1);
+    await answeredTo(1);
+    // Six pages of 50; pages 2 to 5 in flight, and each answer waits for the test.
+    await service.waitingFor([2, 3, 4, 5]);
+    expect(service.held()).toEqual([2, 3, 4, 5]);
+    for (const page of [5, 6, 4, 3, 2]) {
+      await service.waitingFor([page]);
+      service.release(page);
+      await answeredTo(page);
+    }
+    expect(answered).toEqual([1, 5, 6, 4, 3, 2]);
+    const walk = await walked;
+    expect(walk.pages.map((page) => page.meta.current_page)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(walk.pages.flatMap((page) => page.data)).toEqual(wireDevices(260));
   });
 
@@ -164,14 +286,20 @@ describe('fetchPages', () => {
   });
 
   it('keeps to the concurrency bound', async () => {
-    const service = await misbehaving(async () => {
-      await delay(15);
-      return fault.page(wireDevices(500));
-    });
-    const client = clientFor(service.url);
-    await fetchPages((n) => client.accountDevicesPage(n), [1, 2, 3, 4, 5, 6], { concurrency: 3 });
-    expect(service.peakInFlight()).toBeLessThanOrEqual(3);
-    expect(service.peakInFlight()).toBeGreaterThan(1);
+    const pages = heldFetcher(wireDevices(500));
+    const fetched = fetchPages(pages.fetchPage, [1, 2, 3, 4, 5, 6], { concurrency: 3 });
+    await turn();
+    expect(pages.held()).toEqual([1, 2, 3]);
+    pages.release(2);
+    await turn();
+    expect(pages.held()).toEqual([1, 3, 4]);
+    while (pages.held().length > 0) {
+      pages.release(pages.held()[pages.held().length - 1] as number);
+      await turn();
+      expect(pages.held().length).toBeLessThanOrEqual(3);
+    }
+    expect((await fetched).map((page) => page.meta.current_page)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pages.peak()).toBe(3);
   });
 
   it('asks nothing for no pages', async () => {
