@@ -1,6 +1,9 @@
 /**
  * npm run bench -- timetable: what reading a calendar costs the main thread, now that it is read
- * in a thread of its own (src-main/core/timetable/calendarReader.ts), for issue 25's cases.
+ * in a thread of its own (src-main/core/timetable/calendarReader.ts), for issue 25's cases; and
+ * for issue 34's, first: a valid 8 MiB feed of 70,000 events in the reader's thread as the tray
+ * app builds it, and the engine against ical.js on the same inputs in one run (a school year, a
+ * daily series since 2010 over a week, 50,000 and 70,000 events).
  *
  * 1. Main thread: for each calendar, the event loop's delay (perf_hooks monitorEventLoopDelay,
  *    1 ms resolution), busy time (eventLoopUtilization) and the main thread's own CPU time
@@ -19,12 +22,19 @@
  *
  * Each calendar is made before its measurement, and the bench's own garbage collected (gc).
  */
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import type { ReadOutcome } from '../../src-main/core/timetable/calendarReader';
+import { Worker } from 'node:worker_threads';
+import ICAL from 'ical.js';
+import { readCalendar } from '../../src-main/core/timetable/calendar';
+import type { ReadOutcome, StartWorker } from '../../src-main/core/timetable/calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from '../../src-main/core/timetable/calendarReader';
+import { roomFeed } from '../core/timetable/largeFeeds';
 import { calendarText } from '../support/calendarText';
 import {
   endlessZone,
@@ -139,8 +149,198 @@ const said = (outcome: ReadOutcome): string => {
   }
 };
 
+/** The machine's load: 1, 5 and 15 minutes. */
+const load = () =>
+  loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ');
+
+/**
+ * ical.js 2.2.1 doing the engine's work on the same text and span: parse, zones registered,
+ * overrides related to their series, every series iterated from its start to the span's end,
+ * occurrences overlapping the span counted (as ClassTray used it before issue 25).
+ */
+function icalJsOccurrences(text: string, from: number, to: number): number {
+  const calendar = new ICAL.Component(ICAL.parse(text));
+  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
+    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
+  }
+  const masters = new Map<string, InstanceType<typeof ICAL.Event>>();
+  const overrides: InstanceType<typeof ICAL.Event>[] = [];
+  for (const vevent of calendar.getAllSubcomponents('vevent')) {
+    const event = new ICAL.Event(vevent);
+    if (event.isRecurrenceException()) overrides.push(event);
+    else masters.set(event.uid, event);
+  }
+  for (const override of overrides) masters.get(override.uid)?.relateException(override);
+  let count = 0;
+  const overlaps = (start: ICAL.Time, end: ICAL.Time) =>
+    end.toUnixTime() * 1000 > from && start.toUnixTime() * 1000 < to;
+  for (const event of masters.values()) {
+    if (!event.isRecurring()) {
+      if (overlaps(event.startDate, event.endDate)) count += 1;
+      continue;
+    }
+    const steps = event.iterator();
+    for (let next = steps.next(); next; next = steps.next()) {
+      if (next.toUnixTime() * 1000 >= to) break;
+      const { startDate, endDate } = event.getOccurrenceDetails(next);
+      if (overlaps(startDate, endDate)) count += 1;
+    }
+  }
+  return count;
+}
+
+interface Comparison {
+  name: string;
+  mib: number;
+  engine: { ms: number; occurrences: number };
+  icalJs: { ms: number; occurrences: number };
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+/**
+ * The engine (readCalendar, in this thread) and ical.js on the same texts and spans, in turns
+ * (engine, ical.js, engine…) so that both meet the same load: the median of each.
+ */
+function compareWithIcalJs(now: number): Comparison[] {
+  const week = { from: now - DAY, to: now + 8 * DAY };
+  const year = { from: now - 182 * DAY, to: now + 183 * DAY };
+  const madrid = (ms: number) =>
+    `TZID=Europe/Madrid:${new Date(ms).toISOString().slice(0, 10).replaceAll('-', '')}T080000`;
+  const daily = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//ClassTray bench//EN',
+    'BEGIN:VEVENT',
+    'UID:daily-since-2010',
+    `DTSTART;${madrid(Date.UTC(2010, 0, 4))}`,
+    'DURATION:PT50M',
+    'RRULE:FREQ=DAILY',
+    'SUMMARY:Daily',
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ].join('\r\n');
+  const cases: [string, string, { from: number; to: number }, number][] = [
+    ['school year, whole year (1,500 occurrences)', schoolYear(now), year, 15],
+    ['daily series since 2010, one week', daily, week, 15],
+    ['50,000 events, the app span', roomFeed(now, 50_000), week, 5],
+    ['70,000 events (8 MiB cap), the app span', roomFeed(now, 70_000), week, 5],
+  ];
+  const results: Comparison[] = [];
+  for (const [name, text, span, rounds] of cases) {
+    console.error(`timetable bench: ${name}, engine and ical.js in turns…`);
+    const engineMs: number[] = [];
+    const icalMs: number[] = [];
+    let engineCount = 0;
+    let icalCount = 0;
+    for (let round = 0; round < rounds; round += 1) {
+      collectGarbage();
+      let started = performance.now();
+      engineCount = readCalendar(text, { ...span, machineZone: MACHINE_ZONE }).events.length;
+      engineMs.push(performance.now() - started);
+      collectGarbage();
+      started = performance.now();
+      icalCount = icalJsOccurrences(text, span.from, span.to);
+      icalMs.push(performance.now() - started);
+    }
+    results.push({
+      name,
+      mib: mb(Buffer.byteLength(text)),
+      engine: { ms: median(engineMs), occurrences: engineCount },
+      icalJs: { ms: median(icalMs), occurrences: icalCount },
+    });
+  }
+  return results;
+}
+
+/**
+ * The reader's thread as the tray app runs it: calendarWorker.ts built by esbuild (electron-vite
+ * builds it for the app), so no tsx in the thread. Removed with its folder by `done`.
+ */
+async function builtWorker(): Promise<{ startWorker: StartWorker; done: () => Promise<void> }> {
+  const { build } = await import('esbuild');
+  const dir = await mkdtemp(path.join(tmpdir(), 'classtray-bench-worker-'));
+  const file = path.join(dir, 'calendarWorker.mjs');
+  await build({
+    entryPoints: [
+      path.join(import.meta.dirname, '../../src-main/core/timetable/calendarWorker.ts'),
+    ],
+    outfile: file,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: 'warning',
+  });
+  return {
+    startWorker: (options) => new Worker(pathToFileURL(file), options),
+    done: () => rm(dir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * A 70,000-event feed of 8 MiB read in the reader's thread (built), with the app's budget and
+ * cap, ROUNDS times in a warm one: the time of each reading (or "stopped" past the budget).
+ */
+async function largeFeedInThread(
+  now: number,
+): Promise<{ first: string; median: string; stopped: number; mib: number }> {
+  const text = roomFeed(now, 70_000);
+  const span = { from: now - DAY, to: now + 8 * DAY, machineZone: MACHINE_ZONE };
+  const { startWorker, done } = await builtWorker();
+  const reader = new CalendarReader({ startWorker });
+  const times: number[] = [];
+  try {
+    for (let round = 0; round <= ROUNDS; round += 1) {
+      collectGarbage();
+      const outcome = await reader.read(text, span);
+      if (outcome.kind === 'read' && outcome.reading.eventsRead !== 70_700) {
+        throw new Error(`70,000 events: ${said(outcome)}`);
+      }
+      // A reading stopped past the budget counts as infinitely long.
+      times.push(outcome.kind === 'read' ? outcome.ms : Infinity);
+    }
+  } finally {
+    await reader.stop();
+    await done();
+  }
+  const [first = Infinity, ...warm] = times;
+  const inWords = (ms: number) => (ms === Infinity ? 'stopped' : `${Math.round(ms)} ms`);
+  return {
+    first: inWords(first),
+    median: inWords(median(warm)),
+    stopped: times.filter((ms) => ms === Infinity).length,
+    mib: mb(Buffer.byteLength(text)),
+  };
+}
+
 export async function benchTimetable(): Promise<void> {
   const now = Date.now() - (Date.now() % 60_000);
+  const loadBefore = load();
+  console.error('timetable bench: 70,000 events in the reader’s thread (built)…');
+  const large = await largeFeedInThread(now);
+  const comparisons = compareWithIcalJs(now);
+  console.log(`\nLoad average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}`);
+  console.log(
+    `70,000 events (${round(large.mib)} MiB) in the reader's thread (built, as the tray app): ` +
+      `first read in a new thread ${large.first}, median of ${ROUNDS} in a warm one ` +
+      `${large.median} (goal ≤ ${READ_BUDGET_MS / 4} ms); ${large.stopped} of ${ROUNDS + 1} ` +
+      `stopped past the ${READ_BUDGET_MS} ms budget`,
+  );
+  console.log('\nThe engine against ical.js 2.2.1, same texts and spans, in turns (medians):');
+  for (const { name, mib, engine, icalJs } of comparisons) {
+    console.log(
+      `- ${name} (${round(mib)} MiB): engine ${round(engine.ms)} ms (${engine.occurrences} occurrences), ` +
+        `ical.js ${round(icalJs.ms)} ms (${icalJs.occurrences}): ${round(icalJs.ms / engine.ms)}x`,
+    );
+  }
+
   const span = { from: now - DAY, to: now + 8 * DAY, machineZone: MACHINE_ZONE };
   const tiny = calendarText([{ uid: 'warm', start: now, end: now + 60_000, summary: 'Warm' }]);
   const reader = new CalendarReader();
