@@ -203,25 +203,30 @@ describe.runIf(process.platform === 'linux')(
       }
     });
 
-    it("refuses to package Windows or macOS here, which would ship Linux's keytar.node", () => {
-      for (const [os, name, folder] of [
-        ['--win', 'Windows', 'win-unpacked'],
-        ['--mac', 'macOS', 'mac'],
-      ] as const) {
-        let output = '';
-        try {
-          packageFor(os);
-        } catch (error) {
-          // electron-builder reports a failed build on stdout.
-          const { stdout, stderr } = error as { stdout: Buffer; stderr: Buffer };
-          output = `${stdout.toString()}${stderr.toString()}`;
+    // Two runs of electron-builder, each up to 20 s on a loaded 2-core machine.
+    it(
+      "refuses to package Windows or macOS here, which would ship Linux's keytar.node",
+      { timeout: 120_000 },
+      () => {
+        for (const [os, name, folder] of [
+          ['--win', 'Windows', 'win-unpacked'],
+          ['--mac', 'macOS', 'mac'],
+        ] as const) {
+          let output = '';
+          try {
+            packageFor(os);
+          } catch (error) {
+            // electron-builder reports a failed build on stdout.
+            const { stdout, stderr } = error as { stdout: Buffer; stderr: Buffer };
+            output = `${stdout.toString()}${stderr.toString()}`;
+          }
+          expect(output).toContain(
+            `A ${name} package cannot be built on Linux: it would ship Linux's keytar.node.`,
+          );
+          expect(fs.existsSync(path.join(stage, 'release', folder))).toBe(false);
         }
-        expect(output).toContain(
-          `A ${name} package cannot be built on Linux: it would ship Linux's keytar.node.`,
-        );
-        expect(fs.existsSync(path.join(stage, 'release', folder))).toBe(false);
-      }
-    });
+      },
+    );
 
     it('writes the update feed electron-updater reads (resources/app-update.yml) from publish', () => {
       const feed = fs.readFileSync(path.join(resources, 'app-update.yml'), 'utf8');
