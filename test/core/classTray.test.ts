@@ -257,24 +257,49 @@ describe('demo mode', () => {
 const listening = () =>
   process.getActiveResourcesInfo().filter((resource) => resource === 'TCPServerWrap').length;
 
-/** Waits (at most 2 s, polling) until `count()` is `expected`; a closed server goes on the next tick. */
-async function settlesAt(count: () => number, expected: number): Promise<number> {
-  for (let waited = 0; waited < 2_000 && count() !== expected; waited += 20) {
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  return count();
+/** One turn of the event loop (its check phase); no wall clock. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Resolves once the close callbacks of handles closed before the call have run: a closed server
+ * stays among the active resources until the loop's close phase, which follows the check phase
+ * of the first turn, so the second turn comes after it.
+ */
+async function afterClosePhase(): Promise<void> {
+  await turn();
+  await turn();
 }
 
 describe('closing', () => {
   it('leaves no demo service running when an action arrives after close()', async () => {
     const before = listening();
+    const schools = { started: 0, closed: 0 };
     const local = await service(fixture());
-    const classTray = await core(await tempDir());
+    const classTray = await core(
+      await tempDir(),
+      {},
+      {
+        demoSchool: async () => {
+          const school = await startDemoSchool();
+          schools.started++;
+          return {
+            ...school,
+            close: async () => {
+              await school.close();
+              schools.closed++;
+            },
+          };
+        },
+      },
+    );
     await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
     await classTray.close();
     await classTray.setMode({ mode: 'demo' });
+    // The one demo school of the run was closed, and no other was started after close().
+    expect(schools).toEqual({ started: 1, closed: 1 });
     await local.close();
-    expect(await settlesAt(listening, before)).toBe(before);
+    await afterClosePhase();
+    expect(listening()).toBe(before);
   });
 });
 
