@@ -11,6 +11,9 @@ import { accountFixture } from '../../support/fixtures';
 import { freePort } from '../../support/freePort';
 import { tempDir } from '../../support/tempDir';
 
+/** One turn of the event loop: every promise step queued before it has run. No wall clock. */
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const demoSchool = (): DemoSchool => ({
   url: 'http://127.0.0.1:1',
   token: 'demo-token',
@@ -69,10 +72,17 @@ describe('sessions', () => {
     let release = () => {};
     const { sessions, opened } = await sessionsWith(new Promise((resolve) => (release = resolve)));
     const first = sessions.open();
-    await vi.waitFor(() => expect(opened).toHaveLength(1));
+    await turn();
+    // The first switch is inside onSession, held there until the test releases it.
+    expect(opened).toHaveLength(1);
+    const queuedBefore = sessions.settled();
     const connected = sessions.connect({ serviceUrl: 'https://service.example' });
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    // The first switch is still under way: the second waits for it.
+    // Everything up to a second onSession is promise steps (no token: no request; an env vault,
+    // no keychain), so one turn runs them all: the connect has asked for its switch...
+    await turn();
+    expect(sessions.settled()).not.toBe(queuedBefore);
+    // ...and that switch waits for the first: it has not started, let alone reached onSession.
+    expect(sessions.generation).toBe(1);
     expect(opened).toHaveLength(1);
     release();
     await Promise.all([first, connected]);
