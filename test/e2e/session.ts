@@ -235,7 +235,7 @@ export async function shownIn(page: Page, language: Locale): Promise<void> {
   await expect
     .poll(
       () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
-      { timeout: 10_000 },
+      { timeout: LIVE_TIMEOUT },
     )
     .toEqual([language, dir]);
 }
