@@ -19,9 +19,10 @@
  */
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import { TeacherFacingError } from '../api/teacherFacing';
-import type { Component, Property } from './icsText';
+import type { Component, PlainTimes, Property } from './icsText';
 import {
   propertiesOf,
+  plainTimes,
   propertyOf,
   readCalendarText,
   readInPart,
@@ -266,6 +267,11 @@ class FeedReader {
     for (let pair = 0; pair < unread.length; pair += 2) {
       const from = unread[pair] ?? 0;
       const to = unread[pair + 1] ?? 0;
+      const plainly = this.#plainlyOutside(from, to);
+      if (plainly !== undefined) {
+        setAside.push(from, to, plainly);
+        continue;
+      }
       const inPart = readInPart(this.#text, from, to);
       if (this.#outside(inPart)) setAside.push(from, to, hashOf(uidOf(inPart)));
       else add(readWhole(this.#text, from, to), from);
@@ -315,6 +321,52 @@ class FeedReader {
 
   #repair(repair: Repair): void {
     this.#repaired[repair] = (this.#repaired[repair] ?? 0) + 1;
+  }
+
+  /**
+   * The UID's hash of a single event left unread whose times, written plainly, put it outside
+   * the span, read exactly as #timing and #single read them (and so one they would not skip);
+   * else undefined, and #outside looks at it. Most events of a large feed are set aside here, in
+   * place, with nothing made for them.
+   */
+  #plainlyOutside(from: number, to: number): number | undefined {
+    const times = plainTimes(this.#text, from, to);
+    if (times === undefined) return undefined;
+    const { start, end, duration } = times;
+    const zoneOf = (kind: PlainTimes['startKind'], tzid: string): Zone =>
+      kind === 'utc'
+        ? UTC
+        : kind === 'date'
+          ? this.#machine
+          : kind === 'floating'
+            ? this.#floating
+            : this.#zone(tzid);
+    try {
+      const zone = zoneOf(times.startKind, times.startZone);
+      const first = instantAt(start, zone);
+      let last: number;
+      if (end !== undefined) {
+        // In the same zone only (as #timing reads it: the wall length from each start).
+        if (end.kind !== times.startKind || end.zone !== times.startZone) return undefined;
+        last = instantAt(end.wall, zone);
+      } else if (duration !== undefined) {
+        last = nominal(readDuration(duration), zone)(start, first);
+      } else {
+        last = times.startKind === 'date' ? instantAt(start + DAY_SECONDS, zone) : first;
+      }
+      if (last < first || !inRange(first) || !inRange(last)) return undefined;
+      return this.#overlaps(first, last) ? undefined : times.uidHash;
+    } catch (error) {
+      // A zone, a length or a time that cannot be read: #timing says which, when read whole.
+      if (
+        error instanceof Skip ||
+        error instanceof ValueError ||
+        error instanceof RecurrenceLimit
+      ) {
+        return undefined;
+      }
+      throw error;
+    }
   }
 
   /**

@@ -6,6 +6,8 @@
  * are used (icsValues.ts), so a bad value costs only its event.
  */
 
+import { daysInMonth, wallSeconds } from './wallClock';
+
 export interface Property {
   /** Upper case. */
   name: string;
@@ -281,4 +283,148 @@ export function readWhole(text: string, from: number, to: number): Component {
   const event = calendar?.components[0] ?? { name: 'VEVENT', properties: [], components: [] };
   event.at = from;
   return event;
+}
+
+/** The start and end of an event left unread as written, when written plainly (plainTimes). */
+export interface PlainTimes {
+  /** DTSTART's wall seconds, and how it is written: in UTC, floating, a date, or in its TZID. */
+  start: number;
+  startKind: 'utc' | 'floating' | 'date' | 'tzid';
+  startZone: string;
+  /** DTEND as DTSTART is, if any. */
+  end?: { wall: number; kind: PlainTimes['startKind']; zone: string };
+  /** DURATION's text, if any (and no DTEND). */
+  duration?: string;
+  /** A 32-bit FNV-1a hash of the UID (written without spaces around it). */
+  uidHash: number;
+}
+
+/** The digits of [at, at + length) as a number, or NaN. */
+function digitsAt(text: string, at: number, length: number): number {
+  let value = 0;
+  for (let index = at; index < at + length; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (!(digit >= 0 && digit <= 9)) return Number.NaN;
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/** Whether `at` is the end of a line that no folded line continues. */
+function lineEndsAt(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  const newline = code === 13 ? at + 1 : at;
+  if (newline >= text.length) return true;
+  if (text.charCodeAt(newline) !== 10) return false;
+  const next = text.charCodeAt(newline + 1);
+  return next !== 32 && next !== 9;
+}
+
+/** A DATE (8 digits) or DATE-TIME (15, and Z) at `at`, ending its line: wall seconds, or NaN. */
+function plainWall(text: string, at: number, isDate: boolean): { wall: number; utc: boolean } {
+  const year = digitsAt(text, at, 4);
+  const month = digitsAt(text, at + 4, 2);
+  const day = digitsAt(text, at + 6, 2);
+  let hour = 0;
+  let minute = 0;
+  let second = 0;
+  let end = at + 8;
+  let utc = false;
+  if (!isDate) {
+    // 84: T, 90: Z.
+    if (text.charCodeAt(at + 8) !== 84) return { wall: Number.NaN, utc };
+    hour = digitsAt(text, at + 9, 2);
+    minute = digitsAt(text, at + 11, 2);
+    second = digitsAt(text, at + 13, 2);
+    end = at + 15;
+    utc = text.charCodeAt(end) === 90;
+    if (utc) end += 1;
+  }
+  const valid =
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth(year, month) &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 60 &&
+    lineEndsAt(text, end);
+  return {
+    wall: valid ? wallSeconds({ year, month, day, hour, minute, second }) : Number.NaN,
+    utc,
+  };
+}
+
+/**
+ * The times of an event left unread, read in place without making a line, when each is written
+ * plainly (`DTSTART:20261124T080000Z`, `;VALUE=DATE:`, `;TZID=…:` with no other parameter, on
+ * one line) and its UID too; undefined otherwise (then it is read in part, as readInPart does).
+ */
+export function plainTimes(text: string, from: number, to: number): PlainTimes | undefined {
+  let start: { wall: number; kind: PlainTimes['startKind']; zone: string } | undefined;
+  let end: PlainTimes['end'];
+  let duration: string | undefined;
+  let uidHash: number | undefined;
+  /** The time of the property whose name ends at `at`. */
+  const timeAt = (at: number): typeof start => {
+    const code = text.charCodeAt(at);
+    if (code === 58) {
+      const { wall, utc } = plainWall(text, at + 1, false);
+      return { wall, kind: utc ? 'utc' : 'floating', zone: '' };
+    }
+    if (text.startsWith(';VALUE=DATE:', at)) {
+      return { wall: plainWall(text, at + 12, true).wall, kind: 'date', zone: '' };
+    }
+    if (!text.startsWith(';TZID=', at)) return undefined;
+    const colon = text.indexOf(':', at);
+    const zone = text.slice(at + 6, colon);
+    if (colon < 0 || colon > to || /[;"\r\n]/.test(zone)) return undefined;
+    const { wall, utc } = plainWall(text, colon + 1, false);
+    return { wall, kind: utc ? 'utc' : 'tzid', zone: utc ? '' : zone };
+  };
+  for (let at = text.indexOf('\n', from) + 1; at > 0 && at < to;) {
+    const newline = text.indexOf('\n', at);
+    const next = newline < 0 ? to : newline + 1;
+    const code = text.charCodeAt(at);
+    // 66 B: a component inside (an alarm): read in part instead.
+    if (code === 66) return undefined;
+    if (code === 68 && start === undefined && text.startsWith('DTSTART', at)) {
+      start = timeAt(at + 7);
+      if (start === undefined || Number.isNaN(start.wall)) return undefined;
+    } else if (code === 68 && end === undefined && text.startsWith('DTEND', at)) {
+      end = timeAt(at + 5);
+      if (end === undefined || Number.isNaN(end.wall)) return undefined;
+    } else if (code === 68 && duration === undefined && text.startsWith('DURATION:', at)) {
+      const stop = text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
+      if (!lineEndsAt(text, stop)) return undefined;
+      duration = text.slice(at + 9, stop);
+    } else if (code === 85 && uidHash === undefined && text.startsWith('UID:', at)) {
+      const stop = text.charCodeAt(next - 2) === 13 ? next - 2 : next - 1;
+      const first = text.charCodeAt(at + 4);
+      const last = text.charCodeAt(stop - 1);
+      if (stop <= at + 4 || first === 32 || first === 9 || last === 32 || last === 9) {
+        return undefined;
+      }
+      if (!lineEndsAt(text, stop)) return undefined;
+      let hash = 0x811c9dc5;
+      for (let index = at + 4; index < stop; index += 1) {
+        hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+      }
+      uidHash = hash >>> 0;
+    } else if (code === 68 || code === 85) {
+      // Another D or U name (DTSTAMP, DESCRIPTION…), or one written twice: never a time here.
+      if (text.startsWith('DTSTART', at) || text.startsWith('DTEND', at)) return undefined;
+    }
+    at = next;
+  }
+  if (start === undefined || uidHash === undefined) return undefined;
+  return {
+    start: start.wall,
+    startKind: start.kind,
+    startZone: start.zone,
+    ...(end === undefined ? {} : { end }),
+    ...(duration === undefined || end !== undefined ? {} : { duration }),
+    uidHash,
+  };
 }
