@@ -3,29 +3,38 @@
  * on every state in every language ClassTray speaks, light and dark, and the layout at 320 px, 400 px and
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
+ *
+ * The languages are read side by side: a window per language (its browser's, which the window
+ * follows while the setting is "system"), each loaded once, reads every state the test drives
+ * from the first window (what is the preview's: accesses, the service's answers, demo data) or
+ * opens it in itself (a form, the settings), and is audited in both themes at once with the others.
  */
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import {
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../src-shared/i18n/languages';
+import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
-import { axeViolations } from './axe';
+import { axeViolations, showsLanguage, switchLanguage } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import {
-  chooseLanguage,
   languageSelect,
   LIVE_TIMEOUT,
   openAccessCards,
   openWindow,
-  shownIn,
   startE2eSession,
 } from './session';
 
@@ -63,6 +72,7 @@ const fixture: AccountData = {
 };
 
 let session: E2eSession | undefined;
+let readers: Reader[] = [];
 let service: RunningLocalService;
 let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
@@ -76,6 +86,8 @@ beforeAll(async () => {
     classroom: 'room-a',
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
+    // The scheduled ends type a time 20 minutes ahead: never past midnight.
+    timezoneId: noonZone(),
     screenshots: SCREENSHOTS,
   });
   ({ service, preview, browser, page, startServiceAgain } = session);
@@ -83,6 +95,71 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => session?.stop());
+
+/** A window that reads the states in one language, its browser's. */
+interface Reader {
+  language: Locale;
+  context: BrowserContext;
+  view: Page;
+}
+
+/** Opens a window at 400×600 in a context whose browser speaks `language` (on the session's clock). */
+async function openReader(language: Locale): Promise<Reader> {
+  if (!session) throw new Error('no session');
+  const context = await session.newContext({
+    viewport: { width: 400, height: 600 },
+    storageState: await page.context().storageState(),
+    locale: language,
+    timezoneId: noonZone(),
+  });
+  const view = await context.newPage();
+  await view.goto(new URL(preview.openUrl).origin);
+  await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+  return { language, context, view };
+}
+
+/** The readers, opened at the first audit (a language chosen before re-renders only the first window). */
+async function ensureReaders(): Promise<Reader[]> {
+  if (readers.length === 0) readers = await inTurns(LOCALES, openReader);
+  return readers;
+}
+
+/** Closes the readers: after the states, or after a failure (what it left running then fails). */
+async function closeReaders(): Promise<void> {
+  const closing = readers;
+  readers = [];
+  for (const { context } of closing) await context.close();
+}
+
+/** Windows side by side, at most this many at once: no burst of page loads or audits. */
+const SIDE_BY_SIDE = 3;
+
+/**
+ * `each` on every item, `SIDE_BY_SIDE` at a time, every one run to its end; the first failure is
+ * thrown once all have ended.
+ */
+async function inTurns<T, R>(items: readonly T[], each: (item: T) => Promise<R>): Promise<R[]> {
+  const outcomes: PromiseSettledResult<R>[] = [];
+  for (let start = 0; start < items.length; start += SIDE_BY_SIDE) {
+    outcomes.push(
+      ...(await Promise.allSettled(items.slice(start, start + SIDE_BY_SIDE).map(each))),
+    );
+  }
+  return outcomes.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
+}
+
+/** What a reader does for a state: waits for what the preview shows, opens what is its own. */
+interface StateSteps {
+  /** Waits until the reader shows the state the first window drove (pushed to every window). */
+  ready?: (view: Page) => Promise<void>;
+  /** Opens what belongs to this window (a form, the settings). */
+  open?: (view: Page) => Promise<void>;
+  /** Closes it again, for the next state. */
+  close?: (view: Page) => Promise<void>;
+}
 
 function control(method: string, path: string, body: unknown): Promise<Response> {
   return callerOf(service)(method, path, body);
@@ -100,23 +177,35 @@ async function track(token: string): Promise<void> {
 }
 
 /**
- * Screenshots and audits the state in both themes, in every language ClassTray speaks (chosen
- * by the setting, the state left as it is), then back in English; every violation is listed on
- * failure. `languages`: fewer, for a state that does not last long enough for all.
+ * Screenshots and audits a state in both themes in every language ClassTray speaks, side by side:
+ * each reader waits for the state, opens its part, is audited light and dark, and closes it
+ * again; every violation is listed on failure. A reader that fails is loaded again, so the next
+ * state starts clean.
  */
-async function audit(name: string, on: Page = page, languages = LOCALES): Promise<void> {
+async function audit(name: string, steps: StateSteps = {}): Promise<void> {
+  // Each window in its browser's language (a test may have chosen one).
+  await switchLanguage(page, 'system');
   const found: string[] = [];
-  for (const language of languages) {
-    await chooseLanguage(on, language);
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await on.emulateMedia({ colorScheme });
-      await on.screenshot({ path: join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`) });
-      for (const violation of await axeViolations(on))
-        found.push(`${language} ${colorScheme}: ${violation}`);
+  await inTurns(await ensureReaders(), async ({ language, view }) => {
+    try {
+      await showsLanguage(view, language);
+      await steps.ready?.(view);
+      await steps.open?.(view);
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await view.emulateMedia({ colorScheme });
+        const path = join(SCREENSHOTS, `${name}-${language}-${colorScheme}.png`);
+        await view.screenshot({ path });
+        for (const violation of await axeViolations(view))
+          found.push(`${language} ${colorScheme}: ${violation}`);
+      }
+      await view.emulateMedia({ colorScheme: 'light' });
+      await steps.close?.(view);
+    } catch (error) {
+      await view.emulateMedia({ colorScheme: 'light' });
+      await view.reload();
+      throw new Error(`${name} in ${language}: ${String(error)}`, { cause: error });
     }
-  }
-  await on.emulateMedia({ colorScheme: 'light' });
-  await chooseLanguage(on, SOURCE_LOCALE);
+  });
   expect(found, name).toEqual([]);
 }
 
@@ -136,10 +225,11 @@ const SIZES = [
  * and one that ended three accesses on time.
  */
 async function withRunReports(context: BrowserContext): Promise<void> {
-  const at = new Date(Date.now() - 15 * 60_000);
+  const now = session?.clock.now() ?? Date.now();
+  const at = new Date(now - 15 * 60_000);
   at.setSeconds(0, 0);
   const scheduled = { at: at.toISOString(), target: { classroomId: 'room-a' } };
-  const ranAt = new Date().toISOString();
+  const ranAt = new Date(now).toISOString();
   const ended = (token: string) => ({
     token,
     result: { kind: 'already-ended' as const, learnedAt: ranAt, warnNo2fa: false },
@@ -183,32 +273,117 @@ async function restartService(token: string): Promise<void> {
   service = await startServiceAgain({ token });
 }
 
-// Each state is reached once and audited in every language: a language costs its audits only.
-describe('every window state in every language', { timeout: 300_000 }, () => {
+/**
+ * Moves the session's time on a poll (5 s) at a time until `what` is in the first window: the
+ * next refresh, a retry after its backoff.
+ */
+async function skipUntil(what: Locator, state: 'visible' | 'detached' = 'visible'): Promise<void> {
+  if (!session) throw new Error('no session');
+  for (let polls = 1; ; polls++) {
+    await session.skip(5_000);
+    try {
+      await what.waitFor({ state, timeout: 2_000 });
+      return;
+    } catch (error) {
+      if (polls === 20) throw error;
+    }
+  }
+}
+
+/**
+ * A fresh window per language at `size` (its browser's language), side by side, each given to
+ * `look` and closed after; `prepare` readies its context first.
+ */
+async function inEveryLanguageAt(
+  size: (typeof SIZES)[number],
+  look: (view: Page, language: Locale) => Promise<void>,
+  prepare?: (context: BrowserContext) => Promise<void>,
+): Promise<void> {
+  if (!session) throw new Error('no session');
+  const open = session;
+  await switchLanguage(page, 'system');
+  const storageState = await page.context().storageState();
+  await inTurns(LOCALES, async (language) => {
+    const context = await open.newContext({
+      viewport: size.viewport,
+      deviceScaleFactor: size.deviceScaleFactor,
+      storageState,
+      locale: language,
+      timezoneId: noonZone(),
+    });
+    try {
+      await prepare?.(context);
+      const view = await context.newPage();
+      await view.goto(new URL(preview.openUrl).origin);
+      await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+      await showsLanguage(view, language);
+      await look(view, language);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+/** A form of the header's classroom picker: the last button adds one, the first manages it. */
+const pickerForm = (which: 'first' | 'last'): StateSteps => ({
+  open: (view) => view.locator('.classroom-picker button[aria-expanded]')[which]().click(),
+  close: (view) => view.keyboard.press('Escape'),
+});
+
+// Each state is reached once and audited in every language at once: a language costs its audits.
+describe('every window state in every language', () => {
+  // A failed state leaves no reader half-way (a timed-out audit may still be running in one):
+  // they are opened again for the next, and the first window is in its browser's language.
+  afterEach(async ({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    await closeReaders();
+    await switchLanguage(page, 'system');
+  });
+  afterAll(closeReaders);
+
   it('switches the window language from the settings, each language by its own name', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await settingsButton().click();
     for (const language of LOCALES) {
       await languageSelect(page).selectOption(language);
-      await shownIn(page, language);
+      await showsLanguage(page, language);
     }
     await languageSelect(page).selectOption('system');
-    await shownIn(page, SOURCE_LOCALE);
-    await audit('settings');
-    await page.locator('.settings details summary').click();
-    await audit('settings-advanced');
+    await showsLanguage(page, SOURCE_LOCALE);
     await doneButton().click();
   });
 
-  it('has no violations on the classroom, its forms and temporal accesses in each state', async () => {
-    await audit('classroom');
-    await page.locator('.classroom-picker button[aria-expanded]').last().click();
-    await audit('add-classroom');
-    await page.keyboard.press('Escape');
-    await page.locator('.classroom-picker button[aria-expanded]').first().click();
-    await audit('manage-classroom');
-    await page.keyboard.press('Escape');
+  it('has no violations in the settings', async () => {
+    await audit('settings', {
+      open: (view) => view.locator('header [aria-controls="settings"]').click(),
+      close: (view) => view.locator('.settings-head button').click(),
+    });
+  });
 
+  it('has no violations in the advanced settings', async () => {
+    await audit('settings-advanced', {
+      open: async (view) => {
+        await view.locator('header [aria-controls="settings"]').click();
+        await view.locator('.settings details summary').click();
+        await view.locator('.settings details[open]').waitFor();
+      },
+      close: (view) => view.locator('.settings-head button').click(),
+    });
+  });
+
+  it('has no violations on the classroom', async () => {
+    await audit('classroom');
+  });
+
+  it('has no violations in the form that adds a classroom', async () => {
+    await audit('add-classroom', pickerForm('last'));
+  });
+
+  it('has no violations in the form that manages the classroom', async () => {
+    await audit('manage-classroom', pickerForm('first'));
+  });
+
+  it('has no violations on temporal accesses in each state, a row with an access and a wrong link', async () => {
     const active = await newAccess('100000003');
     const invalidated = await newAccess('100000001');
     const ended = await newAccess('100000002');
@@ -227,122 +402,125 @@ describe('every window state in every language', { timeout: 300_000 }, () => {
       page.locator('.access', { hasText: token.slice(0, 8) }).locator('.button.danger');
     await endButton(invalidated).click();
     await endButton(ended).click();
-    const outcome = (token: string, kind: string) =>
-      page.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-state-${kind}`);
-    await outcome(invalidated, 'invalidated').waitFor();
-    await outcome(ended, 'already-ended').waitFor();
-    await page.locator('.access-input').fill('not a link');
-    await page.locator('.access-input').press('Enter');
-    await page.locator('.accesses .field-problem').waitFor();
-    await audit('accesses');
-    await page.locator('.access-input').fill('');
+    const outcome = (on: Page, token: string, kind: string) =>
+      on.locator('.access', { hasText: token.slice(0, 8) }).locator(`.access-state-${kind}`);
+    await outcome(page, invalidated, 'invalidated').waitFor();
+    await outcome(page, ended, 'already-ended').waitFor();
+    await audit('accesses', {
+      ready: async (view) => {
+        await view.locator('.device-row', { hasText: 'PC-3' }).locator('.row-student').waitFor();
+        await outcome(view, invalidated, 'invalidated').waitFor({ state: 'attached' });
+        await outcome(view, ended, 'already-ended').waitFor({ state: 'attached' });
+      },
+      open: async (view) => {
+        await openAccessCards(view);
+        await view.locator('.access-input').fill('not a link');
+        await view.locator('.access-input').press('Enter');
+        await view.locator('.accesses .field-problem').waitFor();
+      },
+      close: (view) => view.locator('.access-input').fill(''),
+    });
   });
 
-  it('has no violations and fits 320 px with ends scheduled on a row and for the class, and run reports', async () => {
-    const storageState = await page.context().storageState();
-    const open = (size: (typeof SIZES)[number]) =>
-      browser.newContext({
-        viewport: size.viewport,
-        deviceScaleFactor: size.deviceScaleFactor,
-        storageState,
-        locale: 'en-US',
-        timezoneId: noonZone(),
-      });
-    const context = await open(SIZES[1]);
-    try {
-      const view = await context.newPage();
-      await view.goto(new URL(preview.openUrl).origin);
-      // The active access added from PC-3's row above.
-      const row = view.locator('.device-row', { hasText: 'PC-3' });
-      const endAt = row.locator('.end-at button');
-      await endAt.waitFor({ timeout: LIVE_TIMEOUT });
-      const time = await timeAhead(view, 20);
-      await endAt.click();
-      await view.locator('.end-at-form input').fill(time);
-      await audit('schedule-form', view);
-      await view.locator('.end-at-form button[type="submit"]').click();
-      await row.locator('.end-at-pending').waitFor();
-      await view.locator('.end-all .end-at button').click();
-      await view.locator('.end-at-form input').fill(time);
-      await view.locator('.end-at-form button[type="submit"]').click();
-      await view.locator('.end-all .end-at-pending').waitFor();
-      await withRunReports(context);
-      await view.reload();
-      await view.locator('.schedule-report.retrying').waitFor({ timeout: LIVE_TIMEOUT });
-      await row.locator('.end-at-pending').waitFor();
-      await audit('scheduled-ends', view);
+  /** The active access added from PC-3's row above. */
+  const pc3 = (on: Page) => on.locator('.device-row', { hasText: 'PC-3' });
 
+  it('has no violations in the form that schedules an end', async () => {
+    await audit('schedule-form', {
+      open: async (view) => {
+        const endAt = pc3(view).locator('.end-at button');
+        await endAt.waitFor({ timeout: LIVE_TIMEOUT });
+        const time = await timeAhead(view, 20);
+        await endAt.click();
+        await view.locator('.end-at-form input').fill(time);
+      },
+      close: async (view) => {
+        await view.locator('.end-at-form input').press('Escape');
+        await view.locator('.end-at-form').waitFor({ state: 'detached' });
+      },
+    });
+  });
+
+  it('has no violations with ends scheduled on a row and for the class, and run reports', async () => {
+    const time = await timeAhead(page, 20);
+    await pc3(page).locator('.end-at button').click();
+    await page.locator('.end-at-form input').fill(time);
+    await page.locator('.end-at-form button[type="submit"]').click();
+    await pc3(page).locator('.end-at-pending').waitFor();
+    await page.locator('.end-all .end-at button').click();
+    await page.locator('.end-at-form input').fill(time);
+    await page.locator('.end-at-form button[type="submit"]').click();
+    await page.locator('.end-all .end-at-pending').waitFor();
+    await audit('scheduled-ends', {
+      open: async (view) => {
+        await withRunReports(view.context());
+        await view.reload();
+        await view.locator('.schedule-report.retrying').waitFor({ timeout: LIVE_TIMEOUT });
+        await pc3(view).locator('.end-at-pending').waitFor();
+      },
+      close: async (view) => {
+        await view.context().unroute('**/api/state');
+        await view.reload();
+        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+      },
+    });
+  });
+
+  it.each(SIZES.filter(({ name }) => name !== '400x600'))(
+    'fits $name with ends scheduled and run reports, in every language',
+    async (size) => {
       const found: string[] = [];
-      for (const size of SIZES.filter(({ name }) => name !== '400x600')) {
-        const small = await open(size);
-        try {
-          await withRunReports(small);
-          const narrow = await small.newPage();
-          await narrow.goto(new URL(preview.openUrl).origin);
+      await inEveryLanguageAt(
+        size,
+        async (narrow, language) => {
           await narrow.locator('.end-all .end-at-pending').waitFor({ timeout: LIVE_TIMEOUT });
           await narrow.locator('.schedule-report').first().waitFor();
-          for (const language of LOCALES) {
-            await chooseLanguage(narrow, language);
-            const shot = join(SCREENSHOTS, `${size.name}-scheduled-ends-${language}.png`);
-            await narrow.screenshot({ path: shot });
-            for (const problem of await layoutProblems(narrow))
-              found.push(`${size.name} ${language}: ${problem}`);
-          }
-        } finally {
-          await chooseLanguage(page, SOURCE_LOCALE);
-          await small.close();
-        }
-      }
+          const shot = join(SCREENSHOTS, `${size.name}-scheduled-ends-${language}.png`);
+          await narrow.screenshot({ path: shot });
+          for (const problem of await layoutProblems(narrow))
+            found.push(`${size.name} ${language}: ${problem}`);
+        },
+        withRunReports,
+      );
       expect(found).toEqual([]);
+    },
+  );
 
-      // Cancelled again, for the states after this one.
-      await row.locator('.end-at-pending + button').click();
-      await view.locator('.end-all .end-at-pending + button').click();
-      await view.locator('.end-at-pending').first().waitFor({ state: 'detached' });
-    } finally {
-      await context.close();
-    }
+  it('cancels the scheduled ends again, for the states after these', async () => {
+    await pc3(page).locator('.end-at-pending + button').click();
+    await page.locator('.end-all .end-at-pending + button').click();
+    await page.locator('.end-at-pending').first().waitFor({ state: 'detached' });
   });
 
-  it('fits 320 px, 400 px and 200% zoom: nothing sideways, every control reachable, no overlaps', async () => {
-    const storageState = await page.context().storageState();
-    const found: string[] = [];
-    for (const { name, ...size } of SIZES) {
-      const context = await browser.newContext({ ...size, storageState, locale: 'en-US' });
-      try {
-        const view = await context.newPage();
-        await view.goto(new URL(preview.openUrl).origin);
-        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-        for (const language of LOCALES) {
-          await chooseLanguage(view, language);
-          const check = async (state: string) => {
-            await view.screenshot({ path: join(SCREENSHOTS, `${name}-${state}-${language}.png`) });
-            for (const problem of await layoutProblems(view))
-              found.push(`${name} ${language} ${state}: ${problem}`);
-          };
-          await check('classroom');
-          await view.locator('.classroom-picker button[aria-expanded]').last().click();
-          await check('add-classroom');
-          await view.keyboard.press('Escape');
-          await view.locator('.classroom-picker button[aria-expanded]').first().click();
-          await check('manage-classroom');
-          await view.keyboard.press('Escape');
-          await view.locator('header [aria-controls="settings"]').click();
-          await check('settings');
-          await view.locator('.settings-head button').click();
-        }
-      } finally {
-        await chooseLanguage(page, SOURCE_LOCALE);
-        await context.close();
-      }
-    }
-    expect(found).toEqual([]);
-  });
+  it.each(SIZES)(
+    'fits $name in every language: nothing sideways, every control reachable, no overlaps',
+    async (size) => {
+      const found: string[] = [];
+      await inEveryLanguageAt(size, async (view, language) => {
+        const check = async (state: string) => {
+          const shot = join(SCREENSHOTS, `${size.name}-${state}-${language}.png`);
+          await view.screenshot({ path: shot });
+          for (const problem of await layoutProblems(view))
+            found.push(`${size.name} ${language} ${state}: ${problem}`);
+        };
+        await check('classroom');
+        await view.locator('.classroom-picker button[aria-expanded]').last().click();
+        await check('add-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('.classroom-picker button[aria-expanded]').first().click();
+        await check('manage-classroom');
+        await view.keyboard.press('Escape');
+        await view.locator('header [aria-controls="settings"]').click();
+        await check('settings');
+      });
+      expect(found).toEqual([]);
+    },
+  );
 
   /**
-   * Stops tracking an access of the `left` listed. An access ended over a minute ago folds into "Ended
-   * today" while nine languages are audited, and a card that folds as it is clicked takes no
-   * click: the fold is opened and the click tried again, at most three times.
+   * Stops tracking an access of the `left` listed. An access ended over a minute ago folds into
+   * "Ended today", and a card that folds as it is clicked takes no click: the fold is opened and
+   * the click tried again, at most three times.
    */
   async function stopTrackingOne(left: number): Promise<void> {
     for (let attempt = 1; ; attempt++) {
@@ -360,30 +538,53 @@ describe('every window state in every language', { timeout: 300_000 }, () => {
     }
   }
 
-  it('has no violations with the token rejected, offline and with a failed invalidation', async () => {
+  it('has no violations with the token rejected', async () => {
     await restartService('another-token-0123456789');
-    await page.locator('.banner.error').waitFor({ timeout: LIVE_TIMEOUT });
-    await audit('token-rejected');
+    await skipUntil(page.locator('.banner.error'));
+    await audit('token-rejected', { ready: (view) => view.locator('.banner.error').waitFor() });
+  });
 
+  it('has no violations offline, with the rows of the last success and a failed invalidation', async () => {
     await service.close();
     // Offline, the banner offers Retry now; the muted rows of the last success are audited too.
-    await page.locator('.banner.error .retry-now').waitFor({ timeout: LIVE_TIMEOUT });
+    await skipUntil(page.locator('.banner.error .retry-now'));
     await page.locator('.device-rows.old').waitFor();
     await page.locator('.access .button.danger').first().click();
     await page.locator('.access-state-failed').waitFor();
-    await audit('offline');
+    await audit('offline', {
+      ready: async (view) => {
+        await view.locator('.banner.error .retry-now').waitFor();
+        await view.locator('.device-rows.old').waitFor();
+        await view.locator('.access-state-failed').waitFor({ state: 'attached' });
+      },
+    });
+  });
 
+  it('has no violations while a stop can be undone (in English: its Undo runs out)', async () => {
     service = await startServiceAgain();
-    await page.locator('.banner').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+    await skipUntil(page.locator('.banner'), 'detached');
     const tracked = await page.locator('.access').count();
     for (let left = tracked; left > 0; left = await page.locator('.access').count()) {
       await stopTrackingOne(left);
-      // The first stop, while it can be undone, is a state of its own.
-      // Its Undo runs out before every language could be audited: in English only.
-      if (left === tracked) await audit('stop-tracking-undo', page, [SOURCE_LOCALE]);
+      // The first stop, while it can be undone, is a state of its own: audited in the first
+      // window (English), both themes, before its Undo runs out.
+      if (left === tracked) {
+        const found: string[] = [];
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          await page.screenshot({
+            path: join(SCREENSHOTS, `stop-tracking-undo-${SOURCE_LOCALE}-${colorScheme}.png`),
+          });
+          for (const violation of await axeViolations(page))
+            found.push(`${colorScheme}: ${violation}`);
+        }
+        await page.emulateMedia({ colorScheme: 'light' });
+        expect(found, 'stop-tracking-undo').toEqual([]);
+      }
     }
-    // Each stop is sent once its Undo has run out.
-    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
+    // Each stop is sent once its Undo has run out: the pages' time moved past it.
+    await session?.skip(STOP_UNDO_MS);
+    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 10_000 }).toBe(0);
   });
 
   it('has no violations on demo data', async () => {
@@ -393,12 +594,20 @@ describe('every window state in every language', { timeout: 300_000 }, () => {
     await doneButton().click();
     await page.locator('.demo-notice').waitFor();
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-    await audit('demo');
-    await settingsButton().click();
-    await page.locator('.settings .toggle input').first().click();
-    await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
-    await doneButton().click();
-    await page.locator('.demo-notice').waitFor({ state: 'detached' });
+    try {
+      await audit('demo', {
+        ready: async (view) => {
+          await view.locator('.demo-notice').waitFor();
+          await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
+        },
+      });
+    } finally {
+      await settingsButton().click();
+      await page.locator('.settings .toggle input').first().click();
+      await expect.poll(() => page.locator('.badge.demo').count()).toBe(0);
+      await doneButton().click();
+      await page.locator('.demo-notice').waitFor({ state: 'detached' });
+    }
   });
 });
 
@@ -548,7 +757,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
       .locator('.device-scroll')
       .evaluate((box) => Math.round((box.scrollHeight / box.clientHeight) * 100) / 100);
 
-  it('fits 300 devices in three screens at 400×600 and one at 1280×800, virtualized', async () => {
+  it("opens the exam hall's 300 devices in the compact view", async () => {
     await openAccessCards(page);
     // Accesses ended over a minute ago are folded away: opened, so they can be stopped too.
     if ((await page.locator('.ended-today').count()) > 0) {
@@ -558,8 +767,9 @@ describe('the compact view', { timeout: 60_000 }, () => {
       await page.locator('.access .stop-tracking').first().click();
       await expect.poll(() => page.locator('.access').count()).toBe(left - 1);
     }
-    // Each stop is sent once its Undo has run out.
-    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 20_000 }).toBe(0);
+    // Each stop is sent once its Undo has run out: the pages' time moved past it.
+    await session?.skip(STOP_UNDO_MS);
+    await expect.poll(() => page.locator('.access-stopped').count(), { timeout: 10_000 }).toBe(0);
     // Folded again to their summary line, as the room is used (the add form stays in the cards).
     await page.locator('.accesses-toggle').click();
     await page.locator('.classroom-picker button[aria-expanded]').last().click();
@@ -571,10 +781,15 @@ describe('the compact view', { timeout: 60_000 }, () => {
       .waitFor({ timeout: LIVE_TIMEOUT });
     await page.locator('.device-toolbar [aria-pressed]').click();
     await page.locator('.tile').first().waitFor();
+  });
 
-    for (const language of [...LOCALES].reverse()) {
+  // A language a test: each is chosen from the settings, English last.
+  it.each([...LOCALES].reverse())(
+    'fits them in three screens at 400×600 and one at 1280×800, virtualized (%s)',
+    async (language) => {
       await settingsButton().click();
       await languageSelect(page).selectOption(language);
+      await showsLanguage(page, language);
       await doneButton().click();
       await page.setViewportSize({ width: 400, height: 600 });
       await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });
@@ -605,8 +820,8 @@ describe('the compact view', { timeout: 60_000 }, () => {
       console.log(
         `compact view, 300 devices, ${language}: ${small} screens at 400×600, ${large} at 1280×800`,
       );
-    }
-  });
+    },
+  );
 
   it('is remembered, and moves by arrows across and down the grid', async () => {
     await page.reload();
