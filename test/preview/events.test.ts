@@ -64,7 +64,7 @@ describe('GET /api/events', () => {
     const stream = await tab();
     expect(core.listenerCount).toBe(1);
     stream.close();
-    await vi.waitFor(() => expect(core.listenerCount).toBe(0));
+    await vi.waitFor(() => expect(core.listenerCount).toBe(0), { timeout: 10_000 });
   });
 
   it('refuses a tab without the cookie with 401', async () => {
@@ -112,14 +112,14 @@ describe('window visibility', () => {
     await open(false);
     const shown = await open(true);
     shown.close();
-    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
+    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]), { timeout: 10_000 });
   });
 
   it('stays visible when a hidden tab goes and a visible one remains', async () => {
     await open(true);
     const hidden = await open(false);
     hidden.close();
-    await vi.waitFor(() => expect(core.listenerCount).toBe(1));
+    await vi.waitFor(() => expect(core.listenerCount).toBe(1), { timeout: 10_000 });
     expect(core.windowVisible).toEqual([true]);
   });
 
@@ -133,7 +133,7 @@ describe('window visibility', () => {
   it('answers 422 to a report for a tab whose stream closed', async () => {
     const stream = await open(true);
     stream.close();
-    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]));
+    await vi.waitFor(() => expect(core.windowVisible).toEqual([true, false]), { timeout: 10_000 });
     expect((await report(stream.tab, true)).status).toBe(422);
     expect(core.windowVisible).toEqual([true, false]);
   });

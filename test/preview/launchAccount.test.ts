@@ -89,7 +89,9 @@ async function saved(): Promise<{ serviceUrl?: string; classrooms?: { current?: 
 describe('launch flags while the service does not answer yet', () => {
   it('starts on that account and classroom, says so, and saves nothing', async () => {
     const window = await start({ CLASSTRAY_TOKEN: TOKEN }, '--classroom', 'room-a');
-    await vi.waitFor(async () => expect((await window.state()).connection.status).toBe('offline'));
+    await vi.waitFor(async () => expect((await window.state()).connection.status).toBe('offline'), {
+      timeout: 10_000,
+    });
     const state = await window.state();
     expect(state.account).toMatchObject({ mode: 'service', serviceUrl });
     expect(state.classroom.id).toBe('room-a');

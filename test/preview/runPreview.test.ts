@@ -135,11 +135,16 @@ describe('the preview on the real core (demo data)', () => {
   it('serves the demo classroom after the key exchange', async () => {
     const running = await start('--no-open', '--classroom', 'room-12');
     const cookie = await signIn(running);
-    await vi.waitFor(async () => {
-      const state = await (await fetch(`${running.url}/api/state`, { headers: { cookie } })).json();
-      expect(state.account.mode).toBe('demo');
-      expect(state.classroom.devices).toHaveLength(24);
-    });
+    await vi.waitFor(
+      async () => {
+        const state = await (
+          await fetch(`${running.url}/api/state`, { headers: { cookie } })
+        ).json();
+        expect(state.account.mode).toBe('demo');
+        expect(state.classroom.devices).toHaveLength(24);
+      },
+      { timeout: 10_000 },
+    );
   });
 
   it('answers 401 to a request without the cookie', async () => {
