@@ -24,17 +24,19 @@ import {
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
-import { axeViolations, showsLanguage, switchLanguage } from './axe';
+import { axeViolations } from './axe';
 import { nonTextContrast } from './contrastProbe';
 import { layoutProblems } from './layoutProbe';
 import { noonZone, timeAhead } from './localTime';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import {
+  chooseLanguage,
   languageSelect,
   LIVE_TIMEOUT,
   openAccessCards,
   openWindow,
+  shownIn,
   startE2eSession,
 } from './session';
 
@@ -184,11 +186,11 @@ async function track(token: string): Promise<void> {
  */
 async function audit(name: string, steps: StateSteps = {}): Promise<void> {
   // Each window in its browser's language (a test may have chosen one).
-  await switchLanguage(page, 'system');
+  await chooseLanguage(page, 'system');
   const found: string[] = [];
   await inTurns(await ensureReaders(), async ({ language, view }) => {
     try {
-      await showsLanguage(view, language);
+      await shownIn(view, language);
       await steps.ready?.(view);
       await steps.open?.(view);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -301,7 +303,7 @@ async function inEveryLanguageAt(
 ): Promise<void> {
   if (!session) throw new Error('no session');
   const open = session;
-  await switchLanguage(page, 'system');
+  await chooseLanguage(page, 'system');
   const storageState = await page.context().storageState();
   await inTurns(LOCALES, async (language) => {
     const context = await open.newContext({
@@ -316,7 +318,7 @@ async function inEveryLanguageAt(
       const view = await context.newPage();
       await view.goto(new URL(preview.openUrl).origin);
       await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-      await showsLanguage(view, language);
+      await shownIn(view, language);
       await look(view, language);
     } finally {
       await context.close();
@@ -337,7 +339,7 @@ describe('every window state in every language', () => {
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
     await closeReaders();
-    await switchLanguage(page, 'system');
+    await chooseLanguage(page, 'system');
   });
   afterAll(closeReaders);
 
@@ -346,10 +348,10 @@ describe('every window state in every language', () => {
     await settingsButton().click();
     for (const language of LOCALES) {
       await languageSelect(page).selectOption(language);
-      await showsLanguage(page, language);
+      await shownIn(page, language);
     }
     await languageSelect(page).selectOption('system');
-    await showsLanguage(page, SOURCE_LOCALE);
+    await shownIn(page, SOURCE_LOCALE);
     await doneButton().click();
   });
 
@@ -789,7 +791,7 @@ describe('the compact view', { timeout: 60_000 }, () => {
     async (language) => {
       await settingsButton().click();
       await languageSelect(page).selectOption(language);
-      await showsLanguage(page, language);
+      await shownIn(page, language);
       await doneButton().click();
       await page.setViewportSize({ width: 400, height: 600 });
       await page.screenshot({ path: join(SCREENSHOTS, `compact-400x600-${language}.png`) });

@@ -16,11 +16,17 @@ import type { AccountData } from '../../src-main/local-service/index';
 import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
-import { showsLanguage, switchLanguage } from './axe';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import {
+  auditedShot,
+  chooseLanguage,
+  LIVE_TIMEOUT,
+  openWindow,
+  shownIn,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'keyboard-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
@@ -101,7 +107,7 @@ const lessons = new Set<BrowserContext>();
 afterEach(async () => {
   for (const context of lessons) await context.close();
   lessons.clear();
-  for (const session of sessions.values()) await switchLanguage(session.page, 'system');
+  for (const session of sessions.values()) await chooseLanguage(session.page, 'system');
 });
 
 /** The lesson of `run` in a context of its own on its size's session. */
@@ -120,7 +126,7 @@ async function lessonIn(run: Run): Promise<void> {
     const view = await context.newPage();
     await view.goto(new URL(session.preview.openUrl).origin);
     await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-    await showsLanguage(view, run.language);
+    await shownIn(view, run.language);
     await keyboardLesson(view, run, session);
   } finally {
     await context.close();
@@ -157,11 +163,11 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
   /** The state in each language written this way, then back in the lesson's own. */
   const check = async (state: string) => {
     for (const language of run.audited) {
-      await switchLanguage(view, language);
+      await chooseLanguage(view, language);
       await auditedShot(view, SCREENSHOTS, `${language}-${run.size}-${state}`);
       expect(await layoutProblems(view), `${language} ${state}`).toEqual([]);
     }
-    await switchLanguage(view, run.language);
+    await chooseLanguage(view, run.language);
   };
   /** The arrow that runs along the line: Left in a right-to-left language. */
   const forward = SPOKEN_LANGUAGES[run.language].dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';

@@ -212,7 +212,8 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
 /**
  * Chooses the window's language as the settings' picker does (the same action, without opening
  * the settings, so a state under test stays as it is), and waits for the page to show it. The
- * preference is the preview's: every open window follows. `system` follows the browser's.
+ * preference is the preview's: every open window follows. `system` follows each browser's
+ * language, so pages in contexts of different locales each show their own. Usable in hooks too.
  */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   const status = await page.evaluate(async (chosen) => {
@@ -224,18 +225,18 @@ export async function chooseLanguage(page: Page, language: Language): Promise<vo
     });
     return response.status;
   }, language);
-  expect(status, `choosing ${language}`).toBe(200);
+  if (status !== 200) throw new Error(`choosing ${language}: ${status}`);
   if (language !== 'system') await shownIn(page, language);
 }
 
-/** Waits until the page is in `language`: its <html lang> and the direction that goes with it. */
+/**
+ * Waits, every frame, until the page is in `language`: its <html lang> and the direction that
+ * goes with it (a language's first render on a loaded machine may take seconds).
+ */
 export async function shownIn(page: Page, language: Locale): Promise<void> {
-  const dir = SPOKEN_LANGUAGES[language].dir;
-  // Longer than expect.poll's second: a language's first render on a loaded machine.
-  await expect
-    .poll(
-      () => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]),
-      { timeout: LIVE_TIMEOUT },
-    )
-    .toEqual([language, dir]);
+  await page.waitForFunction(
+    ([lang, dir]) => document.documentElement.lang === lang && document.documentElement.dir === dir,
+    [language, SPOKEN_LANGUAGES[language].dir] as const,
+    { timeout: LIVE_TIMEOUT },
+  );
 }
