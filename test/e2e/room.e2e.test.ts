@@ -16,7 +16,6 @@
  * end (the core's, the service's and the window's time at once) once the access is given, never
  * waiting for it. Screenshots go to test-results/room-e2e/.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +28,13 @@ import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import {
+  auditedShot,
+  LIVE_TIMEOUT,
+  openWindow,
+  restartWithClassrooms,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'room-e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'room-e2e');
@@ -88,19 +93,9 @@ beforeAll(async () => {
     screenshots: SCREENSHOTS,
   });
   // The three rooms in the teacher's list, by the nicknames the school gives them.
-  const settingsFile = join(session.dataDir, 'settings.json');
-  await session.restartPreview(async () => {
-    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
-    await writeFile(
-      settingsFile,
-      JSON.stringify({
-        ...saved,
-        classrooms: {
-          current: 'room-12',
-          recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
-        },
-      }),
-    );
+  await restartWithClassrooms(session, {
+    current: 'room-12',
+    recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
   });
   await openWindow(session.page, session.preview.openUrl);
 }, 90_000);

@@ -5,7 +5,7 @@
  * timers, the service's time and every page's. `stop` ends all of it and removes the data folder;
  * the screenshots stay.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -174,6 +174,21 @@ export async function startE2eSession(options: {
     await stop();
     throw error;
   }
+}
+
+/**
+ * Restarts the preview with the teacher's list of classrooms as saved in its settings (the room
+ * open and the rooms listed, with their nicknames), as a teacher left them before the test.
+ */
+export async function restartWithClassrooms(
+  session: E2eSession,
+  classrooms: { current: string; recent: readonly { id: string; nickname: string }[] },
+): Promise<PreviewProcess> {
+  const settingsFile = join(session.dataDir, 'settings.json');
+  return session.restartPreview(async () => {
+    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
+    await writeFile(settingsFile, JSON.stringify({ ...saved, classrooms }));
+  });
 }
 
 /** Opens the window at the preview's printed address and waits for its first device row. */

@@ -8,7 +8,6 @@
  * it, so the pick is no longer recent and the lesson may open its room. Screenshots go to
  * test-results/timetable-e2e/.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +17,13 @@ import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import {
+  auditedShot,
+  LIVE_TIMEOUT,
+  openWindow,
+  restartWithClassrooms,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'timetable-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'timetable-e2e');
@@ -56,23 +61,13 @@ beforeAll(async () => {
     screenshots: SCREENSHOTS,
   });
   // Room A open, Room B in the list, as the teacher left them.
-  const settingsFile = join(session.dataDir, 'settings.json');
   pickedAt = session.clock.now();
-  await session.restartPreview(async () => {
-    const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
-    await writeFile(
-      settingsFile,
-      JSON.stringify({
-        ...saved,
-        classrooms: {
-          current: 'room-a',
-          recent: [
-            { id: 'room-a', nickname: 'Room A' },
-            { id: 'room-b', nickname: 'Room B' },
-          ],
-        },
-      }),
-    );
+  await restartWithClassrooms(session, {
+    current: 'room-a',
+    recent: [
+      { id: 'room-a', nickname: 'Room A' },
+      { id: 'room-b', nickname: 'Room B' },
+    ],
   });
   page = session.page;
   await openWindow(page, session.preview.openUrl);
