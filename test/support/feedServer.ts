@@ -23,6 +23,8 @@ export interface FeedServer {
   paths: string[];
   /** Where 'redirect' sends the client (302), relative to the request or absolute. */
   location: string;
+  /** Resolves when the server has the next request (and has begun to answer it). */
+  nextRequest(): Promise<void>;
 }
 
 export function feedServers() {
@@ -32,6 +34,7 @@ export function feedServers() {
   });
   return async function start(calendar: string): Promise<FeedServer> {
     const timers = new Set<NodeJS.Timeout>();
+    const waiting: (() => void)[] = [];
     const feed: FeedServer = {
       url: '',
       behaviour: 'calendar',
@@ -39,11 +42,13 @@ export function feedServers() {
       requests: [],
       paths: [],
       location: '',
+      nextRequest: () => new Promise((resolve) => waiting.push(resolve)),
     };
     const server = createServer((request, response) => {
       feed.requests.push(request.headers);
       feed.paths.push(request.url ?? '');
       serve(feed, request.headers, response, timers);
+      for (const resolve of waiting.splice(0)) resolve();
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');

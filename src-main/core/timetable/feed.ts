@@ -32,6 +32,8 @@ export interface FetchFeedOptions {
   /** Calls the fetch off (ClassTray is quitting). */
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Makes the time limit's signal: AbortSignal.timeout, or a test's that fires when told. */
+  timeoutSignal?: (ms: number) => AbortSignal;
   maxBytes?: number;
 }
 
@@ -93,7 +95,7 @@ export async function fetchFeed(address: string, options: FetchFeedOptions): Pro
   const headers: Record<string, string> = { Accept: 'text/calendar, */*;q=0.5' };
   if (options.etag !== undefined) headers['If-None-Match'] = options.etag;
   if (options.lastModified !== undefined) headers['If-Modified-Since'] = options.lastModified;
-  const timeout = AbortSignal.timeout(timeoutMs);
+  const timeout = (options.timeoutSignal ?? ((ms: number) => AbortSignal.timeout(ms)))(timeoutMs);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
   try {
     // Each redirect is judged before it is followed (fetch's own following judges none).
