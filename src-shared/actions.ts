@@ -6,6 +6,7 @@
 export const ACTION_NAMES = [
   'refresh',
   'selectClassroom',
+  'addClassroom',
   'renameClassroom',
   'forgetClassroom',
   'addTemporalAccess',

@@ -47,6 +47,23 @@ const REFUSALS = {
   timetableRedirectRefused: {},
   /** The timetable's server redirected more than `hops` times, or nowhere. */
   timetableTooManyRedirects: { hops: 'number' },
+  /** The service's failures (src-main/core/service/serviceErrors.ts), one code per kind. */
+  serviceUnauthorized: {},
+  serviceClassroomNotFound: {},
+  serviceAccessNotFound: {},
+  serviceAlreadyEnded: {},
+  serviceRateLimited: {},
+  serviceUnreachable: {},
+  /** The service answered with a failure of its own (HTTP `status`). */
+  serviceFailed: { status: 'number' },
+  serviceBadResponse: {},
+  serviceRefusedRequest: {},
+  /** The API token as typed cannot be kept (the keychain's checks). */
+  tokenNotText: {},
+  tokenEmpty: {},
+  tokenControlCharacters: {},
+  /** ClassTray's own failure (a bug): the log has its stack. */
+  classTrayFailed: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

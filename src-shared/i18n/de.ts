@@ -60,6 +60,7 @@ export const de = {
     openSettings: 'Einstellungen prüfen',
     connect: 'Verbinden',
     retryNow: 'Erneut versuchen',
+    close: 'Diese Meldung schließen',
     fixClassroom: 'Raum-ID korrigieren',
   },
   devices: {
@@ -382,6 +383,7 @@ export const de = {
     },
     newPlace: 'Welcher Raum ist „{{place}}“?',
     notARoom: 'Kein ClassTray-Raum',
+    newRoom: 'Ein anderer Raum, nach seiner ID…',
     chooseRoom: 'Auswählen…',
     savePlace: 'Speichern',
     places: 'Orte und ihre Räume',
@@ -389,10 +391,10 @@ export const de = {
     forgetPlace: '„{{place}}“ entfernen',
     addPlace: 'Weiteren Ort zuordnen (Ortsangabe oder Name einer Stunde)',
     placeName: 'Ort',
-    bellQuestion: 'Zugänge dieses Raums zum Stundenende beenden?',
+    bellQuestion: 'Zugänge in {{rooms}} beenden, wenn dort eine Stunde endet?',
     bellYes: 'Ja, beenden',
     bellNo: 'Nein, behalten',
-    bell: 'Zugänge dieses Raums zum Stundenende beenden',
+    bell: 'Zugänge in {{rooms}} beenden, wenn dort eine Stunde endet',
     lesson: '{{title}} in {{room}} · bis {{time}}',
     lessonUntitled: 'Stunde in {{room}} · bis {{time}}',
     lessonElsewhere: 'Dieses Fenster zeigt {{shown}}.',
@@ -595,5 +597,24 @@ export const de = {
     timetableNotCalendar: 'Der Stundenplan ist keine iCalendar-Datei (.ics).',
     timetableReadFailed:
       'Der Stundenplan konnte nicht gelesen werden; es gelten die Stunden der letzten guten Kopie.',
+    serviceUnauthorized:
+      'Der Dienst hat das API-Token abgelehnt: Prüfen Sie es in den Einstellungen.',
+    serviceClassroomNotFound: 'Der Dienst kennt diesen Raum nicht: Prüfen Sie die Raum-ID.',
+    serviceAccessNotFound: 'Der Dienst kennt diesen befristeten Zugang nicht.',
+    serviceAlreadyEnded: 'Dieser befristete Zugang ist bereits beendet oder abgelaufen.',
+    serviceRateLimited:
+      'Der Dienst bittet ClassTray, langsamer zu fragen: Versuchen Sie es gleich noch einmal.',
+    serviceUnreachable:
+      'Der Dienst war nicht erreichbar: Prüfen Sie das Netzwerk und versuchen Sie es erneut.',
+    serviceFailed:
+      'Der Dienst hatte einen Fehler (HTTP {{status}}): Versuchen Sie es gleich noch einmal.',
+    serviceBadResponse: 'Der Dienst hat eine Antwort geschickt, die ClassTray nicht lesen kann.',
+    serviceRefusedRequest: 'Der Dienst hat die Anfrage abgelehnt.',
+    tokenNotText: 'Das API-Token muss Text sein: Fügen Sie es erneut ein.',
+    tokenEmpty: 'Das API-Token ist leer: Fügen Sie es erneut ein.',
+    tokenControlCharacters:
+      'Das API-Token enthält Zeilenumbrüche oder Steuerzeichen: Fügen Sie es erneut ein.',
+    classTrayFailed:
+      'In ClassTray ist ein unerwarteter Fehler aufgetreten; das Protokoll nennt den Grund.',
   },
 } as const satisfies Messages;

@@ -61,6 +61,7 @@ export const en = {
     openSettings: 'Check settings',
     connect: 'Connect',
     retryNow: 'Retry now',
+    close: 'Close this message',
     fixClassroom: 'Fix the classroom id',
   },
   devices: {
@@ -399,6 +400,7 @@ export const en = {
     },
     newPlace: 'Which classroom is “{{place}}”?',
     notARoom: 'Not a ClassTray room',
+    newRoom: 'Another room, by its id…',
     chooseRoom: 'Choose…',
     savePlace: 'Save',
     places: 'Places and their classrooms',
@@ -406,10 +408,10 @@ export const en = {
     forgetPlace: 'Forget “{{place}}”',
     addPlace: 'Map another place (a location or a lesson name)',
     placeName: 'Place',
-    bellQuestion: "End this room's accesses when the lesson ends?",
+    bellQuestion: 'End the accesses in {{rooms}} when a lesson there ends?',
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
-    bell: "End this room's accesses when the lesson ends",
+    bell: 'End the accesses in {{rooms}} when a lesson there ends',
     lesson: '{{title}} in {{room}} · until {{time}}',
     lessonUntitled: 'Lesson in {{room}} · until {{time}}',
     /** The lesson is in another classroom than the one the window shows. */
@@ -611,5 +613,19 @@ export const en = {
     timetableNotCalendar: 'The timetable is not an iCalendar (.ics) file.',
     timetableReadFailed:
       'The timetable could not be read; the lessons are those of the last good copy.',
+    serviceUnauthorized: 'The service refused the API token: check it in Settings.',
+    serviceClassroomNotFound: 'The service does not know this classroom: check its id.',
+    serviceAccessNotFound: 'The service does not know this temporal access.',
+    serviceAlreadyEnded: 'This temporal access has already ended or expired.',
+    serviceRateLimited: 'The service asks ClassTray to slow down: try again in a moment.',
+    serviceUnreachable: 'The service could not be reached: check the network and try again.',
+    serviceFailed: 'The service failed (HTTP {{status}}): try again in a moment.',
+    serviceBadResponse: 'The service sent an answer ClassTray cannot read.',
+    serviceRefusedRequest: 'The service refused the request.',
+    tokenNotText: 'The API token must be text: paste it again.',
+    tokenEmpty: 'The API token is empty: paste it again.',
+    tokenControlCharacters:
+      'The API token contains line breaks or control characters: paste it again.',
+    classTrayFailed: 'ClassTray failed unexpectedly; its log says why.',
   } satisfies Record<RefusalCode, string>,
 } as const;

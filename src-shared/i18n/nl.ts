@@ -62,6 +62,7 @@ export const nl = {
     openSettings: 'Instellingen controleren',
     connect: 'Verbinden',
     retryNow: 'Nu opnieuw proberen',
+    close: 'Deze melding sluiten',
     fixClassroom: 'Lokaal-id corrigeren',
   },
   devices: {
@@ -382,6 +383,7 @@ export const nl = {
     },
     newPlace: 'Welk lokaal is “{{place}}”?',
     notARoom: 'Geen ClassTray-lokaal',
+    newRoom: 'Een ander lokaal, op id…',
     chooseRoom: 'Kiezen…',
     savePlace: 'Opslaan',
     places: 'Locaties en hun lokalen',
@@ -389,10 +391,10 @@ export const nl = {
     forgetPlace: '“{{place}}” vergeten',
     addPlace: 'Nog een locatie koppelen (een plaats of de naam van een les)',
     placeName: 'Locatie',
-    bellQuestion: 'Toegangen van dit lokaal beëindigen als de les afloopt?',
+    bellQuestion: 'Toegangen in {{rooms}} beëindigen als daar een les afloopt?',
     bellYes: 'Ja, beëindigen',
     bellNo: 'Nee, laten lopen',
-    bell: 'Toegangen van dit lokaal beëindigen als de les afloopt',
+    bell: 'Toegangen in {{rooms}} beëindigen als daar een les afloopt',
     lesson: '{{title}} in {{room}} · tot {{time}}',
     lessonUntitled: 'Les in {{room}} · tot {{time}}',
     lessonElsewhere: 'Dit venster toont {{shown}}.',
@@ -592,5 +594,21 @@ export const nl = {
     timetableNotCalendar: 'Het rooster is geen iCalendar-bestand (.ics).',
     timetableReadFailed:
       'Het rooster kon niet worden gelezen; de lessen zijn die van de laatste goede kopie.',
+    serviceUnauthorized:
+      'De dienst heeft het API-token geweigerd: controleer het bij Instellingen.',
+    serviceClassroomNotFound: 'De dienst kent dit lokaal niet: controleer de lokaal-id.',
+    serviceAccessNotFound: 'De dienst kent deze tijdelijke toegang niet.',
+    serviceAlreadyEnded: 'Deze tijdelijke toegang is al beëindigd of verlopen.',
+    serviceRateLimited:
+      'De dienst vraagt ClassTray het rustiger aan te doen: probeer het zo opnieuw.',
+    serviceUnreachable:
+      'De dienst was niet bereikbaar: controleer het netwerk en probeer het opnieuw.',
+    serviceFailed: 'Er ging iets mis bij de dienst (HTTP {{status}}): probeer het zo opnieuw.',
+    serviceBadResponse: 'De dienst stuurde een antwoord dat ClassTray niet kan lezen.',
+    serviceRefusedRequest: 'De dienst heeft het verzoek geweigerd.',
+    tokenNotText: 'Het API-token moet tekst zijn: plak het opnieuw.',
+    tokenEmpty: 'Het API-token is leeg: plak het opnieuw.',
+    tokenControlCharacters: 'Het API-token bevat regeleinden of stuurtekens: plak het opnieuw.',
+    classTrayFailed: 'Er ging onverwacht iets mis in ClassTray; het logboek zegt waarom.',
   },
 } as const satisfies Messages;

@@ -448,6 +448,22 @@ describe('a connected service', () => {
     expect(state.connection.status).toBe('ok');
   });
 
+  it('adds a classroom the service knows without opening it, and refuses one it does not', async () => {
+    const { classTray } = await connected();
+    await expect(
+      classTray.addClassroom({ id: 'room-zz', nickname: 'Library' }),
+    ).rejects.toMatchObject({
+      refusal: { code: 'classroomUnknown', values: { id: 'room-zz' } },
+    });
+    await classTray.addClassroom({ id: 'empty', nickname: 'Library' });
+    // Already listed: its nickname stays the teacher's.
+    await classTray.addClassroom({ id: 'empty', nickname: 'Other' });
+    const state = await classTray.getState();
+    expect(state.classroom.id).toBe('room-a');
+    expect(state.classroom.recent).toContainEqual({ id: 'empty', nickname: 'Library' });
+    expect(state.classroom.recent.map((classroom) => classroom.id)).not.toContain('room-zz');
+  });
+
   it('asks for a token when none is saved', async () => {
     const local = await service(fixture());
     const classTray = await core(await tempDir());

@@ -19,6 +19,7 @@ const mockedClipboard = clipboard as unknown as ElectronMock['clipboard'];
 const valid: Record<ApiAction, unknown> = {
   refresh: undefined,
   selectClassroom: { id: 'room-12' },
+  addClassroom: { id: 'library', nickname: 'Library' },
   renameClassroom: { id: 'room-12', nickname: null },
   forgetClassroom: { id: 'room-12' },
   addTemporalAccess: { linkOrToken: 'https://remote.example/t/abc' },
@@ -46,6 +47,7 @@ const valid: Record<ApiAction, unknown> = {
 const invalid: Record<ApiAction, unknown> = {
   refresh: { force: true },
   selectClassroom: { id: '' },
+  addClassroom: { id: 'library', nickname: 'x'.repeat(500) },
   renameClassroom: { id: 'room-12' },
   forgetClassroom: { id: 12 },
   addTemporalAccess: { linkOrToken: 'x'.repeat(5_000) },
@@ -212,7 +214,11 @@ describe('IPC', () => {
     classTray.refresh.mockRejectedValueOnce(new Error('keychain said: token=s3cr3t-token'));
     const failure = await call(channels.actions.refresh, appFrame).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(Error);
-    expect((failure as Error).message).toBe('ClassTray failed unexpectedly.');
+    // The window words it in its own language; the host's English stays the message.
+    expect(failureShown(failure)).toEqual({
+      message: 'ClassTray failed unexpectedly.',
+      refusal: { code: 'classTrayFailed', values: {} },
+    });
     expect(errors).toEqual([expect.stringContaining('s3cr3t-token')]);
     // With its stack, so the bug can be found.
     expect(errors[0]).toMatch(/\n\s+at /);

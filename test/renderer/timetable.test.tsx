@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../src-main/core/api/classTrayApi';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
+import { messageWithRefusal, refusal } from '../../src-shared/refusal';
 import { renderApp } from './renderApp';
 
 // The window's clock stands at Wednesday 7 January 2026, 15:00 here (only Date is faked, so
@@ -208,12 +209,81 @@ describe('Settings → Timetable', () => {
     expect(fake.mapTimetablePlace).toHaveBeenCalledWith({ place: 'R12', classroomId: 'room-12' });
     expect(screen.queryByLabelText('Which classroom is “R12”?')).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Yes, end them' }));
+    // Whose accesses: the mapped room's by name, while the window shows Computer Lab 1.
+    const bellQuestion = screen.getByRole('group', {
+      name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends?',
+    });
+    await user.click(within(bellQuestion).getByRole('button', { name: 'Yes, end them' }));
     expect(fake.setEndAtBell).toHaveBeenCalledWith({ on: true });
     const bell = screen.getByRole<HTMLInputElement>('checkbox', {
-      name: "End this room's accesses when the lesson ends",
+      name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends',
     });
     expect(bell.checked).toBe(true);
+  });
+
+  it('names every room the bell ends, as the language joins a list', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'de' },
+        timetable: {
+          source: 'file',
+          places: [
+            { place: 'R12', classroomId: 'room-12' },
+            { place: 'Sport', classroomId: null },
+            { place: 'PC-Raum', classroomId: 'lab-1' },
+          ],
+        },
+      }),
+    );
+    await renderApp(fake);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Einstellungen' }));
+    expect(
+      screen.getByText(
+        'Zugänge in \u2068Room 12\u2069 und \u2068Computer Lab 1\u2069 beenden, wenn dort eine Stunde endet?',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('adds a room not in the list by its id, checked with the service, without leaving the question', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({ timetable: { source: 'file', newPlaces: ['Library'] } }),
+    );
+    const { user } = await openSettings(fake);
+    const question = screen.getByLabelText<HTMLSelectElement>('Which classroom is “Library”?');
+    const asked = question.closest('.timetable-question') as HTMLElement;
+    await user.selectOptions(question, 'Another room, by its id…');
+    const save = within(asked).getByRole<HTMLButtonElement>('button', { name: 'Save' });
+    expect(save.disabled).toBe(true);
+    // A mistyped id: the service does not know it, and the question stays with the refusal.
+    fake.addClassroom.mockRejectedValueOnce(
+      new Error(
+        messageWithRefusal({
+          message: 'The service has no classroom with the id "libary".',
+          refusal: refusal('classroomUnknown', { id: 'libary' }),
+        }),
+      ),
+    );
+    await user.type(within(asked).getByRole('textbox', { name: 'Classroom id' }), 'libary');
+    await user.click(save);
+    expect(await within(asked).findByRole('alert')).toBeTruthy();
+    expect(within(asked).getByRole('alert').textContent).toMatch(
+      /no classroom with the id "libary"/,
+    );
+    expect(fake.mapTimetablePlace).not.toHaveBeenCalled();
+
+    const field = within(asked).getByRole('textbox', { name: 'Classroom id' });
+    await user.clear(field);
+    await user.type(field, 'library');
+    await user.click(save);
+    expect(fake.addClassroom).toHaveBeenLastCalledWith({ id: 'library', nickname: 'Library' });
+    expect(fake.mapTimetablePlace).toHaveBeenCalledWith({
+      place: 'Library',
+      classroomId: 'library',
+    });
+    expect(screen.queryByLabelText('Which classroom is “Library”?')).toBeNull();
+    // Listed now, under the place's name, and the window still shows the room it showed.
+    expect(fake.state.classroom.recent[0]).toEqual({ id: 'library', nickname: 'Library' });
+    expect(fake.state.classroom.id).toBe('lab-1');
   });
 
   it('saves a subscription address from a password field and says a failed update', async () => {

@@ -82,6 +82,14 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.#showClassroom({ current: id, recent }, classroom.id === id ? classroom.devices : []);
   });
 
+  /** Added to the recent ones, the open classroom unchanged; one listed keeps its nickname. */
+  addClassroom = this.#action('addClassroom', async ({ id, nickname }) => {
+    const { classroom } = this.state;
+    if (classroom.recent.some((known) => known.id === id)) return;
+    const recent = withRecent(classroom.recent, id, nickname);
+    this.#showClassroom({ current: classroom.id, recent }, classroom.devices);
+  });
+
   renameClassroom = this.#action('renameClassroom', async ({ id, nickname }) => {
     const { classroom } = this.state;
     const recent = renamed(classroom.recent, id, nickname);

@@ -183,7 +183,7 @@ export class Sessions {
       try {
         await this.#options.vault.setToken(serviceUrl, token);
       } catch (error) {
-        if (error instanceof VaultError) throw new ApiInputError(error.message);
+        if (error instanceof VaultError) throw new ApiInputError(error.message, error.refusal);
         throw error;
       }
     }

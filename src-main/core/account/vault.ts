@@ -30,7 +30,10 @@
  */
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
+import { englishRefusal } from '../api/apiInput';
 import { TeacherFacingError } from '../api/teacherFacing';
+import type { RefusalCode } from '../../../src-shared/refusal';
+import { refusal } from '../../../src-shared/refusal';
 import type { Timers } from '../classroom/refreshSchedule';
 import { systemTimers } from '../classroom/refreshSchedule';
 
@@ -87,9 +90,15 @@ export interface TokenVaultOptions {
   keychainBoundMs?: number;
 }
 
-/** Bad input to the vault. The message never contains the token. */
+/** Bad input to the vault, with the refusal a window words. The message never holds the token. */
 export class VaultError extends TeacherFacingError {
   override readonly name = 'VaultError';
+  override readonly refusal;
+
+  constructor(code: Extract<RefusalCode, `token${string}` | 'noServiceUrl'>) {
+    super(englishRefusal(code, {}));
+    this.refusal = refusal(code, {});
+  }
 }
 
 type StoreKind = 'keychain' | 'fallback' | 'memory';
@@ -183,12 +192,10 @@ export class TokenVault {
   /** Saves the token in the first store that works; resolves to the resulting status. */
   async setToken(serviceUrl: string, token: string): Promise<VaultStatus> {
     checkServiceUrl(serviceUrl);
-    if (typeof token !== 'string') throw new VaultError('The token must be text.');
+    if (typeof token !== 'string') throw new VaultError('tokenNotText');
     const clean = token.trim();
-    if (clean === '') throw new VaultError('The token is empty.');
-    if (hasControlCharacter(clean)) {
-      throw new VaultError('The token contains line breaks or control characters: paste it again.');
-    }
+    if (clean === '') throw new VaultError('tokenEmpty');
+    if (hasControlCharacter(clean)) throw new VaultError('tokenControlCharacters');
     for (const store of await this.#stores()) {
       // While the keychain waits, kept for this run and for the keychain once it answers (not
       // in the fallback: the keychain's older token would win over it then).
@@ -513,7 +520,7 @@ const joined = (...sentences: (string | undefined)[]): string | undefined => {
 
 function checkServiceUrl(serviceUrl: string): void {
   if (typeof serviceUrl !== 'string' || serviceUrl.trim() === '') {
-    throw new VaultError('A service URL is needed to find its token.');
+    throw new VaultError('noServiceUrl');
   }
 }
 

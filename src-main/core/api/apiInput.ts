@@ -29,11 +29,16 @@ export function refused<Code extends RefusalCode>(
   code: Code,
   values: RefusalValues<Code>,
 ): ApiInputError {
+  return new ApiInputError(englishRefusal(code, values), refusal(code, values));
+}
+
+/** A refusal's English sentence (en.ts `refusals`): the message of an error that carries it. */
+export function englishRefusal<Code extends RefusalCode>(
+  code: Code,
+  values: RefusalValues<Code>,
+): string {
   const named: Record<string, string | number> = values;
-  const message = en.refusals[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
-    String(named[name]),
-  );
-  return new ApiInputError(message, refusal(code, values));
+  return en.refusals[code].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(named[name]));
 }
 
 /** The input as the schema's output, or an ApiInputError naming the action and the field. */

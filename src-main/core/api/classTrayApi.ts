@@ -307,6 +307,14 @@ export const api = {
     z.strictObject({ id: classroomId, nickname: nickname.optional() }),
     noResult,
   ),
+  /**
+   * Adds a classroom to the recent ones without opening it (a timetable's place, say), checked
+   * with the service first; one already listed keeps its nickname.
+   */
+  addClassroom: action(
+    z.strictObject({ id: classroomId, nickname: nickname.optional() }),
+    noResult,
+  ),
   renameClassroom: action(
     z.strictObject({ id: classroomId, nickname: nickname.nullable() }),
     noResult,

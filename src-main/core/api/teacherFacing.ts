@@ -5,6 +5,7 @@
  * its stack and the window gets a generic sentence, since nobody checked its text for secrets.
  */
 import type { FailureShown, Refusal } from '../../../src-shared/refusal';
+import { refusal } from '../../../src-shared/refusal';
 import type { Logger } from '../logger';
 
 export class TeacherFacingError extends Error {
@@ -36,7 +37,11 @@ export function shownFailure(
     };
   }
   options.log.error(`${options.context} failed unexpectedly`, error);
-  return { kind: 'internal', message: options.internalMessage };
+  return {
+    kind: 'internal',
+    message: options.internalMessage,
+    refusal: refusal('classTrayFailed', {}),
+  };
 }
 
 function sentence(text: string): string {

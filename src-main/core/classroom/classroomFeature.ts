@@ -17,7 +17,10 @@ import { ClassroomWatch } from './classroomWatch';
 
 export interface ClassroomFeature
   extends
-    Feature<'selectClassroom' | 'renameClassroom' | 'forgetClassroom', 'classroom' | 'connection'>,
+    Feature<
+      'selectClassroom' | 'addClassroom' | 'renameClassroom' | 'forgetClassroom',
+      'classroom' | 'connection'
+    >,
     Pick<ClassTrayHostControls, 'devicePassword'> {
   /** The open classroom's devices, which name the accesses' devices. */
   readonly devices: readonly DeviceView[];
@@ -69,6 +72,15 @@ export function classroomFeature(
         // A mistyped id is refused before it joins the recent classrooms.
         if (!known && session.client) await checkClassroom(session.client, id);
         await open(id, nickname);
+      },
+      async addClassroom({ id, nickname }) {
+        const session = await sessions.settledSession();
+        const known = session.notebook.read().recent.some((classroom) => classroom.id === id);
+        if (known) return;
+        if (session.client) await checkClassroom(session.client, id);
+        await sessions.writeNotebook(({ recent }) => ({
+          recent: withRecent(recent, id, nickname),
+        }));
       },
       async renameClassroom({ id, nickname }) {
         const renaming = sessions.writeNotebook(({ recent }) => ({

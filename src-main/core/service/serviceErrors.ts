@@ -6,6 +6,8 @@
  * The API token never appears here: a ServiceError built with `secret` redacts it from the
  * detail, and no error keeps a `cause` (a fetch failure's cause may quote header values).
  */
+import type { Refusal } from '../../../src-shared/refusal';
+import { refusal } from '../../../src-shared/refusal';
 import type { Logger } from '../logger';
 import { TeacherFacingError } from '../api/teacherFacing';
 
@@ -57,11 +59,36 @@ const NETWORK_CAUSES: Record<NetworkCause, string> = {
   other: 'network failure',
 };
 
+/** What a window says of each kind, in its language: the headline stays for the log. */
+const refusalOf = (problem: ServiceProblem): Refusal => {
+  switch (problem.kind) {
+    case 'unauthorized':
+      return refusal('serviceUnauthorized', {});
+    case 'classroom-not-found':
+      return refusal('serviceClassroomNotFound', {});
+    case 'access-not-found':
+      return refusal('serviceAccessNotFound', {});
+    case 'already-ended':
+      return refusal('serviceAlreadyEnded', {});
+    case 'rate-limited':
+      return refusal('serviceRateLimited', {});
+    case 'network':
+      return refusal('serviceUnreachable', {});
+    case 'server':
+      return refusal('serviceFailed', { status: problem.status });
+    case 'bad-response':
+      return refusal('serviceBadResponse', {});
+    case 'bad-request':
+      return refusal('serviceRefusedRequest', {});
+  }
+};
+
 const MAX_DETAIL_LENGTH = 300;
 
 export class ServiceError extends TeacherFacingError {
   override readonly name = 'ServiceError';
   override readonly fromService = true;
+  override readonly refusal: Refusal;
   readonly problem: ServiceProblem;
 
   /** `secret`: a value (the API token) to scrub from the detail, wherever it came from. */
@@ -69,6 +96,7 @@ export class ServiceError extends TeacherFacingError {
     const safe = { ...problem, detail: cleanDetail(problem.detail, options.secret) };
     super(headline(safe));
     this.problem = safe;
+    this.refusal = refusalOf(safe);
   }
 
   get kind(): ServiceErrorKind {

@@ -49,7 +49,12 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
   const { t, i18n } = useTranslation();
   const api = useApi();
   const [confirming, setConfirming] = useState<readonly TrackedAccessView[] | null>(null);
-  const [outcome, setOutcome] = useState<{ classroomId: string; said: string[] } | null>(null);
+  // What happened, worded only when shown: a change of language rewords it at once.
+  const [outcome, setOutcome] = useState<{
+    classroomId: string;
+    ended: readonly EndedAccessView[];
+    accesses: readonly TrackedAccessView[];
+  } | null>(null);
   const classroomId = useClassTray((data) => data.classroom.id);
   const end = useAction((room: string, tokens: string[]) =>
     api.endAccesses({ classroomId: room, tokens }),
@@ -69,7 +74,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
     );
     setConfirming(null);
     if (!result.ok) return focusAfterRender(askButton);
-    setOutcome({ classroomId, said: outcomeSentences(result.value, accesses, t, i18n.language) });
+    setOutcome({ classroomId, ended: result.value, accesses });
     // The result sentence, not the top of the page: the keyboard reads what happened.
     if (openRoom.current === classroomId) focusAfterRender(outcomeRef);
   };
@@ -125,7 +130,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
       )}
       {outcome !== null && outcome.classroomId === classroomId && (
         <p className="end-all-outcome" role="status" tabIndex={-1} ref={outcomeRef}>
-          {outcome.said.join(' ')}
+          {outcomeSentences(outcome.ended, outcome.accesses, t, i18n.language).join(' ')}
         </p>
       )}
       <ActionError error={end.error} />

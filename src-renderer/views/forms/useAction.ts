@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { failureShown, type FailureShown } from '../../../src-shared/refusal';
 import { failureSentence } from './failureSentence';
@@ -13,11 +13,17 @@ type Outcome<Result> = { ok: true; value: Result } | { ok: false };
 
 /**
  * Runs an API action and keeps whether it is running and why it last failed (`error`, in words,
- * to show next to the control that started the action).
+ * to show next to the control that started the action); `forget` drops a failure that no longer
+ * holds.
  */
 export function useAction<Args extends unknown[], Result>(
   action: (...args: Args) => Promise<Result>,
-): { pending: boolean; error: string | null; run: (...args: Args) => Promise<Outcome<Result>> } {
+): {
+  pending: boolean;
+  error: string | null;
+  run: (...args: Args) => Promise<Outcome<Result>>;
+  forget: () => void;
+} {
   const { t } = useTranslation();
   const [state, setState] = useState<ActionState>({ pending: false, failure: null });
   const run = async (...args: Args): Promise<Outcome<Result>> => {
@@ -31,6 +37,10 @@ export function useAction<Args extends unknown[], Result>(
       return { ok: false };
     }
   };
+  const forget = useCallback(
+    () => setState((last) => (last.failure === null ? last : { ...last, failure: null })),
+    [],
+  );
   const error = state.failure === null ? null : failureSentence(t, state.failure);
-  return { pending: state.pending, error, run };
+  return { pending: state.pending, error, run, forget };
 }

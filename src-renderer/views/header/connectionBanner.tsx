@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConnectionStatus } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
@@ -26,7 +27,8 @@ const messageOf = (problem: Problem, nothingLoaded: boolean) =>
 
 /**
  * Says in words why the list may be wrong, with a way to try again at once; gone as soon as a
- * refresh succeeds.
+ * refresh succeeds, with any failure of Retry now. The teacher may close it: it comes back only
+ * for another problem, or for the next outage.
  *
  * For screen readers: the quiet status region stays in the page even with nothing to say, since
  * a live region added together with its text is often not read out; an alert is read when it
@@ -52,11 +54,19 @@ export function ConnectionBanner(props: {
       : connection.problem?.kind === 'no-token'
         ? 'noToken'
         : PROBLEMS[status];
-  const message = problem === undefined ? undefined : messageOf(problem, nothingLoaded);
+  const [closed, setClosed] = useState<Problem | null>(null);
+  const { forget } = retry;
+  useEffect(() => {
+    if (problem !== undefined) return;
+    setClosed(null);
+    forget();
+  }, [problem, forget]);
+  const shown = problem === closed ? undefined : problem;
+  const message = shown === undefined ? undefined : messageOf(shown, nothingLoaded);
   // Stale data is still data, and a slow answer may yet come: a quiet status. The others need
   // the teacher's attention.
   const tone =
-    problem === undefined ? null : problem === 'stale' || problem === 'slow' ? 'warning' : 'error';
+    shown === undefined ? null : shown === 'stale' || shown === 'slow' ? 'warning' : 'error';
 
   return (
     <div className={tone === null ? 'banner-slot' : `banner ${tone}`}>
@@ -72,7 +82,7 @@ export function ConnectionBanner(props: {
           </>
         )}
       </p>
-      {problem === 'classroomNotFound' && (
+      {shown === 'classroomNotFound' && (
         <button type="button" className="button" onClick={props.onFixClassroom}>
           {t('banner.fixClassroom')}
         </button>
@@ -88,12 +98,23 @@ export function ConnectionBanner(props: {
           {t('banner.retryNow')}
         </BusyButton>
       )}
-      {status === 'unauthorized' && (
+      {tone !== null && status === 'unauthorized' && (
         <button type="button" className="button" onClick={props.onOpenSettings}>
           {t(problem === 'noToken' ? 'banner.connect' : 'banner.openSettings')}
         </button>
       )}
-      <ActionError error={retry.error} />
+      {tone !== null && (
+        <button
+          type="button"
+          className="icon-button banner-close"
+          aria-label={t('banner.close')}
+          title={t('banner.close')}
+          onClick={() => setClosed(problem ?? null)}
+        >
+          ×
+        </button>
+      )}
+      {tone !== null && <ActionError error={retry.error} />}
     </div>
   );
 }

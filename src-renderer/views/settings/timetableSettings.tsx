@@ -11,6 +11,9 @@ import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { failureSentence } from '../forms/failureSentence';
 import { roomNamed } from './placeNames';
+import { NICKNAME_MAX_LENGTH } from '../../../src-shared/limits';
+import type { ClassTrayData } from '../../store/classTrayStore';
+import { roomName } from '../header/lessonLine';
 
 type Source = TimetableView['source'];
 const SOURCES: readonly Source[] = ['none', 'subscription', 'file', 'weekly'];
@@ -26,6 +29,8 @@ const SOURCE_LABEL = {
  */
 const NOTHING_CHOSEN = '';
 const NOT_A_ROOM = 'none';
+/** A classroom not in the list yet, typed by its id. */
+const NEW_ROOM = 'new';
 const roomValue = (classroomId: string | null): string =>
   classroomId === null ? NOT_A_ROOM : `room:${classroomId}`;
 const roomOf = (value: string): string | null =>
@@ -273,6 +278,8 @@ function NewPlaces() {
 /**
  * "Which classroom is “Library”?", with nothing chosen unless one classroom's name matches the
  * place: a hurried Save must not map a lesson to the open room, whose accesses its bell would end.
+ * A room not in the list yet is typed by its id here, checked with the service and added under
+ * the place's name, without leaving the question; a mistyped id is refused beside it.
  */
 function NewPlace({ place }: { place: string }) {
   const { t } = useTranslation();
@@ -281,7 +288,14 @@ function NewPlace({ place }: { place: string }) {
   const [choice, setChoice] = useState(
     matching === undefined ? NOTHING_CHOSEN : roomValue(matching),
   );
-  const map = useAction(() => api.mapTimetablePlace({ place, classroomId: roomOf(choice) }));
+  const [newId, setNewId] = useState('');
+  const map = useAction(async () => {
+    if (choice !== NEW_ROOM) return api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
+    const id = newId.trim();
+    await api.addClassroom({ id, nickname: place.slice(0, NICKNAME_MAX_LENGTH).trim() });
+    await api.mapTimetablePlace({ place, classroomId: id });
+  });
+  const ready = choice === NEW_ROOM ? newId.trim() !== '' : choice !== NOTHING_CHOSEN;
   return (
     <div className="field timetable-question">
       <label className="field inline">
@@ -293,42 +307,71 @@ function NewPlace({ place }: { place: string }) {
             </option>
           )}
           <RoomOptions />
+          <option value={NEW_ROOM}>{t('timetable.newRoom')}</option>
         </select>
       </label>
+      {choice === NEW_ROOM && (
+        <FormField
+          label={t('header.classroomId')}
+          hint={t('header.classroomIdHint')}
+          problem={map.error === null ? null : t('app.actionFailed', { message: map.error })}
+        >
+          {(control) => (
+            <input
+              {...control}
+              value={newId}
+              dir="ltr"
+              autoComplete="off"
+              spellCheck={false}
+              onChange={(event) => setNewId(event.target.value)}
+            />
+          )}
+        </FormField>
+      )}
       <BusyButton
         type="button"
         className="button"
         busy={map.pending}
-        disabled={choice === NOTHING_CHOSEN}
+        disabled={!ready}
         onClick={() => void map.run()}
       >
         {t('timetable.savePlace')}
       </BusyButton>
-      <ActionError error={map.error} />
+      {choice !== NEW_ROOM && <ActionError error={map.error} />}
     </div>
   );
 }
 
+/**
+ * The classrooms whose accesses the bell ends, by name and joined as the language joins a list:
+ * the question is about them, not the room the window happens to show. Empty: none yet.
+ */
+function bellRooms(data: ClassTrayData, language: string): string {
+  const { source, places, weekly } = data.timetable;
+  const ids =
+    source === 'weekly'
+      ? weekly.map((lesson) => lesson.classroomId)
+      : places.flatMap(({ classroomId }) => (classroomId === null ? [] : [classroomId]));
+  const names = [...new Set(ids)].map((id) => `\u2068${roomName(data, id)}\u2069`);
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+}
+
 /** Asked once a place is a classroom; then a toggle. */
 function BellQuestion() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const endAtBell = useClassTray((data) => data.timetable.endAtBell);
-  const mapped = useClassTray(
-    (data) =>
-      data.timetable.places.some((place) => place.classroomId !== null) ||
-      (data.timetable.source === 'weekly' && data.timetable.weekly.length > 0),
-  );
+  const rooms = useClassTray((data) => bellRooms(data, i18n.language));
   const set = useAction((on: boolean) => api.setEndAtBell({ on }));
-  if (!mapped) return null;
+  if (rooms === '') return null;
   if (endAtBell === null) {
     return (
       <div
         className="field timetable-question"
         role="group"
-        aria-label={t('timetable.bellQuestion')}
+        aria-label={t('timetable.bellQuestion', { rooms })}
       >
-        <p>{t('timetable.bellQuestion')}</p>
+        <p>{t('timetable.bellQuestion', { rooms })}</p>
         <div className="form-actions">
           <BusyButton
             type="button"
@@ -359,7 +402,7 @@ function BellQuestion() {
           checked={endAtBell}
           onChange={(event) => void set.run(event.target.checked)}
         />
-        <span>{t('timetable.bell')}</span>
+        <span>{t('timetable.bell', { rooms })}</span>
       </label>
       <ActionError error={set.error} />
     </>
