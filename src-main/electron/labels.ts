@@ -1,7 +1,8 @@
 /**
  * The few sentences main itself shows (tray menu, tooltip, notifications), from the `tray` keys of
- * the window's i18n resources (src-shared/i18n), so a language is added in one place. Pure: the
- * language comes from the settings, or the system locale for 'system'.
+ * the window's i18n resources (src-shared/i18n). Pure: the language comes from the settings, or
+ * the system locale for 'system'.
+ * Adding a tray line or a language: docs/engineering.md, "Where to add…".
  */
 import i18next from 'i18next';
 import { resources } from '../../src-shared/i18n';

@@ -1,10 +1,8 @@
 /**
  * Every language ClassTray speaks, in the order the settings list them: its code (as Intl and
- * i18next read it), its name in itself and the direction it is written in. A language is its
- * file of sentences beside this one (`<code>.ts`, exporting `<code>`), its line here and its line
- * in index.ts (the compiler asks for it); the locale rule, the settings' list, the window's and
- * the tray's resources and the tests all follow. This file holds no sentences, so the window can
- * import it and load only the language it shows.
+ * i18next read it), its name in itself and the direction it is written in. This file holds no
+ * sentences, so the window can import it and load only the language it shows.
+ * Adding a language: docs/engineering.md, "Where to add…".
  */
 export const SPOKEN_LANGUAGES = {
   en: { name: 'English', dir: 'ltr' },

@@ -1,6 +1,7 @@
 /**
  * What a school's IT may set for every teacher: the one table the core's policy reader, the
- * Windows ADMX/ADML templates (admx.ts) and README's table (policyDocs.ts) are made from.
+ * Windows ADMX/ADML templates and README's table (both made in policyTemplates.ts, written by
+ * packaging/writePolicyTemplates.ts: `npm run policy-templates`) are made from.
  *
  * Each key is either *locked* (the teacher sees "Set by your school" and the core refuses to
  * change it) or a *default* (written into the teacher's settings once per value IT sets; the

@@ -1,7 +1,7 @@
 /**
  * The preferences: the settings the teacher changes under "General". The view shows each of
- * them and updatePreferences takes any of them, both made from this part of the schema, so a new
- * preference is its field here (with its default), its control in the window, and its words.
+ * them and updatePreferences takes any of them, both made from this part of the schema.
+ * Adding one: docs/engineering.md, "Where to add…".
  */
 import { z } from 'zod';
 import {
