@@ -1,7 +1,7 @@
 /**
- * Who may talk to the preview: a browser that opened the per-launch address. The key in that
- * address becomes an HttpOnly cookie; the Host and Origin checks keep out DNS-rebinding and
- * cross-site pages, which the cookie alone would not.
+ * Who may talk to the preview: a browser signed in by the launch page (launchPage.ts), which
+ * holds a per-launch session secret in an HttpOnly cookie; the Host and Origin checks keep out
+ * DNS-rebinding and cross-site pages, which the cookie alone would not.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { CONTENT_SECURITY_POLICY } from '../hosts/contentSecurityPolicy';
@@ -18,8 +18,8 @@ export function cookieName(port: number): string {
   return `classtray-preview-${port}`;
 }
 
-export function sessionCookie(port: number, key: string): string {
-  return `${cookieName(port)}=${key}; HttpOnly; SameSite=Strict; Path=/`;
+export function sessionCookie(port: number, session: string): string {
+  return `${cookieName(port)}=${session}; HttpOnly; SameSite=Strict; Path=/`;
 }
 
 export function cookieValue(header: string | undefined, name: string): string | undefined {
@@ -50,8 +50,17 @@ export function isJson(contentType: string | undefined): boolean {
   return /^application\/json\s*(;|$)/i.test(contentType ?? '');
 }
 
+export function isForm(contentType: string | undefined): boolean {
+  return /^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType ?? '');
+}
+
+/** For the data folder's path in a page. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
 /**
- * On every response. Nothing is cached: the API is live, and pages sit behind the key.
+ * On every response. Nothing is cached: the API is live, and pages sit behind the cookie.
  */
 export const SECURITY_HEADERS = {
   'content-security-policy': CONTENT_SECURITY_POLICY,

@@ -2,8 +2,10 @@
  * The browser preview's HTTP protocol, as types only: the host implements it and the renderer's
  * preview adapter speaks it, so the renderer imports nothing at run time from src-main.
  *
- * - The browser opens `/?key=<per-launch key>`; the host answers with an HttpOnly cookie and
- *   a redirect to `/`, and every later request is authenticated by that cookie.
+ * - The browser opens the launch page (a file in the data folder, launchPage.ts), which posts
+ *   `key=<launch key>` as a form to `POST /launch`; the host answers a key it wrote, once, with
+ *   an HttpOnly cookie and a page that goes on to `/`, and every later request is authenticated
+ *   by that cookie (401 without it, with a sentence naming the launch page).
  * - `GET /api/state`: the ClassTrayState snapshot.
  * - `GET /api/events`: Server-Sent Events, one stream per browser tab. The first event is `tab`,
  *   whose data `{ "tab": "<id>" }` (TabEvent) names this stream's tab: a random id, new for every

@@ -1,7 +1,8 @@
 /**
  * The browser preview as a command: the core on this machine's data directory, the flags applied
  * through the core API as a teacher would apply them, the renderer served on 127.0.0.1, and the
- * per-launch address printed (and opened in the default browser).
+ * address and the launch page that signs a browser in printed (the page opened in the default
+ * browser: the key is in the page, never on a command line or in the terminal).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ Runs ClassTray in your browser: the classroom window on http://127.0.0.1, for yo
   --poll-seconds S    seconds between refreshes while the tab is visible (${VISIBLE_POLL_SECONDS.min} to ${VISIBLE_POLL_SECONDS.max})
   --policy-file FILE  run under this school policy (JSON, as /etc/classtray/policy.json), read again
                       every minute; Settings show it under "Set by your school" (needs --data-dir)
-  --no-open           print the address without opening a browser
+  --no-open           print the address and its launch page without opening a browser
   -h, --help          show this text`;
 
 /** Bad command-line arguments: the message is one sentence for the person who typed them. */
@@ -154,8 +155,8 @@ export interface RunPreviewOptions {
 export interface RunningPreview {
   /** e.g. http://127.0.0.1:5173 */
   url: string;
-  /** The printed address, with the per-launch key. */
-  openUrl: string;
+  /** The printed launch page (file:// address) that signs a browser in. */
+  launchUrl: string;
   close(): Promise<void>;
 }
 
@@ -237,6 +238,7 @@ export async function runPreview(
     server = await startPreviewServer({
       classTray,
       staticDir,
+      dataDir,
       port: args.port,
       log: log.child('preview'),
       support: previewSupport(classTray, logFile),
@@ -253,16 +255,19 @@ export async function runPreview(
     throw error;
   }
 
-  print(`ClassTray preview: ${server.openUrl}  (${describeMode(await classTray.getState())})`);
+  print(`ClassTray preview: ${server.url}  (${describeMode(await classTray.getState())})`);
+  print(
+    `ClassTray preview: sign in by opening ${server.launchUrl} in a browser on this computer; the address above then works in that browser.`,
+  );
   if (args.open) {
     const openBrowser = options.openBrowser ?? open;
-    await openBrowser(server.openUrl).catch(() =>
-      print('No browser could be opened: open the address above yourself.'),
+    await openBrowser(server.launchUrl).catch(() =>
+      print('No browser could be opened: open the launch page above yourself.'),
     );
   }
   return {
     url: server.url,
-    openUrl: server.openUrl,
+    launchUrl: server.launchUrl,
     close: async () => {
       await server.close();
       await classTray.close();

@@ -1,6 +1,6 @@
 /**
  * The browser preview's host: the core behind HTTP and Server-Sent Events on 127.0.0.1, as
- * protocol.ts describes, for one browser that opened the per-launch address.
+ * protocol.ts describes, for the browsers signed in by the launch page (launchPage.ts).
  */
 import Fastify from 'fastify';
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
@@ -20,11 +20,15 @@ import {
   allowedHosts,
   cookieName,
   cookieValue,
+  escapeHtml,
+  isForm,
   isJson,
   newPreviewKey,
   sameSecret,
   sessionCookie,
 } from './access';
+import type { LaunchKeys } from './launchPage';
+import { LAUNCH_ROUTE, LaunchPage } from './launchPage';
 import type {
   ActionReply,
   ChangeEvent,
@@ -76,9 +80,28 @@ const FAILURE_STATUS: Record<ShownFailure['kind'], number> = {
   internal: 500,
 };
 
-const NO_KEY_PAGE =
+const page = (body: string) =>
   '<!doctype html><html lang="en"><meta charset="utf-8"><title>ClassTray preview</title>' +
-  '<p>Open the address printed in the terminal.</p></html>';
+  `${body}</html>`;
+
+/** A browser without the cookie: where its key is (a web page cannot link to a file). */
+const notSignedIn = (launchUrl: string) =>
+  `This browser is not signed in to the ClassTray preview: open ${launchUrl} in it (paste it into the address bar).`;
+
+const keyUsed = (launchUrl: string) =>
+  `This launch page was used already, or is from an earlier start of the preview: each of its keys is good once. Open ${launchUrl} again: it holds a new key now.`;
+
+/**
+ * Navigates on from the preview's own page: a navigation this page starts is same-site, so the
+ * SameSite=Strict cookie goes with it. A redirect would not carry it: the chain began at the
+ * launch file, another site.
+ */
+const SIGNED_IN_PAGE = page(
+  '<meta http-equiv="refresh" content="0; url=/"><p>Signed in. <a href="/">Open ClassTray</a></p>',
+);
+
+/** The launch page's form: its one field. */
+const launchInput = z.strictObject({ key: z.string().max(256) });
 
 /** The support routes take nothing: `{}`. */
 const noInput = z.strictObject({});
@@ -98,8 +121,10 @@ export interface PreviewAppOptions {
   classTray: ClassTray;
   /** The built renderer (out/renderer). */
   staticDir: string;
-  /** The per-launch key of the printed address. */
-  key: string;
+  /** The session cookie's value, the same for every browser signed in. */
+  session: string;
+  /** The launch page's keys, each exchanged once for the cookie. */
+  launch: LaunchKeys;
   /** The port the server listens on: the Host and Origin checks name it. */
   port: () => number;
   /** Hears failures that are not the client's fault (the reply says only that something failed). */
@@ -111,7 +136,7 @@ export interface PreviewAppOptions {
 }
 
 export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
-  const { classTray, key, support } = options;
+  const { classTray, session, launch, support } = options;
   const log = options.log ?? createLogger(console, 'preview');
   const visibility = new TabVisibility((visible) => classTray.setWindowVisible(visible));
 
@@ -128,6 +153,12 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
   app.server.headersTimeout = limits.headersTimeoutMs;
   app.server.maxConnections = limits.maxConnections;
+  // The launch page's form; every other POST is refused unless JSON before its body is read.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
 
   app.addHook('onRequest', async (request, reply) => {
     reply.headers(SECURITY_HEADERS);
@@ -139,17 +170,23 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
       return refuse(reply, api, 403, 'This address is not served here.');
     }
 
-    const url = new URL(request.url, `http://${host}`);
-    if (request.method === 'GET' && url.pathname === '/' && url.searchParams.has('key')) {
-      if (!sameSecret(url.searchParams.get('key') ?? undefined, key)) {
-        return refuse(reply, false, 401, 'The key is not valid.');
+    if (request.method === 'POST' && request.url === LAUNCH_ROUTE) {
+      // The launch file posts with Origin "null"; a page of any other site is refused.
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== 'null' && origin.toLowerCase() !== `http://${host}`) {
+        return refuse(reply, false, 403, 'Requests from other sites are refused.');
       }
-      // The redirect takes the key out of the address bar; the cookie stands in for it.
-      return reply.header('set-cookie', sessionCookie(port, key)).redirect('/', 303);
+      if (!isForm(request.headers['content-type'])) {
+        return refuse(reply, false, 415, 'The launch page posts a form.');
+      }
+      return undefined;
     }
 
-    if (!sameSecret(cookieValue(request.headers.cookie, cookieName(port)), key)) {
-      return refuse(reply, api, 401, 'Open the address printed in the terminal.');
+    if (!sameSecret(cookieValue(request.headers.cookie, cookieName(port)), session)) {
+      const message = notSignedIn(launch.fileUrl);
+      return api
+        ? sendError(reply, 401, message)
+        : refuse(reply, false, 401, page(`<p>${escapeHtml(message)}</p>`));
     }
 
     if (request.method === 'POST') {
@@ -178,6 +215,15 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   app.setNotFoundHandler((request, reply) => {
     if (isApi(request.url)) return sendError(reply, 404, 'There is no such preview route.');
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found.');
+  });
+
+  app.post(LAUNCH_ROUTE, async (request, reply) => {
+    const input = launchInput.safeParse(request.body);
+    reply.type('text/html; charset=utf-8');
+    if (!input.success || !launch.redeem(input.data.key)) {
+      return reply.code(401).send(page(`<p>${escapeHtml(keyUsed(launch.fileUrl))}</p>`));
+    }
+    return reply.header('set-cookie', sessionCookie(options.port(), session)).send(SIGNED_IN_PAGE);
   });
 
   app.get('/api/state', async (): Promise<StateReply> => classTray.getState());
@@ -260,6 +306,8 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
 export interface PreviewServerOptions {
   classTray: ClassTray;
   staticDir: string;
+  /** The private data folder: the launch page is written there. */
+  dataDir: string;
   /** 0 or absent: a port the OS picks. */
   port?: number;
   log?: Logger;
@@ -270,20 +318,22 @@ export interface PreviewServerOptions {
 export interface RunningPreviewServer {
   /** e.g. http://127.0.0.1:5173 */
   url: string;
-  /** The address to open once: it carries the per-launch key. */
-  openUrl: string;
+  /** The launch page a browser opens to sign in (file:// address), rewritten after each use. */
+  launchUrl: string;
   close(): Promise<void>;
 }
 
 export async function startPreviewServer(
   options: PreviewServerOptions,
 ): Promise<RunningPreviewServer> {
-  const key = newPreviewKey();
+  const session = newPreviewKey();
+  const launch = new LaunchPage(options.dataDir);
   let port = 0;
   const app = buildPreviewApp({
     classTray: options.classTray,
     staticDir: options.staticDir,
-    key,
+    session,
+    launch,
     port: () => port,
     ...(options.log === undefined ? {} : { log: options.log }),
     ...(options.limits === undefined ? {} : { limits: options.limits }),
@@ -297,7 +347,21 @@ export async function startPreviewServer(
   }
   port = address.port;
   const url = `http://127.0.0.1:${port}`;
-  return { url, openUrl: `${url}/?key=${key}`, close: () => app.close() };
+  try {
+    // The page names the address it posts to: written once the port is known.
+    launch.write(url);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return {
+    url,
+    launchUrl: launch.fileUrl,
+    close: async () => {
+      await app.close();
+      launch.remove();
+    },
+  };
 }
 
 function isApi(url: string): boolean {
@@ -306,10 +370,7 @@ function isApi(url: string): boolean {
 
 function refuse(reply: FastifyReply, api: boolean, status: number, message: string) {
   if (api) return sendError(reply, status, message);
-  return reply
-    .code(status)
-    .type('text/html; charset=utf-8')
-    .send(status === 401 ? NO_KEY_PAGE : message);
+  return reply.code(status).type('text/html; charset=utf-8').send(message);
 }
 
 function sendError(reply: FastifyReply, status: number, error: string, refusal?: Refusal) {

@@ -30,6 +30,7 @@ import type { ClassTrayData } from '../../src-renderer/store/classTrayStore';
 import { applyChanges, fromSnapshot } from '../../src-renderer/store/classTrayStore';
 import { accountFixture } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
+import { signIn } from '../preview/session';
 import { localServiceCommand, TSX, withBenchProcesses } from './benchProcesses';
 
 const DEVICES = 5_000;
@@ -179,7 +180,7 @@ async function rssChild(serviceUrl: string): Promise<void> {
   if (preview === null) throw new Error('The preview printed its help instead of starting.');
   let problem: string | null = null;
   try {
-    const cookie = await signIn(preview.openUrl);
+    const cookie = await signIn(preview);
     for (let n = 0; n < REFRESHES; n++) {
       await post(preview.url, cookie, '/api/actions/refresh');
     }
@@ -203,11 +204,6 @@ async function rssChild(serviceUrl: string): Promise<void> {
     problem,
   };
   console.log(JSON.stringify(report));
-}
-
-async function signIn(openUrl: string): Promise<string> {
-  const response = await fetch(openUrl, { redirect: 'manual' });
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
 }
 
 async function post(url: string, cookie: string, path: string): Promise<void> {

@@ -89,7 +89,8 @@ async function classroomRequests(): Promise<number> {
 describe('the preview started before its service', { timeout: 120_000 }, () => {
   it('stays on the launch account and classroom and says the service cannot be reached', async () => {
     preview = await launch();
-    await page.goto(preview.openUrl);
+    // As the teacher's browser opens it: the launch page, which signs it in.
+    await page.goto(preview.launchUrl);
     await page
       .getByText('Cannot reach the service, so no devices could be loaded.')
       .waitFor({ timeout: LIVE_TIMEOUT });
@@ -124,7 +125,7 @@ describe('the preview started before its service', { timeout: 120_000 }, () => {
     await service?.close();
     service = undefined;
     preview = await launch();
-    await page.goto(preview.openUrl);
+    await page.goto(preview.launchUrl);
     await page
       .getByText('Cannot reach the service. Showing the last known devices.')
       .waitFor({ timeout: LIVE_TIMEOUT });

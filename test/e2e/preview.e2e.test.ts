@@ -4,7 +4,10 @@
  * test-results/preview-e2e/, and axe-core audits each of them. Each test leaves nothing behind for
  * the next, also when it fails: no tracked access, the service up.
  */
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
@@ -13,6 +16,7 @@ import type { AccountData, RunningLocalService } from '../../src-main/local-serv
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
+import { launchKey } from '../preview/session';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import { auditedShot, LIVE_TIMEOUT, openAccessCards, startE2eSession } from './session';
@@ -37,7 +41,6 @@ let serviceDown = false;
 let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let previewUrl: string;
-let openUrl: string;
 let browser: Browser;
 let page: Page;
 const consoleErrors: string[] = [];
@@ -52,8 +55,7 @@ beforeAll(async () => {
     previewAsCommand: true,
   });
   ({ service, preview, browser, page, startServiceAgain } = session);
-  openUrl = preview.openUrl;
-  previewUrl = new URL(openUrl).origin;
+  previewUrl = new URL(preview.openUrl).origin;
   page.on('console', (message) => {
     // index.html names no icon, so the browser's own favicon.ico request finds nothing.
     if (message.location().url.endsWith('/favicon.ico')) return;
@@ -138,19 +140,51 @@ const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
 
 describe('the browser preview', { timeout: 60_000 }, () => {
-  it('trades the key in the printed address for a cookie and drops it from the address bar', async () => {
-    await page.goto(openUrl);
-    expect(page.url()).toBe(`${previewUrl}/`);
+  it('signs the browser in through the launch page: its key posted once, in no address', async () => {
+    await page.context().clearCookies();
+    const key = await launchKey(preview.launchUrl);
+    await page.goto(preview.launchUrl);
+    await page.waitForURL(`${previewUrl}/`);
+    await deviceRows().first().waitFor({ timeout: LIVE_TIMEOUT });
     const [cookie] = await page.context().cookies();
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie?.value).not.toBe(key);
+    // Used once, the key in the file is a new one.
+    expect(await launchKey(preview.launchUrl)).not.toBe(key);
   });
 
-  it('shows a browser without the key where to find the address', async () => {
+  it('refuses a launch page used already, saying to open the file again, which signs in', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'classtray-used-launch-'));
+    const context = await browser.newContext();
+    try {
+      // The page as it was before its first use: what a form sent again from the history posts.
+      const copy = join(folder, 'copy.html');
+      await copyFile(fileURLToPath(preview.launchUrl), copy);
+      const view = await context.newPage();
+      await view.goto(pathToFileURL(copy).href);
+      await view.waitForURL(`${previewUrl}/`);
+      await context.clearCookies();
+      await view.goto(pathToFileURL(copy).href);
+      await view.waitForURL(`${previewUrl}/launch`);
+      expect(await view.textContent('body')).toBe(
+        `This launch page was used already, or is from an earlier start of the preview: each of its keys is good once. Open ${preview.launchUrl} again: it holds a new key now.`,
+      );
+      await view.screenshot({ path: join(SCREENSHOTS, 'launch-page-used.png') });
+      await view.goto(preview.launchUrl);
+      await view.waitForURL(`${previewUrl}/`);
+      await view.getByRole('list', { name: 'Devices' }).getByRole('listitem').first().waitFor();
+    } finally {
+      await context.close();
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('shows a browser not signed in where the launch page is', async () => {
     const stranger = await browser.newPage();
     try {
       await stranger.goto(previewUrl);
-      expect(await stranger.textContent('body')).toContain(
-        'Open the address printed in the terminal',
+      expect(await stranger.textContent('body')).toBe(
+        `This browser is not signed in to the ClassTray preview: open ${preview.launchUrl} in it (paste it into the address bar).`,
       );
       await stranger.screenshot({ path: join(SCREENSHOTS, 'no-key.png') });
     } finally {

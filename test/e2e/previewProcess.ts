@@ -1,22 +1,31 @@
 /**
  * `npm run web` as the end-to-end tests start it, on an OS-picked port: in this process on a
  * clock the test can skip (startPreviewHere, what most files use), or as the command itself in a
- * child process (startPreview, for the files that prove the command).
+ * child process (startPreview, for the files that prove the command). A browser context is
+ * signed in by `signIn` with the launch page's key, posted from here, not by a page: the files
+ * that prove the launch page itself open it in Chromium.
  */
 import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { join } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
 import { createLogger } from '../../src-main/core/logger';
 import { runPreview } from '../../src-main/preview/runPreview';
 import type { SkippableClock } from '../support/skippableClock';
+import type { LaunchedPreview } from '../preview/session';
+import { signIn } from '../preview/session';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 const LOG_TAIL_CHARS = 8_000;
 
 export interface PreviewProcess {
-  /** The printed address, with its key. */
+  /** The printed address (no key in it): it opens the window in a context signed in. */
   openUrl: string;
+  /** The printed launch page, a file:// address: opened in a browser, it signs the browser in. */
+  launchUrl: string;
+  /** Gives the context the cookie the launch page gives a browser (one key, once per process). */
+  signIn: (context: BrowserContext) => Promise<void>;
   /**
    * SIGSTOP / SIGCONT: the process frozen and thawed as a sleeping laptop's would be (its timers
    * do not run meanwhile, and fire late once it runs again).
@@ -77,7 +86,9 @@ export async function startPreviewHere(
   if (!preview) throw new Error('the preview printed its usage');
   let stopped = false;
   return {
-    openUrl: preview.openUrl,
+    openUrl: `${preview.url}/`,
+    launchUrl: preview.launchUrl,
+    signIn: signer(preview),
     freeze: () => options.clock.hold(),
     thaw: () => options.clock.release(),
     logTail: () => (stopped ? `${printed}\n(stopped)` : printed),
@@ -114,8 +125,11 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewProc
     await once(child, 'exit');
   };
   try {
+    const launched = await printedAddress(child);
     return {
-      openUrl: await printedAddress(child),
+      openUrl: `${launched.url}/`,
+      launchUrl: launched.launchUrl,
+      signIn: signer(launched),
       freeze: () => child.kill('SIGSTOP'),
       logTail: () =>
         child.exitCode === null && child.signalCode === null
@@ -130,16 +144,32 @@ export async function startPreview(options: PreviewOptions): Promise<PreviewProc
   }
 }
 
-/** Resolves with the address `npm run web` prints; rejects if it exits first. */
-function printedAddress(child: ChildProcess): Promise<string> {
+/** Resolves with the address and launch page `npm run web` prints; rejects if it exits first. */
+function printedAddress(child: ChildProcess): Promise<LaunchedPreview> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /ClassTray preview: (http:\/\/127\.0\.0\.1:\d+\/\?key=\S+)/.exec(output);
-      if (match?.[1]) resolve(match[1]);
+      const url = /ClassTray preview: (http:\/\/127\.0\.0\.1:\d+) {2}\(/.exec(output)?.[1];
+      const launchUrl = /ClassTray preview: sign in by opening (file:\S+) /.exec(output)?.[1];
+      if (url && launchUrl) resolve({ url, launchUrl });
     });
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.once('exit', (code) => reject(new Error(`npm run web exited ${code}: ${output}`)));
   });
+}
+
+/**
+ * Signs contexts in with one cookie: the launch page's key is taken once (it is good once), the
+ * cookie it gave then added to each context, as a browser holding it would send it.
+ */
+function signer(preview: LaunchedPreview): (context: BrowserContext) => Promise<void> {
+  let cookie: Promise<string> | undefined;
+  return async (context) => {
+    cookie ??= signIn(preview);
+    const [name = '', value = ''] = (await cookie).split('=');
+    await context.addCookies([
+      { name, value, url: preview.url, httpOnly: true, sameSite: 'Strict' },
+    ]);
+  };
 }

@@ -2,8 +2,9 @@
  * What every end-to-end file starts: a local service, `npm run web` on it (with its own data
  * folder; in this process unless the file proves the command itself), Chromium with one page, and
  * the file's screenshot folder, all on one clock the test skips forward (`skip`): the core's
- * timers, the service's time and every page's. `stop` ends all of it and removes the data folder;
- * the screenshots stay.
+ * timers, the service's time and every page's. Every context it opens is signed in to the
+ * preview in use (restartPreview signs the open ones in again), as a browser that opened the
+ * launch page is. `stop` ends all of it and removes the data folder; the screenshots stay.
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -46,8 +47,8 @@ export interface E2eSession {
   /** Not navigated yet: a test may listen to it first. */
   page: Page;
   /**
-   * A browser context on the session's clock (its pages' Date and timers skip with it); closed
-   * by `stop` if the test has not closed it.
+   * A browser context on the session's clock (its pages' Date and timers skip with it), signed in
+   * to the preview; closed by `stop` if the test has not closed it.
    */
   newContext: (options?: BrowserContextOptions) => Promise<BrowserContext>;
   /**
@@ -131,6 +132,7 @@ export async function startE2eSession(options: {
       contexts.add(context);
       context.once('close', () => contexts.delete(context));
       await context.clock.install({ time: clock.now() });
+      await preview.signIn(context);
       return context;
     };
     const context = await newContext({
@@ -157,6 +159,8 @@ export async function startE2eSession(options: {
         await between?.();
         preview = await startOnFolder();
         session.preview = preview;
+        // A new port: a new cookie name, so every open context signs in again.
+        for (const open of contexts) await preview.signIn(open);
         return preview;
       },
       browser,
@@ -191,7 +195,10 @@ export async function restartWithClassrooms(
   });
 }
 
-/** Opens the window at the preview's printed address and waits for its first device row. */
+/**
+ * Opens the window at the preview's printed address (the page's context signed in) and waits for
+ * its first device row.
+ */
 export async function openWindow(page: Page, openUrl: string): Promise<void> {
   await page.goto(openUrl);
   await page

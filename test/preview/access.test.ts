@@ -1,6 +1,9 @@
+import { readFile, stat } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { PreviewTestApp } from './previewApp';
-import { HOST, INDEX_HTML, KEY, PORT, previewTestApp } from './previewApp';
+import { HOST, INDEX_HTML, PORT, SESSION, previewTestApp } from './previewApp';
+import { launchKey } from './session';
 
 let preview: PreviewTestApp;
 beforeEach(async () => {
@@ -10,26 +13,92 @@ afterEach(async () => {
   await preview.close();
 });
 
-describe('the key exchange', () => {
-  it('answers the printed address with an HttpOnly, SameSite=Strict cookie for the whole site', async () => {
-    const response = await preview.app.inject({ url: `/?key=${KEY}`, headers: { host: HOST } });
+/** The launch page's form as the browser posts it from the file. */
+function postLaunch(key: string, headers: Record<string, string> = {}) {
+  return preview.app.inject({
+    method: 'POST',
+    url: '/launch',
+    headers: {
+      host: HOST,
+      origin: 'null',
+      'content-type': 'application/x-www-form-urlencoded',
+      ...headers,
+    },
+    payload: new URLSearchParams({ key }).toString(),
+  });
+}
+
+const fileKey = () => launchKey(preview.launch.fileUrl);
+
+describe('the launch page', () => {
+  it('is a private file (0600) whose form posts its key to the preview', async () => {
+    const file = fileURLToPath(preview.launch.fileUrl);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const html = await readFile(file, 'utf8');
+    expect(html).toContain(`<form method="post" action="http://${HOST}/launch">`);
+    expect(await fileKey()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(html).toContain('document.forms[0].submit()');
+  });
+
+  it('is exchanged for an HttpOnly, SameSite=Strict cookie holding the session, not the key', async () => {
+    const key = await fileKey();
+    const response = await postLaunch(key);
+    expect(response.statusCode).toBe(200);
     const cookie = String(response.headers['set-cookie']);
-    expect(cookie).toMatch(new RegExp(`^classtray-preview-${PORT}=${KEY};`));
+    expect(cookie).toMatch(new RegExp(`^classtray-preview-${PORT}=${SESSION};`));
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
     expect(cookie).toContain('Path=/');
+    expect(cookie).not.toContain(key);
   });
 
-  it('redirects to / so the key leaves the address bar', async () => {
-    const response = await preview.app.inject({ url: `/?key=${KEY}`, headers: { host: HOST } });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
+  it('answers with a page that goes on to / itself: a redirect from the file would lose the cookie', async () => {
+    const response = await postLaunch(await fileKey());
+    expect(response.headers.location).toBeUndefined();
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toContain('<meta http-equiv="refresh" content="0; url=/">');
+  });
+
+  it('takes each key once, then holds a new one that works', async () => {
+    const first = await fileKey();
+    expect((await postLaunch(first)).statusCode).toBe(200);
+    const again = await postLaunch(first);
+    expect(again.statusCode).toBe(401);
+    expect(again.headers['set-cookie']).toBeUndefined();
+    expect(again.body).toContain('This launch page was used already');
+    expect(again.body).toContain(`Open ${preview.launch.fileUrl} again`);
+    const next = await fileKey();
+    expect(next).not.toBe(first);
+    expect((await postLaunch(next)).statusCode).toBe(200);
   });
 
   it('refuses a wrong key with 401 and sets no cookie', async () => {
-    const response = await preview.app.inject({ url: '/?key=wrong', headers: { host: HOST } });
+    const response = await postLaunch('wrong');
     expect(response.statusCode).toBe(401);
     expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('takes no key from the address', async () => {
+    const key = await fileKey();
+    const response = await preview.app.inject({ url: `/?key=${key}`, headers: { host: HOST } });
+    expect(response.statusCode).toBe(401);
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(await fileKey()).toBe(key);
+  });
+
+  it("refuses another site's page with 403 and JSON with 415, and the key stays good", async () => {
+    const key = await fileKey();
+    expect((await postLaunch(key, { origin: 'http://evil.example' })).statusCode).toBe(403);
+    const json = await preview.app.inject({
+      method: 'POST',
+      url: '/launch',
+      headers: { host: HOST, 'content-type': 'application/json' },
+      payload: JSON.stringify({ key }),
+    });
+    expect(json.statusCode).toBe(415);
+    expect((await postLaunch(key, { host: `evil.example:${PORT}` })).statusCode).toBe(403);
+    expect(await fileKey()).toBe(key);
+    expect((await postLaunch(key)).statusCode).toBe(200);
   });
 
   it('serves the renderer to a browser holding the cookie', async () => {
@@ -43,20 +112,22 @@ describe('the key exchange', () => {
 });
 
 describe('requests without the cookie', () => {
-  it('answers the API with 401 and a sentence', async () => {
+  it('answers the API with 401 and a sentence naming the launch page', async () => {
     const response = await preview.app.inject({ url: '/api/state', headers: { host: HOST } });
     expect(response.statusCode).toBe(401);
-    expect(response.json().error).toMatch(/address printed in the terminal/);
+    expect(response.json().error).toBe(
+      `This browser is not signed in to the ClassTray preview: open ${preview.launch.fileUrl} in it (paste it into the address bar).`,
+    );
   });
 
-  it('answers a page with a plain page that points to the printed address', async () => {
+  it('answers a page with a plain page that sends the teacher to the launch page', async () => {
     const response = await preview.app.inject({ url: '/', headers: { host: HOST } });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('Open the address printed in the terminal');
+    expect(response.body).toContain(`open ${preview.launch.fileUrl} in it`);
   });
 
-  it('refuses a cookie holding another key with 401', async () => {
+  it('refuses a cookie holding another secret with 401', async () => {
     const response = await preview.app.inject({
       url: '/api/state',
       headers: { host: HOST, cookie: `classtray-preview-${PORT}=${'x'.repeat(43)}` },
@@ -64,10 +135,10 @@ describe('requests without the cookie', () => {
     expect(response.statusCode).toBe(401);
   });
 
-  it("refuses the key of another port's cookie", async () => {
+  it("refuses the session of another port's cookie", async () => {
     const response = await preview.app.inject({
       url: '/api/state',
-      headers: { host: HOST, cookie: `classtray-preview-1234=${KEY}` },
+      headers: { host: HOST, cookie: `classtray-preview-1234=${SESSION}` },
     });
     expect(response.statusCode).toBe(401);
   });

@@ -42,7 +42,7 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
     return startChild(
       CLI,
       [...args, '--service-url', serviceUrl, '--classroom', classroom],
-      /\?key=/,
+      /preview-launch\.html/,
       {
         env: { ...process.env, CLASSTRAY_TOKEN: TOKEN },
       },
@@ -56,7 +56,9 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
     expect(child.output().stdout).toMatch(
       new RegExp(`^ClassTray preview: ${serviceUrl} cannot be reached yet \\(.+\\): `),
     );
-    expect(child.output().stdout).toMatch(/\(service http:\/\/127\.0\.0\.1:\d+\)\n$/);
+    expect(child.output().stdout).toMatch(
+      /\(service http:\/\/127\.0\.0\.1:\d+\)\nClassTray preview: sign in by opening file:\/\/\S+\/preview-launch\.html in a browser on this computer; [^\n]+\n$/,
+    );
     child.child.kill('SIGTERM');
     expect(await child.exited).toBe(0);
     expect(child.output().stderr).toBe('');
@@ -97,7 +99,7 @@ describe('npm run web --policy-file', { timeout: 120_000 }, () => {
     const home = await tempDir('classtray-cli-home');
     const file = join(home, 'policy.json');
     await writeFile(file, '{}');
-    const child = startChild(CLI, ['--policy-file', file, '--no-open'], /\?key=/, {
+    const child = startChild(CLI, ['--policy-file', file, '--no-open'], /preview-launch\.html/, {
       env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '', CLASSTRAY_DATA_DIR: '' },
     });
     expect(await child.exited).toBe(2);
@@ -117,7 +119,7 @@ describe('npm run web --policy-file', { timeout: 120_000 }, () => {
     const child = startChild(
       CLI,
       ['--policy-file', file, '--data-dir', dataDir, '--port', '0', '--no-open'],
-      /\?key=/,
+      /preview-launch\.html/,
       { env: { ...process.env, CLASSTRAY_TOKEN: '' } },
     );
     await child.ready;

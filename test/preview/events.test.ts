@@ -3,6 +3,7 @@ import type { RunningPreviewServer } from '../../src-main/preview/server';
 import { startPreviewServer } from '../../src-main/preview/server';
 import { rm } from 'node:fs/promises';
 import { FakeClassTray } from '../support/fakeClassTray';
+import { tempDir } from '../support/tempDir';
 import { rendererDir } from './previewApp';
 import type { EventStream } from './session';
 import { openEvents, signIn } from './session';
@@ -16,7 +17,8 @@ const streams: EventStream[] = [];
 beforeEach(async () => {
   core = new FakeClassTray();
   staticDir = await rendererDir();
-  server = await startPreviewServer({ classTray: core, staticDir, port: 0 });
+  const dataDir = await tempDir('classtray-preview-data');
+  server = await startPreviewServer({ classTray: core, staticDir, dataDir, port: 0 });
   cookie = await signIn(server);
 });
 afterEach(async () => {
@@ -42,7 +44,6 @@ function report(tab: string, visible: boolean) {
 describe('GET /api/events', () => {
   it('listens on 127.0.0.1 only', () => {
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    expect(server.openUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[A-Za-z0-9_-]{43}$/);
   });
 
   it('delivers a change the core pushes as a change event', async () => {

@@ -18,6 +18,7 @@ import { accountFixture } from '../support/fixtures';
 import { freePort } from '../support/freePort';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from './previewApp';
+import { signIn } from './session';
 
 const TOKEN = 'launch-token-0123456789';
 
@@ -66,8 +67,7 @@ async function start(env: Record<string, string>, ...args: string[]) {
   );
   if (running === null) throw new Error('runPreview printed its help instead of starting.');
   preview = running;
-  const response = await fetch(running.openUrl, { redirect: 'manual' });
-  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const cookie = await signIn(running);
   return {
     state: async (): Promise<ClassTrayState> =>
       (await fetch(`${running.url}/api/state`, { headers: { cookie } })).json(),
@@ -118,7 +118,7 @@ describe('launch flags while the service does not answer yet', () => {
   it('runs on that account without --classroom, not on the demo school', async () => {
     const window = await start({ CLASSTRAY_TOKEN: TOKEN });
     expect((await window.state()).account).toMatchObject({ mode: 'service', serviceUrl });
-    expect(printed.at(-1)).toMatch(/\(service http:\/\/127\.0\.0\.1:\d+\)$/);
+    expect(printed.at(-2)).toMatch(/\(service http:\/\/127\.0\.0\.1:\d+\)$/);
   });
 });
 
@@ -128,7 +128,10 @@ describe('launch flags against a service that answers', () => {
     const window = await start({}, '--classroom', 'room-a');
     const { connection } = await window.state();
     expect(connection).toMatchObject({ status: 'unauthorized', problem: { kind: 'no-token' } });
-    expect(printed).toEqual([expect.stringMatching(/; no API token: set CLASSTRAY_TOKEN\)$/)]);
+    expect(printed).toEqual([
+      expect.stringMatching(/; no API token: set CLASSTRAY_TOKEN\)$/),
+      expect.stringMatching(/^ClassTray preview: sign in by opening file:/),
+    ]);
     expect((await saved()).serviceUrl ?? null).toBeNull();
   });
 
@@ -156,7 +159,8 @@ describe('launch flags against a service that answers', () => {
   it('saves the account and classroom it confirmed at launch', async () => {
     await serviceComesUp();
     await start({ CLASSTRAY_TOKEN: TOKEN }, '--classroom', 'room-a');
-    expect(printed).toHaveLength(1);
+    // The address and its launch page: nothing to say about the launch.
+    expect(printed).toHaveLength(2);
     expect(await saved()).toMatchObject({ serviceUrl, classrooms: { current: 'room-a' } });
   });
 });

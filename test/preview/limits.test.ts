@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PreviewLimits, RunningPreviewServer } from '../../src-main/preview/server';
 import { PREVIEW_LIMITS, buildPreviewApp, startPreviewServer } from '../../src-main/preview/server';
 import { FakeClassTray } from '../support/fakeClassTray';
+import { tempDir } from '../support/tempDir';
 import { classTrayState, device } from '../support/classTrayState';
 import { rendererDir } from './previewApp';
 import { signIn } from './session';
@@ -22,7 +23,8 @@ afterEach(async () => {
 async function serve(core: FakeClassTray, limits: Partial<PreviewLimits>) {
   const staticDir = await rendererDir();
   cleanups.push(() => rm(staticDir, { recursive: true, force: true }));
-  const server = await startPreviewServer({ classTray: core, staticDir, port: 0, limits });
+  const dataDir = await tempDir('classtray-preview-data');
+  const server = await startPreviewServer({ classTray: core, staticDir, dataDir, port: 0, limits });
   cleanups.push(() => server.close());
   return server;
 }
@@ -82,7 +84,8 @@ describe('connection limits', () => {
     const app = buildPreviewApp({
       classTray: new FakeClassTray(),
       staticDir,
-      key: 'k',
+      session: 's',
+      launch: { redeem: () => false, fileUrl: 'file:///launch.html' },
       port: () => port,
       limits: { idleMs },
     });
@@ -123,7 +126,8 @@ describe('connection limits', () => {
     const app = buildPreviewApp({
       classTray: new FakeClassTray(),
       staticDir,
-      key: 'k',
+      session: 's',
+      launch: { redeem: () => false, fileUrl: 'file:///launch.html' },
       port: () => 0,
     });
     cleanups.push(() => app.close());

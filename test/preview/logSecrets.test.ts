@@ -3,9 +3,10 @@
  * holds: an API token (CLASSTRAY_TOKEN, and a wrong one pasted in Settings), a device password
  * copied, a calendar subscription's address (one that answers, one that then fails, one that
  * does not exist), and a school policy whose values are addresses and names, and whose ignored
- * entries hold a token and a calendar address. In-process, on the real core, the real local
- * service and a real feed server; the log file is read back and scanned for each secret, and so
- * is the diagnostics text.
+ * entries hold a token and a calendar address; and the preview's own: the launch page's keys and
+ * the session cookie. In-process, on the real core, the real local service and a real feed
+ * server; the log file is read back and scanned for each secret, and so is the diagnostics text
+ * (and what the terminal shows, for the preview's keys).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
@@ -21,6 +22,7 @@ import { feedServers } from '../support/feedServer';
 import { accountFixture, device } from '../support/fixtures';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from './previewApp';
+import { launchKey, signIn } from './session';
 
 const startFeed = feedServers();
 
@@ -95,6 +97,7 @@ describe("the preview's log", () => {
     );
 
     const consoleLines: string[] = [];
+    const printed: string[] = [];
     const running = await runPreview(
       [
         '--data-dir',
@@ -112,7 +115,7 @@ describe("the preview's log", () => {
       { CLASSTRAY_TOKEN: TOKEN },
       {
         rendererDir: staticDir,
-        print: () => undefined,
+        print: (line) => printed.push(line),
         logConsole: {
           info: (line) => consoleLines.push(line),
           warn: (line) => consoleLines.push(line),
@@ -123,8 +126,9 @@ describe("the preview's log", () => {
     );
     if (running === null) throw new Error('runPreview printed its help instead of starting.');
     preview = running;
-    const signIn = await fetch(running.openUrl, { redirect: 'manual' });
-    const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+    const firstKey = await launchKey(running.launchUrl);
+    const cookie = await signIn(running);
+    const nextKey = await launchKey(running.launchUrl);
     const post = async (route: string, body: unknown = {}) => {
       const response = await fetch(`${running.url}${route}`, {
         method: 'POST',
@@ -193,12 +197,21 @@ describe("the preview's log", () => {
       "policy TimetableUrl's host": new URL(POLICY_TIMETABLE).host,
       'unknown policy value': NOT_A_POLICY,
       'value breaking a rule': RULE_BROKEN,
+      'launch key used': firstKey,
+      'launch key written after it': nextKey,
+      'session cookie': cookie.slice(cookie.indexOf('=') + 1),
     };
     const found = (text: string) =>
       Object.entries(secrets)
         .filter(([, secret]) => text.includes(secret))
         .map(([name]) => name);
     expect(found(log)).toEqual([]);
+    // The terminal names the launch page, never its key or the cookie.
+    const terminal = printed.join('\n');
+    expect(terminal).toContain(running.launchUrl);
+    for (const secret of [firstKey, nextKey, cookie.slice(cookie.indexOf('=') + 1)]) {
+      expect(terminal).not.toContain(secret);
+    }
 
     // The diagnostics: the policy by key and source, the log's lines, and no secret either.
     expect(diagnostics).toContain(`  ServiceUrl: locked, from ${policyFile}`);

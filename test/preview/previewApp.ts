@@ -1,18 +1,22 @@
-/** The preview app for inject() tests: a fake core, a tiny renderer directory, a fixed key. */
+/**
+ * The preview app for inject() tests: a fake core, a tiny renderer directory, a fixed session
+ * secret and a real launch page in a folder of its own.
+ */
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cookieName } from '../../src-main/preview/access';
+import { LaunchPage } from '../../src-main/preview/launchPage';
 import type { PreviewSupport } from '../../src-main/preview/server';
 import { buildPreviewApp } from '../../src-main/preview/server';
 import { recordingLogger } from '../support/recordingLogger';
 import { FakeClassTray } from '../support/fakeClassTray';
 
-export const KEY = 'k'.repeat(43);
+export const SESSION = 's'.repeat(43);
 export const PORT = 4321;
 export const HOST = `127.0.0.1:${PORT}`;
-export const COOKIE = `${cookieName(PORT)}=${KEY}`;
+export const COOKIE = `${cookieName(PORT)}=${SESSION}`;
 export const INDEX_HTML =
   '<!doctype html><title>ClassTray</title><script src="/assets/app.js"></script>';
 
@@ -28,6 +32,8 @@ export async function rendererDir(): Promise<string> {
 export interface PreviewTestApp {
   app: FastifyInstance;
   core: FakeClassTray;
+  /** Written for http://127.0.0.1:4321; its key is read from its file. */
+  launch: LaunchPage;
   /** The failures logged as unexpected, each with its stack. */
   logged: string[];
   /** An authenticated request from the preview's own page unless the options say otherwise. */
@@ -44,10 +50,14 @@ export async function previewTestApp(
   const core = new FakeClassTray();
   const staticDir = await rendererDir();
   const { log, errors: logged } = recordingLogger();
+  const launchDir = await mkdtemp(join(tmpdir(), 'classtray-launch-'));
+  const launch = new LaunchPage(launchDir);
+  launch.write(`http://${HOST}`);
   const app = buildPreviewApp({
     classTray: core,
     staticDir,
-    key: KEY,
+    session: SESSION,
+    launch,
     port: () => PORT,
     log,
     ...options,
@@ -57,6 +67,7 @@ export async function previewTestApp(
   return {
     app,
     core,
+    launch,
     logged,
     request,
     post: (url, body) =>
@@ -69,6 +80,7 @@ export async function previewTestApp(
     close: async () => {
       await app.close();
       await rm(staticDir, { recursive: true, force: true });
+      await rm(launchDir, { recursive: true, force: true });
     },
   };
 }

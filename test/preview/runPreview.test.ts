@@ -2,14 +2,16 @@
  * `npm run web` in-process, on the real core in demo mode: a temporary data directory, no
  * CLASSTRAY_TOKEN and a keychain that cannot load, so nothing outside the test is touched.
  */
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
 import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { rendererDir } from './previewApp';
-import { openEvents } from './session';
+import { launchKey, openEvents, signIn } from './session';
 import { tempDir } from '../support/tempDir';
 
 let dataDir: string;
@@ -49,12 +51,6 @@ async function start(...args: string[]): Promise<RunningPreview> {
   return running;
 }
 
-/** The key exchange as a browser makes it: the cookie for the rest of the session. */
-async function signIn(running: RunningPreview): Promise<string> {
-  const response = await fetch(running.openUrl, { redirect: 'manual' });
-  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-}
-
 function post(running: RunningPreview, cookie: string, path: string, body: unknown) {
   return fetch(`${running.url}${path}`, {
     method: 'POST',
@@ -64,10 +60,16 @@ function post(running: RunningPreview, cookie: string, path: string, body: unkno
 }
 
 describe('runPreview', () => {
-  it('prints one line with the address, its key and the mode', async () => {
+  it('prints the address with the mode, and the launch page in the data folder, never its key', async () => {
     const running = await start('--no-open');
-    expect(printed).toEqual([`ClassTray preview: ${running.openUrl}  (demo data)`]);
-    expect(running.openUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[A-Za-z0-9_-]{43}$/);
+    const launchUrl = pathToFileURL(join(dataDir, 'preview-launch.html')).href;
+    expect(running.launchUrl).toBe(launchUrl);
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(printed).toEqual([
+      `ClassTray preview: ${running.url}  (demo data)`,
+      `ClassTray preview: sign in by opening ${launchUrl} in a browser on this computer; the address above then works in that browser.`,
+    ]);
+    expect(printed.join('\n')).not.toContain(await launchKey(launchUrl));
   });
 
   it('opens nothing with --no-open', async () => {
@@ -75,9 +77,19 @@ describe('runPreview', () => {
     expect(opened).toEqual([]);
   });
 
-  it('opens the printed address in the browser without --no-open', async () => {
+  it('opens the launch page in the browser without --no-open: the key is on no command line', async () => {
     const running = await start();
-    expect(opened).toEqual([running.openUrl]);
+    expect(opened).toEqual([running.launchUrl]);
+    expect(opened.join(' ')).not.toContain(await launchKey(running.launchUrl));
+  });
+
+  it('signs a browser in with the launch page, and removes it when it stops', async () => {
+    const running = await start('--no-open');
+    const cookie = await signIn(running);
+    expect((await fetch(`${running.url}/api/state`, { headers: { cookie } })).status).toBe(200);
+    await running.close();
+    preview = null;
+    expect(existsSync(join(dataDir, 'preview-launch.html'))).toBe(false);
   });
 
   it('says how to go on when no browser can be opened', async () => {
@@ -95,7 +107,7 @@ describe('runPreview', () => {
       },
     );
     preview = running;
-    expect(printed.at(-1)).toMatch(/open the address above yourself/);
+    expect(printed.at(-1)).toBe('No browser could be opened: open the launch page above yourself.');
   });
 
   it('applies --classroom and --poll-seconds through the core', async () => {

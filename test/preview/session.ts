@@ -1,12 +1,39 @@
-/** A browser session against a listening preview server: the key exchange, then the event stream. */
-import type { RunningPreviewServer } from '../../src-main/preview/server';
+/**
+ * A browser session against a listening preview: the launch page's form posted as a browser
+ * posts it (the key read from the file), then the event stream.
+ */
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 
-/** Opens the printed address as a browser would and returns the cookie it was given. */
-export async function signIn(server: RunningPreviewServer): Promise<string> {
-  const response = await fetch(server.openUrl, { redirect: 'manual' });
-  const setCookie = response.headers.get('set-cookie') ?? '';
-  const cookie = setCookie.split(';')[0] ?? '';
-  if (response.status !== 303 || cookie === '') throw new Error('The key exchange failed.');
+/** What a running preview tells its launcher: the address and the launch page. */
+export interface LaunchedPreview {
+  url: string;
+  launchUrl: string;
+}
+
+/** The key the launch page holds now, read from the file as the browser reads it. */
+export async function launchKey(launchUrl: string): Promise<string> {
+  const html = await readFile(fileURLToPath(launchUrl), 'utf8');
+  const key = /name="key" value="([^"]+)"/.exec(html)?.[1];
+  if (key === undefined) throw new Error(`The launch page holds no key: ${html}`);
+  return key;
+}
+
+/** The launch page's form, posted as a browser posts it from the file (Origin "null"). */
+export function postLaunch(url: string, key: string): Promise<Response> {
+  return fetch(`${url}/launch`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null' },
+    body: new URLSearchParams({ key }).toString(),
+    redirect: 'manual',
+  });
+}
+
+/** Signs in through the launch page and returns the cookie it gave. */
+export async function signIn(preview: LaunchedPreview): Promise<string> {
+  const response = await postLaunch(preview.url, await launchKey(preview.launchUrl));
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (response.status !== 200 || cookie === '') throw new Error('Signing in failed.');
   return cookie;
 }
 
@@ -19,10 +46,7 @@ export interface EventStream {
 }
 
 /** One browser tab's event stream; resolves once the server has sent its tab id. */
-export async function openEvents(
-  server: RunningPreviewServer,
-  cookie: string,
-): Promise<EventStream> {
+export async function openEvents(server: LaunchedPreview, cookie: string): Promise<EventStream> {
   const controller = new AbortController();
   const response = await fetch(`${server.url}/api/events`, {
     headers: { cookie },
