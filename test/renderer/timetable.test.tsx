@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../src-main/core/api/classTrayApi';
@@ -349,6 +349,11 @@ describe('Settings → Timetable', () => {
     await user.click(screen.getByRole('button', { name: 'Save table' }));
     expect(screen.getByRole('alert').textContent).toBe('Type a time as 10:50.');
     expect(fake.setTimetableSource).not.toHaveBeenCalled();
+    // Kept as what went wrong: another language words it at once.
+    await act(() => fake.updatePreferences({ language: 'es' }));
+    expect((await screen.findByText('Escribe una hora como 10:50.')).getAttribute('role')).toBe(
+      'alert',
+    );
   });
 
   it('says the events left out in one sentence with plural forms, and a calendar too much to read with its part', async () => {

@@ -485,7 +485,8 @@ function WeeklyTable() {
   const saved = useClassTray((data) => data.timetable.weekly);
   const recent = useClassTray((data) => data.classroom.recent);
   const [rows, setRows] = useState<WeeklyLesson[]>(saved);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Whether a time could not be read: worded when shown, so a change of language rewords it.
+  const [noTime, setNoTime] = useState(false);
   const save = useAction((lessons: WeeklyLesson[]) =>
     api.setTimetableSource({ kind: 'weekly', lessons }),
   );
@@ -579,21 +580,21 @@ function WeeklyTable() {
             for (const row of rows) {
               const [start, end] = [clockText(row.start), clockText(row.end)];
               if (start === null || end === null) {
-                setProblem(t('schedule.noTime'));
+                setNoTime(true);
                 return;
               }
               lessons.push({ ...row, start, end });
             }
-            setProblem(null);
+            setNoTime(false);
             void save.run(lessons);
           }}
         >
           {t('timetable.saveWeekly')}
         </BusyButton>
       </div>
-      {problem !== null && (
+      {noTime && (
         <p className="field-problem" role="alert">
-          {problem}
+          {t('schedule.noTime')}
         </p>
       )}
       <ActionError error={save.error} />
