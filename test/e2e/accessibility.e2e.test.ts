@@ -7,7 +7,8 @@
  * The languages are read side by side: a window per language (its browser's, which the window
  * follows while the setting is "system"), each loaded once, reads every state the test drives
  * from the first window (what is the preview's: accesses, the service's answers, demo data) or
- * opens it in itself (a form, the settings), and is audited in both themes at once with the others.
+ * opens it in itself (a form, the settings), and is audited in both themes at once with the others;
+ * the same windows are resized in place to check the layout at each size.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -105,11 +106,15 @@ interface Reader {
   view: Page;
 }
 
-/** Opens a window at 400×600 in a context whose browser speaks `language` (on the session's clock). */
+/**
+ * Opens a window at 400×600, two device pixels each, in a context whose browser speaks `language`
+ * (on the session's clock).
+ */
 async function openReader(language: Locale): Promise<Reader> {
   if (!session) throw new Error('no session');
   const context = await session.newContext({
-    viewport: { width: 400, height: 600 },
+    viewport: READER_SIZE.viewport,
+    deviceScaleFactor: 2,
     storageState: await page.context().storageState(),
     locale: language,
     timezoneId: noonZone(),
@@ -180,11 +185,16 @@ async function track(token: string): Promise<void> {
 
 /**
  * Screenshots and audits a state in both themes in every language ClassTray speaks, side by side:
- * each reader waits for the state, opens its part, is audited light and dark, and closes it
- * again; every violation is listed on failure. A reader that fails is loaded again, so the next
- * state starts clean.
+ * each reader waits for the state, opens its part, is audited light and dark, is laid out at
+ * each of `fits` (nothing sideways, every control reachable, no overlaps), and closes it again;
+ * every violation and layout problem is listed on failure. A reader that fails is loaded again,
+ * so the next state starts clean.
  */
-async function audit(name: string, steps: StateSteps = {}): Promise<void> {
+async function audit(
+  name: string,
+  steps: StateSteps = {},
+  fits: readonly Size[] = [],
+): Promise<void> {
   // Each window in its browser's language (a test may have chosen one).
   await chooseLanguage(page, 'system');
   const found: string[] = [];
@@ -201,9 +211,18 @@ async function audit(name: string, steps: StateSteps = {}): Promise<void> {
           found.push(`${language} ${colorScheme}: ${violation}`);
       }
       await view.emulateMedia({ colorScheme: 'light' });
+      for (const size of fits) {
+        await laidOutAt(view, size);
+        await view.screenshot({ path: join(SCREENSHOTS, `${size.name}-${name}-${language}.png`) });
+        for (const problem of await layoutProblems(view))
+          found.push(`${size.name} ${language}: ${problem}`);
+      }
+      await laidOutAt(view, READER_SIZE);
       await steps.close?.(view);
     } catch (error) {
       await view.emulateMedia({ colorScheme: 'light' });
+      await laidOutAt(view, READER_SIZE);
+      await view.context().unrouteAll({ behavior: 'ignoreErrors' });
       await view.reload();
       throw new Error(`${name} in ${language}: ${String(error)}`, { cause: error });
     }
@@ -215,16 +234,34 @@ const settingsButton = () => page.locator('header [aria-controls="settings"]');
 const doneButton = () => page.locator('.settings-head button');
 
 const SIZES = [
-  { name: '320px', viewport: { width: 320, height: 600 }, deviceScaleFactor: 1 },
-  { name: '400x600', viewport: { width: 400, height: 600 }, deviceScaleFactor: 1 },
+  { name: '320px', viewport: { width: 320, height: 600 } },
+  { name: '400x600', viewport: { width: 400, height: 600 } },
   // A 640×600 window zoomed to 200% (WCAG 1.4.10): 320×300 CSS pixels, two device pixels each.
-  { name: 'zoom200', viewport: { width: 320, height: 300 }, deviceScaleFactor: 2 },
+  { name: 'zoom200', viewport: { width: 320, height: 300 } },
 ] as const;
+type Size = (typeof SIZES)[number];
+const READER_SIZE = SIZES[1];
+const NARROW = SIZES.filter((size) => size !== READER_SIZE);
+
+/**
+ * Lays a reader's window out at `size` in place: a window resized rather than one opened per size
+ * and language. Readers have two device pixels per CSS pixel, so that at 320×300 they are the
+ * 200% zoom exactly (and the other sizes differ from one device pixel each in nothing laid out).
+ */
+async function laidOutAt(view: Page, size: Size): Promise<void> {
+  await view.setViewportSize(size.viewport);
+  // Laid out again, and the virtual list measured again, before anything is read.
+  await view.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  );
+}
 
 /**
  * Every state read in `context` carries two run reports as the core sends them (its firing has
  * tests of its own): a class end that ran 12 minutes late with one access still being retried,
- * and one that ended three accesses on time.
+ * and one that ended three accesses on time. The window gets no pushed change meanwhile (a
+ * schedule pushed by the core would replace the reports at a moment no test chooses): its event
+ * stream ends at once and is not opened again for an hour.
  */
 async function withRunReports(context: BrowserContext): Promise<void> {
   const now = session?.clock.now() ?? Date.now();
@@ -268,6 +305,17 @@ async function withRunReports(context: BrowserContext): Promise<void> {
     const state = (await response.json()) as ClassTrayState;
     await route.fulfill({ response, json: { ...state, schedule: { ...state.schedule, ran } } });
   });
+  await context.route('**/api/events', (route) =>
+    route.fulfill({ contentType: 'text/event-stream', body: 'retry: 3600000\n\n' }),
+  );
+}
+
+/** The reports and the frozen stream of withRunReports gone: the window is live again. */
+async function withoutRunReports(view: Page): Promise<void> {
+  await view.context().unroute('**/api/state');
+  await view.context().unroute('**/api/events');
+  await view.reload();
+  await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
 }
 
 async function restartService(token: string): Promise<void> {
@@ -290,40 +338,6 @@ async function skipUntil(what: Locator, state: 'visible' | 'detached' = 'visible
       if (polls === 20) throw error;
     }
   }
-}
-
-/**
- * A fresh window per language at `size` (its browser's language), side by side, each given to
- * `look` and closed after; `prepare` readies its context first.
- */
-async function inEveryLanguageAt(
-  size: (typeof SIZES)[number],
-  look: (view: Page, language: Locale) => Promise<void>,
-  prepare?: (context: BrowserContext) => Promise<void>,
-): Promise<void> {
-  if (!session) throw new Error('no session');
-  const open = session;
-  await chooseLanguage(page, 'system');
-  const storageState = await page.context().storageState();
-  await inTurns(LOCALES, async (language) => {
-    const context = await open.newContext({
-      viewport: size.viewport,
-      deviceScaleFactor: size.deviceScaleFactor,
-      storageState,
-      locale: language,
-      timezoneId: noonZone(),
-    });
-    try {
-      await prepare?.(context);
-      const view = await context.newPage();
-      await view.goto(new URL(preview.openUrl).origin);
-      await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-      await shownIn(view, language);
-      await look(view, language);
-    } finally {
-      await context.close();
-    }
-  });
 }
 
 /** A form of the header's classroom picker: the last button adds one, the first manages it. */
@@ -355,11 +369,15 @@ describe('every window state in every language', () => {
     await doneButton().click();
   });
 
-  it('has no violations in the settings', async () => {
-    await audit('settings', {
-      open: (view) => view.locator('header [aria-controls="settings"]').click(),
-      close: (view) => view.locator('.settings-head button').click(),
-    });
+  it('has no violations in the settings, and fits every size', async () => {
+    await audit(
+      'settings',
+      {
+        open: (view) => view.locator('header [aria-controls="settings"]').click(),
+        close: (view) => view.locator('.settings-head button').click(),
+      },
+      SIZES,
+    );
   });
 
   it('has no violations in the advanced settings', async () => {
@@ -373,16 +391,16 @@ describe('every window state in every language', () => {
     });
   });
 
-  it('has no violations on the classroom', async () => {
-    await audit('classroom');
+  it('has no violations on the classroom, and fits every size', async () => {
+    await audit('classroom', {}, SIZES);
   });
 
-  it('has no violations in the form that adds a classroom', async () => {
-    await audit('add-classroom', pickerForm('last'));
+  it('has no violations in the form that adds a classroom, and fits every size', async () => {
+    await audit('add-classroom', pickerForm('last'), SIZES);
   });
 
-  it('has no violations in the form that manages the classroom', async () => {
-    await audit('manage-classroom', pickerForm('first'));
+  it('has no violations in the form that manages the classroom, and fits every size', async () => {
+    await audit('manage-classroom', pickerForm('first'), SIZES);
   });
 
   it('has no violations on temporal accesses in each state, a row with an access and a wrong link', async () => {
@@ -453,71 +471,27 @@ describe('every window state in every language', () => {
     await page.locator('.end-at-form input').fill(time);
     await page.locator('.end-at-form button[type="submit"]').click();
     await page.locator('.end-all .end-at-pending').waitFor();
-    await audit('scheduled-ends', {
-      open: async (view) => {
-        await withRunReports(view.context());
-        await view.reload();
-        await view.locator('.schedule-report.retrying').waitFor({ timeout: LIVE_TIMEOUT });
-        await pc3(view).locator('.end-at-pending').waitFor();
-      },
-      close: async (view) => {
-        await view.context().unroute('**/api/state');
-        await view.reload();
-        await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-      },
-    });
-  });
-
-  it.each(SIZES.filter(({ name }) => name !== '400x600'))(
-    'fits $name with ends scheduled and run reports, in every language',
-    async (size) => {
-      const found: string[] = [];
-      await inEveryLanguageAt(
-        size,
-        async (narrow, language) => {
-          await narrow.locator('.end-all .end-at-pending').waitFor({ timeout: LIVE_TIMEOUT });
-          await narrow.locator('.schedule-report').first().waitFor();
-          const shot = join(SCREENSHOTS, `${size.name}-scheduled-ends-${language}.png`);
-          await narrow.screenshot({ path: shot });
-          for (const problem of await layoutProblems(narrow))
-            found.push(`${size.name} ${language}: ${problem}`);
+    await audit(
+      'scheduled-ends',
+      {
+        open: async (view) => {
+          await withRunReports(view.context());
+          await view.reload();
+          await view.locator('.schedule-report.retrying').waitFor({ timeout: LIVE_TIMEOUT });
+          await pc3(view).locator('.end-at-pending').waitFor();
+          await view.locator('.end-all .end-at-pending').waitFor();
         },
-        withRunReports,
-      );
-      expect(found).toEqual([]);
-    },
-  );
+        close: withoutRunReports,
+      },
+      NARROW,
+    );
+  });
 
   it('cancels the scheduled ends again, for the states after these', async () => {
     await pc3(page).locator('.end-at-pending + button').click();
     await page.locator('.end-all .end-at-pending + button').click();
     await page.locator('.end-at-pending').first().waitFor({ state: 'detached' });
   });
-
-  it.each(SIZES)(
-    'fits $name in every language: nothing sideways, every control reachable, no overlaps',
-    async (size) => {
-      const found: string[] = [];
-      await inEveryLanguageAt(size, async (view, language) => {
-        const check = async (state: string) => {
-          const shot = join(SCREENSHOTS, `${size.name}-${state}-${language}.png`);
-          await view.screenshot({ path: shot });
-          for (const problem of await layoutProblems(view))
-            found.push(`${size.name} ${language} ${state}: ${problem}`);
-        };
-        await check('classroom');
-        await view.locator('.classroom-picker button[aria-expanded]').last().click();
-        await check('add-classroom');
-        await view.keyboard.press('Escape');
-        await view.locator('.classroom-picker button[aria-expanded]').first().click();
-        await check('manage-classroom');
-        await view.keyboard.press('Escape');
-        await view.locator('header [aria-controls="settings"]').click();
-        await check('settings');
-      });
-      expect(found).toEqual([]);
-    },
-  );
 
   /**
    * Stops tracking an access of the `left` listed. An access ended over a minute ago folds into
@@ -881,8 +855,13 @@ describe('the compact view', { timeout: 60_000 }, () => {
 
     const storageState = await page.context().storageState();
     const found: string[] = [];
-    for (const { name, ...size } of SIZES.filter((one) => one.name !== '400x600')) {
-      const context = await browser.newContext({ ...size, storageState, locale: 'en-US' });
+    for (const { name, viewport } of NARROW) {
+      const context = await browser.newContext({
+        viewport,
+        deviceScaleFactor: 2,
+        storageState,
+        locale: 'en-US',
+      });
       try {
         const view = await context.newPage();
         await view.goto(new URL(preview.openUrl).origin);
