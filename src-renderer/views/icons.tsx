@@ -126,3 +126,11 @@ export const ToTopIcon = () => (
     <path d="M3 2.5h10M8 14V5.5M4.5 9 8 5.5 11.5 9" />
   </Icon>
 );
+
+/** An end at a time of day: a clock face. */
+export const ClockIcon = () => (
+  <Icon>
+    <circle cx="8" cy="8" r="6.25" />
+    <path d="M8 4.5V8l2.5 1.5" />
+  </Icon>
+);

@@ -84,6 +84,7 @@ export const ar = {
     wentOffline: 'انقطع اتصاله {{ago}}',
     backOnline: 'عاد متصلًا {{ago}}',
     justNow: 'للتو',
+    nowShort: 'الآن',
     lastSeenOnline: 'آخر اتصال عند {{time}}',
     // The number alone shows under 360 px: the button's name starts with these words.
     changedCount_zero: 'تغيّر {{count}}',
@@ -170,6 +171,7 @@ export const ar = {
       unknown: 'غير معروفة لدى الخدمة',
       notEndedRetry: 'لم تنتهِ، حاول مجددًا: {{problem}}',
       notEnded: 'لم تنتهِ: {{problem}}',
+      notEndedShort: 'لم تنتهِ',
     },
     warnNo2fa: 'لا مصادقة ثنائية على هذا الجهاز: لا تستطيع الخدمة إنهاء هذه الصلاحية تلقائيًا',
     stopTracking: 'إيقاف المتابعة',
@@ -229,6 +231,7 @@ export const ar = {
     addShort: 'إضافة وصول',
     addFor: 'إضافة وصول لـ {{name}}',
     end: 'إنهاء الوصول',
+    endShort: 'إنهاء',
     endFor: 'إنهاء الوصول على {{name}}',
     ending: 'جارٍ الإنهاء…',
     onTile: 'وصول مؤقت قيد الاستخدام',

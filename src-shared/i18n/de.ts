@@ -83,6 +83,7 @@ export const de = {
     wentOffline: 'Ging {{ago}} offline',
     backOnline: 'Kam {{ago}} wieder online',
     justNow: 'gerade eben',
+    nowShort: 'jetzt',
     lastSeenOnline: 'Zuletzt online um {{time}}',
     changedCount_one: '{{count}} geändert',
     changedCount_other: '{{count}} geändert',
@@ -140,6 +141,7 @@ export const de = {
       unknown: 'Dem Dienst unbekannt',
       notEndedRetry: 'Nicht beendet, bitte erneut versuchen: {{problem}}',
       notEnded: 'Nicht beendet: {{problem}}',
+      notEndedShort: 'Nicht beendet',
     },
     warnNo2fa:
       'Dieses Gerät hat keine 2FA: Der Dienst kann diesen Zugang nicht automatisch beenden',
@@ -180,6 +182,7 @@ export const de = {
     addShort: 'Neuer Zugang',
     addFor: 'Neuer Zugang für {{name}}',
     end: 'Zugang beenden',
+    endShort: 'Beenden',
     endFor: 'Zugang beenden: {{name}}',
     ending: 'Wird beendet…',
     onTile: 'befristeter Zugang aktiv',
@@ -291,7 +294,7 @@ export const de = {
   schedule: {
     endAt: 'Beenden um…',
     endAtFor: 'Beenden um… für {{name}}',
-    endClassAt: 'Alle beenden um…',
+    endClassAt: 'Stundenende um…',
     formFor: 'Ende für {{name}} planen',
     formClass: 'Ende aller Zugänge planen',
     time: 'Beenden um',

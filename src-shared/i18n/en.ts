@@ -87,6 +87,8 @@ export const en = {
     wentOffline: 'Went offline {{ago}}',
     backOnline: 'Back online {{ago}}',
     justNow: 'just now',
+    /** A change mark's age under a minute, beside its arrow ("↓ now", else "↓ 2 min"). */
+    nowShort: 'now',
     lastSeenOnline: 'Last seen online at {{time}}',
     /** The rows stay put while devices change: how many changed since they were sorted. */
     changedCount_one: '{{count}} changed',
@@ -97,7 +99,7 @@ export const en = {
     announce: {
       wentOffline: '{{name}} went offline',
       backOnline: '{{name}} is back online',
-      /** {{changes}}: the counts below that are not 0, joined by ", ". */
+      /** {{changes}}: the counts below that are not 0, joined as a list ("… and …"). */
       several_one: '{{count}} device changed: {{changes}}',
       several_other: '{{count}} devices changed: {{changes}}',
       wentOfflineCount_one: '{{count}} went offline',
@@ -148,6 +150,8 @@ export const en = {
       unknown: 'Unknown to the service',
       notEndedRetry: 'Not ended, try again: {{problem}}',
       notEnded: 'Not ended: {{problem}}',
+      /** A failed end on a device row, short; the row's button shows why. */
+      notEndedShort: 'Not ended',
     },
     warnNo2fa: 'This device has no 2FA: the service cannot end this access automatically',
     stopTracking: 'Stop tracking',
@@ -187,6 +191,8 @@ export const en = {
     addShort: 'Add access',
     addFor: 'Add access for {{name}}',
     end: 'End access',
+    /** End access on a device row, short: its name says which device. */
+    endShort: 'End',
     endFor: 'End access on {{name}}',
     ending: 'Ending…',
     onTile: 'temporal access in use',

@@ -81,6 +81,7 @@ export const es = {
     wentOffline: 'Se desconectó {{ago}}',
     backOnline: 'De nuevo en línea {{ago}}',
     justNow: 'ahora mismo',
+    nowShort: 'ahora',
     lastSeenOnline: 'Visto en línea por última vez a las {{time}}',
     changedCount_one: '{{count}} cambio',
     changedCount_many: '{{count}} cambios',
@@ -145,6 +146,7 @@ export const es = {
       unknown: 'El servicio no lo conoce',
       notEndedRetry: 'Sin terminar, inténtalo de nuevo: {{problem}}',
       notEnded: 'Sin terminar: {{problem}}',
+      notEndedShort: 'No terminado',
     },
     warnNo2fa:
       'Este equipo no tiene 2FA: el servicio no puede terminar este acceso automáticamente',
@@ -190,6 +192,7 @@ export const es = {
     addShort: 'Añadir acceso',
     addFor: 'Añadir acceso para {{name}}',
     end: 'Terminar acceso',
+    endShort: 'Terminar',
     endFor: 'Terminar acceso en {{name}}',
     ending: 'Terminando…',
     onTile: 'acceso temporal en uso',

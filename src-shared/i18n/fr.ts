@@ -80,6 +80,7 @@ export const fr = {
     wentOffline: 'Déconnecté {{ago}}',
     backOnline: 'Reconnecté {{ago}}',
     justNow: 'à l’instant',
+    nowShort: 'à l’instant',
     lastSeenOnline: 'Dernière présence en ligne à {{time}}',
     changedCount_one: '{{count}} modifié',
     changedCount_many: '{{count}} modifiés',
@@ -144,6 +145,7 @@ export const fr = {
       unknown: 'Inconnu du service',
       notEndedRetry: 'Non terminé, réessayez : {{problem}}',
       notEnded: 'Non terminé : {{problem}}',
+      notEndedShort: 'Non terminé',
     },
     warnNo2fa:
       'Cet appareil n’a pas de 2FA : le service ne peut pas mettre fin à cet accès automatiquement',
@@ -189,6 +191,7 @@ export const fr = {
     addShort: 'Nouvel accès',
     addFor: 'Nouvel accès pour {{name}}',
     end: 'Terminer l’accès',
+    endShort: 'Terminer',
     endFor: 'Terminer l’accès sur {{name}}',
     ending: 'Fin en cours…',
     onTile: 'accès temporaire en cours',

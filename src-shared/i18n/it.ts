@@ -81,6 +81,7 @@ export const it = {
     wentOffline: 'Disconnesso {{ago}}',
     backOnline: 'Riconnesso {{ago}}',
     justNow: 'proprio ora',
+    nowShort: 'ora',
     lastSeenOnline: 'Connesso l’ultima volta alle {{time}}',
     changedCount_one: '{{count}} cambiato',
     changedCount_many: '{{count}} cambiati',
@@ -145,6 +146,7 @@ export const it = {
       unknown: 'Sconosciuto al servizio',
       notEndedRetry: 'Non terminato, riprova: {{problem}}',
       notEnded: 'Non terminato: {{problem}}',
+      notEndedShort: 'Non terminato',
     },
     warnNo2fa:
       'Questo dispositivo non ha la 2FA: il servizio non può terminare questo accesso automaticamente',
@@ -190,6 +192,7 @@ export const it = {
     addShort: 'Nuovo accesso',
     addFor: 'Nuovo accesso per {{name}}',
     end: 'Termina accesso',
+    endShort: 'Termina',
     endFor: 'Termina accesso su {{name}}',
     ending: 'Terminazione…',
     onTile: 'accesso temporaneo in uso',

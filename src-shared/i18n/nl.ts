@@ -85,6 +85,7 @@ export const nl = {
     wentOffline: '{{ago}} offline gegaan',
     backOnline: '{{ago}} weer online',
     justNow: 'Zojuist',
+    nowShort: 'nu',
     lastSeenOnline: 'Laatst online gezien om {{time}}',
     changedCount_one: '{{count}} gewijzigd',
     changedCount_other: '{{count}} gewijzigd',
@@ -142,6 +143,7 @@ export const nl = {
       unknown: 'Onbekend bij de dienst',
       notEndedRetry: 'Niet beëindigd, probeer opnieuw: {{problem}}',
       notEnded: 'Niet beëindigd: {{problem}}',
+      notEndedShort: 'Niet beëindigd',
     },
     warnNo2fa:
       'Dit apparaat heeft geen 2FA: de dienst kan deze toegang niet automatisch beëindigen',
@@ -182,6 +184,7 @@ export const nl = {
     addShort: 'Nieuwe toegang',
     addFor: 'Nieuwe toegang voor {{name}}',
     end: 'Toegang beëindigen',
+    endShort: 'Beëindigen',
     endFor: 'Toegang beëindigen: {{name}}',
     ending: 'Beëindigen…',
     onTile: 'tijdelijke toegang in gebruik',

@@ -88,6 +88,7 @@ export const pt = {
     wentOffline: 'Ficou offline {{ago}}',
     backOnline: 'De novo online {{ago}}',
     justNow: 'agora mesmo',
+    nowShort: 'agora',
     lastSeenOnline: 'Visto online pela última vez às {{time}}',
     changedCount_one: '{{count}} alterado',
     changedCount_many: '{{count}} alterados',
@@ -152,6 +153,7 @@ export const pt = {
       unknown: 'Desconhecido para o serviço',
       notEndedRetry: 'Não terminado, tente de novo: {{problem}}',
       notEnded: 'Não terminado: {{problem}}',
+      notEndedShort: 'Não terminado',
     },
     warnNo2fa:
       'Este dispositivo não tem 2FA: o serviço não pode terminar este acesso automaticamente',
@@ -197,6 +199,7 @@ export const pt = {
     addShort: 'Adicionar acesso',
     addFor: 'Adicionar acesso para {{name}}',
     end: 'Terminar acesso',
+    endShort: 'Terminar',
     endFor: 'Terminar acesso em {{name}}',
     ending: 'A terminar…',
     onTile: 'acesso temporário em uso',

@@ -62,7 +62,10 @@ const lab = (access: TrackedAccessView, compactView = false) =>
 function rowSays() {
   const row = rowOf('LAB-PC01');
   return {
-    label: row.querySelector('.row-access-state')?.textContent,
+    // A failed end says "Not ended" on the row; its button's name says why.
+    label:
+      row.querySelector('.row-access-state > .why')?.getAttribute('aria-label') ??
+      row.querySelector('.row-access-state')?.textContent,
     endable: within(row).queryByRole('button', { name: 'End access on LAB-PC01' }) !== null,
     addable: within(row).queryByRole('button', { name: 'Add access for LAB-PC01' }) !== null,
   };

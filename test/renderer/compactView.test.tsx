@@ -9,6 +9,7 @@ import {
   failedEnd,
   trackedAccess,
 } from '../support/classTrayState';
+import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
@@ -114,7 +115,7 @@ describe('ending an access from a compact tile', () => {
     expect(fake.invalidateTemporalAccess).toHaveBeenCalledExactlyOnceWith({
       token: trackedAccess().token,
     });
-    expect(within(tile).getByRole('status').textContent).toBe('Ends 10:42:30');
+    expect(within(tile).getByRole('status').textContent).toBe(`Ends ${isolated('10:42:30')}`);
     expect(within(tile).queryByRole('button')).toBeNull();
     expect(tile.querySelector('.tile-access.ending')?.textContent).toBe('A');
     await act(async () => {

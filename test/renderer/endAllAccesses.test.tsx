@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { openAccessCards, renderApp } from './renderApp';
@@ -45,7 +46,9 @@ describe('end of class', () => {
     await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
     expect(fake.endAccesses).not.toHaveBeenCalled();
     expect(
-      screen.getByRole('form', { name: 'End 2 accesses now: Ana (LAB-PC01), Luis (LAB-PC02)?' }),
+      screen.getByRole('form', {
+        name: 'End 2 accesses now: Ana (LAB-PC01) and Luis (LAB-PC02)?',
+      }),
     ).toBeTruthy();
     // The safe answer holds the focus: a key held too long ends nothing.
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancel' }));
@@ -97,7 +100,7 @@ describe('end of class', () => {
     await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
     expect(
       screen.getByText(
-        'Ended 0 accesses. 1 access had already ended or expired. Luis (LAB-PC02): Not ended, try again: the service could not be reached.',
+        `Ended 0 accesses. 1 access had already ended or expired. ${isolated('Luis (LAB-PC02)')}: Not ended, try again: the service could not be reached.`,
       ),
     ).toBeTruthy();
   });

@@ -97,7 +97,7 @@ describe('End all in Spanish', () => {
     [[ANA], '¿Terminar ahora 1 acceso: Ana (LAB-PC01)?', 'Terminar 1 acceso'],
     [
       [ANA, LUIS],
-      '¿Terminar ahora 2 accesos: Ana (LAB-PC01), Luis (LAB-PC02)?',
+      '¿Terminar ahora 2 accesos: Ana (LAB-PC01) y Luis (LAB-PC02)?',
       'Terminar 2 accesos',
     ],
   ])('asks in the right form', async (accesses, question, confirm) => {

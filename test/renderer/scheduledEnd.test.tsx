@@ -7,6 +7,7 @@ import type {
   TrackedAccessView,
 } from '../../src-main/core/api/classTrayApi';
 import { messageWithRefusal } from '../../src-shared/refusal';
+import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
@@ -71,10 +72,12 @@ describe('scheduling an end', () => {
       target: { token: ANA.token },
       at: AT_10_50,
     });
-    const pending = within(rowOf('LAB-PC01')).getByText('Ends at 10:50');
+    // On the row a clock and the time, the sentence its name.
+    const pending = within(rowOf('LAB-PC01')).getByRole('img', { name: 'Ends at 10:50' });
+    expect(pending.textContent).toBe('10:50');
     expect(document.activeElement).toBe(pending);
-    // The card of the same access says so too.
-    expect(within(cardList()).getByText('Ends at 10:50')).toBeTruthy();
+    // The card of the same access says so too, the time isolated in the sentence.
+    expect(within(cardList()).getByText(`Ends at ${isolated('10:50')}`)).toBeTruthy();
   });
 
   it('refuses a time already past today in words, without asking the core or rolling to tomorrow', async () => {
@@ -85,7 +88,7 @@ describe('scheduling an end', () => {
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(
-      '10:30 has already passed today: choose a later time.',
+      `${isolated('10:30')} has already passed today: choose a later time.`,
     );
     expect(screen.getByLabelText('End at').getAttribute('aria-invalid')).toBe('true');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
@@ -206,15 +209,16 @@ describe('a pending end', () => {
   it('is shown on the row and the card, and cancelled by a button that names it', async () => {
     const fake = lab({ schedule: { pending: [{ at: AT_10_50, target: { token: ANA.token } }] } });
     const { user } = await renderApp(fake);
-    expect(within(rowOf('LAB-PC01')).getByText('Ends at 10:50')).toBeTruthy();
-    expect(within(cardList()).getByText('Ends at 10:50')).toBeTruthy();
+    expect(within(rowOf('LAB-PC01')).getByRole('img', { name: 'Ends at 10:50' })).toBeTruthy();
+    expect(within(cardList()).getByText(`Ends at ${isolated('10:50')}`)).toBeTruthy();
     // Luis's access has none.
     expect(within(rowOf('LAB-PC03')).queryByText(/Ends at/)).toBeNull();
     await user.click(rowButton('LAB-PC01', 'Cancel end at 10:50 for LAB-PC01'));
     expect(fake.cancelScheduledEnd).toHaveBeenCalledExactlyOnceWith({
       target: { token: ANA.token },
     });
-    expect(screen.queryByText('Ends at 10:50')).toBeNull();
+    expect(screen.queryByText(`Ends at ${isolated('10:50')}`)).toBeNull();
+    expect(screen.queryByRole('img', { name: 'Ends at 10:50' })).toBeNull();
     expect(document.activeElement).toBe(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
   });
 });
@@ -231,7 +235,7 @@ describe("the class's end", () => {
       target: { classroomId: 'lab-1' },
       at: AT_10_50,
     });
-    expect(screen.getByText('Class ends at 10:50')).toBeTruthy();
+    expect(screen.getByText(`Class ends at ${isolated('10:50')}`)).toBeTruthy();
     // The accesses' own ends are theirs: none is pending.
     expect(within(rowOf('LAB-PC01')).queryByText(/Ends at/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel end at 10:50 of the class' }));
@@ -252,7 +256,7 @@ describe("the class's end", () => {
       target: { classroomId: 'lab-1' },
       at: AT_10_50,
     });
-    expect(screen.getByText('Class ends at 10:50')).toBeTruthy();
+    expect(screen.getByText(`Class ends at ${isolated('10:50')}`)).toBeTruthy();
   });
 
   it("is not offered for another classroom's pending end", async () => {
@@ -467,7 +471,7 @@ describe('in Spanish', () => {
       },
     });
     const { user } = await renderApp(fake);
-    expect(screen.getByText('La clase termina a las 10:50')).toBeTruthy();
+    expect(screen.getByText(`La clase termina a las ${isolated('10:50')}`)).toBeTruthy();
     expect(reportTexts()).toEqual([
       'El fin programado a las 10:50 para Computer Lab 1 terminó 2 accesos. Se ejecutó con 12 minutos de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     ]);
@@ -475,11 +479,13 @@ describe('in Spanish', () => {
     typeTime('Terminar a las', '09:15');
     await user.click(screen.getByRole('button', { name: 'Programar' }));
     expect(screen.getByRole('alert').textContent).toBe(
-      'Las 09:15 ya han pasado hoy: elige una hora posterior.',
+      `Las ${isolated('09:15')} ya han pasado hoy: elige una hora posterior.`,
     );
     typeTime('Terminar a las', '10:50');
     await user.click(screen.getByRole('button', { name: 'Programar' }));
-    expect(within(rowOf('LAB-PC01')).getByText('Termina a las 10:50')).toBeTruthy();
+    expect(
+      within(rowOf('LAB-PC01')).getByRole('img', { name: 'Termina a las 10:50' }),
+    ).toBeTruthy();
     expect(rowButton('LAB-PC01', 'Anular fin de las 10:50 para LAB-PC01')).toBeTruthy();
   });
 });

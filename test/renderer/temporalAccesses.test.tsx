@@ -6,6 +6,7 @@ import type {
   InvalidateResultView,
   TrackedAccessView,
 } from '../../src-main/core/api/classTrayApi';
+import { isolated } from '../../src-renderer/views/bidi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
@@ -89,7 +90,7 @@ describe('ending from the card', () => {
     });
     // The window's clock was read before the fake one began: the card may fold already.
     const cardState = () => document.querySelector('.access .access-state')?.textContent;
-    expect(cardState()).toBe('Ends 10:42:30');
+    expect(cardState()).toBe(`Ends ${isolated('10:42:30')}`);
 
     await act(async () => {
       vi.advanceTimersByTime(12_000);

@@ -5,6 +5,7 @@ import type { AccessState, TrackedAccessView } from '../../api/types';
 import { accessStanding, type AccessStanding } from '../../../src-shared/accessState';
 import { useApi } from '../../store/context';
 import { formatClock, useSecondsUntil } from '../clock';
+import { isolated } from '../bidi';
 import { useAction } from '../forms/useAction';
 
 export interface AccessShown extends AccessStanding {
@@ -31,7 +32,9 @@ export function accessShown(
       case 'invalidated':
         return sessionOver
           ? t('accesses.state.ended')
-          : t('accesses.state.endsAt', { time: formatClock(state.sessionExpiresAt, language) });
+          : t('accesses.state.endsAt', {
+              time: isolated(formatClock(state.sessionExpiresAt, language)),
+            });
       case 'already-ended':
         return t('accesses.state.alreadyEnded');
       case 'unknown':

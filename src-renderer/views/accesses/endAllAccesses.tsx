@@ -6,6 +6,7 @@ import { useApi, useClassTray } from '../../store/context';
 import { accessShown } from './accessEnding';
 import { ActionError } from '../forms/actionError';
 import { EndAt } from './endAt';
+import { isolated } from '../bidi';
 import { SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 
@@ -35,9 +36,44 @@ function outcomeSentences(
     const access = byToken.get(token);
     if (result.kind !== 'failed' || access === undefined) continue;
     const { label } = accessShown(result, t, language, false);
-    said.push(t('accesses.endAllNotEnded', { name: whoOf(access), state: label }));
+    said.push(t('accesses.endAllNotEnded', { name: isolated(whoOf(access)), state: label }));
   }
   return said;
+}
+
+/** "A, B and C" as the language joins a list (Arabic's "و", German's "und"). */
+const listFormat = (language: string) => new Intl.ListFormat(language, { type: 'conjunction' });
+
+/** Where the names go in the question's sentence: a character no translation holds. */
+const NAMES = '\u0000';
+
+/**
+ * "End 3 accesses now: Jonas Schmidt (R12-PC11), Valentina Rossi (R12-PC02) and Lena Müller
+ * (R12-PC09)?" as the language joins a list and punctuates, each student and device an element
+ * of its own: isolated from the sentence (bdi) and never broken inside (at R12-'s hyphen).
+ */
+function Question({ accesses }: { accesses: readonly TrackedAccessView[] }) {
+  const { t, i18n } = useTranslation();
+  const [before = '', after = ''] = t('accesses.endAllQuestion', {
+    count: accesses.length,
+    names: NAMES,
+  }).split(NAMES);
+  const parts = listFormat(i18n.language).formatToParts(accesses.map(whoOf));
+  return (
+    <>
+      {before}
+      {parts.map((part, i) =>
+        part.type === 'element' ? (
+          <bdi key={i} className="who">
+            {part.value}
+          </bdi>
+        ) : (
+          part.value
+        ),
+      )}
+      {after}
+    </>
+  );
 }
 
 /**
@@ -103,7 +139,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
           className="end-all-confirm"
           label={t('accesses.endAllQuestion', {
             count: confirming.length,
-            names: confirming.map(whoOf).join(', '),
+            names: listFormat(i18n.language).format(confirming.map(whoOf)),
           })}
           submitLabel={t('accesses.endAllConfirm', { count: confirming.length })}
           cancelLabel={t('accesses.cancel')}
@@ -117,10 +153,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
           }}
         >
           <p>
-            {t('accesses.endAllQuestion', {
-              count: confirming.length,
-              names: confirming.map(whoOf).join(', '),
-            })}
+            <Question accesses={confirming} />
           </p>
         </SmallForm>
       )}

@@ -12,6 +12,8 @@ import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { formatMinute, nextFiveMinuteMark, parseClockTime } from '../clock';
+import { isolated } from '../bidi';
+import { ClockIcon, CloseIcon } from '../icons';
 import { FormField, SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 
@@ -92,7 +94,9 @@ export function EndAt({
       return;
     }
     if (at <= Date.now()) {
-      setProblem(t('schedule.passed', { time: formatMinute(new Date(at).toISOString(), locale) }));
+      setProblem(
+        t('schedule.passed', { time: isolated(formatMinute(new Date(at).toISOString(), locale)) }),
+      );
       return;
     }
     setProblem(null);
@@ -108,20 +112,37 @@ export function EndAt({
 
   if (pending !== undefined && !open) {
     const at = formatMinute(pending.at, locale);
+    // Shown, the time is isolated from the sentence around it; a name read out needs no isolate.
+    const ends = (time: string) =>
+      classroom ? t('schedule.classEndsAt', { time }) : t('schedule.endsAt', { time });
+    const cancelName = classroom
+      ? t('schedule.cancelClassEnd', { time: at })
+      : t('schedule.cancelEndFor', { time: at, name });
     return (
       <div className="end-at">
-        <span className="end-at-pending" tabIndex={-1} ref={pendingRef}>
-          {classroom ? t('schedule.classEndsAt', { time: at }) : t('schedule.endsAt', { time: at })}
+        {/* On a row, a clock and the time (the sentence is its name and title): it fits the
+            narrowest row in every language. */}
+        <span
+          className="end-at-pending"
+          tabIndex={-1}
+          ref={pendingRef}
+          {...(inRow ? { role: 'img', 'aria-label': ends(at), title: ends(at) } : {})}
+        >
+          {inRow ? (
+            <>
+              <ClockIcon />
+              <span dir="ltr">{at}</span>
+            </>
+          ) : (
+            ends(isolated(at))
+          )}
         </span>
         <BusyButton
           type="button"
-          className="button small quiet"
+          className={inRow ? 'icon-button small' : 'button small quiet'}
           tabIndex={tabIndex}
-          aria-label={
-            classroom
-              ? t('schedule.cancelClassEnd', { time: at })
-              : t('schedule.cancelEndFor', { time: at, name })
-          }
+          aria-label={cancelName}
+          title={cancelName}
           busy={cancel.pending}
           onClick={() => {
             // The pending end's change may arrive before the answer: the button is then waiting.
@@ -129,7 +150,7 @@ export function EndAt({
             void cancel.run();
           }}
         >
-          {t('schedule.cancelEnd')}
+          {inRow ? <CloseIcon /> : t('schedule.cancelEnd')}
         </BusyButton>
         <ActionError error={cancel.error} />
       </div>
@@ -137,14 +158,18 @@ export function EndAt({
   }
 
   if (!open) {
+    const label = classroom ? t('schedule.endClassAt') : t('schedule.endAtFor', { name });
     return (
       <div className="end-at">
         <button
           type="button"
-          className="button small"
+          // On a row a clock alone (its name says End at… for whom); beside End all, its words
+          // and a clock, drawn quiet beside End all's red: the two never look alike.
+          className={inRow ? 'icon-button small' : 'button small end-class-at'}
           ref={buttonRef}
           tabIndex={tabIndex}
-          aria-label={classroom ? undefined : t('schedule.endAtFor', { name })}
+          aria-label={classroom ? undefined : label}
+          title={inRow ? label : undefined}
           onClick={() => {
             // The next 5-minute mark, in the window's clock: one Enter schedules it.
             setTime(formatMinute(new Date(nextFiveMinuteMark(Date.now())).toISOString(), locale));
@@ -152,7 +177,8 @@ export function EndAt({
             setOpen(true);
           }}
         >
-          {classroom ? t('schedule.endClassAt') : t('schedule.endAt')}
+          <ClockIcon />
+          {!inRow && label}
         </button>
       </div>
     );

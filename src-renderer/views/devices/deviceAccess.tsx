@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../../api/types';
 import type { ClassTrayData } from '../../store/classTrayStore';
@@ -7,6 +8,7 @@ import { useClassTray } from '../../store/context';
 import { useAccessEnding, useAccessShown, useFocusBackOnEnd } from '../accesses/accessEnding';
 import { BusyButton } from '../forms/busyButton';
 import { EndAt } from '../accesses/endAt';
+import { PlusIcon, WarningIcon } from '../icons';
 
 /** The newest access given on this device in the open classroom (the list is newest first). */
 export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessView | undefined =>
@@ -38,14 +40,61 @@ export function RowAccessNote({ remoteId }: { remoteId: string }) {
   return <AccessNote access={access} />;
 }
 
+/** "Valentina R.": the first name whole and the others' initials, for the narrowest rows. */
+export const shortName = (name: string): string => {
+  const [first = '', ...others] = name.trim().split(/\s+/);
+  return [first, ...others.map((other) => `${[...other][0] ?? ''}.`)].join(' ');
+};
+
 function AccessNote({ access }: { access: TrackedAccessView }) {
+  const { t } = useTranslation();
   const shown = useAccessShown(access.state);
+  const [why, setWhy] = useState(false);
+  const failed = access.state.kind === 'failed';
   return (
     <>
-      {access.label !== null && <span className="row-student">{access.label}</span>}
+      {access.label !== null && (
+        // Its own direction (a Latin name in Arabic is never cut at its start); under 360 px
+        // the short form shows and the full name is still read out and on hover.
+        <span className="row-student" dir="auto" title={access.label}>
+          {shortName(access.label) === access.label ? (
+            access.label
+          ) : (
+            <>
+              <span className="student-full">{access.label}</span>
+              <span className="student-short" aria-hidden="true">
+                {shortName(access.label)}
+              </span>
+            </>
+          )}
+        </span>
+      )}
       <span className="row-access-state" role="status">
-        {shown.label}
+        {failed ? (
+          // "Not ended" fits every row; the reason is one press away, whole, and read as the
+          // button's name.
+          <button
+            type="button"
+            className="why"
+            tabIndex={-1}
+            aria-label={shown.label}
+            aria-expanded={why}
+            title={shown.label}
+            onClick={() => setWhy(!why)}
+            onKeyDown={(event) => {
+              if (event.key !== 'Escape' || !why) return;
+              event.stopPropagation();
+              setWhy(false);
+            }}
+          >
+            <WarningIcon />
+            {t('accesses.state.notEndedShort')}
+          </button>
+        ) : (
+          shown.label
+        )}
       </span>
+      {failed && why && <span className="row-reason">{shown.label}</span>}
     </>
   );
 }
@@ -55,12 +104,13 @@ function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
   return (
     <button
       type="button"
-      className="button small"
+      className="icon-button small add-access"
       tabIndex={-1}
       aria-label={t('accesses.addFor', { name })}
+      title={t('accesses.addFor', { name })}
       onClick={(event) => askAccessFor(remoteId, event.currentTarget)}
     >
-      {t('accesses.addShort')}
+      <PlusIcon />
     </button>
   );
 }
@@ -112,7 +162,7 @@ function TrackedOnRow({
             void ending.run();
           }}
         >
-          {ending.pending ? t('accesses.ending') : t('accesses.end')}
+          {ending.pending ? t('accesses.ending') : t('accesses.endShort')}
         </BusyButton>
       )}
       {shown.ended && <AddAccess remoteId={remoteId} name={name} />}

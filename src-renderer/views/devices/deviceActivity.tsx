@@ -10,6 +10,7 @@ import { changedRecently } from '../../store/deviceOrder';
 import { useClassTray, useClassTrayStore } from '../../store/context';
 import { formatClock, useNow } from '../clock';
 import { BackOnlineIcon, WentOfflineIcon } from '../icons';
+import { isolated } from '../bidi';
 
 /** Marks age by the minute: checked twice a minute. */
 const TICK_MS = 30_000;
@@ -18,8 +19,8 @@ const TICK_MS = 30_000;
 export const useActivityNow = (): number => useNow(TICK_MS);
 
 /**
- * What a row says of its device's online status: a recent change ("Went offline 2 minutes ago",
- * "Back online just now"), each with its own shape, colour and word, and went offline with a
+ * What a row says of its device's online status: a recent change, short ("↓ 2 min", read as
+ * "Went offline 2 minutes ago"), each with its own shape and colour, and went offline with a
  * student's access running in the alarm colour; else when an offline device was last seen
  * online; nothing for the others.
  */
@@ -49,19 +50,26 @@ function ActivityText({
         ? t('devices.justNow')
         : new Intl.RelativeTimeFormat(i18n.language).format(-minutes, 'minute');
     const mark = online ? 'back' : inUse ? 'urgent' : 'gone';
+    const sentence = t(online ? 'devices.backOnline' : 'devices.wentOffline', { ago });
+    // Short on screen ("↓ 2 min", "↑ now": the arrow says which way), a few letters in every
+    // language; the sentence is what assistive technology reads and the pointer shows.
+    const age = new Intl.NumberFormat(i18n.language, { style: 'unit', unit: 'minute' });
     return (
-      <span className={`mark ${mark}`}>
+      <span className={`mark ${mark}`} title={sentence}>
         {online ? <BackOnlineIcon /> : <WentOfflineIcon />}
-        <span className="mark-text">
-          {t(online ? 'devices.backOnline' : 'devices.wentOffline', { ago })}
+        <span className="mark-text" aria-hidden="true">
+          {minutes < 1 ? t('devices.nowShort') : age.format(minutes)}
         </span>
+        <span className="visually-hidden">{sentence}</span>
       </span>
     );
   }
   if (online || activity.lastSeenOnlineAt === null) return null;
   return (
     <span className="last-seen">
-      {t('devices.lastSeenOnline', { time: formatClock(activity.lastSeenOnlineAt, i18n.language) })}
+      {t('devices.lastSeenOnline', {
+        time: isolated(formatClock(activity.lastSeenOnlineAt, i18n.language)),
+      })}
     </span>
   );
 }
@@ -71,7 +79,7 @@ function ActivityText({
  * its text is often not read): "R12-PC06 went offline", or a count when several changed.
  */
 export function ChangeAnnouncer() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const store = useClassTrayStore();
   const news = useClassTray((data) => data.news);
   const [sentence, setSentence] = useState('');
@@ -91,15 +99,16 @@ export function ChangeAnnouncer() {
           })
         : t('devices.announce.several', {
             count: changed.length,
-            changes: [
+            // Joined as the language joins ("2 went offline and 1 came back online", Arabic's "و").
+            changes: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format([
               ...(offline > 0 ? [t('devices.announce.wentOfflineCount', { count: offline })] : []),
               ...(changed.length > offline
                 ? [t('devices.announce.backOnlineCount', { count: changed.length - offline })]
                 : []),
-            ].join(', '),
+            ]),
           }),
     );
-  }, [news, store, t]);
+  }, [news, store, t, i18n.language]);
   return (
     <p className="visually-hidden" role="status">
       {sentence}

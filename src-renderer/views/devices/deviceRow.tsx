@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 import type { DeviceView, PasswordCopy } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
 import { countRowRender } from '../benchCounter';
-import { DeviceAccess, inUseOn, RowAccessNote, RowEndAt } from './deviceAccess';
+import { accessOn, DeviceAccess, inUseOn, RowAccessNote, RowEndAt } from './deviceAccess';
 import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from '../icons';
 import { useFlash } from '../forms/useFlash';
@@ -32,15 +32,11 @@ function passwordCopiedNote(
   return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
 }
 
-/** A truncated line's whole text as its tooltip, read when the pointer comes (screen readers read it all). */
-const wholeTextAsTitle = (event: { currentTarget: HTMLElement }) => {
-  event.currentTarget.title = event.currentTarget.textContent ?? '';
-};
-
 /**
- * One device, in two lines of one height whatever it carries (what does not fit is cut short,
- * whole in the tooltip and for screen readers): its name and buttons, then what is happening on
- * it (a recent change, the student and the access's state, its id) with End at…. It selects its
+ * One device, in two lines of one height whatever it carries, made to fit the longest language:
+ * its name (never cut) and state, badges and buttons, then what is happening on it (a short
+ * change mark, the student and the access's state, or its id) with End at…. Only a student's
+ * name shortens, under 360 px ("Valentina R."); a failure's reason is one press away. It selects its
  * own device by id, so a change to another device never renders it, and it is memoized, so the
  * list around it does not either.
  */
@@ -50,6 +46,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
   const api = useApi();
   const device = useClassTray((data) => data.devices.get(remoteId));
   const inUse = useClassTray((data) => inUseOn(data, remoteId));
+  const tracked = useClassTray((data) => accessOn(data, remoteId) !== undefined);
   const [note, flash] = useFlash<CopyNote>();
   if (!device) return null;
   const presence = presenceOf(device);
@@ -88,9 +85,12 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
     </button>
   );
   const badges = [
+    // "2FA" struck through: the same few letters in every language (the row's words are its
+    // name and state); the sentence is its name for assistive technology and on hover.
     !device.has2fa && (
-      <span key="2fa" className="badge caution">
-        {t('devices.no2fa')}
+      <span key="2fa" className="badge caution" title={t('devices.no2fa')}>
+        <s aria-hidden="true">2FA</s>
+        <span className="visually-hidden">{t('devices.no2fa')}</span>
       </span>
     ),
     device.status === 'disabled' && (
@@ -126,7 +126,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
         <DeviceAccess remoteId={remoteId} name={name} />
       </span>
       <span className="row-line detail">
-        <span className="device-detail" onPointerEnter={wholeTextAsTitle}>
+        <span className="device-detail">
           <span className={`copy-note ${note?.kind ?? ''}`} role="status">
             {note?.text}
           </span>
@@ -135,7 +135,9 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
             <>
               <ActivityNote remoteId={remoteId} inUse={inUse} />
               <RowAccessNote remoteId={remoteId} />
-              {device.alias !== null && <span className="device-id">{remoteId}</span>}
+              {/* The id only on an idle line: a student's line has no room for it (it stays in
+                  Copy id's name and the search). */}
+              {device.alias !== null && !tracked && <span className="device-id">{remoteId}</span>}
             </>
           )}
         </span>
