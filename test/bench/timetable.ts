@@ -30,7 +30,6 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import ICAL from 'ical.js';
 import { readCalendar } from '../../src-main/core/timetable/calendar';
 import type { ReadOutcome, StartWorker } from '../../src-main/core/timetable/calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from '../../src-main/core/timetable/calendarReader';
@@ -155,61 +154,62 @@ const load = () =>
     .map((value) => value.toFixed(1))
     .join(', ');
 
-/**
- * ical.js 2.2.1 doing the engine's work on the same text and span: parse, zones registered,
- * overrides related to their series, every series iterated from its start to the span's end,
- * occurrences overlapping the span counted (as ClassTray used it before issue 25).
- */
-function icalJsOccurrences(text: string, from: number, to: number): number {
-  const calendar = new ICAL.Component(ICAL.parse(text));
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
-    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  }
-  const masters = new Map<string, InstanceType<typeof ICAL.Event>>();
-  const overrides: InstanceType<typeof ICAL.Event>[] = [];
-  for (const vevent of calendar.getAllSubcomponents('vevent')) {
-    const event = new ICAL.Event(vevent);
-    if (event.isRecurrenceException()) overrides.push(event);
-    else masters.set(event.uid, event);
-  }
-  for (const override of overrides) masters.get(override.uid)?.relateException(override);
-  let count = 0;
-  const overlaps = (start: ICAL.Time, end: ICAL.Time) =>
-    end.toUnixTime() * 1000 > from && start.toUnixTime() * 1000 < to;
-  for (const event of masters.values()) {
-    if (!event.isRecurring()) {
-      if (overlaps(event.startDate, event.endDate)) count += 1;
-      continue;
-    }
-    const steps = event.iterator();
-    for (let next = steps.next(); next; next = steps.next()) {
-      if (next.toUnixTime() * 1000 >= to) break;
-      const { startDate, endDate } = event.getOccurrenceDetails(next);
-      if (overlaps(startDate, endDate)) count += 1;
-    }
-  }
-  return count;
+/** ical.js's heap and time in its thread: past either, the bench says so and goes on. */
+const ICAL_JS_HEAP_MB = 2048;
+const ICAL_JS_LIMIT_MS = 180_000;
+
+/** What ical.js took on a text and span (icalJsThread.mjs), or why it was stopped. */
+type IcalJsRun = { ms: number; occurrences: number } | { stopped: string };
+
+function icalJsOccurrences(text: string, from: number, to: number): Promise<IcalJsRun> {
+  const thread = new Worker(new URL('./icalJsThread.mjs', import.meta.url), {
+    workerData: { text, from, to },
+    resourceLimits: { maxOldGenerationSizeMb: ICAL_JS_HEAP_MB },
+  });
+  return new Promise((resolve) => {
+    const limit = setTimeout(() => {
+      resolve({ stopped: `stopped after ${ICAL_JS_LIMIT_MS / 1000} s` });
+      void thread.terminate();
+    }, ICAL_JS_LIMIT_MS);
+    thread.once('message', (run: { ms: number; occurrences: number }) => {
+      clearTimeout(limit);
+      resolve(run);
+      void thread.terminate();
+    });
+    thread.once('error', (error: Error & { code?: string }) => {
+      clearTimeout(limit);
+      resolve({
+        stopped:
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? `stopped past a ${ICAL_JS_HEAP_MB} MiB heap`
+            : `failed: ${error.message}`,
+      });
+    });
+  });
 }
 
 interface Comparison {
   name: string;
   mib: number;
   engine: { ms: number; occurrences: number };
-  icalJs: { ms: number; occurrences: number };
+  icalJs: IcalJsRun;
 }
 
 const comparisonLine = ({ name, mib, engine, icalJs }: Comparison) =>
   `${name} (${round(mib)} MiB): engine ${round(engine.ms)} ms (${engine.occurrences} occurrences), ` +
-  `ical.js ${round(icalJs.ms)} ms (${icalJs.occurrences}): ${round(icalJs.ms / engine.ms)}x`;
+  ('stopped' in icalJs
+    ? `ical.js ${icalJs.stopped}`
+    : `ical.js ${round(icalJs.ms)} ms (${icalJs.occurrences}): ${round(icalJs.ms / engine.ms)}x`);
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
 /**
- * The engine (readCalendar, in this thread) and ical.js on the same texts and spans, in turns
- * (engine, ical.js, engine…) so that both meet the same load: the median of each.
+ * The engine (readCalendar, in this thread) and ical.js (in its capped thread) on the same texts
+ * and spans, in turns (engine, ical.js, engine…) so that both meet the same load: the median of
+ * each; ical.js stopped once is not run again on that text.
  */
-function compareWithIcalJs(now: number): Comparison[] {
+async function compareWithIcalJs(now: number): Promise<Comparison[]> {
   const week = { from: now - DAY, to: now + 8 * DAY };
   const year = { from: now - 182 * DAY, to: now + 183 * DAY };
   const madrid = (ms: number) =>
@@ -237,24 +237,27 @@ function compareWithIcalJs(now: number): Comparison[] {
   for (const [name, text, span, rounds] of cases) {
     console.error(`timetable bench: ${name}, engine and ical.js in turns…`);
     const engineMs: number[] = [];
-    const icalMs: number[] = [];
+    const icalRuns: IcalJsRun[] = [];
     let engineCount = 0;
-    let icalCount = 0;
     for (let round = 0; round < rounds; round += 1) {
       collectGarbage();
-      let started = performance.now();
+      const started = performance.now();
       engineCount = readCalendar(text, { ...span, machineZone: MACHINE_ZONE }).events.length;
       engineMs.push(performance.now() - started);
+      if (icalRuns.some((run) => 'stopped' in run)) continue;
       collectGarbage();
-      started = performance.now();
-      icalCount = icalJsOccurrences(text, span.from, span.to);
-      icalMs.push(performance.now() - started);
+      icalRuns.push(await icalJsOccurrences(text, span.from, span.to));
     }
-    const result = {
+    const stopped = icalRuns.find((run) => 'stopped' in run);
+    const timed = icalRuns.filter((run): run is { ms: number; occurrences: number } => 'ms' in run);
+    const result: Comparison = {
       name,
       mib: mb(Buffer.byteLength(text)),
       engine: { ms: median(engineMs), occurrences: engineCount },
-      icalJs: { ms: median(icalMs), occurrences: icalCount },
+      icalJs: stopped ?? {
+        ms: median(timed.map((run) => run.ms)),
+        occurrences: timed[0]?.occurrences ?? 0,
+      },
     };
     // Said as it comes too: ical.js on the large feeds takes minutes and gigabytes.
     console.error(`  ${comparisonLine(result)}`);
@@ -332,7 +335,7 @@ export async function benchTimetable(): Promise<void> {
   const loadBefore = load();
   console.error('timetable bench: 70,000 events in the reader’s thread (built)…');
   const large = await largeFeedInThread(now);
-  const comparisons = compareWithIcalJs(now);
+  const comparisons = await compareWithIcalJs(now);
   console.log(`\nLoad average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}`);
   console.log(
     `70,000 events (${round(large.mib)} MiB) in the reader's thread (built, as the tray app): ` +
