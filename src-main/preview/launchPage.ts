@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { PRIVATE_FILE_MODE } from '../core/settings/privateFolder';
 import { newPreviewKey, sameSecret } from './access';
 
-export const LAUNCH_PAGE_NAME = 'preview-launch.html';
+const LAUNCH_PAGE_NAME = 'preview-launch.html';
 
 /** Where the launch page posts the key. */
 export const LAUNCH_ROUTE = '/launch';
@@ -28,7 +28,7 @@ export interface LaunchKeys {
 }
 
 export class LaunchPage implements LaunchKeys {
-  readonly file: string;
+  private readonly file: string;
   readonly fileUrl: string;
   /** Where the page posts; none until the preview listens. */
   private url: string | undefined;
@@ -78,7 +78,7 @@ function launchHtml(url: string, key: string): string {
 <title>ClassTray preview</title>
 <form method="post" action="${url}${LAUNCH_ROUTE}">
 <input type="hidden" name="key" value="${key}">
-<p>Opening ClassTray at ${url}… If the browser cannot connect, the preview has stopped: start it again (npm run web) and open this file again.</p>
+<p>Opening ClassTray at ${url}… If the browser cannot connect, the preview has stopped: start it again, then open this file again.</p>
 <button type="submit">Open ClassTray</button>
 </form>
 <script>document.forms[0].submit();</script>

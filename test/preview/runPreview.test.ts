@@ -3,7 +3,7 @@
  * CLASSTRAY_TOKEN and a keychain that cannot load, so nothing outside the test is touched.
  */
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { chmod, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -84,7 +84,13 @@ describe('runPreview', () => {
   });
 
   it('signs a browser in with the launch page, and removes it when it stops', async () => {
+    // One left by a start that was killed, and wider than it should be: replaced whole.
+    const file = join(dataDir, 'preview-launch.html');
+    await writeFile(file, 'name="key" value="an-earlier-key"', { mode: 0o644 });
+    await chmod(file, 0o644);
     const running = await start('--no-open');
+    if (process.platform !== 'win32') expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await launchKey(running.launchUrl)).not.toBe('an-earlier-key');
     const cookie = await signIn(running);
     expect((await fetch(`${running.url}/api/state`, { headers: { cookie } })).status).toBe(200);
     await running.close();
