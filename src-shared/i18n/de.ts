@@ -358,6 +358,8 @@ export const de = {
       badZone: 'eine unlesbare Zeitzone',
       tooOften: 'mehr als 5.000 Wiederholungen in den kommenden Tagen',
       tooComplex: 'eine Wiederholungsregel, die bis heute zu aufwendig zu verfolgen ist',
+      outOfRange:
+        'ein Datum, eine Dauer oder eine Anzahl von Wiederholungen außerhalb des gültigen Bereichs',
       other: 'etwas Unlesbares darin',
     },
     tooLarge_one:

@@ -378,6 +378,7 @@ export const en = {
       badZone: 'a time zone that cannot be read',
       tooOften: 'a repeat more than 5,000 times in the coming days',
       tooComplex: 'a repeat rule too costly to follow to today',
+      outOfRange: 'a date, length or repeat count out of range',
       other: 'something in them that cannot be read',
     },
     tooLarge_one:

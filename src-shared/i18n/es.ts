@@ -371,6 +371,7 @@ export const es = {
       badZone: 'una zona horaria ilegible',
       tooOften: 'una repetición de más de 5.000 veces en los próximos días',
       tooComplex: 'una regla de repetición demasiado costosa de seguir hasta hoy',
+      outOfRange: 'una fecha, duración o número de repeticiones fuera de rango',
       other: 'algo ilegible en ellos',
     },
     tooLarge_one:

@@ -370,6 +370,7 @@ export const fr = {
       badZone: 'un fuseau horaire illisible',
       tooOften: 'une répétition plus de 5 000 fois dans les jours à venir',
       tooComplex: 'une règle de répétition trop coûteuse à suivre jusqu’à aujourd’hui',
+      outOfRange: 'une date, une durée ou un nombre de répétitions hors limites',
       other: 'un élément illisible',
     },
     tooLarge_one:

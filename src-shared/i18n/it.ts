@@ -372,6 +372,7 @@ export const it = {
       badZone: 'un fuso orario illeggibile',
       tooOften: 'una ripetizione più di 5.000 volte nei prossimi giorni',
       tooComplex: 'una regola di ripetizione troppo onerosa da seguire fino a oggi',
+      outOfRange: 'una data, una durata o un numero di ripetizioni fuori intervallo',
       other: 'qualcosa di illeggibile',
     },
     tooLarge_one:

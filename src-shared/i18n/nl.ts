@@ -358,6 +358,7 @@ export const nl = {
       badZone: 'een tijdzone die niet te lezen is',
       tooOften: 'een herhaling van meer dan 5000 keer in de komende dagen',
       tooComplex: 'een herhaalregel die te veel rekenwerk kost om tot vandaag te volgen',
+      outOfRange: 'een datum, duur of aantal herhalingen buiten het geldige bereik',
       other: 'iets erin dat niet te lezen is',
     },
     tooLarge_one:

@@ -391,6 +391,7 @@ export const pl = {
       badZone: 'nieczytelna strefa czasowa',
       tooOften: 'ponad 5000 powtórzeń w najbliższych dniach',
       tooComplex: 'reguła powtarzania zbyt kosztowna do prześledzenia do dziś',
+      outOfRange: 'data, czas trwania lub liczba powtórzeń poza dopuszczalnym zakresem',
       other: 'nieczytelny element',
     },
     tooLarge_one:

@@ -378,6 +378,7 @@ export const pt = {
       badZone: 'um fuso horário ilegível',
       tooOften: 'uma repetição de mais de 5000 vezes nos próximos dias',
       tooComplex: 'uma regra de repetição demasiado custosa de seguir até hoje',
+      outOfRange: 'uma data, duração ou número de repetições fora do intervalo válido',
       other: 'algo ilegível neles',
     },
     tooLarge_one:
