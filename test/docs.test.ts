@@ -36,9 +36,11 @@ const onDisk: Repository = {
 
 /** The text inside code: fenced blocks and inline spans, where commands and paths are written. */
 function codeOf(markdown: string): string[] {
-  const fenced = [...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map((match) => match[1]);
+  const fenced = [...markdown.matchAll(/^```[^\n]*\n([\s\S]*?)^```/gm)].map(
+    (match) => match[1] ?? '',
+  );
   const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
-  const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1]);
+  const spans = [...prose.matchAll(/`([^`\n]+)`/g)].map((match) => match[1] ?? '');
   return [...fenced, ...spans];
 }
 
@@ -53,7 +55,9 @@ const slugOf = (heading: string) =>
 
 function anchorsOf(markdown: string): Set<string> {
   const withoutCode = markdown.replace(/^```[^\n]*\n[\s\S]*?^```/gm, '');
-  return new Set([...withoutCode.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => slugOf(match[1])));
+  return new Set(
+    [...withoutCode.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => slugOf(match[1] ?? '')),
+  );
 }
 
 /** What is wrong in one Markdown file (`file` relative to the repository's root). */
@@ -62,7 +66,7 @@ function problemsIn(file: string, markdown: string, repository = onDisk): string
   const code = codeOf(markdown);
 
   for (const text of code) {
-    for (const [, word, name] of text.matchAll(/\bnpm\s+(run\s+)?([a-z][\w:.-]*)/g)) {
+    for (const [, word, name = ''] of text.matchAll(/\bnpm\s+(run\s+)?([a-z][\w:.-]*)/g)) {
       const isScript = word !== undefined || !NPM_COMMANDS.has(name);
       if (isScript && !repository.scripts.has(name)) {
         problems.push(`${file}: npm ${word ?? ''}${name}: no such script in package.json`);
@@ -73,10 +77,10 @@ function problemsIn(file: string, markdown: string, repository = onDisk): string
   const links = [
     ...markdown.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g),
     ...markdown.matchAll(/<img[^>]*\ssrc="([^"]+)"/g),
-  ].map((match) => match[1]);
+  ].map((match) => match[1] ?? '');
   const relativeLinks = links.filter((link) => !/^[a-z][\w+.-]*:/i.test(link));
 
-  const written = code.flatMap((text) => [...text.matchAll(PATH)].map((match) => match[1]));
+  const written = code.flatMap((text) => [...text.matchAll(PATH)].map((match) => match[1] ?? ''));
   for (const candidate of written) {
     const repoPath = candidate.replace(/[.:]+$/, '');
     // A pattern, not a file: `src-shared/i18n/<code>.ts`, `out/main/chunks/calendarWorker-*.js`.
@@ -85,7 +89,7 @@ function problemsIn(file: string, markdown: string, repository = onDisk): string
   }
 
   for (const link of relativeLinks) {
-    const [target, anchor] = link.split('#');
+    const [target = '', anchor] = link.split('#');
     const resolved =
       target === ''
         ? file
