@@ -1,6 +1,6 @@
 /**
  * No import circle anywhere in the source: the API's types, the settings schema and the features
- * depend one way (docs/architecture.md), and a new circle fails here with its files named.
+ * depend one way (docs/engineering.md, The layers), and a new circle fails here with its files named.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

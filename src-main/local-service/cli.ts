@@ -13,7 +13,7 @@ Serves the ClassTray service interface on 127.0.0.1 (the built-in demo account u
 
   --port N            port to listen on (default: one the OS picks)
   --token T           API token every request must carry (default: a random one, printed)
-  --fixture FILE      account data to serve (see README: Fixture format)
+  --fixture FILE      account data to serve (see docs/engineering.md: The local service)
   --data-file FILE    persist every change here; an existing file is the state
   --auth-header NAME  header carrying the token (default: X-Token-SVC)
   -h, --help          show this text`;

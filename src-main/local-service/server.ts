@@ -1,6 +1,6 @@
 /**
  * The HTTP face of the local service: the spec's three endpoints plus the /_local control
- * surface, with the project's decisions where the spec says "not shown" (README: Decisions).
+ * surface, with the project's decisions where the spec says "not shown" (docs/decisions.md).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify from 'fastify';

@@ -1,6 +1,6 @@
 /**
  * Policies that survive a redeploy (issue 33): a real policy file replaced step by step as IT's
- * tools replace it, the reader reading after every step. README's `install -m 644 -o root` unlinks
+ * tools replace it, the reader reading after every step. docs/school-it.md's `install -m 644 -o root` unlinks
  * the file, creates it 0600, writes it and sets 644; `mv` renames a new file over it; editors
  * rename the old one aside or rewrite it in place. The test drives both the steps and the reads
  * (no sleeps, no second process): every read must find a policy, and each problem is said once.
@@ -133,7 +133,7 @@ async function redeploys(way: Redeploy, times: number, contents: readonly string
 }
 
 describe('a policy file redeployed while ClassTray reads it', () => {
-  it("keeps a policy in force at every read of 1,000 redeploys README's way (install -m 644)", async () => {
+  it("keeps a policy in force at every read of 1,000 redeploys docs/school-it.md's way (install -m 644)", async () => {
     const { reads, withoutPolicy, found } = await redeploys(installWay, 1_000, [text(A), text(B)]);
     expect(reads).toBe(1 + 1_000 * 5);
     expect(withoutPolicy).toBe(0);

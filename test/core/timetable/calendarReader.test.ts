@@ -188,7 +188,7 @@ describe('a thread that runs away (a stand-in for the engine)', () => {
  * can be known, counts what it left out, and the main loop keeps turning meanwhile. The time
  * budget is real time, which a busy test machine stretches: here it is only a hang guard, and
  * each calendar's time against the app's budget is what `npm run bench -- timetable` measures
- * (README).
+ * (docs/benchmarks.md).
  */
 const HANG_GUARD_MS = 20_000;
 

@@ -1,7 +1,7 @@
 /**
- * What the candidate libraries make of the corpus's rules (README, "The iCalendar engine, by
+ * What the candidate libraries make of the corpus's rules (docs/engineering.md, "The iCalendar engine, by
  * evidence"): ical.js 2.2.1 (the engine before issue 25) and rrule 2.8.1 (dateutil's port), each
- * stepped from DTSTART as its API does. Kept as a test so README's account fails when either
+ * stepped from DTSTART as its API does. Kept as a test so docs/engineering.md's account fails when either
  * changes; ClassTray's own stepper is calendarCorpus.test.ts's.
  */
 import ICAL from 'ical.js';
