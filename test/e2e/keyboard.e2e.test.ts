@@ -196,8 +196,7 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
       .locator('.device-slot', { hasText: aliasOf(run, n) })
       .locator('.row-student', { hasText: student })
       .waitFor();
-    // Esc closes the form and folds the cards: the room is back in view.
-    await keys.press('Escape');
+    // Added: the form closes and folds the cards, so the room is back in view.
     await expect.poll(() => view.locator('.add-access').isVisible()).toBe(false);
   };
 

@@ -52,7 +52,7 @@ describe('adding a temporal access', () => {
     expect((input as HTMLInputElement).value).toBe('');
   });
 
-  it('keeps the keyboard focus in the box while the access is added', async () => {
+  it('keeps the keyboard focus in the box while the access is added, then folds the form', async () => {
     const fake = tracking();
     let finish: (result: AddAccessResult) => void = () => undefined;
     fake.addTemporalAccess.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
@@ -68,9 +68,11 @@ describe('adding a temporal access', () => {
     expect(fake.addTemporalAccess).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(input);
     await act(async () => finish({ ok: true, access: trackedAccess() }));
-    expect(document.activeElement).toBe(input);
-    await user.keyboard('next{Enter}');
-    expect(fake.addTemporalAccess).toHaveBeenLastCalledWith({ linkOrToken: 'next' });
+    // Added: the room gets its rows back, and the keyboard is on the fold's toggle, emptied.
+    const toggle = screen.getByRole('button', { name: /^Temporal accesses/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(toggle);
+    expect((input as HTMLInputElement).value).toBe('');
   });
 });
 

@@ -16,11 +16,9 @@ const looksLikeAccess = (text: string): boolean => /:\/\/|[0-9a-f]{8}-[0-9a-f]{4
 /**
  * Adds a temporal access as it is given in a lesson: on the device its row picked, named at the
  * top of the form, the student first (optional), then the link; Add is there as soon as a link
- * is, and once added the form is empty again with the focus where the next access starts (its
- * device when this one had one).
- * Esc and Cancel close it (`onClose`), handing the focus back to the row's button that opened it
- * (or to the row's End access, which took that button's place), as does a click outside one a
- * row opened and nothing was typed in.
+ * is. Once added the form closes (`onClose`), giving the room its rows back, and the focus goes
+ * back to the row's button that opened it (or to the row's End access, which took that button's
+ * place); so do Esc and Cancel, and a click outside one a row opened and nothing was typed in.
  */
 export function AddAccessForm({
   visible,
@@ -46,7 +44,6 @@ export function AddAccessForm({
   );
   const studentField = useRef<HTMLInputElement>(null);
   const linkField = useRef<HTMLInputElement>(null);
-  const deviceField = useRef<HTMLSelectElement>(null);
   // The demo school's own links, until each is added: a new user tries the whole flow offline.
   const demoLinks = useClassTray((data) => data.account.demoLinks);
   const tracked = useClassTray((data) => data.temporalAccesses);
@@ -73,7 +70,7 @@ export function AddAccessForm({
     setRemoteId('');
     setProblem(null);
   };
-  const cancel = () => {
+  const close = () => {
     clear();
     onClose(draft.remoteId === null ? null : focusBackTarget(draft));
     clearAccessDraft();
@@ -104,16 +101,7 @@ export function AddAccessForm({
       setProblem(outcome.value.problem);
       return;
     }
-    // Not the page (Add is disabled once the link box is empty): the field the next access
-    // starts from, as this one did: its device, else its student, else its link.
-    const next =
-      remoteId !== ''
-        ? deviceField.current
-        : student.trim() !== ''
-          ? studentField.current
-          : linkField.current;
-    clear();
-    next?.focus();
+    close();
   };
 
   return (
@@ -126,15 +114,13 @@ export function AddAccessForm({
         busy={add.pending}
         ready={text.trim() !== ''}
         onSubmit={submit}
-        onCancel={cancel}
+        onCancel={close}
         // Opened with the cards: the focus is the toggle's or the row's to give, not the form's.
         autoFocus={false}
       >
         {/* First, so the device a row picked is in view however short the window; only while
             shown, so the room's changes do not render a hidden list. */}
-        {visible && (
-          <AccessDevicePicker ref={deviceField} remoteId={remoteId} onChange={setRemoteId} />
-        )}
+        {visible && <AccessDevicePicker ref={null} remoteId={remoteId} onChange={setRemoteId} />}
         <div className="access-fields">
           <FormField label={t('accesses.student')}>
             {(control) => (
