@@ -109,7 +109,9 @@ export function nowAndNext(
 
 /**
  * Each classroom's next bell: the end of its soonest lesson still to end, within `aheadMs`,
- * skipping the lessons the teacher keeps accesses after. By classroom id.
+ * unless the teacher keeps accesses after that lesson. A kept lesson still holds its room until
+ * it ends: a later lesson's end is never scheduled (nor shown) while it is not the room's next.
+ * By classroom id.
  */
 export function bellsByClassroom(
   lessons: readonly Lesson[],
@@ -117,10 +119,10 @@ export function bellsByClassroom(
   options: { kept: readonly string[]; aheadMs: number },
 ): Map<string, Lesson> {
   const kept = new Set(options.kept);
-  const bells = new Map<string, Lesson>();
+  const next = new Map<string, Lesson>();
   for (const lesson of [...lessons].sort((a, b) => a.end - b.end)) {
-    if (lesson.end <= now || lesson.end > now + options.aheadMs || kept.has(lesson.key)) continue;
-    if (!bells.has(lesson.classroomId)) bells.set(lesson.classroomId, lesson);
+    if (lesson.end <= now || lesson.end > now + options.aheadMs) continue;
+    if (!next.has(lesson.classroomId)) next.set(lesson.classroomId, lesson);
   }
-  return bells;
+  return new Map([...next].filter(([, lesson]) => !kept.has(lesson.key)));
 }
