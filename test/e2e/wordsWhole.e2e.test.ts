@@ -298,6 +298,31 @@ async function throughTheList<T>(view: Page, measure: () => Promise<T[]>): Promi
   return [...seen.values()];
 }
 
+/**
+ * Each word of the access cards that breaks across lines ("Valenti/na", "R12-/PC15"): a word
+ * (a run without spaces) whose letters stand on more than one line.
+ */
+function brokenWords(view: Page): Promise<string[]> {
+  return view.evaluate(() => {
+    const found: string[] = [];
+    for (const card of document.querySelectorAll('.access-list .access')) {
+      const walker = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        if (text.parentElement?.closest('.visually-hidden')) continue;
+        for (const match of text.data.matchAll(/[^\s\u2068\u2069]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          if (tops.size > 1) found.push(`"${match[0]}" breaks across ${tops.size} lines`);
+        }
+      }
+    }
+    return found;
+  });
+}
+
 const SIZES = [
   { name: '400x600', viewport: { width: 400, height: 600 }, narrow: false },
   { name: '320x480', viewport: { width: 320, height: 480 }, narrow: true },
@@ -355,6 +380,33 @@ describe('every word whole in a lesson', () => {
         await page.emulateMedia({ colorScheme: 'light' });
         await failedRow.locator('.why').click();
         await failedRow.locator('.row-reason').waitFor({ state: 'detached' });
+        // Under 360 px the student's name shortens to a form that still says who.
+        await page.evaluate(() => document.querySelector('.device-scroll')?.scrollTo(0, 0));
+        const student = page
+          .locator('.device-slot')
+          .filter({ hasText: 'R12-PC02' })
+          .locator('.row-student');
+        await student.waitFor();
+        const shortened = await student.locator('> *').evaluateAll((forms) =>
+          forms
+            .filter((form) => form.checkVisibility() && getComputedStyle(form).clipPath === 'none')
+            .map((form) => form.textContent)
+            .join(),
+        );
+        if (shortened !== (size.narrow ? 'Valentina R.' : 'Valentina Rossi'))
+          found.push(`${where}: the student shows as "${shortened}"`);
+
+        // The access cards, opened: no word broken inside.
+        await page.locator('.accesses-toggle').click();
+        await page.locator('.access-list .access').nth(3).waitFor();
+        for (const problem of await brokenWords(page)) found.push(`${where} cards: ${problem}`);
+        if (SHOWN.includes(language)) {
+          await page.locator('.access-list .access').first().scrollIntoViewIfNeeded();
+          await page.screenshot({
+            path: join(SCREENSHOTS, `cards-${size.name}-${language}-light.png`),
+          });
+        }
+        await page.locator('.accesses-toggle').click();
       }
       console.log(`cut texts at ${size.name}: ${counts.join(', ')}`);
       expect(found).toEqual([]);

@@ -262,7 +262,7 @@ describe('the access list', () => {
     openAccessCards();
     const here = screen.getByRole('list', { name: 'In this classroom' });
     expect(within(here).getByText('LAB-PC01')).toBeTruthy();
-    expect(within(here).getByText('· Ana', { exact: false })).toBeTruthy();
+    expect(within(here).getByText('Ana', { selector: '.access-student-name' })).toBeTruthy();
     const elsewhere = screen.getByRole('list', { name: 'Other classrooms' });
     expect(within(elsewhere).getByText('R12-PC06')).toBeTruthy();
     expect(within(elsewhere).getByText('Given')).toBeTruthy();

@@ -206,7 +206,9 @@ describe('tracked accesses', () => {
         trackedAccess({ token: '9a8b7c6d-1234-4abc-8def-001122334455', deviceAlias: 'LAB-PC07' }),
       ),
     );
-    expect(screen.getByText('Maria, project work')).toBeTruthy();
+    expect(
+      screen.getByText('Maria, project work', { selector: '.access-student-name' }),
+    ).toBeTruthy();
     expect(screen.getByText('LAB-PC07')).toBeTruthy();
   });
 

@@ -79,9 +79,16 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     <li className="access">
       <div className="access-head">
         <div className="access-title" id={titleId}>
+          {/* Each part whole on its line, in its own direction: never "R12-/PC15" nor
+              "Valenti/na" (the card's buttons go below when the line is short). */}
           <span className="access-name">
-            {name}
-            {student !== null && <span className="access-student-name"> · {student}</span>}
+            <bdi className="access-device-name">{name}</bdi>
+            {student !== null && (
+              <>
+                {' · '}
+                <bdi className="access-student-name">{student}</bdi>
+              </>
+            )}
           </span>
           {/* Without a label or a device the token is the name already. */}
           {name !== token && <span className="access-detail">{token}</span>}
