@@ -14,6 +14,7 @@ import { roomNamed } from './placeNames';
 import { NICKNAME_MAX_LENGTH } from '../../../src-shared/limits';
 import type { ClassTrayData } from '../../store/classTrayStore';
 import { roomName } from '../header/lessonLine';
+import { isolated } from '../bidi';
 
 type Source = TimetableView['source'];
 const SOURCES: readonly Source[] = ['none', 'subscription', 'file', 'weekly'];
@@ -352,8 +353,9 @@ function bellRooms(data: ClassTrayData, language: string): string {
     source === 'weekly'
       ? weekly.map((lesson) => lesson.classroomId)
       : places.flatMap(({ classroomId }) => (classroomId === null ? [] : [classroomId]));
-  const names = [...new Set(ids)].map((id) => `\u2068${roomName(data, id)}\u2069`);
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(names);
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    [...new Set(ids)].map((id) => isolated(roomName(data, id))),
+  );
 }
 
 /** Asked once a place is a classroom; then a toggle. */
