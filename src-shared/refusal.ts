@@ -64,6 +64,8 @@ const REFUSALS = {
   tokenControlCharacters: {},
   /** ClassTray's own failure (a bug): the log has its stack. */
   classTrayFailed: {},
+  /** The clipboard refused the diagnostics (the reason goes to the log). */
+  diagnosticsNotCopied: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;
 
 interface ValueKinds {

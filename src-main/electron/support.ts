@@ -8,7 +8,9 @@ import { app, clipboard, shell } from 'electron';
 import type { LogFolderView } from '../core/api/classTrayApi';
 import type { ClassTray } from '../core/classTray';
 import type { Logger } from '../core/logger';
+import { englishRefusal } from '../core/api/apiInput';
 import { TeacherFacingError } from '../core/api/teacherFacing';
+import { refusal } from '../../src-shared/refusal';
 import { diagnosticsText } from '../hosts/diagnostics';
 import { DIAGNOSTICS_LOG_LINES } from '../hosts/diagnostics';
 import type { LogFile } from '../hosts/logFile';
@@ -18,9 +20,14 @@ export interface HostSupport {
   copyDiagnostics(): Promise<void>;
 }
 
-/** A sentence the window shows as it stands (the cause is in the log). */
+/** The clipboard refused the diagnostics: worded by the window (the cause is in the log). */
 export class SupportRefusal extends TeacherFacingError {
   override readonly name = 'SupportRefusal';
+  override readonly refusal = refusal('diagnosticsNotCopied', {});
+
+  constructor() {
+    super(englishRefusal('diagnosticsNotCopied', {}));
+  }
 }
 
 export function electronSupport(
@@ -52,9 +59,7 @@ export function electronSupport(
         log.warn(
           `Writing the diagnostics to the clipboard failed: ${error instanceof Error ? error.message : String(error)}`,
         );
-        throw new SupportRefusal(
-          'The diagnostics could not be copied to the clipboard: try again.',
-        );
+        throw new SupportRefusal();
       }
     },
   };

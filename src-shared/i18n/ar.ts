@@ -679,5 +679,6 @@ export const ar = {
     tokenEmpty: 'رمز API فارغ: الصقه مرة أخرى.',
     tokenControlCharacters: 'يحتوي رمز API على فواصل أسطر أو محارف تحكّم: الصقه مرة أخرى.',
     classTrayFailed: 'تعثّر ClassTray على نحو غير متوقع؛ سجلّه يذكر السبب.',
+    diagnosticsNotCopied: 'تعذّر نسخ بيانات التشخيص إلى الحافظة: أعد المحاولة.',
   },
 } as const satisfies Messages;

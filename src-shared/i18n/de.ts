@@ -621,5 +621,7 @@ export const de = {
       'Das API-Token enthält Zeilenumbrüche oder Steuerzeichen: Fügen Sie es erneut ein.',
     classTrayFailed:
       'In ClassTray ist ein unerwarteter Fehler aufgetreten; das Protokoll nennt den Grund.',
+    diagnosticsNotCopied:
+      'Die Diagnosedaten konnten nicht in die Zwischenablage kopiert werden: Versuchen Sie es erneut.',
   },
 } as const satisfies Messages;

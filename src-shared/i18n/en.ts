@@ -634,5 +634,6 @@ export const en = {
     tokenControlCharacters:
       'The API token contains line breaks or control characters: paste it again.',
     classTrayFailed: 'ClassTray failed unexpectedly; its log says why.',
+    diagnosticsNotCopied: 'The diagnostics could not be copied to the clipboard: try again.',
   } satisfies Record<RefusalCode, string>,
 } as const;

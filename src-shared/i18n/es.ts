@@ -631,5 +631,7 @@ export const es = {
     tokenControlCharacters:
       'El token de la API contiene saltos de línea o caracteres de control: pégalo de nuevo.',
     classTrayFailed: 'ClassTray falló de forma inesperada; su registro dice por qué.',
+    diagnosticsNotCopied:
+      'No se pudieron copiar los diagnósticos al portapapeles: inténtalo de nuevo.',
   },
 } as const satisfies Messages;

@@ -636,5 +636,7 @@ export const fr = {
     tokenControlCharacters:
       'Le jeton d’API contient des sauts de ligne ou des caractères de contrôle : collez-le à nouveau.',
     classTrayFailed: 'ClassTray a échoué de façon inattendue ; son journal en donne la raison.',
+    diagnosticsNotCopied:
+      'Les diagnostics n’ont pas pu être copiés dans le presse-papiers : réessayez.',
   },
 } as const satisfies Messages;

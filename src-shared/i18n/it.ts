@@ -636,5 +636,6 @@ export const it = {
       'Il token API contiene a capo o caratteri di controllo: incollalo di nuovo.',
     classTrayFailed:
       'ClassTray ha avuto un errore imprevisto; il suo registro ne indica il motivo.',
+    diagnosticsNotCopied: 'Non è stato possibile copiare la diagnostica negli appunti: riprova.',
   },
 } as const satisfies Messages;

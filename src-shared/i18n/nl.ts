@@ -614,5 +614,7 @@ export const nl = {
     tokenEmpty: 'Het API-token is leeg: plak het opnieuw.',
     tokenControlCharacters: 'Het API-token bevat regeleinden of stuurtekens: plak het opnieuw.',
     classTrayFailed: 'Er ging onverwacht iets mis in ClassTray; het logboek zegt waarom.',
+    diagnosticsNotCopied:
+      'De diagnose kon niet naar het klembord worden gekopieerd: probeer het opnieuw.',
   },
 } as const satisfies Messages;

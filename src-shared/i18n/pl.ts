@@ -654,5 +654,6 @@ export const pl = {
     tokenControlCharacters:
       'Token API zawiera podziały wierszy lub znaki sterujące: wklej go ponownie.',
     classTrayFailed: 'W ClassTray wystąpił nieoczekiwany błąd; przyczynę podaje dziennik.',
+    diagnosticsNotCopied: 'Nie udało się skopiować diagnostyki do schowka: spróbuj ponownie.',
   },
 } as const satisfies Messages;

@@ -638,5 +638,7 @@ export const pt = {
     tokenControlCharacters:
       'O token da API contém quebras de linha ou caracteres de controlo: cole-o de novo.',
     classTrayFailed: 'O ClassTray falhou inesperadamente; o registo diz porquê.',
+    diagnosticsNotCopied:
+      'Não foi possível copiar o diagnóstico para a área de transferência: tente de novo.',
   },
 } as const satisfies Messages;

@@ -126,7 +126,11 @@ describe('Copy diagnostics', () => {
     mockedClipboard.writeText.mockRejectedValueOnce(new Error('clipboard busy'));
     await expect(
       electronSupport(new FakeClassTray(), logFile, log).copyDiagnostics(),
-    ).rejects.toThrow('The diagnostics could not be copied to the clipboard: try again.');
+    ).rejects.toMatchObject({
+      message: 'The diagnostics could not be copied to the clipboard: try again.',
+      // Worded by the window in its language.
+      refusal: { code: 'diagnosticsNotCopied', values: {} },
+    });
     expect(lines).toEqual(['Writing the diagnostics to the clipboard failed: clipboard busy']);
   });
 });
