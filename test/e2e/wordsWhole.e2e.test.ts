@@ -323,6 +323,32 @@ function brokenWords(view: Page): Promise<string[]> {
   });
 }
 
+/**
+ * Each student's name as shown (full or short) whose last character does not stand right of its
+ * first: "Lena M." drawn ".Lena M" in a right-to-left row.
+ */
+function studentsOutOfOrder(view: Page): Promise<string[]> {
+  return view.evaluate(() => {
+    const found: string[] = [];
+    for (const student of document.querySelectorAll('.row-student')) {
+      const walker = document.createTreeWalker(student, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        const form = text.parentElement;
+        if (!form?.checkVisibility() || getComputedStyle(form).clipPath !== 'none') continue;
+        const at = (index: number) => {
+          const range = document.createRange();
+          range.setStart(text, index);
+          range.setEnd(text, index + 1);
+          return range.getBoundingClientRect().left;
+        };
+        if (at(0) >= at(text.length - 1)) found.push(`"${text.data}" drawn out of order`);
+      }
+    }
+    return found;
+  });
+}
+
 const SIZES = [
   { name: '400x600', viewport: { width: 400, height: 600 }, narrow: false },
   { name: '320x480', viewport: { width: 320, height: 480 }, narrow: true },
@@ -346,11 +372,33 @@ describe('every word whole in a lesson', () => {
         for (const cut of wrong)
           found.push(`${where}: ${cut.where} "${cut.text}" shows ${cut.shown} of ${cut.whole} px`);
         if (language === 'ar') {
+          for (const problem of await throughTheList(page, () => studentsOutOfOrder(page)))
+            found.push(`${where}: ${problem}`);
           for (const problem of await throughTheList(page, () => latinCut(page))) {
             if (size.narrow && problem.startsWith('student? ')) continue;
             found.push(`${where}: ${problem.replace(/^student\? /, '')}`);
           }
         }
+        // End all (now) and End class at… (later) side by side: different words and look.
+        const ends = await page.locator('.accesses-summary .end-all').evaluate((box) => {
+          const [now, later] = ['.button.danger', '.end-class-at'].map((css) => {
+            const button = box.querySelector(css);
+            return {
+              words: button?.textContent ?? '',
+              ground: button ? getComputedStyle(button).backgroundColor : '',
+              clock: button?.querySelector('svg') != null,
+            };
+          });
+          return { now, later };
+        });
+        if (
+          ends.now?.words === '' ||
+          ends.later?.words.startsWith(ends.now?.words ?? '') ||
+          ends.now?.ground === ends.later?.ground ||
+          !ends.later?.clock
+        )
+          found.push(`${where}: End all and End class at… alike: ${JSON.stringify(ends)}`);
+
         // The failed end's reason, one press away: whole, inside the window and the list.
         const failedRow = page.locator('.device-slot').filter({ hasText: 'R12-PC09' });
         await failedRow.evaluate((slot) => slot.scrollIntoView({ block: 'start' }));
