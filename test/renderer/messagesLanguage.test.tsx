@@ -89,6 +89,38 @@ describe('a change of language', () => {
     expect(document.body.textContent).not.toMatch(GERMAN);
     expect(document.body.textContent).not.toMatch(/could not be reached/);
   });
+
+  it('rewords a scheduled end’s report, kept as how the end ran', async () => {
+    const at = new Date(2026, 0, 5, 10, 50).toISOString();
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'de' },
+        schedule: {
+          ran: [
+            {
+              scheduled: { at, target: { classroomId: 'lab-1' } },
+              ranAt: at,
+              lateMinutes: 3,
+              ended: [
+                { token: ANA.token, result: invalidatedAt10h42m18s() },
+                { token: LUIS.token, result: invalidatedAt10h42m18s() },
+              ],
+              retrying: false,
+            },
+          ],
+        },
+      }),
+    );
+    await renderApp(fake);
+    expect(await screen.findByText(/hat 2 Zugänge beendet\./)).toBeTruthy();
+
+    await switchTo(fake, 'pl');
+    const report = await screen.findByText(/zakończyło 2 dostępy\./, {
+      selector: '.schedule-report p',
+    });
+    expect(report.textContent).toMatch(/3 minuty/);
+    expect(document.body.textContent).not.toMatch(GERMAN);
+  });
 });
 
 describe("the connection's banner", () => {
