@@ -2,7 +2,8 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { en } from '../../src-shared/i18n/en';
 import { SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
-import type { Messages } from '../../src-shared/i18n/messages';
+import type { PartialMessages } from '../../src-shared/i18n/messages';
+import { LANGUAGE_CHUNKS } from './chunks';
 
 // One namespace (see src-shared/i18n/index.ts): the tray's sentences are its `tray.` keys.
 declare module 'i18next' {
@@ -12,19 +13,13 @@ declare module 'i18next' {
 }
 
 /**
- * Every other language's sentences, each in a chunk of its own (`<code>.ts` exports `<code>`):
- * the window carries English, its fallback, and loads the one language it shows.
+ * A language's sentences: English from the window's own bundle, any other from its chunk
+ * (./chunks), loaded when it is shown. A language under way holds only part of them: i18next
+ * shows English (fallbackLng) for each one it lacks.
  */
-const chunks = import.meta.glob<Partial<Record<Locale, Messages>>>([
-  '../../src-shared/i18n/[a-z][a-z].ts',
-  '!../../src-shared/i18n/en.ts',
-]);
-
-/** A language's sentences, from its chunk (English from the window's own bundle). */
-export async function loadSentences(locale: Locale): Promise<Messages> {
+export async function loadSentences(locale: Locale): Promise<PartialMessages> {
   if (locale === SOURCE_LOCALE) return en;
-  const load = chunks[`../../src-shared/i18n/${locale}.ts`];
-  const sentences = (await load?.())?.[locale];
+  const sentences = await LANGUAGE_CHUNKS[locale]?.();
   if (sentences === undefined) throw new Error(`No sentences for the language "${locale}".`);
   return sentences;
 }

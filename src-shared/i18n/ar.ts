@@ -300,6 +300,7 @@ export const ar = {
     problemsFirst: 'المشكلات أولًا: الأجهزة غير المتصلة والمتغيّرة حديثًا في الأعلى',
     language: 'اللغة',
     systemLanguage: 'لغة النظام',
+    languageUnderWay: '{{name}} (غير مكتملة)',
     startAtLogin: 'التشغيل عند تسجيل الدخول',
     endedRetention: 'الاحتفاظ بالصلاحيات المنتهية لمدة (ساعة)',
     endedRetentionRange: 'أدخل عددًا صحيحًا من الساعات من {{min}} إلى {{max}}.',

@@ -255,6 +255,7 @@ export const de = {
     problemsFirst: 'Probleme zuerst: offline und kürzlich geänderte Geräte oben',
     language: 'Sprache',
     systemLanguage: 'Systemsprache',
+    languageUnderWay: '{{name}} (unvollständig)',
     startAtLogin: 'Bei der Anmeldung starten',
     endedRetention: 'Beendete Zugänge behalten (Stunden)',
     endedRetentionRange: 'Geben Sie eine ganze Zahl von Stunden von {{min}} bis {{max}} ein.',

@@ -265,6 +265,8 @@ export const en = {
     problemsFirst: 'Problems first: offline and recently changed devices at the top',
     language: 'Language',
     systemLanguage: 'System',
+    /** A language still being translated, in the language list: its name in itself. */
+    languageUnderWay: '{{name}} (incomplete)',
     startAtLogin: 'Start at login',
     endedRetention: 'Keep ended accesses for (hours)',
     endedRetentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',

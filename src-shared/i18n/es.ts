@@ -263,6 +263,7 @@ export const es = {
     notifications: 'Notificaciones de escritorio cuando cambian los equipos',
     language: 'Idioma',
     systemLanguage: 'Sistema',
+    languageUnderWay: '{{name}} (incompleto)',
     startAtLogin: 'Iniciar al arrancar la sesión',
     endedRetention: 'Conservar los accesos terminados (horas)',
     endedRetentionRange: 'Escribe un número entero de horas entre {{min}} y {{max}}.',

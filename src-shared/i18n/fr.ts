@@ -262,6 +262,7 @@ export const fr = {
     problemsFirst: 'Problèmes d’abord : appareils hors ligne ou modifiés récemment en haut',
     language: 'Langue',
     systemLanguage: 'Système',
+    languageUnderWay: '{{name}} (incomplète)',
     startAtLogin: 'Lancer à l’ouverture de session',
     endedRetention: 'Conserver les accès terminés (heures)',
     endedRetentionRange: 'Saisissez un nombre entier d’heures de {{min}} à {{max}}.',

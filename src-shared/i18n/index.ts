@@ -10,15 +10,59 @@ import { en } from './en';
 import { es } from './es';
 import { fr } from './fr';
 import { it } from './it';
-import { LOCALES, type Locale } from './languages';
-import type { Messages } from './messages';
+import { isUnderWay, SOURCE_LOCALE, type Locale, type SPOKEN_LANGUAGES } from './languages';
+import type { Messages, PartialMessages } from './messages';
 import { nl } from './nl';
 import { pl } from './pl';
 import { pt } from './pt';
 
-/** Each language's sentences, by its code: a language missing here does not compile. */
-export const SENTENCES: Readonly<Record<Locale, Messages>> = { en, es, de, pl, nl, pt, fr, it, ar };
+/** What a language's file holds: every sentence, or any part of them while it is under way. */
+type Catalogue<L extends Locale> = (typeof SPOKEN_LANGUAGES)[L] extends { underWay: true }
+  ? PartialMessages
+  : Messages;
 
+/**
+ * Each language's file as written, by its code: a language missing here, or a complete one
+ * lacking a sentence, does not compile.
+ */
+export const CATALOGUES: { readonly [L in Locale]: Catalogue<L> } = {
+  en,
+  es,
+  de,
+  pl,
+  nl,
+  pt,
+  fr,
+  it,
+  ar,
+};
+
+type Tree = { readonly [key: string]: string | Tree };
+
+/** `own`, with English for each sentence it lacks. */
+function withEnglish(own: Tree, english: Tree): Tree {
+  const merged: Record<string, string | Tree> = { ...own };
+  for (const [key, value] of Object.entries(english)) {
+    const mine = own[key];
+    if (typeof value !== 'string')
+      merged[key] = withEnglish(typeof mine === 'object' ? mine : {}, value);
+    else merged[key] = mine ?? value;
+  }
+  return merged;
+}
+
+/**
+ * What each language shows, by its code: its own sentences, and English for each one a language
+ * under way lacks, as i18next's fallbackLng shows them in the window and the tray.
+ */
+export const SENTENCES = Object.fromEntries(
+  Object.entries(CATALOGUES).map(([locale, own]) => [
+    locale,
+    isUnderWay(locale as Locale) ? withEnglish(own as Tree, CATALOGUES[SOURCE_LOCALE]) : own,
+  ]),
+) as Readonly<Record<Locale, Messages>>;
+
+/** i18next's resources: each language's own sentences, English its fallback (fallbackLng). */
 export const resources = Object.fromEntries(
-  LOCALES.map((locale) => [locale, { translation: SENTENCES[locale] }]),
-) as Readonly<Record<Locale, { translation: Messages }>>;
+  Object.entries(CATALOGUES).map(([locale, own]) => [locale, { translation: own }]),
+) as Readonly<Record<Locale, { translation: PartialMessages }>>;

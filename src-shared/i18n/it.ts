@@ -264,6 +264,7 @@ export const it = {
     problemsFirst: 'Prima i problemi: in alto i dispositivi disconnessi o cambiati da poco',
     language: 'Lingua',
     systemLanguage: 'Sistema',
+    languageUnderWay: '{{name}} (incompleta)',
     startAtLogin: 'Avvia all’accesso al sistema',
     endedRetention: 'Conserva gli accessi terminati (ore)',
     endedRetentionRange: 'Inserisci un numero intero di ore da {{min}} a {{max}}.',

@@ -3,7 +3,7 @@
  * text. A counted sentence (`ended_one`, `ended_other`) is written in the plural forms its
  * language has, not English's: the type asks for `_other`, allows every CLDR form, and
  * test/shared/i18n.test.ts checks that each language has exactly the forms Intl.PluralRules
- * names for it.
+ * names for it. A language under way (languages.ts) fills in only part of it: PartialMessages.
  */
 import type { en } from './en';
 
@@ -23,3 +23,8 @@ type Sentences<T> = {
 };
 
 export type Messages = Sentences<typeof en>;
+
+/** A language under way: any part of the sentences; each one it lacks is shown in English. */
+export type PartialMessages = Partly<Messages>;
+
+type Partly<T> = { readonly [K in keyof T]?: T[K] extends string ? string : Partly<T[K]> };

@@ -256,6 +256,7 @@ export const nl = {
     problemsFirst: 'Problemen eerst: offline en recent gewijzigde apparaten bovenaan',
     language: 'Taal',
     systemLanguage: 'Systeem',
+    languageUnderWay: '{{name}} (onvolledig)',
     startAtLogin: 'Starten bij aanmelden',
     endedRetention: 'Beëindigde toegangen bewaren (uren)',
     endedRetentionRange: 'Vul een geheel aantal uren in van {{min}} tot {{max}}.',

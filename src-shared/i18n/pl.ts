@@ -277,6 +277,7 @@ export const pl = {
     problemsFirst: 'Najpierw problemy: rozłączone i niedawno zmienione urządzenia na górze',
     language: 'Język',
     systemLanguage: 'Język systemu',
+    languageUnderWay: '{{name}} (niekompletny)',
     startAtLogin: 'Uruchamiaj po zalogowaniu',
     endedRetention: 'Przechowuj zakończone dostępy (godziny)',
     endedRetentionRange: 'Wpisz całkowitą liczbę godzin od {{min}} do {{max}}.',

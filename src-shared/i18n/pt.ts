@@ -270,6 +270,7 @@ export const pt = {
     problemsFirst: 'Problemas primeiro: dispositivos offline e alterados recentemente no topo',
     language: 'Idioma',
     systemLanguage: 'Sistema',
+    languageUnderWay: '{{name}} (incompleto)',
     startAtLogin: 'Iniciar com a sessão',
     endedRetention: 'Manter acessos terminados durante (horas)',
     endedRetentionRange: 'Introduza um número inteiro de horas de {{min}} a {{max}}.',

@@ -1,20 +1,22 @@
 /**
  * The window loads one language at a time: each one's sentences come from a chunk of their own,
- * the same sentences main and the tests read all at once, and the built window carries English
- * only (built with the config of the preview's build, which Electron's shares).
+ * found by its code, holding the same file main and the tests read all at once, and the built
+ * window carries English only (built with the config of the preview's build, which Electron's
+ * shares).
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSentences, openI18n } from '../../src-renderer/i18n';
-import { SENTENCES } from '../../src-shared/i18n';
+import { CATALOGUES, SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 import { tempDir } from '../support/tempDir';
 
 describe("the window's languages", () => {
   it.each(LOCALES)('load %s as the sentences main and the tests read', async (locale) => {
-    expect(await loadSentences(locale)).toBe(SENTENCES[locale]);
+    expect(await loadSentences(locale)).toBe(CATALOGUES[locale]);
     const i18n = await openI18n(locale);
     expect(i18n.language).toBe(locale);
     expect(i18n.t('settings.heading')).toBe(SENTENCES[locale].settings.heading);
@@ -43,32 +45,28 @@ describe("the window's languages", () => {
         build: { outDir, emptyOutDir: true },
       });
       const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-      const entry = /<script type="module"[^>]* src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+      const entry = /<script type="module"[^>]* src="\.\/assets\/([^"]+\.js)"/.exec(html)?.[1];
       expect(entry).toBeDefined();
       const assets = path.join(outDir, 'assets');
       const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
-      const texts = new Map(
-        await Promise.all(
-          scripts.map(
-            async (file) =>
-              [
-                `assets/${file}`,
-                // The minifier writes a no-break space (French, before ; and :) as an escape.
-                (await readFile(path.join(assets, file), 'utf8')).replaceAll('\\xA0', '\u00a0'),
-              ] as const,
-          ),
-        ),
-      );
-      // A sentence long enough to be the language's own, as JSON writes it in a bundle.
-      const holding = (locale: (typeof LOCALES)[number]) =>
-        [...texts]
-          .filter(([, text]) => text.includes(SENTENCES[locale].tray.stoppedBody))
-          .map(([file]) => file);
-      expect(holding(SOURCE_LOCALE)).toEqual([entry]);
+      const entryText = await readFile(path.join(assets, entry ?? ''), 'utf8');
+      // Each chunk found by its language's code, the name Rollup gives it after its file.
+      const chunkOf = (locale: Locale) =>
+        scripts.filter((file) => file.startsWith(`${locale}-`) && file !== entry);
+      // English is no chunk: the window carries it, and what it imports is found at once.
+      expect(chunkOf(SOURCE_LOCALE)).toEqual([]);
+      // (A regular expression's test, so that a failure does not print the whole bundle.)
+      const imports = (how: string, file: string) =>
+        new RegExp(`${how}\\s*[\`"']\\./${file.replaceAll('.', '\\.')}[\`"']`).test(entryText);
       for (const locale of LOCALES.filter((code) => code !== SOURCE_LOCALE)) {
-        const files = holding(locale);
+        const files = chunkOf(locale);
         expect(files, locale).toHaveLength(1);
-        expect(files[0], locale).not.toBe(entry);
+        const file = path.join(assets, files[0] ?? '');
+        // Loaded only when shown, and holding nothing but the language's file as written.
+        expect(imports('from', files[0] ?? ''), `${locale}: imported at once`).toBe(false);
+        expect(imports('import\\(', files[0] ?? ''), `${locale}: imported when shown`).toBe(true);
+        const chunk = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+        expect(chunk[locale], locale).toEqual(CATALOGUES[locale]);
       }
     },
   );

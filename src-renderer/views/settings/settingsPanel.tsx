@@ -6,7 +6,7 @@ import {
   ENDED_RETENTION_HOURS,
   VISIBLE_POLL_SECONDS,
 } from '../../../src-shared/limits';
-import { directionOf, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
+import { directionOf, isUnderWay, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
 import { LANGUAGES } from '../../../src-shared/locale';
 import type { ActionInput, ConnectResult, Language } from '../../api/types';
 import { useApi, useClassTray, useHost } from '../../store/context';
@@ -299,7 +299,11 @@ function GeneralSettings() {
               value={value}
               {...(value === 'system' ? {} : { lang: value, dir: directionOf(value) })}
             >
-              {value === 'system' ? t('settings.systemLanguage') : SPOKEN_LANGUAGES[value].name}
+              {value === 'system'
+                ? t('settings.systemLanguage')
+                : isUnderWay(value)
+                  ? t('settings.languageUnderWay', { name: SPOKEN_LANGUAGES[value].name })
+                  : SPOKEN_LANGUAGES[value].name}
             </option>
           ))}
         </select>
