@@ -74,6 +74,7 @@ function App() {
         <ConnectionBanner
           onOpenSettings={openSettings}
           onFixClassroom={() => setFixClassroomAsked((asked) => asked + 1)}
+          onClosed={focusSearch}
         />
         <ChangeAnnouncer />
         <ScheduledEndReports />

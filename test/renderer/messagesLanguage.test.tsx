@@ -131,6 +131,8 @@ describe("the connection's banner", () => {
     expect(banner()?.textContent).toMatch(/Cannot reach the service/);
     await user.click(screen.getByRole('button', { name: 'Close this message' }));
     expect(banner()).toBeNull();
+    // Its button went with it: the keyboard goes where the window starts, not to the page.
+    expect(document.activeElement).toBe(screen.getByRole('searchbox'));
     // The same outage going on does not bring it back.
     await push({ type: 'connection', connection: { ...fake.state.connection, ...offline } });
     expect(banner()).toBeNull();

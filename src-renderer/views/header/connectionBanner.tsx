@@ -5,6 +5,7 @@ import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { formatClock } from '../clock';
+import { CloseIcon } from '../icons';
 import { useAction } from '../forms/useAction';
 
 type Problem =
@@ -39,6 +40,8 @@ export function ConnectionBanner(props: {
   onOpenSettings: () => void;
   /** Opens the classroom switcher on the unknown id, to correct it or remove it. */
   onFixClassroom: () => void;
+  /** Closed by the teacher: its button went with it, so the focus goes where the window starts. */
+  onClosed: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -109,9 +112,12 @@ export function ConnectionBanner(props: {
           className="icon-button banner-close"
           aria-label={t('banner.close')}
           title={t('banner.close')}
-          onClick={() => setClosed(problem ?? null)}
+          onClick={() => {
+            setClosed(problem ?? null);
+            props.onClosed();
+          }}
         >
-          ×
+          <CloseIcon />
         </button>
       )}
       {tone !== null && <ActionError error={retry.error} />}
