@@ -22,6 +22,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { openI18n } from '../../src-renderer/i18n';
+import { isolated } from '../../src-renderer/views/bidi';
 import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
@@ -342,7 +343,8 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   const bellYes = view.getByRole('button', { name: t('timetable.bellYes') });
   if (await bellYes.isVisible()) await bellYes.click();
   await view
-    .getByRole('checkbox', { name: t('timetable.bell') })
+    // Named by its room, the Library, while the window shows Room 12.
+    .getByRole('checkbox', { name: t('timetable.bell', { rooms: isolated('Library') }) })
     .and(view.locator(':checked'))
     .waitFor();
   await view.locator('.settings-head button').click();

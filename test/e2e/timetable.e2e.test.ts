@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OWN_PICK_MS } from '../../src-main/core/timetable/timetable';
+import { isolated } from '../../src-renderer/views/bidi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
@@ -106,7 +107,9 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     await question.locator('xpath=ancestor::div[1]').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Yes, end them' }).click();
     await page
-      .getByRole('checkbox', { name: "End this room's accesses when the lesson ends" })
+      .getByRole('checkbox', {
+        name: `End the accesses in ${isolated('Room B')} when a lesson there ends`,
+      })
       .waitFor();
     await auditedShot(page, SCREENSHOTS, 'settings-timetable');
     await page.getByRole('button', { name: 'Done' }).click();
