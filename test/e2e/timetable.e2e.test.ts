@@ -160,7 +160,8 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
     await linkBox.fill(`https://remote.example/access/${token}`);
     await linkBox.press('Enter');
-    await page.getByText('Ana').first().waitFor();
+    // On its row: the cards fold once the access is added.
+    await page.getByText('Ana').filter({ visible: true }).first().waitFor();
     await auditedShot(page, SCREENSHOTS, 'lesson-header');
     const before = await invalidations();
 
