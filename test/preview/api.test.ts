@@ -108,7 +108,11 @@ describe('POST /api/actions/:action', () => {
     );
     const response = await preview.post('/api/actions/refresh', {});
     expect(response.statusCode).toBe(502);
-    expect(response.json()).toEqual({ error: 'The service failed (HTTP 503): Maintenance.' });
+    // The sentence for the log and a refusal the window words in its language.
+    expect(response.json()).toEqual({
+      error: 'The service failed (HTTP 503): Maintenance.',
+      refusal: { code: 'serviceFailed', values: { status: 503 } },
+    });
   });
 
   it('answers 500 without the error text when the core fails unexpectedly', async () => {

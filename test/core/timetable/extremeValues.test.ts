@@ -210,7 +210,7 @@ describe('extreme values in every date, duration, count and offset field', () =>
     ]);
     expect(err).toEqual([
       expect.stringMatching(
-        /^timetable: read 3 events in \d+ ms; 2 occurrences start in the window; 1 skipped \(a date, length or count beyond what a date can hold: 1\); 1 repaired \(an empty RRULE read as no repeat: 1\)\.$/,
+        /^timetable: read 3 events in \d+ ms; 2 occurrences start in the window; 1 skipped \(a date, length or repeat count out of range: 1\); 1 repaired \(an empty RRULE read as no repeat: 1\)\.$/,
       ),
     ]);
   });
