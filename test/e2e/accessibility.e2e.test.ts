@@ -180,6 +180,9 @@ async function track(token: string): Promise<void> {
   const input = page.locator('.access-input');
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
+  // Added, the form folds the cards, giving the room its rows back: opened again to show the card.
+  await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor({ state: 'attached' });
+  await openAccessCards(page);
   await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
 }
 
@@ -413,7 +416,7 @@ describe('every window state in every language', () => {
     // The active one is added from its device's row, so a row with an access is audited too.
     const row = page.locator('.device-row', { hasText: 'PC-3' });
     // Add access, once a stopped access of the last run has left the row.
-    await row.locator('.row-access .button:not(.danger)').click();
+    await row.locator('.row-access .row-add-access').click();
     await page.locator('.access-student').fill('Ana');
     await track(active);
     await row.locator('.row-student').waitFor();
@@ -624,6 +627,10 @@ describe('keyboard only', () => {
     await page.keyboard.press('Enter');
     await pressUntil('Tab', '.access-input');
     await page.keyboard.type(`https://remote.example/access/${token}`);
+    await page.keyboard.press('Enter');
+    // Added, the cards fold with the focus back on their toggle: Enter opens them again.
+    await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor({ state: 'attached' });
+    await expect.poll(() => focused('.accesses-toggle')).toBe(true);
     await page.keyboard.press('Enter');
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
     // Back on the summary line, End all and End class at…; past the link box, the access's End.

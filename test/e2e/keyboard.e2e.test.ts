@@ -181,7 +181,7 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
   };
   const giveAccess = async (n: number, student: string) => {
     const token = await newAccessToken(service, remoteIdOf(index, n));
-    await toRowButton(aliasOf(run, n), '.button:not(.danger)');
+    await toRowButton(aliasOf(run, n), '.row-add-access');
     await keys.press('Enter');
     // Student first, with the device its row picked; then the link.
     await expect.poll(() => focused('.add-access .access-student')).toBe(true);

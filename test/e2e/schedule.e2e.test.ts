@@ -18,6 +18,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { noonZone, timeAhead } from './localTime';
 import type { E2eSession } from './session';
 import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { isolated } from '../../src-renderer/views/bidi';
 
 const TOKEN = 'schedule-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'schedule-e2e');
@@ -154,18 +155,21 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
     const time = await timeAhead(page, AHEAD_MINUTES);
     await field.fill(time);
     await page.getByRole('button', { name: 'Schedule' }).click();
-    await row.getByText(`Ends at ${time}`).waitFor();
+    // On the row, a clock and the time, named by the sentence.
+    await row.getByRole('img', { name: `Ends at ${time}` }).waitFor();
     await shot('row-pending');
 
     await page.reload();
-    await rowOf('PC-1').getByText(`Ends at ${time}`).waitFor({ timeout: LIVE_TIMEOUT });
+    await rowOf('PC-1')
+      .getByRole('img', { name: `Ends at ${time}` })
+      .waitFor({ timeout: LIVE_TIMEOUT });
     await rowOf('PC-1')
       .getByRole('button', { name: `Cancel end at ${time} for PC-1` })
       .click();
     await rowOf('PC-1').getByRole('button', { name: 'End at… for PC-1' }).waitFor();
     await page.reload();
     await rowOf('PC-1').getByText('Ana').waitFor({ timeout: LIVE_TIMEOUT });
-    expect(await page.getByText(/Ends at/).count()).toBe(0);
+    expect(await page.getByRole('img', { name: /Ends at/ }).count()).toBe(0);
   });
 
   it("schedules the class's end beside End all", async () => {
@@ -175,13 +179,14 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
     const time = await timeAhead(page, AHEAD_MINUTES + 5);
     await page.getByLabel('End class at', { exact: true }).fill(time);
     await page.getByRole('button', { name: 'Schedule' }).click();
-    await page.getByText(`Class ends at ${time}`).waitFor();
+    // The time isolated in the sentence, as the window writes it.
+    await page.getByText(`Class ends at ${isolated(time)}`).waitFor();
     // The class's end is not the access's: the row still offers its own.
     await rowOf('PC-5').getByRole('button', { name: 'End at… for PC-5' }).waitFor();
     await shot('class-pending');
 
     await page.reload();
-    await page.getByText(`Class ends at ${time}`).waitFor({ timeout: LIVE_TIMEOUT });
+    await page.getByText(`Class ends at ${isolated(time)}`).waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByRole('button', { name: `Cancel end at ${time} of the class` }).click();
     await page.getByRole('button', { name: 'End class at…' }).waitFor();
   });

@@ -44,6 +44,7 @@ export function TemporalAccesses() {
   const closeForm = useCallback((row: HTMLElement | null) => {
     setOpen(false);
     (row ?? toggleRef.current)?.focus();
+    if (row !== null) followRowButton(row);
   }, []);
 
   const { here, elsewhere, classroomNotKnown, endedToday, endAll, running } = accessGroups(
@@ -138,4 +139,26 @@ export function TemporalAccesses() {
       </div>
     </section>
   );
+}
+
+/**
+ * The access just added turns its row's Add access into End access in a render of its own, which
+ * may come after the form closed: the focus, left on the removed button (so on nothing), follows
+ * to the row's new button. Watches the row until then, or until the teacher moves the focus.
+ */
+function followRowButton(focused: HTMLElement): void {
+  const row = focused.closest<HTMLElement>('[role="listitem"]');
+  if (row === null) return;
+  const stop = () => {
+    watch.disconnect();
+    document.removeEventListener('focusin', stop);
+  };
+  const watch = new MutationObserver(() => {
+    if (!row.isConnected) return stop();
+    if (focused.isConnected || document.activeElement !== document.body) return;
+    stop();
+    (row.querySelector<HTMLElement>('.row-access button') ?? row).focus();
+  });
+  watch.observe(row, { childList: true, subtree: true });
+  document.addEventListener('focusin', stop);
 }

@@ -104,7 +104,7 @@ function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
   return (
     <button
       type="button"
-      className="icon-button small add-access"
+      className="icon-button small row-add-access"
       tabIndex={-1}
       aria-label={t('accesses.addFor', { name })}
       title={t('accesses.addFor', { name })}
