@@ -146,7 +146,7 @@ export const es = {
       unknown: 'El servicio no lo conoce',
       notEndedRetry: 'Sin terminar, inténtalo de nuevo: {{problem}}',
       notEnded: 'Sin terminar: {{problem}}',
-      notEndedShort: 'No terminado',
+      notEndedShort: 'Sin terminar',
     },
     warnNo2fa:
       'Este equipo no tiene 2FA: el servicio no puede terminar este acceso automáticamente',

@@ -21,6 +21,12 @@ describe.each(languages)('the sentences in %s', (code, tree) => {
   it('are the resources the window and the tray load', () => {
     expect(resources[code].translation).toBe(CATALOGUES[code]);
   });
+
+  // A row's "Not ended" is named by the whole sentence: its visible words must be in that name.
+  it("begin a failed end's sentence with the row's short word for it", () => {
+    const { notEnded, notEndedShort } = SENTENCES[code].accesses.state;
+    expect(notEnded.startsWith(notEndedShort), `${notEnded} / ${notEndedShort}`).toBe(true);
+  });
 });
 
 describe('the checks of a language', () => {
