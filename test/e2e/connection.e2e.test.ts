@@ -128,7 +128,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     serviceDown = true;
     await page.getByRole('button', { name: 'Refresh' }).click();
     await page.getByText('Cannot reach the service.').waitFor({ timeout: LIVE_TIMEOUT });
-    await page.getByText(/^7 of 10 online as of \d\d:\d\d:\d\d$/).waitFor();
+    await page.getByText(/^7 of 10 online as of \u2068\d\d:\d\d:\d\d\u2069$/).waitFor();
     await page.getByRole('list', { name: /^Devices as of / }).waitFor();
     const muted = await page
       .locator('.device-row.online .presence')

@@ -10,7 +10,8 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { SENTENCES } from '../../src-shared/i18n';
@@ -261,4 +262,41 @@ export async function shownIn(page: Page, language: Locale): Promise<void> {
     [language, SPOKEN_LANGUAGES[language].dir] as const,
     { timeout: LIVE_TIMEOUT },
   );
+}
+
+/** What the preview's core has now, as a window's state says. */
+export function coreStateIn(page: Page): Promise<ClassTrayState> {
+  return page.evaluate(async () => {
+    const response = await fetch('/api/state', { credentials: 'same-origin' });
+    return (await response.json()) as ClassTrayState;
+  });
+}
+
+/**
+ * Skips to the preview's next refresh (its 5 s poll, or an outage's shorter retry) until the core
+ * has what `done` looks for. One skip may not do: a refresh already running when the time skips
+ * (the poll also comes every 5 s of real time) may have asked the service before the change, and
+ * plans the next one only when it ends. A refresh has ended after the skip once the next one is
+ * planned past it.
+ */
+export async function refreshUntil(
+  session: E2eSession,
+  page: Page,
+  done: (state: ClassTrayState) => boolean,
+  what: string,
+): Promise<void> {
+  for (let refresh = 0; refresh < 4; refresh++) {
+    await session.skip(5_000);
+    const skippedTo = session.clock.now();
+    // vi.waitUntil, not expect.poll: a class in motion starts in a beforeAll.
+    await vi.waitUntil(
+      async () => {
+        const next = (await coreStateIn(page)).connection.nextAttemptAt;
+        return next !== null && Date.parse(next) > skippedTo;
+      },
+      { timeout: LIVE_TIMEOUT, interval: 50 },
+    );
+    if (done(await coreStateIn(page))) return;
+  }
+  throw new Error(`not seen after 4 refreshes: ${what}\n${session.preview.logTail()}`);
 }

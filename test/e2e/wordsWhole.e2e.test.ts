@@ -11,7 +11,7 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { LOCALES, type Locale } from '../../src-shared/i18n/languages';
@@ -19,7 +19,13 @@ import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { createChurn } from './churn';
 import type { E2eSession } from './session';
-import { chooseLanguage, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import {
+  chooseLanguage,
+  coreStateIn,
+  openWindow,
+  refreshUntil as refreshUntilIn,
+  startE2eSession,
+} from './session';
 
 const TOKEN = 'words-whole-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'words-whole');
@@ -71,28 +77,12 @@ async function act(action: string, data: unknown): Promise<unknown> {
   return JSON.parse(answer.body) as unknown;
 }
 
-const coreState = (): Promise<ClassTrayState> =>
-  page.evaluate(async () => {
-    const response = await fetch('/api/state', { credentials: 'same-origin' });
-    return (await response.json()) as ClassTrayState;
-  });
+const coreState = () => coreStateIn(page);
 
-/** Skips to the preview's next refreshes (5 s apart) until the core has what `done` looks for. */
+/** Skips to the preview's next refreshes until the core has what `done` looks for. */
 async function refreshUntil(done: (state: ClassTrayState) => boolean, what: string): Promise<void> {
   if (!session) throw new Error('no session');
-  for (let refresh = 0; refresh < 4; refresh++) {
-    await session.skip(5_000);
-    const skippedTo = session.clock.now();
-    await vi.waitUntil(
-      async () => {
-        const next = (await coreState()).connection.nextAttemptAt;
-        return next !== null && Date.parse(next) > skippedTo;
-      },
-      { timeout: LIVE_TIMEOUT, interval: 50 },
-    );
-    if (done(await coreState())) return;
-  }
-  throw new Error(`not seen after 4 refreshes: ${what}\n${session.preview.logTail()}`);
+  await refreshUntilIn(session, page, done, what);
 }
 
 const onlineIn = (state: ClassTrayState, remoteId: string) =>

@@ -6,6 +6,7 @@ import type { Locale } from '../../src-shared/i18n/languages';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
+import { isolated } from '../../src-renderer/views/bidi';
 
 afterEach(cleanup);
 
@@ -169,7 +170,7 @@ it('mutes the rows and the count and dates them to the last success while offlin
   await renderApp(
     new FakeClassTray(classTrayState({ connection: { status: 'offline', lastSuccessAt } })),
   );
-  const count = screen.getByText('2 of 3 online as of 10:42:00');
+  const count = screen.getByText(`2 of 3 online as of ${isolated('10:42:00')}`);
   expect(count.classList.contains('old')).toBe(true);
   const list = screen.getByRole('list', { name: 'Devices as of 10:42:00' });
   expect(list.classList.contains('old')).toBe(true);

@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type {
   EndedAccessView,
   ScheduledEndRunView,
   TrackedAccessView,
 } from '../../src-main/core/api/classTrayApi';
+import { SENTENCES } from '../../src-shared/i18n';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
@@ -135,6 +136,18 @@ describe('scheduling an end', () => {
       target: { token: ANA.token },
       at: AT_10_50,
     });
+  });
+
+  it('rewords a refused time when the language changes, as it keeps what was wrong, not its words', async () => {
+    const fake = lab();
+    const { user } = await renderApp(fake);
+    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
+    typeTime('End at', '10:30');
+    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await act(() => fake.updatePreferences({ language: 'de' }));
+    expect(screen.getByRole('alert').textContent).toBe(
+      SENTENCES.de.schedule.passed.replace('{{time}}', isolated('10:30')),
+    );
   });
 
   it("asks for a time in the window's format when the field holds none", async () => {

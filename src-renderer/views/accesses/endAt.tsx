@@ -24,6 +24,9 @@ const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd
  * The instant of a local time of day ("10:50", as the window writes times) today; never rolled
  * to tomorrow, so a time already past stays in the past and is refused. NaN for anything else.
  */
+/** What is wrong with the time typed: no time, or one already passed today. */
+type TimeProblem = { kind: 'noTime' } | { kind: 'passed'; at: number };
+
 export function todayAt(time: string, now: number): number {
   const parsed = parseClockTime(time);
   if (parsed === null) return Number.NaN;
@@ -71,7 +74,8 @@ export function EndAt({
   const [time, setTime] = useState('');
   // What +5 / +10 put in the field last: pressed again, they add on to it.
   const [pressed, setPressed] = useState<string | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Kept as what was wrong and worded when shown, so a change of language rewords it.
+  const [problem, setProblem] = useState<TimeProblem | null>(null);
   const schedule = useAction((at: string) => api.scheduleEnd({ target, at }));
   const cancel = useAction(() => api.cancelScheduledEnd({ target }));
   const focusAfterRender = useFocusAfterRender();
@@ -90,13 +94,11 @@ export function EndAt({
   const submit = async () => {
     const at = todayAt(time, Date.now());
     if (Number.isNaN(at)) {
-      setProblem(t('schedule.noTime'));
+      setProblem({ kind: 'noTime' });
       return;
     }
     if (at <= Date.now()) {
-      setProblem(
-        t('schedule.passed', { time: isolated(formatMinute(new Date(at).toISOString(), locale)) }),
-      );
+      setProblem({ kind: 'passed', at });
       return;
     }
     setProblem(null);
@@ -204,8 +206,15 @@ export function EndAt({
       <FormField
         label={classroom ? t('schedule.classTime') : t('schedule.time')}
         problem={
-          problem ??
-          (schedule.error === null ? null : t('app.actionFailed', { message: schedule.error }))
+          problem?.kind === 'noTime'
+            ? t('schedule.noTime')
+            : problem?.kind === 'passed'
+              ? t('schedule.passed', {
+                  time: isolated(formatMinute(new Date(problem.at).toISOString(), locale)),
+                })
+              : schedule.error === null
+                ? null
+                : t('app.actionFailed', { message: schedule.error })
         }
       >
         {(control) => (

@@ -17,16 +17,16 @@ type Presence = 'online' | 'offline' | 'unknown';
 export const presenceOf = (device: DeviceView): Presence =>
   device.online === null ? 'unknown' : device.online ? 'online' : 'offline';
 
-interface CopyNote {
-  kind: 'copied' | 'notAvailable' | 'copyFailed';
-  text: string;
-}
+/** A copy's outcome, worded when shown (a change of language rewords it). */
+type CopyNote =
+  | { kind: 'copied'; cleared?: Extract<PasswordCopy, { copied: true }>['cleared'] }
+  | { kind: 'notAvailable' | 'copyFailed' };
 
 /** "Copied: cleared in 30 s": when the host takes a copied password off the clipboard again. */
-function passwordCopiedNote(
-  cleared: Extract<PasswordCopy, { copied: true }>['cleared'],
-  t: TFunction,
-): string {
+function copyNoteText(note: CopyNote, t: TFunction): string {
+  if (note.kind !== 'copied') return t(`devices.${note.kind}`);
+  const { cleared } = note;
+  if (cleared === undefined) return t('devices.copied');
   if (cleared === 'on-quit') return t('devices.copiedClearedOnQuit');
   if (cleared === 'never') return t('devices.copiedNotCleared');
   return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
@@ -54,20 +54,16 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
 
   const copyId = () => {
     navigator.clipboard.writeText(remoteId).then(
-      () => flash({ kind: 'copied', text: t('devices.copied') }),
-      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
+      () => flash({ kind: 'copied' }),
+      () => flash({ kind: 'copyFailed' }),
     );
   };
   // The password goes to the clipboard through the host and is never shown.
   const copyPassword = () => {
     api.copyDevicePassword({ remoteId }).then(
       (copy) =>
-        flash(
-          copy.copied
-            ? { kind: 'copied', text: passwordCopiedNote(copy.cleared, t) }
-            : { kind: 'notAvailable', text: t('devices.notAvailable') },
-        ),
-      () => flash({ kind: 'copyFailed', text: t('devices.copyFailed') }),
+        flash(copy.copied ? { kind: 'copied', cleared: copy.cleared } : { kind: 'notAvailable' }),
+      () => flash({ kind: 'copyFailed' }),
     );
   };
 
@@ -128,7 +124,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
       <span className="row-line detail">
         <span className="device-detail">
           <span className={`copy-note ${note?.kind ?? ''}`} role="status">
-            {note?.text}
+            {note === null ? null : copyNoteText(note, t)}
           </span>
           {/* A copy's note stands for the line while it shows. */}
           {note === null && (

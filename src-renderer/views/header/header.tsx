@@ -6,6 +6,7 @@ import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from '../clock';
+import { isolated } from '../bidi';
 import { demoNoticeShown } from './demoNotice';
 import { deviceCounts } from '../devices/deviceList';
 import { LessonLine } from './lessonLine';
@@ -69,7 +70,8 @@ export function Header(props: {
             {t(old && lastSuccessAt !== null ? 'header.onlineCountAsOf' : 'header.onlineCount', {
               online: online.toLocaleString(i18n.language),
               total: total.toLocaleString(i18n.language),
-              time: lastSuccessAt === null ? '' : formatClock(lastSuccessAt, i18n.language),
+              time:
+                lastSuccessAt === null ? '' : isolated(formatClock(lastSuccessAt, i18n.language)),
             })}
           </span>
         )}
@@ -78,7 +80,9 @@ export function Header(props: {
           <span className="updated">
             {lastSuccessAt === null
               ? t('header.notUpdated')
-              : t('header.updatedAt', { time: formatClock(lastSuccessAt, i18n.language) })}
+              : t('header.updatedAt', {
+                  time: isolated(formatClock(lastSuccessAt, i18n.language)),
+                })}
           </span>
         )}
       </div>
