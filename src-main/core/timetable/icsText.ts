@@ -6,6 +6,7 @@
  * are used (icsValues.ts), so a bad value costs only its event.
  */
 
+import { digits } from './icsValues';
 import { daysInMonth, wallSeconds } from './wallClock';
 
 export interface Property {
@@ -299,17 +300,6 @@ export interface PlainTimes {
   uidHash: number;
 }
 
-/** The digits of [at, at + length) as a number, or NaN. */
-function digitsAt(text: string, at: number, length: number): number {
-  let value = 0;
-  for (let index = at; index < at + length; index += 1) {
-    const digit = text.charCodeAt(index) - 48;
-    if (!(digit >= 0 && digit <= 9)) return Number.NaN;
-    value = value * 10 + digit;
-  }
-  return value;
-}
-
 /** Whether `at` is the end of a line that no folded line continues. */
 function lineEndsAt(text: string, at: number): boolean {
   const code = text.charCodeAt(at);
@@ -322,9 +312,9 @@ function lineEndsAt(text: string, at: number): boolean {
 
 /** A DATE (8 digits) or DATE-TIME (15, and Z) at `at`, ending its line: wall seconds, or NaN. */
 function plainWall(text: string, at: number, isDate: boolean): { wall: number; utc: boolean } {
-  const year = digitsAt(text, at, 4);
-  const month = digitsAt(text, at + 4, 2);
-  const day = digitsAt(text, at + 6, 2);
+  const year = digits(text, at, 4);
+  const month = digits(text, at + 4, 2);
+  const day = digits(text, at + 6, 2);
   let hour = 0;
   let minute = 0;
   let second = 0;
@@ -333,9 +323,9 @@ function plainWall(text: string, at: number, isDate: boolean): { wall: number; u
   if (!isDate) {
     // 84: T, 90: Z.
     if (text.charCodeAt(at + 8) !== 84) return { wall: Number.NaN, utc };
-    hour = digitsAt(text, at + 9, 2);
-    minute = digitsAt(text, at + 11, 2);
-    second = digitsAt(text, at + 13, 2);
+    hour = digits(text, at + 9, 2);
+    minute = digits(text, at + 11, 2);
+    second = digits(text, at + 13, 2);
     end = at + 15;
     utc = text.charCodeAt(end) === 90;
     if (utc) end += 1;

@@ -33,7 +33,7 @@ export interface TimeValue {
 const DATE = /^(\d{4})(\d{2})(\d{2})$/;
 
 /** The number written in `length` digits from `at`, or NaN. */
-function digits(text: string, at: number, length: number): number {
+export function digits(text: string, at: number, length: number): number {
   let value = 0;
   for (let index = at; index < at + length; index += 1) {
     const digit = text.charCodeAt(index) - 48;
