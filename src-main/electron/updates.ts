@@ -18,7 +18,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { UpdatesBy } from '../core/api/classTrayApi';
 import type { Logger } from '../core/logger';
-import type { ManagedPolicy } from '../core/policy/managedPolicy';
+import type { ManagedPolicy } from '../core/policy/policyChecker';
 import type { Installer } from './installs';
 import { limitDownloads, type LimitTimers } from './updateDownloads';
 

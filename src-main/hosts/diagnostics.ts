@@ -7,7 +7,7 @@
  */
 import os from 'node:os';
 import type { SchoolPolicyView } from '../core/api/classTrayApi';
-import { ignoredLine } from '../core/policy/managedPolicy';
+import { ignoredLine } from '../core/policy/policyChecker';
 
 /** How many of the log's last lines the text carries. */
 export const DIAGNOSTICS_LOG_LINES = 200;

@@ -6,8 +6,8 @@
  * what would be ignored, each with why in the app's words. `--draft` skips only the rules on the
  * file's owner and mode, for a draft IT has not installed as root yet, and says so.
  */
-import type { IgnoredEntry, IgnoredWhy, PolicyInForce } from '../core/policy/managedPolicy';
-import { policiesInForce, whyText } from '../core/policy/managedPolicy';
+import type { IgnoredEntry, IgnoredWhy, PolicyInForce } from '../core/policy/policyChecker';
+import { policiesInForce, whyText } from '../core/policy/policyChecker';
 import type { PolicySystem } from '../core/policy/policySources';
 import { appliesOwnerRule, readPolicyFile } from '../core/policy/policySources';
 

@@ -2,7 +2,7 @@
  * main.ts's wiring, against the mocked `electron`, a fake menubar and a fake core: each test
  * imports main.ts afresh (vi.resetModules), as Electron runs it once per launch.
  */
-import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
+import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
 import { EventEmitter } from 'node:events';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
+import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
 import type { Installer } from '../../src-main/electron/installs';
 import { METADATA_LIMITS } from '../../src-main/electron/updateDownloads';
 import type { Updater, UpdateOptions, UpdateStatus } from '../../src-main/electron/updates';

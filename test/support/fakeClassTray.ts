@@ -29,9 +29,9 @@ import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { parseAction } from '../../src-main/core/api/classTrayApi';
 import type { NotebookContents } from '../../src-main/core/settings/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
-import type { ManagedPolicy } from '../../src-main/core/policy/managedPolicy';
-import { NO_POLICY } from '../../src-main/core/policy/managedPolicy';
-import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEnds';
+import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
+import { NO_POLICY } from '../../src-main/core/policy/policyChecker';
+import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEndRules';
 import { classroomView, preferencesView } from '../../src-main/core/api/views';
 import { classTrayState, trackedAccess } from './classTrayState';
 

@@ -22,7 +22,7 @@ import type { AccessOutcome, TrackedTemporalAccess } from './accessSettings';
 import { connectionProblemOf, isServiceError } from '../service/serviceErrors';
 import type { Session } from '../account/sessions';
 import { writeChecked } from '../settings/settings';
-import { withoutScheduledEnd } from '../ends/scheduledEnds';
+import { withoutScheduledEnd } from '../ends/scheduledEndRules';
 import { extractToken, invalidateAccess } from './temporalAccess';
 import { NO_TOKEN, accessView } from '../api/views';
 

@@ -28,7 +28,7 @@ import type {
   IgnoredWhy,
   ManagedPolicy,
   PolicyInForce,
-} from '../policy/managedPolicy';
+} from '../policy/policyChecker';
 import type { PolicyReport } from '../policy/policySources';
 import type { PolicyName } from '../policy/policyTable';
 import type { ConnectionProblem, ServiceErrorKind } from '../service/serviceErrors';

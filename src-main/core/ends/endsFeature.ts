@@ -1,16 +1,16 @@
 /**
- * ends/: the scheduled ends ("End at 10:50"), kept in the notebook (scheduledEnds.ts: the checks)
- * and fired at their time, late ones on start and wake (endSchedule.ts); this file plugs them into
- * the core: scheduling and cancelling an end.
+ * ends/: the scheduled ends ("End at 10:50"), kept in the notebook (scheduledEndRules.ts: the
+ * list's rules and checks) and fired at their time, late ones on start and wake (endTimer.ts);
+ * this file plugs them into the core: scheduling and cancelling an end.
  */
 import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import type { ClassTrayHostControls } from '../api/classTrayApi';
 import { scheduleView } from '../api/views';
 import type { CoreContext, Feature } from '../feature';
-import type { AccessEnder } from './endSchedule';
-import { EndSchedule } from './endSchedule';
+import type { AccessEnder } from './endTimer';
+import { EndSchedule } from './endTimer';
 import type { ScheduledEnd } from './endSettings';
-import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEnds';
+import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEndRules';
 
 export interface EndsFeature
   extends

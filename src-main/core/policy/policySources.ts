@@ -25,14 +25,14 @@ import type {
   ManagedPolicy,
   PolicyInForce,
   SourcedPolicy,
-} from './managedPolicy';
+} from './policyChecker';
 import {
   ignoredLine,
   mergePolicies,
   policiesInForce,
   printableName,
   readPolicyObject,
-} from './managedPolicy';
+} from './policyChecker';
 import type { PolicyName } from './policyTable';
 import {
   DEFAULTS_SECTION,

@@ -19,7 +19,7 @@ import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/schedule
 import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
 import type { Timers } from '../classroom/refreshSchedule';
-import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEnds';
+import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEndRules';
 import type { ScheduledEnd } from '../ends/endSettings';
 import type { SettingsStore } from '../settings/settings';
 import type { TimetableSettings, WeeklyLesson } from './timetableSettings';

@@ -8,7 +8,7 @@ import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from '../clock';
 import { isolated } from '../bidi';
 import { demoNoticeShown } from './demoNotice';
-import { deviceCounts } from '../devices/deviceList';
+import { deviceCounts } from '../devices/deviceCounts';
 import { LessonLine } from './lessonLine';
 import { showsOldData } from './oldData';
 import { RefreshIcon, SettingsIcon } from '../icons';

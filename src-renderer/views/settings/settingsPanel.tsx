@@ -18,7 +18,7 @@ import { FormField, SmallForm } from '../forms/smallForm';
 import { InstallationNotes } from './installationNotes';
 import { SchoolPolicyPage } from './schoolPolicyPage';
 import { SupportSettings } from './supportSettings';
-import { TimetableSettings } from './timetableSettings';
+import { TimetablePanel } from './timetablePanel';
 import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
 
@@ -40,7 +40,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
       </div>
       <div className="settings-body">
         <AccountSettings />
-        <TimetableSettings />
+        <TimetablePanel />
         <GeneralSettings />
         <SchoolPolicyPage />
         <InstallationNotes />

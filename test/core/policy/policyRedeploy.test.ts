@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
+import type { ManagedPolicy } from '../../../src-main/core/policy/policyChecker';
 import type { PolicySystem } from '../../../src-main/core/policy/policySources';
 import {
   MAX_POLICY_BYTES,

@@ -38,7 +38,7 @@ const roomOf = (value: string): string | null =>
   value.startsWith('room:') ? value.slice('room:'.length) : null;
 
 /** Settings → Timetable: where the lessons come from, which classroom each place is, the bell. */
-export function TimetableSettings() {
+export function TimetablePanel() {
   const { t } = useTranslation();
   const saved = useClassTray((data) => data.timetable.source);
   const problem = useClassTray((data) => data.timetable.problem);

@@ -6,10 +6,10 @@ import {
   KEPT_RUNS,
   MAX_WAIT_MS,
   RETRY_MS,
-} from '../../../src-main/core/ends/endSchedule';
+} from '../../../src-main/core/ends/endTimer';
 import type { NotebookContents } from '../../../src-main/core/settings/notebook';
 import { memoryNotebook } from '../../../src-main/core/settings/notebook';
-import { withScheduledEnd } from '../../../src-main/core/ends/scheduledEnds';
+import { withScheduledEnd } from '../../../src-main/core/ends/scheduledEndRules';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
 import type { Session } from '../../../src-main/core/account/sessions';
 import type { TrackedTemporalAccess } from '../../../src-main/core/accesses/accessSettings';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ManagedPolicy } from '../../../src-main/core/policy/managedPolicy';
+import type { ManagedPolicy } from '../../../src-main/core/policy/policyChecker';
 import {
   ignoredLine,
   mergePolicies,
   policiesInForce,
   readPolicyObject,
-} from '../../../src-main/core/policy/managedPolicy';
+} from '../../../src-main/core/policy/policyChecker';
 import { POLICY_NAMES } from '../../../src-main/core/policy/policyTable';
 import { SAMPLES } from '../../support/policySamples';
 
