@@ -248,19 +248,45 @@ function ReadingState() {
   );
 }
 
-/** The classrooms a place may be: the recent list, by nickname. */
-function RoomOptions() {
+/**
+ * A place's classroom, for the new place's question and each row of the list: "Not a ClassTray
+ * room" or a recent classroom by nickname, "Choose…" while nothing is chosen, and with
+ * `offerNewRoom` a room typed by its id. The label wraps the select (no id to keep unique);
+ * `name`, when given, is its accessible name instead of the visible text.
+ */
+function PlaceRoomField({
+  text,
+  name,
+  value,
+  onChange,
+  offerNewRoom = false,
+}: {
+  text: string;
+  name?: string;
+  value: string;
+  onChange: (value: string) => void;
+  offerNewRoom?: boolean;
+}) {
   const { t } = useTranslation();
   const recent = useClassTray((data) => data.classroom.recent);
   return (
-    <>
-      <option value={NOT_A_ROOM}>{t('timetable.notARoom')}</option>
-      {recent.map((classroom) => (
-        <option key={classroom.id} value={roomValue(classroom.id)}>
-          {classroom.nickname ?? classroom.id}
-        </option>
-      ))}
-    </>
+    <label className="field inline">
+      <span>{text}</span>
+      <select aria-label={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {value === NOTHING_CHOSEN && (
+          <option value={NOTHING_CHOSEN} disabled>
+            {t('timetable.chooseRoom')}
+          </option>
+        )}
+        <option value={NOT_A_ROOM}>{t('timetable.notARoom')}</option>
+        {recent.map((classroom) => (
+          <option key={classroom.id} value={roomValue(classroom.id)}>
+            {classroom.nickname ?? classroom.id}
+          </option>
+        ))}
+        {offerNewRoom && <option value={NEW_ROOM}>{t('timetable.newRoom')}</option>}
+      </select>
+    </label>
   );
 }
 
@@ -290,28 +316,23 @@ function NewPlace({ place }: { place: string }) {
     matching === undefined ? NOTHING_CHOSEN : roomValue(matching),
   );
   const [newId, setNewId] = useState('');
+  const byId = choice === NEW_ROOM;
   const map = useAction(async () => {
-    if (choice !== NEW_ROOM) return api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
+    if (!byId) return api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
     const id = newId.trim();
     await api.addClassroom({ id, nickname: place.slice(0, NICKNAME_MAX_LENGTH).trim() });
     await api.mapTimetablePlace({ place, classroomId: id });
   });
-  const ready = choice === NEW_ROOM ? newId.trim() !== '' : choice !== NOTHING_CHOSEN;
+  const ready = byId ? newId.trim() !== '' : choice !== NOTHING_CHOSEN;
   return (
     <div className="field timetable-question">
-      <label className="field inline">
-        <span>{t('timetable.newPlace', { place })}</span>
-        <select value={choice} onChange={(event) => setChoice(event.target.value)}>
-          {choice === NOTHING_CHOSEN && (
-            <option value={NOTHING_CHOSEN} disabled>
-              {t('timetable.chooseRoom')}
-            </option>
-          )}
-          <RoomOptions />
-          <option value={NEW_ROOM}>{t('timetable.newRoom')}</option>
-        </select>
-      </label>
-      {choice === NEW_ROOM && (
+      <PlaceRoomField
+        text={t('timetable.newPlace', { place })}
+        value={choice}
+        onChange={setChoice}
+        offerNewRoom
+      />
+      {byId && (
         <FormField
           label={t('header.classroomId')}
           hint={t('header.classroomIdHint')}
@@ -338,7 +359,7 @@ function NewPlace({ place }: { place: string }) {
       >
         {t('timetable.savePlace')}
       </BusyButton>
-      {choice !== NEW_ROOM && <ActionError error={map.error} />}
+      {!byId && <ActionError error={map.error} />}
     </div>
   );
 }
@@ -429,16 +450,12 @@ function PlaceList() {
       <ul className="timetable-places">
         {places.map(({ place, classroomId }) => (
           <li key={place}>
-            <label className="field inline">
-              <span>{place}</span>
-              <select
-                aria-label={t('timetable.placeRoom', { place })}
-                value={roomValue(classroomId)}
-                onChange={(event) => void map.run(place, roomOf(event.target.value))}
-              >
-                <RoomOptions />
-              </select>
-            </label>
+            <PlaceRoomField
+              text={place}
+              name={t('timetable.placeRoom', { place })}
+              value={roomValue(classroomId)}
+              onChange={(value) => void map.run(place, roomOf(value))}
+            />
             <BusyButton
               type="button"
               className="button"
