@@ -41,6 +41,10 @@ const REFUSALS = {
   timetableNotCalendar: {},
   /** The reader failed for a reason of its own (logged): the last good copy stays. */
   timetableReadFailed: {},
+  /** The timetable's server answered a first fetch with no calendar (a 304 to no question). */
+  timetableEmpty: {},
+  /** The reading was stopped: ClassTray is quitting. */
+  timetableNotReadQuitting: {},
   /** A timetable address of the network's own services (link-local: a cloud's metadata). */
   timetableAddressLinkLocal: {},
   /** The timetable's server redirected where the address rule or the network rule refuses. */

@@ -665,6 +665,8 @@ export const ar = {
     timetableAddressMissing: 'عنوان الجدول الدراسي غير محفوظ على هذا الحاسوب: الصقه مرة أخرى.',
     timetableNotCalendar: 'الجدول الدراسي ليس ملف iCalendar ‏(.ics).',
     timetableReadFailed: 'تعذّرت قراءة الجدول الدراسي؛ الحصص هي حصص آخر نسخة سليمة.',
+    timetableEmpty: 'لم يرسل خادم الجدول الدراسي شيئًا.',
+    timetableNotReadQuitting: 'لم يُقرأ الجدول الدراسي: يجري إغلاق ClassTray.',
     addressQuery:
       'يجب ألا يتضمن العنوان استعلامًا (?…) أو جزءًا (#…): الرمز يوضع في حقل الرمز، لا في العنوان أبدًا.',
     serviceUnauthorized: 'رفضت الخدمة رمز API: تحقّق منه في الإعدادات.',

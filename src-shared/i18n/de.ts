@@ -603,6 +603,8 @@ export const de = {
     timetableNotCalendar: 'Der Stundenplan ist keine iCalendar-Datei (.ics).',
     timetableReadFailed:
       'Der Stundenplan konnte nicht gelesen werden; es gelten die Stunden der letzten guten Kopie.',
+    timetableEmpty: 'Der Stundenplan-Server hat nichts gesendet.',
+    timetableNotReadQuitting: 'Der Stundenplan wurde nicht gelesen: ClassTray wird beendet.',
     serviceUnauthorized:
       'Der Dienst hat das API-Token abgelehnt: Prüfen Sie es in den Einstellungen.',
     serviceClassroomNotFound: 'Der Dienst kennt diesen Raum nicht: Prüfen Sie die Raum-ID.',

@@ -622,6 +622,8 @@ export const en = {
     timetableNotCalendar: 'The timetable is not an iCalendar (.ics) file.',
     timetableReadFailed:
       'The timetable could not be read; the lessons are those of the last good copy.',
+    timetableEmpty: 'The timetable server sent nothing.',
+    timetableNotReadQuitting: 'The timetable was not read: ClassTray is quitting.',
     serviceUnauthorized: 'The service refused the API token: check it in Settings.',
     serviceClassroomNotFound: 'The service does not know this classroom: check its id.',
     serviceAccessNotFound: 'The service does not know this temporal access.',

@@ -617,6 +617,8 @@ export const es = {
       'La dirección del horario no está guardada en este equipo: pégala de nuevo.',
     timetableNotCalendar: 'El horario no es un archivo iCalendar (.ics).',
     timetableReadFailed: 'No se pudo leer el horario; las clases son las de la última copia buena.',
+    timetableEmpty: 'El servidor del horario no envió nada.',
+    timetableNotReadQuitting: 'El horario no se leyó: ClassTray se está cerrando.',
     serviceUnauthorized: 'El servicio rechazó el token de la API: revísalo en Ajustes.',
     serviceClassroomNotFound: 'El servicio no conoce esta aula: revisa su id.',
     serviceAccessNotFound: 'El servicio no conoce este acceso temporal.',

@@ -623,6 +623,8 @@ export const fr = {
     timetableNotCalendar: 'L’emploi du temps n’est pas un fichier iCalendar (.ics).',
     timetableReadFailed:
       'L’emploi du temps n’a pas pu être lu ; les cours sont ceux de la dernière copie valide.',
+    timetableEmpty: 'Le serveur de l’emploi du temps n’a rien envoyé.',
+    timetableNotReadQuitting: 'L’emploi du temps n’a pas été lu : ClassTray se ferme.',
     serviceUnauthorized: 'Le service a refusé le jeton d’API : vérifiez-le dans les réglages.',
     serviceClassroomNotFound: 'Le service ne connaît pas cette salle : vérifiez son identifiant.',
     serviceAccessNotFound: 'Le service ne connaît pas cet accès temporaire.',

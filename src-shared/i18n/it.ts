@@ -622,6 +622,8 @@ export const it = {
     timetableNotCalendar: 'L’orario non è un file iCalendar (.ics).',
     timetableReadFailed:
       'Non è stato possibile leggere l’orario; le lezioni sono quelle dell’ultima copia valida.',
+    timetableEmpty: 'Il server dell’orario non ha inviato nulla.',
+    timetableNotReadQuitting: 'L’orario non è stato letto: ClassTray si sta chiudendo.',
     serviceUnauthorized: 'Il servizio ha rifiutato il token API: controllalo nelle impostazioni.',
     serviceClassroomNotFound: 'Il servizio non conosce quest’aula: controlla il suo ID.',
     serviceAccessNotFound: 'Il servizio non conosce questo accesso temporaneo.',

@@ -599,6 +599,8 @@ export const nl = {
     timetableNotCalendar: 'Het rooster is geen iCalendar-bestand (.ics).',
     timetableReadFailed:
       'Het rooster kon niet worden gelezen; de lessen zijn die van de laatste goede kopie.',
+    timetableEmpty: 'De roosterserver heeft niets gestuurd.',
+    timetableNotReadQuitting: 'Het rooster is niet gelezen: ClassTray wordt afgesloten.',
     serviceUnauthorized:
       'De dienst heeft het API-token geweigerd: controleer het bij Instellingen.',
     serviceClassroomNotFound: 'De dienst kent dit lokaal niet: controleer de lokaal-id.',

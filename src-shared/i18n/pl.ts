@@ -641,6 +641,8 @@ export const pl = {
     timetableNotCalendar: 'Plan lekcji nie jest plikiem iCalendar (.ics).',
     timetableReadFailed:
       'Nie udało się odczytać planu lekcji; obowiązują lekcje z ostatniej dobrej kopii.',
+    timetableEmpty: 'Serwer planu lekcji nic nie wysłał.',
+    timetableNotReadQuitting: 'Plan lekcji nie został odczytany: ClassTray jest zamykany.',
     serviceUnauthorized: 'Usługa odrzuciła token API: sprawdź go w ustawieniach.',
     serviceClassroomNotFound: 'Usługa nie zna tej sali: sprawdź jej ID.',
     serviceAccessNotFound: 'Usługa nie zna tego dostępu tymczasowego.',

@@ -625,6 +625,8 @@ export const pt = {
       'O endereço do horário não está guardado neste computador: cole-o de novo.',
     timetableNotCalendar: 'O horário não é um ficheiro iCalendar (.ics).',
     timetableReadFailed: 'Não foi possível ler o horário; as aulas são as da última cópia válida.',
+    timetableEmpty: 'O servidor do horário não enviou nada.',
+    timetableNotReadQuitting: 'O horário não foi lido: o ClassTray está a fechar.',
     serviceUnauthorized: 'O serviço recusou o token da API: verifique-o nas definições.',
     serviceClassroomNotFound: 'O serviço não conhece esta sala: verifique o seu ID.',
     serviceAccessNotFound: 'O serviço não conhece este acesso temporário.',

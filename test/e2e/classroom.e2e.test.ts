@@ -163,7 +163,7 @@ describe('a saved classroom the service no longer knows', { timeout: 90_000 }, (
       selected: 'room-21',
       invalid: 'true',
     });
-    expect(state.description).toContain('The service does not know "room-21"');
+    expect(state.description).toContain('The service does not know "\u2068room-21\u2069"');
     await shot('fix-classroom-form');
   });
 

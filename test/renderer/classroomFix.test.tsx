@@ -111,7 +111,8 @@ describe('the current classroom unknown to the service', () => {
     expect(selected(idField())).toBe('lab-1');
     expect(idField().getAttribute('aria-invalid')).toBe('true');
     expect(describedBy(idField())).toContain(
-      'The service does not know "lab-1". Correct the id, or remove it from the list.',
+      // The id isolated from the sentence around it (an Arabic one, too).
+      'The service does not know "\u2068lab-1\u2069". Correct the id, or remove it from the list.',
     );
     expect(screen.getByLabelText<HTMLInputElement>('Nickname (optional)').value).toBe(
       'Computer Lab 1',

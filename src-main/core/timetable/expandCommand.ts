@@ -15,7 +15,7 @@ import type { CalendarEvent, CalendarReading, Repair, SkipReason } from './calen
 import { REPAIR_NAMES, SKIP_REASON_NAMES } from './calendar';
 import type { RunawayPart, StartWorker } from './calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from './calendarReader';
-import { MAX_FEED_BYTES, fetchFeed } from './feed';
+import { MAX_FEED_BYTES, fetchFeed, timetableRefusal } from './feed';
 import { TeacherFacingError } from '../api/teacherFacing';
 import { instantOf, isIanaZone } from './zones';
 
@@ -167,7 +167,7 @@ function instantArgument(name: string, value: string, zone: string): number {
 async function readSource(source: string, fetchImpl: typeof fetch): Promise<string> {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
     const answer = await fetchFeed(source, { fetch: fetchImpl });
-    if (answer.kind !== 'fresh') throw new TeacherFacingError('The timetable server sent nothing.');
+    if (answer.kind !== 'fresh') throw timetableRefusal('timetableEmpty', {});
     return answer.text;
   }
   let size: number;

@@ -201,8 +201,7 @@ export class Timetable {
     const { clock, copy, vault, settings } = this.#options;
     if (input.kind === 'subscription') {
       const answer = await fetchFeed(input.url, { fetch: this.#options.fetch });
-      if (answer.kind !== 'fresh')
-        throw new TeacherFacingError('The timetable server sent nothing.');
+      if (answer.kind !== 'fresh') throw timetableRefusal('timetableEmpty', {});
       const reading = await this.#check(answer.text);
       await vault.setToken(SUBSCRIPTION_ACCOUNT, input.url);
       this.#use(answer.text, reading, {
@@ -340,7 +339,7 @@ export class Timetable {
         this.#options.log.error(`The timetable could not be read: ${outcome.error}`);
         throw timetableRefusal('timetableReadFailed', {});
       case 'cancelled':
-        throw new TeacherFacingError('The timetable was not read: ClassTray is quitting.');
+        throw timetableRefusal('timetableNotReadQuitting', {});
     }
   }
 

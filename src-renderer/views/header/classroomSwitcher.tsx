@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { NICKNAME_MAX_LENGTH } from '../../../src-shared/limits';
 import type { RecentClassroom } from '../../api/types';
 import { useApi, useClassTray } from '../../store/context';
+import { isolated } from '../bidi';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { PencilIcon, PlusIcon } from '../icons';
@@ -225,7 +226,7 @@ function AddClassroom(props: {
   if (invalid && opening.error !== null) {
     problem = t('app.actionFailed', { message: opening.error });
   } else if (invalid && fixing !== undefined && refused === fixing.id) {
-    problem = t('header.fixHint', { id: fixing.id });
+    problem = t('header.fixHint', { id: isolated(fixing.id) });
   }
 
   return (
