@@ -19,7 +19,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { launchKey } from '../preview/session';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openAccessCards, startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT, openAccessCards, screenshot, startE2eSession } from './session';
 
 const TOKEN = 'e2e-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
@@ -173,7 +173,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       expect(await view.textContent('body')).toBe(
         `This launch page was used already, or is from an earlier start of the preview: each of its keys is good once. Open ${preview.launchUrl} again: it holds a new key now.`,
       );
-      await view.screenshot({ path: join(SCREENSHOTS, 'launch-page-used.png') });
+      await screenshot(view, join(SCREENSHOTS, 'launch-page-used.png'));
       await view.goto(preview.launchUrl);
       await view.waitForURL(`${previewUrl}/`);
       await view.getByRole('list', { name: 'Devices' }).getByRole('listitem').first().waitFor();
@@ -190,7 +190,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       expect(await stranger.textContent('body')).toBe(
         `This browser is not signed in to the ClassTray preview: open ${preview.launchUrl} in it (paste it into the address bar).`,
       );
-      await stranger.screenshot({ path: join(SCREENSHOTS, 'no-key.png') });
+      await screenshot(stranger, join(SCREENSHOTS, 'no-key.png'));
     } finally {
       await stranger.close();
     }

@@ -218,9 +218,37 @@ export async function openAccessCards(page: Page): Promise<void> {
   if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
 }
 
-/** Screenshots the state into `folder` as `name`.png; any axe violation fails the test. */
+/**
+ * Screenshots are for a person to look at, not a proof: written when `CLASSTRAY_SCREENSHOTS=1`
+ * (`CLASSTRAY_SCREENSHOTS=1 npm run test:e2e`), skipped otherwise. Each costs about a fifth of
+ * an axe run here, and the suite's audits would write about a thousand.
+ */
+export const SCREENSHOTS_WANTED = process.env.CLASSTRAY_SCREENSHOTS === '1';
+
+/**
+ * Resizes `page`'s window and lets it draw a frame at the new size before anything is read: the
+ * virtual lists measure themselves in a real frame (ResizeObserver), which the pages' faked
+ * requestAnimationFrame (Playwright's clock) does not wait for. A one-pixel screenshot is
+ * Playwright's way to have a frame drawn.
+ */
+export async function resizeTo(
+  page: Page,
+  viewport: { width: number; height: number },
+): Promise<void> {
+  await page.setViewportSize(viewport);
+  for (let frame = 0; frame < 2; frame++) {
+    await page.screenshot({ clip: { x: 0, y: 0, width: 1, height: 1 } });
+  }
+}
+
+/** Screenshots `page` to `path` when screenshots are wanted. */
+export async function screenshot(page: Page, path: string): Promise<void> {
+  if (SCREENSHOTS_WANTED) await page.screenshot({ path });
+}
+
+/** Screenshots the state into `folder` as `name`.png (when wanted); any axe violation fails the test. */
 export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
-  await page.screenshot({ path: join(folder, `${name}.png`) });
+  await screenshot(page, join(folder, `${name}.png`));
   expect(await axeViolations(page), name).toEqual([]);
 }
 

@@ -24,6 +24,8 @@ import {
   coreStateIn,
   openWindow,
   refreshUntil as refreshUntilIn,
+  resizeTo,
+  screenshot,
   startE2eSession,
 } from './session';
 
@@ -349,7 +351,7 @@ const SHOWN: readonly Locale[] = ['de', 'pl', 'ar'];
 describe('every word whole in a lesson', () => {
   for (const size of SIZES)
     it(`cuts no device name, state, time or reason in a row at ${size.name} in ${LOCALES.join(', ')}`, async () => {
-      await page.setViewportSize(size.viewport);
+      await resizeTo(page, size.viewport);
       const found: string[] = [];
       const counts: string[] = [];
       for (const language of LOCALES) {
@@ -411,9 +413,10 @@ describe('every word whole in a lesson', () => {
         if (SHOWN.includes(language))
           for (const colorScheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme });
-            await page.screenshot({
-              path: join(SCREENSHOTS, `lesson-${size.name}-${language}-${colorScheme}.png`),
-            });
+            await screenshot(
+              page,
+              join(SCREENSHOTS, `lesson-${size.name}-${language}-${colorScheme}.png`),
+            );
           }
         await page.emulateMedia({ colorScheme: 'light' });
         await failedRow.locator('.why').click();
@@ -440,9 +443,7 @@ describe('every word whole in a lesson', () => {
         for (const problem of await brokenWords(page)) found.push(`${where} cards: ${problem}`);
         if (SHOWN.includes(language)) {
           await page.locator('.access-list .access').first().scrollIntoViewIfNeeded();
-          await page.screenshot({
-            path: join(SCREENSHOTS, `cards-${size.name}-${language}-light.png`),
-          });
+          await screenshot(page, join(SCREENSHOTS, `cards-${size.name}-${language}-light.png`));
         }
         await page.locator('.accesses-toggle').click();
       }
@@ -451,13 +452,13 @@ describe('every word whole in a lesson', () => {
     });
 
   it('asks End all in Arabic with each device id whole on one line, joined in Arabic, the question mark last', async () => {
-    await page.setViewportSize({ width: 320, height: 480 });
+    await resizeTo(page, { width: 320, height: 480 });
     await chooseLanguage(page, 'ar');
     await page.locator('.end-all > .button.danger').click();
     const question = page.locator('.end-all-confirm p');
     try {
       await question.waitFor();
-      await page.screenshot({ path: join(SCREENSHOTS, 'end-all-question-320x480-ar.png') });
+      await screenshot(page, join(SCREENSHOTS, 'end-all-question-320x480-ar.png'));
       const ids = await question.evaluate((paragraph) => {
         const text = paragraph.textContent ?? '';
         const found: { id: string; lines: number }[] = [];
