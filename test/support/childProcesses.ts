@@ -59,11 +59,12 @@ export function childProcesses() {
   }
 
   /**
-   * Runs a TypeScript file in one process (tsx as a loader, not its CLI, which would run the
-   * script in a grandchild that a SIGKILL of the parent leaves behind).
+   * Runs a script in one process: TypeScript with tsx as a loader (not its CLI, which would run
+   * the script in a grandchild that a SIGKILL of the parent leaves behind), a `.mjs` in plain Node.
    */
   function start(script: string, args: string[], ready: RegExp, options: SpawnOptions = {}) {
-    return run(process.execPath, ['--import', 'tsx', script, ...args], ready, options);
+    const loader = script.endsWith('.mjs') ? [] : ['--import', 'tsx'];
+    return run(process.execPath, [...loader, script, ...args], ready, options);
   }
 
   /**
@@ -91,7 +92,7 @@ export function childProcesses() {
     return run(node, [bundle, ...args], ready, { ...NOBODY, cwd });
   }
 
-  /** Runs a TypeScript file to its end: its exit code, and all it wrote once its pipes closed. */
+  /** Runs a script (as `start`) to its end: its exit code, and all it wrote once its pipes closed. */
   async function toEnd(script: string, args: string[], options: SpawnOptions = {}) {
     const { child, exited, output } = start(script, args, /(?!)/, options);
     const [code] = await Promise.all([exited, once(child, 'close')]);

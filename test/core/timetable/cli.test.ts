@@ -2,10 +2,8 @@
  * `npm run timetable -- expand`, run as a child process as support would run it: against a
  * fixture file and a subscription on 127.0.0.1, with its exit statuses.
  */
-import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
@@ -14,7 +12,9 @@ import { crowdedSeries, secondlySeries } from '../../support/hostileCalendars';
 import { tempDir } from '../../support/tempDir';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'src-main/core/timetable/cli.ts');
+/** The command as `npm run timetable` runs it: built, in plain Node. */
+const CLI = path.join(ROOT, 'src-main/core/timetable/cliBuilt.mjs');
+const SOURCE = path.join(ROOT, 'src-main/core/timetable/cli.ts');
 const WEEK = path.join(import.meta.dirname, 'fixtures', 'cli-week.ics');
 const startFeed = feedServers();
 const cli = childProcesses();
@@ -26,7 +26,6 @@ async function timetable(...args: string[]) {
   return { status, occurrences: lines.map((line) => JSON.parse(line) as unknown), stderr };
 }
 
-// Each run starts tsx twice (the CLI, then the reader's thread): slow on a busy machine.
 describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
   it('prints each occurrence starting in the window as JSON, then a summary on stderr', async () => {
     const { status, occurrences, stderr } = await timetable(
@@ -242,7 +241,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     );
   });
 
-  it('runs built as `npm run timetable` does (plain Node, built by esbuild when missing or stale), printing what the source prints', async () => {
+  it('prints from its source (through tsx) what it prints built', async () => {
     const args = [
       'expand',
       WEEK,
@@ -253,21 +252,16 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
       '--zone',
       'Europe/Madrid',
     ];
-    const built = await promisify(execFile)(
-      process.execPath,
-      [path.join(ROOT, 'src-main/core/timetable/cliBuilt.mjs'), ...args],
-      { cwd: ROOT },
-    );
-    const source = await timetable(...args);
+    const source = await cli.toEnd(SOURCE, args, { cwd: ROOT });
+    expect(source.code).toBe(0);
     expect(
-      built.stdout
+      source.stdout
         .split('\n')
         .filter((line) => line !== '')
         .map((line) => JSON.parse(line) as unknown),
-    ).toEqual(source.occurrences);
-    // A first run builds it, and says so.
-    expect(built.stderr).toMatch(
-      /(^|\n)timetable: read 3 events in \d+ ms; 3 occurrences start in the window; none skipped\.\n$/,
+    ).toEqual((await timetable(...args)).occurrences);
+    expect(source.stderr).toMatch(
+      /^timetable: read 3 events in \d+ ms; 3 occurrences start in the window; none skipped\.\n$/,
     );
   });
 
