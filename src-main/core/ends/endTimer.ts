@@ -52,7 +52,7 @@ export interface EndScheduleOptions {
 const sameEnd = (a: ScheduledEnd, b: ScheduledEnd): boolean =>
   scheduledEndKey(a) === scheduledEndKey(b);
 
-export class EndSchedule {
+export class EndTimer {
   readonly #options: EndScheduleOptions;
   #session: Session | undefined;
   #ran: ScheduledEndRunView[] = [];

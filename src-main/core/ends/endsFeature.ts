@@ -8,7 +8,7 @@ import type { ClassTrayHostControls } from '../api/classTrayApi';
 import { scheduleView } from '../api/views';
 import type { CoreContext, Feature } from '../feature';
 import type { AccessEnder } from './endTimer';
-import { EndSchedule } from './endTimer';
+import { EndTimer } from './endTimer';
 import type { ScheduledEnd } from './endSettings';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEndRules';
 
@@ -34,7 +34,7 @@ export function endsFeature(
 ): EndsFeature {
   const { clock, sessions } = core;
   const view = () => scheduleView(sessions.current?.notebook.read(), ends.ran);
-  const ends: EndSchedule = new EndSchedule({
+  const ends: EndTimer = new EndTimer({
     clock,
     timers: core.timers,
     log: core.log.child('scheduled-end'),

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AccessTracker } from '../../../src-main/core/accesses/accessTracker';
 import type { ServiceClient } from '../../../src-main/core/service/client';
 import {
-  EndSchedule,
+  EndTimer,
   KEPT_RUNS,
   MAX_WAIT_MS,
   RETRY_MS,
@@ -75,7 +75,7 @@ function setup(invalidate: ServiceClient['invalidate'] = invalidated) {
     onScheduleChange: () => ends.accessEnded(),
     retentionMs: () => DAY,
   });
-  const ends = new EndSchedule({
+  const ends = new EndTimer({
     clock,
     timers: manual.timers,
     log: logger.log,
