@@ -14,6 +14,9 @@ export default defineConfig({
     // and more with both cores busy, and a test that times out says nothing of the product.
     testTimeout: 60_000,
     hookTimeout: 60_000,
+    // expect.poll waits for a condition; its 1 s default is a measure of speed, and a loaded
+    // machine missed it (a focus moved after a render, in keyboard.e2e at load 11 to 17).
+    expect: { poll: { timeout: 15_000 } },
     projects: [
       {
         extends: true,
