@@ -30,7 +30,8 @@ const invalidate = (url: string, token: string) =>
     headers: { 'X-Token-SVC': 'T' },
   });
 
-describe('the local service killed with SIGKILL', () => {
+// Six starts of the service through tsx: a hang guard for a loaded machine (load 18 took 60 s).
+describe('the local service killed with SIGKILL', { timeout: 180_000 }, () => {
   it('has saved every invalidation it answered, 200 or 422, before the kill', async () => {
     const ROUNDS = 3;
     const ACCESSES = 30;

@@ -50,6 +50,9 @@ export function feedServers() {
       serve(feed, request.headers, response, timers);
       for (const resolve of waiting.splice(0)) resolve();
     });
+    // A connection kept open longer than any gap between a test's fetches: Node's 5 s default
+    // closed one as the next fetch reused it on a loaded machine ("could not be reached").
+    server.keepAliveTimeout = 120_000;
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
     const { port } = server.address() as AddressInfo;

@@ -4,7 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
 import { feedServers } from '../../support/feedServer';
@@ -27,6 +27,11 @@ async function timetable(...args: string[]) {
 }
 
 describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
+  // Built first, as `npm ci` leaves it: a run that builds also says so on stderr.
+  beforeAll(async () => {
+    await cli.toEnd(CLI, ['--help'], { cwd: ROOT });
+  }, 90_000);
+
   it('prints each occurrence starting in the window as JSON, then a summary on stderr', async () => {
     const { status, occurrences, stderr } = await timetable(
       'expand',
