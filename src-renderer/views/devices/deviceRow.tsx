@@ -9,7 +9,7 @@ import { ActivityNote } from './deviceActivity';
 import { CopyIcon, KeyIcon } from '../icons';
 import { useFlash } from '../forms/useFlash';
 
-/** Every row's height, whatever it carries (as --row-height in styles.css). */
+/** Every row's height, whatever it carries (as --row-height in src-renderer/base.css). */
 export const ROW_HEIGHT = 50;
 
 type Presence = 'online' | 'offline' | 'unknown';

@@ -4,7 +4,7 @@ import type { ComponentProps, MouseEvent } from 'react';
  * A control whose action is running, marked so without `disabled`: Chromium moves the keyboard
  * focus to the page body when the focused control is disabled, and a keyboard or screen-reader
  * user would lose their place. It stays focusable, is announced as unavailable and busy, and
- * looks disabled (styles.css, `[aria-disabled='true']`).
+ * looks disabled (src-renderer/base.css, `[aria-disabled='true']`).
  */
 export const busyAttributes = (busy: boolean) =>
   ({ 'aria-disabled': busy || undefined, 'aria-busy': busy || undefined }) as const;
