@@ -19,12 +19,12 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { accessSync, constants } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { VaultStatus } from '../../../src-main/core/account/vault';
 import { tempDir } from '../../support/tempDir';
+import { keytarInstalled } from '../../support/keytarInstalled';
 
 const SCRIPT = fileURLToPath(new URL('../../support/stalledKeyring.mjs', import.meta.url));
 const REPO = fileURLToPath(new URL('../../..', import.meta.url));
@@ -49,15 +49,6 @@ function onPath(command: string): boolean {
       return false;
     }
   });
-}
-
-function keytarInstalled(): boolean {
-  try {
-    createRequire(import.meta.url).resolve('keytar');
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   type VaultStatus,
 } from '../../../src-main/core/account/vault';
 import { recordingLogger } from '../../support/recordingLogger';
+import { keytarInstalled } from '../../support/keytarInstalled';
 
 const SERVICE_URL = 'https://school.example.com/api';
 const TOKEN = 'tok-7f3a9c-very-secret';
@@ -379,14 +380,6 @@ describe('the token in messages', () => {
 // instead of skipping, except in .ci/run's clone made without keytar on purpose
 // (CLASSTRAY_EXPECT_NO_KEYTAR=1). Elsewhere it needs keytar installed and a session bus: a
 // desktop where keytar did not build must still pass `npm ci && npm test`.
-function keytarInstalled(): boolean {
-  try {
-    createRequire(import.meta.url).resolve('keytar');
-    return true;
-  } catch {
-    return false;
-  }
-}
 const realKeychainReachable =
   process.env['CI'] === 'true'
     ? process.env['CLASSTRAY_EXPECT_NO_KEYTAR'] !== '1'
