@@ -24,6 +24,7 @@ export default defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
           exclude: ['test/e2e/**'],
+          setupFiles: ['test/support/testingLibrary.ts'],
         },
       },
       {
