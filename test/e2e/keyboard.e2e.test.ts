@@ -22,6 +22,7 @@ import type { E2eSession } from './session';
 import {
   auditedShot,
   chooseLanguage,
+  drawFrames,
   LIVE_TIMEOUT,
   openWindow,
   shownIn,
@@ -168,6 +169,8 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
       expect(await layoutProblems(view), `${language} ${state}`).toEqual([]);
     }
     await chooseLanguage(view, run.language);
+    // Back in its language as drawn, before the lesson's next key.
+    await drawFrames(view);
   };
   /** The arrow that runs along the line: Left in a right-to-left language. */
   const forward = SPOKEN_LANGUAGES[run.language].dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
