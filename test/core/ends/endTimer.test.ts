@@ -1,12 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AccessTracker } from '../../../src-main/core/accesses/accessTracker';
 import type { ServiceClient } from '../../../src-main/core/service/client';
-import {
-  EndTimer,
-  KEPT_RUNS,
-  MAX_WAIT_MS,
-  RETRY_MS,
-} from '../../../src-main/core/ends/endTimer';
+import { EndTimer, KEPT_RUNS, MAX_WAIT_MS, RETRY_MS } from '../../../src-main/core/ends/endTimer';
 import type { NotebookContents } from '../../../src-main/core/settings/notebook';
 import { memoryNotebook } from '../../../src-main/core/settings/notebook';
 import { withScheduledEnd } from '../../../src-main/core/ends/scheduledEndRules';
