@@ -253,10 +253,10 @@ export async function screenshot(page: Page, path: string): Promise<void> {
 
 /** Screenshots the state into `folder` as `name`.png (when wanted); any axe violation fails the test. */
 export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
-  // Audited as drawn: the lesson's next key waits for the frame a screenshot used to draw (a
-  // language switch's last render came after the key without it, in keyboard.e2e).
-  await drawFrames(page);
-  await screenshot(page, join(folder, `${name}.png`));
+  // Always a real screenshot here, as before screenshots were made optional: keyboard.e2e's
+  // lesson failed without it (a key before a language switch's last render; drawFrames alone
+  // was not enough in a full run). To be found: see issue 31's note.
+  await page.screenshot({ path: join(folder, `${name}.png`) });
   expect(await axeViolations(page), name).toEqual([]);
 }
 
