@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
@@ -91,25 +91,30 @@ function App() {
 
 /**
  * Follows the language preference live: its sentences loaded first (once; a chunk of their own),
- * then its words and direction shown together. A newer choice made meanwhile wins; sentences
- * that cannot be loaded (logged) leave the window as it is.
+ * then shown. A newer choice made meanwhile wins; sentences that cannot be loaded (logged) leave
+ * the window as it is.
  */
 function useLanguage(): void {
   const { i18n } = useTranslation();
   const language = useClassTray((data) => data.preferences.language);
+  const locale = localeOf(language, navigator.language);
   useEffect(() => {
-    const locale = localeOf(language, navigator.language);
     let current = true;
     const show = () => {
-      if (!current) return;
-      document.documentElement.lang = locale;
-      document.documentElement.dir = directionOf(locale);
-      if (i18n.language !== locale) void i18n.changeLanguage(locale);
+      if (current && i18n.language !== locale) void i18n.changeLanguage(locale);
     };
     if (i18n.hasResourceBundle(locale, 'translation')) show();
     else loadLanguage(i18n, locale).then(show, (error: unknown) => console.error(error));
     return () => {
       current = false;
     };
-  }, [language, i18n]);
+  }, [locale, i18n]);
+  // The page's language and direction change in the commit that renders its words: nothing
+  // reads or lays out one language's words under another's (a screen reader, an audit, a key).
+  const rendered = i18n.language;
+  useLayoutEffect(() => {
+    if (rendered !== locale) return;
+    document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
+  }, [rendered, locale]);
 }

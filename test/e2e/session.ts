@@ -240,7 +240,7 @@ export async function resizeTo(
 }
 
 /** Has the page draw two frames (one-pixel screenshots): what it shows is rendered and measured. */
-export async function drawFrames(page: Page): Promise<void> {
+async function drawFrames(page: Page): Promise<void> {
   for (let frame = 0; frame < 2; frame++) {
     await page.screenshot({ clip: { x: 0, y: 0, width: 1, height: 1 } });
   }
@@ -253,10 +253,9 @@ export async function screenshot(page: Page, path: string): Promise<void> {
 
 /** Screenshots the state into `folder` as `name`.png (when wanted); any axe violation fails the test. */
 export async function auditedShot(page: Page, folder: string, name: string): Promise<void> {
-  // Always a real screenshot here, as before screenshots were made optional: keyboard.e2e's
-  // lesson failed without it (a key before a language switch's last render; drawFrames alone
-  // was not enough in a full run). To be found: see issue 31's note.
-  await page.screenshot({ path: join(folder, `${name}.png`) });
+  // Drawn first, so what the virtual list measures on a frame (its rows' heights) is laid out.
+  await drawFrames(page);
+  await screenshot(page, join(folder, `${name}.png`));
   expect(await axeViolations(page), name).toEqual([]);
 }
 

@@ -121,6 +121,35 @@ describe('a change of language', () => {
     expect(report.textContent).toMatch(/3 minuty/);
     expect(document.body.textContent).not.toMatch(GERMAN);
   });
+  it('gives the page its language and direction in the commit that shows its words', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({ temporalAccesses: [ANA, LUIS], preferences: { language: 'de' } }),
+    );
+    await renderApp(fake);
+    await screen.findByRole('button', { name: SENTENCES.de.accesses.endAll });
+    // What the page said each time its language changed, read in that same task.
+    const seen: { lang: string; dir: string; words: boolean }[] = [];
+    const observer = new MutationObserver(() => {
+      const { lang, dir } = document.documentElement;
+      const endAll = SENTENCES[lang as Locale].accesses.endAll;
+      // As its name or its words: a button may show fewer words than it is named by.
+      seen.push({ lang, dir, words: document.body.innerHTML.includes(endAll) });
+    });
+    observer.observe(document.documentElement, { attributeFilter: ['lang', 'dir'] });
+    try {
+      await switchTo(fake, 'ar');
+      await screen.findByRole('button', { name: SENTENCES.ar.accesses.endAll });
+      await switchTo(fake, 'pl');
+      await screen.findByRole('button', { name: SENTENCES.pl.accesses.endAll });
+    } finally {
+      observer.disconnect();
+    }
+    expect(seen.map(({ lang }) => lang)).toEqual(['ar', 'pl']);
+    expect(seen).toEqual([
+      { lang: 'ar', dir: 'rtl', words: true },
+      { lang: 'pl', dir: 'ltr', words: true },
+    ]);
+  });
 });
 
 describe("the connection's banner", () => {
