@@ -2,13 +2,18 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path, { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../support/childProcesses';
 import { tempDir } from '../support/tempDir';
 
 const CLI = join(process.cwd(), 'src-main', 'policy-check', 'cli.ts');
 const cli = childProcesses();
-const run = (args: string[]) => cli.toEnd(CLI, args);
+/** The command bundled once: its many runs start in plain Node (one runs it as npm does). */
+let builtCli: string;
+beforeAll(async () => {
+  builtCli = await cli.built(CLI);
+});
+const run = (args: string[]) => cli.toEnd(builtCli, args);
 
 async function policyFile(text: string | Buffer): Promise<string> {
   const file = join(await tempDir(), 'policy.json');
@@ -154,6 +159,13 @@ describe('npm run policy -- check', { timeout: 60_000 }, () => {
       expect(code).toBe(2);
     },
   );
+
+  it('runs from its source through tsx, as npm run policy does, printing the same', async () => {
+    const file = await policyFile(JSON.stringify({ StartAtLogin: true, Nonsense: 1 }));
+    const asNpmRuns = await cli.toEnd(CLI, ['check', '--draft', file]);
+    expect(asNpmRuns.stdout).toContain('Nonsense');
+    expect(asNpmRuns).toEqual(await run(['check', '--draft', file]));
+  });
 
   it('refuses a file that does not exist with exit code 2', async () => {
     const { code, stderr } = await run(['check', join(await tempDir(), 'missing.json')]);
