@@ -1,38 +1,135 @@
-/** The `npm run web` process itself: what happens before anything starts. */
-import { writeFile } from 'node:fs/promises';
+/**
+ * `npm run web` before anything starts: its flags, checked in-process as the command checks them
+ * (parsePreviewArgs, runPreview); and the process itself, three times: a refusal's exit code 2 and
+ * usage, a start that stops with 0 on SIGTERM, and a failed start's exit code 1. Each start through
+ * tsx costs about 1.5 s of CPU, so the cases of one rule run in-process.
+ */
+import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/core/logger';
 import { startLocalService } from '../../src-main/local-service/index';
 import { parseAccountData } from '../../src-main/local-service/fixture';
 import { ensureRendererBuilt } from '../../src-main/preview/rendererBuild';
+import type { RunningPreview } from '../../src-main/preview/runPreview';
+import { UsageError, parsePreviewArgs, runPreview } from '../../src-main/preview/runPreview';
 import { childProcesses } from '../support/childProcesses';
 import { accountFixture } from '../support/fixtures';
 import { freePort } from '../support/freePort';
 import { tempDir } from '../support/tempDir';
+import { rendererDir } from './previewApp';
 
 const CLI = join(process.cwd(), 'src-main', 'preview', 'cli.ts');
 const startChild = childProcesses();
-const run = (args: string[]) => startChild.toEnd(CLI, args);
 
-describe('npm run web', () => {
+/** The refusal as the command prints it: one sentence for the person who typed the flags. */
+function refusalOf(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(UsageError);
+    return (error as Error).message;
+  }
+  throw new Error('the flags were accepted');
+}
+
+describe('npm run web refuses', () => {
   it.each([
-    [['--port', 'eighty']],
-    [['--port', '70000']],
-    [['--poll-seconds', '2']],
-    [['--poll-seconds', 'soon']],
-    [['--service-url', 'ftp://example.org']],
-    [['--colour']],
-    [['--classroom']],
-    [['stray']],
-  ])('refuses %j with one sentence, the usage and exit code 2', async (args) => {
-    const { code, stderr } = await run([...args, '--no-open']);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/^web: [^\n]+\.\n\nUsage: npm run web/);
+    [['--port', 'eighty'], '--port takes a number from 0 to 65535.'],
+    [['--port', '70000'], '--port takes a number from 0 to 65535.'],
+    [['--poll-seconds', '2'], /^--poll-seconds: [^\n]+\.$/],
+    [['--poll-seconds', 'soon'], '--poll-seconds takes a whole number of seconds.'],
+    [['--service-url', 'ftp://example.org'], /^--service-url: [^\n]+\.$/],
+    [['--colour'], /^Unknown option '--colour'[^\n]*\.$/],
+    [['--classroom'], '--classroom needs a value.'],
+    [['stray'], /^[^\n]*'stray'[^\n]*\.$/],
+  ])('%j with one sentence, before anything starts', (args, sentence) => {
+    const message = refusalOf(() => parsePreviewArgs([...args, '--no-open']));
+    if (typeof sentence === 'string') expect(message).toBe(sentence);
+    else expect(message).toMatch(sentence);
   });
 });
 
-describe('npm run web with launch flags', { timeout: 120_000 }, () => {
+describe('npm run web --policy-file', () => {
+  let preview: RunningPreview | null = null;
+  let staticDir: string | undefined;
+  afterEach(async () => {
+    await preview?.close();
+    preview = null;
+    if (staticDir !== undefined) await rm(staticDir, { recursive: true, force: true });
+  });
+
+  it('refuses a file that does not exist', async () => {
+    const dataDir = await tempDir('classtray-cli-policy');
+    const file = join(dataDir, 'missing.json');
+    await expect(
+      runPreview(['--policy-file', file, '--data-dir', dataDir, '--no-open'], {}),
+    ).rejects.toThrow(new UsageError(`--policy-file: ${file} does not exist.`));
+  });
+
+  it("refuses to write a draft policy into the tray app's own data folder", async () => {
+    const home = await tempDir('classtray-cli-home');
+    const file = join(home, 'policy.json');
+    await writeFile(file, '{}');
+    await expect(
+      runPreview(['--policy-file', file, '--no-open'], {
+        HOME: home,
+        XDG_CONFIG_HOME: '',
+        CLASSTRAY_DATA_DIR: '',
+      }),
+    ).rejects.toThrow(
+      new UsageError(
+        "--policy-file writes the policy's values into the settings: give the preview a folder of its own with --data-dir.",
+      ),
+    );
+  });
+
+  it('runs under the file, saying once that it skips the root-owner rule, and what it ignores', async () => {
+    const dataDir = await tempDir('classtray-cli-policy');
+    const file = join(dataDir, 'draft policy.json');
+    // Written by this user, writable by others: the installed app would ignore it; the preview not.
+    await writeFile(file, JSON.stringify({ StartAtLogin: false, Colour: 'crimson-value' }), {
+      mode: 0o666,
+    });
+    const printed: string[] = [];
+    const logged: string[] = [];
+    staticDir = await rendererDir();
+    preview = await runPreview(
+      ['--policy-file', file, '--data-dir', dataDir, '--port', '0', '--no-open'],
+      {},
+      {
+        rendererDir: staticDir,
+        print: (line) => printed.push(line),
+        logConsole: {
+          info: (line) => logged.push(line),
+          warn: (line) => logged.push(line),
+          error: (line) => logged.push(`error: ${line}`),
+        },
+        classTray: {
+          loadKeytar: () => Promise.reject(new Error('no keychain in tests')),
+          log: silentLogger,
+        },
+      },
+    );
+    expect(printed.filter((line) => line.includes('root-owner rule'))).toEqual([
+      `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
+    ]);
+    expect(printed).toContain(
+      `ClassTray preview: ${file}: Colour is not a ClassTray policy: ignored.`,
+    );
+    expect([...printed, ...logged].join('\n')).not.toContain('crimson-value');
+    expect(logged.filter((line) => line.startsWith('error: '))).toEqual([]);
+  });
+});
+
+describe('the npm run web process', { timeout: 120_000 }, () => {
   const TOKEN = 'cli-token-0123456789';
+
+  it('refuses bad flags with the sentence, the usage and exit code 2', async () => {
+    const { code, stderr } = await startChild.toEnd(CLI, ['--port', 'eighty', '--no-open']);
+    expect(code).toBe(2);
+    expect(stderr).toMatch(/^web: --port takes a number from 0 to 65535\.\n\nUsage: npm run web/);
+  });
 
   async function web(serviceUrl: string, classroom: string) {
     // Built first: these tests are about the launch, not a renderer build.
@@ -43,13 +140,11 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
       CLI,
       [...args, '--service-url', serviceUrl, '--classroom', classroom],
       /preview-launch\.html/,
-      {
-        env: { ...process.env, CLASSTRAY_TOKEN: TOKEN },
-      },
+      { env: { ...process.env, CLASSTRAY_TOKEN: TOKEN } },
     );
   }
 
-  it('keeps running on that account while the service does not answer, and says so', async () => {
+  it('keeps running on that account while the service does not answer, says so, and stops with 0 on SIGTERM', async () => {
     const serviceUrl = `http://127.0.0.1:${await freePort()}`;
     const child = await web(serviceUrl, 'room-a');
     await child.ready;
@@ -78,61 +173,5 @@ describe('npm run web with launch flags', { timeout: 120_000 }, () => {
     } finally {
       await service.close();
     }
-  });
-});
-
-describe('npm run web --policy-file', { timeout: 120_000 }, () => {
-  it('refuses a file that does not exist, with exit code 2', async () => {
-    const dataDir = await tempDir('classtray-cli-policy');
-    const { code, stderr } = await run([
-      '--policy-file',
-      join(dataDir, 'missing.json'),
-      '--data-dir',
-      dataDir,
-      '--no-open',
-    ]);
-    expect(code).toBe(2);
-    expect(stderr).toMatch(/^web: --policy-file: \S+missing\.json does not exist\.\n\nUsage:/);
-  });
-
-  it("refuses to write a draft policy into the tray app's own data folder", async () => {
-    const home = await tempDir('classtray-cli-home');
-    const file = join(home, 'policy.json');
-    await writeFile(file, '{}');
-    const child = startChild(CLI, ['--policy-file', file, '--no-open'], /preview-launch\.html/, {
-      env: { ...process.env, HOME: home, XDG_CONFIG_HOME: '', CLASSTRAY_DATA_DIR: '' },
-    });
-    expect(await child.exited).toBe(2);
-    expect(child.output().stderr).toMatch(
-      /^web: --policy-file writes the policy's values into the settings: give the preview a folder of its own with --data-dir\.\n/,
-    );
-  });
-
-  it('runs under the file, saying once that it skips the root-owner rule, and what it ignores', async () => {
-    await ensureRendererBuilt(() => undefined);
-    const dataDir = await tempDir('classtray-cli-policy');
-    const file = join(dataDir, 'draft policy.json');
-    // Written by this user, writable by others: the installed app would ignore it; the preview not.
-    await writeFile(file, JSON.stringify({ StartAtLogin: false, Colour: 'crimson-value' }), {
-      mode: 0o666,
-    });
-    const child = startChild(
-      CLI,
-      ['--policy-file', file, '--data-dir', dataDir, '--port', '0', '--no-open'],
-      /preview-launch\.html/,
-      { env: { ...process.env, CLASSTRAY_TOKEN: '' } },
-    );
-    await child.ready;
-    const lines = child.output().stdout.split('\n');
-    expect(lines.filter((line) => line.includes('root-owner rule'))).toEqual([
-      `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
-    ]);
-    expect(lines).toContain(
-      `ClassTray preview: ${file}: Colour is not a ClassTray policy: ignored.`,
-    );
-    expect(child.output().stdout).not.toContain('crimson-value');
-    child.child.kill('SIGTERM');
-    expect(await child.exited).toBe(0);
-    expect(child.output().stderr).toBe('');
   });
 });
