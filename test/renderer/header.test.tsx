@@ -109,7 +109,8 @@ describe('language', () => {
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'Español');
     expect(fake.updatePreferences).toHaveBeenCalledWith({ language: 'es' });
-    expect(screen.getByRole('heading', { name: 'Ajustes' })).toBeTruthy();
+    // Spanish's sentences are a chunk of their own, loaded when chosen.
+    expect(await screen.findByRole('heading', { name: 'Ajustes' })).toBeTruthy();
     await user.keyboard('{Escape}');
     expect(screen.getByText('2 de 3 en línea')).toBeTruthy();
     expect(screen.getByLabelText('Enlace o token de acceso temporal')).toBeTruthy();

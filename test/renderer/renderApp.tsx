@@ -9,13 +9,6 @@ import { connectStore } from '../../src-renderer/store/classTrayStore';
 import { ClassTrayWindow } from '../../src-renderer/views/app';
 import { FakeClassTray } from '../support/fakeClassTray';
 
-// happy-dom lays nothing out: give the device list's scroll box a window's height so the
-// virtualizer has room for rows.
-Object.defineProperty(HTMLElement.prototype, 'clientHeight', {
-  configurable: true,
-  get: () => 600,
-});
-
 export async function renderApp(
   fake: FakeClassTray = new FakeClassTray(),
   options: { host?: Host } = {},
