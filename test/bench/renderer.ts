@@ -169,7 +169,7 @@ function printTable(rows: [string, string, string][]): void {
 
 export async function benchRenderer(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'classtray-renderer-bench-'));
-  const browser = await launchChromium();
+  const browser = await launchChromium('browser');
   try {
     await build({
       configFile: join(ROOT, 'vite.config.ts'),
