@@ -160,14 +160,17 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
     for (let press = 0; press < limit && !(await focused(selector)); press++) await keys.press(key);
     expect(await focused(selector), `${key} to ${selector}`).toBe(true);
   };
-  /** The state in each language written this way, then back in the lesson's own. */
+  /**
+   * The state in each language written this way, then back in the lesson's own. The lesson's own
+   * is the first, and shown already.
+   */
   const check = async (state: string) => {
     for (const language of run.audited) {
-      await chooseLanguage(view, language);
+      if (language !== run.language) await chooseLanguage(view, language);
       await auditedShot(view, SCREENSHOTS, `${language}-${run.size}-${state}`);
       expect(await layoutProblems(view), `${language} ${state}`).toEqual([]);
     }
-    await chooseLanguage(view, run.language);
+    if (run.audited.length > 1) await chooseLanguage(view, run.language);
   };
   /** The arrow that runs along the line: Left in a right-to-left language. */
   const forward = SPOKEN_LANGUAGES[run.language].dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';

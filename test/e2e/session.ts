@@ -227,9 +227,7 @@ export const SCREENSHOTS_WANTED = process.env.CLASSTRAY_SCREENSHOTS === '1';
 
 /**
  * Resizes `page`'s window and lets it draw a frame at the new size before anything is read: the
- * virtual lists measure themselves in a real frame (ResizeObserver), which the pages' faked
- * requestAnimationFrame (Playwright's clock) does not wait for. A one-pixel screenshot is
- * Playwright's way to have a frame drawn.
+ * virtual lists measure themselves in a real frame (ResizeObserver).
  */
 export async function resizeTo(
   page: Page,
@@ -239,11 +237,29 @@ export async function resizeTo(
   await drawFrames(page);
 }
 
-/** Has the page draw two frames (one-pixel screenshots): what it shows is rendered and measured. */
+/**
+ * Has the page go through two frames' rendering steps, so what it shows is rendered and measured:
+ * the virtual lists' ResizeObserver reports in the first, the rows they render are laid out in the
+ * second. A ResizeObserver's first report on a new element comes in a real frame, which the pages'
+ * faked requestAnimationFrame (Playwright's clock) does not wait for. The probe is out of the
+ * flow and gone before the frame is painted. Half the time of the one-pixel screenshots it
+ * replaces, which drew a frame each too.
+ */
 async function drawFrames(page: Page): Promise<void> {
-  for (let frame = 0; frame < 2; frame++) {
-    await page.screenshot({ clip: { x: 0, y: 0, width: 1, height: 1 } });
-  }
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) {
+      await new Promise<void>((resolve) => {
+        const probe = document.createElement('div');
+        probe.style.position = 'fixed';
+        document.documentElement.append(probe);
+        new ResizeObserver((_, observer) => {
+          observer.disconnect();
+          probe.remove();
+          resolve();
+        }).observe(probe);
+      });
+    }
+  });
 }
 
 /** Screenshots `page` to `path` when screenshots are wanted. */
