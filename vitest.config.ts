@@ -2,16 +2,27 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The unit tests (everything but test/e2e: core, renderer, shell with the mocked electron, local
- * service, preview, CLIs) in two projects, `npm run test:unit` runs both (`unit*`): `unit`, each
- * file isolated, and `unit-renderer`, the renderer's component files (happy-dom) in one module
- * graph per worker (isolate: false). Isolated, each re-imported React, i18next and the whole
- * window, and they took twice as long (80 s against 40 s alone); test/support/freshWindow.ts
- * starts each file's window afresh. The two that mock a module stay in `unit`. Then `e2e`
- * (Debian's Chromium on the preview). All use both cores: vitest's default is cores minus one, a
- * single worker on these 2-core machines. No test waits on the wall clock, so two files at once
- * cannot make one late.
+ * service, preview, CLIs) in three projects, `npm run test:unit` runs them all (`unit*`):
+ * - `unit`: each file isolated, in a process of its own: the Electron wiring (test/electron,
+ *   against the mocked electron), the files that mock a module, the renderer's plain .ts files;
+ * - `unit-node`: the Node files of the core, the local service, the preview, the CLIs and the
+ *   shared modules, in one module graph per worker (isolate: false). Isolated, each of those 70
+ *   files started a process and imported zod, Fastify and the core again: the unit tests took
+ *   184 s and 347 CPU-s, 157 s and 292 CPU-s shared. None mocks a module (vault.test.ts does, so
+ *   it stays in `unit`), and they passed in shuffled orders (`--sequence.shuffle`);
+ * - `unit-renderer`: the renderer's component files (happy-dom), shared the same way (80 s
+ *   against 40 s alone); test/support/freshWindow.ts starts each file's window afresh. The two that
+ *   mock a module stay in `unit`.
+ * Then `e2e` (Debian's Chromium on the preview). All use both cores: vitest's default is cores
+ * minus one, a single worker on these 2-core machines. No test waits on the wall clock, so two
+ * files at once cannot make one late.
  */
 const SHARED_RENDERER = ['test/renderer/!(languageUnderWay|startFailure).test.tsx'];
+const SHARED_NODE = [
+  'test/*.test.ts',
+  'test/{contract,shared,local-service,preview,policy-check,hosts}/**/*.test.ts',
+  'test/core/**/!(vault).test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -30,7 +41,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/e2e/**', ...SHARED_RENDERER],
+          exclude: ['test/e2e/**', ...SHARED_RENDERER, ...SHARED_NODE],
+          setupFiles: ['test/support/testingLibrary.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'unit-node',
+          include: SHARED_NODE,
+          isolate: false,
           setupFiles: ['test/support/testingLibrary.ts'],
         },
       },
