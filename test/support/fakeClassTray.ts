@@ -229,10 +229,14 @@ export class FakeClassTray implements ClassTray, RendererApi {
   refreshTimetable = this.#action('refreshTimetable', async () => undefined);
 
   mapTimetablePlace = this.#action('mapTimetablePlace', async ({ place, classroomId }) => {
-    const { places, newPlaces } = this.state.timetable;
+    const { places, newPlaces, bell, unmappedNow } = this.state.timetable;
+    const asked = classroomId === null || bell.some((room) => room.classroomId === classroomId);
     this.#showTimetable({
       places: [...places.filter((mapping) => mapping.place !== place), { place, classroomId }],
       newPlaces: newPlaces.filter((other) => other !== place),
+      // As the core does: a room new to the timetable is asked about on its own.
+      bell: asked ? bell : [...bell, { classroomId, endsAccesses: null }],
+      unmappedNow: unmappedNow?.place === place ? null : unmappedNow,
     });
   });
 
@@ -241,8 +245,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.#showTimetable({ places });
   });
 
-  setEndAtBell = this.#action('setEndAtBell', async ({ on }) => {
-    this.#showTimetable({ endAtBell: on });
+  setEndAtBell = this.#action('setEndAtBell', async ({ classroomId, on }) => {
+    const bell = this.state.timetable.bell.map((room) =>
+      room.classroomId === classroomId ? { classroomId, endsAccesses: on } : room,
+    );
+    this.#showTimetable({ bell });
   });
 
   keepAccessesAfterLesson = this.#action('keepAccessesAfterLesson', async ({ key }) => {

@@ -395,8 +395,8 @@ export const api = {
     noResult,
   ),
   forgetTimetablePlace: action(z.strictObject({ place }), noResult),
-  /** "End this room's accesses when the lesson ends". */
-  setEndAtBell: action(z.strictObject({ on: z.boolean() }), noResult),
+  /** "End the accesses in this room when a lesson there ends": one room's answer, never another's. */
+  setEndAtBell: action(z.strictObject({ classroomId, on: z.boolean() }), noResult),
   /** "Keep accesses after this lesson": its end leaves the schedule. */
   keepAccessesAfterLesson: action(z.strictObject({ key: z.string().min(1).max(600) }), noResult),
 } as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };

@@ -81,6 +81,8 @@ export function classroomFeature(
         await sessions.writeNotebook(({ recent }) => ({
           recent: withRecent(recent, id, nickname),
         }));
+        // Nothing switched, so nothing else says it: the picker lists the new room at once.
+        show();
       },
       async renameClassroom({ id, nickname }) {
         const renaming = sessions.writeNotebook(({ recent }) => ({

@@ -150,7 +150,11 @@ export class SettingsStore {
       this.#warn(`Settings file was not valid JSON: moved to ${aside}; using defaults.`);
       return defaultSettings();
     }
-    const { settings, problems } = repair(raw);
+    const { settings, problems, upgraded } = repair(raw);
+    if (upgraded && problems.length === 0) {
+      this.#save(toJson(settings), 'The settings could not be saved in their new form');
+      this.#warn('Settings file was written by an older version: saved in the form this version reads.');
+    }
     if (problems.length > 0) {
       const aside = setAside(this.#backend.path, this.#now, 'copy');
       this.#save(toJson(settings), 'The repaired settings could not be saved');

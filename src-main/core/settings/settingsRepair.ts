@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { issueProblems } from '../../contract/zodIssues';
 import { accessRepairs } from '../accesses/accessSettings';
 import { endRepairs } from '../ends/endSettings';
+import { upgradeTimetable } from '../timetable/timetableSettings';
 import type { Settings } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 
@@ -30,18 +31,34 @@ const ITEM_REPAIRS: { readonly [Key in keyof Settings]?: ItemRepair<ItemOf<Setti
   ...endRepairs,
 };
 
+/**
+ * A part written by an older version, in the shape this one reads (undefined: already it). Each
+ * feature says how its own part changed.
+ */
+const UPGRADES: { readonly [Key in keyof Settings]?: (raw: unknown) => unknown } = {
+  timetable: upgradeTimetable,
+};
+
 /** The keys conf keeps for itself (migrations); never ours to judge. */
 const isBackendInternal = (key: string): boolean => key === '__internal__';
 
-export function repair(raw: unknown): { settings: Settings; problems: string[] } {
+export function repair(raw: unknown): {
+  settings: Settings;
+  problems: string[];
+  /** A part was in an older version's shape: the file is written in this one's. */
+  upgraded: boolean;
+} {
   if (!isPlainObject(raw)) {
-    return { settings: defaultSettings(), problems: ['not an object'] };
+    return { settings: defaultSettings(), problems: ['not an object'], upgraded: false };
   }
   const problems: string[] = [];
   const fields: Record<string, unknown> = {};
   const shape = settingsSchema.shape;
+  let upgraded = false;
   for (const key of Object.keys(shape) as (keyof typeof shape)[]) {
-    const result = shape[key].safeParse(raw[key]);
+    const upgrade = UPGRADES[key]?.(raw[key]);
+    if (upgrade !== undefined) upgraded = true;
+    const result = shape[key].safeParse(upgrade ?? raw[key]);
     const itemRepair = ITEM_REPAIRS[key] as ItemRepair<unknown> | undefined;
     if (result.success) {
       fields[key] = result.data;
@@ -55,7 +72,7 @@ export function repair(raw: unknown): { settings: Settings; problems: string[] }
     if (!(key in shape) && !isBackendInternal(key)) problems.push(`${key} is not a setting`);
   }
   // Fields left out take their defaults here.
-  return { settings: settingsSchema.parse(fields), problems };
+  return { settings: settingsSchema.parse(fields), problems, upgraded };
 }
 
 /** The valid items of a list setting, each once (the first wins); a problem for every other. */

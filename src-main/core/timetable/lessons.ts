@@ -61,6 +61,32 @@ export function newPlaces(
   return [...found];
 }
 
+/**
+ * A timed event under way now whose location is not mapped yet (the latest to start, if several):
+ * a lesson ClassTray cannot place, said in the header so the teacher can map it.
+ */
+export function unmappedNow(
+  events: readonly CalendarEvent[],
+  places: Places,
+  now: number,
+): { title: string; place: string; end: string } | null {
+  const known = new Set(places.map(({ place }) => place));
+  const under = events
+    .filter(
+      (event) =>
+        !event.allDay &&
+        event.location !== null &&
+        !known.has(event.location) &&
+        event.start <= now &&
+        now < event.end,
+    )
+    .sort((a, b) => a.start - b.start)
+    .at(-1);
+  return under === undefined || under.location === null
+    ? null
+    : { title: under.title, place: under.location, end: new Date(under.end).toISOString() };
+}
+
 /** The weekly table's lessons between `from` and `to`, in the machine's zone. */
 export function weeklyLessons(
   weekly: readonly WeeklyLesson[],

@@ -22,7 +22,7 @@ import type { Timers } from '../classroom/refreshSchedule';
 import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEndRules';
 import type { ScheduledEnd } from '../ends/endSettings';
 import type { SettingsStore } from '../settings/settings';
-import type { TimetableSettings, WeeklyLesson } from './timetableSettings';
+import { timetableRooms, type TimetableSettings, type WeeklyLesson } from './timetableSettings';
 import type { LessonView, ReadingReport, TimetableView } from './timetableView';
 import { TeacherFacingError } from '../api/teacherFacing';
 import type { TokenVault, VaultStatus } from '../account/vault';
@@ -34,7 +34,14 @@ import type { ReadOutcome, StartWorker } from './calendarReader';
 import { CalendarReader } from './calendarReader';
 import { fetchFeed, timetableRefusal } from './feed';
 import type { Lesson } from './lessons';
-import { bellsByClassroom, calendarLessons, newPlaces, nowAndNext, weeklyLessons } from './lessons';
+import {
+  bellsByClassroom,
+  calendarLessons,
+  newPlaces,
+  nowAndNext,
+  unmappedNow,
+  weeklyLessons,
+} from './lessons';
 import type { TimetableCopy } from './timetableCopy';
 
 export const FETCH_EVERY_MS = 15 * 60_000;
@@ -186,7 +193,13 @@ export class Timetable {
         timetable.source === 'weekly'
           ? []
           : newPlaces(this.#eventsAt(now), timetable.places, { now, max: MAX_PLACE_QUESTIONS }),
-      endAtBell: timetable.endAtBell,
+      bell: timetableRooms(timetable).map((classroomId) => ({
+        classroomId,
+        endsAccesses:
+          timetable.bell.find((answer) => answer.classroomId === classroomId)?.endsAccesses ?? null,
+      })),
+      unmappedNow:
+        timetable.source === 'weekly' ? null : unmappedNow(this.#eventsAt(now), timetable.places, now),
       now: lessonView(current),
       next: lessonView(next),
     };
@@ -262,8 +275,12 @@ export class Timetable {
     this.#changed();
   }
 
-  setEndAtBell(on: boolean): void {
-    this.#options.settings.update({ timetable: { endAtBell: on } });
+  /** The teacher's answer for one room; any other room keeps its own. */
+  setEndAtBell(classroomId: string, on: boolean): void {
+    const others = this.#settings().bell.filter((answer) => answer.classroomId !== classroomId);
+    this.#options.settings.update({
+      timetable: { bell: [...others, { classroomId, endsAccesses: on }] },
+    });
     this.#changed();
   }
 
@@ -553,20 +570,25 @@ export class Timetable {
   /**
    * Puts each classroom's next bell on the schedule, in place of the timetable's earlier end for
    * it; leaves alone an end the teacher set, and one of ours already due (it runs, late if need
-   * be). With the preference off, the timetable's ends leave the schedule.
+   * be). In a room without the teacher's yes, the timetable's ends leave the schedule.
    */
   #syncBells(now: number): void {
     const notebook = this.#options.notebook();
     if (notebook === undefined) return;
     const timetable = this.#settings();
     const ours = new Set(timetable.bellEnds);
-    const bells =
-      timetable.endAtBell === true
-        ? bellsByClassroom(this.#lessons(now), now, {
-            kept: timetable.kept,
-            aheadMs: SCHEDULE_AHEAD_HOURS * 3_600_000,
-          })
-        : new Map<string, Lesson>();
+    // Only the rooms the teacher said yes for: a room never takes another's answer.
+    const yes = new Set(
+      timetable.bell.filter((answer) => answer.endsAccesses).map((answer) => answer.classroomId),
+    );
+    const bells = new Map(
+      [
+        ...bellsByClassroom(this.#lessons(now), now, {
+          kept: timetable.kept,
+          aheadMs: SCHEDULE_AHEAD_HOURS * 3_600_000,
+        }),
+      ].filter(([classroomId]) => yes.has(classroomId)),
+    );
     const before = notebook.read().scheduledEnds;
     let ends: ScheduledEnd[] = [...before];
     for (const end of before) {

@@ -69,7 +69,7 @@ export function timetableFeature(
       refreshTimetable: () => timetable.refresh(),
       mapTimetablePlace: async ({ place, classroomId }) => timetable.mapPlace(place, classroomId),
       forgetTimetablePlace: async ({ place }) => timetable.forgetPlace(place),
-      setEndAtBell: async ({ on }) => timetable.setEndAtBell(on),
+      setEndAtBell: async ({ classroomId, on }) => timetable.setEndAtBell(classroomId, on),
       keepAccessesAfterLesson: async ({ key }) => timetable.keepAfter(key),
     },
     views: { timetable: () => timetable.view() },

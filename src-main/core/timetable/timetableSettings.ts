@@ -1,7 +1,8 @@
 /**
  * The timetable's part of the settings (issue 18): where its lessons come from (the
  * subscription's address is in the keychain, its last copy in timetable.ics), which classroom
- * each place is, and whether a lesson's end ends its room's accesses (null: not asked yet).
+ * each place is, and, room by room, whether a lesson's end ends that room's accesses (a room not
+ * listed: not asked yet; issue 43).
  */
 import { z } from 'zod';
 import { MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
@@ -36,7 +37,18 @@ export const timetableSettings = {
         )
         .max(500)
         .default([]),
-      endAtBell: z.boolean().nullable().default(null),
+      /**
+       * The teacher's answer for each room: a yes holds for that room only, never for a room
+       * mapped later (each is asked the first time a lesson maps to it).
+       */
+      bell: z
+        .array(z.strictObject({ classroomId: z.string().min(1), endsAccesses: z.boolean() }))
+        .max(500)
+        .refine(
+          (answers) => new Set(answers.map(({ classroomId }) => classroomId)).size === answers.length,
+          'must not answer for a classroom twice',
+        )
+        .default([]),
       /** Lessons after which the teacher keeps the accesses, by lesson key. */
       kept: z.array(z.string().min(1).max(600)).max(100).default([]),
       /** The scheduled ends the timetable set (scheduledEndKey): never a teacher's own. */
@@ -48,3 +60,34 @@ export const timetableSettings = {
 export type TimetableSettings = z.output<typeof timetableSettings.timetable>;
 export type TimetableSource = TimetableSettings['source'];
 export type WeeklyLesson = z.infer<typeof weeklyLessonSchema>;
+
+/** The rooms the timetable's lessons are in: the weekly table's, or the places mapped. */
+export function timetableRooms(
+  timetable: Pick<TimetableSettings, 'source' | 'weekly' | 'places'>,
+): string[] {
+  const ids =
+    timetable.source === 'weekly'
+      ? timetable.weekly.map((lesson) => lesson.classroomId)
+      : timetable.places.flatMap(({ classroomId }) => (classroomId === null ? [] : [classroomId]));
+  return [...new Set(ids)];
+}
+
+/**
+ * A settings file from before issue 43 kept one answer for every room (`endAtBell`), which then
+ * held for rooms mapped after it was given. It is read without widening it: a no stands for the
+ * rooms mapped now; a yes only when one room was mapped (the question named that room alone);
+ * any other room is asked again. Undefined: nothing to upgrade.
+ */
+export function upgradeTimetable(raw: unknown): Record<string, unknown> | undefined {
+  if (typeof raw !== 'object' || raw === null || !('endAtBell' in raw)) return undefined;
+  const { endAtBell, ...rest } = raw as Record<string, unknown>;
+  if ('bell' in rest || typeof endAtBell !== 'boolean') return rest;
+  const mapped = timetableSettings.timetable.safeParse({ ...rest, bell: [] });
+  if (!mapped.success) return rest;
+  const rooms = timetableRooms(mapped.data);
+  const answered = endAtBell ? (rooms.length === 1 ? rooms : []) : rooms;
+  return {
+    ...rest,
+    bell: answered.map((classroomId) => ({ classroomId, endsAccesses: endAtBell })),
+  };
+}

@@ -40,8 +40,16 @@ export interface TimetableView {
    * lessons' first): Settings asks which classroom each is.
    */
   newPlaces: string[];
-  /** null: not asked yet (asked once a place is mapped to a classroom). */
-  endAtBell: boolean | null;
+  /**
+   * Each room the lessons are in, with the teacher's answer to "End the accesses in this room
+   * when a lesson there ends?" (null: not asked yet; asked once a lesson maps to it).
+   */
+  bell: { classroomId: string; endsAccesses: boolean | null }[];
+  /**
+   * A lesson under way in a place not mapped yet (neither a classroom nor "not a ClassTray room"):
+   * the header names it and asks which classroom it is.
+   */
+  unmappedNow: { title: string; place: string; end: string } | null;
   now: LessonView | null;
   next: LessonView | null;
 }

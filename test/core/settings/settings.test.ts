@@ -270,6 +270,44 @@ describe('a settings file damaged in part', () => {
   });
 });
 
+describe('a settings file from before the bell was asked room by room (issue 43)', () => {
+  const written = (endAtBell: boolean | null, rooms: string[]) =>
+    JSON.stringify({
+      timetable: {
+        source: 'file',
+        places: rooms.map((classroomId, index) => ({ place: `Place ${index}`, classroomId })),
+        endAtBell,
+      },
+    });
+  const answers = () => open().get().timetable.bell;
+
+  it("keeps a yes for the one room it named, and asks again where a yes could cover a room mapped after it", () => {
+    writeSettingsFile(written(true, ['room-12']));
+    expect(answers()).toEqual([{ classroomId: 'room-12', endsAccesses: true }]);
+    expect(JSON.parse(readSettingsFile())).toMatchObject({
+      timetable: { bell: [{ classroomId: 'room-12', endsAccesses: true }] },
+    });
+    expect(readSettingsFile()).not.toContain('endAtBell');
+    expect(warnings.join('\n')).toContain('older version');
+
+    writeSettingsFile(written(true, ['room-12', 'music']));
+    expect(answers()).toEqual([]);
+  });
+
+  it('keeps a no for every room mapped, and nothing for a question never answered', () => {
+    writeSettingsFile(written(false, ['room-12', 'music', 'room-12']));
+    expect(answers()).toEqual([
+      { classroomId: 'room-12', endsAccesses: false },
+      { classroomId: 'music', endsAccesses: false },
+    ]);
+    writeSettingsFile(written(null, ['room-12']));
+    const settings = open().get();
+    expect(settings.timetable.bell).toEqual([]);
+    // Nothing else of the timetable is lost.
+    expect(settings.timetable.places).toHaveLength(1);
+  });
+});
+
 describe('a settings file that cannot be used', () => {
   const runSettings = childProcesses();
   const settingsOnce = (test: TestContext, folder: string) =>

@@ -109,7 +109,7 @@ describe('lessons from an imported .ics', () => {
     let { timetable } = await classTray.getState();
     expect(timetable.newPlaces).toEqual(['R-A']);
     expect(timetable.next).toBeNull();
-    expect(timetable.endAtBell).toBeNull();
+    expect(timetable.bell).toEqual([]);
 
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
     ({ timetable } = await classTray.getState());
@@ -213,7 +213,7 @@ describe('the bell', () => {
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
     // Off until answered: nothing is scheduled.
     expect((await classTray.getState()).schedule.pending).toEqual([]);
-    await classTray.setEndAtBell({ on: true });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     let state = await classTray.getState();
     expect(state.schedule.pending).toEqual([
       { target: { classroomId: 'room-a' }, at: new Date(at(10)).toISOString() },
@@ -250,7 +250,7 @@ describe('the bell', () => {
       ]),
     });
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
-    await classTray.setEndAtBell({ on: true });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     expect((await classTray.getState()).schedule.pending).toHaveLength(1);
     await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
     const state = await classTray.getState();
@@ -271,14 +271,79 @@ describe('the bell', () => {
       target: { classroomId: 'room-a' },
       at: new Date(at(5)).toISOString(),
     });
-    await classTray.setEndAtBell({ on: true });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     expect((await classTray.getState()).schedule.pending).toEqual([
       { target: { classroomId: 'room-a' }, at: new Date(at(5)).toISOString() },
     ]);
     await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
     expect((await classTray.getState()).schedule.pending).toHaveLength(1);
-    await classTray.setEndAtBell({ on: false });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: false });
     expect((await classTray.getState()).schedule.pending).toEqual([]);
+  });
+});
+
+describe("the bell's answer, room by room (issue 43)", () => {
+  it('never ends accesses in a room mapped after a yes for another room, until that room gets its own yes', async () => {
+    const { local, classTray, at, advance } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'maths', start: at(-10), end: at(50), summary: 'Maths 3B', location: 'R-A' },
+        { uid: 'music', start: at(-10), end: at(10), summary: 'Mathe 7b', location: 'B204' },
+      ]),
+    });
+    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
+    await classTray.mapTimetablePlace({ place: 'B204', classroomId: 'empty' });
+    let state = await classTray.getState();
+    // The new room is asked about on its own; only the room with a yes has a bell.
+    expect(state.timetable.bell).toEqual([
+      { classroomId: 'room-a', endsAccesses: true },
+      { classroomId: 'empty', endsAccesses: null },
+    ]);
+    expect(state.schedule.pending).toEqual([
+      { target: { classroomId: 'room-a' }, at: new Date(at(50)).toISOString() },
+    ]);
+
+    // A running access in empty, tracked while empty is open.
+    await classTray.selectClassroom({ id: 'empty' });
+    const given = await newAccess(local, '100000005');
+    await classTray.addTemporalAccess({ linkOrToken: given });
+    advance(11 * MINUTE);
+    await until(classTray, (current) => current.timetable.now?.classroomId === 'room-a');
+    state = await classTray.getState();
+    expect(state.schedule.ran).toEqual([]);
+    expect(await serviceStatus(local, given)).toBe(200);
+
+    // A yes for empty puts its own next bell on; a no for room-a takes room-a's off.
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: false });
+    state = await classTray.getState();
+    expect(state.schedule.pending).toEqual([]);
+    expect(state.timetable.bell).toEqual([
+      { classroomId: 'room-a', endsAccesses: false },
+      { classroomId: 'empty', endsAccesses: null },
+    ]);
+  });
+
+  it('names a lesson under way in a place not mapped yet, until its place is answered', async () => {
+    const { classTray, at } = await setup();
+    await classTray.setTimetableSource({
+      kind: 'file',
+      text: calendarText([
+        { uid: 'music', start: at(-10), end: at(30), summary: 'Mathe 7b', location: 'B204' },
+        { uid: 'later', start: at(40), end: at(60), summary: 'Physics', location: 'Lab' },
+      ]),
+    });
+    let { timetable } = await classTray.getState();
+    expect(timetable.now).toBeNull();
+    expect(timetable.unmappedNow).toEqual({
+      title: 'Mathe 7b',
+      place: 'B204',
+      end: new Date(at(30)).toISOString(),
+    });
+    await classTray.mapTimetablePlace({ place: 'B204', classroomId: null });
+    ({ timetable } = await classTray.getState());
+    expect(timetable.unmappedNow).toBeNull();
   });
 });
 
@@ -289,7 +354,7 @@ describe('the subscription', () => {
     const feed = await startFeed(calendarText([{ ...lesson, start: at(10), end: at(60) }]));
     await classTray.setTimetableSource({ kind: 'subscription', url: feed.url });
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
-    await classTray.setEndAtBell({ on: true });
+    await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     let state = await classTray.getState();
     expect(state.timetable).toMatchObject({
       source: 'subscription',
