@@ -35,30 +35,41 @@ export function ClassTrayWindow(props: {
 
 function App() {
   const [settingsOpen, setSettingsOpen] = useState(false);
+  // A timetable place whose question Settings opens at (the header's unmapped lesson).
+  const [askedPlace, setAskedPlace] = useState<string | null>(null);
   const [fixClassroomAsked, setFixClassroomAsked] = useState(0);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const demoNotice = useClassTray((data) => demoNoticeShown(data, settingsOpen));
   useLanguage();
 
   const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const askPlace = useCallback((place: string) => {
+    setAskedPlace(place);
+    setSettingsOpen(true);
+  }, []);
   const focusSearch = useCallback(
     () => document.querySelector<HTMLElement>('.device-toolbar input[type="search"]')?.focus(),
     [],
   );
   const closeSettings = useCallback(() => {
     setSettingsOpen(false);
+    setAskedPlace(null);
     settingsButton.current?.focus();
   }, []);
 
   useEffect(() => {
     if (!settingsOpen) return;
-    document.querySelector<HTMLElement>('#settings [data-autofocus]')?.focus();
+    const question = [
+      ...document.querySelectorAll<HTMLElement>('#settings [data-place-question]'),
+    ].find((element) => element.dataset.placeQuestion === askedPlace);
+    (question ?? document.querySelector<HTMLElement>('#settings [data-autofocus]'))?.focus();
+    question?.scrollIntoView({ block: 'nearest' });
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) closeSettings();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [settingsOpen, closeSettings]);
+  }, [settingsOpen, closeSettings, askedPlace]);
 
   return (
     <div className="app">
@@ -67,6 +78,7 @@ function App() {
         settingsButton={settingsButton}
         onToggleSettings={settingsOpen ? closeSettings : openSettings}
         fixClassroomAsked={fixClassroomAsked}
+        onAskPlace={askPlace}
       />
       {/* Everything below the header is the main landmark, notices and settings included. */}
       <main className="main">

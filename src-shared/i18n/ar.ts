@@ -17,6 +17,8 @@ export const ar = {
     chooseClassroom: 'اختر فصلًا',
     addClassroom: 'إضافة فصل',
     classroomId: 'معرّف الفصل',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'الفصل ذو المعرّف {{id}}',
     classroomIdHint:
       'الجزء الأخير من عنوان الفصل في الخدمة، كما في …/classrooms/room-12. يُتحقَّق منه عند فتحه.',
     nickname: 'اسم مختصر (اختياري)',
@@ -463,12 +465,16 @@ export const ar = {
     forgetPlace: 'نسيان «{{place}}»',
     addPlace: 'ربط مكان آخر (موقع أو اسم حصة)',
     placeName: 'المكان',
-    bellQuestion: 'إنهاء صلاحيات الوصول في {{rooms}} عند انتهاء حصة فيه؟',
+    bellQuestion: 'إنهاء صلاحيات الوصول في {{room}} عند انتهاء حصة فيه؟',
     bellYes: 'نعم، أنهِها',
     bellNo: 'لا، أبقِها',
-    bell: 'إنهاء صلاحيات الوصول في {{rooms}} عند انتهاء حصة فيه',
+    bell: 'إنهاء صلاحيات الوصول في {{room}} عند انتهاء حصة فيه',
     lesson: '{{title}} في {{room}} · حتى {{time}}',
     lessonUntitled: 'حصة في {{room}} · حتى {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} الآن في {{place}}: أي فصل هو؟',
+    unmappedNowUntitled: 'حصة الآن في {{place}}: أي فصل هو؟',
+    unmappedChoose: 'اختيار الفصل',
     lessonElsewhere: 'تعرض هذه النافذة {{shown}}.',
     openRoom: 'فتح {{room}}',
     endsAccesses: 'تنتهي صلاحيات الوصول عند {{time}}',

@@ -12,6 +12,8 @@ export const de = {
     chooseClassroom: 'Raum wählen',
     addClassroom: 'Raum hinzufügen',
     classroomId: 'Raum-ID',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'Raum-ID {{id}}',
     classroomIdHint:
       'Der letzte Teil der Adresse des Raums im Dienst, wie in …/classrooms/room-12. Die ID wird beim Öffnen geprüft.',
     nickname: 'Anzeigename (optional)',
@@ -397,12 +399,16 @@ export const de = {
     forgetPlace: '„{{place}}“ entfernen',
     addPlace: 'Weiteren Ort zuordnen (Ortsangabe oder Name einer Stunde)',
     placeName: 'Ort',
-    bellQuestion: 'Zugänge in {{rooms}} beenden, wenn dort eine Stunde endet?',
+    bellQuestion: 'Zugänge in {{room}} beenden, wenn dort eine Stunde endet?',
     bellYes: 'Ja, beenden',
     bellNo: 'Nein, behalten',
-    bell: 'Zugänge in {{rooms}} beenden, wenn dort eine Stunde endet',
+    bell: 'Zugänge in {{room}} beenden, wenn dort eine Stunde endet',
     lesson: '{{title}} in {{room}} · bis {{time}}',
     lessonUntitled: 'Stunde in {{room}} · bis {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} jetzt in {{place}}: welcher Raum?',
+    unmappedNowUntitled: 'Eine Stunde jetzt in {{place}}: welcher Raum?',
+    unmappedChoose: 'Raum wählen',
     lessonElsewhere: 'Dieses Fenster zeigt {{shown}}.',
     openRoom: '{{room}} öffnen',
     endsAccesses: 'Zugänge enden um {{time}}',

@@ -15,6 +15,8 @@ export const en = {
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
     classroomId: 'Classroom id',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'room ID {{id}}',
     classroomIdHint:
       "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',
@@ -417,12 +419,16 @@ export const en = {
     forgetPlace: 'Forget “{{place}}”',
     addPlace: 'Map another place (a location or a lesson name)',
     placeName: 'Place',
-    bellQuestion: 'End the accesses in {{rooms}} when a lesson there ends?',
+    bellQuestion: 'End the accesses in {{room}} when a lesson there ends?',
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
-    bell: 'End the accesses in {{rooms}} when a lesson there ends',
+    bell: 'End the accesses in {{room}} when a lesson there ends',
     lesson: '{{title}} in {{room}} · until {{time}}',
     lessonUntitled: 'Lesson in {{room}} · until {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} now in {{place}}: which classroom?',
+    unmappedNowUntitled: 'A lesson now in {{place}}: which classroom?',
+    unmappedChoose: 'Choose its classroom',
     /** The lesson is in another classroom than the one the window shows. */
     lessonElsewhere: 'This window shows {{shown}}.',
     openRoom: 'Open {{room}}',

@@ -11,6 +11,8 @@ export const es = {
     chooseClassroom: 'Elige un aula',
     addClassroom: 'Añadir aula',
     classroomId: 'Id del aula',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'aula con id {{id}}',
     classroomIdHint:
       'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',
@@ -411,12 +413,16 @@ export const es = {
     forgetPlace: 'Olvidar «{{place}}»',
     addPlace: 'Asociar otro lugar (una ubicación o el nombre de una clase)',
     placeName: 'Lugar',
-    bellQuestion: '¿Terminar los accesos de {{rooms}} cuando acabe una clase allí?',
+    bellQuestion: '¿Terminar los accesos de {{room}} cuando acabe una clase allí?',
     bellYes: 'Sí, terminarlos',
     bellNo: 'No, mantenerlos',
-    bell: 'Terminar los accesos de {{rooms}} cuando acabe una clase allí',
+    bell: 'Terminar los accesos de {{room}} cuando acabe una clase allí',
     lesson: '{{title}} en {{room}} · hasta las {{time}}',
     lessonUntitled: 'Clase en {{room}} · hasta las {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} ahora en {{place}}: ¿qué aula es?',
+    unmappedNowUntitled: 'Una clase ahora en {{place}}: ¿qué aula es?',
+    unmappedChoose: 'Elegir su aula',
     lessonElsewhere: 'Esta ventana muestra {{shown}}.',
     openRoom: 'Abrir {{room}}',
     endsAccesses: 'Los accesos terminan a las {{time}}',

@@ -11,6 +11,8 @@ export const fr = {
     chooseClassroom: 'Choisir une salle',
     addClassroom: 'Ajouter une salle',
     classroomId: 'Identifiant de la salle',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'salle d’identifiant {{id}}',
     classroomIdHint:
       'La dernière partie de l’adresse de la salle dans le service, comme dans …/classrooms/room-12. Il est vérifié à l’ouverture.',
     nickname: 'Nom affiché (facultatif)',
@@ -410,12 +412,16 @@ export const fr = {
     forgetPlace: 'Oublier « {{place}} »',
     addPlace: 'Associer un autre lieu (un emplacement ou un nom de cours)',
     placeName: 'Lieu',
-    bellQuestion: 'Terminer les accès de {{rooms}} quand un cours y finit ?',
+    bellQuestion: 'Terminer les accès de {{room}} quand un cours y finit ?',
     bellYes: 'Oui, les terminer',
     bellNo: 'Non, les garder',
-    bell: 'Terminer les accès de {{rooms}} quand un cours y finit',
+    bell: 'Terminer les accès de {{room}} quand un cours y finit',
     lesson: '{{title}} · {{room}} · jusqu’à {{time}}',
     lessonUntitled: 'Cours · {{room}} · jusqu’à {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} en ce moment à {{place}} : quelle salle ?',
+    unmappedNowUntitled: 'Un cours en ce moment à {{place}} : quelle salle ?',
+    unmappedChoose: 'Choisir sa salle',
     lessonElsewhere: 'Cette fenêtre affiche {{shown}}.',
     openRoom: 'Ouvrir {{room}}',
     endsAccesses: 'Fin des accès à {{time}}',

@@ -11,6 +11,8 @@ export const it = {
     chooseClassroom: 'Scegli un’aula',
     addClassroom: 'Aggiungi aula',
     classroomId: 'ID dell’aula',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'aula con ID {{id}}',
     classroomIdHint:
       'L’ultima parte dell’indirizzo dell’aula nel servizio, come in …/classrooms/room-12. Viene verificato all’apertura.',
     nickname: 'Nome visualizzato (facoltativo)',
@@ -412,12 +414,16 @@ export const it = {
     forgetPlace: 'Dimentica «{{place}}»',
     addPlace: 'Associa un altro luogo (una posizione o il nome di una lezione)',
     placeName: 'Luogo',
-    bellQuestion: 'Terminare gli accessi in {{rooms}} quando lì finisce una lezione?',
+    bellQuestion: 'Terminare gli accessi in {{room}} quando lì finisce una lezione?',
     bellYes: 'Sì, terminali',
     bellNo: 'No, mantienili',
-    bell: 'Termina gli accessi in {{rooms}} quando lì finisce una lezione',
+    bell: 'Termina gli accessi in {{room}} quando lì finisce una lezione',
     lesson: '{{title}} in {{room}} · fino alle {{time}}',
     lessonUntitled: 'Lezione in {{room}} · fino alle {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} ora in {{place}}: quale aula?',
+    unmappedNowUntitled: 'Una lezione ora in {{place}}: quale aula?',
+    unmappedChoose: 'Scegli l’aula',
     lessonElsewhere: 'Questa finestra mostra {{shown}}.',
     openRoom: 'Apri {{room}}',
     endsAccesses: 'Gli accessi terminano alle {{time}}',

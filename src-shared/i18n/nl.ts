@@ -15,6 +15,8 @@ export const nl = {
     chooseClassroom: 'Kies een lokaal',
     addClassroom: 'Lokaal toevoegen',
     classroomId: 'Lokaal-id',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'lokaal-id {{id}}',
     classroomIdHint:
       'Het laatste deel van het adres van het lokaal in de dienst, zoals in …/classrooms/room-12. Het wordt gecontroleerd als je het lokaal opent.',
     nickname: 'Eigen naam (optioneel)',
@@ -396,12 +398,16 @@ export const nl = {
     forgetPlace: '“{{place}}” vergeten',
     addPlace: 'Nog een locatie koppelen (een plaats of de naam van een les)',
     placeName: 'Locatie',
-    bellQuestion: 'Toegangen in {{rooms}} beëindigen als daar een les afloopt?',
+    bellQuestion: 'Toegangen in {{room}} beëindigen als daar een les afloopt?',
     bellYes: 'Ja, beëindigen',
     bellNo: 'Nee, laten lopen',
-    bell: 'Toegangen in {{rooms}} beëindigen als daar een les afloopt',
+    bell: 'Toegangen in {{room}} beëindigen als daar een les afloopt',
     lesson: '{{title}} in {{room}} · tot {{time}}',
     lessonUntitled: 'Les in {{room}} · tot {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} nu in {{place}}: welk lokaal?',
+    unmappedNowUntitled: 'Een les nu in {{place}}: welk lokaal?',
+    unmappedChoose: 'Lokaal kiezen',
     lessonElsewhere: 'Dit venster toont {{shown}}.',
     openRoom: '{{room}} openen',
     endsAccesses: 'Toegangen eindigen om {{time}}',

@@ -16,6 +16,8 @@ export const pl = {
     chooseClassroom: 'Wybierz salę',
     addClassroom: 'Dodaj salę',
     classroomId: 'ID sali',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'sala o ID {{id}}',
     classroomIdHint:
       'Ostatnia część adresu sali w usłudze, np. …/classrooms/room-12. ID jest sprawdzane przy otwieraniu.',
     nickname: 'Nazwa (opcjonalnie)',
@@ -433,12 +435,16 @@ export const pl = {
     forgetPlace: 'Usuń „{{place}}”',
     addPlace: 'Przypisz inne miejsce (lokalizację lub nazwę lekcji)',
     placeName: 'Miejsce',
-    bellQuestion: 'Kończyć dostępy w: {{rooms}}, gdy kończy się tam lekcja?',
+    bellQuestion: 'Kończyć dostępy w: {{room}}, gdy kończy się tam lekcja?',
     bellYes: 'Tak, kończ',
     bellNo: 'Nie, zachowaj',
-    bell: 'Kończ dostępy w: {{rooms}}, gdy kończy się tam lekcja',
+    bell: 'Kończ dostępy w: {{room}}, gdy kończy się tam lekcja',
     lesson: '{{title}}, {{room}} · do {{time}}',
     lessonUntitled: 'Lekcja, {{room}} · do {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} teraz w: {{place}}. Która to sala?',
+    unmappedNowUntitled: 'Lekcja teraz w: {{place}}. Która to sala?',
+    unmappedChoose: 'Wybierz salę',
     lessonElsewhere: 'To okno pokazuje: {{shown}}.',
     openRoom: 'Otwórz {{room}}',
     endsAccesses: 'Dostępy kończą się o {{time}}',

@@ -17,6 +17,8 @@ export const pt = {
     chooseClassroom: 'Escolha uma sala',
     addClassroom: 'Adicionar sala',
     classroomId: 'ID da sala',
+    /** A classroom without a name: its id, marked as one. */
+    roomById: 'sala com ID {{id}}',
     classroomIdHint:
       'A última parte do endereço da sala no serviço, como em …/classrooms/room-12. É verificado quando abrir a sala.',
     nickname: 'Nome (opcional)',
@@ -418,12 +420,16 @@ export const pt = {
     forgetPlace: 'Esquecer «{{place}}»',
     addPlace: 'Associar outro local (uma localização ou o nome de uma aula)',
     placeName: 'Local',
-    bellQuestion: 'Terminar os acessos em {{rooms}} quando lá acabar uma aula?',
+    bellQuestion: 'Terminar os acessos em {{room}} quando lá acabar uma aula?',
     bellYes: 'Sim, terminar',
     bellNo: 'Não, manter',
-    bell: 'Terminar os acessos em {{rooms}} quando lá acabar uma aula',
+    bell: 'Terminar os acessos em {{room}} quando lá acabar uma aula',
     lesson: '{{title}} em {{room}} · até às {{time}}',
     lessonUntitled: 'Aula em {{room}} · até às {{time}}',
+    /** A lesson under way in a place not mapped to a classroom yet (the header). */
+    unmappedNow: '{{title}} agora em {{place}}: que sala é?',
+    unmappedNowUntitled: 'Uma aula agora em {{place}}: que sala é?',
+    unmappedChoose: 'Escolher a sala',
     lessonElsewhere: 'Esta janela mostra {{shown}}.',
     openRoom: 'Abrir {{room}}',
     endsAccesses: 'Os acessos terminam às {{time}}',

@@ -327,7 +327,7 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
     question(place).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
   const saveOf = (place: string) =>
     question(place)
-      .locator('xpath=ancestor::div[1]')
+      .locator('xpath=ancestor::form[1]')
       .getByRole('button', { name: t('timetable.savePlace'), exact: true });
   // A place no room's name matches: nothing chosen, not Room 12 for being open.
   expect(await chosen(unnamed)).toBe(t('timetable.chooseRoom'));
@@ -344,7 +344,7 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   if (await bellYes.isVisible()) await bellYes.click();
   await view
     // Named by its room, the Library, while the window shows Room 12.
-    .getByRole('checkbox', { name: t('timetable.bell', { rooms: isolated('Library') }) })
+    .getByRole('checkbox', { name: t('timetable.bell', { room: isolated('Library') }) })
     .and(view.locator(':checked'))
     .waitFor();
   await view.locator('.settings-head button').click();

@@ -104,7 +104,7 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     });
     const question = page.getByLabel('Which classroom is “B-12”?');
     await question.selectOption({ label: 'Room B' });
-    await question.locator('xpath=ancestor::div[1]').getByRole('button', { name: 'Save' }).click();
+    await question.locator('xpath=ancestor::form[1]').getByRole('button', { name: 'Save' }).click();
     await page.getByRole('button', { name: 'Yes, end them' }).click();
     await page
       .getByRole('checkbox', {

@@ -83,8 +83,29 @@ describe('the lesson in the header', () => {
       }),
     );
     await renderApp(fake);
-    expect(screen.getByText('Lesson in room-12 · until 10:50')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open room-12' })).toBeTruthy();
+    // The id is marked as one: never a bare id a teacher could take for the room's name.
+    expect(screen.getByText('Lesson in room ID room-12 · until 10:50')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Open room ID room-12' })).toBeTruthy();
+  });
+
+  it('names a lesson under way in a place not mapped yet, and opens its question in Settings', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({
+        preferences: { language: 'de' },
+        timetable: {
+          source: 'file',
+          newPlaces: ['Aula', 'B204'],
+          unmappedNow: { title: 'Mathe 7b', place: 'B204', end: '2026-01-05T09:50:00.000Z' },
+        },
+      }),
+    );
+    await renderApp(fake);
+    expect(
+      screen.getByText('\u2068Mathe 7b\u2069 jetzt in \u2068B204\u2069: welcher Raum?'),
+    ).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Raum wählen' }));
+    // Settings opens at that place's question (not the first one), ready to answer.
+    expect(document.activeElement).toBe(screen.getByLabelText('Welcher Raum ist „B204“?'));
   });
 
   it('says it in Spanish', async () => {
@@ -136,7 +157,7 @@ describe('Settings → Timetable', () => {
     expect(chosen('Lab')).toBe('Choose…');
     const question = screen.getByLabelText('Which classroom is “ROOM12.”?');
     await user.click(
-      within(question.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
+      within(question.closest('form') as HTMLElement).getByRole('button', { name: 'Save' }),
     );
     expect(fake.mapTimetablePlace).toHaveBeenCalledWith({
       place: 'ROOM12.',
@@ -146,7 +167,7 @@ describe('Settings → Timetable', () => {
     const r12 = screen.getByLabelText('Which classroom is “R12”?');
     await user.selectOptions(r12, 'Not a ClassTray room');
     await user.click(
-      within(r12.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
+      within(r12.closest('form') as HTMLElement).getByRole('button', { name: 'Save' }),
     );
     expect(fake.mapTimetablePlace).toHaveBeenLastCalledWith({ place: 'R12', classroomId: null });
   });
@@ -196,7 +217,7 @@ describe('Settings → Timetable', () => {
     const question = screen.getByLabelText<HTMLSelectElement>('Which classroom is “R12”?');
     // Nothing chosen (not the open Computer Lab 1): a hurried Save cannot map it.
     expect(question.selectedOptions[0]?.textContent).toBe('Choose…');
-    const save = within(question.closest('div') as HTMLElement).getByRole<HTMLButtonElement>(
+    const save = within(question.closest('form') as HTMLElement).getByRole<HTMLButtonElement>(
       'button',
       { name: 'Save' },
     );
@@ -204,24 +225,26 @@ describe('Settings → Timetable', () => {
     await user.selectOptions(question, 'Room 12');
     expect(save.disabled).toBe(false);
     await user.click(
-      within(question.closest('div') as HTMLElement).getByRole('button', { name: 'Save' }),
+      within(question.closest('form') as HTMLElement).getByRole('button', { name: 'Save' }),
     );
     expect(fake.mapTimetablePlace).toHaveBeenCalledWith({ place: 'R12', classroomId: 'room-12' });
     expect(screen.queryByLabelText('Which classroom is “R12”?')).toBeNull();
 
-    // Whose accesses: the mapped room's by name, while the window shows Computer Lab 1.
+    // Whose accesses: the mapped room's by name, while the window shows Computer Lab 1; the
+    // question has the focus, the next thing to answer.
     const bellQuestion = screen.getByRole('group', {
-      name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends?',
+      name: 'End the accesses in Room 12 when a lesson there ends?',
     });
+    expect(document.activeElement).toBe(bellQuestion);
     await user.click(within(bellQuestion).getByRole('button', { name: 'Yes, end them' }));
-    expect(fake.setEndAtBell).toHaveBeenCalledWith({ on: true });
+    expect(fake.setEndAtBell).toHaveBeenCalledWith({ classroomId: 'room-12', on: true });
     const bell = screen.getByRole<HTMLInputElement>('checkbox', {
       name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends',
     });
     expect(bell.checked).toBe(true);
   });
 
-  it('names every room the bell ends, as the language joins a list', async () => {
+  it('asks each room on its own: a yes for one room never covers a room mapped later', async () => {
     const fake = new FakeClassTray(
       classTrayState({
         preferences: { language: 'de' },
@@ -230,18 +253,41 @@ describe('Settings → Timetable', () => {
           places: [
             { place: 'R12', classroomId: 'room-12' },
             { place: 'Sport', classroomId: null },
-            { place: 'PC-Raum', classroomId: 'lab-1' },
           ],
+          bell: [{ classroomId: 'room-12', endsAccesses: true }],
+          newPlaces: ['B204'],
         },
       }),
     );
     await renderApp(fake);
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Einstellungen' }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Einstellungen' }));
+    const yesForRoom12 = screen.getByRole<HTMLInputElement>('checkbox', {
+      name: 'Zugänge in \u2068Room 12\u2069 beenden, wenn dort eine Stunde endet',
+    });
+    expect(yesForRoom12.checked).toBe(true);
+
+    // B204 is another room, typed by its id (Enter saves): it is asked about on its own, named
+    // after the place, and Room 12's switch still names Room 12 alone.
+    const question = screen.getByLabelText<HTMLSelectElement>('Welcher Raum ist „B204“?');
+    await user.selectOptions(question, 'Ein anderer Raum, nach seiner ID…');
+    await user.type(screen.getByRole('textbox', { name: 'Raum-ID' }), 'music{Enter}');
+    expect(fake.addClassroom).toHaveBeenLastCalledWith({ id: 'music', nickname: 'B204' });
+    expect(fake.mapTimetablePlace).toHaveBeenCalledWith({ place: 'B204', classroomId: 'music' });
+    const asked = screen.getByRole('group', {
+      name: 'Zugänge in B204 beenden, wenn dort eine Stunde endet?',
+    });
+    expect(document.activeElement).toBe(asked);
+    expect(fake.setEndAtBell).not.toHaveBeenCalled();
+    expect(yesForRoom12.checked).toBe(true);
+
+    await user.click(within(asked).getByRole('button', { name: 'Nein, behalten' }));
+    expect(fake.setEndAtBell).toHaveBeenCalledWith({ classroomId: 'music', on: false });
     expect(
-      screen.getByText(
-        'Zugänge in \u2068Room 12\u2069 und \u2068Computer Lab 1\u2069 beenden, wenn dort eine Stunde endet?',
-      ),
-    ).toBeTruthy();
+      screen.getByRole<HTMLInputElement>('checkbox', {
+        name: 'Zugänge in \u2068B204\u2069 beenden, wenn dort eine Stunde endet',
+      }).checked,
+    ).toBe(false);
   });
 
   it('adds a room not in the list by its id, checked with the service, without leaving the question', async () => {

@@ -39,7 +39,7 @@ function useTargetName(): (target: ScheduleTarget) => string {
       (access) => access.token.toLowerCase() === token,
     )?.classroomId;
     if (room === undefined || room === null || room === classroom.id) return who;
-    return t('schedule.inRoom', { target: who, room: roomName(data, room) });
+    return t('schedule.inRoom', { target: who, room: roomName(data, room, t) });
   };
 }
 

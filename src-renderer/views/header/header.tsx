@@ -20,6 +20,8 @@ export function Header(props: {
   onToggleSettings: () => void;
   /** How often the banner asked to fix the classroom id (see ClassroomSwitcher). */
   fixClassroomAsked: number;
+  /** Settings opened at the question of this timetable place. */
+  onAskPlace: (place: string) => void;
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -86,7 +88,7 @@ export function Header(props: {
           </span>
         )}
       </div>
-      <LessonLine />
+      <LessonLine onAskPlace={props.onAskPlace} />
       <ActionError error={refresh.error} />
     </header>
   );

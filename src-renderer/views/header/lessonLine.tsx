@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { targetNames } from '../../../src-shared/scheduleTarget';
 import type { ClassTrayData } from '../../store/classTrayStore';
@@ -8,14 +9,20 @@ import { BusyButton } from '../forms/busyButton';
 import { formatMinute } from '../clock';
 import { useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { isolated } from '../bidi';
 
-/** A classroom as the window names it: its nickname, else its id. */
+/**
+ * A classroom as the window names it: its nickname, else its id marked as one ("room ID music"),
+ * never a bare id a teacher could take for a name.
+ */
 export const roomName = (
   data: Pick<ClassTrayData, 'classroom' | 'temporalAccesses'>,
   classroomId: string,
+  t: TFunction,
 ): string => {
   const names = targetNames({ classroomId }, data);
-  return 'classroom' in names ? names.classroom : classroomId;
+  const name = 'classroom' in names ? names.classroom : classroomId;
+  return name === classroomId ? t('header.roomById', { id: classroomId }) : name;
 };
 
 /**
@@ -23,22 +30,25 @@ export const roomName = (
  * 10:50". In its room, when its end ends the room's accesses, that and the one way to keep them;
  * while the window shows another room, that said, and one click to open the lesson's.
  */
-export function LessonLine() {
+export function LessonLine({ onAskPlace }: { onAskPlace: (place: string) => void }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const lesson = useClassTray((data) => data.timetable.now);
+  const unmapped = useClassTray((data) => data.timetable.unmappedNow);
   const room = useClassTray((data) =>
-    data.timetable.now === null ? '' : roomName(data, data.timetable.now.classroomId),
+    data.timetable.now === null ? '' : roomName(data, data.timetable.now.classroomId, t),
   );
   const shownId = useClassTray((data) => data.classroom.id);
   const shown = useClassTray((data) =>
-    data.classroom.id === null ? null : roomName(data, data.classroom.id),
+    data.classroom.id === null ? null : roomName(data, data.classroom.id, t),
   );
   const keep = useAction((key: string) => api.keepAccessesAfterLesson({ key }));
   const open = useAction((id: string) => api.selectClassroom({ id }));
   const lineRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useFocusAfterRender();
-  if (lesson === null) return null;
+  if (lesson === null) {
+    return unmapped === null ? null : <UnmappedLesson lesson={unmapped} onAskPlace={onAskPlace} />;
+  }
   const time = formatMinute(lesson.end, i18n.language);
   const here = lesson.classroomId === shownId;
   return (
@@ -83,6 +93,33 @@ export function LessonLine() {
         </>
       )}
       <ActionError error={keep.error ?? open.error} />
+    </div>
+  );
+}
+
+/**
+ * A lesson under way in a place no classroom is mapped to yet: said where the teacher looks
+ * ("Mathe 7b now in B204: which classroom?"), its place question one click away in Settings.
+ */
+function UnmappedLesson({
+  lesson,
+  onAskPlace,
+}: {
+  lesson: { title: string; place: string };
+  onAskPlace: (place: string) => void;
+}) {
+  const { t } = useTranslation();
+  const place = isolated(lesson.place);
+  return (
+    <div className="lesson-line">
+      <span className="lesson-now">
+        {lesson.title === ''
+          ? t('timetable.unmappedNowUntitled', { place })
+          : t('timetable.unmappedNow', { title: isolated(lesson.title), place })}
+      </span>
+      <button type="button" className="button small" onClick={() => onAskPlace(lesson.place)}>
+        {t('timetable.unmappedChoose')}
+      </button>
     </div>
   );
 }

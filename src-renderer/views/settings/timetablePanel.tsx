@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TimetableView, WeeklyLesson } from '../../api/types';
@@ -12,7 +12,6 @@ import { useAction } from '../forms/useAction';
 import { failureSentence } from '../forms/failureSentence';
 import { roomNamed } from './placeNames';
 import { NICKNAME_MAX_LENGTH } from '../../../src-shared/limits';
-import type { ClassTrayData } from '../../store/classTrayStore';
 import { roomName } from '../header/lessonLine';
 import { isolated } from '../bidi';
 
@@ -43,6 +42,8 @@ export function TimetablePanel() {
   const saved = useClassTray((data) => data.timetable.source);
   const problem = useClassTray((data) => data.timetable.problem);
   const [source, setSource] = useState<Source>(saved);
+  // The room a place was just mapped to: its bell question, if it brings one, takes the focus.
+  const [mappedRoom, setMappedRoom] = useState<string | null>(null);
   const headingId = useId();
   return (
     <div className="settings-group" role="group" aria-labelledby={headingId}>
@@ -69,8 +70,8 @@ export function TimetablePanel() {
       )}
       <ReadingState />
       <CopyState />
-      <NewPlaces />
-      <BellQuestion />
+      <NewPlaces onMapped={setMappedRoom} />
+      <BellQuestions focusRoom={mappedRoom} />
       <PlaceList />
     </div>
   );
@@ -260,19 +261,27 @@ function PlaceRoomField({
   value,
   onChange,
   offerNewRoom = false,
+  questionOf,
 }: {
   text: string;
   name?: string;
   value: string;
   onChange: (value: string) => void;
   offerNewRoom?: boolean;
+  /** The new place this select asks about: the header's unmapped lesson focuses it. */
+  questionOf?: string;
 }) {
   const { t } = useTranslation();
   const recent = useClassTray((data) => data.classroom.recent);
   return (
     <label className="field inline">
       <span>{text}</span>
-      <select aria-label={name} value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        aria-label={name}
+        data-place-question={questionOf}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {value === NOTHING_CHOSEN && (
           <option value={NOTHING_CHOSEN} disabled>
             {t('timetable.chooseRoom')}
@@ -291,12 +300,12 @@ function PlaceRoomField({
 }
 
 /** Each location seen for the first time, asked once. */
-function NewPlaces() {
+function NewPlaces({ onMapped }: { onMapped: (classroomId: string | null) => void }) {
   const newPlaces = useClassTray((data) => data.timetable.newPlaces);
   return (
     <>
       {newPlaces.map((place) => (
-        <NewPlace key={place} place={place} />
+        <NewPlace key={place} place={place} onMapped={onMapped} />
       ))}
     </>
   );
@@ -306,9 +315,16 @@ function NewPlaces() {
  * "Which classroom is “Library”?", with nothing chosen unless one classroom's name matches the
  * place: a hurried Save must not map a lesson to the open room, whose accesses its bell would end.
  * A room not in the list yet is typed by its id here, checked with the service and added under
- * the place's name, without leaving the question; a mistyped id is refused beside it.
+ * the place's name, without leaving the question; a mistyped id is refused beside it. Enter in the
+ * id saves, as in every form.
  */
-function NewPlace({ place }: { place: string }) {
+function NewPlace({
+  place,
+  onMapped,
+}: {
+  place: string;
+  onMapped: (classroomId: string | null) => void;
+}) {
   const { t } = useTranslation();
   const api = useApi();
   const matching = useClassTray((data) => roomNamed(place, data.classroom.recent));
@@ -318,19 +334,35 @@ function NewPlace({ place }: { place: string }) {
   const [newId, setNewId] = useState('');
   const byId = choice === NEW_ROOM;
   const map = useAction(async () => {
-    if (!byId) return api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
+    if (!byId) {
+      await api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
+      return roomOf(choice);
+    }
     const id = newId.trim();
     await api.addClassroom({ id, nickname: place.slice(0, NICKNAME_MAX_LENGTH).trim() });
     await api.mapTimetablePlace({ place, classroomId: id });
+    return id;
   });
   const ready = byId ? newId.trim() !== '' : choice !== NOTHING_CHOSEN;
+  const save = async () => {
+    if (!ready || map.pending) return;
+    const outcome = await map.run();
+    if (outcome.ok) onMapped(outcome.value);
+  };
   return (
-    <div className="field timetable-question">
+    <form
+      className="field timetable-question"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
       <PlaceRoomField
         text={t('timetable.newPlace', { place })}
         value={choice}
         onChange={setChoice}
         offerNewRoom
+        questionOf={place}
       />
       {byId && (
         <FormField
@@ -350,82 +382,106 @@ function NewPlace({ place }: { place: string }) {
           )}
         </FormField>
       )}
-      <BusyButton
-        type="button"
-        className="button"
-        busy={map.pending}
-        disabled={!ready}
-        onClick={() => void map.run()}
-      >
+      <BusyButton type="submit" className="button" busy={map.pending} disabled={!ready}>
         {t('timetable.savePlace')}
       </BusyButton>
       {!byId && <ActionError error={map.error} />}
-    </div>
+    </form>
   );
 }
 
 /**
- * The classrooms whose accesses the bell ends, by name and joined as the language joins a list:
- * the question is about them, not the room the window happens to show. Empty: none yet.
+ * The bell, room by room: each room a lesson maps to is asked about on its own, naming it, the
+ * first time; then it keeps a switch of its own. A yes never covers another room.
  */
-function bellRooms(data: ClassTrayData, language: string): string {
-  const { source, places, weekly } = data.timetable;
-  const ids =
-    source === 'weekly'
-      ? weekly.map((lesson) => lesson.classroomId)
-      : places.flatMap(({ classroomId }) => (classroomId === null ? [] : [classroomId]));
-  return new Intl.ListFormat(language, { type: 'conjunction' }).format(
-    [...new Set(ids)].map((id) => isolated(roomName(data, id))),
+function BellQuestions({ focusRoom }: { focusRoom: string | null }) {
+  const rooms = useClassTray((data) => data.timetable.bell);
+  if (rooms.length === 0) return null;
+  const answered = rooms.filter((room) => room.endsAccesses !== null);
+  return (
+    <>
+      {rooms
+        .filter((room) => room.endsAccesses === null)
+        .map(({ classroomId }) => (
+          <BellQuestion
+            key={classroomId}
+            classroomId={classroomId}
+            focused={classroomId === focusRoom}
+          />
+        ))}
+      {answered.length > 0 && (
+        <ul className="timetable-bells">
+          {answered.map(({ classroomId, endsAccesses }) => (
+            <li key={classroomId}>
+              <BellSwitch classroomId={classroomId} on={endsAccesses === true} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
   );
 }
 
-/** Asked once a place is a classroom; then a toggle. */
-function BellQuestion() {
-  const { t, i18n } = useTranslation();
+/** "End the accesses in Room 12 when a lesson there ends?", asked once for that room. */
+function BellQuestion({ classroomId, focused }: { classroomId: string; focused: boolean }) {
+  const { t } = useTranslation();
   const api = useApi();
-  const endAtBell = useClassTray((data) => data.timetable.endAtBell);
-  const rooms = useClassTray((data) => bellRooms(data, i18n.language));
-  const set = useAction((on: boolean) => api.setEndAtBell({ on }));
-  if (rooms === '') return null;
-  if (endAtBell === null) {
-    return (
-      <div
-        className="field timetable-question"
-        role="group"
-        aria-label={t('timetable.bellQuestion', { rooms })}
-      >
-        <p>{t('timetable.bellQuestion', { rooms })}</p>
-        <div className="form-actions">
-          <BusyButton
-            type="button"
-            className="button"
-            busy={set.pending}
-            onClick={() => void set.run(false)}
-          >
-            {t('timetable.bellNo')}
-          </BusyButton>
-          <BusyButton
-            type="button"
-            className="button primary"
-            busy={set.pending}
-            onClick={() => void set.run(true)}
-          >
-            {t('timetable.bellYes')}
-          </BusyButton>
-        </div>
-        <ActionError error={set.error} />
+  const groupRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    groupRef.current?.scrollIntoView({ block: 'nearest' });
+    groupRef.current?.focus();
+  }, [focused]);
+  const room = useClassTray((data) => roomName(data, classroomId, t));
+  const set = useAction((on: boolean) => api.setEndAtBell({ classroomId, on }));
+  const question = t('timetable.bellQuestion', { room: isolated(room) });
+  return (
+    <div
+      className="field timetable-question"
+      role="group"
+      aria-label={t('timetable.bellQuestion', { room })}
+      // Focused when a mapping brings it: the next thing to answer.
+      ref={groupRef}
+      tabIndex={-1}
+    >
+      <p>{question}</p>
+      <div className="form-actions">
+        <BusyButton
+          type="button"
+          className="button"
+          busy={set.pending}
+          onClick={() => void set.run(false)}
+        >
+          {t('timetable.bellNo')}
+        </BusyButton>
+        <BusyButton
+          type="button"
+          className="button primary"
+          busy={set.pending}
+          onClick={() => void set.run(true)}
+        >
+          {t('timetable.bellYes')}
+        </BusyButton>
       </div>
-    );
-  }
+      <ActionError error={set.error} />
+    </div>
+  );
+}
+
+function BellSwitch({ classroomId, on }: { classroomId: string; on: boolean }) {
+  const { t } = useTranslation();
+  const api = useApi();
+  const room = useClassTray((data) => roomName(data, classroomId, t));
+  const set = useAction((checked: boolean) => api.setEndAtBell({ classroomId, on: checked }));
   return (
     <>
       <label className="toggle">
         <input
           type="checkbox"
-          checked={endAtBell}
+          checked={on}
           onChange={(event) => void set.run(event.target.checked)}
         />
-        <span>{t('timetable.bell', { rooms })}</span>
+        <span>{t('timetable.bell', { room: isolated(room) })}</span>
       </label>
       <ActionError error={set.error} />
     </>
