@@ -20,7 +20,7 @@ import { defineConfig } from 'vitest/config';
 const SHARED_RENDERER = ['test/renderer/!(languageUnderWay|startFailure).test.tsx'];
 const SHARED_NODE = [
   'test/*.test.ts',
-  'test/{contract,shared,local-service,preview,policy-check,hosts}/**/*.test.ts',
+  'test/{contract,shared,local-service,preview,policy-check,hosts,dataFolder}/**/*.test.ts',
   'test/core/**/!(vault).test.ts',
 ];
 

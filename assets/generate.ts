@@ -13,7 +13,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { TRAY_ICONS, type TrayIcon } from '../src-main/electron/trayState';
+import { TRAY_ICONS, type TrayIcon } from '../src-main/electron/tray/trayState';
 
 type Rgb = readonly [number, number, number];
 /** Signed distance in glyph units (0..1 across the glyph box): negative inside. */

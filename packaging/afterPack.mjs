@@ -2,7 +2,7 @@
  * electron-builder's afterPack hook (electron-builder.yml), run after electron-builder wrote
  * resources/app-update.yml and before signing: a Windows build without a code-signing
  * certificate says so, and leaves app-update.yml out, so the app it makes takes no update
- * (src-main/electron/installs.ts: no publisherName, no updates). electron-updater 6's NsisUpdater
+ * (src-main/electron/updates/installs.ts: no publisherName, no updates). electron-updater 6's NsisUpdater
  * skips its Authenticode check when app-update.yml names no publisher, and an unsigned build's
  * own feed could not be told from anyone's; IT deploys each version of such a build.
  */

@@ -20,7 +20,7 @@ import { channels } from './channels';
 import type { PasswordClipboard } from './clipboardSecret';
 import { passwordClipboard } from './clipboardSecret';
 import { isAppUrl } from './security';
-import type { HostSupport } from './support';
+import type { HostSupport } from './supportActions';
 
 export class IpcRefusal extends TeacherFacingError {
   override readonly name = 'IpcRefusal';
@@ -28,7 +28,7 @@ export class IpcRefusal extends TeacherFacingError {
 
 /**
  * Registers every handler; returns a function that removes them. `support`: the log folder and
- * diagnostics actions (support.ts); without it those two channels are not handled.
+ * diagnostics actions (supportActions.ts); without it those two channels are not handled.
  */
 export function registerIpc(
   classTray: ClassTray,

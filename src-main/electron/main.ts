@@ -14,11 +14,11 @@ import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
 import { resolveDataDir } from '../core/settings/dataDir';
-import { takeDataFolderLock } from '../writerLock';
+import { takeDataFolderLock } from '../dataFolder/writerLock';
 import type { LogFile } from '../hosts/logFile';
 import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
-import { labels } from './labels';
+import { labels } from './mainSentences';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
@@ -36,12 +36,12 @@ import {
   serveRenderer,
 } from './security';
 import { followState } from './stateFollower';
-import { electronSupport, type HostSupport } from './support';
-import { detectInstaller, systemInstallFacts } from './installs';
-import type { Updates } from './updates';
-import { loadAutoUpdater, startUpdates } from './updates';
-import { createPopover, trayPresenter } from './tray';
-import { trayView, type TrayUpdate } from './trayState';
+import { electronSupport, type HostSupport } from './supportActions';
+import { detectInstaller, systemInstallFacts } from './updates/installs';
+import type { Updates } from './updates/updates';
+import { loadAutoUpdater, startUpdates } from './updates/updates';
+import { createPopover, trayPresenter } from './tray/tray';
+import { trayView, type TrayUpdate } from './tray/trayState';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,

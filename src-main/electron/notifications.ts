@@ -9,9 +9,9 @@ import type {
   ClassTrayState,
   ScheduledEndRunView,
 } from '../core/api/classTrayApi';
-import type { Labels } from './labels';
+import type { Labels } from './mainSentences';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
-import { scheduleTargetName } from './trayState';
+import { scheduleTargetName } from './tray/trayState';
 
 export interface Notice {
   title: string;

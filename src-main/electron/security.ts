@@ -6,7 +6,7 @@
  */
 import { app, protocol, shell, type Session } from 'electron';
 import { CONTENT_SECURITY_POLICY } from '../hosts/contentSecurityPolicy';
-import { readRendererFile, rendererPath } from '../rendererFiles';
+import { readRendererFile, rendererPath } from '../hosts/rendererFiles';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'classtray';

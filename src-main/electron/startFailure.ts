@@ -7,8 +7,8 @@
 import { ApiInputError } from '../core/api/apiInput';
 import { DataDirArgumentError } from '../core/settings/dataDir';
 import { SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
-import { WriterLockError } from '../writerLock';
-import type { Labels } from './labels';
+import { WriterLockError } from '../dataFolder/writerLock';
+import type { Labels } from './mainSentences';
 
 export function startFailureText(
   error: unknown,

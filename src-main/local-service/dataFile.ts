@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstat, open, readdir, readlink, realpath, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { errnoCode, folderProblem, takeWriterLock } from '../writerLock';
+import { errnoCode, folderProblem, takeWriterLock } from '../dataFolder/writerLock';
 import type { AccountData } from './fixture';
 import { AccountDataError, readAccountDataFile } from './fixture';
 

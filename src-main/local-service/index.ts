@@ -70,4 +70,4 @@ export { LocalAccount } from './account';
 export { createDemoAccount, DEMO_LINKS_TO_TRY } from './demoAccount';
 export type { AccountData, Fixture } from './fixture';
 export { parseAccountData, readAccountDataFile, AccountDataError } from './fixture';
-export { WriterLockError } from '../writerLock';
+export { WriterLockError } from '../dataFolder/writerLock';

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRIVATE_FILE_MODE } from '../core/settings/privateFolder';
+import { PRIVATE_FILE_MODE } from '../dataFolder/privateFolder';
 import { newPreviewKey, sameSecret } from './access';
 
 const LAUNCH_PAGE_NAME = 'preview-launch.html';

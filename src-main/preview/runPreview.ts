@@ -18,7 +18,7 @@ import { api } from '../core/api/classTrayApi';
 import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
-import { takeDataFolderLock } from '../writerLock';
+import { takeDataFolderLock } from '../dataFolder/writerLock';
 import type { LogSink } from '../core/logger';
 import { createLogger } from '../core/logger';
 import { openLogFile, policySecrets } from '../hosts/logFile';
@@ -26,7 +26,7 @@ import { VISIBLE_POLL_SECONDS } from '../../src-shared/limits';
 import { startDemoSchool } from '../hosts/demoSchool';
 import { ensureRendererBuilt } from './rendererBuild';
 import { startPreviewServer } from './server';
-import { previewSupport, previewVersion } from './support';
+import { previewSupport, previewVersion } from './supportActions';
 
 export const USAGE = `Usage: npm run web -- [options]
 

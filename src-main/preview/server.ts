@@ -14,7 +14,7 @@ import type { ShownFailure } from '../core/api/teacherFacing';
 import { shownFailure } from '../core/api/teacherFacing';
 import type { ClassTray } from '../core/classTray';
 import { deviceInput, runAction } from '../core/api/classTrayApi';
-import { readRendererFile, rendererPath } from '../rendererFiles';
+import { readRendererFile, rendererPath } from '../hosts/rendererFiles';
 import {
   SECURITY_HEADERS,
   allowedHosts,

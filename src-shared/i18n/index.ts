@@ -1,7 +1,7 @@
 /**
  * Every language's sentences at once, for main (the tray's labels, the policy templates) and the
  * tests; the window loads one language at a time instead (src-renderer/i18n). In i18next's shape:
- * one `translation` namespace, whose `tray` keys are what main shows (src-main/electron/labels.ts
+ * one `translation` namespace, whose `tray` keys are what main shows (src-main/electron/mainSentences.ts
  * reads them with that key prefix).
  */
 import { ar } from './ar';

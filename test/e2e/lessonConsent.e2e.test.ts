@@ -118,7 +118,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
     const room12Question = page.getByRole('group', {
       name: t('timetable.bellQuestion', { room: 'Room 12' }),
     });
-    await expect.poll(() => isFocused(page, room12Question)).toBe(true);
+    await expect.poll(() => isFocused(room12Question)).toBe(true);
     await room12Question.getByRole('button', { name: t('timetable.bellYes') }).click();
     const room12Switch = page.getByRole('checkbox', {
       name: t('timetable.bell', { room: isolated('Room 12') }),
@@ -134,7 +134,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
     await shot('unmapped-lesson');
     await header.getByRole('button', { name: t('timetable.unmappedChoose') }).click();
     const b204 = page.getByLabel(t('timetable.newPlace', { place: 'B204' }));
-    await expect.poll(() => isFocused(page, b204)).toBe(true);
+    await expect.poll(() => isFocused(b204)).toBe(true);
 
     // Another room, by its id: Enter saves it.
     await b204.selectOption('new');
@@ -144,7 +144,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
     const b204Question = page.getByRole('group', {
       name: t('timetable.bellQuestion', { room: 'B204' }),
     });
-    await expect.poll(() => isFocused(page, b204Question)).toBe(true);
+    await expect.poll(() => isFocused(b204Question)).toBe(true);
     // Listed at once, under the place's name, though never opened.
     expect(await page.locator('.classroom-picker select option[value="music"]').innerText()).toBe(
       'B204',
@@ -209,5 +209,5 @@ async function addAccess(page: Page, token: string): Promise<void> {
   }, token);
 }
 
-const isFocused = (page: Page, locator: ReturnType<Page['locator']>) =>
+const isFocused = (locator: ReturnType<Page['locator']>) =>
   locator.evaluate((element) => element === document.activeElement).catch(() => false);

@@ -40,7 +40,7 @@ const valid: Record<ApiAction, unknown> = {
   refreshTimetable: undefined,
   mapTimetablePlace: { place: 'R12', classroomId: 'room-12' },
   forgetTimetablePlace: { place: 'R12' },
-  setEndAtBell: { on: true },
+  setEndAtBell: { classroomId: 'room-12', on: true },
   keepAccessesAfterLesson: { key: 'lesson-1@2030-01-01T10:05:00.000Z' },
 };
 

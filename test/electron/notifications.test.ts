@@ -1,7 +1,7 @@
 import { Notification } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange, ScheduledEndRunView } from '../../src-main/core/api/classTrayApi';
-import { labels } from '../../src-main/electron/labels';
+import { labels } from '../../src-main/electron/mainSentences';
 import {
   deviceNotice,
   heldNotifications,

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { binaryArchitectures, packagingProblem } from '../../packaging/beforePack.mjs';
 import { Worker } from 'node:worker_threads';
 import { CalendarReader } from '../../src-main/core/timetable/calendarReader';
-import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/trayState';
+import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/tray/trayState';
 import { calendarText } from '../support/calendarText';
 
 const require = createRequire(import.meta.url);

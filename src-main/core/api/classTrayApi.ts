@@ -178,7 +178,7 @@ export interface ScheduleView {
  * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
  * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
  * the school's deployment tool updates it. school-deb: installed from the .deb package, which
- * only an administrator may update (installs.ts). school-admin-rights: installed for every user, and
+ * only an administrator may update (electron/updates/installs.ts). school-admin-rights: installed for every user, and
  * installing needs administrator rights this account does not have. none: not an installed copy
  * (an unpackaged run, the preview).
  */

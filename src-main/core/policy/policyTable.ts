@@ -155,7 +155,7 @@ const RULES = {
   PollHiddenSeconds: setting('poll.hiddenSeconds'),
   StartAtLogin: setting('startAtLogin'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
-  // The updater's (src-main/electron/updates.ts): no setting of the teacher's holds them.
+  // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.
   UpdatesEnabled: own(z.boolean()),
   UpdateFeedUrl: own(updateFeedSchema),
   UpdateChannel: own(z.enum(['latest', 'beta'])),

@@ -17,7 +17,7 @@ import type { ManagedPolicy, PolicySection } from './policyChecker';
 import { NO_POLICY, isLocked } from './policyChecker';
 import type { PolicyName } from './policyTable';
 import { POLICIES, POLICY_NAMES } from './policyTable';
-import { PRIVATE_FILE_MODE } from '../settings/privateFolder';
+import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
 
 export const POLICY_RECHECK_MS = 60_000;
 export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';

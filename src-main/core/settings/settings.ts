@@ -13,7 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import type { Clock } from '../../../src-shared/clock';
 import { refusal, type Refusal } from '../../../src-shared/refusal';
-import { errnoCode, folderProblem } from '../../writerLock';
+import { errnoCode, folderProblem } from '../../dataFolder/writerLock';
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
 import { ApiInputError } from '../api/apiInput';
@@ -21,7 +21,7 @@ import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 import { describeIssues, isPlainObject, repair } from './settingsRepair';
-import { PRIVATE_FILE_MODE } from './privateFolder';
+import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 

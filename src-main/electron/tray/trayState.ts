@@ -2,9 +2,9 @@
  * What the tray shows for a state: which icon, the tooltip and the context menu as plain data.
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
-import type { ClassTrayState, Mode, ScheduledEnd, ScheduleTarget } from '../core/api/classTrayApi';
-import { scheduledEndKey, targetNames } from '../../src-shared/scheduleTarget';
-import type { Labels } from './labels';
+import type { ClassTrayState, Mode, ScheduledEnd, ScheduleTarget } from '../../core/api/classTrayApi';
+import { scheduledEndKey, targetNames } from '../../../src-shared/scheduleTarget';
+import type { Labels } from '../mainSentences';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
 export type TrayIcon = 'ok' | 'devices-offline' | 'problem' | 'idle';

@@ -16,7 +16,7 @@ import {
   type ElectronExit,
   type RuntimeFacts,
   type StartOptions,
-} from '../../src-main/start';
+} from '../../src-main/hosts/start';
 
 const pkg = '/app/node_modules/electron';
 const facts = (over: Partial<RuntimeFacts> & { files?: Record<string, string> } = {}) => {

@@ -1,18 +1,18 @@
 import { Menu, type MenuItemConstructorOptions } from 'electron';
 import { EventEmitter } from 'node:events';
 import { describe, expect, it, vi } from 'vitest';
-import { labels } from '../../src-main/electron/labels';
+import { labels } from '../../../src-main/electron/mainSentences';
 import { menubar } from 'menubar';
 import {
   createPopover,
   menuTemplate,
   trayPresenter,
   type TrayHandlers,
-} from '../../src-main/electron/tray';
-import { trayView } from '../../src-main/electron/trayState';
-import { allOnline, localTime, roomEnd, roomState } from './stateFixture';
+} from '../../../src-main/electron/tray/tray';
+import { trayView } from '../../../src-main/electron/tray/trayState';
+import { allOnline, localTime, roomEnd, roomState } from '../stateFixture';
 
-vi.mock('electron', async () => (await import('./electronMock')).electronMock());
+vi.mock('electron', async () => (await import('../electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
 vi.mock('menubar', () => ({ menubar: vi.fn() }));
 

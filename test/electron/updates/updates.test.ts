@@ -13,19 +13,19 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
-import type { Installer } from '../../src-main/electron/installs';
-import { METADATA_LIMITS } from '../../src-main/electron/updateDownloads';
-import type { Updater, UpdateOptions, UpdateStatus } from '../../src-main/electron/updates';
+import type { ManagedPolicy } from '../../../src-main/core/policy/policyChecker';
+import type { Installer } from '../../../src-main/electron/updates/installs';
+import { METADATA_LIMITS } from '../../../src-main/electron/updates/updateDownloads';
+import type { Updater, UpdateOptions, UpdateStatus } from '../../../src-main/electron/updates/updates';
 import {
   CHECK_EVERY_MS,
   failureLine,
   loadAutoUpdater,
   startUpdates,
-} from '../../src-main/electron/updates';
-import { manualTimers } from '../support/manualTimers';
-import { recordingLogger } from '../support/recordingLogger';
-import { tempDir } from '../support/tempDir';
+} from '../../../src-main/electron/updates/updates';
+import { manualTimers } from '../../support/manualTimers';
+import { recordingLogger } from '../../support/recordingLogger';
+import { tempDir } from '../../support/tempDir';
 
 /** electron-updater's autoUpdater, as the mocked module hands it out; its channel setter too. */
 class MockUpdater extends EventEmitter {

@@ -8,9 +8,9 @@ import {
   WriterLockError,
   takeDataFolderLock,
   takeWriterLock,
-} from '../src-main/writerLock';
-import { childProcesses } from './support/childProcesses';
-import { tempDir } from './support/tempDir';
+} from '../../src-main/dataFolder/writerLock';
+import { childProcesses } from '../support/childProcesses';
+import { tempDir } from '../support/tempDir';
 
 const startChild = childProcesses();
 const HOLDER = path.join(process.cwd(), 'test', 'support', 'lockHolder.ts');

@@ -15,8 +15,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PrivateFolderReport } from './core/settings/privateFolder';
-import { makePrivateFolder } from './core/settings/privateFolder';
+import type { PrivateFolderReport } from './privateFolder';
+import { makePrivateFolder } from './privateFolder';
 
 export interface LockHolder {
   pid: number;

@@ -5,9 +5,9 @@
 import path from 'node:path';
 import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
 import { menubar, type Menubar } from 'menubar';
-import type { Mode } from '../core/account/accountSettings';
+import type { Mode } from '../../core/account/accountSettings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
-import { popoverWindowOptions, type WindowSize } from './window';
+import { popoverWindowOptions, type WindowSize } from '../window';
 
 export interface PopoverOptions {
   assetsDir: string;

@@ -133,7 +133,7 @@ export function isEntry(moduleUrl: string, argv1: string | undefined): boolean {
 }
 
 const require = createRequire(import.meta.url);
-const projectRoot = path.resolve(import.meta.dirname, '..');
+const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 
 /** Ctrl+C and kill reach the child, which decides how to end. */
 function forwardSignals(child: { kill: (signal: NodeJS.Signals) => boolean }): () => void {

@@ -11,8 +11,8 @@ import {
   isWindowsAdministrator,
   namesPublisher,
   type InstallFacts,
-} from '../../src-main/electron/installs';
-import { tempDir } from '../support/tempDir';
+} from '../../../src-main/electron/updates/installs';
+import { tempDir } from '../../support/tempDir';
 
 const execPath = 'C:\\Program Files\\ClassTray\\ClassTray.exe';
 const uninstaller = path.join(path.dirname(execPath), 'Uninstall ClassTray.exe');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { labels } from '../../src-main/electron/labels';
+import { labels } from '../../src-main/electron/mainSentences';
 import { en } from '../../src-shared/i18n/en';
 import { es } from '../../src-shared/i18n/es';
-import { SENTENCES } from '../../src-shared/i18n';
+import { SENTENCES } from '../../src-shared/i18n/index';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
 import { localTime } from './stateFixture';

@@ -1,5 +1,5 @@
 /**
- * The tray app's Open log folder and Copy diagnostics (support.ts) against the mocked electron,
+ * The tray app's Open log folder and Copy diagnostics (supportActions.ts) against the mocked electron,
  * on their own and through IPC from the app's page.
  */
 import { clipboard, ipcMain, shell } from 'electron';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { channels } from '../../src-main/electron/channels';
 import { registerIpc } from '../../src-main/electron/ipc';
-import { electronSupport } from '../../src-main/electron/support';
+import { electronSupport } from '../../src-main/electron/supportActions';
 import { createLogger } from '../../src-main/core/logger';
 import { openLogFile } from '../../src-main/hosts/logFile';
 import { FakeClassTray } from '../support/fakeClassTray';

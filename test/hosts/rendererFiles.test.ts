@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contentTypeOf, readRendererFile, rendererPath } from '../src-main/rendererFiles';
+import { contentTypeOf, readRendererFile, rendererPath } from '../../src-main/hosts/rendererFiles';
 
 let dir: string;
 let root: string;

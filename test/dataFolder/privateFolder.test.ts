@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src-main/core/logger';
-import { makePrivateFolder } from '../../../src-main/core/settings/privateFolder';
-import { openSettings } from '../../../src-main/core/settings/settings';
-import { takeDataFolderLock } from '../../../src-main/writerLock';
-import { tempDir } from '../../support/tempDir';
+import { silentLogger } from '../../src-main/core/logger';
+import { makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
+import { openSettings } from '../../src-main/core/settings/settings';
+import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
+import { tempDir } from '../support/tempDir';
 
 const modeOf = (file: string): number => fs.lstatSync(file).mode & 0o777;
 

@@ -5,15 +5,15 @@ import type {
   ClassTrayState,
   ScheduledEnd,
   ScheduledEndRunView,
-} from '../../src-main/core/api/classTrayApi';
-import { labels } from '../../src-main/electron/labels';
+} from '../../../src-main/core/api/classTrayApi';
+import { labels } from '../../../src-main/electron/mainSentences';
 import {
   TRAY_ICONS,
   trayIconFile,
   trayView,
   type TrayUpdate,
-} from '../../src-main/electron/trayState';
-import { allOnline, anaAccess, device, localTime, roomEnd, roomState, run } from './stateFixture';
+} from '../../../src-main/electron/tray/trayState';
+import { allOnline, anaAccess, device, localTime, roomEnd, roomState, run } from '../stateFixture';
 
 const en = labels.en;
 const problem = { kind: 'unreachable', detail: 'connect ECONNREFUSED' } as never;
@@ -183,7 +183,7 @@ describe('tray state', () => {
   });
 
   it('has every icon file it names in assets/, with its high-DPI variant', () => {
-    const assets = path.join(import.meta.dirname, '..', '..', 'assets');
+    const assets = path.join(import.meta.dirname, '..', '..', '..', 'assets');
     for (const platform of ['darwin', 'win32', 'linux'] as const) {
       for (const icon of TRAY_ICONS) {
         const file = trayIconFile(icon, platform);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { _electron, type ElectronApplication } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES } from '../../src-shared/actions';
-import { detectLaunch, electronEnv } from '../../src-main/start';
+import { detectLaunch, electronEnv } from '../../src-main/hosts/start';
 
 const require = createRequire(import.meta.url);
 const root = path.join(import.meta.dirname, '..', '..');

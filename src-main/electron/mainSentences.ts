@@ -5,7 +5,7 @@
  * Adding a tray line or a language: docs/engineering.md, "Where to add…".
  */
 import i18next from 'i18next';
-import { resources } from '../../src-shared/i18n';
+import { resources } from '../../src-shared/i18n/index';
 import { en } from '../../src-shared/i18n/en';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 

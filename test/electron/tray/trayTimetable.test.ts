@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { FailureShown } from '../../src-shared/refusal';
-import type { ClassTrayState, LessonView } from '../../src-main/core/api/classTrayApi';
-import { labels } from '../../src-main/electron/labels';
-import { trayView } from '../../src-main/electron/trayState';
-import { localTime, roomState } from './stateFixture';
+import type { FailureShown } from '../../../src-shared/refusal';
+import type { ClassTrayState, LessonView } from '../../../src-main/core/api/classTrayApi';
+import { labels } from '../../../src-main/electron/mainSentences';
+import { trayView } from '../../../src-main/electron/tray/trayState';
+import { localTime, roomState } from '../stateFixture';
 
 const lesson = (classroomId: string, start: string, end: string): LessonView => ({
   key: `${classroomId}@${start}`,
