@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src-main/core/logger';
 import { openLogFile } from '../../src-main/hosts/logFile';
-import { previewSupport } from '../../src-main/preview/support';
+import { previewSupport } from '../../src-main/preview/supportActions';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { tempDir } from '../support/tempDir';
