@@ -14,13 +14,10 @@ import { Sessions } from './account/sessions';
 import type { SecretFallback } from './account/vault';
 import { TokenVault } from './account/vault';
 import { createChangeFeed } from './api/changeFeed';
-import type {
-  ActionHandlers,
-  ClassTrayApi,
-  ClassTrayHostControls,
-  ClassTrayState,
-} from './api/classTrayApi';
-import { actionMethods } from './api/classTrayApi';
+import type { ActionHandlers, ClassTrayApi } from './api/apiMethods';
+import type { ClassTrayHostControls } from './api/hostApi';
+import type { ClassTrayState } from './api/classTrayApi';
+import { actionMethods } from './api/apiMethods';
 import { classroomFeature } from './classroom/classroomFeature';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';

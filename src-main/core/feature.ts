@@ -5,12 +5,8 @@
  * classTray.ts composes the features and holds no feature's rules.
  */
 import type { Clock } from '../../src-shared/clock';
-import type {
-  ActionHandlers,
-  ApiAction,
-  ClassTrayChange,
-  ClassTrayState,
-} from './api/classTrayApi';
+import type { ActionHandlers } from './api/apiMethods';
+import type { ApiAction, ClassTrayChange, ClassTrayState } from './api/classTrayApi';
 import type { Session, Sessions } from './account/sessions';
 import type { TokenVault } from './account/vault';
 import type { Timers } from './classroom/refreshSchedule';

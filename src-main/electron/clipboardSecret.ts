@@ -7,7 +7,7 @@
  * it: whatever the teacher copied since is never touched.
  */
 import { clipboard, ClipboardItem } from 'electron';
-import type { PasswordCopy } from '../core/api/classTrayApi';
+import type { PasswordCopy } from '../core/api/hostApi';
 
 /** Electron 44+'s name for a platform's own clipboard format. */
 const platformFormat = (name: string): string =>

@@ -4,11 +4,8 @@
  * for each scheduled end that ran, which the teacher asked for by scheduling it.
  */
 import { Notification } from 'electron';
-import type {
-  ClassTrayChange,
-  ClassTrayState,
-  ScheduledEndRunView,
-} from '../core/api/classTrayApi';
+import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
+import type { ScheduledEndRunView } from '../core/ends/endsView';
 import type { Labels } from './mainSentences';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { scheduleTargetName } from './tray/trayState';

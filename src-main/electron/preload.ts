@@ -5,7 +5,8 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { byAction, type ActionName } from '../../src-shared/actions';
-import type { ClassTrayChange, RendererApi } from '../core/api/classTrayApi';
+import type { ClassTrayChange } from '../core/api/classTrayApi';
+import type { RendererApi } from '../core/api/hostApi';
 import { BRIDGE_NAME, channels } from './channels';
 
 type Actions = Pick<RendererApi, ActionName>;

@@ -3,7 +3,8 @@
  * changes (one event-loop turn) it reads the snapshot again, so main needs no copy of the core's
  * state logic. Reads run one after another, so `before` is always the previous snapshot.
  */
-import type { ClassTrayApi, ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
+import type { ClassTrayApi } from '../core/api/apiMethods';
+import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
 
 export type StateListener = (
   state: ClassTrayState,

@@ -5,7 +5,7 @@
  * worked.
  */
 import { app, clipboard, shell } from 'electron';
-import type { LogFolderView } from '../core/api/classTrayApi';
+import type { LogFolderView } from '../core/api/hostApi';
 import type { ClassTray } from '../core/classTray';
 import type { Logger } from '../core/logger';
 import { englishRefusal } from '../core/api/apiInput';

@@ -6,7 +6,7 @@
  * and paths. Both hosts build it here, the tray app with Electron's versions, the preview without.
  */
 import os from 'node:os';
-import type { SchoolPolicyView } from '../core/api/classTrayApi';
+import type { SchoolPolicyView } from '../core/policy/policyView';
 import { ignoredLine } from '../core/policy/policyChecker';
 
 /** How many of the log's last lines the text carries. */

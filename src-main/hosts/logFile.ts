@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import electronLog from 'electron-log/node';
-import type { SchoolPolicyView } from '../core/api/classTrayApi';
+import type { SchoolPolicyView } from '../core/policy/policyView';
 import type { LogSink } from '../core/logger';
 
 export const LOG_FILE_NAME = 'classtray.log';

@@ -33,7 +33,8 @@
  */
 import type { ActionName } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
-import type { ClassTrayChange, ClassTrayState, LogFolderView } from '../core/api/classTrayApi';
+import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
+import type { LogFolderView } from '../core/api/hostApi';
 
 export type PreviewRoute =
   | '/api/state'

@@ -13,7 +13,8 @@ import { createLogger } from '../core/logger';
 import type { ShownFailure } from '../core/api/teacherFacing';
 import { shownFailure } from '../core/api/teacherFacing';
 import type { ClassTray } from '../core/classTray';
-import { deviceInput, runAction } from '../core/api/classTrayApi';
+import { deviceInput } from '../core/api/classTrayApi';
+import { runAction } from '../core/api/apiMethods';
 import { readRendererFile, rendererPath } from '../hosts/rendererFiles';
 import {
   SECURITY_HEADERS,

@@ -8,8 +8,8 @@ import type {
   ApiAction,
   ClassTrayChange,
   ClassTrayState,
-  ScheduleView,
 } from '../../src-main/core/api/classTrayApi';
+import type { ScheduleView } from '../../src-main/core/ends/endsView';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroom/classroomCache';

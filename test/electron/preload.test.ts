@@ -2,7 +2,7 @@ import { contextBridge, ipcRenderer } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { failureShown, messageWithRefusal } from '../../src-shared/refusal';
-import type { RendererApi } from '../../src-main/core/api/classTrayApi';
+import type { RendererApi } from '../../src-main/core/api/hostApi';
 import { channels } from '../../src-main/electron/channels';
 import type { ElectronMock } from './electronMock';
 

@@ -1,12 +1,9 @@
 /** The tray's school for shell tests: the demo's Room 12, 24 devices, 18 of them online. */
-import type {
-  ClassTrayState,
-  DeviceView,
-  EndedAccessView,
-  ScheduledEnd,
-  ScheduledEndRunView,
-  TrackedAccessView,
-} from '../../src-main/core/api/classTrayApi';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
+import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
+import type { EndedAccessView, TrackedAccessView } from '../../src-main/core/accesses/accessView';
+import type { ScheduledEnd } from '../../src-main/core/ends/endSettings';
+import type { ScheduledEndRunView } from '../../src-main/core/ends/endsView';
 import { classTrayState, device as labDevice, trackedAccess } from '../support/classTrayState';
 
 export function device(index: number, online: boolean | null): DeviceView {

@@ -6,7 +6,7 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SchoolPolicyView } from '../../src-main/core/api/classTrayApi';
+import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { renderApp } from './renderApp';

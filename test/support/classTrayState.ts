@@ -3,22 +3,21 @@
  * a connected service, three devices (LAB-PC02 offline), fresh data, English. Each part can be
  * overridden; a suite with a school of its own (the tray's Room 12) builds it from here.
  */
+import type { AccountView } from '../../src-main/core/account/accountView';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
+import type { ClassroomView, ConnectionView } from '../../src-main/core/classroom/classroomView';
+import type { ConnectionProblem } from '../../src-main/core/service/serviceErrors';
+import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
+import type { InstallationView } from '../../src-main/core/api/installationView';
+import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 import type {
-  AccountView,
-  ClassTrayState,
-  ClassroomView,
-  ConnectionProblem,
-  ConnectionView,
-  DeviceView,
-  InstallationView,
-  SchoolPolicyView,
   InvalidateResultView,
-  PreferencesView,
-  ScheduleView,
-  TimetableView,
   TrackedAccessView,
-} from '../../src-main/core/api/classTrayApi';
-import { preferencesView } from '../../src-main/core/api/views';
+} from '../../src-main/core/accesses/accessView';
+import type { PreferencesView } from '../../src-main/core/settings/preferences';
+import type { ScheduleView } from '../../src-main/core/ends/endsView';
+import type { TimetableView } from '../../src-main/core/timetable/timetableView';
+import { preferencesView } from '../../src-main/core/settings/preferencesView';
 import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
 
 /** Device n: remote id 10000000n, alias LAB-PC0n, online, enabled, with 2FA. */

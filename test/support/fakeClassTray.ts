@@ -15,24 +15,25 @@ import type {
   ClassTrayChange,
   ClassTrayState,
   DeviceInput,
-  InstallationView,
-  SchoolPolicyView,
-  PasswordCopy,
+} from '../../src-main/core/api/classTrayApi';
+import type { InstallationView } from '../../src-main/core/api/installationView';
+import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
+import type { PasswordCopy, LogFolderView, RendererApi } from '../../src-main/core/api/hostApi';
+import type {
   EndedAccessView,
   InvalidateResultView,
-  LogFolderView,
-  RendererApi,
-} from '../../src-main/core/api/classTrayApi';
+} from '../../src-main/core/accesses/accessView';
 import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
-import { parseAction } from '../../src-main/core/api/classTrayApi';
+import { parseAction } from '../../src-main/core/api/apiMethods';
 import type { NotebookContents } from '../../src-main/core/settings/notebook';
 import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
 import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
 import { NO_POLICY } from '../../src-main/core/policy/policyChecker';
 import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEndRules';
-import { classroomView, preferencesView } from '../../src-main/core/api/views';
+import { classroomView } from '../../src-main/core/classroom/classroomView';
+import { preferencesView } from '../../src-main/core/settings/preferencesView';
 import { classTrayState, trackedAccess } from './classTrayState';
 
 /** What the fake's service answers an end by default: ended, its session ending in 2030. */

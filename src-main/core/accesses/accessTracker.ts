@@ -9,12 +9,8 @@ import pLimit from 'p-limit';
 import { accessStanding, runningIn } from '../../../src-shared/accessState';
 import type { Clock } from '../../../src-shared/clock';
 import { refused } from '../api/apiInput';
-import type {
-  ActionInput,
-  AddAccessResult,
-  EndedAccessView,
-  InvalidateResultView,
-} from '../api/classTrayApi';
+import type { ActionInput } from '../api/classTrayApi';
+import type { AddAccessResult, EndedAccessView, InvalidateResultView } from './accessView';
 import type { DeviceView } from '../classroom/liveStatus';
 import type { Logger } from '../logger';
 import type { Notebook } from '../settings/notebook';
@@ -24,7 +20,8 @@ import type { Session } from '../account/sessions';
 import { writeChecked } from '../settings/settings';
 import { withoutScheduledEnd } from '../ends/scheduledEndRules';
 import { extractToken, invalidateAccess } from './temporalAccess';
-import { NO_TOKEN, accessView } from '../api/views';
+import { NO_TOKEN } from '../classroom/classroomView';
+import { accessView } from './accessView';
 
 export interface AccessTrackerOptions {
   clock: Clock;

@@ -3,8 +3,8 @@
  * added from a link, ended with one click, End all within its classroom); this file plugs them
  * into the core.
  */
-import type { DeviceView } from '../api/classTrayApi';
-import { accessViews } from '../api/views';
+import type { DeviceView } from '../classroom/liveStatus';
+import { accessViews } from './accessView';
 import type { CoreContext, Feature } from '../feature';
 import { AccessTracker, clearEnded } from './accessTracker';
 

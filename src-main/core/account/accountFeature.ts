@@ -3,8 +3,8 @@
  * switched in order), with its token in the keychain (vault.ts); this file plugs it into the core:
  * connecting, forgetting the token, switching between the demo and the service.
  */
-import type { ClassTrayHostControls } from '../api/classTrayApi';
-import { accountView } from '../api/views';
+import type { ClassTrayHostControls } from '../api/hostApi';
+import { accountView } from './accountView';
 import type { CoreContext, Feature } from '../feature';
 import type { PolicyFeature } from '../policy/policyFeature';
 

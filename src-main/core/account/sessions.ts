@@ -11,7 +11,8 @@
  * address that never answers leaves no trace. Any account or classroom change the teacher makes
  * ends the launch's hold.
  */
-import type { ActionInput, ConnectResult, LaunchCheck } from '../api/classTrayApi';
+import type { ActionInput } from '../api/classTrayApi';
+import type { ConnectResult, LaunchCheck } from './accountView';
 import type { ServiceClient, ServiceClientOptions } from '../service/client';
 import { createServiceClient } from '../service/client';
 import { ApiInputError, refused } from '../api/apiInput';

@@ -1,214 +1,34 @@
 /**
- * api/: the API between window and core (this table), its views, input refusals, error policy.
+ * api/: the API between window and core: this table, its dispatch (apiMethods.ts), what hosts add
+ * (hostApi.ts), input refusals and the error policy. Each part of the state is a feature's view.
  *
- * The one API between a renderer and the core: a state snapshot, a subscription to changes, and
- * every action. Both hosts (Electron's IPC bridge and the browser preview) expose it unchanged;
- * the renderer imports only these types. Everything a renderer sends is untrusted: each action is
- * declared once, in `api` below, with its input schema and its result type; the interface, the
- * hosts' dispatch (runAction), the IPC channels and the renderer's clients all follow from it.
- *
- * Nothing here carries the API token; a device password leaves the core only through
- * `devicePassword`, which hosts call for an explicit copy action.
+ * Every action a renderer may ask for is declared once, in `api` below, with its input schema
+ * (everything a renderer sends is untrusted) and its result type; the interface, the hosts'
+ * dispatch, the IPC channels and the renderer's clients all follow from it. Nothing here carries
+ * the API token; a device password leaves the core only through the host's `devicePassword`.
  */
 import { z } from 'zod';
 import type { ActionName } from '../../../src-shared/actions';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
-import { parseInput } from './apiInput';
-import type { AccessOutcome } from '../accesses/accessSettings';
-import type { TokenProblem } from '../accesses/temporalAccess';
-import type { Mode } from '../account/accountSettings';
-import { accountSettings } from '../account/accountSettings';
-import type { TokenLocation } from '../account/vault';
-import type { DeviceChange, DeviceView } from '../classroom/liveStatus';
-import type { RecentClassroom } from '../classroom/classroomSettings';
-import type { ScheduledEnd, ScheduleTarget } from '../ends/endSettings';
 import type {
-  BrokenRule,
-  IgnoredEntry,
-  IgnoredWhy,
-  ManagedPolicy,
-  PolicyInForce,
-} from '../policy/policyChecker';
-import type { PolicyReport } from '../policy/policySources';
-import type { PolicyName } from '../policy/policyTable';
-import type { ConnectionProblem, ServiceErrorKind } from '../service/serviceErrors';
-import type { Language, PreferencesView } from '../settings/preferences';
+  AddAccessResult,
+  EndedAccessView,
+  InvalidateResultView,
+  TrackedAccessView,
+} from '../accesses/accessView';
+import type { AccountView, ConnectResult } from '../account/accountView';
+import { accountSettings } from '../account/accountSettings';
+import type { ClassroomView, ConnectionView, DeviceActivity } from '../classroom/classroomView';
+import type { DeviceChange } from '../classroom/liveStatus';
+import type { ScheduleView } from '../ends/endsView';
+import type { SchoolPolicyView } from '../policy/policyView';
+import type { PreferencesView } from '../settings/preferences';
 import { preferencesInput } from '../settings/preferences';
-import type { WeeklyLesson } from '../timetable/timetableSettings';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
-import type { LessonView, ReadingReport, TimetableView } from '../timetable/timetableView';
+import type { TimetableView } from '../timetable/timetableView';
+import type { InstallationView } from './installationView';
 
-export type {
-  BrokenRule,
-  IgnoredEntry,
-  IgnoredWhy,
-  PolicyInForce,
-  ConnectionProblem,
-  DeviceChange,
-  DeviceView,
-  Language,
-  Mode,
-  PreferencesView,
-  RecentClassroom,
-  ScheduledEnd,
-  ScheduleTarget,
-  ServiceErrorKind,
-  TokenProblem,
-  WeeklyLesson,
-  LessonView,
-  ReadingReport,
-  TimetableView,
-};
-
-/**
- * ok: fresh data. stale: showing the last known devices because the latest refresh failed (or
- * they come from the disk cache). offline: the service cannot be reached. unauthorized: the
- * token is missing or rejected. classroom-not-found: the service does not know this classroom.
- * connecting: no answer yet. no-classroom: none chosen. slow: a refresh has run for a poll
- * interval without an answer (still trying, until its deadline); the devices are the last known.
- */
-export type ConnectionStatus =
-  | 'connecting'
-  | 'ok'
-  | 'slow'
-  | 'stale'
-  | 'offline'
-  | 'unauthorized'
-  | 'classroom-not-found'
-  | 'no-classroom';
-
-export interface ConnectionView {
-  status: ConnectionStatus;
-  /** ISO time of the last successful refresh, or null. */
-  lastSuccessAt: string | null;
-  /** What went wrong last, while it is still wrong. */
-  problem: ConnectionProblem | null;
-  /** ISO time of the next automatic attempt, or null while paused. */
-  nextAttemptAt: string | null;
-}
-
-/**
- * What ClassTray saw of a device's online status while it watched (the service keeps no
- * history): when it last changed, and for an offline device, when it was last seen online.
- */
-export interface DeviceActivity {
-  /** ISO time of the refresh that saw its online status change; null: no change seen. */
-  changedAt: string | null;
-  /** Offline devices only: ISO time of the last refresh that saw it online; null: none did. */
-  lastSeenOnlineAt: string | null;
-}
-
-export interface ClassroomView {
-  id: string | null;
-  nickname: string | null;
-  recent: RecentClassroom[];
-  devices: DeviceView[];
-  /** By remote id, for the classroom's devices with something seen; the others have none. */
-  activity: Record<string, DeviceActivity>;
-}
-
-export interface TrackedAccessView {
-  token: string;
-  label: string | null;
-  remoteId: string | null;
-  /**
-   * The classroom it was given in: its device's row, or the classroom open when it was pasted.
-   * null: added before that was kept; no classroom's End all reaches it.
-   */
-  classroomId: string | null;
-  /** The device's alias: as the open classroom shows it, else as it was when added. */
-  deviceAlias: string | null;
-  addedAt: string;
-  /** Its one state, as the core recorded it; read through accessStanding (src-shared). */
-  state: AccessState;
-  /**
-   * The linked device has no 2FA, so the service cannot end the access by itself when it runs
-   * out; false once the access has ended.
-   */
-  warnNo2fa: boolean;
-}
-
-export interface AccountView {
-  mode: Mode;
-  serviceUrl: string | null;
-  authHeader: string;
-  /**
-   * keychainWaiting: the system keychain did not answer within its bound; a token saved there is
-   * used as soon as it answers (the window says so, not that there is no keychain).
-   */
-  token: { set: boolean; location: TokenLocation; note: string | null; keychainWaiting: boolean };
-  /** The settings the school's policy locked: the window shows them as "Set by your school". */
-  setBySchool: PolicyName[];
-  /** The demo school's links to try adding (its own accesses); none outside the demo. */
-  demoLinks: readonly string[];
-}
-
-/** A scheduled end that ran: when, how late, and how each access it ended went. */
-export interface ScheduledEndRunView {
-  scheduled: ScheduledEnd;
-  /** ISO time it ran. */
-  ranAt: string;
-  /**
-   * Whole minutes after its time that it ran: the computer slept or ClassTray was closed at that
-   * time, so it ran on wake or start. 0: on time.
-   */
-  lateMinutes: number;
-  /** One per access it ended; empty when none was still running. */
-  ended: EndedAccessView[];
-  /** Some access could not be ended (the connection failed): it is tried again until it ends. */
-  retrying: boolean;
-  /**
-   * The teacher dismissed the report: no window shows it (the tray still reads its retrying).
-   * A later attempt of the same end that still retries stays dismissed; one that finishes is news.
-   */
-  dismissed?: true;
-}
-
-export interface ScheduleView {
-  /** Soonest first; one past its time is still being tried (see `ran`). */
-  pending: ScheduledEnd[];
-  /**
-   * The scheduled ends that ran since the session in use opened (ClassTray started, or the
-   * account or demo was switched to), newest first (the last few).
-   */
-  ran: ScheduledEndRunView[];
-}
-
-/**
- * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
- * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
- * the school's deployment tool updates it. school-deb: installed from the .deb package, which
- * only an administrator may update (electron/updates/installs.ts). school-admin-rights: installed for every user, and
- * installing needs administrator rights this account does not have. none: not an installed copy
- * (an unpackaged run, the preview).
- */
-/** unsigned-build: a Windows build made without a certificate, which could not verify updates. */
-export type UpdatesBy =
-  | 'app'
-  | 'school-policy'
-  | 'school-msi'
-  | 'school-deb'
-  | 'school-admin-rights'
-  | 'unsigned-build'
-  | 'none';
-
-/** What the host knows of this copy of ClassTray; the core only passes it on (setInstallation). */
-export interface InstallationView {
-  updates: UpdatesBy;
-  /**
-   * Linux: started with --no-sandbox (the AppImage's launcher adds it where the system refuses
-   * user namespaces), so the window runs without Chromium's OS sandbox.
-   */
-  sandboxOff: boolean;
-}
-
-/**
- * Settings' "Set by your school", as a browser's policy page: each policy in force (its value,
- * never a secret; locked or a default; from which source) and each entry ignored with why, as
- * the last read of the school's policy found them.
- */
-export type SchoolPolicyView = PolicyReport;
-
+/** The window's state: each part is a feature's view (`<folder>/<name>View.ts`). */
 export interface ClassTrayState {
   account: AccountView;
   classroom: ClassroomView;
@@ -241,38 +61,6 @@ export type ClassTrayChange =
   | { type: 'installation'; installation: InstallationView }
   | { type: 'school-policy'; schoolPolicy: SchoolPolicyView };
 
-/**
- * What saving the account found when it asked the service once (the account's devices, page 1):
- * only `connected` is saved (and `no-token`, the URL alone, with nothing to check). token-rejected: 401/403. unreachable: no answer. not-this-service:
- * an answer that is not this kind of service's JSON (or no such endpoint). service-failed: the
- * service answered with a failure of its own (5xx, 429).
- */
-export type ConnectResult =
-  | { outcome: 'connected' | 'no-token' }
-  | {
-      outcome: 'token-rejected' | 'unreachable' | 'not-this-service' | 'service-failed';
-      detail: string;
-    };
-
-/** What asking the launch's service once found; `classroom-unknown` is the service's own 404. */
-export type LaunchCheck = ConnectResult | { outcome: 'classroom-unknown'; classroomId: string };
-
-/** A tracked access's state: given (never asked to end), or the service's last answer. */
-export type AccessState = { kind: 'given' } | AccessOutcome;
-
-export type AddAccessResult =
-  | { ok: true; access: TrackedAccessView }
-  | { ok: false; problem: TokenProblem | 'already-tracked' };
-
-/** The access's state after the end (as recorded), and whether its device lacks 2FA. */
-export type InvalidateResultView = AccessOutcome & { warnNo2fa: boolean };
-
-/** One access's outcome when several are ended together. */
-export interface EndedAccessView {
-  token: string;
-  result: InvalidateResultView;
-}
-
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
 const remoteId = z.string().min(1).max(200);
@@ -291,7 +79,7 @@ const resultType = <Result>(): ResultType<Result> => ({});
 /** The result of an action that only acts. */
 const noResult: ResultType<void> = {};
 
-interface ActionSpec<Input extends z.ZodType, Result> {
+export interface ActionSpec<Input extends z.ZodType, Result> {
   input: Input;
   result: ResultType<Result>;
 }
@@ -410,115 +198,3 @@ export type ActionResult<Name extends ApiAction> =
 /** The input of the host-only password actions (copy, devicePassword). */
 export const deviceInput = z.strictObject({ remoteId });
 export type DeviceInput = z.output<typeof deviceInput>;
-
-/** The table again, typed by name, so runAction can parse and call one action of any name. */
-const table: {
-  readonly [Name in ApiAction]: ActionSpec<z.ZodType<ActionInput<Name>>, ActionResult<Name>>;
-} = api;
-
-/** What runs the actions: the core itself, or a fake of it. */
-export type ActionHandlers = {
-  [Name in ApiAction]: (input: ActionInput<Name>) => Promise<ActionResult<Name>>;
-};
-
-/** The same, as callers see them: an action without input may be called with none. */
-type ActionMethods = {
-  [Name in ApiAction]: undefined extends ActionInput<Name>
-    ? (input?: ActionInput<Name>) => Promise<ActionResult<Name>>
-    : (input: ActionInput<Name>) => Promise<ActionResult<Name>>;
-};
-
-export interface ClassTrayApi extends ActionMethods {
-  getState(): Promise<ClassTrayState>;
-  subscribe(listener: (change: ClassTrayChange) => void): () => void;
-}
-
-/**
- * The hosts' dispatch: the input a renderer sent, checked against the action's schema (an
- * ApiInputError naming the action and the field), then the action. Shaping a failure for the
- * window is the caller's, through shownFailure.
- */
-export async function runAction<Name extends ApiAction>(
-  handlers: ActionHandlers,
-  name: Name,
-  input: unknown,
-): Promise<ActionResult<Name>> {
-  return handlers[name](parseAction(name, input));
-}
-
-/** The handlers as callers hold them: each checks its input against its schema first. */
-export function actionMethods(handlers: ActionHandlers): ActionMethods {
-  const methods = Object.fromEntries(
-    Object.keys(table).map((name) => [
-      name,
-      (input?: unknown) => runAction(handlers, name as ApiAction, input),
-    ]),
-  );
-  // fromEntries forgets which name holds which action; each is runAction of its own name.
-  return methods as ActionMethods;
-}
-
-/** An action's input checked against its schema; an ApiInputError names the action and field. */
-export function parseAction<Name extends ApiAction>(name: Name, input: unknown): ActionInput<Name> {
-  return parseInput(name, table[name].input, input);
-}
-
-/**
- * What copying a device's password did, and when the host takes it off the clipboard again (only
- * if the clipboard still holds it): after so many seconds, only when ClassTray quits, or `never`
- * where the host cannot read the clipboard back to check (the browser preview without permission).
- */
-export type PasswordCopy =
-  { copied: false } | { copied: true; cleared: { afterSeconds: number } | 'on-quit' | 'never' };
-
-/**
- * Where the log is (the tray app's `app.getPath('logs')`, the preview's `<data folder>/logs`), and
- * whether the host opened it in the system's file manager: the preview, a page in a browser,
- * answers with the folder only, and the window shows it.
- */
-export interface LogFolderView {
-  folder: string;
-  opened: boolean;
-}
-
-/**
- * What a renderer holds: the core API plus the actions each host implements its own way: copying
- * a password, opening the log folder, copying diagnostics for support.
- */
-export interface RendererApi extends ClassTrayApi {
-  /**
-   * Puts a device's password on the clipboard without showing it: Electron's main process writes
-   * the clipboard itself; the preview hands it to its authenticated page for the Clipboard API.
-   * Not copied when the device is not in the current classroom.
-   */
-  copyDevicePassword(input: DeviceInput): Promise<PasswordCopy>;
-  /** "Open log folder": the tray app opens it (shell.openPath); the preview says where it is. */
-  openLogFolder(): Promise<LogFolderView>;
-  /**
-   * "Copy diagnostics" for support (src-main/hosts/diagnostics.ts: versions, OS, the policy in
-   * force by key and source, the log's last lines; no secret): Electron's main process writes the
-   * clipboard; the preview hands the text to its authenticated page for the Clipboard API.
-   */
-  copyDiagnostics(): Promise<void>;
-}
-
-/** Host-only: never exposed to a renderer as such. */
-export interface ClassTrayHostControls {
-  setWindowVisible(visible: boolean): void;
-  suspend(): void;
-  resume(): void;
-  /**
-   * Asks the service the host was launched for once, keeping what it confirms; undefined when
-   * nothing of the launch is left to confirm (or the run is on the demo school).
-   */
-  checkLaunch(): Promise<LaunchCheck | undefined>;
-  /** For an explicit copy action; the host decides where the password goes. */
-  devicePassword(input: DeviceInput): Promise<string | null>;
-  /** What the school's IT set (the updater reads its keys). */
-  schoolPolicy(): ManagedPolicy;
-  /** What the host knows of this copy (who updates it, its sandbox): the window shows it. */
-  setInstallation(installation: InstallationView): void;
-  /** Resolves once no scheduled end is running: an update restarts only then. */
-  scheduledEndsSettled(): Promise<void>;
-  close(): Promise<void>;
-}

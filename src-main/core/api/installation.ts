@@ -4,7 +4,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { CoreContext, Feature } from '../feature';
-import type { ClassTrayHostControls, InstallationView } from './classTrayApi';
+import type { ClassTrayHostControls } from './hostApi';
+import type { InstallationView } from './installationView';
 
 export function installationFeature(
   core: Pick<CoreContext, 'emit'>,

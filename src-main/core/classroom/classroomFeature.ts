@@ -4,10 +4,11 @@
  * core: picking, naming and forgetting classrooms, and a device's password for a copy.
  */
 import { refused } from '../api/apiInput';
-import type { ClassTrayHostControls, DeviceView } from '../api/classTrayApi';
+import type { ClassTrayHostControls } from '../api/hostApi';
+import type { DeviceView } from './liveStatus';
 import { parseInput } from '../api/apiInput';
 import { deviceInput } from '../api/classTrayApi';
-import { classroomView } from '../api/views';
+import { classroomView } from './classroomView';
 import type { CoreContext, Feature } from '../feature';
 import type { ServiceClient } from '../service/client';
 import { ServiceError } from '../service/serviceErrors';

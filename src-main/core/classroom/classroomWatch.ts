@@ -8,7 +8,8 @@
  * for a poll interval, the connection says `slow`, so the window never sits silent on old data.
  */
 import type { Clock } from '../../../src-shared/clock';
-import type { ClassTrayChange, ConnectionView, DeviceActivity } from '../api/classTrayApi';
+import type { ClassTrayChange } from '../api/classTrayApi';
+import type { ConnectionView, DeviceActivity } from './classroomView';
 import type { CachedClassroom } from './classroomCache';
 import type { ServiceClient } from '../service/client';
 import { deviceListsOf } from './deviceLists';
@@ -19,7 +20,7 @@ import type { Timers } from './refreshSchedule';
 import { RefreshHalt, RefreshSchedule } from './refreshSchedule';
 import { ServiceError, connectionProblemOf } from '../service/serviceErrors';
 import type { Session } from '../account/sessions';
-import { NO_TOKEN, statusOf } from '../api/views';
+import { NO_TOKEN, statusOf } from './classroomView';
 
 /** One classroom's live status, as the watch uses it (ClassroomLiveStatus, or a fake). */
 export interface LiveClassroom {

@@ -15,14 +15,11 @@
 import { RETRIED_PROBLEMS, accessStanding, runningIn } from '../../../src-shared/accessState';
 import type { Clock } from '../../../src-shared/clock';
 import { ApiInputError } from '../api/apiInput';
-import type {
-  EndedAccessView,
-  InvalidateResultView,
-  ScheduledEndRunView,
-} from '../api/classTrayApi';
+import type { EndedAccessView, InvalidateResultView } from '../accesses/accessView';
+import type { ScheduledEndRunView } from './endsView';
 import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
-import { stateOf } from '../api/views';
+import { stateOf } from '../accesses/accessView';
 import type { Session } from '../account/sessions';
 import type { ScheduledEnd, ScheduleTarget } from './endSettings';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';

@@ -4,8 +4,8 @@
  * this file plugs them into the core: scheduling and cancelling an end.
  */
 import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
-import type { ClassTrayHostControls } from '../api/classTrayApi';
-import { scheduleView } from '../api/views';
+import type { ClassTrayHostControls } from '../api/hostApi';
+import { scheduleView } from './endsView';
 import type { CoreContext, Feature } from '../feature';
 import type { AccessEnder } from './endTimer';
 import { EndTimer } from './endTimer';

@@ -4,7 +4,7 @@
  * changes one (schoolPolicy.ts); this file plugs it into the core.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { ClassTrayHostControls } from '../api/classTrayApi';
+import type { ClassTrayHostControls } from '../api/hostApi';
 import type { CoreContext, Feature } from '../feature';
 import type { DeepReadonly, Settings, SettingsPatch } from '../settings/settingsSchema';
 import type { ManagedPolicy } from './policyChecker';

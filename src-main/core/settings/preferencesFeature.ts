@@ -2,7 +2,7 @@
  * The preferences plugged into the core: the window shows them, and saving them is refused for a
  * setting the school locked; every feature then follows the new settings.
  */
-import { preferencesView } from '../api/views';
+import { preferencesView } from './preferencesView';
 import type { CoreContext, Feature } from '../feature';
 import type { PolicyFeature } from '../policy/policyFeature';
 import { updateSettings } from './settings';

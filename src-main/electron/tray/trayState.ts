@@ -2,7 +2,9 @@
  * What the tray shows for a state: which icon, the tooltip and the context menu as plain data.
  * Pure (no electron), so every state is tested directly; tray.ts turns the result into a Menu.
  */
-import type { ClassTrayState, Mode, ScheduledEnd, ScheduleTarget } from '../../core/api/classTrayApi';
+import type { ClassTrayState } from '../../core/api/classTrayApi';
+import type { Mode } from '../../core/account/accountSettings';
+import type { ScheduledEnd, ScheduleTarget } from '../../core/ends/endSettings';
 import { scheduledEndKey, targetNames } from '../../../src-shared/scheduleTarget';
 import type { Labels } from '../mainSentences';
 

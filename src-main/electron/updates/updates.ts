@@ -16,7 +16,7 @@
  *   an account without admin rights, is updated by IT, so the updater is never even loaded.
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { UpdatesBy } from '../../core/api/classTrayApi';
+import type { UpdatesBy } from '../../core/api/installationView';
 import type { Logger } from '../../core/logger';
 import type { ManagedPolicy } from '../../core/policy/policyChecker';
 import type { Installer } from './installs';

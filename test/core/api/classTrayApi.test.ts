@@ -1,10 +1,12 @@
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiInputError } from '../../../src-main/core/api/apiInput';
-import type { ActionHandlers, ApiAction } from '../../../src-main/core/api/classTrayApi';
-import { api, runAction } from '../../../src-main/core/api/classTrayApi';
+import type { ActionHandlers } from '../../../src-main/core/api/apiMethods';
+import type { ApiAction } from '../../../src-main/core/api/classTrayApi';
+import { api } from '../../../src-main/core/api/classTrayApi';
+import { runAction } from '../../../src-main/core/api/apiMethods';
 import { PREFERENCE_KEYS } from '../../../src-main/core/settings/preferences';
 import { defaultSettings } from '../../../src-main/core/settings/settingsSchema';
-import { preferencesView } from '../../../src-main/core/api/views';
+import { preferencesView } from '../../../src-main/core/settings/preferencesView';
 import { ACTION_NAMES } from '../../../src-shared/actions';
 
 describe('the action table', () => {

@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTray, ClassTrayOptions } from '../../../src-main/core/classTray';
 import { createClassTray } from '../../../src-main/core/classTray';
 import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
-import { runAction } from '../../../src-main/core/api/classTrayApi';
+import { runAction } from '../../../src-main/core/api/apiMethods';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { ManagedPolicy } from '../../../src-main/core/policy/policyChecker';
 import { NO_POLICY } from '../../../src-main/core/policy/policyChecker';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FailureShown } from '../../../src-shared/refusal';
-import type { ClassTrayState, LessonView } from '../../../src-main/core/api/classTrayApi';
+import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
+import type { LessonView } from '../../../src-main/core/timetable/timetableView';
 import { labels } from '../../../src-main/electron/mainSentences';
 import { trayView } from '../../../src-main/electron/tray/trayState';
 import { localTime, roomState } from '../stateFixture';

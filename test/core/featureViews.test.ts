@@ -1,14 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceView } from '../../../src-main/core/classroom/liveStatus';
-import { defaultSettings } from '../../../src-main/core/settings/settingsSchema';
-import {
-  accessView,
-  accessViews,
-  accountView,
-  classroomView,
-  preferencesView,
-  statusOf,
-} from '../../../src-main/core/api/views';
+import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
+import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
+import { accessView, accessViews } from '../../src-main/core/accesses/accessView';
+import { accountView } from '../../src-main/core/account/accountView';
+import { classroomView, statusOf } from '../../src-main/core/classroom/classroomView';
+import { preferencesView } from '../../src-main/core/settings/preferencesView';
 
 const devices: DeviceView[] = [
   { remoteId: '1', alias: 'LAB-PC01', online: true, status: 'enabled', has2fa: false },
