@@ -21,7 +21,7 @@ import { actionMethods } from './api/apiMethods';
 import { classroomFeature } from './classroom/classroomFeature';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';
-import { endsFeature } from './ends/endsFeature';
+import { scheduledEndsFeature } from './scheduledEnds/scheduledEndsFeature';
 import type { CoreContext, StatePart } from './feature';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
@@ -155,7 +155,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     devices: () => classroom.devices,
     accessEnded: () => ends.accessEnded(),
   });
-  const ends = endsFeature(core, {
+  const ends = scheduledEndsFeature(core, {
     accesses: accesses.tracker,
     scheduleShown: () => timetable.scheduleShown(),
     cancelled: (end) => timetable.endCancelled(end),

@@ -5,7 +5,7 @@
  */
 import { Notification } from 'electron';
 import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
-import type { ScheduledEndRunView } from '../core/ends/endsView';
+import type { ScheduledEndRunView } from '../core/scheduledEnds/scheduledEndsView';
 import type { Labels } from './mainSentences';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { scheduleTargetName } from './tray/trayState';

@@ -102,7 +102,6 @@ export const accountDataSchema = z
 export type AccountData = z.output<typeof accountDataSchema>;
 /** What a fixture file may contain (temporal_accesses may be left out). */
 export type Fixture = z.input<typeof accountDataSchema>;
-export type ClassroomRecord = z.output<typeof classroomRecordSchema>;
 export type DeviceRecord = z.output<typeof deviceRecordSchema>;
 export type TemporalAccessRecord = z.output<typeof temporalAccessRecordSchema>;
 export type TemporalAccessState = z.output<typeof temporalAccessStateSchema>;

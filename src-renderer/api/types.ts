@@ -26,8 +26,14 @@ export type {
   DeviceActivity,
 } from '../../src-main/core/classroom/classroomView';
 export type { DeviceView } from '../../src-main/core/classroom/liveStatus';
-export type { ScheduledEnd, ScheduleTarget } from '../../src-main/core/ends/endSettings';
-export type { ScheduledEndRunView, ScheduleView } from '../../src-main/core/ends/endsView';
+export type {
+  ScheduledEnd,
+  ScheduleTarget,
+} from '../../src-main/core/scheduledEnds/scheduledEndSettings';
+export type {
+  ScheduledEndRunView,
+  ScheduledEndsView,
+} from '../../src-main/core/scheduledEnds/scheduledEndsView';
 export type {
   BrokenRule,
   IgnoredEntry,

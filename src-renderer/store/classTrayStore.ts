@@ -17,7 +17,7 @@ import type {
   InstallationView,
   PreferencesView,
   RendererApi,
-  ScheduleView,
+  ScheduledEndsView,
   SchoolPolicyView,
   TimetableView,
   TrackedAccessView,
@@ -28,7 +28,7 @@ export interface ClassTrayData {
   connection: ConnectionView;
   preferences: PreferencesView;
   temporalAccesses: TrackedAccessView[];
-  schedule: ScheduleView;
+  schedule: ScheduledEndsView;
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;

@@ -9,7 +9,7 @@ import type {
   ClassTrayChange,
   ClassTrayState,
 } from '../../src-main/core/api/classTrayApi';
-import type { ScheduleView } from '../../src-main/core/ends/endsView';
+import type { ScheduledEndsView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import type { Refusal } from '../../src-shared/refusal';
 import { CLASSROOM_CACHE_FILE } from '../../src-main/core/classroom/classroomCache';
@@ -919,8 +919,8 @@ describe('scheduled ends', () => {
   /** The schedule once it satisfies `done`: as it is now, or as a later change brings it. */
   function untilSchedule(
     classTray: ClassTray,
-    done: (schedule: ScheduleView) => boolean,
-  ): Promise<ScheduleView> {
+    done: (schedule: ScheduledEndsView) => boolean,
+  ): Promise<ScheduledEndsView> {
     return new Promise((resolve) => {
       const stop = classTray.subscribe((change) => {
         if (change.type === 'schedule' && done(change.schedule)) {

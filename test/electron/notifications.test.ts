@@ -1,7 +1,7 @@
 import { Notification } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
-import type { ScheduledEndRunView } from '../../src-main/core/ends/endsView';
+import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import { labels } from '../../src-main/electron/mainSentences';
 import {
   deviceNotice,

@@ -2,8 +2,8 @@
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
 import type { EndedAccessView, TrackedAccessView } from '../../src-main/core/accesses/accessView';
-import type { ScheduledEnd } from '../../src-main/core/ends/endSettings';
-import type { ScheduledEndRunView } from '../../src-main/core/ends/endsView';
+import type { ScheduledEnd } from '../../src-main/core/scheduledEnds/scheduledEndSettings';
+import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import { classTrayState, device as labDevice, trackedAccess } from '../support/classTrayState';
 
 export function device(index: number, online: boolean | null): DeviceView {

@@ -15,7 +15,7 @@ import type {
   TrackedAccessView,
 } from '../../src-main/core/accesses/accessView';
 import type { PreferencesView } from '../../src-main/core/settings/preferences';
-import type { ScheduleView } from '../../src-main/core/ends/endsView';
+import type { ScheduledEndsView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import type { TimetableView } from '../../src-main/core/timetable/timetableView';
 import { preferencesView } from '../../src-main/core/settings/preferencesView';
 import { defaultSettings } from '../../src-main/core/settings/settingsSchema';
@@ -74,7 +74,7 @@ export interface StateOverrides {
   connection?: Partial<ConnectionView>;
   classroom?: Partial<Omit<ClassroomView, 'devices'>>;
   preferences?: Partial<PreferencesView>;
-  schedule?: Partial<ScheduleView>;
+  schedule?: Partial<ScheduledEndsView>;
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;

@@ -27,11 +27,14 @@ import { accessStanding } from '../../src-shared/accessState';
 import { ACTION_NAMES } from '../../src-shared/actions';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
 import { parseAction } from '../../src-main/core/api/apiMethods';
-import type { NotebookContents } from '../../src-main/core/settings/notebook';
-import { forgotten, renamed, withRecent } from '../../src-main/core/settings/notebook';
+import type { NotebookContents } from '../../src-main/core/settings/accountNotebook';
+import { forgotten, renamed, withRecent } from '../../src-main/core/settings/accountNotebook';
 import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
 import { NO_POLICY } from '../../src-main/core/policy/policyChecker';
-import { withScheduledEnd, withoutScheduledEnd } from '../../src-main/core/ends/scheduledEndRules';
+import {
+  withScheduledEnd,
+  withoutScheduledEnd,
+} from '../../src-main/core/scheduledEnds/scheduledEndRules';
 import { classroomView } from '../../src-main/core/classroom/classroomView';
 import { preferencesView } from '../../src-main/core/settings/preferencesView';
 import { classTrayState, trackedAccess } from './classTrayState';

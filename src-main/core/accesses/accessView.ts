@@ -4,7 +4,7 @@
  */
 import { accessStanding } from '../../../src-shared/accessState';
 import type { DeviceView } from '../classroom/liveStatus';
-import type { NotebookContents } from '../settings/notebook';
+import type { NotebookContents } from '../settings/accountNotebook';
 import type { DeepReadonly } from '../settings/settingsSchema';
 import type { AccessOutcome, TrackedTemporalAccess } from './accessSettings';
 import type { TokenProblem } from './temporalAccess';

@@ -20,7 +20,7 @@ import type { AccountView, ConnectResult } from '../account/accountView';
 import { accountSettings } from '../account/accountSettings';
 import type { ClassroomView, ConnectionView, DeviceActivity } from '../classroom/classroomView';
 import type { DeviceChange } from '../classroom/liveStatus';
-import type { ScheduleView } from '../ends/endsView';
+import type { ScheduledEndsView } from '../scheduledEnds/scheduledEndsView';
 import type { SchoolPolicyView } from '../policy/policyView';
 import type { PreferencesView } from '../settings/preferences';
 import { preferencesInput } from '../settings/preferences';
@@ -35,7 +35,7 @@ export interface ClassTrayState {
   connection: ConnectionView;
   temporalAccesses: TrackedAccessView[];
   preferences: PreferencesView;
-  schedule: ScheduleView;
+  schedule: ScheduledEndsView;
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
@@ -55,7 +55,7 @@ export type ClassTrayChange =
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
   | { type: 'account'; account: AccountView }
-  | { type: 'schedule'; schedule: ScheduleView }
+  | { type: 'schedule'; schedule: ScheduledEndsView }
   | { type: 'timetable'; timetable: TimetableView }
   | { type: 'preferences'; preferences: PreferencesView }
   | { type: 'installation'; installation: InstallationView }

@@ -12,7 +12,7 @@ import { classroomView } from './classroomView';
 import type { CoreContext, Feature } from '../feature';
 import type { ServiceClient } from '../service/client';
 import { ServiceError } from '../service/serviceErrors';
-import { forgotten, renamed, withRecent } from '../settings/notebook';
+import { forgotten, renamed, withRecent } from '../settings/accountNotebook';
 import { ClassroomCache } from './classroomCache';
 import { ClassroomWatch } from './classroomWatch';
 

@@ -2,7 +2,7 @@
  * The classroom's part of the window's state: the classroom open (its devices, what was seen of
  * them) and the connection's state, with the rules that build them from what the core holds.
  */
-import type { NotebookContents } from '../settings/notebook';
+import type { NotebookContents } from '../settings/accountNotebook';
 import type { ConnectionProblem } from '../service/serviceErrors';
 import type { RecentClassroom } from './classroomSettings';
 import type { DeviceView } from './liveStatus';

@@ -51,7 +51,6 @@ export type PreferenceKey = keyof PreferenceSchemas;
 export const PREFERENCE_KEYS = Object.keys(preferenceSettings) as PreferenceKey[];
 export type PreferencesView = { [Key in PreferenceKey]: z.output<PreferenceSchemas[Key]> };
 export type Language = PreferencesView['language'];
-export type PollSettings = PreferencesView['poll'];
 
 /** A rule without its default, so an input left out is not filled in. */
 type Bare<Schema> =

@@ -6,7 +6,7 @@
 import type { z } from 'zod';
 import { issueProblems } from '../../contract/zodIssues';
 import { accessRepairs } from '../accesses/accessSettings';
-import { endRepairs } from '../ends/endSettings';
+import { scheduledEndRepairs } from '../scheduledEnds/scheduledEndSettings';
 import { upgradeTimetable } from '../timetable/timetableSettings';
 import type { Settings } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
@@ -28,7 +28,7 @@ type ItemOf<List> = List extends readonly (infer Item)[] ? Item : never;
 /** The lists a feature keeps item by item (its part of the schema says how). */
 const ITEM_REPAIRS: { readonly [Key in keyof Settings]?: ItemRepair<ItemOf<Settings[Key]>> } = {
   ...accessRepairs,
-  ...endRepairs,
+  ...scheduledEndRepairs,
 };
 
 /**

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { accessSettings } from '../accesses/accessSettings';
 import { accountSettings } from '../account/accountSettings';
 import { classroomSettings } from '../classroom/classroomSettings';
-import { endSettings } from '../ends/endSettings';
+import { scheduledEndSettings } from '../scheduledEnds/scheduledEndSettings';
 import { timetableSettings } from '../timetable/timetableSettings';
 import { preferenceSettings } from './preferences';
 
@@ -16,7 +16,7 @@ export const settingsSchema = z.strictObject({
   ...classroomSettings,
   ...preferenceSettings,
   ...accessSettings,
-  ...endSettings,
+  ...scheduledEndSettings,
   ...timetableSettings,
 });
 

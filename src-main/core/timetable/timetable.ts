@@ -17,10 +17,10 @@ import type { Clock } from '../../../src-shared/clock';
 import { SCHEDULE_AHEAD_HOURS, MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import type { Logger } from '../logger';
-import type { Notebook } from '../settings/notebook';
+import type { Notebook } from '../settings/accountNotebook';
 import type { Timers } from '../classroom/refreshSchedule';
-import { withScheduledEnd, withoutScheduledEnd } from '../ends/scheduledEndRules';
-import type { ScheduledEnd } from '../ends/endSettings';
+import { withScheduledEnd, withoutScheduledEnd } from '../scheduledEnds/scheduledEndRules';
+import type { ScheduledEnd } from '../scheduledEnds/scheduledEndSettings';
 import type { SettingsStore } from '../settings/settings';
 import { timetableRooms, type TimetableSettings, type WeeklyLesson } from './timetableSettings';
 import type { LessonView, ReadingReport, TimetableView } from './timetableView';
@@ -199,7 +199,9 @@ export class Timetable {
           timetable.bell.find((answer) => answer.classroomId === classroomId)?.endsAccesses ?? null,
       })),
       unmappedNow:
-        timetable.source === 'weekly' ? null : unmappedNow(this.#eventsAt(now), timetable.places, now),
+        timetable.source === 'weekly'
+          ? null
+          : unmappedNow(this.#eventsAt(now), timetable.places, now),
       now: lessonView(current),
       next: lessonView(next),
     };

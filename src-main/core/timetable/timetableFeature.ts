@@ -4,7 +4,7 @@
  * opens, and its bell as a scheduled end; this file plugs it into the core.
  */
 import type { CoreContext, Feature } from '../feature';
-import type { ScheduledEnd } from '../ends/endSettings';
+import type { ScheduledEnd } from '../scheduledEnds/scheduledEndSettings';
 import type { StartWorker } from './calendarReader';
 import { Timetable } from './timetable';
 import { TimetableCopy } from './timetableCopy';

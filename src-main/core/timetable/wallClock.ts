@@ -63,14 +63,3 @@ export const wallSeconds = (wall: WallTime): number =>
   wall.hour * 3600 +
   wall.minute * 60 +
   wall.second;
-
-export function wallOfSeconds(seconds: number): WallTime {
-  const days = Math.floor(seconds / DAY_SECONDS);
-  const rest = seconds - days * DAY_SECONDS;
-  return {
-    ...dateOf(days),
-    hour: Math.floor(rest / 3600),
-    minute: Math.floor((rest % 3600) / 60),
-    second: rest % 60,
-  };
-}

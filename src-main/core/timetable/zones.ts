@@ -10,7 +10,7 @@ import type { Component } from './icsText';
 import { propertyOf } from './icsText';
 import { OutOfRange } from './icsValues';
 import type { WallTime } from './wallClock';
-import { DAY_SECONDS, dateOf, dayNumber, wallOfSeconds, wallSeconds } from './wallClock';
+import { DAY_SECONDS, dateOf, dayNumber, wallSeconds } from './wallClock';
 import { ZoneRules } from './vtimezone';
 
 export type { WallTime } from './wallClock';
@@ -218,7 +218,3 @@ export const wallAt = (instant: number, zone: Zone): number =>
 
 /** The instant of a wall time in a zone (see instantAt). */
 export const instantOf = (wall: WallTime, zone: Zone): number => instantAt(wallSeconds(wall), zone);
-
-/** The wall time of an instant in a zone. */
-export const wallTimeAt = (instant: number, zone: Zone): WallTime =>
-  wallOfSeconds(wallAt(instant, zone));

@@ -4,7 +4,7 @@
  */
 import type { ClassTrayState } from '../../core/api/classTrayApi';
 import type { Mode } from '../../core/account/accountSettings';
-import type { ScheduledEnd, ScheduleTarget } from '../../core/ends/endSettings';
+import type { ScheduledEnd, ScheduleTarget } from '../../core/scheduledEnds/scheduledEndSettings';
 import { scheduledEndKey, targetNames } from '../../../src-shared/scheduleTarget';
 import type { Labels } from '../mainSentences';
 

@@ -7,7 +7,7 @@ import {
 } from '../../../src-main/core/accesses/accessTracker';
 import type { ServiceClient } from '../../../src-main/core/service/client';
 import type { DeviceView } from '../../../src-main/core/classroom/liveStatus';
-import { memoryNotebook } from '../../../src-main/core/settings/notebook';
+import { memoryNotebook } from '../../../src-main/core/settings/accountNotebook';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
 import type { Session } from '../../../src-main/core/account/sessions';
 import { recordingLogger } from '../../support/recordingLogger';

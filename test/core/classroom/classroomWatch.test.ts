@@ -8,7 +8,7 @@ import type { DeviceView, RefreshResult } from '../../../src-main/core/classroom
 import { systemTimers } from '../../../src-main/core/classroom/refreshSchedule';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
 import type { Session } from '../../../src-main/core/account/sessions';
-import { memoryNotebook } from '../../../src-main/core/settings/notebook';
+import { memoryNotebook } from '../../../src-main/core/settings/accountNotebook';
 import { recordingLogger } from '../../support/recordingLogger';
 
 const SECOND = 1_000;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
-import type { ScheduledEnd } from '../../../src-main/core/ends/endSettings';
-import type { ScheduledEndRunView } from '../../../src-main/core/ends/endsView';
+import type { ScheduledEnd } from '../../../src-main/core/scheduledEnds/scheduledEndSettings';
+import type { ScheduledEndRunView } from '../../../src-main/core/scheduledEnds/scheduledEndsView';
 import { labels } from '../../../src-main/electron/mainSentences';
 import {
   TRAY_ICONS,

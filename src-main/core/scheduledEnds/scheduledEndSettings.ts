@@ -22,7 +22,7 @@ const scheduledEndSchema = z.strictObject({
 export type ScheduledEnd = z.infer<typeof scheduledEndSchema>;
 export type ScheduleTarget = ScheduledEnd['target'];
 
-export const endSettings = {
+export const scheduledEndSettings = {
   /** Soonest first; one per access or classroom. */
   scheduledEnds: z
     .array(scheduledEndSchema)
@@ -38,7 +38,7 @@ export const endSettings = {
  * On load, each scheduled end costs only itself; the rest are kept soonest first, at most
  * MAX_SCHEDULED_ENDS of them (the soonest).
  */
-export const endRepairs = {
+export const scheduledEndRepairs = {
   scheduledEnds: {
     item: scheduledEndSchema,
     keyOf: (end: ScheduledEnd) => scheduleTargetKey(end.target),

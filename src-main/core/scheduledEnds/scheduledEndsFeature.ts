@@ -5,14 +5,14 @@
  */
 import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import type { ClassTrayHostControls } from '../api/hostApi';
-import { scheduleView } from './endsView';
+import { scheduledEndsView } from './scheduledEndsView';
 import type { CoreContext, Feature } from '../feature';
 import type { AccessEnder } from './endTimer';
 import { EndTimer } from './endTimer';
-import type { ScheduledEnd } from './endSettings';
+import type { ScheduledEnd } from './scheduledEndSettings';
 import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './scheduledEndRules';
 
-export interface EndsFeature
+export interface ScheduledEndsFeature
   extends
     Feature<'scheduleEnd' | 'cancelScheduledEnd' | 'dismissScheduledEndReport', 'schedule'>,
     Pick<ClassTrayHostControls, 'scheduledEndsSettled'> {
@@ -22,7 +22,7 @@ export interface EndsFeature
   accessEnded(): void;
 }
 
-export function endsFeature(
+export function scheduledEndsFeature(
   core: Pick<CoreContext, 'clock' | 'timers' | 'log' | 'sessions' | 'emit'>,
   options: {
     accesses: AccessEnder;
@@ -31,9 +31,9 @@ export function endsFeature(
     /** The teacher cancelled this end. */
     cancelled: (end: ScheduledEnd) => void;
   },
-): EndsFeature {
+): ScheduledEndsFeature {
   const { clock, sessions } = core;
-  const view = () => scheduleView(sessions.current?.notebook.read(), ends.ran);
+  const view = () => scheduledEndsView(sessions.current?.notebook.read(), ends.ran);
   const ends: EndTimer = new EndTimer({
     clock,
     timers: core.timers,

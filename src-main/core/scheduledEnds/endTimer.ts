@@ -16,12 +16,12 @@ import { RETRIED_PROBLEMS, accessStanding, runningIn } from '../../../src-shared
 import type { Clock } from '../../../src-shared/clock';
 import { ApiInputError } from '../api/apiInput';
 import type { EndedAccessView, InvalidateResultView } from '../accesses/accessView';
-import type { ScheduledEndRunView } from './endsView';
+import type { ScheduledEndRunView } from './scheduledEndsView';
 import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
 import { stateOf } from '../accesses/accessView';
 import type { Session } from '../account/sessions';
-import type { ScheduledEnd, ScheduleTarget } from './endSettings';
+import type { ScheduledEnd, ScheduleTarget } from './scheduledEndSettings';
 import { scheduledEndKey, scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 
 /** The longest one timer waits before the clock is read again. */

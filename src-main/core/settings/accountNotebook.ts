@@ -7,7 +7,7 @@
 import type { TrackedTemporalAccess } from '../accesses/accessSettings';
 import type { RecentClassroom } from '../classroom/classroomSettings';
 import { MAX_RECENT_CLASSROOMS } from '../classroom/classroomSettings';
-import type { ScheduledEnd } from '../ends/endSettings';
+import type { ScheduledEnd } from '../scheduledEnds/scheduledEndSettings';
 import type { SettingsStore } from './settings';
 
 /** What a notebook holds at one moment. */

@@ -1,14 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { AccessTracker } from '../../../src-main/core/accesses/accessTracker';
 import type { ServiceClient } from '../../../src-main/core/service/client';
-import { EndTimer, KEPT_RUNS, MAX_WAIT_MS, RETRY_MS } from '../../../src-main/core/ends/endTimer';
-import type { NotebookContents } from '../../../src-main/core/settings/notebook';
-import { memoryNotebook } from '../../../src-main/core/settings/notebook';
-import { withScheduledEnd } from '../../../src-main/core/ends/scheduledEndRules';
+import {
+  EndTimer,
+  KEPT_RUNS,
+  MAX_WAIT_MS,
+  RETRY_MS,
+} from '../../../src-main/core/scheduledEnds/endTimer';
+import type { NotebookContents } from '../../../src-main/core/settings/accountNotebook';
+import { memoryNotebook } from '../../../src-main/core/settings/accountNotebook';
+import { withScheduledEnd } from '../../../src-main/core/scheduledEnds/scheduledEndRules';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
 import type { Session } from '../../../src-main/core/account/sessions';
 import type { TrackedTemporalAccess } from '../../../src-main/core/accesses/accessSettings';
-import type { ScheduleTarget } from '../../../src-main/core/ends/endSettings';
+import type { ScheduleTarget } from '../../../src-main/core/scheduledEnds/scheduledEndSettings';
 import { manualTimers } from '../../support/manualTimers';
 import { recordingLogger } from '../../support/recordingLogger';
 

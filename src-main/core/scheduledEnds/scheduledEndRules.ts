@@ -6,8 +6,8 @@ import { accessStanding } from '../../../src-shared/accessState';
 import { SCHEDULE_AHEAD_HOURS } from '../../../src-shared/limits';
 import { scheduleTargetKey } from '../../../src-shared/scheduleTarget';
 import { refused } from '../api/apiInput';
-import type { NotebookContents } from '../settings/notebook';
-import type { ScheduledEnd, ScheduleTarget } from './endSettings';
+import type { NotebookContents } from '../settings/accountNotebook';
+import type { ScheduledEnd, ScheduleTarget } from './scheduledEndSettings';
 
 const sameTarget = (a: ScheduleTarget, b: ScheduleTarget): boolean =>
   scheduleTargetKey(a) === scheduleTargetKey(b);

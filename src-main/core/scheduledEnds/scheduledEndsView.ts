@@ -3,8 +3,8 @@
  * ran went.
  */
 import type { EndedAccessView } from '../accesses/accessView';
-import type { NotebookContents } from '../settings/notebook';
-import type { ScheduledEnd } from './endSettings';
+import type { NotebookContents } from '../settings/accountNotebook';
+import type { ScheduledEnd } from './scheduledEndSettings';
 
 /** A scheduled end that ran: when, how late, and how each access it ended went. */
 export interface ScheduledEndRunView {
@@ -27,7 +27,7 @@ export interface ScheduledEndRunView {
   dismissed?: true;
 }
 
-export interface ScheduleView {
+export interface ScheduledEndsView {
   /** Soonest first; one past its time is still being tried (see `ran`). */
   pending: ScheduledEnd[];
   /**
@@ -37,9 +37,9 @@ export interface ScheduleView {
   ran: ScheduledEndRunView[];
 }
 
-export function scheduleView(
+export function scheduledEndsView(
   notebook: NotebookContents | undefined,
   ran: readonly ScheduledEndRunView[],
-): ScheduleView {
+): ScheduledEndsView {
   return { pending: structuredClone([...(notebook?.scheduledEnds ?? [])]), ran: [...ran] };
 }
