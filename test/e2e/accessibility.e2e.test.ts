@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
-import type { ClassTrayState, ScheduledEndRunView } from '../../src-main/core/api/classTrayApi';
+import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
+import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import {
   LOCALES,
@@ -182,9 +183,7 @@ async function track(token: string): Promise<void> {
   const input = page.locator('.access-input');
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
-  // Added, the form folds the cards, giving the room its rows back: opened again to show the card.
-  await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor({ state: 'attached' });
-  await openAccessCards(page);
+  // Added, the cards stay open on the new access.
   await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
 }
 
@@ -629,13 +628,11 @@ describe('keyboard only', () => {
     await pressUntil('Tab', '.access-input');
     await page.keyboard.type(`https://remote.example/access/${token}`);
     await page.keyboard.press('Enter');
-    // Added, the cards fold with the focus back on their toggle: Enter opens them again.
-    await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor({ state: 'attached' });
-    await expect.poll(() => focused('.accesses-toggle')).toBe(true);
-    await page.keyboard.press('Enter');
+    // Added, the cards stay open with the focus on the new access's title (never its End).
     await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
-    // On along the summary line, End all and End class at…; past the link box, the access's End.
-    await pressUntil('Tab', '.end-all .button.danger');
+    await expect.poll(() => focused('.access .access-title')).toBe(true);
+    // Back along the summary line to End all, on to End class at…; past the link box, its End.
+    await pressUntil('Shift+Tab', '.end-all .button.danger');
     await page.keyboard.press('Tab');
     expect(await focused('.end-all .end-at button')).toBe(true);
     await pressUntil('Tab', '.access .button.danger');

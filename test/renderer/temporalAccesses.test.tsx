@@ -5,7 +5,7 @@ import type {
   AddAccessResult,
   InvalidateResultView,
   TrackedAccessView,
-} from '../../src-main/core/api/classTrayApi';
+} from '../../src-main/core/accesses/accessView';
 import { isolated } from '../../src-renderer/views/bidi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
@@ -52,7 +52,7 @@ describe('adding a temporal access', () => {
     expect((input as HTMLInputElement).value).toBe('');
   });
 
-  it('keeps the keyboard focus in the box while the access is added, then folds the form', async () => {
+  it('keeps the keyboard focus in the box while the access is added, then moves it to the card', async () => {
     const fake = tracking();
     let finish: (result: AddAccessResult) => void = () => undefined;
     fake.addTemporalAccess.mockReturnValueOnce(new Promise((resolve) => (finish = resolve)));
@@ -67,14 +67,60 @@ describe('adding a temporal access', () => {
     await user.keyboard('{Enter}');
     expect(fake.addTemporalAccess).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(input);
-    await act(async () => finish({ ok: true, access: trackedAccess() }));
-    // Added: the room gets its rows back, and the keyboard is on the fold's toggle, emptied.
-    const toggle = screen.getByRole('button', { name: /^Temporal accesses/ });
-    expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(document.activeElement).toBe(toggle);
+    const added = trackedAccess({ label: 'Valentina' });
+    await act(async () => {
+      finish({ ok: true, access: added });
+      fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
+    });
+    expect(document.activeElement).toBe(cardTitle('LAB-PC01'));
     expect((input as HTMLInputElement).value).toBe('');
   });
+
+  // Folded, the cards showed only "1 running": the access was out of sight until unfolded.
+  it.each([
+    ['before', true],
+    ['after', false],
+  ])(
+    'keeps the cards open on an access added through the link box, its card pushed %s the answer',
+    async (_when, pushedFirst) => {
+      const fake = tracking();
+      const added = trackedAccess({ label: 'Valentina' });
+      const push = () => fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
+      fake.addTemporalAccess.mockImplementationOnce(async () => {
+        if (pushedFirst) push();
+        return { ok: true, access: added };
+      });
+      const { user } = await renderApp(fake);
+      const search = () => screen.getByRole('searchbox', { name: 'Find a device' });
+      await user.type(search(), 'LAB-PC01');
+      await user.type(
+        screen.getByLabelText('Temporal access link or token'),
+        'https://remote.example.edu/t/3f2c1a4e{Enter}',
+      );
+      if (!pushedFirst) await act(async () => push());
+      // The form is empty for the next access, its device search too.
+      expect((search() as HTMLInputElement).value).toBe('');
+      const toggle = screen.getByRole('button', { name: /^Temporal accesses/ });
+      expect(toggle.getAttribute('aria-expanded')).toBe('true');
+      const card = cardTitle('LAB-PC01');
+      expect(document.activeElement).toBe(card);
+      expect(card.textContent).toContain('Valentina');
+      // Its End access is in reach, and nothing else moves the focus later.
+      expect(within(cards()).getByRole('button', { name: 'End access' })).toBeTruthy();
+      await act(async () => fake.push({ type: 'temporal-accesses', temporalAccesses: [added] }));
+      expect(document.activeElement).toBe(card);
+    },
+  );
 });
+
+/** A card's title (its device, student and token), the card's one focusable text. */
+function cardTitle(device: string): HTMLElement {
+  const title = [...document.querySelectorAll<HTMLElement>('.access-title')].find(
+    (candidate) => candidate.querySelector('.access-device-name')?.textContent === device,
+  );
+  if (title === undefined) throw new Error(`no card for ${device}`);
+  return title;
+}
 
 /** The open classroom's access cards. */
 const cards = () => screen.getByRole('list', { name: 'In this classroom' });

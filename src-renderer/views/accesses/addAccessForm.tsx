@@ -16,18 +16,23 @@ const looksLikeAccess = (text: string): boolean => /:\/\/|[0-9a-f]{8}-[0-9a-f]{4
 /**
  * Adds a temporal access as it is given in a lesson: on the device its row picked, named at the
  * top of the form, the student first (optional), then the link; Add is there as soon as a link
- * is. Once added the form closes (`onClose`), giving the room its rows back, and the focus goes
- * back to the row's button that opened it (or to the row's End access, which took that button's
- * place); so do Esc and Cancel, and a click outside one a row opened and nothing was typed in.
+ * is. Added from a row, the form closes (`onClose`), giving the room its rows back, and the focus
+ * goes back to the row's button that opened it (or to the row's End access, which took that
+ * button's place); so do Esc and Cancel, and a click outside one a row opened and nothing was
+ * typed in. Added through the link box alone, the form empties and the new access's card takes
+ * the focus (`onAdded`): folding the cards would hide the only place to see and end it.
  */
 export function AddAccessForm({
   visible,
   onClose,
+  onAdded,
 }: {
   /** The cards are open: a row's Add access waits for that before it moves the focus. */
   visible: boolean;
   /** Closed; the focus goes to `row` (what a row's Add access left there), else the toggle. */
   onClose: (row: HTMLElement | null) => void;
+  /** Added with no row behind the form: the cards stay open on this access (its token). */
+  onAdded: (token: string) => void;
 }) {
   const { t } = useTranslation();
   const api = useApi();
@@ -35,6 +40,8 @@ export function AddAccessForm({
   const [remoteId, setRemoteId] = useState('');
   const [student, setStudent] = useState('');
   const [problem, setProblem] = useState<AddProblem | null>(null);
+  // Each emptying starts the device picker afresh: no search left from the access before.
+  const [emptied, setEmptied] = useState(0);
   const add = useAction((linkOrToken: string) =>
     api.addTemporalAccess({
       linkOrToken,
@@ -65,6 +72,7 @@ export function AddAccessForm({
   });
 
   const clear = () => {
+    setEmptied((count) => count + 1);
     setText('');
     setStudent('');
     setRemoteId('');
@@ -101,7 +109,9 @@ export function AddAccessForm({
       setProblem(outcome.value.problem);
       return;
     }
-    close();
+    if (draft.remoteId !== null) return close();
+    clear();
+    onAdded(outcome.value.access.token);
   };
 
   return (
@@ -120,7 +130,9 @@ export function AddAccessForm({
       >
         {/* First, so the device a row picked is in view however short the window; only while
             shown, so the room's changes do not render a hidden list. */}
-        {visible && <AccessDevicePicker ref={null} remoteId={remoteId} onChange={setRemoteId} />}
+        {visible && (
+          <AccessDevicePicker key={emptied} ref={null} remoteId={remoteId} onChange={setRemoteId} />
+        )}
         <div className="access-fields">
           <FormField label={t('accesses.student')}>
             {(control) => (

@@ -14,7 +14,17 @@ export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 /** How long "Stop tracking" can be undone before the access leaves the list. */
 export const STOP_UNDO_MS = 8_000;
 
-export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
+export function TemporalAccessItem({
+  access,
+  justAdded = false,
+  onShown,
+}: {
+  access: TrackedAccessView;
+  /** Just added through the link box: the card takes the focus, scrolled into view, once. */
+  justAdded?: boolean;
+  /** The card took the focus it was given as just added. */
+  onShown?: () => void;
+}) {
   const { t } = useTranslation();
   const api = useApi();
   const ending = useAccessEnding(access);
@@ -22,6 +32,7 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   const remove = useAction(() => api.removeTemporalAccess({ token: access.token }));
   const titleId = useId();
   const stateRef = useRef<HTMLParagraphElement>(null);
+  const titleRef = useRef<HTMLDivElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
   const stopRef = useRef<HTMLButtonElement>(null);
   const [stopping, setStopping] = useState(false);
@@ -43,6 +54,13 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
     return () => clearTimeout(timer);
     // remove.run is new on every render; the timer belongs to this stop only.
   }, [stopping]);
+
+  // Its name, not End access: an Enter pressed once too often must not end what was just added.
+  useEffect(() => {
+    if (!justAdded) return;
+    titleRef.current?.focus();
+    onShown?.();
+  }, [justAdded]);
 
   // End access goes away once the access is over: keyboard focus moves to its state instead.
   useEffect(() => {
@@ -78,16 +96,18 @@ export function TemporalAccessItem({ access }: { access: TrackedAccessView }) {
   return (
     <li className="access">
       <div className="access-head">
-        <div className="access-title" id={titleId}>
+        <div className="access-title" id={titleId} ref={titleRef} tabIndex={-1}>
           {/* Each part whole on its line, in its own direction: never "R12-/PC15" nor
-              "Valenti/na" (the card's buttons go below when the line is short). */}
+              "Valenti/na" (the card's buttons go below when the line is short). The "·" goes
+              with the student, in the page's direction: wrapped, accesses.css clips it rather
+              than leave it dangling at a line's end. */}
           <span className="access-name">
             <bdi className="access-device-name">{name}</bdi>
             {student !== null && (
-              <>
-                {' · '}
+              <span className="access-student-part">
+                <span className="access-separator"> · </span>
                 <bdi className="access-student-name">{student}</bdi>
-              </>
+              </span>
             )}
           </span>
           {/* Without a label or a device the token is the name already. */}

@@ -1,6 +1,7 @@
 /** accesses/: the tracked accesses by classroom: add, end one or all, scheduled ends. */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TrackedAccessView } from '../../api/types';
 import { useAccessDraft } from '../../store/accessDraft';
 import { useClassTray } from '../../store/context';
 import { AddAccessForm } from './addAccessForm';
@@ -18,6 +19,7 @@ const FOLD_CHECK_MS = 15_000;
  *
  * Folded to one line above the device list (how many run, End all, End class at…), so the room
  * keeps the window: the cards and the paste box open on demand, and a row's Add access opens them.
+ * An access pasted into the box keeps them open, its card focused: folded, it would be out of sight.
  */
 export function TemporalAccesses() {
   const { t } = useTranslation();
@@ -33,6 +35,10 @@ export function TemporalAccesses() {
   const now = useNow(FOLD_CHECK_MS);
 
   const [open, setOpen] = useState(false);
+  // The access the link box just added: its card takes the focus once shown, so the teacher sees
+  // it (and can end it) instead of the cards folding it away.
+  const [added, setAdded] = useState<string | null>(null);
+  const shownAdded = useCallback(() => setAdded(null), []);
 
   // A row's "Add access" opens the cards, where the form takes its device and the focus.
   const draft = useAccessDraft();
@@ -51,6 +57,15 @@ export function TemporalAccesses() {
     accesses,
     classroomId,
     now,
+  );
+
+  const item = (access: TrackedAccessView) => (
+    <TemporalAccessItem
+      key={access.token}
+      access={access}
+      justAdded={access.token === added}
+      onShown={shownAdded}
+    />
   );
 
   return (
@@ -85,16 +100,14 @@ export function TemporalAccesses() {
       </div>
       {/* Hidden rather than unmounted: a card's Undo and the half-typed access survive a fold. */}
       <div id={panelId} className="accesses-panel" hidden={!open}>
-        <AddAccessForm visible={open} onClose={closeForm} />
+        <AddAccessForm visible={open} onClose={closeForm} onAdded={setAdded} />
         {accesses.length === 0 ? (
           !compact && <p className="hint">{t('accesses.none')}</p>
         ) : (
           <>
             {here.length > 0 && (
               <ul className="access-list" aria-label={t('accesses.openClassroom')}>
-                {here.map((access) => (
-                  <TemporalAccessItem key={access.token} access={access} />
-                ))}
+                {here.map(item)}
               </ul>
             )}
             {elsewhere.length > 0 && (
@@ -103,9 +116,7 @@ export function TemporalAccesses() {
                   {t('accesses.otherClassrooms')}
                 </h3>
                 <ul className="access-list other" aria-labelledby={otherId}>
-                  {elsewhere.map((access) => (
-                    <TemporalAccessItem key={access.token} access={access} />
-                  ))}
+                  {elsewhere.map(item)}
                 </ul>
               </>
             )}
@@ -116,9 +127,7 @@ export function TemporalAccesses() {
                 </h3>
                 <p className="hint">{t('accesses.classroomNotKnownHint')}</p>
                 <ul className="access-list other" aria-labelledby={notKnownId}>
-                  {classroomNotKnown.map((access) => (
-                    <TemporalAccessItem key={access.token} access={access} />
-                  ))}
+                  {classroomNotKnown.map(item)}
                 </ul>
               </>
             )}
@@ -127,11 +136,7 @@ export function TemporalAccesses() {
                 <summary>
                   {t('accesses.endedToday')} <span className="count">{endedToday.length}</span>
                 </summary>
-                <ul className="access-list">
-                  {endedToday.map((access) => (
-                    <TemporalAccessItem key={access.token} access={access} />
-                  ))}
-                </ul>
+                <ul className="access-list">{endedToday.map(item)}</ul>
               </details>
             )}
           </>
