@@ -42,6 +42,12 @@ export const ar = {
     demoNotice: 'هذه مدرسة تجريبية.',
     connectAccount: 'اربط حسابك',
     dismissNotice: 'إخفاء تنبيه البيانات التجريبية',
+    demoClassrooms: {
+      'lab-1': 'مختبر الحاسوب 1',
+      'room-12': 'القاعة 12',
+      library: 'المكتبة',
+      music: 'قاعة الموسيقى',
+    },
   },
   banner: {
     offline: 'يتعذّر الوصول إلى الخدمة. تُعرض آخر الأجهزة المعروفة.',
@@ -165,6 +171,7 @@ export const ar = {
     none: 'لا تُتابَع أي صلاحية وصول مؤقت. الصق واحدة أعلاه لتنهيها بنقرة واحدة.',
     token: 'الرمز {{token}}',
     device: 'الجهاز {{name}}',
+    unnamedDevice: 'الجهاز {{id}}',
     state: {
       given: 'ممنوحة',
       endsAt: 'تنتهي {{time}}',
@@ -184,6 +191,7 @@ export const ar = {
     endedToday: 'انتهت اليوم',
     endAll: 'إنهاء الكل في هذا الفصل',
     endAllShort: 'إنهاء الكل',
+    endAllDismiss: 'إخفاء نتيجة إنهاء الكل',
     endAllQuestion_zero: 'لا صلاحيات لإنهائها: {{names}}؟',
     endAllQuestion_one: 'إنهاء صلاحية واحدة الآن: {{names}}؟',
     endAllQuestion_two: 'إنهاء صلاحيتين الآن: {{names}}؟',
@@ -204,6 +212,7 @@ export const ar = {
     endAllEnded_many: 'أُنهيت {{count}} صلاحيةً.',
     endAllEnded_other: 'أُنهيت {{count}} صلاحية.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'لم تُنهَ أي صلاحية.',
     alreadyEndedCount_zero: 'لم تكن أي صلاحية منتهية من قبل.',
     alreadyEndedCount_one: 'صلاحية واحدة كانت منتهية أو انقضت مدتها من قبل.',
     alreadyEndedCount_two: 'صلاحيتان كانتا منتهيتين أو انقضت مدتهما من قبل.',
@@ -285,7 +294,7 @@ export const ar = {
     advanced: 'متقدّم',
     authHeader: 'اسم ترويسة المصادقة',
     connect: 'حفظ وربط',
-    connected: 'تم الربط: أجابت الخدمة، وحُفظ الحساب.',
+    connectedTo: 'تم الربط بـ{{host}}: أجابت الخدمة، وحُفظ الحساب.',
     check: {
       'no-token': 'حُفظ العنوان. الصق رمز API للربط.',
       'token-rejected': 'رفضت الخدمة رمز API هذا (401/403). لم يُحفظ شيء.',
@@ -386,6 +395,12 @@ export const ar = {
     notEnded_other: 'تعذّر إنهاء {{count}} صلاحية.',
     dismiss: 'إخفاء',
     dismissFor: 'إخفاء تقرير الإنهاء عند {{time}} لـ {{target}}',
+    reports_zero: 'لا تقارير',
+    reports_one: 'تقرير واحد',
+    reports_two: 'تقريران',
+    reports_few: '{{count}} تقارير',
+    reports_many: '{{count}} تقريرًا',
+    reports_other: '{{count}} تقرير',
   },
   timetable: {
     heading: 'الجدول الدراسي',

@@ -38,6 +38,12 @@ export const de = {
     demoNotice: 'Dies ist eine Demo-Schule.',
     connectAccount: 'Konto verbinden',
     dismissNotice: 'Demo-Hinweis schließen',
+    demoClassrooms: {
+      'lab-1': 'Computerraum 1',
+      'room-12': 'Raum 12',
+      library: 'Bibliothek',
+      music: 'Musikraum',
+    },
   },
   banner: {
     offline: 'Der Dienst ist nicht erreichbar. Angezeigt werden die zuletzt bekannten Geräte.',
@@ -135,6 +141,7 @@ export const de = {
     none: 'Keine befristeten Zugänge in der Liste. Fügen Sie oben einen ein, um ihn mit einem Klick zu beenden.',
     token: 'Token {{token}}',
     device: 'Gerät {{name}}',
+    unnamedDevice: 'Gerät {{id}}',
     state: {
       given: 'Vergeben',
       endsAt: 'Endet um {{time}}',
@@ -155,6 +162,7 @@ export const de = {
     endedToday: 'Heute beendet',
     endAll: 'Alle beenden: alle Zugänge in diesem Raum',
     endAllShort: 'Alle beenden',
+    endAllDismiss: 'Ergebnis von „Alle beenden“ schließen',
     endAllQuestion_one: '{{count}} Zugang jetzt beenden: {{names}}?',
     endAllQuestion_other: '{{count}} Zugänge jetzt beenden: {{names}}?',
     endAllConfirm_one: '{{count}} Zugang beenden',
@@ -163,6 +171,7 @@ export const de = {
     endAllEnded_one: '{{count}} Zugang beendet.',
     endAllEnded_other: '{{count}} Zugänge beendet.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'Kein Zugang beendet.',
     alreadyEndedCount_one: '{{count}} Zugang war bereits beendet oder abgelaufen.',
     alreadyEndedCount_other: '{{count}} Zugänge waren bereits beendet oder abgelaufen.',
     unknownCount_one: '{{count}} Zugang war dem Dienst unbekannt.',
@@ -237,7 +246,8 @@ export const de = {
     advanced: 'Erweitert',
     authHeader: 'Name des Auth-Headers',
     connect: 'Speichern und verbinden',
-    connected: 'Verbunden: Der Dienst hat geantwortet, und das Konto ist gespeichert.',
+    connectedTo:
+      'Verbunden mit {{host}}: Der Dienst hat geantwortet, und das Konto ist gespeichert.',
     check: {
       'no-token': 'Die URL ist gespeichert. Fügen Sie das API-Token ein, um sich zu verbinden.',
       'token-rejected':
@@ -327,6 +337,8 @@ export const de = {
     notEnded_other: '{{count}} Zugänge konnten nicht beendet werden.',
     dismiss: 'Schließen',
     dismissFor: 'Bericht zum Ende um {{time}} für {{target}} schließen',
+    reports_one: '{{count}} Bericht',
+    reports_other: '{{count}} Berichte',
   },
   timetable: {
     heading: 'Stundenplan',

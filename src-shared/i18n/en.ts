@@ -40,6 +40,13 @@ export const en = {
     demoNotice: 'This is a demo school.',
     connectAccount: 'Connect your account',
     dismissNotice: 'Dismiss the demo notice',
+    /** The demo school's classrooms, by id, while the teacher has not renamed them. */
+    demoClassrooms: {
+      'lab-1': 'Computer Lab 1',
+      'room-12': 'Room 12',
+      library: 'Library',
+      music: 'Music Room',
+    },
   },
   banner: {
     offline: 'Cannot reach the service. Showing the last known devices.',
@@ -143,6 +150,8 @@ export const en = {
     none: 'No temporal accesses tracked. Paste one above to end it with one click.',
     token: 'Token {{token}}',
     device: 'Device {{name}}',
+    /** A device without a name, inside a sentence (End all's question). */
+    unnamedDevice: 'device {{id}}',
     /** An access's one state, as row, tile, card and End all say it. {{problem}}: why. */
     state: {
       given: 'Given',
@@ -164,6 +173,8 @@ export const en = {
     endedToday: 'Ended today',
     endAll: 'End all accesses in this classroom',
     endAllShort: 'End all',
+    /** Dismiss on End all's result, among the reports. */
+    endAllDismiss: 'Dismiss the result of End all',
     endAllQuestion_one: 'End {{count}} access now: {{names}}?',
     endAllQuestion_other: 'End {{count}} accesses now: {{names}}?',
     endAllConfirm_one: 'End {{count}} access',
@@ -172,6 +183,8 @@ export const en = {
     endAllEnded_one: 'Ended {{count}} access.',
     endAllEnded_other: 'Ended {{count}} accesses.',
     endAllNotEnded: '{{name}}: {{state}}',
+    /** End all's result when every end failed or none was needed: no count of zero. */
+    endAllNoneEnded: 'No access ended.',
     alreadyEndedCount_one: '{{count}} access had already ended or expired.',
     alreadyEndedCount_other: '{{count}} accesses had already ended or expired.',
     unknownCount_one: '{{count}} access was unknown to the service.',
@@ -248,7 +261,8 @@ export const en = {
     advanced: 'Advanced',
     authHeader: 'Auth header name',
     connect: 'Save and connect',
-    connected: 'Connected: the service answered, and the account is saved.',
+    /** {{host}}: the service's address as typed, without its path ("school.example.org"). */
+    connectedTo: 'Connected to {{host}}: the service answered, and the account is saved.',
     /** Why saving did not connect, by what the one call found; nothing was saved. */
     check: {
       'no-token': 'The URL is saved. Paste the API token to connect.',
@@ -346,6 +360,9 @@ export const en = {
     notEnded_other: 'Could not end {{count}} accesses.',
     dismiss: 'Dismiss',
     dismissFor: 'Dismiss the report of the end at {{time}} for {{target}}',
+    /** The reports' folded line: how many there are (End all's result among them). */
+    reports_one: '{{count}} report',
+    reports_other: '{{count}} reports',
   },
   /** The timetable (issue 18): Settings → Timetable, the header's lesson line. */
   timetable: {

@@ -36,6 +36,12 @@ export const es = {
     demoNotice: 'Es una escuela de demostración.',
     connectAccount: 'Conecta tu cuenta',
     dismissNotice: 'Cerrar el aviso de demostración',
+    demoClassrooms: {
+      'lab-1': 'Aula de informática 1',
+      'room-12': 'Aula 12',
+      library: 'Biblioteca',
+      music: 'Aula de música',
+    },
   },
   banner: {
     offline: 'No se puede contactar con el servicio. Se muestran los últimos equipos conocidos.',
@@ -140,6 +146,7 @@ export const es = {
     none: 'No hay accesos temporales. Pega uno arriba para terminarlo con un clic.',
     token: 'Token {{token}}',
     device: 'Equipo {{name}}',
+    unnamedDevice: 'equipo {{id}}',
     state: {
       given: 'Entregado',
       endsAt: 'Termina {{time}}',
@@ -160,6 +167,7 @@ export const es = {
     endedToday: 'Terminados hoy',
     endAll: 'Terminar todos los accesos de esta aula',
     endAllShort: 'Terminar todos',
+    endAllDismiss: 'Cerrar el resultado de Terminar todos',
     endAllQuestion_one: '¿Terminar ahora {{count}} acceso: {{names}}?',
     endAllQuestion_many: '¿Terminar ahora {{count}} accesos: {{names}}?',
     endAllQuestion_other: '¿Terminar ahora {{count}} accesos: {{names}}?',
@@ -171,6 +179,7 @@ export const es = {
     endAllEnded_many: 'Se terminaron {{count}} accesos.',
     endAllEnded_other: 'Se terminaron {{count}} accesos.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'No se terminó ningún acceso.',
     alreadyEndedCount_one: '{{count}} acceso ya había terminado o caducado.',
     alreadyEndedCount_many: '{{count}} accesos ya habían terminado o caducado.',
     alreadyEndedCount_other: '{{count}} accesos ya habían terminado o caducado.',
@@ -246,7 +255,7 @@ export const es = {
     advanced: 'Avanzado',
     authHeader: 'Nombre de la cabecera de autenticación',
     connect: 'Guardar y conectar',
-    connected: 'Conectado: el servicio respondió y la cuenta está guardada.',
+    connectedTo: 'Conectado a {{host}}: el servicio respondió y la cuenta está guardada.',
     check: {
       'no-token': 'La URL está guardada. Pega el token de la API para conectar.',
       'token-rejected': 'El servicio rechazó este token de la API (401/403). No se guardó nada.',
@@ -340,6 +349,9 @@ export const es = {
     notEnded_other: 'No se pudieron terminar {{count}} accesos.',
     dismiss: 'Cerrar',
     dismissFor: 'Cerrar el aviso del fin de las {{time}} para {{target}}',
+    reports_one: '{{count}} aviso',
+    reports_many: '{{count}} avisos',
+    reports_other: '{{count}} avisos',
   },
   timetable: {
     heading: 'Horario',

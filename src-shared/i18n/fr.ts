@@ -37,6 +37,12 @@ export const fr = {
     demoNotice: 'Ceci est un établissement de démonstration.',
     connectAccount: 'Connecter votre compte',
     dismissNotice: 'Fermer l’avis de démonstration',
+    demoClassrooms: {
+      'lab-1': 'Salle informatique 1',
+      'room-12': 'Salle 12',
+      library: 'Bibliothèque',
+      music: 'Salle de musique',
+    },
   },
   banner: {
     offline: 'Le service est injoignable. Affichage des derniers appareils connus.',
@@ -139,6 +145,7 @@ export const fr = {
     none: 'Aucun accès temporaire suivi. Collez-en un ci-dessus pour y mettre fin en un clic.',
     token: 'Jeton {{token}}',
     device: 'Appareil {{name}}',
+    unnamedDevice: 'appareil {{id}}',
     state: {
       given: 'Attribué',
       endsAt: 'Fin à {{time}}',
@@ -159,6 +166,7 @@ export const fr = {
     endedToday: 'Terminés aujourd’hui',
     endAll: 'Tout terminer : les accès de cette salle',
     endAllShort: 'Tout terminer',
+    endAllDismiss: 'Fermer le résultat de Tout terminer',
     endAllQuestion_one: 'Terminer {{count}} accès maintenant : {{names}} ?',
     endAllQuestion_many: 'Terminer {{count}} accès maintenant : {{names}} ?',
     endAllQuestion_other: 'Terminer {{count}} accès maintenant : {{names}} ?',
@@ -170,6 +178,7 @@ export const fr = {
     endAllEnded_many: '{{count}} accès terminés.',
     endAllEnded_other: '{{count}} accès terminés.',
     endAllNotEnded: '{{name}} : {{state}}',
+    endAllNoneEnded: 'Aucun accès terminé.',
     alreadyEndedCount_one: '{{count}} accès était déjà terminé ou expiré.',
     alreadyEndedCount_many: '{{count}} accès étaient déjà terminés ou expirés.',
     alreadyEndedCount_other: '{{count}} accès étaient déjà terminés ou expirés.',
@@ -245,7 +254,7 @@ export const fr = {
     advanced: 'Options avancées',
     authHeader: 'Nom de l’en-tête d’authentification',
     connect: 'Enregistrer et connecter',
-    connected: 'Connecté : le service a répondu et le compte est enregistré.',
+    connectedTo: 'Connecté à {{host}} : le service a répondu et le compte est enregistré.',
     check: {
       'no-token': 'L’URL est enregistrée. Collez le jeton d’API pour vous connecter.',
       'token-rejected': 'Le service a refusé ce jeton d’API (401/403). Rien n’a été enregistré.',
@@ -339,6 +348,9 @@ export const fr = {
     notEnded_other: 'Impossible de terminer {{count}} accès.',
     dismiss: 'Fermer',
     dismissFor: 'Fermer le compte rendu de la fin de {{time}} pour {{target}}',
+    reports_one: '{{count}} compte rendu',
+    reports_many: '{{count}} comptes rendus',
+    reports_other: '{{count}} comptes rendus',
   },
   timetable: {
     heading: 'Emploi du temps',

@@ -36,6 +36,12 @@ export const it = {
     demoNotice: 'Questa è una scuola demo.',
     connectAccount: 'Collega il tuo account',
     dismissNotice: 'Chiudi l’avviso della demo',
+    demoClassrooms: {
+      'lab-1': 'Aula informatica 1',
+      'room-12': 'Aula 12',
+      library: 'Biblioteca',
+      music: 'Aula di musica',
+    },
   },
   banner: {
     offline: 'Impossibile raggiungere il servizio. Sono mostrati gli ultimi dispositivi noti.',
@@ -140,6 +146,7 @@ export const it = {
     none: 'Nessun accesso temporaneo monitorato. Incollane uno qui sopra per terminarlo con un clic.',
     token: 'Token {{token}}',
     device: 'Dispositivo {{name}}',
+    unnamedDevice: 'dispositivo {{id}}',
     state: {
       given: 'Assegnato',
       endsAt: 'Termina alle {{time}}',
@@ -160,6 +167,7 @@ export const it = {
     endedToday: 'Terminati oggi',
     endAll: 'Termina tutti gli accessi in quest’aula',
     endAllShort: 'Termina tutti',
+    endAllDismiss: 'Chiudi il risultato di Termina tutti',
     endAllQuestion_one: 'Terminare ora {{count}} accesso: {{names}}?',
     endAllQuestion_many: 'Terminare ora {{count}} accessi: {{names}}?',
     endAllQuestion_other: 'Terminare ora {{count}} accessi: {{names}}?',
@@ -171,6 +179,7 @@ export const it = {
     endAllEnded_many: '{{count}} accessi terminati.',
     endAllEnded_other: '{{count}} accessi terminati.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'Nessun accesso terminato.',
     alreadyEndedCount_one: '{{count}} accesso era già terminato o scaduto.',
     alreadyEndedCount_many: '{{count}} accessi erano già terminati o scaduti.',
     alreadyEndedCount_other: '{{count}} accessi erano già terminati o scaduti.',
@@ -246,7 +255,7 @@ export const it = {
     advanced: 'Avanzate',
     authHeader: 'Nome dell’intestazione di autenticazione',
     connect: 'Salva e connetti',
-    connected: 'Connesso: il servizio ha risposto e l’account è salvato.',
+    connectedTo: 'Connesso a {{host}}: il servizio ha risposto e l’account è salvato.',
     check: {
       'no-token': 'L’URL è salvato. Incolla il token API per connetterti.',
       'token-rejected':
@@ -341,6 +350,9 @@ export const it = {
     notEnded_other: 'Impossibile terminare {{count}} accessi.',
     dismiss: 'Chiudi',
     dismissFor: 'Chiudi il resoconto della fine delle {{time}} per {{target}}',
+    reports_one: '{{count}} resoconto',
+    reports_many: '{{count}} resoconti',
+    reports_other: '{{count}} resoconti',
   },
   timetable: {
     heading: 'Orario',

@@ -40,6 +40,12 @@ export const nl = {
     demoNotice: 'Dit is een demoschool.',
     connectAccount: 'Account koppelen',
     dismissNotice: 'Demomelding sluiten',
+    demoClassrooms: {
+      'lab-1': 'Computerlokaal 1',
+      'room-12': 'Lokaal 12',
+      library: 'Bibliotheek',
+      music: 'Muzieklokaal',
+    },
   },
   banner: {
     offline: 'De dienst is niet bereikbaar. De laatst bekende apparaten worden getoond.',
@@ -137,6 +143,7 @@ export const nl = {
     none: 'Geen tijdelijke toegangen gevolgd. Plak er hierboven een om die met één klik te beëindigen.',
     token: 'Token {{token}}',
     device: 'Apparaat {{name}}',
+    unnamedDevice: 'apparaat {{id}}',
     state: {
       given: 'Verleend',
       endsAt: 'Eindigt om {{time}}',
@@ -157,6 +164,7 @@ export const nl = {
     endedToday: 'Vandaag beëindigd',
     endAll: 'Alle beëindigen: elke toegang in dit lokaal',
     endAllShort: 'Alle beëindigen',
+    endAllDismiss: 'Resultaat van Alle beëindigen sluiten',
     endAllQuestion_one: '{{count}} toegang nu beëindigen: {{names}}?',
     endAllQuestion_other: '{{count}} toegangen nu beëindigen: {{names}}?',
     endAllConfirm_one: '{{count}} toegang beëindigen',
@@ -165,6 +173,7 @@ export const nl = {
     endAllEnded_one: '{{count}} toegang beëindigd.',
     endAllEnded_other: '{{count}} toegangen beëindigd.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'Geen toegang beëindigd.',
     alreadyEndedCount_one: '{{count}} toegang was al beëindigd of verlopen.',
     alreadyEndedCount_other: '{{count}} toegangen waren al beëindigd of verlopen.',
     unknownCount_one: '{{count}} toegang was onbekend bij de dienst.',
@@ -238,7 +247,7 @@ export const nl = {
     advanced: 'Geavanceerd',
     authHeader: 'Naam van de auth-header',
     connect: 'Opslaan en verbinden',
-    connected: 'Verbonden: de dienst antwoordde en het account is opgeslagen.',
+    connectedTo: 'Verbonden met {{host}}: de dienst antwoordde en het account is opgeslagen.',
     check: {
       'no-token': 'De URL is opgeslagen. Plak het API-token om te verbinden.',
       'token-rejected':
@@ -328,6 +337,8 @@ export const nl = {
     notEnded_other: '{{count}} toegangen konden niet worden beëindigd.',
     dismiss: 'Sluiten',
     dismissFor: 'Melding over het einde om {{time}} voor {{target}} sluiten',
+    reports_one: '{{count}} melding',
+    reports_other: '{{count}} meldingen',
   },
   timetable: {
     heading: 'Rooster',

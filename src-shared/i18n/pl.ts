@@ -41,6 +41,12 @@ export const pl = {
     demoNotice: 'To jest szkoła demonstracyjna.',
     connectAccount: 'Połącz konto',
     dismissNotice: 'Zamknij informację o szkole demonstracyjnej',
+    demoClassrooms: {
+      'lab-1': 'Pracownia komputerowa 1',
+      'room-12': 'Sala 12',
+      library: 'Biblioteka',
+      music: 'Sala muzyczna',
+    },
   },
   banner: {
     offline: 'Brak połączenia z usługą. Wyświetlane są ostatnio znane urządzenia.',
@@ -150,6 +156,7 @@ export const pl = {
     none: 'Brak dostępów tymczasowych na liście. Wklej jeden powyżej, aby zakończyć go jednym kliknięciem.',
     token: 'Token {{token}}',
     device: 'Urządzenie {{name}}',
+    unnamedDevice: 'urządzenie {{id}}',
     state: {
       given: 'Przyznany',
       endsAt: 'Kończy się o {{time}}',
@@ -169,6 +176,7 @@ export const pl = {
     endedToday: 'Zakończone dzisiaj',
     endAll: 'Zakończ wszystkie dostępy w tej sali',
     endAllShort: 'Zakończ wszystkie',
+    endAllDismiss: 'Zamknij wynik „Zakończ wszystkie”',
     endAllQuestion_one: 'Zakończyć teraz {{count}} dostęp: {{names}}?',
     endAllQuestion_few: 'Zakończyć teraz {{count}} dostępy: {{names}}?',
     endAllQuestion_many: 'Zakończyć teraz {{count}} dostępów: {{names}}?',
@@ -183,6 +191,7 @@ export const pl = {
     endAllEnded_many: 'Zakończono {{count}} dostępów.',
     endAllEnded_other: 'Zakończono {{count}} dostępu.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'Nie zakończono żadnego dostępu.',
     alreadyEndedCount_one: '{{count}} dostęp był już zakończony lub wygasł.',
     alreadyEndedCount_few: '{{count}} dostępy były już zakończone lub wygasły.',
     alreadyEndedCount_many: '{{count}} dostępów było już zakończonych lub wygasło.',
@@ -260,7 +269,7 @@ export const pl = {
     advanced: 'Zaawansowane',
     authHeader: 'Nazwa nagłówka uwierzytelniania',
     connect: 'Zapisz i połącz',
-    connected: 'Połączono: usługa odpowiedziała, a konto zostało zapisane.',
+    connectedTo: 'Połączono z {{host}}: usługa odpowiedziała, a konto zostało zapisane.',
     check: {
       'no-token': 'Adres URL został zapisany. Wklej token API, aby się połączyć.',
       'token-rejected': 'Usługa odrzuciła ten token API (401/403). Niczego nie zapisano.',
@@ -359,6 +368,10 @@ export const pl = {
     notEnded_other: 'Nie udało się zakończyć {{count}} dostępu.',
     dismiss: 'Zamknij',
     dismissFor: 'Zamknij raport zakończenia o {{time}} ({{target}})',
+    reports_one: '{{count}} raport',
+    reports_few: '{{count}} raporty',
+    reports_many: '{{count}} raportów',
+    reports_other: '{{count}} raportu',
   },
   timetable: {
     heading: 'Plan lekcji',

@@ -42,6 +42,12 @@ export const pt = {
     demoNotice: 'Esta é uma escola de demonstração.',
     connectAccount: 'Ligar a sua conta',
     dismissNotice: 'Fechar o aviso de demonstração',
+    demoClassrooms: {
+      'lab-1': 'Sala de informática 1',
+      'room-12': 'Sala 12',
+      library: 'Biblioteca',
+      music: 'Sala de música',
+    },
   },
   banner: {
     offline: 'Não é possível contactar o serviço. A mostrar os últimos dispositivos conhecidos.',
@@ -147,6 +153,7 @@ export const pt = {
     none: 'Nenhum acesso temporário acompanhado. Cole um acima para o terminar com um clique.',
     token: 'Token {{token}}',
     device: 'Dispositivo {{name}}',
+    unnamedDevice: 'dispositivo {{id}}',
     state: {
       given: 'Concedido',
       endsAt: 'Termina às {{time}}',
@@ -167,6 +174,7 @@ export const pt = {
     endedToday: 'Terminados hoje',
     endAll: 'Terminar todos os acessos desta sala',
     endAllShort: 'Terminar todos',
+    endAllDismiss: 'Fechar o resultado de Terminar todos',
     endAllQuestion_one: 'Terminar agora {{count}} acesso: {{names}}?',
     endAllQuestion_many: 'Terminar agora {{count}} acessos: {{names}}?',
     endAllQuestion_other: 'Terminar agora {{count}} acessos: {{names}}?',
@@ -178,6 +186,7 @@ export const pt = {
     endAllEnded_many: '{{count}} acessos terminados.',
     endAllEnded_other: '{{count}} acessos terminados.',
     endAllNotEnded: '{{name}}: {{state}}',
+    endAllNoneEnded: 'Nenhum acesso terminado.',
     alreadyEndedCount_one: '{{count}} acesso já tinha terminado ou expirado.',
     alreadyEndedCount_many: '{{count}} acessos já tinham terminado ou expirado.',
     alreadyEndedCount_other: '{{count}} acessos já tinham terminado ou expirado.',
@@ -253,7 +262,7 @@ export const pt = {
     advanced: 'Avançado',
     authHeader: 'Nome do cabeçalho de autenticação',
     connect: 'Guardar e ligar',
-    connected: 'Ligado: o serviço respondeu e a conta foi guardada.',
+    connectedTo: 'Ligado a {{host}}: o serviço respondeu e a conta foi guardada.',
     check: {
       'no-token': 'O URL foi guardado. Cole o token da API para ligar.',
       'token-rejected': 'O serviço rejeitou este token da API (401/403). Nada foi guardado.',
@@ -347,6 +356,9 @@ export const pt = {
     notEnded_other: 'Não foi possível terminar {{count}} acessos.',
     dismiss: 'Fechar',
     dismissFor: 'Fechar o relatório do fim às {{time}} para {{target}}',
+    reports_one: '{{count}} relatório',
+    reports_many: '{{count}} relatórios',
+    reports_other: '{{count}} relatórios',
   },
   timetable: {
     heading: 'Horário',

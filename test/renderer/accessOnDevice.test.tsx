@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/api/classTrayApi';
+import type { TrackedAccessView } from '../../src-main/core/accesses/accessView';
 import { clearAccessDraft } from '../../src-renderer/store/accessDraft';
 import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
@@ -94,6 +94,43 @@ describe('adding an access to a device', () => {
     expect(document.activeElement).toBe(
       within(rowOf('Window seat')).getByRole('button', { name: 'End access on Window seat' }),
     );
+  });
+
+  // Chromium's :focus-visible follows the mouse: after a click on Add it draws no ring on the
+  // button the form hands the focus to, so the row's access buttons mark that focus themselves.
+  it('rings the row button the form hands the focus to, after a click too, never one pressed', async () => {
+    const fake = lab();
+    const added = trackedAccess({
+      remoteId: '100000002',
+      deviceAlias: 'Window seat',
+      label: 'Ana',
+    });
+    fake.addTemporalAccess.mockImplementationOnce(async () => {
+      fake.state.temporalAccesses = [added];
+      fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
+      return { ok: true, access: added };
+    });
+    const { user } = await renderApp(fake);
+    const add = screen.getByRole('button', { name: 'Add access for LAB-PC01' });
+    await user.click(add);
+    await user.keyboard('{Escape}');
+    expect(document.activeElement).toBe(add);
+    expect(add.hasAttribute('data-ring')).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
+    await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const end = within(rowOf('Window seat')).getByRole('button', {
+      name: 'End access on Window seat',
+    });
+    expect(document.activeElement).toBe(end);
+    expect(end.hasAttribute('data-ring')).toBe(true);
+    act(() => end.blur());
+    expect(end.hasAttribute('data-ring')).toBe(false);
+    // Pressed, it was where the pointer was: no ring, as :focus-visible draws none.
+    fireEvent.pointerDown(end);
+    act(() => end.focus());
+    expect(end.hasAttribute('data-ring')).toBe(false);
   });
 
   it('sorts the devices by name with numbers in order, and says none chosen only without one', async () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccessState, TrackedAccessView } from '../../src-main/core/api/classTrayApi';
+import type { AccessState, TrackedAccessView } from '../../src-main/core/accesses/accessView';
 import { classTrayState, trackedAccess } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { openAccessCards, renderApp, rowOf } from './renderApp';

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/api/classTrayApi';
+import type { TrackedAccessView } from '../../src-main/core/accesses/accessView';
 import {
   classTrayState,
   device,

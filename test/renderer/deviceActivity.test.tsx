@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceActivity } from '../../src-main/core/api/classTrayApi';
+import type { DeviceActivity } from '../../src-main/core/classroom/classroomView';
 import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState, device, trackedAccess } from '../support/classTrayState';

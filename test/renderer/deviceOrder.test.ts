@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceActivity } from '../../src-main/core/api/classTrayApi';
+import type { DeviceActivity } from '../../src-main/core/classroom/classroomView';
 import { fromSnapshot, type ClassTrayData } from '../../src-renderer/store/classTrayStore';
 import {
   arrange,

@@ -5,7 +5,7 @@
  */
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionView } from '../../src-main/core/api/classTrayApi';
+import type { ConnectionView } from '../../src-main/core/classroom/classroomView';
 import { SENTENCES } from '../../src-shared/i18n';
 import type { Locale } from '../../src-shared/i18n/languages';
 import { messageWithRefusal, refusal } from '../../src-shared/refusal';

@@ -1,7 +1,8 @@
 /** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ClassTrayChange, InvalidateResultView } from '../../src-main/core/api/classTrayApi';
+import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
+import type { InvalidateResultView } from '../../src-main/core/accesses/accessView';
 import type { Host } from '../../src-renderer/api';
 import { openI18n } from '../../src-renderer/i18n';
 import { localeOf } from '../../src-shared/locale';

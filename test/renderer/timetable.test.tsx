@@ -2,7 +2,7 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LessonView } from '../../src-main/core/api/classTrayApi';
+import type { LessonView } from '../../src-main/core/timetable/timetableView';
 import { classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { messageWithRefusal, refusal } from '../../src-shared/refusal';

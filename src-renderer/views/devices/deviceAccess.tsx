@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../../api/types';
 import type { ClassTrayData } from '../../store/classTrayStore';
@@ -46,6 +46,19 @@ export const shortName = (name: string): string => {
   return [first, ...others.map((other) => `${[...other][0] ?? ''}.`)].join(' ');
 };
 
+/** A name that wraps at its spaces only: "Schönberger-Wittgenstein" stays one word. */
+function Words({ text }: { text: string }) {
+  return text.split(/(\s+)/).map((part, i) =>
+    i % 2 === 0 ? (
+      <span key={i} className="word">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 function AccessNote({ access }: { access: TrackedAccessView }) {
   const { t } = useTranslation();
   const shown = useAccessShown(access.state);
@@ -54,22 +67,28 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
   return (
     <>
       {access.label !== null && (
-        // Its own direction (a Latin name in Arabic is never cut at its start); under 360 px
-        // the short form shows and the full name is still read out and on hover.
+        // Its own direction (a Latin name in Arabic is never cut at its start), on two lines
+        // where one is not enough; under 360 px the short form shows and the full name is still
+        // read out and on hover.
         <span className="row-student" dir="auto" title={access.label}>
           {shortName(access.label) === access.label ? (
-            access.label
+            <Words text={access.label} />
           ) : (
             <>
-              <span className="student-full">{access.label}</span>
+              <span className="student-full">
+                <Words text={access.label} />
+              </span>
               <span className="student-short" aria-hidden="true">
-                {shortName(access.label)}
+                <Words text={shortName(access.label)} />
               </span>
             </>
           )}
         </span>
       )}
-      <span className="row-access-state" role="status">
+      <span
+        className={access.state.kind === 'given' ? 'row-access-state given' : 'row-access-state'}
+        role="status"
+      >
         {failed ? (
           // "Not ended" fits every row; the reason is one press away, whole, and read as the
           // button's name.
@@ -99,13 +118,40 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
   );
 }
 
+/**
+ * A ring on a row's access button whenever its focus did not come from pressing it: handed over
+ * by the form (Add clicked with the mouse, Cancel, Esc), where Chromium's :focus-visible follows
+ * the mouse and draws none, the teacher still sees where the keyboard is.
+ */
+function useRing() {
+  const pressed = useRef(false);
+  const [ring, setRing] = useState(false);
+  return {
+    'data-ring': ring || undefined,
+    onPointerDown: () => {
+      pressed.current = true;
+      setRing(false);
+    },
+    onFocus: () => {
+      setRing(!pressed.current);
+      pressed.current = false;
+    },
+    onBlur: () => {
+      setRing(false);
+      pressed.current = false;
+    },
+  };
+}
+
 function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
   const { t } = useTranslation();
+  const ring = useRing();
   return (
     <button
       type="button"
       className="icon-button small row-add-access"
       tabIndex={-1}
+      {...ring}
       aria-label={t('accesses.addFor', { name })}
       title={t('accesses.addFor', { name })}
       onClick={(event) => askAccessFor(remoteId, event.currentTarget)}
@@ -145,6 +191,7 @@ function TrackedOnRow({
   const ending = useAccessEnding(access);
   const { shown } = ending;
   const focusBack = useFocusBackOnEnd(shown.endable);
+  const ring = useRing();
 
   return (
     <span className="row-access">
@@ -156,6 +203,7 @@ function TrackedOnRow({
           aria-label={t('accesses.endFor', { name })}
           title={ending.error ?? undefined}
           ref={focusBack.button}
+          {...ring}
           busy={ending.pending}
           onClick={() => {
             focusBack.beforeEnd();

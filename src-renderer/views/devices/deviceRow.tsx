@@ -35,10 +35,10 @@ function copyNoteText(note: CopyNote, t: TFunction): string {
 /**
  * One device, in two lines of one height whatever it carries, made to fit the longest language:
  * its name (never cut) and state, badges and buttons, then what is happening on it (a short
- * change mark, the student and the access's state, or its id) with End at…. Only a student's
- * name shortens, under 360 px ("Valentina R."); a failure's reason is one press away. It selects its
- * own device by id, so a change to another device never renders it, and it is memoized, so the
- * list around it does not either.
+ * change mark, the student and the access's state, or its id) with End at…. A student's name
+ * alone wraps, onto two lines of the second, and shortens under 360 px ("Valentina R."); a
+ * failure's reason is one press away. It selects its own device by id, so a change to another
+ * device never renders it, and it is memoized, so the list around it does not either.
  */
 export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: string }) {
   if (import.meta.env.MODE === 'bench') countRowRender();
