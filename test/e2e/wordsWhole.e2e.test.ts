@@ -10,7 +10,7 @@
  * every Latin name, id and time must show its first and last letter, in order, and the End all
  * question must keep each device id on one line. Then the reports (three scheduled ends' and a
  * three-sentence End all result) fold to one line at 320×480 with 4 rows or more in view, each
- * name unbroken once opened; last, the row's End access takes the focus after Add, ringed.
+ * name unbroken once opened; last, the device's row takes the focus after Add, ringed.
  * Screenshots go to test-results/words-whole/.
  */
 import { join } from 'node:path';
@@ -607,8 +607,8 @@ describe('every word whole in a lesson', () => {
   });
 
   // Chromium draws :focus-visible after a script's focus only if the keyboard was last used: the
-  // row marks the focus the form hands it (deviceAccess.tsx), or a click on Add left no ring.
-  it("rings the row's End access that takes the focus after Add is clicked in the row's form", async () => {
+  // row the form hands the focus to marks it (temporalAccesses.tsx), or a click on Add left none.
+  it("rings the device's row that takes the focus after Add is clicked in the row's form", async () => {
     if (!session) throw new Error('no session');
     await resizeTo(page, { width: 400, height: 600 });
     await chooseLanguage(page, 'en');
@@ -619,10 +619,11 @@ describe('every word whole in a lesson', () => {
       .getByLabel('Temporal access link or token')
       .fill(await newAccessToken(session.service, idOf(20)));
     await page.getByRole('button', { name: 'Add', exact: true }).click();
-    const end = slot.getByRole('button', { name: 'End access on R12-PC20' });
-    await expect.poll(() => end.evaluate((button) => document.activeElement === button)).toBe(true);
-    const ring = await end.evaluate((button) => {
-      const style = getComputedStyle(button);
+    // The device, never its End access, where a second Enter would end what was just given.
+    await expect.poll(() => slot.evaluate((row) => document.activeElement === row)).toBe(true);
+    await slot.getByRole('button', { name: 'End access on R12-PC20' }).waitFor();
+    const ring = await slot.evaluate((row) => {
+      const style = getComputedStyle(row);
       return `${style.outlineStyle} ${style.outlineWidth}`;
     });
     await screenshot(page, join(SCREENSHOTS, 'row-add-focus-400x600-en.png'));

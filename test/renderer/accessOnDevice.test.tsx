@@ -57,15 +57,13 @@ describe('adding an access to a device', () => {
       label: 'Ana',
     });
     // Added: the form folds, giving the room its rows back, with nothing carried over to the
-    // next one, and the focus goes back to the row (not the page).
+    // next one, and the focus goes to the device's row (not the page).
     expect(screen.queryByRole('form', { name: 'Add a temporal access' })).toBeNull();
     expect((linkBox as HTMLInputElement).value).toBe('');
-    expect(document.activeElement).toBe(
-      within(rowOf('Window seat')).getByRole('button', { name: 'Add access for Window seat' }),
-    );
+    expect(document.activeElement).toBe(rowOf('Window seat').closest('[role="listitem"]'));
   });
 
-  it('gives the focus back to the row on Esc, to its End access once an access added took the row', async () => {
+  it('gives the focus back to the row on Esc, and to the device once an access was added on it', async () => {
     const fake = lab();
     const added = trackedAccess({
       remoteId: '100000002',
@@ -88,12 +86,15 @@ describe('adding an access to a device', () => {
     await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
-    // A click on Add, whose form then folds: the focus is not dropped.
+    // A click on Add, whose form then folds: the focus goes to the device, never to its End
+    // access, where a second Enter would end what was just given.
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(screen.queryByRole('form', { name: 'Add a temporal access' })).toBeNull();
-    expect(document.activeElement).toBe(
-      within(rowOf('Window seat')).getByRole('button', { name: 'End access on Window seat' }),
-    );
+    const slot = rowOf('Window seat').closest('[role="listitem"]');
+    expect(document.activeElement).toBe(slot);
+    expect(slot?.hasAttribute('data-ring')).toBe(true);
+    await user.keyboard('{Enter}');
+    expect(fake.invalidateTemporalAccess).not.toHaveBeenCalled();
   });
 
   // Chromium's :focus-visible follows the mouse: after a click on Add it draws no ring on the
@@ -120,13 +121,14 @@ describe('adding an access to a device', () => {
     await user.click(screen.getByRole('button', { name: 'Add access for Window seat' }));
     await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
     await user.click(screen.getByRole('button', { name: 'Add' }));
+    const slot = rowOf('Window seat').closest<HTMLElement>('[role="listitem"]');
+    expect(document.activeElement).toBe(slot);
+    expect(slot?.hasAttribute('data-ring')).toBe(true);
+    act(() => slot?.blur());
+    expect(slot?.hasAttribute('data-ring')).toBe(false);
     const end = within(rowOf('Window seat')).getByRole('button', {
       name: 'End access on Window seat',
     });
-    expect(document.activeElement).toBe(end);
-    expect(end.hasAttribute('data-ring')).toBe(true);
-    act(() => end.blur());
-    expect(end.hasAttribute('data-ring')).toBe(false);
     // Pressed, it was where the pointer was: no ring, as :focus-visible draws none.
     fireEvent.pointerDown(end);
     act(() => end.focus());

@@ -78,9 +78,19 @@ export function AddAccessForm({
     setRemoteId('');
     setProblem(null);
   };
+  /** Cancelled: the focus goes back to what opened the form. */
   const close = () => {
     clear();
     onClose(draft.remoteId === null ? null : focusBackTarget(draft));
+    clearAccessDraft();
+  };
+  /**
+   * Added from a row: the focus goes to the device's row, which now shows the student and End
+   * access; never to End itself, where a second Enter would end what was just given.
+   */
+  const closeOnDevice = () => {
+    clear();
+    onClose(draft.row?.isConnected === true ? draft.row : focusBackTarget(draft));
     clearAccessDraft();
   };
 
@@ -109,7 +119,7 @@ export function AddAccessForm({
       setProblem(outcome.value.problem);
       return;
     }
-    if (draft.remoteId !== null) return close();
+    if (draft.remoteId !== null) return closeOnDevice();
     clear();
     onAdded(outcome.value.access.token);
   };

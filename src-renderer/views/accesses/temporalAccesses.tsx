@@ -49,7 +49,16 @@ export function TemporalAccesses() {
   // Closing the form folds the cards; the focus goes back to the row it came from, or the toggle.
   const closeForm = useCallback((row: HTMLElement | null) => {
     setOpen(false);
+    if (row?.getAttribute('role') === 'listitem') {
+      // The device's row, after an access was added on it: ringed while it keeps the focus, as
+      // Chromium draws no focus ring after a click on Add.
+      row.dataset.ring = '';
+      row.addEventListener('blur', () => delete row.dataset.ring, { once: true });
+      row.focus();
+      return;
+    }
     (row ?? toggleRef.current)?.focus();
+    // A button that gave way (Add access turned End access) hands the focus on.
     if (row !== null) followRowButton(row);
   }, []);
 
