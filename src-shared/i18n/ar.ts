@@ -375,6 +375,8 @@ export const ar = {
     ended_many: 'الإنهاء المجدول عند {{time}} لـ {{target}} أنهى {{count}} صلاحيةً.',
     ended_other: 'الإنهاء المجدول عند {{time}} لـ {{target}} أنهى {{count}} صلاحية.',
     noneRunning: 'الإنهاء المجدول عند {{time}} لـ {{target}}: لم تكن أي صلاحية سارية.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'الإنهاء المجدول عند {{time}} لـ {{target}}: لم تُنهَ أي صلاحية.',
     late_zero: 'جرى في وقته (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',
     late_one: 'تأخّر دقيقة واحدة (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',
     late_two: 'تأخّر دقيقتين (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',

@@ -327,6 +327,8 @@ export const de = {
     ended_one: 'Das geplante Ende um {{time}} für {{target}} hat {{count}} Zugang beendet.',
     ended_other: 'Das geplante Ende um {{time}} für {{target}} hat {{count}} Zugänge beendet.',
     noneRunning: 'Geplantes Ende um {{time}} für {{target}}: Es war kein Zugang aktiv.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Geplantes Ende um {{time}} für {{target}}: Kein Zugang beendet.',
     late_one:
       'Es wurde {{count}} Minute zu spät ausgeführt (der Computer war im Ruhezustand oder ClassTray war geschlossen).',
     late_other:

@@ -351,6 +351,8 @@ export const en = {
     ended_one: 'Scheduled end at {{time}} for {{target}} ended {{count}} access.',
     ended_other: 'Scheduled end at {{time}} for {{target}} ended {{count}} accesses.',
     noneRunning: 'Scheduled end at {{time}} for {{target}}: no access was running.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Scheduled end at {{time}} for {{target}}: no access ended.',
     late_one: 'It ran late by {{count}} minute (the computer was asleep or ClassTray was closed).',
     late_other:
       'It ran late by {{count}} minutes (the computer was asleep or ClassTray was closed).',

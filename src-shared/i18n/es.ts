@@ -335,6 +335,8 @@ export const es = {
     ended_many: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     ended_other: 'El fin programado a las {{time}} para {{target}} terminó {{count}} accesos.',
     noneRunning: 'Fin programado a las {{time}} para {{target}}: no había ningún acceso en curso.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Fin programado a las {{time}} para {{target}}: no se terminó ningún acceso.',
     late_one:
       'Se ejecutó con {{count}} minuto de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     late_many:

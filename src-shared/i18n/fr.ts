@@ -334,6 +334,8 @@ export const fr = {
     ended_many: 'La fin programmée à {{time}} pour {{target}} a terminé {{count}} accès.',
     ended_other: 'La fin programmée à {{time}} pour {{target}} a terminé {{count}} accès.',
     noneRunning: 'Fin programmée à {{time}} pour {{target}} : aucun accès n’était en cours.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Fin programmée à {{time}} pour {{target}} : aucun accès terminé.',
     late_one:
       'Elle a eu lieu avec {{count}} minute de retard (l’ordinateur était en veille ou ClassTray était fermé).',
     late_many:

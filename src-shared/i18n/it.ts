@@ -336,6 +336,8 @@ export const it = {
     ended_many: 'La fine programmata alle {{time}} per {{target}} ha terminato {{count}} accessi.',
     ended_other: 'La fine programmata alle {{time}} per {{target}} ha terminato {{count}} accessi.',
     noneRunning: 'Fine programmata alle {{time}} per {{target}}: nessun accesso era in corso.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Fine programmata alle {{time}} per {{target}}: nessun accesso terminato.',
     late_one:
       'È stata eseguita con {{count}} minuto di ritardo (il computer era in sospensione o ClassTray era chiuso).',
     late_many:

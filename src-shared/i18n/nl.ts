@@ -327,6 +327,8 @@ export const nl = {
     ended_one: 'Gepland einde om {{time}} voor {{target}} heeft {{count}} toegang beëindigd.',
     ended_other: 'Gepland einde om {{time}} voor {{target}} heeft {{count}} toegangen beëindigd.',
     noneRunning: 'Gepland einde om {{time}} voor {{target}}: er was geen toegang actief.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Gepland einde om {{time}} voor {{target}}: geen toegang beëindigd.',
     late_one:
       'Het liep {{count}} minuut te laat (de computer stond in de slaapstand of ClassTray was gesloten).',
     late_other:

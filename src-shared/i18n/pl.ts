@@ -350,6 +350,8 @@ export const pl = {
     ended_many: 'Planowe zakończenie o {{time}} ({{target}}) zakończyło {{count}} dostępów.',
     ended_other: 'Planowe zakończenie o {{time}} ({{target}}) zakończyło {{count}} dostępu.',
     noneRunning: 'Planowe zakończenie o {{time}} ({{target}}): żaden dostęp nie był aktywny.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Planowe zakończenie o {{time}} ({{target}}): nie zakończono żadnego dostępu.',
     late_one:
       'Wykonano {{count}} minutę za późno (komputer był uśpiony lub ClassTray był zamknięty).',
     late_few:

@@ -342,6 +342,8 @@ export const pt = {
     ended_many: 'O fim agendado às {{time}} para {{target}} terminou {{count}} acessos.',
     ended_other: 'O fim agendado às {{time}} para {{target}} terminou {{count}} acessos.',
     noneRunning: 'Fim agendado às {{time}} para {{target}}: nenhum acesso estava ativo.',
+    /** Every access it tried to end failed. */
+    noneEnded: 'Fim agendado às {{time}} para {{target}}: nenhum acesso terminado.',
     late_one:
       'Foi executado com {{count}} minuto de atraso (o computador estava em suspensão ou o ClassTray estava fechado).',
     late_many:

@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type {
-  EndedAccessView,
-  ScheduledEndRunView,
-  TrackedAccessView,
-} from '../../src-main/core/api/classTrayApi';
+import type { EndedAccessView, TrackedAccessView } from '../../src-main/core/accesses/accessView';
+import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import { SENTENCES } from '../../src-shared/i18n';
 import { messageWithRefusal } from '../../src-shared/refusal';
 import { isolated } from '../../src-renderer/views/bidi';
@@ -390,7 +387,7 @@ describe('run reports', () => {
     );
     expect(reportTexts()).toEqual([
       'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2 accesses: retrying.',
-      'Scheduled end at 10:50 for Token ffffffff… ended 0 accesses. Could not end 1 access.',
+      'Scheduled end at 10:50 for Token ffffffff…: no access ended. Could not end 1 access.',
     ]);
   });
 
@@ -409,7 +406,7 @@ describe('run reports', () => {
     );
     expect(reportTexts()).toEqual([
       'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 accesses had already ended or expired.',
-      'Scheduled end at 10:50 for Computer Lab 1 ended 0 accesses. 1 access was unknown to the service.',
+      'Scheduled end at 10:50 for Computer Lab 1: no access ended. 1 access was unknown to the service.',
     ]);
   });
 
@@ -446,6 +443,131 @@ describe('run reports', () => {
     cleanup();
     await renderApp(fake);
     expect(reportTexts()).toEqual(['Scheduled end at 10:50 for Computer Lab 1 ended 1 access.']);
+  });
+});
+
+describe("the reports' fold", () => {
+  /** The reports on screen: folded, the newest alone. */
+  const shownReports = () =>
+    [...document.querySelectorAll('.schedule-report')]
+      .filter((report) => report.closest('[hidden]') === null)
+      .map((report) => report.querySelector('p')?.textContent);
+  const dismissButtons = () => screen.queryAllByRole('button', { name: /^Dismiss the re/ });
+
+  it('folds them to one line, their count and the newest with its Dismiss; the keyboard opens it', async () => {
+    const { user } = await renderApp(
+      lab({
+        schedule: {
+          ran: [
+            run({ ended: [ended('a')] }),
+            run({ scheduled: { at: AT_10_50, target: { token: ANA.token } } }),
+            run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
+          ],
+        },
+      }),
+    );
+    const toggle = screen.getByRole('button', { name: '3 reports' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(shownReports()).toEqual(['Scheduled end at 10:50 for Computer Lab 1 ended 1 access.']);
+    expect(dismissButtons()).toHaveLength(1);
+    // In the polite live region, as they come.
+    expect(toggle.getAttribute('aria-controls')).toBe(
+      document.querySelector('.schedule-reports[role="status"]')?.id,
+    );
+
+    // The toggle is in the Tab order; Enter opens every report, Space folds them again.
+    await user.click(screen.getByRole('searchbox'));
+    await user.tab({ shift: true });
+    while (document.activeElement !== toggle && document.activeElement !== document.body) {
+      await user.tab({ shift: true });
+    }
+    expect(document.activeElement).toBe(toggle);
+    await user.keyboard('{Enter}');
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(shownReports()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access.',
+      'Scheduled end at 10:50 for Ana on LAB-PC01: no access was running.',
+      'Scheduled end at 10:50 for Room 12: no access was running.',
+    ]);
+    expect(dismissButtons()).toHaveLength(3);
+    await user.keyboard(' ');
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(dismissButtons()).toHaveLength(1);
+  });
+
+  it("counts End all's result among them, newest on the line with the focus, until a newer one", async () => {
+    const fake = lab({ schedule: { ran: [run({ ended: [ended('a')] })] } });
+    const { user, push } = await renderApp(fake);
+    expect(screen.getByRole('button', { name: '1 report' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
+    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
+    const result = await screen.findByText('Ended 2 accesses.');
+    expect(document.activeElement).toBe(result);
+    expect(screen.getByRole('button', { name: '2 reports' })).toBeTruthy();
+    expect(shownReports()).toEqual(['Ended 2 accesses.']);
+
+    const later = run({
+      scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } },
+      ranAt: '2026-01-05T10:00:00.000Z',
+    });
+    fake.state.schedule = { pending: [], ran: [later, ...fake.state.schedule.ran] };
+    await push({ type: 'schedule', schedule: fake.state.schedule });
+    expect(shownReports()).toEqual(['Scheduled end at 10:50 for Room 12: no access was running.']);
+    await user.click(screen.getByRole('button', { name: '3 reports' }));
+    await user.click(screen.getByRole('button', { name: 'Dismiss the result of End all' }));
+    expect(screen.getByRole('button', { name: '2 reports' })).toBeTruthy();
+    expect(shownReports()).not.toContain('Ended 2 accesses.');
+  });
+
+  it("keeps a name and its device whole in End all's result: never (LAB-/PC03)", async () => {
+    const fake = lab();
+    fake.endAccesses.mockResolvedValueOnce([
+      { token: ANA.token, result: ended(ANA.token).result },
+      { token: LUIS.token, result: failedEnd('network') },
+    ]);
+    const { user } = await renderApp(fake);
+    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
+    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
+    const result = await screen.findByText(/^Ended 1 access\./, { selector: '.end-all-outcome' });
+    expect([...result.querySelectorAll('.unbroken')].map((name) => name.textContent)).toEqual([
+      'Luis',
+      '(LAB-PC03)',
+    ]);
+    expect(result.textContent).toBe(
+      `Ended 1 access. ${isolated('Luis (LAB-PC03)')}: Not ended, try again: the service could not be reached.`,
+    );
+  });
+
+  it('keeps each student, device and room whole, a student broken at its spaces only', async () => {
+    const zofia = trackedAccess({
+      token: '33333333-3333-4333-8333-333333333333',
+      classroomId: 'room-12',
+      deviceAlias: 'R12-PC23',
+      label: 'Zofia Wiśniewska-Kowalczyk',
+    });
+    await renderApp(
+      lab({
+        temporalAccesses: [ANA, zofia],
+        preferences: { language: 'pl' },
+        schedule: {
+          ran: [
+            run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
+            run({
+              scheduled: { at: AT_10_50, target: { token: zofia.token } },
+              ended: [ended(zofia.token)],
+            }),
+          ],
+        },
+      }),
+    );
+    // "(Room" / "12)" and "(Zofia Wiśniewska-Kowalczyk na R12-" / "PC23)" no more.
+    expect(
+      [...document.querySelectorAll('.schedule-reports .unbroken')].map((name) => name.textContent),
+    ).toEqual(['Room 12', 'Zofia', 'Wiśniewska-Kowalczyk', 'R12-PC23', 'Room 12']);
+    expect(reportTexts()).toEqual([
+      'Planowe zakończenie o 10:50 (Room 12): żaden dostęp nie był aktywny.',
+      'Planowe zakończenie o 10:50 (Zofia Wiśniewska-Kowalczyk na R12-PC23 (Room 12)) zakończyło 1 dostęp.',
+    ]);
   });
 });
 

@@ -150,7 +150,9 @@ export function ScheduledEndReports() {
       filled(
         run.ended.length === 0
           ? t('schedule.noneRunning', { time, target: SLOTS[0] })
-          : t('schedule.ended', { time, target: SLOTS[0], count: count('invalidated') }),
+          : count('invalidated') === 0
+            ? t('schedule.noneEnded', { time, target: SLOTS[0] })
+            : t('schedule.ended', { time, target: SLOTS[0], count: count('invalidated') }),
         [target],
       ),
     ];
