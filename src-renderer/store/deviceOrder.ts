@@ -158,3 +158,17 @@ export function shownIds(
   }
   return within(byStudent).concat(within(byDevice));
 }
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** By name, numbers as numbers (PC2 before PC10), then by id: the same order on every refresh. */
+export function byName(data: Pick<ClassTrayData, 'devices'>, ids: string[]): string[] {
+  const nameOf = (id: string) => {
+    const device = data.devices.get(id);
+    return device?.alias ?? device?.remoteId ?? id;
+  };
+  return ids
+    .map((id) => ({ id, name: nameOf(id) }))
+    .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .map(({ id }) => id);
+}

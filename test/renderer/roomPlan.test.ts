@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { byName, sharedPrefix, tileName } from '../../src-renderer/views/devices/roomPlan';
+import { sharedPrefix, tileName } from '../../src-renderer/views/devices/roomPlan';
+import { byName } from '../../src-renderer/store/deviceOrder';
 import { device } from '../support/classTrayState';
 
 describe('the part of its name a tile shows', () => {

@@ -1,7 +1,7 @@
 import { useId, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassTray } from '../../store/context';
-import { byName } from '../devices/roomPlan';
+import { byName } from '../../store/deviceOrder';
 
 /**
  * Which of the open classroom's devices an access is on, on one line at the top of the form:

@@ -4,216 +4,23 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
-  type RefObject,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../../store/classTrayStore';
-import {
-  arrange,
-  changedSince,
-  changedToTop,
-  shownIds,
-  type Arrangement,
-  type DeviceFilter,
-} from '../../store/deviceOrder';
-import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
-import { ActionError } from '../forms/actionError';
+import { changedToTop, type DeviceFilter } from '../../store/deviceOrder';
+import { useClassTray, useClassTrayStore } from '../../store/context';
+import { formatClock } from '../clock';
+import { showsOldData } from '../oldData';
 import { useActivityNow } from './deviceActivity';
 import { DeviceRow, ROW_HEIGHT } from './deviceRow';
-import {
-  DeviceTile,
-  TILE_CHROME,
-  TILE_FONT,
-  TILE_INITIAL,
-  TILE_LETTER_SPACING,
-  TILE_MARK,
-  TILE_MIN_WIDTH,
-  TILE_PITCH,
-} from './deviceTile';
-import { formatClock } from '../clock';
-import { GridIcon, SearchIcon, ToTopIcon } from '../icons';
-import { showsOldData } from '../header/oldData';
-import { byName, roomNames, sharedPrefix, tileName } from './roomPlan';
-import { useAction } from '../forms/useAction';
+import { DeviceTile, TILE_PITCH } from './deviceTile';
+import { DeviceToolbar } from './deviceToolbar';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
-import { deviceCounts } from './deviceCounts';
-
-const FILTERS: readonly DeviceFilter[] = ['all', 'online', 'offline'];
-
-const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
-  a.length === b.length && a.every((id, index) => id === b[index]);
-
-/**
- * The rows' order, which only the teacher and the window's opening change (see deviceOrder):
- * sorted afresh for another room (or its first devices), another filter or Problems first
- * switched, and whenever the window is shown again; `setArrangement` for "3 changed".
- */
-function useArrangement(filter: DeviceFilter) {
-  const store = useClassTrayStore();
-  const problemsFirst = useClassTray((data) => data.preferences.problemsFirst);
-  const room = useClassTray((data) => (data.deviceIds.length === 0 ? null : data.classroom.id));
-  const sortNow = useCallback((): Arrangement => {
-    const data = store.getState();
-    return arrange(data, filter, data.preferences.problemsFirst ? Date.now() : null);
-  }, [store, filter]);
-  const key = `${room}\n${filter}\n${problemsFirst}`;
-  const [state, setState] = useState(() => ({ key, arrangement: sortNow() }));
-  // Sorted in the same render that sees the change (no second commit of the list).
-  if (state.key !== key) setState({ key, arrangement: sortNow() });
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.visibilityState === 'visible') setState({ key, arrangement: sortNow() });
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [key, sortNow]);
-  const setArrangement = useCallback(
-    (arrangement: Arrangement) => setState({ key, arrangement }),
-    [key],
-  );
-  return [state.arrangement, setArrangement] as const;
-}
-
-/**
- * The ids to show as a store selection that keeps its identity while they are the same, so a
- * device change (its status, an alias, a badge) does not render the list at all. Rows keep the
- * arrangement's order; the compact view is a room plan, by name whatever changes (its tiles mark
- * changes instead). A search lists the devices whose student matches first.
- */
-function useShownIds(
-  arrangement: Arrangement,
-  filter: DeviceFilter,
-  query: string,
-  compact: boolean,
-): readonly string[] {
-  const result = useRef<string[]>([]);
-  const selector = useMemo(() => {
-    let last: ClassTrayData | undefined;
-    return (data: ClassTrayData): readonly string[] => {
-      if (
-        last?.devices === data.devices &&
-        last.deviceIds === data.deviceIds &&
-        last.temporalAccesses === data.temporalAccesses
-      ) {
-        return result.current;
-      }
-      last = data;
-      const next = compact
-        ? shownIds(data, arrange(data, filter, null), filter, query, (ids) => byName(data, ids))
-        : shownIds(data, arrangement, filter, query);
-      if (!sameIds(result.current, next)) result.current = next;
-      return result.current;
-    };
-  }, [arrangement, filter, query, compact]);
-  return useClassTray(selector);
-}
-
-/**
- * "3 changed": how many devices changed since the rows were sorted, and one press brings them
- * to the top. Always in the toolbar, hidden when there are none, so its coming and going moves
- * nothing.
- */
-function ChangedDevices({
-  arrangement,
-  onPress,
-  unused,
-}: {
-  arrangement: Arrangement;
-  onPress: () => void;
-  unused: boolean;
-}) {
-  const { t } = useTranslation();
-  const count = useClassTray((data) => (unused ? 0 : changedSince(data, arrangement).length));
-  return (
-    <button
-      type="button"
-      className="button small changed-devices"
-      // Hidden, not removed: its place stays, so showing it moves nothing.
-      style={count === 0 ? { visibility: 'hidden' } : undefined}
-      aria-label={t('devices.changedToTop', { count })}
-      title={t('devices.changedToTop', { count })}
-      onClick={onPress}
-    >
-      <ToTopIcon />
-      {/* Under 360 px the number alone, so the search box keeps its room. */}
-      <span className="changed-label">{t('devices.changedCount', { count })}</span>
-      <span className="changed-number">{count}</span>
-    </button>
-  );
-}
-
-/** A tile's width for the room's names, so no tile cuts the part that tells its device apart. */
-const measuredWidth = (() => {
-  let context: CanvasRenderingContext2D | null | undefined;
-  return (text: string, font: string): number => {
-    context ??= document.createElement('canvas').getContext('2d');
-    if (!context) return text.length * 7;
-    context.font = font;
-    context.letterSpacing = TILE_LETTER_SPACING;
-    return context.measureText(text).width;
-  };
-})();
-
-/** How much more than its name a tile may hold in this room: the no-2FA mark, an initial. */
-const tileExtras = (data: ClassTrayData): number => {
-  let extras = 0;
-  for (const device of data.devices.values()) {
-    if (!device.has2fa) {
-      extras += TILE_MARK;
-      break;
-    }
-  }
-  if (
-    data.temporalAccesses.some(
-      (access) => access.remoteId !== null && data.devices.has(access.remoteId),
-    )
-  ) {
-    extras += TILE_INITIAL;
-  }
-  return extras;
-};
-
-/** Names wider than this share of the room's are cut (whole on hover and focus), not widened for. */
-const FITTED_SHARE = 0.9;
-
-/**
- * What the room's names share (dropped from its tiles) and how wide a tile must be to show the
- * rest: measured in the tiles' own font, again only when the room's names change. One unusually
- * long name does not thin out the whole grid: the tiles fit nine names in ten.
- */
-function useRoomPlan(compact: boolean) {
-  const names = useMemo(() => {
-    let last: ClassTrayData['devices'] | undefined;
-    let result = '';
-    return (data: ClassTrayData): string => {
-      if (!compact) return '';
-      if (last !== data.devices) {
-        last = data.devices;
-        // One string, so a refresh that renames nothing renders nothing.
-        result = roomNames(data).join('\n');
-      }
-      return result;
-    };
-  }, [compact]);
-  const joined = useClassTray(names);
-  const prefix = useMemo(() => sharedPrefix(joined === '' ? [] : joined.split('\n')), [joined]);
-  const extras = useClassTray((data) => (compact ? tileExtras(data) : 0));
-  const nameWidth = useMemo(() => {
-    if (joined === '') return 0;
-    const font = `${TILE_FONT} ${getComputedStyle(document.documentElement).fontFamily}`;
-    const widths = joined
-      .split('\n')
-      .map((name) => measuredWidth(tileName(name, prefix), font))
-      .sort((a, b) => a - b);
-    return widths[Math.floor((widths.length - 1) * FITTED_SHARE)] ?? 0;
-  }, [joined, prefix]);
-  const tileWidth = Math.max(TILE_MIN_WIDTH, Math.ceil(nameWidth + TILE_CHROME + extras));
-  return { prefix, tileWidth };
-}
+import { useArrangement, useShownIds } from './useArrangement';
+import { useColumns, useRoomPlan } from './useRoomPlan';
 
 /** Why no row shows. */
 function emptyMessage(data: ClassTrayData) {
@@ -235,27 +42,6 @@ const isTyping = (target: EventTarget | null): boolean =>
   (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox') ||
   (target instanceof HTMLElement && target.isContentEditable);
 
-/** The compact grid's inset on each side, in pixels (see .device-rows.compact). */
-const GRID_INSET = 8;
-
-/** How many tiles fit across, from the scroll box's width as it is laid out. */
-function useColumns(
-  box: RefObject<HTMLElement | null>,
-  compact: boolean,
-  tileWidth: number,
-): number {
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const element = box.current;
-    if (!compact || !element) return;
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
-    observer.observe(element);
-    setWidth(element.clientWidth);
-    return () => observer.disconnect();
-  }, [box, compact]);
-  return compact ? Math.max(1, Math.floor((width - 2 * GRID_INSET) / tileWidth)) : 1;
-}
-
 /**
  * The searchable, filterable device list, as rows or (the compact view) a dense grid of tiles,
  * virtualized either way. Keyboard: the list is one Tab stop (roving focus); arrows, Home and
@@ -266,17 +52,13 @@ function useColumns(
 export function DeviceList() {
   const { t, i18n } = useTranslation();
   const store = useClassTrayStore();
-  const api = useApi();
   const compact = useClassTray((data) => data.preferences.compactView);
-  const toggleCompact = useAction((on: boolean) => api.updatePreferences({ compactView: on }));
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState<DeviceFilter>('all');
   const now = useActivityNow();
   const [arrangement, setArrangement] = useArrangement(filter);
   const ids = useShownIds(arrangement, filter, query, compact);
   const emptyText = useClassTray(emptyMessage);
-  // The same counts keep the same object: an unrelated change renders nothing.
-  const counts = useClassTray((data) => deviceCounts(data.devices));
   // Rows of a refresh that did not succeed are shown as of the last one that did, muted.
   const asOf = useClassTray((data) =>
     showsOldData(data.connection) ? (data.connection.lastSuccessAt ?? '') : null,
@@ -407,55 +189,16 @@ export function DeviceList() {
       <h2 id={headingId} className="visually-hidden">
         {t('devices.heading')}
       </h2>
-      <div className="device-toolbar">
-        <label className="search">
-          <SearchIcon />
-          <input
-            ref={searchRef}
-            type="search"
-            aria-label={t('devices.search')}
-            aria-keyshortcuts="/"
-            placeholder={t('devices.searchPlaceholder')}
-            value={query}
-            onChange={(event) => setQuery(event.target.value)}
-            spellCheck={false}
-          />
-        </label>
-        {/* The room plan does not move: the button keeps its place there, hidden. */}
-        <ChangedDevices arrangement={arrangement} onPress={changedOnTop} unused={compact} />
-        {/* The filter and the view switch wrap together, under the search box when narrow. */}
-        <div className="view-controls">
-          <fieldset className="segmented">
-            <legend className="visually-hidden">{t('devices.show')}</legend>
-            {FILTERS.map((value) => (
-              <label key={value} className={filter === value ? 'checked' : undefined}>
-                <input
-                  type="radio"
-                  name={headingId}
-                  value={value}
-                  checked={filter === value}
-                  onChange={() => setFilter(value)}
-                />
-                {t('devices.filterCount', {
-                  filter: String(t(`devices.filter.${value}`)),
-                  total: (counts[value] ?? 0).toLocaleString(i18n.language),
-                })}
-              </label>
-            ))}
-          </fieldset>
-          <button
-            type="button"
-            className="icon-button"
-            aria-label={t('devices.compact')}
-            title={t('devices.compact')}
-            aria-pressed={compact}
-            onClick={() => void toggleCompact.run(!compact)}
-          >
-            <GridIcon />
-          </button>
-        </div>
-      </div>
-      <ActionError error={toggleCompact.error} />
+      <DeviceToolbar
+        searchRef={searchRef}
+        query={query}
+        onQuery={setQuery}
+        filter={filter}
+        onFilter={setFilter}
+        arrangement={arrangement}
+        onChangedToTop={changedOnTop}
+        compact={compact}
+      />
       <div className="device-scroll" ref={scrollRef}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>

@@ -1,6 +1,6 @@
 /**
  * The compact view as a room plan: tiles in a stable order (by name, as a teacher numbers the
- * seats), each showing what tells its device apart from the room's others, at a width that fits
+ * seats: store/deviceOrder's byName), each showing what tells its device apart from the room's others, at a width that fits
  * the longest of those.
  */
 import type { ClassTrayData } from '../../store/classTrayStore';
@@ -32,20 +32,6 @@ export function sharedPrefix(names: readonly string[]): string {
 /** The name a tile shows: the device's, without the part the whole room shares. */
 export const tileName = (name: string, prefix: string): string =>
   prefix !== '' && name.startsWith(prefix) ? name.slice(prefix.length) : name;
-
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
-
-/** By name, numbers as numbers (PC2 before PC10), then by id: the same order on every refresh. */
-export function byName(data: Pick<ClassTrayData, 'devices'>, ids: string[]): string[] {
-  const nameOf = (id: string) => {
-    const device = data.devices.get(id);
-    return device?.alias ?? device?.remoteId ?? id;
-  };
-  return ids
-    .map((id) => ({ id, name: nameOf(id) }))
-    .sort((a, b) => collator.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-    .map(({ id }) => id);
-}
 
 /** Every device's name in the open classroom, in the service's order. */
 export const roomNames = (data: Pick<ClassTrayData, 'devices' | 'deviceIds'>): string[] =>

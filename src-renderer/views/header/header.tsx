@@ -8,9 +8,9 @@ import { ClassroomSwitcher } from './classroomSwitcher';
 import { formatClock } from '../clock';
 import { isolated } from '../bidi';
 import { demoNoticeShown } from './demoNotice';
-import { deviceCounts } from '../devices/deviceCounts';
+import { deviceCounts } from '../../store/deviceCounts';
 import { LessonLine } from './lessonLine';
-import { showsOldData } from './oldData';
+import { showsOldData } from '../oldData';
 import { RefreshIcon, SettingsIcon } from '../icons';
 import { useAction } from '../forms/useAction';
 

@@ -1,4 +1,4 @@
-import type { ConnectionView } from '../../api/types';
+import type { ConnectionView } from '../api/types';
 
 /**
  * Whether what the window holds may no longer be true: anything but a connection that just

@@ -1,4 +1,4 @@
-import type { ClassTrayData } from '../../store/classTrayStore';
+import type { ClassTrayData } from './classTrayStore';
 
 export interface DeviceCounts {
   all: number;
