@@ -8,6 +8,7 @@ import i18next from 'i18next';
 import { resources } from '../../src-shared/i18n/index';
 import { en } from '../../src-shared/i18n/en';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
+import type { DemoClassroomNames } from '../../src-shared/scheduleTarget';
 
 type Tray = (typeof en)['tray'];
 /** The tray sentences with nothing to fill in: each is a label as it stands. */
@@ -40,6 +41,9 @@ export interface Labels extends Record<PlainKey, string> {
   nextLesson: (room: string, at: string) => string;
   dataFolderInUse: (folder: string) => string;
   dataFolderUnwritable: (folder: string) => string;
+  /** A classroom as the window names it (its header's sentences): see roomLabel in trayState. */
+  demoClassrooms: DemoClassroomNames;
+  roomById: (id: string) => string;
 }
 
 const i18n = i18next.createInstance();
@@ -54,6 +58,7 @@ void i18n.init({
 
 function labelsIn(locale: Locale): Labels {
   const t = i18n.getFixedT(locale, null, 'tray');
+  const header = i18n.getFixedT(locale, null, 'header');
   const plain = Object.fromEntries(plainKeys.map((key) => [key, t(key)]));
   // 24-hour, as the window shows times ("10:50").
   const clock = new Intl.DateTimeFormat(locale, {
@@ -83,6 +88,8 @@ function labelsIn(locale: Locale): Labels {
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
     dataFolderInUse: (folder) => t('dataFolderInUse', { folder }),
     dataFolderUnwritable: (folder) => t('dataFolderUnwritable', { folder }),
+    demoClassrooms: header('demoClassrooms', { returnObjects: true }),
+    roomById: (id) => header('roomById', { id }),
   };
 }
 

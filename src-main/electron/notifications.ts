@@ -8,7 +8,7 @@ import type { ClassTrayChange, ClassTrayState } from '../core/api/classTrayApi';
 import type { ScheduledEndRunView } from '../core/scheduledEnds/scheduledEndsView';
 import type { Labels } from './mainSentences';
 import { scheduledEndKey } from '../../src-shared/scheduleTarget';
-import { scheduleTargetName } from './tray/trayState';
+import { roomLabel, scheduleTargetName } from './tray/trayState';
 
 export interface Notice {
   title: string;
@@ -45,7 +45,7 @@ export function deviceNotice(
   const shown = lines.length > MAX_LINES + 1 ? lines.slice(0, MAX_LINES) : lines;
   const rest = lines.length - shown.length;
   return {
-    title: `ClassTray: ${before.classroom.nickname ?? before.classroom.id ?? ''}`,
+    title: `ClassTray: ${before.classroom.id === null ? '' : roomLabel(before.classroom.id, before, text)}`,
     body: [...shown, ...(rest > 0 ? [text.andMore(rest)] : [])].join('\n'),
   };
 }

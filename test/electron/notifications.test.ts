@@ -190,7 +190,7 @@ describe('scheduled end notifications', () => {
     const optedOutState = { ...state, preferences: optedOut().preferences };
     expect(scheduledEndNotices()(optedOutState, hidden, labels.es)).toEqual([
       {
-        title: 'Fin programado ejecutado: Room 12 (todos los accesos)',
+        title: 'Fin programado ejecutado: Aula 12 (todos los accesos)',
         body: [
           'Se terminaron 3 accesos.',
           'Se ejecutó con 5 min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',

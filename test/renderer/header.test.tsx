@@ -18,7 +18,41 @@ describe('header', () => {
       ),
     );
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Computer Lab 1', 'music']);
+    expect(options).toEqual(['Computer Lab 1', 'room ID music']);
+  });
+
+  it("names the demo's rooms in the window's language, never a name the teacher gave", async () => {
+    await renderApp(
+      new FakeClassTray(
+        classTrayState({
+          account: { mode: 'demo' },
+          preferences: { language: 'de' },
+          classroom: {
+            id: 'room-12',
+            nickname: 'Room 12',
+            recent: [
+              { id: 'room-12', nickname: 'Room 12' },
+              { id: 'library', nickname: 'Bibliothek im 2. Stock' },
+              { id: 'lab-1', nickname: 'Computer Lab 1' },
+            ],
+          },
+          timetable: {
+            now: {
+              key: 'k',
+              title: 'Mathe 7b',
+              place: 'R12',
+              classroomId: 'room-12',
+              start: '2026-01-05T09:00:00.000Z',
+              end: '2026-01-05T09:50:00.000Z',
+              endsAccesses: false,
+            },
+          },
+        }),
+      ),
+    );
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['Bibliothek im 2. Stock', 'Computerraum 1', 'Raum 12']);
+    expect(screen.getByText(/^Mathe 7b in Raum 12 · bis/)).toBeTruthy();
   });
 
   it('switches classroom when another is chosen', async () => {

@@ -5,7 +5,7 @@
 import type { ClassTrayState } from '../../core/api/classTrayApi';
 import type { Mode } from '../../core/account/accountSettings';
 import type { ScheduledEnd, ScheduleTarget } from '../../core/scheduledEnds/scheduledEndSettings';
-import { scheduledEndKey, targetNames } from '../../../src-shared/scheduleTarget';
+import { scheduledEndKey, targetNames, type TargetNames } from '../../../src-shared/scheduleTarget';
 import type { Labels } from '../mainSentences';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
@@ -95,7 +95,7 @@ function tooltip(state: ClassTrayState, text: Labels): string {
   if (connection.status === 'no-classroom' || classroom.id === null) {
     return `ClassTray: ${text.noClassroom}${end}`;
   }
-  const name = shorten(classroom.nickname ?? classroom.id);
+  const name = shorten(roomLabel(classroom.id, state, text));
   const counts = text.online(
     classroom.devices.filter((device) => device.online === true).length,
     classroom.devices.length,
@@ -131,7 +131,7 @@ function tooltip(state: ClassTrayState, text: Labels): string {
 /** "Now: Room 12 until 10:50 · Next: Lab 1 at 11:05", either part alone, or null. */
 function lessonsLine(state: ClassTrayState, text: Labels): string | null {
   const { now, next } = state.timetable;
-  const room = (classroomId: string) => shorten(roomName(classroomId, state));
+  const room = (classroomId: string) => shorten(roomLabel(classroomId, state, text));
   const parts = [
     now === null ? null : text.nowLesson(room(now.classroomId), now.end),
     next === null ? null : text.nextLesson(room(next.classroomId), next.start),
@@ -139,10 +139,15 @@ function lessonsLine(state: ClassTrayState, text: Labels): string | null {
   return parts.length === 0 ? null : parts.join(' · ');
 }
 
-/** The classroom's nickname, else its id. */
-function roomName(classroomId: string, state: ClassTrayState): string {
-  const names = targetNames({ classroomId }, state);
-  return 'classroom' in names ? names.classroom : classroomId;
+/**
+ * A classroom as the window names it: its nickname (in the demo, a demo room in the tray's
+ * language), else its id marked as one.
+ */
+export function roomLabel(classroomId: string, state: ClassTrayState, text: Labels): string {
+  const demoNames = state.account.mode === 'demo' ? text.demoClassrooms : null;
+  const names = targetNames({ classroomId }, state, demoNames);
+  const name = 'classroom' in names ? names.classroom : classroomId;
+  return name === classroomId ? text.roomById(classroomId) : name;
 }
 
 /**
@@ -176,8 +181,10 @@ export function scheduleTargetName(
   state: ClassTrayState,
   text: Labels,
 ): string {
-  const names = targetNames(target, state);
-  if ('classroom' in names) return text.classroomTarget(shorten(names.classroom));
+  if ('classroomId' in target) {
+    return text.classroomTarget(shorten(roomLabel(target.classroomId, state, text)));
+  }
+  const names = targetNames(target, state) as Extract<TargetNames, { token: string }>;
   const student = names.student === null ? null : shorten(names.student);
   const device = names.device === null ? null : shorten(names.device);
   if (student !== null && device !== null) return text.accessTarget(student, device);

@@ -17,9 +17,9 @@ import { useApi, useClassTray } from '../../store/context';
 import { formatMinute } from '../clock';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
-import { roomName } from '../header/lessonLine';
+import { roomName } from '../roomName';
 import { ChevronIcon } from '../icons';
-import { scheduledEndKey, targetNames } from '../../../src-shared/scheduleTarget';
+import { scheduledEndKey, targetNames, type TargetNames } from '../../../src-shared/scheduleTarget';
 import {
   dismissEndAllOutcome,
   EndAllResult,
@@ -75,12 +75,15 @@ function useTargetName(): (target: ScheduleTarget) => TargetName {
   const { t } = useTranslation();
   const classroom = useClassTray((data: ClassTrayData) => data.classroom);
   const temporalAccesses = useClassTray((data) => data.temporalAccesses);
-  const data = { classroom, temporalAccesses };
+  const account = useClassTray((data) => data.account);
+  const data = { classroom, temporalAccesses, account };
   return (target) => {
-    const names = targetNames(target, data);
-    if ('classroom' in names) {
-      return { text: names.classroom, shown: <Name text={names.classroom} /> };
+    if ('classroomId' in target) {
+      const room = roomName(data, target.classroomId, t);
+      return { text: room, shown: <Name text={room} /> };
     }
+    // An access's target is named by its student and device.
+    const names = targetNames(target, data) as Extract<TargetNames, { token: string }>;
     const { student, device } = names;
     const token = t('accesses.token', { token: shortToken(names.token) });
     const who: TargetName =

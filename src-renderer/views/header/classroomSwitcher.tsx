@@ -9,6 +9,7 @@ import { BusyButton } from '../forms/busyButton';
 import { PencilIcon, PlusIcon } from '../icons';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { listedRoomName } from '../roomName';
 
 /**
  * The recent classrooms, by nickname, a way to open another one by its id, and a small form to
@@ -19,6 +20,9 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
   const { t } = useTranslation();
   const api = useApi();
   const classroom = useClassTray((data) => data.classroom);
+  const account = useClassTray((data) => data.account);
+  const nameOf = (known: { id: string; nickname?: string | undefined }) =>
+    listedRoomName({ account }, known, t);
   const [open, setOpen] = useState<'add' | 'fix' | 'manage' | null>(null);
   const addButton = useRef<HTMLButtonElement>(null);
   const manageButton = useRef<HTMLButtonElement>(null);
@@ -46,8 +50,7 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
       : [{ id: current }, ...classroom.recent]
   ).sort(
     (a, b) =>
-      (a.nickname ?? a.id).localeCompare(b.nickname ?? b.id, undefined, { numeric: true }) ||
-      a.id.localeCompare(b.id),
+      nameOf(a).localeCompare(nameOf(b), undefined, { numeric: true }) || a.id.localeCompare(b.id),
   );
   // Where the arrow keys have got to: opened only on Enter or when the picker loses the focus,
   // as a native list box does, so walking past a room does not load it.
@@ -60,7 +63,7 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
   // Renaming and removing work on the recent list, so only a listed current classroom has them.
   const manageable = classroom.recent.find((known) => known.id === current);
   // A long name is cut in the closed picker: the tooltip and the open list show all of it.
-  const currentName = manageable?.nickname ?? current ?? undefined;
+  const currentName = current === null ? undefined : nameOf(manageable ?? { id: current });
   const fixing = open === 'fix' && current !== null ? (manageable ?? { id: current }) : undefined;
 
   const toggle = (form: 'manage') => setOpen(open === form ? null : form);
@@ -118,7 +121,7 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
               value={known.id}
               className={known.id === current ? 'current' : undefined}
             >
-              {known.nickname ?? known.id}
+              {nameOf(known)}
             </option>
           ))}
         </select>

@@ -1,8 +1,5 @@
 import { useRef } from 'react';
-import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { targetNames } from '../../../src-shared/scheduleTarget';
-import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi, useClassTray } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
@@ -10,20 +7,7 @@ import { formatMinute } from '../clock';
 import { useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { isolated } from '../bidi';
-
-/**
- * A classroom as the window names it: its nickname, else its id marked as one ("room ID music"),
- * never a bare id a teacher could take for a name.
- */
-export const roomName = (
-  data: Pick<ClassTrayData, 'classroom' | 'temporalAccesses'>,
-  classroomId: string,
-  t: TFunction,
-): string => {
-  const names = targetNames({ classroomId }, data);
-  const name = 'classroom' in names ? names.classroom : classroomId;
-  return name === classroomId ? t('header.roomById', { id: classroomId }) : name;
-};
+import { roomName } from '../roomName';
 
 /**
  * The lesson under way, under the header, always with its room: "Maths 3B in Library · until

@@ -12,7 +12,7 @@ import { useAction } from '../forms/useAction';
 import { failureSentence } from '../forms/failureSentence';
 import { roomNamed } from './placeNames';
 import { NICKNAME_MAX_LENGTH } from '../../../src-shared/limits';
-import { roomName } from '../header/lessonLine';
+import { listedRoomName, roomName } from '../roomName';
 import { isolated } from '../bidi';
 
 type Source = TimetableView['source'];
@@ -273,6 +273,7 @@ function PlaceRoomField({
 }) {
   const { t } = useTranslation();
   const recent = useClassTray((data) => data.classroom.recent);
+  const account = useClassTray((data) => data.account);
   return (
     <label className="field inline">
       <span>{text}</span>
@@ -290,7 +291,7 @@ function PlaceRoomField({
         <option value={NOT_A_ROOM}>{t('timetable.notARoom')}</option>
         {recent.map((classroom) => (
           <option key={classroom.id} value={roomValue(classroom.id)}>
-            {classroom.nickname ?? classroom.id}
+            {listedRoomName({ account }, classroom, t)}
           </option>
         ))}
         {offerNewRoom && <option value={NEW_ROOM}>{t('timetable.newRoom')}</option>}
@@ -559,6 +560,7 @@ function WeeklyTable() {
   const api = useApi();
   const saved = useClassTray((data) => data.timetable.weekly);
   const recent = useClassTray((data) => data.classroom.recent);
+  const account = useClassTray((data) => data.account);
   const [rows, setRows] = useState<WeeklyLesson[]>(saved);
   // Whether a time could not be read: worded when shown, so a change of language rewords it.
   const [noTime, setNoTime] = useState(false);
@@ -617,7 +619,7 @@ function WeeklyTable() {
                 >
                   {recent.map((classroom) => (
                     <option key={classroom.id} value={classroom.id}>
-                      {classroom.nickname ?? classroom.id}
+                      {listedRoomName({ account }, classroom, t)}
                     </option>
                   ))}
                 </select>

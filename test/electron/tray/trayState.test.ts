@@ -168,7 +168,7 @@ describe('tray state', () => {
 
   it('speaks Spanish when the settings or the system say so', () => {
     expect(trayView(roomState(), labels.es, false).tooltip).toBe(
-      'ClassTray: Room 12, 18 de 24 en línea',
+      'ClassTray: Aula 12, 18 de 24 en línea',
     );
   });
 
@@ -219,10 +219,10 @@ describe('tray state: the next scheduled end', () => {
     ]);
     // A recent classroom that is not open, and one ClassTray knows only by its id.
     expect(nextEnd(withEnds([{ at, target: { classroomId: 'library' } }]))?.label).toBe(
-      'Next end: 10:50, library (all accesses)',
+      'Next end: 10:50, room ID library (all accesses)',
     );
     expect(nextEnd(withEnds([{ at, target: { classroomId: 'gym' } }]))?.label).toBe(
-      'Next end: 10:50, gym (all accesses)',
+      'Next end: 10:50, room ID gym (all accesses)',
     );
   });
 
@@ -286,10 +286,10 @@ describe('tray state: the next scheduled end', () => {
   it('speaks Spanish, with the time as the window shows it', () => {
     const state = withEnds([roomEnd(localTime(8, 5)), roomEnd(at)]);
     expect(nextEnd(state, labels.es)?.label).toBe(
-      'Próximo fin: 08:05, Room 12 (todos los accesos), y 1 más',
+      'Próximo fin: 08:05, Aula 12 (todos los accesos), y 1 más',
     );
     expect(trayView(state, labels.es, false).tooltip).toBe(
-      'ClassTray: Room 12, 18 de 24 en línea · fin 08:05',
+      'ClassTray: Aula 12, 18 de 24 en línea · fin 08:05',
     );
   });
 

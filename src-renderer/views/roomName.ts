@@ -1,0 +1,39 @@
+/**
+ * A classroom as the window names it, in every region alike: the teacher's nickname; in the demo,
+ * a demo room under the demo's own name in the window's language; else its id, marked as one
+ * ("room ID music"), never a bare id a teacher could take for the room's name.
+ */
+import type { TFunction } from 'i18next';
+import {
+  classroomName,
+  targetNames,
+  type DemoClassroomNames,
+} from '../../src-shared/scheduleTarget';
+import type { ClassTrayData } from '../store/classTrayStore';
+
+type Naming = Pick<ClassTrayData, 'classroom' | 'temporalAccesses' | 'account'>;
+
+/** The demo's room names in the window's language, while the demo school is in use. */
+const demoNames = (
+  data: Pick<ClassTrayData, 'account'>,
+  t: TFunction,
+): DemoClassroomNames | null =>
+  data.account.mode === 'demo' ? t('header.demoClassrooms', { returnObjects: true }) : null;
+
+const markedId = (name: string, id: string, t: TFunction): string =>
+  name === id ? t('header.roomById', { id }) : name;
+
+/** The classroom of this id, as the window names it. */
+export function roomName(data: Naming, classroomId: string, t: TFunction): string {
+  const names = targetNames({ classroomId }, data, demoNames(data, t));
+  return markedId('classroom' in names ? names.classroom : classroomId, classroomId, t);
+}
+
+/** A listed classroom (the picker's, the timetable's choices), as the window names it. */
+export function listedRoomName(
+  data: Pick<ClassTrayData, 'account'>,
+  classroom: { id: string; nickname?: string | undefined },
+  t: TFunction,
+): string {
+  return markedId(classroomName(classroom, demoNames(data, t)), classroom.id, t);
+}
