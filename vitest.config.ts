@@ -17,7 +17,7 @@ import { defineConfig } from 'vitest/config';
  * minus one, a single worker on these 2-core machines. No test waits on the wall clock, so two
  * files at once cannot make one late.
  */
-const SHARED_RENDERER = ['test/renderer/!(languageUnderWay|startFailure).test.tsx'];
+const SHARED_RENDERER = ['test/renderer/**/!(languageUnderWay|startFailure).test.tsx'];
 const SHARED_NODE = [
   'test/*.test.ts',
   'test/{contract,shared,local-service,preview,policy-check,hosts,dataFolder}/**/*.test.ts',

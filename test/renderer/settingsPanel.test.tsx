@@ -1,14 +1,19 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { KEYCHAIN_FIX } from '../../src-main/core/account/vault';
-import type { ConnectResult } from '../../src-main/core/api/classTrayApi';
-import { LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import type { ConnectResult } from '../../src-main/core/account/accountView';
+import { SENTENCES } from '../../src-shared/i18n';
+import { isUnderWay, LOCALES, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { messageWithRefusal } from '../../src-shared/refusal';
+import { isolated } from '../../src-renderer/views/bidi';
 import { deferred, FakeClassTray } from '../support/fakeClassTray';
 import { classTrayState } from '../support/classTrayState';
 import { renderApp } from './renderApp';
 
 afterEach(cleanup);
+
+const noToken = { set: false, location: 'keychain', note: null, keychainWaiting: false } as const;
 
 const openSettings = async (
   fake = new FakeClassTray(),
@@ -55,8 +60,16 @@ describe('settings', () => {
     expect(screen.queryByText(new RegExp(note))).toBeNull();
     const language = screen.getByRole('combobox', { name: 'Idioma' });
     const names = [...language.querySelectorAll('option')].map((option) => option.textContent);
-    // Only "system" is translated; each language keeps its own name, in its own direction.
-    expect(names).toEqual(['Sistema', ...LOCALES.map((code) => SPOKEN_LANGUAGES[code].name)]);
+    // Only "system" is translated; each language keeps its own name, in its own direction (one
+    // under way named as incomplete).
+    expect(names).toEqual([
+      'Sistema',
+      ...LOCALES.map((code) =>
+        isUnderWay(code)
+          ? `${SPOKEN_LANGUAGES[code].name} (incompleto)`
+          : SPOKEN_LANGUAGES[code].name,
+      ),
+    ]);
     expect(names).toContain('العربية');
     const arabic = language.querySelector('option[value="ar"]');
     expect([arabic?.getAttribute('lang'), arabic?.getAttribute('dir')]).toEqual(['ar', 'rtl']);
@@ -120,11 +133,57 @@ describe('settings', () => {
     expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('');
   });
 
-  it('says Connected once the service answered', async () => {
+  it('says where it connected once the service answered, until the next change', async () => {
     const { user } = await openSettings(new FakeClassTray());
     await user.type(screen.getByLabelText('API token'), 'secret-token');
     await user.click(screen.getByRole('button', { name: 'Save and connect' }));
-    expect(screen.getByText(/^Connected/).getAttribute('role')).toBe('status');
+    const said = screen.getByText(/^Connected to/);
+    expect(said.getAttribute('role')).toBe('status');
+    // The host as typed, isolated from the sentence (a Latin address in Arabic).
+    expect(said.textContent).toBe(
+      `Connected to ${isolated('remote.example.edu')}: the service answered, and the account is saved.`,
+    );
+    // Said until the teacher types again, not for a moment only.
+    await user.type(screen.getByLabelText('Service URL'), '/x');
+    expect(said.textContent).toBe('');
+  });
+
+  it('clears an earlier refusal once a connect works, and says so', async () => {
+    const fake = new FakeClassTray(
+      classTrayState({ account: { mode: 'demo', serviceUrl: null, token: noToken } }),
+    );
+    fake.setMode.mockRejectedValueOnce(
+      new Error(
+        messageWithRefusal({
+          message: 'No service URL is saved yet: connect your account first.',
+          refusal: { code: 'noServiceUrl', values: {} },
+        }),
+      ),
+    );
+    const { user } = await openSettings(fake);
+    await user.click(screen.getByLabelText(/Use demo data/));
+    const refused = 'That did not work: No service URL is saved yet: connect your account first.';
+    expect(screen.getByRole('alert').textContent).toBe(refused);
+
+    await user.type(screen.getByLabelText('Service URL'), 'https://school.example.org/api');
+    await user.type(screen.getByLabelText('API token'), 'secret-token');
+    await user.click(screen.getByRole('button', { name: 'Save and connect' }));
+
+    expect(screen.queryByText(refused)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByText(/^Connected to/).textContent).toBe(
+      `Connected to ${isolated('school.example.org')}: the service answered, and the account is saved.`,
+    );
+  });
+
+  it.each(LOCALES)('says where it connected in %s', async (language) => {
+    const fake = new FakeClassTray(classTrayState({ preferences: { language } }));
+    const { user } = await renderApp(fake);
+    const words = SENTENCES[language].settings;
+    await user.click(screen.getByRole('button', { name: SENTENCES[language].header.settings }));
+    await user.click(screen.getByRole('button', { name: words.connect }));
+    const host = isolated('remote.example.edu');
+    expect(screen.getByText(words.connectedTo.replace('{{host}}', host))).toBeTruthy();
   });
 
   it.each([
@@ -145,16 +204,38 @@ describe('settings', () => {
     expect(screen.getByLabelText<HTMLInputElement>('API token').value).toBe('secret-token');
   });
 
-  it('shows why connecting failed next to the form', async () => {
+  it('shows why connecting failed next to the form, with the focus on it', async () => {
     const fake = new FakeClassTray();
     fake.connectService.mockRejectedValueOnce(
       new Error('Invalid settings: serviceUrl must be an http:// or https:// address'),
     );
     const { user } = await openSettings(fake);
     await user.click(screen.getByRole('button', { name: 'Save and connect' }));
-    expect(screen.getByRole('alert').textContent).toBe(
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe(
       'That did not work: Invalid settings: serviceUrl must be an http:// or https:// address',
     );
+    expect(document.activeElement).toBe(alert);
+  });
+
+  it('moves the focus to why the check failed, and brings it into view, at each try', async () => {
+    const fake = new FakeClassTray();
+    fake.connectService.mockResolvedValue({ outcome: 'unreachable', detail: 'ECONNREFUSED' });
+    const shown = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      const { user } = await openSettings(fake);
+      const connect = screen.getByRole('button', { name: 'Save and connect' });
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        await user.click(connect);
+        const alert = screen.getByRole('alert');
+        expect(alert.textContent).toMatch(/^Cannot reach that address/);
+        expect(document.activeElement).toBe(alert);
+        // The form's buttons, then the sentence above them: both in view.
+        expect(shown.mock.contexts.slice(-2)).toEqual([connect.parentElement, alert]);
+      }
+    } finally {
+      shown.mockRestore();
+    }
   });
 
   it('refuses a poll interval outside 5 to 300 seconds', async () => {

@@ -2,7 +2,8 @@
 /**
  * Every small form of the window passes the same test of the one pattern (smallForm.tsx): Enter
  * submits, Esc and Cancel close it without sending anything and give the focus back to what
- * opened it, and a problem stands under the field it concerns, announced and named by it.
+ * opened it, it is brought into view as it opens, and a problem stands under the field it
+ * concerns, announced and named by it.
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
@@ -36,6 +37,8 @@ interface SmallFormCase {
   sent: (fake: FakeClassTray) => Mock;
   /** Makes the next submit fail, about the field. */
   fail: (fake: FakeClassTray, user: UserEvent, field: HTMLElement) => Promise<void>;
+  /** What opened the form places the focus in it, and shows it (SmallForm's autoFocus off). */
+  shownByOpener?: true;
 }
 
 const opened = async (user: UserEvent, find: () => HTMLElement) => {
@@ -62,6 +65,7 @@ const CASES: SmallFormCase[] = [
       fake.addTemporalAccess.mockResolvedValueOnce({ ok: false, problem: 'no-token' });
       await user.type(field, 'not a link');
     },
+    shownByOpener: true,
   },
   {
     form: 'Add classroom',
@@ -120,6 +124,23 @@ describe.each(CASES)('the small form "$form"', (form) => {
     expect(shown.contains(document.activeElement)).toBe(true);
   });
 
+  // Opened on the last row in view, focus() alone would show the field but not the buttons.
+  it.skipIf(form.shownByOpener)(
+    'is brought into view whole as it opens, then its focused control',
+    async () => {
+      const shown = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+      try {
+        await start();
+        const opened = screen.getByRole('form', { name: form.form });
+        const calls = shown.mock.contexts.slice(-2);
+        expect(calls).toEqual([opened, document.activeElement]);
+        expect(shown).toHaveBeenLastCalledWith({ block: 'nearest', inline: 'nearest' });
+      } finally {
+        shown.mockRestore();
+      }
+    },
+  );
+
   it('submits on Enter in its field', async () => {
     const { fake, user, field } = await start();
     await form.fill(user, field);
@@ -156,6 +177,20 @@ describe.each(CASES)('the small form "$form"', (form) => {
     expect(field.getAttribute('aria-invalid')).toBe('true');
     // The form stays, to correct it.
     expect(screen.getByRole('form', { name: form.form })).toBeTruthy();
+  });
+
+  it('brings what is wrong into view with its buttons', async () => {
+    const { fake, user, field } = await start();
+    await form.fail(fake, user, field);
+    const shown = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    try {
+      await user.type(field, '{Enter}');
+      const problem = await screen.findByRole('alert');
+      const actions = screen.getByRole('form', { name: form.form }).querySelector('.form-actions');
+      expect(shown.mock.contexts.slice(-2)).toEqual([actions, problem]);
+    } finally {
+      shown.mockRestore();
+    }
   });
 });
 

@@ -1,13 +1,13 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openI18n } from '../../src-renderer/i18n';
-import { isolated } from '../../src-renderer/views/bidi';
-import { SENTENCES } from '../../src-shared/i18n';
-import { LOCALES } from '../../src-shared/i18n/languages';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
-import { openAccessCards, renderApp } from './renderApp';
+import { openI18n } from '../../../src-renderer/i18n/index';
+import { isolated } from '../../../src-renderer/views/bidi';
+import { SENTENCES } from '../../../src-shared/i18n/index';
+import { LOCALES } from '../../../src-shared/i18n/languages';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../../support/classTrayState';
+import { openAccessCards, renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PolicyName } from '../../src-main/core/policy/policyTable';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import type { PolicyName } from '../../../src-main/core/policy/policyTable';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

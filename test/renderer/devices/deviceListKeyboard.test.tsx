@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TYPE_AHEAD_PAUSE_MS } from '../../src-renderer/views/devices/typeAhead';
-import { device, classTrayState } from '../support/classTrayState';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp } from './renderApp';
+import { TYPE_AHEAD_PAUSE_MS } from '../../../src-renderer/views/devices/typeAhead';
+import { device, classTrayState } from '../../support/classTrayState';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { renderApp } from '../renderApp';
 
 afterEach(() => {
   cleanup();

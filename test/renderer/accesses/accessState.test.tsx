@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AccessState, TrackedAccessView } from '../../src-main/core/accesses/accessView';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { openAccessCards, renderApp, rowOf } from './renderApp';
+import type { AccessState, TrackedAccessView } from '../../../src-main/core/accesses/accessView';
+import { classTrayState, trackedAccess } from '../../support/classTrayState';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { openAccessCards, renderApp, rowOf } from '../renderApp';
 
 // The window's clock stands at a fixed instant (only Date is faked, so user-event still runs): a
 // session "ending in 24 s" is measured from it, not from a wall clock a loaded machine lets slip.

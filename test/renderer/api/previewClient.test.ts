@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
-import { createPreviewClient } from '../../src-renderer/api/previewClient';
-import { failureShown } from '../../src-shared/refusal';
-import { classTrayState } from '../support/classTrayState';
+import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
+import { createPreviewClient } from '../../../src-renderer/api/previewClient';
+import { failureShown } from '../../../src-shared/refusal';
+import { classTrayState } from '../../support/classTrayState';
 
 /** Just enough of EventSource to open, push and reconnect by hand. */
 class FakeEventSource extends EventTarget {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, device } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
 
 // The same counter the renderer bench reads: DeviceRow counts its renders in bench mode.
 const counters = globalThis as { classTrayRowRenders?: number };

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConnectionView } from '../../src-main/core/classroom/classroomView';
-import type { Locale } from '../../src-shared/i18n/languages';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState } from '../support/classTrayState';
-import { renderApp } from './renderApp';
-import { isolated } from '../../src-renderer/views/bidi';
+import type { ConnectionView } from '../../../src-main/core/classroom/classroomView';
+import type { Locale } from '../../../src-shared/i18n/languages';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
+import { isolated } from '../../../src-renderer/views/bidi';
 
 afterEach(cleanup);
 

@@ -5,10 +5,10 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { InstallationView } from '../../src-main/core/api/installationView';
-import { classTrayState } from '../support/classTrayState';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp } from './renderApp';
+import type { InstallationView } from '../../../src-main/core/api/installationView';
+import { classTrayState } from '../../support/classTrayState';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceActivity } from '../../src-main/core/classroom/classroomView';
-import { fromSnapshot, type ClassTrayData } from '../../src-renderer/store/classTrayStore';
+import type { DeviceActivity } from '../../../src-main/core/classroom/classroomView';
+import { fromSnapshot, type ClassTrayData } from '../../../src-renderer/store/classTrayStore';
 import {
   arrange,
   changedSince,
   changedToTop,
   shownIds,
-} from '../../src-renderer/store/deviceOrder';
-import { classTrayState, device, trackedAccess } from '../support/classTrayState';
+} from '../../../src-renderer/store/deviceOrder';
+import { classTrayState, device, trackedAccess } from '../../support/classTrayState';
 
 const NOW = Date.parse('2026-01-05T09:30:00Z');
 const at = (secondsAgo: number) => new Date(NOW - secondsAgo * 1000).toISOString();

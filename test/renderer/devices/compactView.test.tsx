@@ -1,17 +1,17 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/accesses/accessView';
+import type { TrackedAccessView } from '../../../src-main/core/accesses/accessView';
 import {
   classTrayState,
   device,
   endAnswer,
   failedEnd,
   trackedAccess,
-} from '../support/classTrayState';
-import { isolated } from '../../src-renderer/views/bidi';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { invalidatedAt10h42m18s, renderApp } from './renderApp';
+} from '../../support/classTrayState';
+import { isolated } from '../../../src-renderer/views/bidi';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { invalidatedAt10h42m18s, renderApp } from '../renderApp';
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { messageWithRefusal } from '../../src-shared/refusal';
-import { classTrayState } from '../support/classTrayState';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp } from './renderApp';
+import { messageWithRefusal } from '../../../src-shared/refusal';
+import { classTrayState } from '../../support/classTrayState';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -1,18 +1,18 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../src-main/core/accesses/accessView';
-import { clearAccessDraft } from '../../src-renderer/store/accessDraft';
-import { isolated } from '../../src-renderer/views/bidi';
-import { FakeClassTray } from '../support/fakeClassTray';
+import type { TrackedAccessView } from '../../../src-main/core/accesses/accessView';
+import { clearAccessDraft } from '../../../src-renderer/store/accessDraft';
+import { isolated } from '../../../src-renderer/views/bidi';
+import { FakeClassTray } from '../../support/fakeClassTray';
 import {
   classTrayState,
   device,
   endAnswer,
   failedEnd,
   trackedAccess,
-} from '../support/classTrayState';
-import { invalidatedAt10h42m18s, openAccessCards, renderApp, rowOf } from './renderApp';
+} from '../../support/classTrayState';
+import { invalidatedAt10h42m18s, openAccessCards, renderApp, rowOf } from '../renderApp';
 
 afterEach(() => {
   cleanup();

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceActivity } from '../../src-main/core/classroom/classroomView';
-import { isolated } from '../../src-renderer/views/bidi';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device, trackedAccess } from '../support/classTrayState';
-import { renderApp, rowOf } from './renderApp';
+import type { DeviceActivity } from '../../../src-main/core/classroom/classroomView';
+import { isolated } from '../../../src-renderer/views/bidi';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, device, trackedAccess } from '../../support/classTrayState';
+import { renderApp, rowOf } from '../renderApp';
 
 // The window's clock stands at a fixed instant (only Date is faked, so user-event still runs):
 // "2 minutes ago" is then measured from it, not from a wall clock a loaded machine lets slip.

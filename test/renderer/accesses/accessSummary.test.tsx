@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device, trackedAccess } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, device, trackedAccess } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sharedPrefix, tileName } from '../../src-renderer/views/devices/roomPlan';
-import { byName } from '../../src-renderer/store/deviceOrder';
-import { device } from '../support/classTrayState';
+import { sharedPrefix, tileName } from '../../../src-renderer/views/devices/roomPlan';
+import { byName } from '../../../src-renderer/store/deviceOrder';
+import { device } from '../../support/classTrayState';
 
 describe('the part of its name a tile shows', () => {
   it('drops what every name of the room starts with, up to a separator', () => {

@@ -5,12 +5,12 @@ import type {
   AddAccessResult,
   InvalidateResultView,
   TrackedAccessView,
-} from '../../src-main/core/accesses/accessView';
-import { isolated } from '../../src-renderer/views/bidi';
-import { deferred, FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
-import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
-import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from './renderApp';
+} from '../../../src-main/core/accesses/accessView';
+import { isolated } from '../../../src-renderer/views/bidi';
+import { deferred, FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../../support/classTrayState';
+import { STOP_UNDO_MS } from '../../../src-renderer/views/accesses/temporalAccessItem';
+import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from '../renderApp';
 
 /** The window with its access cards open, as the teacher opens them from the summary line. */
 async function renderApp(...args: Parameters<typeof renderWindow>) {

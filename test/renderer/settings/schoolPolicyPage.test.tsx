@@ -6,10 +6,10 @@
  */
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
-import { classTrayState } from '../support/classTrayState';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { renderApp } from './renderApp';
+import type { SchoolPolicyView } from '../../../src-main/core/policy/policyView';
+import { classTrayState } from '../../support/classTrayState';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -3,7 +3,7 @@ import {
   TYPE_AHEAD_PAUSE_MS,
   extendPrefix,
   nextMatch,
-} from '../../src-renderer/views/devices/typeAhead';
+} from '../../../src-renderer/views/devices/typeAhead';
 
 describe('type-ahead', () => {
   it('spells a prefix from keys typed close together and starts again after a pause', () => {

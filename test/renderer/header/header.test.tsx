@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState } from '../support/classTrayState';
-import { renderApp } from './renderApp';
-import { isolated } from '../../src-renderer/views/bidi';
+import { deferred, FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
+import { isolated } from '../../../src-renderer/views/bidi';
 
 afterEach(cleanup);
 

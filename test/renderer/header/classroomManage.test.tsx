@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deferred, FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState } from '../support/classTrayState';
-import { renderApp } from './renderApp';
+import { deferred, FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState } from '../../support/classTrayState';
+import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { applyChanges, connectStore, fromSnapshot } from '../../src-renderer/store/classTrayStore';
-import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, device, trackedAccess } from '../support/classTrayState';
+import { applyChanges, connectStore, fromSnapshot } from '../../../src-renderer/store/classTrayStore';
+import { FakeClassTray } from '../../support/fakeClassTray';
+import { classTrayState, device, trackedAccess } from '../../support/classTrayState';
 
 const start = () => fromSnapshot(classTrayState({ devices: [device(1), device(2), device(3)] }));
 

@@ -3,8 +3,8 @@
  * only if the clipboard still holds it, and only where the page may read the clipboard back.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PageClipboardOptions } from '../../src-renderer/api/pageClipboard';
-import { copyPasswordInPage } from '../../src-renderer/api/pageClipboard';
+import type { PageClipboardOptions } from '../../../src-renderer/api/pageClipboard';
+import { copyPasswordInPage } from '../../../src-renderer/api/pageClipboard';
 
 let held: string;
 let page: PageClipboardOptions & { clipboard: { readText: ReturnType<typeof vi.fn> } };
