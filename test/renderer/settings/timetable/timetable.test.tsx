@@ -2,11 +2,11 @@
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LessonView } from '../../../src-main/core/timetable/timetableView';
-import { classTrayState } from '../../support/classTrayState';
-import { FakeClassTray } from '../../support/fakeClassTray';
-import { messageWithRefusal, refusal } from '../../../src-shared/refusal';
-import { renderApp } from '../renderApp';
+import type { LessonView } from '../../../../src-main/core/timetable/timetableView';
+import { classTrayState } from '../../../support/classTrayState';
+import { FakeClassTray } from '../../../support/fakeClassTray';
+import { messageWithRefusal, refusal } from '../../../../src-shared/refusal';
+import { renderApp } from '../../renderApp';
 
 // The window's clock stands at Wednesday 7 January 2026, 15:00 here (only Date is faked, so
 // user-event still runs): "today" and "another day" are then days of that clock, not the wall's.

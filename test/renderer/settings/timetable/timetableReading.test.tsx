@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SKIP_REASONS } from '../../../src-main/core/timetable/calendar';
-import { openI18n } from '../../../src-renderer/i18n/index';
-import { readingSentences } from '../../../src-renderer/views/settings/timetableReading';
-import { SENTENCES } from '../../../src-shared/i18n/index';
-import { LOCALES } from '../../../src-shared/i18n/languages';
-import { classTrayState } from '../../support/classTrayState';
-import { FakeClassTray } from '../../support/fakeClassTray';
-import { renderApp } from '../renderApp';
+import { SKIP_REASONS } from '../../../../src-main/core/timetable/calendar';
+import { openI18n } from '../../../../src-renderer/i18n/index';
+import { readingSentences } from '../../../../src-renderer/views/settings/timetable/timetableReading';
+import { SENTENCES } from '../../../../src-shared/i18n/index';
+import { LOCALES } from '../../../../src-shared/i18n/languages';
+import { classTrayState } from '../../../support/classTrayState';
+import { FakeClassTray } from '../../../support/fakeClassTray';
+import { renderApp } from '../../renderApp';
 
 afterEach(cleanup);
 

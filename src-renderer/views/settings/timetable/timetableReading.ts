@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ReadingReport } from '../../api/types';
-import { en } from '../../../src-shared/i18n/en';
+import type { ReadingReport } from '../../../api/types';
+import { en } from '../../../../src-shared/i18n/en';
 
 type Reason = keyof typeof en.timetable.skipReasons;
 const KNOWN_REASONS = new Set(Object.keys(en.timetable.skipReasons));
