@@ -4,8 +4,8 @@
  * The one shape of every small inline form (add access, add classroom, rename, end at, end
  * class at, End all's question, the settings' account group, the timetable's address and
  * places): a visible primary button and Cancel, Enter submits, Esc cancels, errors under the
- * field they concern and announced.
- * The control that opened a form gets the focus back when it goes (`useFocusAfterRender`).
+ * field they concern and announced. Opened, it is brought into view with the focus in it; the
+ * control that opened it gets the focus back when it goes (`useFocusAfterRender`).
  */
 import {
   useEffect,
@@ -18,6 +18,7 @@ import {
   type RefObject,
 } from 'react';
 import { BusyButton } from './busyButton';
+import { bringIntoView, useInViewWhenShown } from './inView';
 
 /**
  * Focus moved to an element as soon as it is rendered: the button a closed form gives its place
@@ -66,12 +67,18 @@ export function SmallForm(props: SmallFormProps) {
   const { danger = false, ready = true, autoFocus = true } = props;
 
   // Opened, a form takes the focus: in its first field, or on Cancel when it asks a destructive
-  // question, so Enter or Space held a moment too long cannot end anything.
+  // question, so Enter or Space held a moment too long cannot end anything. It is brought into
+  // view whole, its buttons too: focus() alone shows the field and leaves Cancel and the primary
+  // button below the edge of the list when opened on its last row.
   useEffect(() => {
     if (!autoFocus) return;
-    if (danger) return cancel.current?.focus();
-    const first = form.current?.querySelector<HTMLElement>('input, select');
-    first?.focus();
+    const first = danger
+      ? cancel.current
+      : form.current?.querySelector<HTMLElement>('input, select');
+    first?.focus({ preventScroll: true });
+    bringIntoView(form.current);
+    // Taller than its scroll box, the form shows its start: the focus is still in view.
+    bringIntoView(first);
     // A prefilled value (a time, a nickname, an id to correct) is replaced by typing.
     if (first instanceof HTMLInputElement) first.select();
   }, [danger, autoFocus]);
@@ -126,7 +133,8 @@ export interface FieldControl {
 
 /**
  * A labelled field of a small form; its problem, when there is one, stands right under it, is
- * announced (role alert) and names the field's control in its description.
+ * announced (role alert), is brought into view with the form's buttons and names the field's
+ * control in its description.
  */
 export function FormField(props: {
   label: string;
@@ -141,6 +149,8 @@ export function FormField(props: {
   const problemId = useId();
   const hintId = useId();
   const { problem = null, hint } = props;
+  // A line more under the field may push the form's buttons under the edge of its scroll box.
+  const problemRef = useInViewWhenShown<HTMLParagraphElement>(problem !== null, { answer: true });
   const describedBy = [problem !== null && problemId, hint !== undefined && hintId].filter(Boolean);
   return (
     <div className={props.className === undefined ? 'form-field' : `form-field ${props.className}`}>
@@ -154,7 +164,7 @@ export function FormField(props: {
         'aria-describedby': describedBy.length === 0 ? undefined : describedBy.join(' '),
       })}
       {problem !== null && (
-        <p id={problemId} className="field-problem" role="alert">
+        <p ref={problemRef} id={problemId} className="field-problem" role="alert">
           {problem}
         </p>
       )}

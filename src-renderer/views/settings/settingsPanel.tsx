@@ -18,11 +18,21 @@ import { FormField, SmallForm } from '../forms/smallForm';
 import { InstallationNotes } from './installationNotes';
 import { SchoolPolicyPage } from './schoolPolicyPage';
 import { SupportSettings } from './supportSettings';
-import { TimetablePanel } from './timetablePanel';
+import { TimetablePanel } from './timetable/timetablePanel';
 import { useAction } from '../forms/useAction';
-import { useFlash } from '../forms/useFlash';
+import { useInViewWhenShown } from '../forms/inView';
+import { isolated } from '../bidi';
 
 const { min: POLL_MIN, max: POLL_MAX } = VISIBLE_POLL_SECONDS;
+
+/** "school.example.org": where the account connected, as the teacher knows the address. */
+const hostOf = (url: string): string => {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
+  }
+};
 
 export function SettingsPanel(props: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -58,11 +68,19 @@ function AccountSettings() {
   const [token, setToken] = useState('');
   const [authHeader, setAuthHeader] = useState(account.authHeader);
   const [urlMissing, setUrlMissing] = useState(false);
-  const [saved, flashSaved] = useFlash<true>();
+  // Where the last Save and connect connected (its host), said until the next change or try.
+  const [connectedTo, setConnectedTo] = useState<string | null>(null);
   // Why the last Save and connect did not connect; cleared by the next try.
   const [refused, setRefused] = useState<Exclude<ConnectResult['outcome'], 'connected'> | null>(
     null,
   );
+  // Said where it appears, above the buttons, with the focus: the teacher's next step is there.
+  const refusedRef = useInViewWhenShown<HTMLParagraphElement>(refused !== null, {
+    focus: true,
+    answer: true,
+  });
+  // Beside the buttons: its words may take a line of their own and push them down.
+  const connectedRef = useInViewWhenShown<HTMLSpanElement>(connectedTo !== null, { answer: true });
   const connect = useAction((input: ActionInput<'connectService'>) => api.connectService(input));
   const forget = useAction(() => api.forgetToken());
   const mode = useAction((demo: boolean) => api.setMode({ mode: demo ? 'demo' : 'service' }));
@@ -77,7 +95,11 @@ function AccountSettings() {
     setAuthHeader(account.authHeader);
     setUrlMissing(false);
     setRefused(null);
+    setConnectedTo(null);
   };
+
+  // Typing makes what was said of the last try old news.
+  const edited = () => setConnectedTo(null);
 
   const submit = async () => {
     const url = serviceUrl.trim();
@@ -85,17 +107,22 @@ function AccountSettings() {
     if (url === '') return;
     const newToken = token.trim();
     const header = authHeader.trim();
+    // Each try's answer is new: the same refusal twice is said, and focused, twice.
+    setRefused(null);
+    setConnectedTo(null);
     const outcome = await connect.run({
       serviceUrl: url,
       // Left empty, the saved token stays.
       ...(newToken === '' ? {} : { token: newToken }),
       ...(header === '' || header === account.authHeader ? {} : { authHeader: header }),
     });
-    if (!outcome.ok) return setRefused(null);
+    if (!outcome.ok) return;
     if (outcome.value.outcome === 'connected') {
-      setRefused(null);
       setToken('');
-      flashSaved(true);
+      setConnectedTo(hostOf(url));
+      // An earlier refusal (no URL saved yet for My account, a token to forget) no longer holds.
+      mode.forget();
+      forget.forget();
     } else setRefused(outcome.value.outcome);
   };
 
@@ -111,8 +138,9 @@ function AccountSettings() {
       // The settings' heading has the focus when they open.
       autoFocus={false}
       extraActions={
-        <span className="saved" role="status">
-          {saved && t('settings.connected')}
+        // Always there, so its words are announced when they come.
+        <span ref={connectedRef} className="saved" role="status">
+          {connectedTo !== null && t('settings.connectedTo', { host: isolated(connectedTo) })}
         </span>
       }
     >
@@ -126,7 +154,9 @@ function AccountSettings() {
           // ignored and, the box being controlled, undone.
           {...busyAttributes(mode.pending)}
           onChange={(event) => {
-            if (!mode.pending) void mode.run(event.target.checked);
+            if (mode.pending) return;
+            setConnectedTo(null);
+            void mode.run(event.target.checked);
           }}
         />
         <span>
@@ -153,7 +183,10 @@ function AccountSettings() {
             value={serviceUrl}
             placeholder="https://"
             spellCheck={false}
-            onChange={(event) => setServiceUrl(event.target.value)}
+            onChange={(event) => {
+              setServiceUrl(event.target.value);
+              edited();
+            }}
           />
         )}
       </FormField>
@@ -169,7 +202,10 @@ function AccountSettings() {
           spellCheck={false}
           aria-describedby={tokenStateId}
           placeholder={account.token.set ? t('settings.tokenReplace') : t('settings.tokenPaste')}
-          onChange={(event) => setToken(event.target.value)}
+          onChange={(event) => {
+            setToken(event.target.value);
+            edited();
+          }}
         />
         <div className="token-state">
           <p id={tokenStateId} className="hint">
@@ -189,7 +225,10 @@ function AccountSettings() {
               type="button"
               className="button"
               busy={forget.pending}
-              onClick={() => void forget.run()}
+              onClick={() => {
+                setConnectedTo(null);
+                void forget.run();
+              }}
             >
               {t('settings.forgetToken')}
             </BusyButton>
@@ -210,17 +249,20 @@ function AccountSettings() {
             dir="ltr"
             value={authHeader}
             spellCheck={false}
-            onChange={(event) => setAuthHeader(event.target.value)}
+            onChange={(event) => {
+              setAuthHeader(event.target.value);
+              edited();
+            }}
           />
         </label>
       </details>
 
       {refused !== null && (
-        <p className="field-problem" role="alert">
+        <p ref={refusedRef} className="field-problem" role="alert" tabIndex={-1}>
           {t(`settings.check.${refused}`)}
         </p>
       )}
-      <ActionError error={connect.error} />
+      <ActionError error={connect.error} takeFocus />
     </SmallForm>
   );
 }
