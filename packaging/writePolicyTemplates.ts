@@ -1,7 +1,7 @@
 /**
  * `npm run policy-templates`: writes the Windows ADMX, an ADML per language and README's policy table from the
  * policy table (src-main/core/policy/policyTable.ts), so IT's templates never drift from what
- * the core reads.
+ * the core reads. It names each language under way, whose ADML is partly English and says so.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import {
   README_MARKERS,
   adml,
   admx,
+  partialTemplate,
   policyMarkdown,
 } from '../src-main/core/policy/policyTemplates';
 
@@ -20,6 +21,12 @@ fs.writeFileSync(path.join(root, 'packaging', 'policy', 'ClassTray.admx'), admx(
 for (const { locale, folder } of ADML_FOLDERS) {
   fs.mkdirSync(path.join(root, 'packaging', 'policy', folder), { recursive: true });
   fs.writeFileSync(path.join(root, 'packaging', 'policy', folder, 'ClassTray.adml'), adml(locale));
+  // A language under way: its ADML says so in a note, and so does this run.
+  const partial = partialTemplate(locale);
+  if (partial !== undefined)
+    console.log(
+      `${folder}/ClassTray.adml: ${locale} is under way, ${partial.translated} of ${partial.of} sentences translated; English stands in for the rest.`,
+    );
 }
 
 const readmePath = path.join(root, 'README.md');

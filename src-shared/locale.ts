@@ -3,7 +3,7 @@
  * and by main (tray menu, notifications), so both always show the same language. No Node, no
  * zod. The languages themselves are one record, i18n/languages.ts.
  */
-import { isUnderWay, LOCALES, SOURCE_LOCALE, type Locale } from './i18n/languages';
+import { COMPLETE_LOCALES, LOCALES, SOURCE_LOCALE, type Locale } from './i18n/languages';
 
 /**
  * What the teacher can choose in the settings: the system's language, or one ClassTray speaks
@@ -21,5 +21,5 @@ export function localeOf(language: Language, systemLocale: string): Locale {
   if (language !== 'system') return language;
   const wanted = systemLocale.toLowerCase().replaceAll('_', '-');
   const matches = (code: string) => wanted === code || wanted.startsWith(`${code}-`);
-  return LOCALES.find((code) => !isUnderWay(code) && matches(code.toLowerCase())) ?? SOURCE_LOCALE;
+  return COMPLETE_LOCALES.find((code) => matches(code.toLowerCase())) ?? SOURCE_LOCALE;
 }

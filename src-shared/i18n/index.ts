@@ -39,17 +39,21 @@ export const CATALOGUES: { readonly [L in Locale]: Catalogue<L> } = {
 
 type Tree = { readonly [key: string]: string | Tree };
 
-/** `own`, with English for each sentence it lacks. */
-function withEnglish(own: Tree, english: Tree): Tree {
+/** `own`, with `english`'s sentence for each one it lacks. */
+function filledIn(own: Tree, english: Tree): Tree {
   const merged: Record<string, string | Tree> = { ...own };
   for (const [key, value] of Object.entries(english)) {
     const mine = own[key];
     if (typeof value !== 'string')
-      merged[key] = withEnglish(typeof mine === 'object' ? mine : {}, value);
+      merged[key] = filledIn(typeof mine === 'object' ? mine : {}, value);
     else merged[key] = mine ?? value;
   }
   return merged;
 }
+
+/** A language under way's sentences as it shows them: its own, and English for each it lacks. */
+export const withEnglish = (own: PartialMessages): Messages =>
+  filledIn(own, CATALOGUES[SOURCE_LOCALE]) as unknown as Messages;
 
 /**
  * What each language shows, by its code: its own sentences, and English for each one a language
@@ -58,7 +62,7 @@ function withEnglish(own: Tree, english: Tree): Tree {
 export const SENTENCES = Object.fromEntries(
   Object.entries(CATALOGUES).map(([locale, own]) => [
     locale,
-    isUnderWay(locale as Locale) ? withEnglish(own as Tree, CATALOGUES[SOURCE_LOCALE]) : own,
+    isUnderWay(locale as Locale) ? withEnglish(own) : own,
   ]),
 ) as Readonly<Record<Locale, Messages>>;
 

@@ -1,8 +1,9 @@
 /**
  * Every language ClassTray speaks, in the order the settings list them: its code (as Intl and
  * i18next read it), its name in itself, the direction it is written in and, while its sentences
- * are still being translated, `underWay: true`. This file holds no sentences, so the window can
- * import it and load only the language it shows.
+ * are still being translated, `underWay: true` (COMPLETE_LOCALES and UNDER_WAY_LOCALES split it
+ * in two). This file holds no sentences, so the window can import it and load only the language
+ * it shows.
  * Adding a language: docs/engineering.md, "Where to add…".
  */
 export interface SpokenLanguage {
@@ -42,3 +43,23 @@ export const directionOf = (locale: Locale): 'ltr' | 'rtl' => SPOKEN_LANGUAGES[l
  */
 export const isUnderWay = (locale: Locale): boolean =>
   (SPOKEN_LANGUAGES[locale] as SpokenLanguage).underWay === true;
+
+/** A language whose every sentence is translated (its file `satisfies Messages`). */
+export type CompleteLocale = {
+  [L in Locale]: (typeof SPOKEN_LANGUAGES)[L] extends { underWay: true } ? never : L;
+}[Locale];
+
+/**
+ * The languages whose every sentence is translated, in the record's order: the ones 'system'
+ * picks from, and the ones every test that expects a language whole walks (no sentence missing
+ * or left in English, each plural form written, the demo school's rooms named in it).
+ */
+export const COMPLETE_LOCALES: readonly CompleteLocale[] = LOCALES.filter(
+  (locale): locale is CompleteLocale => !isUnderWay(locale),
+);
+
+/**
+ * The languages still being translated, in the record's order: offered in the settings named as
+ * incomplete, shown with English for each sentence they lack, never picked by 'system'.
+ */
+export const UNDER_WAY_LOCALES = LOCALES.filter(isUnderWay);

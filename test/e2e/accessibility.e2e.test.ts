@@ -4,11 +4,12 @@
  * 200% zoom, non-text contrast in both themes and forced colours. Screenshots go to
  * test-results/accessibility/.
  *
- * The languages are read side by side: a window per language (its browser's, which the window
- * follows while the setting is "system"), each loaded once, reads every state the test drives
- * from the first window (what is the preview's: accesses, the service's answers, demo data) or
- * opens it in itself (a form, the settings), and is audited in both themes at once with the others;
- * the same windows are resized in place to check the layout at each size.
+ * The languages are read in turn: a second window, the reader, loaded once, reads every state the
+ * test drives from the first window (what is the preview's: accesses, the service's answers, demo
+ * data) or opens it in itself (a form, the settings), in each language ClassTray speaks, complete
+ * or under way, chosen by the setting as a teacher does (never through the browser's language:
+ * 'system' never picks a language under way), and is audited in both themes; the same window is
+ * resized in place to check the layout at each size.
  */
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
@@ -17,12 +18,7 @@ import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import {
-  LOCALES,
-  SOURCE_LOCALE,
-  SPOKEN_LANGUAGES,
-  type Locale,
-} from '../../src-shared/i18n/languages';
+import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
@@ -78,7 +74,7 @@ const fixture: AccountData = {
 };
 
 let session: E2eSession | undefined;
-let readers: Reader[] = [];
+let reader: BrowserContext | undefined;
 let service: RunningLocalService;
 let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
@@ -102,63 +98,32 @@ beforeAll(async () => {
 
 afterAll(() => session?.stop());
 
-/** A window that reads the states in one language, its browser's. */
-interface Reader {
-  language: Locale;
-  context: BrowserContext;
-  view: Page;
-}
-
 /**
- * Opens a window at 400×600, two device pixels each, in a context whose browser speaks `language`
- * (on the session's clock).
+ * The reader: a window at 400×600, two device pixels each (on the session's clock), opened at the
+ * first audit and kept for the next.
  */
-async function openReader(language: Locale): Promise<Reader> {
+async function ensureReader(): Promise<Page> {
   if (!session) throw new Error('no session');
-  const context = await session.newContext({
+  const open = reader?.pages()[0];
+  if (open) return open;
+  reader = await session.newContext({
     viewport: READER_SIZE.viewport,
     deviceScaleFactor: 2,
     storageState: await page.context().storageState(),
-    locale: language,
+    locale: 'en-US',
     timezoneId: noonZone(),
   });
-  const view = await context.newPage();
+  const view = await reader.newPage();
   await view.goto(new URL(preview.openUrl).origin);
   await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-  return { language, context, view };
+  return view;
 }
 
-/** The readers, opened at the first audit (a language chosen before re-renders only the first window). */
-async function ensureReaders(): Promise<Reader[]> {
-  if (readers.length === 0) readers = await inTurns(LOCALES, openReader);
-  return readers;
-}
-
-/** Closes the readers: after the states, or after a failure (what it left running then fails). */
-async function closeReaders(): Promise<void> {
-  const closing = readers;
-  readers = [];
-  for (const { context } of closing) await context.close();
-}
-
-/** Windows side by side, at most this many at once: no burst of page loads or audits. */
-const SIDE_BY_SIDE = 3;
-
-/**
- * `each` on every item, `SIDE_BY_SIDE` at a time, every one run to its end; the first failure is
- * thrown once all have ended.
- */
-async function inTurns<T, R>(items: readonly T[], each: (item: T) => Promise<R>): Promise<R[]> {
-  const outcomes: PromiseSettledResult<R>[] = [];
-  for (let start = 0; start < items.length; start += SIDE_BY_SIDE) {
-    outcomes.push(
-      ...(await Promise.allSettled(items.slice(start, start + SIDE_BY_SIDE).map(each))),
-    );
-  }
-  return outcomes.map((outcome) => {
-    if (outcome.status === 'rejected') throw outcome.reason;
-    return outcome.value;
-  });
+/** Closes the reader: after the states, or after a failure (what it left running then fails). */
+async function closeReader(): Promise<void> {
+  const closing = reader;
+  reader = undefined;
+  await closing?.close();
 }
 
 /** What a reader does for a state: waits for what the preview shows, opens what is its own. */
@@ -188,23 +153,24 @@ async function track(token: string): Promise<void> {
 }
 
 /**
- * Screenshots and audits a state in both themes in every language ClassTray speaks, side by side:
- * each reader waits for the state, opens its part, is audited light and dark, is laid out at
- * each of `fits` (nothing sideways, every control reachable, no overlaps), and closes it again;
- * every violation and layout problem is listed on failure. A reader that fails is loaded again,
- * so the next state starts clean.
+ * Screenshots and audits a state in both themes in every language ClassTray speaks, in turn: each
+ * language chosen by the setting, the reader waits for the state, opens its part, is audited light
+ * and dark, is laid out at each of `fits` (nothing sideways, every control reachable, no
+ * overlaps), and closes it again; every violation and layout problem is listed on failure. A
+ * reader that fails is loaded again, so the next state starts clean. The first window is back in
+ * English after.
  */
 async function audit(
   name: string,
   steps: StateSteps = {},
   fits: readonly Size[] = [],
 ): Promise<void> {
-  // Each window in its browser's language (a test may have chosen one).
-  await chooseLanguage(page, 'system');
+  const view = await ensureReader();
   const found: string[] = [];
-  await inTurns(await ensureReaders(), async ({ language, view }) => {
+  for (const language of LOCALES) {
     try {
-      await shownIn(view, language);
+      // The preference is the preview's: every window, the first one too, shows it.
+      await chooseLanguage(view, language);
       await steps.ready?.(view);
       await steps.open?.(view);
       for (const colorScheme of ['light', 'dark'] as const) {
@@ -232,9 +198,11 @@ async function audit(
       await laidOutAt(view, READER_SIZE);
       await view.context().unrouteAll({ behavior: 'ignoreErrors' });
       await view.reload();
+      await chooseLanguage(page, SOURCE_LOCALE);
       throw new Error(`${name} in ${language}: ${String(error)}`, { cause: error });
     }
-  });
+  }
+  await chooseLanguage(page, SOURCE_LOCALE);
   expect(found, name).toEqual([]);
 }
 
@@ -348,16 +316,16 @@ const pickerForm = (which: 'first' | 'last'): StateSteps => ({
   close: (view) => view.keyboard.press('Escape'),
 });
 
-// Each state is reached once and audited in every language at once: a language costs its audits.
+// Each state is reached once and audited in every language in turn: a language costs its audits.
 describe('every window state in every language', () => {
-  // A failed state leaves no reader half-way (a timed-out audit may still be running in one):
-  // they are opened again for the next, and the first window is in its browser's language.
+  // A failed state leaves no reader half-way (a timed-out audit may still be running in it): it
+  // is opened again for the next, and the first window is in English.
   afterEach(async ({ task }) => {
     if (task.result?.state !== 'fail') return;
-    await closeReaders();
-    await chooseLanguage(page, 'system');
+    await closeReader();
+    await chooseLanguage(page, SOURCE_LOCALE);
   });
-  afterAll(closeReaders);
+  afterAll(closeReader);
 
   it('switches the window language from the settings, each language by its own name', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });

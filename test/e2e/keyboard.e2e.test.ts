@@ -3,9 +3,10 @@
  * 320×480, in a zone where it is about noon: add a classroom, add an access with a student, end
  * it, schedule and cancel the end of the class, then End all with its question cancelled by Esc
  * and answered. Each direction's languages (left to right, right to left: the arrows differ) are
- * taken in pairs (Arabic alone); the lesson runs once per group and size, in the group's first
- * language (the browser's, followed by the window), and each state it reaches is axe-clean and
- * uncut (layoutProbe) in every language of the group, chosen in turn by the setting. The two
+ * taken in pairs (Arabic alone), complete or under way alike; the lesson runs once per group and
+ * size, in the group's first language, and each state it reaches is axe-clean and uncut
+ * (layoutProbe) in every language of the group. Each language is chosen by the setting, as a
+ * teacher does (never through the browser's language: 'system' never picks one under way). The two
  * sizes run side by side, each on a session of its own (the language and the classroom are a
  * preview's, not a window's). Screenshots go to test-results/keyboard/.
  */
@@ -13,20 +14,18 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
-import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
+import {
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
 import type { E2eSession } from './session';
-import {
-  auditedShot,
-  chooseLanguage,
-  LIVE_TIMEOUT,
-  openWindow,
-  shownIn,
-  startE2eSession,
-} from './session';
+import { auditedShot, chooseLanguage, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
 
 const TOKEN = 'keyboard-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
@@ -107,7 +106,7 @@ const lessons = new Set<BrowserContext>();
 afterEach(async () => {
   for (const context of lessons) await context.close();
   lessons.clear();
-  for (const session of sessions.values()) await chooseLanguage(session.page, 'system');
+  for (const session of sessions.values()) await chooseLanguage(session.page, SOURCE_LOCALE);
 });
 
 /** The lesson of `run` in a context of its own on its size's session. */
@@ -117,6 +116,7 @@ async function lessonIn(run: Run): Promise<void> {
   const storageState = await session.page.context().storageState();
   const context = await session.newContext({
     viewport: run.viewport,
+    // A browser in the lesson's language; the window's is chosen by the setting, below.
     locale: run.language,
     timezoneId: noonZone(),
     storageState,
@@ -126,7 +126,7 @@ async function lessonIn(run: Run): Promise<void> {
     const view = await context.newPage();
     await view.goto(new URL(session.preview.openUrl).origin);
     await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
-    await shownIn(view, run.language);
+    await chooseLanguage(view, run.language);
     await keyboardLesson(view, run, session);
   } finally {
     await context.close();

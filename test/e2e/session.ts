@@ -287,7 +287,8 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
  * Chooses the window's language as the settings' picker does (the same action, without opening
  * the settings, so a state under test stays as it is), and waits for the page to show it. The
  * preference is the preview's: every open window follows. `system` follows each browser's
- * language, so pages in contexts of different locales each show their own. Usable in hooks too.
+ * language, but never into a language under way (src-shared/locale.ts): a test that reads a
+ * language chooses it by its code. Usable in hooks too.
  */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   const status = await page.evaluate(async (chosen) => {

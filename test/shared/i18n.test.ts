@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, resources, SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
@@ -106,5 +108,34 @@ describe('the checks of a language', () => {
         .flatMap(([, text]) => text.match(/\p{L}+/gu) ?? []),
     );
     for (const word of SAME_IN_EVERY_LANGUAGE) expect(kept, word).toContain(word);
+  });
+});
+
+describe('every i18next instance', () => {
+  const root = path.join(import.meta.dirname, '..', '..');
+  /** Each file that starts an instance of i18next: the window's, main's, a test's. */
+  const starters = ['src-main', 'src-renderer', 'src-shared', 'test', 'packaging']
+    .flatMap((folder) =>
+      fs
+        .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+        .filter((name) => /\.tsx?$/.test(name) && !name.includes('node_modules'))
+        .map((name) => path.join(folder, name)),
+    )
+    .filter((file) =>
+      /i18next\.(createInstance|init)\(/.test(fs.readFileSync(path.join(root, file), 'utf8')),
+    );
+
+  it('is found: the window, main and the tests start their own', () => {
+    expect(starters).toEqual(
+      expect.arrayContaining([
+        path.join('src-renderer', 'i18n', 'index.ts'),
+        path.join('src-main', 'electron', 'mainSentences.ts'),
+      ]),
+    );
+  });
+
+  // A language under way lacks sentences: without a fallback, i18next shows their keys.
+  it.each(starters)('in %s shows English for each sentence a language lacks', (file) => {
+    expect(fs.readFileSync(path.join(root, file), 'utf8')).toMatch(/fallbackLng: SOURCE_LOCALE/);
   });
 });

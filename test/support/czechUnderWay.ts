@@ -1,10 +1,13 @@
-import type { SpokenLanguage } from '../../src-shared/i18n/languages';
+import type * as Sentences from '../../src-shared/i18n';
+import type * as Languages from '../../src-shared/i18n/languages';
+import type { Locale, SpokenLanguage } from '../../src-shared/i18n/languages';
 import type { PartialMessages } from '../../src-shared/i18n/messages';
 
 /**
  * A language under way that ClassTray does not speak: Czech, begun. Its line in SPOKEN_LANGUAGES
  * and its file, as a translator would land them (test/renderer/languageUnderWay.test.tsx adds
- * them to the record and the chunks in its own module graph only).
+ * them to the record, the sentences and the chunks in its own module graph only, with the two
+ * functions below).
  */
 export const CZECH: SpokenLanguage = { name: 'Čeština', dir: 'ltr', underWay: true };
 
@@ -20,4 +23,39 @@ export const cs = {
     endAllEnded_other: 'Ukončeno {{count}} přístupů.',
   },
   settings: { heading: 'Nastavení', close: 'Hotovo', general: 'Obecné', language: 'Jazyk' },
+  tray: { quit: 'Ukončit ClassTray' },
+  policyTemplate: { defaults: 'ClassTray: výchozí hodnoty, které učitel může změnit' },
 } satisfies PartialMessages;
+
+/**
+ * languages.ts as it reads once Czech's line is in SPOKEN_LANGUAGES, last: the record and every
+ * list and rule derived from it.
+ */
+export function languagesWithCzech(real: typeof Languages): typeof Languages {
+  const spoken = { ...real.SPOKEN_LANGUAGES, cs: CZECH } as Record<string, SpokenLanguage>;
+  const locales = Object.keys(spoken) as Locale[];
+  const isUnderWay = (locale: Locale) => spoken[locale]?.underWay === true;
+  return {
+    ...real,
+    SPOKEN_LANGUAGES: spoken as unknown as typeof real.SPOKEN_LANGUAGES,
+    LOCALES: locales,
+    COMPLETE_LOCALES: locales.filter(
+      (locale): locale is Languages.CompleteLocale => !isUnderWay(locale),
+    ),
+    UNDER_WAY_LOCALES: locales.filter(isUnderWay),
+    directionOf: (locale) => spoken[locale]?.dir ?? 'ltr',
+    isUnderWay,
+  };
+}
+
+/** src-shared/i18n as it reads once Czech's file is imported in it: its sentences and resources. */
+export function sentencesWithCzech(real: typeof Sentences): typeof Sentences {
+  // The types know only the languages ClassTray speaks: Czech is added past them.
+  const added = <T extends object>(record: T, czech: unknown): T => ({ ...record, cs: czech });
+  return {
+    ...real,
+    CATALOGUES: added(real.CATALOGUES, cs),
+    SENTENCES: added(real.SENTENCES, real.withEnglish(cs)),
+    resources: added(real.resources, { translation: cs }),
+  };
+}

@@ -1,15 +1,22 @@
 /**
  * What IT reads about the policy, made from the one table (policyTable.ts): the Windows ADMX and
  * an ADML in every language ClassTray speaks (its `schoolPolicies` and `policyTemplate`
- * sentences) for the Group Policy editor, and README's table. `npm run policy-templates`
+ * sentences; a language under way's with English for those it lacks, and a note saying so) for
+ * the Group Policy editor, and README's table. `npm run policy-templates`
  * writes them; test/core/policy/policyTemplates.test.ts fails when a written copy is out of date.
  *
  * Each key is a policy twice: under "ClassTray" (locked, SOFTWARE\Policies\ClassTray) and under
  * "ClassTray: defaults the teacher may change" (the Defaults subkey). class="Both": the editor
  * offers it for the computer (HKLM) and the user (HKCU); the computer's wins.
  */
-import { SENTENCES } from '../../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../src-shared/i18n/languages';
+import { CATALOGUES, SENTENCES } from '../../../src-shared/i18n';
+import {
+  isUnderWay,
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../../src-shared/i18n/languages';
 import type { PolicyName } from './policyTable';
 import { DEFAULTS_SECTION, POLICIES, POLICY_NAMES, WINDOWS_POLICY_KEY } from './policyTable';
 
@@ -139,7 +146,54 @@ function presentation(name: PolicyName, title: string): string | undefined {
   }
 }
 
-/** The strings and presentations the ADMX refers to, in one language (English by default). */
+/** The sentences an ADML is written from, each by its path in a language's file. */
+const TEMPLATE_SENTENCES: readonly (readonly string[])[] = [
+  ['policyTemplate', 'description'],
+  ['policyTemplate', 'defaults'],
+  ['policyTemplate', 'supportedOn'],
+  ...POLICY_NAMES.flatMap((name) => [
+    ['schoolPolicies', name, 'title'],
+    ['schoolPolicies', name, 'explain'],
+  ]),
+];
+
+/**
+ * How much of a language under way's ADML is in it: its own sentences of those the template is
+ * written from (the rest are English's, as the window shows them). Undefined for a complete one.
+ */
+export function partialTemplate(locale: Locale): { translated: number; of: number } | undefined {
+  if (!isUnderWay(locale)) return undefined;
+  const own = (path: readonly string[]): boolean =>
+    typeof path.reduce<unknown>(
+      (at, key) =>
+        typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined,
+      CATALOGUES[locale],
+    ) === 'string';
+  return {
+    translated: TEMPLATE_SENTENCES.filter(own).length,
+    of: TEMPLATE_SENTENCES.length,
+  };
+}
+
+/**
+ * What an ADML of a language under way says first, to whoever opens it (the Group Policy editor
+ * shows none of it): in English, as the strings it lacks are. Nothing for a complete language.
+ */
+function partialNote(locale: Locale): string[] {
+  const partial = partialTemplate(locale);
+  if (partial === undefined) return [];
+  const { name } = SPOKEN_LANGUAGES[locale];
+  const { translated, of } = partial;
+  return [
+    `<!-- ${name} (${locale}) is still being translated: ${translated} of ${of} sentences here are in it; English stands in for the other ${of - translated}. -->`,
+  ];
+}
+
+/**
+ * The strings and presentations the ADMX refers to, in one language (English by default). A
+ * language under way has every string too (the editor needs each one the ADMX names): English
+ * for each sentence it lacks, and a note that says so (partialNote).
+ */
 export function adml(locale: Locale = SOURCE_LOCALE): string {
   const { schoolPolicies, policyTemplate } = SENTENCES[locale];
   const strings: [string, string][] = [
@@ -165,6 +219,7 @@ export function adml(locale: Locale = SOURCE_LOCALE): string {
   });
   return [
     HEADER,
+    ...partialNote(locale),
     `<policyDefinitionResources xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" revision="1.0" schemaVersion="1.0" xmlns="${NAMESPACE}">`,
     '  <displayName>ClassTray</displayName>',
     `  <description>${escape(policyTemplate.description)}</description>`,
