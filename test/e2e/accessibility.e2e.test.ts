@@ -148,7 +148,10 @@ async function track(token: string): Promise<void> {
   const input = page.locator('.access-input');
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
-  // Added, the cards stay open on the new access.
+  // Added from the link box, the cards stay open on the new access; added from a row's form, they
+  // fold to give the room its rows back: opened again to show the card.
+  await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor({ state: 'attached' });
+  await openAccessCards(page);
   await page.locator('.access', { hasText: token.slice(0, 8) }).waitFor();
 }
 

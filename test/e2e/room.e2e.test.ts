@@ -243,13 +243,16 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await row3.locator('.row-student', { hasText: 'Ana' }).waitFor();
   // Added: the form folds, giving the room its rows back.
   await expect.poll(() => form.isVisible()).toBe(false);
-  // Back to the row: its End access now stands where Add access was. Polled, as the focus moves
-  // in the render that closes the form; a miss names what has the focus instead.
+  // Back to the device's row, whose End access now stands where Add access was (the focus on the
+  // row, never on End). Polled, as the focus moves in the render that closes the form; a miss
+  // names what has the focus instead.
   await expect
     .poll(() =>
       view.evaluate(() => {
         const focused = document.activeElement;
-        return focused?.getAttribute('aria-label') ?? focused?.outerHTML.slice(0, 160) ?? null;
+        return focused?.matches('[role="listitem"]') === true
+          ? (focused.querySelector('.row-access button')?.getAttribute('aria-label') ?? null)
+          : (focused?.outerHTML.slice(0, 160) ?? null);
       }),
     )
     .toBe(t('accesses.endFor', { name: 'R12-PC03' }));
