@@ -31,6 +31,18 @@ const lab = (...accesses: TrackedAccessView[]) =>
     }),
   );
 
+/** The lab, whose next access added is Ana's on Window seat, pushed as the core pushes it. */
+function labAddingAnaOnWindowSeat(): FakeClassTray {
+  const fake = lab();
+  const added = trackedAccess({ remoteId: '100000002', deviceAlias: 'Window seat', label: 'Ana' });
+  fake.addTemporalAccess.mockImplementationOnce(async () => {
+    fake.state.temporalAccesses = [added];
+    fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
+    return { ok: true, access: added };
+  });
+  return fake;
+}
+
 describe('adding an access to a device', () => {
   it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
     const fake = lab();
@@ -64,17 +76,7 @@ describe('adding an access to a device', () => {
   });
 
   it('gives the focus back to the row on Esc, and to the device once an access was added on it', async () => {
-    const fake = lab();
-    const added = trackedAccess({
-      remoteId: '100000002',
-      deviceAlias: 'Window seat',
-      label: 'Ana',
-    });
-    fake.addTemporalAccess.mockImplementationOnce(async () => {
-      fake.state.temporalAccesses = [added];
-      fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
-      return { ok: true, access: added };
-    });
+    const fake = labAddingAnaOnWindowSeat();
     const { user } = await renderApp(fake);
     // Left untouched: Esc goes back to the very button.
     await user.click(screen.getByRole('button', { name: 'Add access for LAB-PC01' }));
@@ -100,17 +102,7 @@ describe('adding an access to a device', () => {
   // Chromium's :focus-visible follows the mouse: after a click on Add it draws no ring on the
   // button the form hands the focus to, so the row's access buttons mark that focus themselves.
   it('rings the row button the form hands the focus to, after a click too, never one pressed', async () => {
-    const fake = lab();
-    const added = trackedAccess({
-      remoteId: '100000002',
-      deviceAlias: 'Window seat',
-      label: 'Ana',
-    });
-    fake.addTemporalAccess.mockImplementationOnce(async () => {
-      fake.state.temporalAccesses = [added];
-      fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
-      return { ok: true, access: added };
-    });
+    const fake = labAddingAnaOnWindowSeat();
     const { user } = await renderApp(fake);
     const add = screen.getByRole('button', { name: 'Add access for LAB-PC01' });
     await user.click(add);
