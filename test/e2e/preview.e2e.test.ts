@@ -132,7 +132,10 @@ async function track(token: string): Promise<void> {
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
   // Added, the cards stay open on the new access.
-  await page.getByText(`Token ${token.slice(0, 8)}…`).first().waitFor();
+  await page
+    .getByText(`Token ${token.slice(0, 8)}…`)
+    .first()
+    .waitFor();
 }
 
 /** Every state the suite screenshots is audited by axe too: any violation fails the test. */

@@ -153,7 +153,9 @@ export class SettingsStore {
     const { settings, problems, upgraded } = repair(raw);
     if (upgraded && problems.length === 0) {
       this.#save(toJson(settings), 'The settings could not be saved in their new form');
-      this.#warn('Settings file was written by an older version: saved in the form this version reads.');
+      this.#warn(
+        'Settings file was written by an older version: saved in the form this version reads.',
+      );
     }
     if (problems.length > 0) {
       const aside = setAside(this.#backend.path, this.#now, 'copy');

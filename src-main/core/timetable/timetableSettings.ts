@@ -45,7 +45,8 @@ export const timetableSettings = {
         .array(z.strictObject({ classroomId: z.string().min(1), endsAccesses: z.boolean() }))
         .max(500)
         .refine(
-          (answers) => new Set(answers.map(({ classroomId }) => classroomId)).size === answers.length,
+          (answers) =>
+            new Set(answers.map(({ classroomId }) => classroomId)).size === answers.length,
           'must not answer for a classroom twice',
         )
         .default([]),

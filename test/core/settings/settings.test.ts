@@ -281,7 +281,7 @@ describe('a settings file from before the bell was asked room by room (issue 43)
     });
   const answers = () => open().get().timetable.bell;
 
-  it("keeps a yes for the one room it named, and asks again where a yes could cover a room mapped after it", () => {
+  it('keeps a yes for the one room it named, and asks again where a yes could cover a room mapped after it', () => {
     writeSettingsFile(written(true, ['room-12']));
     expect(answers()).toEqual([{ classroomId: 'room-12', endsAccesses: true }]);
     expect(JSON.parse(readSettingsFile())).toMatchObject({

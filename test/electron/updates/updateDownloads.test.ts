@@ -9,7 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { limitDownloads, UpdateDownloadError } from '../../../src-main/electron/updates/updateDownloads';
+import {
+  limitDownloads,
+  UpdateDownloadError,
+} from '../../../src-main/electron/updates/updateDownloads';
 import { manualTimers } from '../../support/manualTimers';
 import { tempDir } from '../../support/tempDir';
 

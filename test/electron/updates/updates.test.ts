@@ -16,7 +16,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ManagedPolicy } from '../../../src-main/core/policy/policyChecker';
 import type { Installer } from '../../../src-main/electron/updates/installs';
 import { METADATA_LIMITS } from '../../../src-main/electron/updates/updateDownloads';
-import type { Updater, UpdateOptions, UpdateStatus } from '../../../src-main/electron/updates/updates';
+import type {
+  Updater,
+  UpdateOptions,
+  UpdateStatus,
+} from '../../../src-main/electron/updates/updates';
 import {
   CHECK_EVERY_MS,
   failureLine,

@@ -83,7 +83,9 @@ describe('a classroom id the service refuses', () => {
     expect(idField().getAttribute('aria-invalid')).toBeNull();
     await user.keyboard('{Enter}');
     expect(fake.selectClassroom).toHaveBeenLastCalledWith({ id: 'room-7' });
-    expect(await screen.findByRole('option', { name: 'room ID room-7', selected: true })).toBeTruthy();
+    expect(
+      await screen.findByRole('option', { name: 'room ID room-7', selected: true }),
+    ).toBeTruthy();
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });
 

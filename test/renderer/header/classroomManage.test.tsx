@@ -42,7 +42,9 @@ describe('renaming and removing a classroom', () => {
     await user.clear(screen.getByRole('textbox', { name: 'Nickname' }));
     await user.keyboard('{Enter}');
     expect(fake.renameClassroom).toHaveBeenCalledWith({ id: 'lab-1', nickname: null });
-    expect(await screen.findByRole('option', { name: 'room ID lab-1', selected: true })).toBeTruthy();
+    expect(
+      await screen.findByRole('option', { name: 'room ID lab-1', selected: true }),
+    ).toBeTruthy();
   });
 
   it('removes the current classroom from the list and opens the first one left', async () => {

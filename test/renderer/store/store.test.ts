@@ -1,6 +1,10 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
-import { applyChanges, connectStore, fromSnapshot } from '../../../src-renderer/store/classTrayStore';
+import {
+  applyChanges,
+  connectStore,
+  fromSnapshot,
+} from '../../../src-renderer/store/classTrayStore';
 import { FakeClassTray } from '../../support/fakeClassTray';
 import { classTrayState, device, trackedAccess } from '../../support/classTrayState';
 
