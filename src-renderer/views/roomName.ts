@@ -35,5 +35,7 @@ export function listedRoomName(
   classroom: { id: string; nickname?: string | undefined },
   t: TFunction,
 ): string {
-  return markedId(classroomName(classroom, demoNames(data, t)), classroom.id, t);
+  const name = classroomName(classroom, demoNames(data, t));
+  // The id first: a narrow picker cuts the end of what it shows, never the room's id.
+  return name === classroom.id ? t('header.roomByIdListed', { id: classroom.id }) : name;
 }

@@ -19,6 +19,8 @@ export const ar = {
     classroomId: 'معرّف الفصل',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'الفصل ذو المعرّف {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (معرّف الفصل)',
     classroomIdHint:
       'الجزء الأخير من عنوان الفصل في الخدمة، كما في …/classrooms/room-12. يُتحقَّق منه عند فتحه.',
     nickname: 'اسم مختصر (اختياري)',

@@ -14,6 +14,8 @@ export const de = {
     classroomId: 'Raum-ID',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'Raum-ID {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (Raum-ID)',
     classroomIdHint:
       'Der letzte Teil der Adresse des Raums im Dienst, wie in …/classrooms/room-12. Die ID wird beim Öffnen geprüft.',
     nickname: 'Anzeigename (optional)',

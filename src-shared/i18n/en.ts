@@ -17,6 +17,8 @@ export const en = {
     classroomId: 'Classroom id',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'room ID {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (room ID)',
     classroomIdHint:
       "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',

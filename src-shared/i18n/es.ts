@@ -13,6 +13,8 @@ export const es = {
     classroomId: 'Id del aula',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'aula con id {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (id del aula)',
     classroomIdHint:
       'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',

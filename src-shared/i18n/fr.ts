@@ -13,6 +13,8 @@ export const fr = {
     classroomId: 'Identifiant de la salle',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'salle d’identifiant {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (identifiant)',
     classroomIdHint:
       'La dernière partie de l’adresse de la salle dans le service, comme dans …/classrooms/room-12. Il est vérifié à l’ouverture.',
     nickname: 'Nom affiché (facultatif)',

@@ -13,6 +13,8 @@ export const it = {
     classroomId: 'ID dell’aula',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'aula con ID {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (ID aula)',
     classroomIdHint:
       'L’ultima parte dell’indirizzo dell’aula nel servizio, come in …/classrooms/room-12. Viene verificato all’apertura.',
     nickname: 'Nome visualizzato (facoltativo)',

@@ -17,6 +17,8 @@ export const nl = {
     classroomId: 'Lokaal-id',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'lokaal-id {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (lokaal-id)',
     classroomIdHint:
       'Het laatste deel van het adres van het lokaal in de dienst, zoals in …/classrooms/room-12. Het wordt gecontroleerd als je het lokaal opent.',
     nickname: 'Eigen naam (optioneel)',

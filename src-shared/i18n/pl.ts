@@ -18,6 +18,8 @@ export const pl = {
     classroomId: 'ID sali',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'sala o ID {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (ID sali)',
     classroomIdHint:
       'Ostatnia część adresu sali w usłudze, np. …/classrooms/room-12. ID jest sprawdzane przy otwieraniu.',
     nickname: 'Nazwa (opcjonalnie)',

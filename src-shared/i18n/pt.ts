@@ -19,6 +19,8 @@ export const pt = {
     classroomId: 'ID da sala',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'sala com ID {{id}}',
+    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
+    roomByIdListed: '{{id}} (ID da sala)',
     classroomIdHint:
       'A última parte do endereço da sala no serviço, como em …/classrooms/room-12. É verificado quando abrir a sala.',
     nickname: 'Nome (opcional)',
