@@ -14,6 +14,7 @@
  * - No triple at all: the device is left as is and the contract's schema says what is missing.
  */
 import { z } from 'zod';
+import { NOT_SURE, compileCheck } from './compiledCheck';
 
 const SUFFIXES = ['id', 'alias', 'password'] as const;
 type Suffix = (typeof SUFFIXES)[number];
@@ -85,10 +86,14 @@ function hasOnlyRemoteNames(device: object): boolean {
   let remote = 0;
   for (const key of Object.keys(device)) {
     if (key === 'remote_id' || key === 'remote_alias' || key === 'remote_password') remote++;
-    else if (FIELD.test(key)) return false;
+    else if (endsLikeATriple(key) && FIELD.test(key)) return false;
   }
   return remote === SUFFIXES.length;
 }
+
+/** What FIELD needs at the end of a key, checked before running FIELD on every key of every device. */
+const endsLikeATriple = (key: string) =>
+  key.endsWith('_id') || key.endsWith('_alias') || key.endsWith('_password');
 
 /** A contract item schema that first maps wire names; ambiguity is an issue at the item's path. */
 export function withWireNames<Item extends z.ZodType>(item: Item) {
@@ -109,4 +114,37 @@ export function pageWithWireNames<Shape extends { data: z.ZodArray<z.ZodType> }>
 ) {
   const item: Shape['data']['element'] = page.shape.data.element;
   return page.extend({ data: z.array(withWireNames(item)) });
+}
+
+/**
+ * `pageWithWireNames(page).safeParse`, fast for the usual page: when every device carries the
+ * contract's own names (it maps to itself), the check compiled from the contract's page schema
+ * (compiledCheck.ts) gives what zod would; anything else, or anything it is not sure of, goes
+ * through zod with the adapter, which says what is wrong.
+ */
+export function pageParserWithWireNames<Shape extends { data: z.ZodArray<z.ZodType> }>(
+  page: z.ZodObject<Shape>,
+) {
+  const schema = pageWithWireNames(page);
+  const fast = compileCheck(page);
+  return (value: unknown): ReturnType<typeof schema.safeParse> => {
+    if (fast !== undefined && everyDeviceKeepsItsNames(value)) {
+      const data = fast(value);
+      if (data !== NOT_SURE) {
+        return { success: true, data } as unknown as ReturnType<typeof schema.safeParse>;
+      }
+    }
+    return schema.safeParse(value);
+  };
+}
+
+function everyDeviceKeepsItsNames(page: unknown): boolean {
+  if (typeof page !== 'object' || page === null) return false;
+  const { data } = page as { data?: unknown };
+  if (!Array.isArray(data)) return false;
+  for (const device of data as unknown[]) {
+    // Anything but an object passes the adapter as it is, and the check refuses it.
+    if (typeof device === 'object' && device !== null && !hasOnlyRemoteNames(device)) return false;
+  }
+  return true;
 }

@@ -9,17 +9,28 @@
  *    requests, JSON parsing, validation, the diff, and a subscriber serializing each change as
  *    the preview's event stream does. The process's CPU time is given too: on a shared machine
  *    busy time also counts moments the thread was ready but not scheduled.
+ *    The floor, in the same rounds and in turns with the refresh (the order alternating): the
+ *    same 200 pages simply fetched and parsed (`await (await fetch(url)).json()`, 4 at a time as
+ *    the core asks them) with the same HTTP client, Node's fetch, which the core is given in the
+ *    preview; its busy time the same way. The ratio is the median of each round's refresh over
+ *    its floor (goal: at most 1.5), so that both meet the same load.
  * 2. Store: the batch the core sent for that refresh, parsed from its JSON and applied to a
  *    window store holding the 5,000 devices: one store update, timed.
  * 3. Peak RSS: the preview (runPreview, in a child process) pointed at a service whose list
  *    answers never end, asked to refresh REFRESHES times; the child reads its own VmHWM.
  *    Bounded: the child gives up after CHILD_SECONDS, and the service stops each body at 1 GiB.
+ *
+ * BENCH_CPU_PROFILE=<folder> writes CPU profiles of the measured rounds alone into that folder:
+ * refresh.cpuprofile and floor.cpuprofile (the inspector's, as `node --cpu-prof` writes them;
+ * open them in Chrome's DevTools).
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { performance as nodePerformance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { PerformanceObserver, performance as nodePerformance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { DEFAULT_AUTH_HEADER, PAGE_SIZE, servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { createClassTray } from '../../src-main/core/classTray';
 import { silentLogger } from '../../src-main/core/logger';
@@ -34,10 +45,14 @@ import { signIn } from '../preview/session';
 import { localServiceCommand, TSX, withBenchProcesses } from './benchProcesses';
 
 const DEVICES = 5_000;
-const ROUNDS = 7;
+const ROUNDS = 21;
 const TOKEN = 'bench-token';
 const CLASSROOM = 'room-a';
 const GOAL_MS = 100;
+/** The refresh's main-thread time over the floor's (fetching and parsing the same pages). */
+const GOAL_RATIO = 1.5;
+/** Pages in flight at once, as the core's page walk asks them. */
+const CONCURRENCY = 4;
 /** Refreshes the preview is asked for against the endless body. */
 const REFRESHES = 10;
 const CHILD_SECONDS = 60;
@@ -80,10 +95,24 @@ export async function benchRefresh(): Promise<void> {
   });
 }
 
+/** What one stretch cost, in ms. */
+interface Cost {
+  /** The event loop's busy time (it counts the moments the thread waited for a core too). */
+  busy: number;
+  /** The main thread's own CPU time (Linux: /proc/thread-self/schedstat, in ns), NaN elsewhere. */
+  thread: number;
+  /** The process's CPU time, all its threads (GC helpers and libuv's pool included). */
+  process: number;
+  /** Garbage collection's pauses of the main thread (PerformanceObserver's 'gc' entries). */
+  gc: number;
+}
+
 interface RefreshCosts {
-  coreMs: number[];
-  /** The process's CPU time (all its threads): less disturbed by other load than busy time. */
-  cpuMs: number[];
+  core: Cost[];
+  /** The floor: the same pages fetched and parsed, in the same rounds. */
+  floor: Cost[];
+  /** The machine's load average (1 minute) before the first round and after the last. */
+  load: [number, number];
   storeMs: number[];
   changes: number[];
   batchKb: number[];
@@ -97,7 +126,64 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
     demoSchool: () => startDemoSchool(),
     log: silentLogger,
   });
-  const costs: RefreshCosts = { coreMs: [], cpuMs: [], storeMs: [], changes: [], batchKb: [] };
+  const costs: RefreshCosts = {
+    core: [],
+    floor: [],
+    load: [loadavg()[0] ?? 0, 0],
+    storeMs: [],
+    changes: [],
+    batchKb: [],
+  };
+  const pages = [
+    ...Array.from(
+      { length: DEVICES / PAGE_SIZE },
+      (_, n) => `${service}${servicePaths.classroomDevices(CLASSROOM)}?page=${n + 1}`,
+    ),
+    ...Array.from(
+      { length: DEVICES / PAGE_SIZE },
+      (_, n) => `${service}${servicePaths.accountDevices}?page=${n + 1}`,
+    ),
+  ];
+  /** The floor: every page fetched and its JSON parsed, CONCURRENCY at a time. */
+  const fetchAndParse = async () => {
+    let next = 0;
+    const one = async (): Promise<void> => {
+      const url = pages[next++];
+      if (url === undefined) return;
+      const response = await fetch(url, {
+        headers: { [DEFAULT_AUTH_HEADER]: TOKEN, Accept: 'application/json' },
+      });
+      await response.json();
+      return one();
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, one));
+  };
+  const profile = await profiler(process.env['BENCH_CPU_PROFILE']);
+  /** What `work` costs; in the CPU profile under `name`, but for the warm-up round. */
+  const measured = async (
+    name: string,
+    round: number,
+    work: () => Promise<unknown>,
+  ): Promise<Cost> => {
+    if (round > 0) await profile?.resume();
+    let gc = 0;
+    const pauses = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) gc += entry.duration;
+    });
+    pauses.observe({ entryTypes: ['gc'] });
+    const before = nodePerformance.eventLoopUtilization();
+    const threadBefore = threadCpuMs();
+    const cpuBefore = process.cpuUsage();
+    await work();
+    const cpu = process.cpuUsage(cpuBefore);
+    const thread = threadCpuMs() - threadBefore;
+    const busy = nodePerformance.eventLoopUtilization(before).active;
+    // The entries of the last collections are delivered on a later turn of the loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    pauses.disconnect();
+    if (round > 0) await profile?.pause(name);
+    return { busy, thread, process: (cpu.user + cpu.system) / 1000, gc };
+  };
   try {
     await classTray.connectService({ serviceUrl: service });
     await classTray.selectClassroom({ id: CLASSROOM });
@@ -115,11 +201,11 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
       await flipAThird(service, online);
       online = !online;
       sent.length = 0;
-      const before = nodePerformance.eventLoopUtilization();
-      const cpuBefore = process.cpuUsage();
-      await classTray.refresh();
-      const busy = nodePerformance.eventLoopUtilization(before).active;
-      const cpu = process.cpuUsage(cpuBefore);
+      // In turns: the floor before the refresh on even rounds, after it on odd ones.
+      const floorFirst =
+        round % 2 === 0 ? await measured('floor', round, fetchAndParse) : undefined;
+      const core = await measured('refresh', round, () => classTray.refresh());
+      const floor = floorFirst ?? (await measured('floor', round, fetchAndParse));
       const batch = sent.find((text) => text.startsWith('{"type":"devices"'));
       if (batch === undefined) throw new Error('The refresh sent no batch of device changes.');
       // The window's side: the event parsed, then one store update, as connectStore makes it.
@@ -130,16 +216,94 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
       const storeMs = performance.now() - started;
       if (updates - updatesBefore !== 1) throw new Error('The batch took more than one update.');
       if (round === 0) continue; // warm-up
-      costs.coreMs.push(busy);
-      costs.cpuMs.push((cpu.user + cpu.system) / 1000);
+      costs.core.push(core);
+      costs.floor.push(floor);
       costs.storeMs.push(storeMs);
       costs.changes.push(change.type === 'devices' ? change.changes.length : 0);
       costs.batchKb.push(batch.length / 1024);
     }
+    await profile?.save();
   } finally {
     await classTray.close();
   }
+  costs.load[1] = loadavg()[0] ?? 0;
   return costs;
+}
+
+/** The main thread's CPU time so far, in ms (Linux's schedstat, in ns); NaN elsewhere. */
+function threadCpuMs(): number {
+  try {
+    return Number(readFileSync('/proc/thread-self/schedstat', 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU profiles of chosen moments only (the inspector's profiler, sampling every 100 µs), each
+ * stretch filed under a name when paused, and written to `<dir>/<name>.cpuprofile` by `save`;
+ * undefined without a folder. The stretches of one name are merged into one profile.
+ */
+async function profiler(dir: string | undefined) {
+  if (dir === undefined || dir === '') return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  const parts = new Map<string, Profile[]>();
+  return {
+    resume: () => session.post('Profiler.start'),
+    pause: async (name: string) => {
+      const { profile } = await session.post('Profiler.stop');
+      parts.set(name, [...(parts.get(name) ?? []), profile as Profile]);
+    },
+    save: async () => {
+      session.disconnect();
+      await mkdir(dir, { recursive: true });
+      for (const [name, profiles] of parts) {
+        await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(mergedProfile(profiles)));
+      }
+      console.error(`refresh bench: CPU profiles of the rounds in ${dir}`);
+    },
+  };
+}
+
+interface Profile {
+  nodes: { id: number; children?: number[] }[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Profiles laid end to end under one root: node ids renumbered apart, the gaps left out. */
+function mergedProfile(parts: Profile[]): Profile {
+  const root = {
+    id: 1,
+    callFrame: { functionName: '(root)', scriptId: '0', url: '', lineNumber: -1, columnNumber: -1 },
+    hitCount: 0,
+    children: [] as number[],
+  };
+  const merged: Profile = { nodes: [root], startTime: 0, endTime: 0, samples: [], timeDeltas: [] };
+  let offset = 1;
+  for (const part of parts) {
+    const shift = (id: number) => id + offset;
+    for (const node of part.nodes) {
+      merged.nodes.push({
+        ...node,
+        id: shift(node.id),
+        ...(node.children === undefined ? {} : { children: node.children.map(shift) }),
+      });
+    }
+    const [first] = part.nodes;
+    if (first !== undefined) root.children.push(shift(first.id));
+    merged.samples.push(...part.samples.map(shift));
+    merged.timeDeltas.push(...part.timeDeltas.map((delta, n) => (n === 0 ? 0 : delta)));
+    merged.endTime += part.endTime - part.startTime;
+    offset = Math.max(...merged.nodes.map((node) => node.id));
+  }
+  return merged;
 }
 
 /** Sets every third device of the classroom online or offline, 16 requests at a time. */
@@ -232,11 +396,44 @@ function report(costs: RefreshCosts, rss: RssReport): void {
   row('device changes in the refresh', String(median(costs.changes)));
   row('events sent for them', '1');
   row('batch event size', `${median(costs.batchKb).toFixed(0)} KB`);
+  const spread = (values: number[]) =>
+    `${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
+  const of = (costs: Cost[], key: keyof Cost) => costs.map((cost) => cost[key]);
+  /** Each round's refresh over its floor, by one measure: the median and the spread. */
+  const ratio = (key: keyof Cost) => {
+    const ratios = costs.core.map((core, n) => core[key] / (costs.floor[n]?.[key] ?? Number.NaN));
+    return `${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`;
+  };
   row(
-    'core: main-thread busy time per refresh',
-    `${median(costs.coreMs).toFixed(1)} ms (min ${Math.min(...costs.coreMs).toFixed(1)}, max ${Math.max(...costs.coreMs).toFixed(1)}; goal < ${GOAL_MS})`,
+    'refresh: main-thread CPU time',
+    `${spread(of(costs.core, 'thread'))}; goal ≤ ${GOAL_MS} quiet`,
   );
-  row('core: CPU time of the process per refresh', `${median(costs.cpuMs).toFixed(1)} ms`);
+  row(
+    'floor (the same 200 pages fetched and parsed): main-thread CPU',
+    spread(of(costs.floor, 'thread')),
+  );
+  row(
+    'refresh / floor, main-thread CPU time (median of rounds)',
+    `${ratio('thread')}; goal ≤ ${GOAL_RATIO}`,
+  );
+  row(
+    'refresh: main-thread busy time',
+    `${spread(of(costs.core, 'busy'))}; goal ≤ ${GOAL_MS} quiet`,
+  );
+  row('floor: main-thread busy time', spread(of(costs.floor, 'busy')));
+  row('refresh / floor, busy time (median of rounds)', ratio('busy'));
+  row(
+    'garbage collection pausing the main thread: refresh / floor',
+    `${median(of(costs.core, 'gc')).toFixed(1)} / ${median(of(costs.floor, 'gc')).toFixed(1)} ms`,
+  );
+  row(
+    'CPU time of the process (all threads): refresh / floor',
+    `${median(of(costs.core, 'process')).toFixed(1)} / ${median(of(costs.floor, 'process')).toFixed(1)} ms`,
+  );
+  row(
+    'load average (1 min) before / after the rounds',
+    costs.load.map((value) => value.toFixed(1)).join(' / '),
+  );
   row(
     'store: parse the event and apply it (one store update)',
     `${median(costs.storeMs).toFixed(1)} ms (min ${Math.min(...costs.storeMs).toFixed(1)}, max ${Math.max(...costs.storeMs).toFixed(1)})`,

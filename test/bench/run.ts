@@ -3,6 +3,7 @@
  * add it to BENCHMARKS below.
  */
 import { benchLocalService } from './localService';
+import { benchPeers } from './peers';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
 import { benchSync } from './sync';
@@ -14,6 +15,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['renderer', benchRenderer],
   ['refresh', benchRefresh],
   ['timetable', benchTimetable],
+  ['peers', benchPeers],
 ]);
 
 const name = process.argv[2];

@@ -1,9 +1,11 @@
 /**
  * npm run bench -- timetable: what reading a calendar costs the main thread, now that it is read
  * in a thread of its own (src-main/core/timetable/calendarReader.ts), for issue 25's cases; and
- * for issue 34's, first: a valid 8 MiB feed of 70,000 events in the reader's thread as the tray
- * app builds it, and the engine against ical.js on the same inputs in one run (a school year, a
- * daily series since 2010 over a week, 50,000 and 70,000 events).
+ * first, for issues 34 and 44: a valid 8 MiB feed of 70,000 events in the reader's thread as the
+ * tray app builds it, the first reading in a new thread and warm ones, alone and with a process
+ * keeping one core busy beside it (the budget counts the reading's own work, so a busy machine
+ * reads it later, never refuses it); and the timetable command's start, expanding a real week,
+ * against `node -e 0`. The engine against its peers is `npm run bench -- peers` (peers.ts).
  *
  * 1. Main thread: for each calendar, the event loop's delay (perf_hooks monitorEventLoopDelay,
  *    1 ms resolution), busy time (eventLoopUtilization) and the main thread's own CPU time
@@ -22,15 +24,14 @@
  *
  * Each calendar is made before its measurement, and the bench's own garbage collected (gc).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Worker } from 'node:worker_threads';
-import { readCalendar } from '../../src-main/core/timetable/calendar';
 import type { ReadOutcome, StartWorker } from '../../src-main/core/timetable/calendarReader';
 import { CalendarReader, READ_BUDGET_MS } from '../../src-main/core/timetable/calendarReader';
 import { roomFeed } from '../core/timetable/largeFeeds';
@@ -42,12 +43,15 @@ import {
   schoolYear,
   secondlySeries,
 } from '../support/hostileCalendars';
+import { bundled } from './bundle';
 
 const DAY = 86_400_000;
 const ROUNDS = 10;
 const GOAL_P99_MS = 20;
 const GOAL_SCHOOL_MS = 50;
 const GOAL_PEAK_MB = 256;
+/** The 70,000-event feed's readings, cold and warm, with a busy core beside them. */
+const GOAL_BUSY_MS = 1_000;
 const MACHINE_ZONE = 'Europe/Madrid';
 
 interface LoopCost {
@@ -80,6 +84,8 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const round = (value: number) => Math.round(value * 10) / 10;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * The main thread's own CPU time so far, in ms: utime + stime of its /proc task (the main
@@ -154,198 +160,213 @@ const load = () =>
     .map((value) => value.toFixed(1))
     .join(', ');
 
-/** ical.js's heap and time in its thread: past either, the bench says so and goes on. */
-const ICAL_JS_HEAP_MB = 2048;
-const ICAL_JS_LIMIT_MS = 180_000;
-
-/** What ical.js took on a text and span (icalJsThread.mjs), or why it was stopped. */
-type IcalJsRun = { ms: number; occurrences: number } | { stopped: string };
-
-function icalJsOccurrences(text: string, from: number, to: number): Promise<IcalJsRun> {
-  const thread = new Worker(new URL('./icalJsThread.mjs', import.meta.url), {
-    workerData: { text, from, to },
-    resourceLimits: { maxOldGenerationSizeMb: ICAL_JS_HEAP_MB },
-  });
-  return new Promise((resolve) => {
-    const limit = setTimeout(() => {
-      resolve({ stopped: `stopped after ${ICAL_JS_LIMIT_MS / 1000} s` });
-      void thread.terminate();
-    }, ICAL_JS_LIMIT_MS);
-    thread.once('message', (run: { ms: number; occurrences: number }) => {
-      clearTimeout(limit);
-      resolve(run);
-      void thread.terminate();
-    });
-    thread.once('error', (error: Error & { code?: string }) => {
-      clearTimeout(limit);
-      resolve({
-        stopped:
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? `stopped past a ${ICAL_JS_HEAP_MB} MiB heap`
-            : `failed: ${error.message}`,
-      });
-    });
-  });
-}
-
-interface Comparison {
-  name: string;
-  mib: number;
-  engine: { ms: number; occurrences: number };
-  icalJs: IcalJsRun;
-}
-
-const comparisonLine = ({ name, mib, engine, icalJs }: Comparison) =>
-  `${name} (${round(mib)} MiB): engine ${round(engine.ms)} ms (${engine.occurrences} occurrences), ` +
-  ('stopped' in icalJs
-    ? `ical.js ${icalJs.stopped}`
-    : `ical.js ${round(icalJs.ms)} ms (${icalJs.occurrences}): ${round(icalJs.ms / engine.ms)}x`);
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-/**
- * The engine (readCalendar, in this thread) and ical.js (in its capped thread) on the same texts
- * and spans, in turns (engine, ical.js, engine…) so that both meet the same load: the median of
- * each; ical.js stopped once is not run again on that text.
- */
-async function compareWithIcalJs(now: number): Promise<Comparison[]> {
-  const week = { from: now - DAY, to: now + 8 * DAY };
-  const year = { from: now - 182 * DAY, to: now + 183 * DAY };
-  const madrid = (ms: number) =>
-    `TZID=Europe/Madrid:${new Date(ms).toISOString().slice(0, 10).replaceAll('-', '')}T080000`;
-  const daily = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//ClassTray bench//EN',
-    'BEGIN:VEVENT',
-    'UID:daily-since-2010',
-    `DTSTART;${madrid(Date.UTC(2010, 0, 4))}`,
-    'DURATION:PT50M',
-    'RRULE:FREQ=DAILY',
-    'SUMMARY:Daily',
-    'END:VEVENT',
-    'END:VCALENDAR',
-  ].join('\r\n');
-  const cases: [string, string, { from: number; to: number }, number][] = [
-    ['school year, whole year (1,500 occurrences)', schoolYear(now), year, 15],
-    ['daily series since 2010, one week', daily, week, 15],
-    ['50,000 events, the app span', roomFeed(now, 50_000), week, 1],
-    ['70,000 events (8 MiB cap), the app span', roomFeed(now, 70_000), week, 1],
-  ];
-  const results: Comparison[] = [];
-  for (const [name, text, span, rounds] of cases) {
-    console.error(`timetable bench: ${name}, engine and ical.js in turns…`);
-    const engineMs: number[] = [];
-    const icalRuns: IcalJsRun[] = [];
-    let engineCount = 0;
-    for (let round = 0; round < rounds; round += 1) {
-      collectGarbage();
-      const started = performance.now();
-      engineCount = readCalendar(text, { ...span, machineZone: MACHINE_ZONE }).events.length;
-      engineMs.push(performance.now() - started);
-      if (icalRuns.some((run) => 'stopped' in run)) continue;
-      collectGarbage();
-      icalRuns.push(await icalJsOccurrences(text, span.from, span.to));
-    }
-    const stopped = icalRuns.find((run) => 'stopped' in run);
-    const timed = icalRuns.filter((run): run is { ms: number; occurrences: number } => 'ms' in run);
-    const result: Comparison = {
-      name,
-      mib: mb(Buffer.byteLength(text)),
-      engine: { ms: median(engineMs), occurrences: engineCount },
-      icalJs: stopped ?? {
-        ms: median(timed.map((run) => run.ms)),
-        occurrences: timed[0]?.occurrences ?? 0,
-      },
-    };
-    // Said as it comes too: ical.js on the large feeds takes minutes and gigabytes.
-    console.error(`  ${comparisonLine(result)}`);
-    results.push(result);
-  }
-  return results;
-}
-
 /**
  * The reader's thread as the tray app runs it: calendarWorker.ts built by esbuild (electron-vite
  * builds it for the app), so no tsx in the thread. Removed with its folder by `done`.
  */
 async function builtWorker(): Promise<{ startWorker: StartWorker; done: () => Promise<void> }> {
-  const { build } = await import('esbuild');
-  const dir = await mkdtemp(path.join(tmpdir(), 'classtray-bench-worker-'));
-  const file = path.join(dir, 'calendarWorker.mjs');
-  await build({
-    entryPoints: [
-      path.join(import.meta.dirname, '../../src-main/core/timetable/calendarWorker.ts'),
-    ],
-    outfile: file,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    banner: {
-      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
-    },
-    logLevel: 'warning',
-  });
-  return {
-    startWorker: (options) => new Worker(pathToFileURL(file), options),
-    done: () => rm(dir, { recursive: true, force: true }),
+  const { url, done } = await bundled(
+    path.join(import.meta.dirname, '../../src-main/core/timetable/calendarWorker.ts'),
+  );
+  return { startWorker: (options) => new Worker(url, options), done };
+}
+
+/** A process keeping one core busy (a loop that never ends), stopped by `stop`. */
+function busyCore(): { stop: () => void } {
+  const loop = spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' });
+  const stop = () => {
+    if (loop.exitCode === null && loop.signalCode === null) loop.kill('SIGKILL');
   };
+  process.once('exit', stop);
+  return {
+    stop: () => {
+      stop();
+      process.off('exit', stop);
+    },
+  };
+}
+
+interface LargeFeedReadings {
+  mib: number;
+  /** The first reading, in a new thread; then the median of the warm ones. */
+  first: Timed;
+  warm: Timed;
+  stopped: number;
+  load: string;
+}
+
+/** A reading's real time in its thread, the work its budget counted, and the main side's wait. */
+interface Timed {
+  ms: number;
+  workMs: number;
+  waitedMs: number;
 }
 
 /**
  * A 70,000-event feed of 8 MiB read in the reader's thread (built), with the app's budget and
- * cap, ROUNDS times in a warm one: the time of each reading (or "stopped" past the budget).
+ * cap: the first reading in a new thread, then ROUNDS in the warm one; with `busy`, while a
+ * process keeps one of the machine's cores busy. A reading stopped past the budget counts as
+ * infinitely long.
  */
-async function largeFeedInThread(
-  now: number,
-): Promise<{ first: string; median: string; stopped: number; mib: number }> {
+async function largeFeedInThread(now: number, busy: boolean): Promise<LargeFeedReadings> {
   const text = roomFeed(now, 70_000);
   const span = { from: now - DAY, to: now + 8 * DAY, machineZone: MACHINE_ZONE };
   const { startWorker, done } = await builtWorker();
   const reader = new CalendarReader({ startWorker });
-  const times: number[] = [];
+  const times: Timed[] = [];
+  const loadBefore = load();
+  const loop = busy ? busyCore() : undefined;
   try {
     for (let round = 0; round <= ROUNDS; round += 1) {
       collectGarbage();
+      const asked = performance.now();
       const outcome = await reader.read(text, span);
+      const waitedMs = performance.now() - asked;
       if (outcome.kind === 'read' && outcome.reading.eventsRead !== 70_700) {
         throw new Error(`70,000 events: ${said(outcome)}`);
       }
-      // A reading stopped past the budget counts as infinitely long.
-      times.push(outcome.kind === 'read' ? outcome.ms : Infinity);
+      times.push(
+        outcome.kind === 'read'
+          ? { ms: outcome.ms, workMs: outcome.workMs ?? Number.NaN, waitedMs }
+          : {
+              ms: Infinity,
+              workMs: outcome.kind === 'stopped' ? (outcome.workMs ?? Infinity) : Infinity,
+              waitedMs,
+            },
+      );
     }
   } finally {
+    loop?.stop();
     await reader.stop();
     await done();
   }
-  const [first = Infinity, ...warm] = times;
-  const inWords = (ms: number) => (ms === Infinity ? 'stopped' : `${Math.round(ms)} ms`);
+  const [first = { ms: Infinity, workMs: Infinity, waitedMs: Infinity }, ...warm] = times;
   return {
-    first: inWords(first),
-    median: inWords(median(warm)),
-    stopped: times.filter((ms) => ms === Infinity).length,
     mib: mb(Buffer.byteLength(text)),
+    first,
+    warm: {
+      ms: median(warm.map((timed) => timed.ms)),
+      workMs: median(warm.map((timed) => timed.workMs)),
+      waitedMs: median(warm.map((timed) => timed.waitedMs)),
+    },
+    stopped: times.filter((timed) => timed.ms === Infinity).length,
+    load: `${loadBefore} → ${load()}`,
+  };
+}
+
+const largeFeedLine = (label: string, readings: LargeFeedReadings) => {
+  const inWords = ({ ms, workMs, waitedMs }: Timed) =>
+    ms === Infinity
+      ? 'stopped'
+      : `${Math.round(ms)} ms (work counted ${Math.round(workMs)} ms, waited ${Math.round(waitedMs)} ms)`;
+  return (
+    `- ${label}: first read in a new thread ${inWords(readings.first)}; median of ${ROUNDS} warm ` +
+    `${inWords(readings.warm)}; ${readings.stopped} of ${ROUNDS + 1} stopped past the ` +
+    `${READ_BUDGET_MS} ms budget [load ${readings.load}]`
+  );
+};
+
+/** Runs of each command in turns for the timetable command's start. */
+const CLI_RUNS = 11;
+/** Runs through npm (about half a second each, npm's own start). */
+const NPM_RUNS = 5;
+/** The command's goal: at most this many times `node -e 0`. */
+const GOAL_CLI_RATIO = 2;
+
+/**
+ * `npm run timetable -- expand` as support runs it (without npm's own start): the built command
+ * (cliBuilt.mjs) expanding the fixture week against `node -e 0`, in turns, wall time from spawn
+ * to exit; medians. The first run of the command (which may build it) is not counted.
+ */
+async function commandStart(): Promise<{
+  node: number;
+  expand: number;
+  npm: number;
+  load: string;
+  lines: number;
+}> {
+  const root = path.join(import.meta.dirname, '..', '..');
+  const expand = [
+    path.join(root, 'src-main/core/timetable/cliBuilt.mjs'),
+    'expand',
+    path.join(root, 'test/core/timetable/fixtures/cli-week.ics'),
+    '--from',
+    '2026-11-23',
+    '--to',
+    '2026-11-30',
+    '--zone',
+    'Europe/Madrid',
+  ];
+  const run = (args: string[], command = process.execPath) =>
+    new Promise<{ ms: number; stdout: string; code: number | null }>((resolve, reject) => {
+      const started = performance.now();
+      const child = spawn(command, args, {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'ignore'],
+      });
+      let stdout = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.once('error', reject);
+      child.once('close', (code) => resolve({ ms: performance.now() - started, stdout, code }));
+    });
+  const first = await run(expand);
+  const lines = first.stdout.split('\n').filter((line) => line !== '').length;
+  if (first.code !== 0 || lines === 0) {
+    throw new Error(`The timetable command did not expand the fixture (exit ${first.code}).`);
+  }
+  const loadBefore = load();
+  const node: number[] = [];
+  const command: number[] = [];
+  for (let round = 0; round < CLI_RUNS; round += 1) {
+    const order = round % 2 === 0 ? [true, false] : [false, true];
+    for (const isCommand of order) {
+      const { ms, code } = await run(isCommand ? expand : ['-e', '0']);
+      if (code !== 0) throw new Error(`A run exited with ${code}.`);
+      (isCommand ? command : node).push(ms);
+    }
+  }
+  // The same through npm, as support types it: npm's own start comes on top.
+  const npm: number[] = [];
+  for (let round = 0; round < NPM_RUNS; round += 1) {
+    const { ms, code } = await run(
+      ['run', '--silent', 'timetable', '--', ...expand.slice(1)],
+      'npm',
+    );
+    if (code !== 0) throw new Error(`npm run timetable exited with ${code}.`);
+    npm.push(ms);
+  }
+  return {
+    node: median(node),
+    expand: median(command),
+    npm: median(npm),
+    load: `${loadBefore} → ${load()}`,
+    lines,
   };
 }
 
 export async function benchTimetable(): Promise<void> {
   const now = Date.now() - (Date.now() % 60_000);
-  const loadBefore = load();
   console.error('timetable bench: 70,000 events in the reader’s thread (built)…');
-  const large = await largeFeedInThread(now);
-  // Said at once, with the load it met: the comparisons after it take minutes.
+  const quiet = await largeFeedInThread(now, false);
+  console.error('timetable bench: the same with a busy core beside it…');
+  const busy = await largeFeedInThread(now, true);
   console.log(
-    `\n70,000 events (${round(large.mib)} MiB) in the reader's thread (built, as the tray app): ` +
-      `first read in a new thread ${large.first}, median of ${ROUNDS} in a warm one ` +
-      `${large.median} (goal ≤ ${READ_BUDGET_MS / 4} ms); ${large.stopped} of ${ROUNDS + 1} ` +
-      `stopped past the ${READ_BUDGET_MS} ms budget (load average ${load()})`,
+    `\n70,000 events (${round(quiet.mib)} MiB) in the reader's thread (built, as the tray app), ` +
+      `real time in the thread, the work its budget counted (its CPU time) and the main side's ` +
+      `wait; goals: ≤ ${READ_BUDGET_MS / 4} ms warm, ≤ ${GOAL_BUSY_MS} ms with a busy core:`,
   );
-  const comparisons = await compareWithIcalJs(now);
-  console.log(`\nLoad average (1, 5, 15 min) before: ${loadBefore}; after: ${load()}`);
-  console.log('\nThe engine against ical.js 2.2.1, same texts and spans, in turns (medians):');
-  for (const comparison of comparisons) console.log(`- ${comparisonLine(comparison)}`);
+  console.log(largeFeedLine('alone', quiet));
+  console.log(largeFeedLine('with a busy core beside it', busy));
+
+  console.error('timetable bench: the timetable command against `node -e 0`, in turns…');
+  const cli = await commandStart();
+  console.log(
+    `\nThe timetable command, built, expanding a week of the fixture (${cli.lines} lines): ` +
+      `${Math.round(cli.expand)} ms from spawn to exit against ${Math.round(cli.node)} ms for ` +
+      `\`node -e 0\` (medians of ${CLI_RUNS} in turns): ${(cli.expand / cli.node).toFixed(2)}x ` +
+      `(goal ≤ ${GOAL_CLI_RATIO}x); through \`npm run timetable\` ${Math.round(cli.npm)} ms ` +
+      `(median of ${NPM_RUNS}) [load ${cli.load}]`,
+  );
 
   const span = { from: now - DAY, to: now + 8 * DAY, machineZone: MACHINE_ZONE };
   const tiny = calendarText([{ uid: 'warm', start: now, end: now + 60_000, summary: 'Warm' }]);

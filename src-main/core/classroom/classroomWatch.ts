@@ -67,8 +67,11 @@ export class ClassroomWatch {
   #devices: DeviceView[] = [];
   /** Per remote id (unique in an account, so kept across classrooms of one session). */
   #activity = new Map<string, DeviceActivity>();
-  /** The last refresh that saw each device online: an offline device's "last seen online". */
-  #onlineAt = new Map<string, string>();
+  /**
+   * When the last refresh that succeeded ran: a device it saw online and this one sees offline
+   * was last seen online then (its "last seen online").
+   */
+  #lastLiveAt: string | null = null;
   /** Whether a refresh of this classroom succeeded yet: only a change between two seen is news. */
   #watchedLive = false;
   /** The cache entry is rewritten when the devices change, not on every poll. */
@@ -118,7 +121,7 @@ export class ClassroomWatch {
     // Another account may use the same ids for other devices.
     if (session !== this.#session) {
       this.#activity = new Map();
-      this.#onlineAt = new Map();
+      this.#lastLiveAt = null;
     }
     this.#watchedLive = false;
     this.#session = session;
@@ -242,26 +245,34 @@ export class ClassroomWatch {
     after: readonly DeviceView[],
   ): Record<string, DeviceActivity> {
     const now = new Date(this.#options.clock()).toISOString();
-    const was = new Map(before.map((device) => [device.remoteId, device.online]));
     const changed: Record<string, DeviceActivity> = {};
-    for (const device of after) {
-      const previous = was.get(device.remoteId);
-      if (
-        this.#watchedLive &&
-        typeof previous === 'boolean' &&
-        device.online !== null &&
-        previous !== device.online
-      ) {
+    if (this.#watchedLive) {
+      // The list's order rarely changes: a device is looked for where it was, else by its id.
+      let byId: Map<string, boolean | null> | undefined;
+      const previousOf = (device: DeviceView, index: number) => {
+        const there = before[index];
+        if (there?.remoteId === device.remoteId) return there.online;
+        if (byId === undefined) {
+          byId = new Map();
+          for (const each of before) byId.set(each.remoteId, each.online);
+        }
+        return byId.get(device.remoteId);
+      };
+      after.forEach((device, index) => {
+        const previous = previousOf(device, index);
+        if (typeof previous !== 'boolean' || device.online === null) return;
+        if (previous === device.online) return;
         const entry: DeviceActivity = {
           changedAt: now,
-          lastSeenOnlineAt: device.online ? null : (this.#onlineAt.get(device.remoteId) ?? null),
+          // `before` is the last live refresh's: online then, so last seen online then.
+          lastSeenOnlineAt: device.online ? null : this.#lastLiveAt,
         };
         this.#activity.set(device.remoteId, entry);
         changed[device.remoteId] = entry;
-      }
-      if (device.online === true) this.#onlineAt.set(device.remoteId, now);
+      });
     }
     this.#watchedLive = true;
+    this.#lastLiveAt = now;
     return changed;
   }
 

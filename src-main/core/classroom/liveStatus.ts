@@ -20,14 +20,17 @@
  */
 import type { AccountDevice, ClassroomDevice, Page } from '../../contract/wire';
 
+/** What the live status reads of an account device: whether it is online. */
+export type OnlineState = Pick<AccountDevice, 'remote_id' | 'is_online'>;
+
 /** What the live status needs from the service client; a signal calls a read off. */
 export interface DeviceLists {
   /** Every device of the classroom; rejects when the list could not be read consistently. */
   classroomDevices(classroomId: string, signal?: AbortSignal): Promise<ClassroomDevice[]>;
   /** The given pages of the account list, in the order asked. */
-  accountPages(pages: readonly number[], signal?: AbortSignal): Promise<Page<AccountDevice>[]>;
+  accountPages(pages: readonly number[], signal?: AbortSignal): Promise<Page<OnlineState>[]>;
   /** Every page of the account list, in order; rejects when it could not be read consistently. */
-  allAccountPages(signal?: AbortSignal): Promise<Page<AccountDevice>[]>;
+  allAccountPages(signal?: AbortSignal): Promise<Page<OnlineState>[]>;
 }
 
 /** A classroom device as the window shows it. No password: that stays in main memory. */
@@ -79,7 +82,8 @@ interface Join {
 
 export class ClassroomLiveStatus {
   private memory: AccountMemory | undefined;
-  private previous: DeviceView[] | undefined;
+  /** The last view, our own copies by remote id: what the next refresh is diffed against. */
+  private previous: ReadonlyMap<string, DeviceView> = new Map();
   private passwords = new Map<string, string>();
 
   constructor(
@@ -89,7 +93,7 @@ export class ClassroomLiveStatus {
 
   /** Starts from a cached view (no passwords), so changes are reported against what was shown. */
   seed(devices: readonly DeviceView[]): void {
-    this.previous = devices.map((device) => ({ ...device }));
+    this.previous = copiesById(devices);
   }
 
   /** The password of a device of this classroom, for an explicit copy action only. */
@@ -102,20 +106,25 @@ export class ClassroomLiveStatus {
     const classroom = await this.lists.classroomDevices(this.classroomId, signal);
     const join = await this.joinOnline(classroom, signal);
 
-    const devices = classroom.map((device): DeviceView => ({
-      remoteId: device.remote_id,
-      alias: device.remote_alias,
-      online: join.online.get(device.remote_id) ?? null,
-      status: device.status,
-      has2fa: device.has_2fa,
-    }));
-    const changes = diff(this.previous ?? [], devices);
+    const devices: DeviceView[] = [];
+    const passwords = new Map<string, string>();
+    for (const device of classroom) {
+      devices.push({
+        remoteId: device.remote_id,
+        alias: device.remote_alias,
+        online: join.online.get(device.remote_id) ?? null,
+        status: device.status,
+        has2fa: device.has_2fa,
+      });
+      passwords.set(device.remote_id, device.remote_password);
+    }
+    const changes = diff(this.previous, devices);
 
     // Every read succeeded: commit. Nothing above touched the state.
     this.memory = join.memory;
-    this.passwords = new Map(classroom.map((device) => [device.remote_id, device.remote_password]));
+    this.passwords = passwords;
     // Our own copies: a caller editing the returned views must not change what we diff against.
-    this.previous = devices.map((device) => ({ ...device }));
+    this.previous = copiesById(devices);
     return { devices, changes, accountPagesRead: join.pagesRead, searched: join.searched };
   }
 
@@ -126,21 +135,24 @@ export class ClassroomLiveStatus {
     const memory = this.memory;
     if (memory === undefined) return this.searchAll(classroom, memory, [], signal);
     // Devices the account list did not show when last searched are left to the page in turn.
-    const wanted = classroom
-      .map((device) => device.remote_id)
-      .filter((id) => !memory.absent.has(id));
-    const remembered = wanted.map((id) => memory.pageOf.get(id));
-    if (!remembered.every((page) => page !== undefined)) {
-      return this.searchAll(classroom, memory, [], signal);
+    const everyone = new Set<string>();
+    const wanted: string[] = [];
+    const remembered = new Set<number>();
+    for (const { remote_id: id } of classroom) {
+      everyone.add(id);
+      if (memory.absent.has(id)) continue;
+      const page = memory.pageOf.get(id);
+      if (page === undefined) return this.searchAll(classroom, memory, [], signal);
+      wanted.push(id);
+      remembered.add(page);
     }
 
-    const pages = [...new Set(remembered)].sort((a, b) => a - b);
+    const pages = [...remembered].sort((a, b) => a - b);
     // An empty classroom has nothing to look for.
     const inTurn = classroom.length > 0 ? pageInTurn(memory, pages) : undefined;
     const asked = inTurn === undefined ? pages : [...pages, inTurn];
     const read = await this.lists.accountPages(asked, signal);
 
-    const everyone = new Set(classroom.map((device) => device.remote_id));
     const online = new Map<string, boolean>();
     const found = new Map<string, number>();
     let elsewhere = false;
@@ -159,10 +171,14 @@ export class ClassroomLiveStatus {
     if (elsewhere || !sameTotal || !wanted.every((id) => online.has(id))) {
       return this.searchAll(classroom, memory, asked, signal);
     }
+    // The memory is never changed in place, so a refresh that found nothing new shares it.
     const next: AccountMemory = {
       ...memory,
-      pageOf: new Map([...memory.pageOf, ...found]),
-      absent: new Set([...memory.absent].filter((id) => !found.has(id))),
+      pageOf: found.size === 0 ? memory.pageOf : new Map([...memory.pageOf, ...found]),
+      absent:
+        found.size === 0
+          ? memory.absent
+          : new Set([...memory.absent].filter((id) => !found.has(id))),
       turn: inTurn === undefined ? memory.turn : (inTurn % memory.lastPage) + 1,
     };
     return { online, pagesRead: asked, memory: next, searched: false };
@@ -208,7 +224,7 @@ function pageInTurn(memory: AccountMemory, remembered: readonly number[]): numbe
 
 /** Where each of `ids` sits in the account list, and its online status; the turn starts over. */
 function locate(
-  all: readonly Page<AccountDevice>[],
+  all: readonly Page<OnlineState>[],
   ids: ReadonlySet<string>,
 ): { online: Map<string, boolean>; memory: AccountMemory } {
   const pageOf = new Map<string, number>();
@@ -228,17 +244,30 @@ function locate(
   };
 }
 
-/** What changed between two views of the classroom, device by device. */
-export function diff(before: readonly DeviceView[], after: readonly DeviceView[]): DeviceChange[] {
-  const old = new Map(before.map((device) => [device.remoteId, device]));
+/** Our own copies of the views, by remote id. */
+function copiesById(devices: readonly DeviceView[]): Map<string, DeviceView> {
+  const copies = new Map<string, DeviceView>();
+  for (const device of devices) copies.set(device.remoteId, { ...device });
+  return copies;
+}
+
+/**
+ * What changed between two views of the classroom, device by device: in the new view's order,
+ * then the devices gone, in the old one's.
+ */
+export function diff(
+  before: ReadonlyMap<string, DeviceView>,
+  after: readonly DeviceView[],
+): DeviceChange[] {
   const changes: DeviceChange[] = [];
+  let kept = 0;
   for (const device of after) {
-    const previous = old.get(device.remoteId);
-    old.delete(device.remoteId);
+    const previous = before.get(device.remoteId);
     if (!previous) {
       changes.push({ type: 'device-added', device });
       continue;
     }
+    kept += 1;
     if (
       previous.alias !== device.alias ||
       previous.status !== device.status ||
@@ -249,6 +278,11 @@ export function diff(before: readonly DeviceView[], after: readonly DeviceView[]
       changes.push({ type: 'online-changed', remoteId: device.remoteId, online: device.online });
     }
   }
-  for (const remoteId of old.keys()) changes.push({ type: 'device-removed', remoteId });
+  if (kept < before.size) {
+    const present = new Set(after.map((device) => device.remoteId));
+    for (const remoteId of before.keys()) {
+      if (!present.has(remoteId)) changes.push({ type: 'device-removed', remoteId });
+    }
+  }
   return changes;
 }

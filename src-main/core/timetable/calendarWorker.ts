@@ -17,18 +17,20 @@ if (port !== null) {
   port.on('message', (request: ReadRequest) => {
     pieces.push(request.piece);
     if (!('options' in request)) return;
+    const started = performance.now();
+    const workStarted = progress.work();
     const text = pieces.join('');
     pieces = [];
     const { options } = request;
-    const started = performance.now();
     try {
       progress.events(countEvents(text));
       const reading = readCalendar(text, { ...options, onPart: (part) => progress.part(part) });
       const ms = performance.now() - started;
+      const workMs = progress.work() - workStarted;
       if (reading.events.length > MAX_OCCURRENCES) {
-        answer({ type: 'tooMany', eventsRead: reading.eventsRead, ms });
+        answer({ type: 'tooMany', eventsRead: reading.eventsRead, ms, workMs });
       } else {
-        answer({ type: 'read', reading, ms });
+        answer({ type: 'read', reading, ms, workMs });
       }
     } catch (error) {
       if (error instanceof CalendarFormatError) {

@@ -1,16 +1,24 @@
 // `npm run timetable`: the timetable CLI (cli.ts) run built, in plain Node, so that it starts in
-// a fraction of a second (through tsx it spent about 2.3 s starting, and its reader's thread as
-// long again). The build is made by esbuild into node_modules/.cache/classtray-timetable (not
-// out/, which the tray app's package takes whole): straight after `npm ci`, and again whenever a
-// source it was made from, or package-lock.json, is newer than it. One file for the command and
-// one for the reader's thread, each with its dependencies.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+// a fraction of a second (through tsx it spent about 2.3 s starting). The build is made by esbuild
+// into node_modules/.cache/classtray-timetable (not out/, which the tray app's package takes
+// whole), in a folder of its own per checkout (two checkouts sharing one node_modules each keep
+// their own build): straight after `npm ci`, and again whenever a source it was made from, or
+// package-lock.json, is newer than it. One file: the command with the engine it reads with, on
+// its own thread (expandCommand.ts).
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import process from 'node:process';
 import { URL, fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
-const outDir = path.join(root, 'node_modules', '.cache', 'classtray-timetable');
+/** A short name for the checkout, FNV-1a of its path (node:crypto would cost the start more). */
+function checkoutName(text) {
+  let hash = 0x811c9dc5;
+  for (const unit of text) hash = Math.imul(hash ^ (unit.codePointAt(0) ?? 0), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+const outDir = path.join(root, 'node_modules', '.cache', 'classtray-timetable', checkoutName(root));
 const entry = path.join(outDir, 'cli.mjs');
 /** The sources the build was made from, relative to the root: written by the build. */
 const inputsFile = path.join(outDir, 'inputs.json');
@@ -46,18 +54,20 @@ async function build(state) {
   );
   // Loaded only here: running an up-to-date build needs no bundler.
   const { build: esbuild } = await import('esbuild');
+  // Nothing of an earlier build's is left beside the new one (the reader's thread it once had).
+  rmSync(outDir, { recursive: true, force: true });
   const result = await esbuild({
     absWorkingDir: root,
-    entryPoints: {
-      cli: 'src-main/core/timetable/cli.ts',
-      calendarWorker: 'src-main/core/timetable/calendarWorker.ts',
-    },
+    entryPoints: { cli: 'src-main/core/timetable/cli.ts' },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
+    // A dependency's ES module build where it has one (windows-iana's: its data is then not
+    // bundled twice, for production and development, and is not wrapped as CommonJS).
+    mainFields: ['module', 'main'],
     // Bundled CommonJS dependencies (windows-iana) may call require.
     banner: {
       js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
@@ -65,8 +75,10 @@ async function build(state) {
     metafile: true,
     logLevel: 'warning',
   });
+  // Dependencies change with package-lock.json (a node_modules shared from another checkout
+  // shows as a path outside this one).
   const sources = Object.keys(result.metafile.inputs).filter(
-    (input) => !input.startsWith('node_modules/'),
+    (input) => !input.split(/[\\/]/).includes('node_modules'),
   );
   mkdirSync(outDir, { recursive: true });
   writeFileSync(
@@ -77,4 +89,6 @@ async function build(state) {
 
 const state = buildState();
 if (state !== 'current') await build(state);
+// Node 22.1 and later keep the compiled code between runs (Node 20 has no such cache).
+module.enableCompileCache?.(path.join(outDir, 'compiled'));
 await import(pathToFileURL(entry).href);

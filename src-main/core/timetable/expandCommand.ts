@@ -4,17 +4,33 @@
  * occurrence starting in the window, one JSON object per line on stdout, then one line on stderr
  * saying how the reading went: the events read, the occurrences, those skipped and the parts
  * repaired, each by kind. The calendar is fetched by the app's fetch (feed.ts: its time limit
- * and size cap) and read by the app's reader (its thread, budget and memory cap), so what it
- * prints is what the tray app would use.
+ * and size cap) and read by the app's engine with the app's budget of work and cap on
+ * occurrences, so what it prints is what the tray app would use.
+ *
+ * It reads on its own thread (`readHere`): a command has no window to keep turning, and a
+ * reader's thread of its own cost it more than its whole reading (issue 44: 197 ms of a 455 ms
+ * run waited for the thread to load its bundle and warm up). The budget is then looked at from
+ * part to part of the calendar, and the process's memory is the only cap (a file is at most
+ * 8 MiB; the app's thread is capped at READ_MEMORY_MB).
  */
 import fs from 'node:fs/promises';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { z } from 'zod';
+// The tree-shaken build of zod: the command loads a few kB of it, not the whole library.
+import * as z from 'zod/mini';
 import { en } from '../../../src-shared/i18n/en';
-import type { CalendarEvent, CalendarReading, Repair, SkipReason } from './calendar';
-import { REPAIR_NAMES, SKIP_REASON_NAMES } from './calendar';
-import type { RunawayPart, StartWorker } from './calendarReader';
-import { CalendarReader, READ_BUDGET_MS } from './calendarReader';
+import type {
+  CalendarEvent,
+  CalendarPart,
+  CalendarReading,
+  ExpandOptions,
+  Repair,
+  SkipReason,
+} from './calendar';
+import { CalendarFormatError, REPAIR_NAMES, SKIP_REASON_NAMES, readCalendar } from './calendar';
+import type { ReadOutcome, RunawayPart } from './calendarReader';
+import { READ_BUDGET_MS } from './calendarReader';
+import { CHECKPOINT_MS, MAX_OCCURRENCES, countEvents, threadCpuClock } from './calendarThread';
 import { MAX_FEED_BYTES, fetchFeed, timetableRefusal } from './feed';
 import { TeacherFacingError } from '../api/teacherFacing';
 import { instantOf, isIanaZone } from './zones';
@@ -34,8 +50,6 @@ export interface CommandIo {
   out: (line: string) => void;
   err: (line: string) => void;
   fetch: typeof fetch;
-  /** Default: the reader's thread from its TypeScript source. */
-  startWorker?: StartWorker;
   /** The computer's zone when --zone is not given. */
   machineZone: string;
 }
@@ -65,15 +79,11 @@ export async function timetableCommand(argv: readonly string[], io: CommandIo): 
     return 1;
   }
 
-  const reader = new CalendarReader(
-    io.startWorker === undefined ? {} : { startWorker: io.startWorker },
-  );
-  const outcome = await reader.read(text, {
+  const outcome = readHere(text, {
     from: request.from,
     to: request.to,
     machineZone: request.zone,
   });
-  await reader.stop();
   switch (outcome.kind) {
     case 'read': {
       const { lines, summary } = expandedLines(outcome.reading, request);
@@ -150,6 +160,90 @@ function parseRequest(argv: readonly string[], machineZone: string): Request {
 const dateTimeWithOffset = z.iso.datetime({ offset: true });
 const dateTimeLocal = z.iso.datetime({ local: true });
 const dateOnly = z.iso.date();
+
+/** What `readHere` measures with: the tests inject them. */
+export interface ReadHereMeasures {
+  /** Default: the app's, READ_BUDGET_MS. */
+  budgetMs?: number;
+  /** This thread's work clock in ms; default its CPU time (threadCpuClock), else real time. */
+  work?: () => number;
+  /** Real time in ms; default performance.now. */
+  now?: () => number;
+}
+
+/** The reading ran past its budget of work: what it was on, for the outcome. */
+class OverBudget extends Error {
+  constructor(
+    readonly part: CalendarPart | undefined,
+    readonly workMs: number,
+  ) {
+    super('past the budget of work');
+  }
+}
+
+/**
+ * Reads a feed on this thread with the engine, the app's budget of work (this thread's CPU time,
+ * looked at from part to part, at most every CHECKPOINT_MS) and its cap on occurrences; the
+ * outcome in the app's reader's words. Past the budget, the part named is the one the engine was
+ * on for at least half the work; else the feed as a whole was too much, named by its size.
+ */
+export function readHere(
+  text: string,
+  options: ExpandOptions,
+  measures: ReadHereMeasures = {},
+): ReadOutcome {
+  const budgetMs = measures.budgetMs ?? READ_BUDGET_MS;
+  const now = measures.now ?? (() => performance.now());
+  const work = measures.work ?? threadCpuClock() ?? now;
+  const started = now();
+  const workStarted = work();
+  let lookedAt = started;
+  /** The work done when last looked at (ms), and the part under way since then. */
+  let worked = 0;
+  let current: { part: CalendarPart; since: number } | undefined;
+  const onPart = (part: CalendarPart) => {
+    const at = now();
+    if (at - lookedAt >= CHECKPOINT_MS) {
+      lookedAt = at;
+      worked = work() - workStarted;
+      if (worked >= budgetMs) {
+        // The part that has just ended, if it took at least half the work.
+        const ranAway = current !== undefined && worked - current.since >= worked / 2;
+        throw new OverBudget(ranAway ? current?.part : undefined, worked);
+      }
+    }
+    current = { part, since: worked };
+  };
+  try {
+    const reading = readCalendar(text, { ...options, onPart });
+    const ms = now() - started;
+    const workMs = work() - workStarted;
+    if (reading.events.length > MAX_OCCURRENCES) {
+      return {
+        kind: 'stopped',
+        stopped: { limit: 'occurrences', part: { kind: 'events', count: reading.eventsRead } },
+        ms,
+        workMs,
+      };
+    }
+    return { kind: 'read', reading, ms, workMs };
+  } catch (error) {
+    if (error instanceof OverBudget) {
+      return {
+        kind: 'stopped',
+        stopped: {
+          limit: 'time',
+          part: error.part ?? { kind: 'events', count: countEvents(text) },
+        },
+        ms: now() - started,
+        workMs: error.workMs,
+      };
+    }
+    if (error instanceof CalendarFormatError)
+      return { kind: 'notCalendar', message: error.message };
+    return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
+  }
+}
 
 /** An ISO 8601 instant; without an offset, a wall time (a date: its midnight) in the zone. */
 function instantArgument(name: string, value: string, zone: string): number {

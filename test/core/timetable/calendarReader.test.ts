@@ -1,20 +1,31 @@
 /**
  * The calendar reader (calendarReader.ts): feeds read in a thread of their own, one at a time,
- * within a time budget and a memory cap, with the runaway part named. The budget's behaviour is
- * tested with a stand-in thread that runs away exactly as told, and with the real engine on a
- * budget or a cap made small; issue 25's hostile calendars go through the real thread within the
- * app's limits while the main event loop is watched: it must keep turning.
+ * within a budget of work and a memory cap, with the runaway part named. The budget's behaviour
+ * is tested with a stand-in thread that runs away exactly as told (its work counted in real
+ * time, as it spins on the real clock), with one whose work clock says how much of a core it
+ * got, and with the real engine on a budget or a cap made small; issue 25's hostile calendars go
+ * through the real thread within the app's limits while the main event loop is watched: it must
+ * keep turning.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CalendarReading } from '../../../src-main/core/timetable/calendar';
-import type { StartWorker } from '../../../src-main/core/timetable/calendarReader';
+import type {
+  CalendarReaderOptions,
+  StartWorker,
+} from '../../../src-main/core/timetable/calendarReader';
 import {
   CalendarReader,
   sourceCalendarWorker,
 } from '../../../src-main/core/timetable/calendarReader';
-import { MAX_OCCURRENCES } from '../../../src-main/core/timetable/calendarThread';
+import {
+  MAX_OCCURRENCES,
+  ProgressReader,
+  ProgressWriter,
+  newProgressBoard,
+  workSpent,
+} from '../../../src-main/core/timetable/calendarThread';
 import { newPlaces } from '../../../src-main/core/timetable/lessons';
 import { calendarText } from '../../support/calendarText';
 import {
@@ -39,7 +50,9 @@ afterEach(async () => {
 });
 
 /** A reader whose threads are counted, each with a promise of its end. */
-function reader(options: { start?: StartWorker; budgetMs?: number; memoryMb?: number } = {}) {
+function reader(
+  options: { start?: StartWorker } & Omit<CalendarReaderOptions, 'startWorker'> = {},
+) {
   const ended: Promise<unknown>[] = [];
   const start = options.start ?? sourceCalendarWorker;
   const made = new CalendarReader({
@@ -61,6 +74,15 @@ const runaway =
     new Worker(new URL('../../support/runawayCalendarThread.mjs', import.meta.url), {
       ...options,
       workerData: { ...(options.workerData as object), budgetMs },
+    });
+
+/** The stand-in of a busy machine (slowCalendarThread.ts): `wallMs` of real time, `share` of it work. */
+const slow =
+  (wallMs: number, share: number): StartWorker =>
+  (options) =>
+    new Worker(new URL('./slowCalendarThread.mjs', import.meta.url), {
+      ...options,
+      workerData: { ...(options.workerData as object), wallMs, share },
     });
 
 /**
@@ -132,11 +154,50 @@ describe('the calendar reader', () => {
   });
 });
 
+describe('the budget counts the reading’s own work, not the machine’s', () => {
+  it('counts the work clock to the last checkpoint, then the real time since, whole', () => {
+    // Nothing said yet: the real time since the feed was handed over.
+    expect(workSpent(undefined, 1_000, 1_600)).toBe(600);
+    // A thread given a quarter of a core: 500 ms of work in its first 2 s, said 10 ms ago.
+    expect(workSpent({ startWork: 100, work: 600, at: 3_000 }, 1_000, 3_010)).toBe(510);
+    // A part that runs away says nothing more: 200 ms of work, then 1.5 s of silence.
+    expect(workSpent({ startWork: 0, work: 200, at: 2_000 }, 1_000, 3_500)).toBe(1_700);
+  });
+
+  it('is written by the thread on its board, a checkpoint at the reading’s start', () => {
+    const board = newProgressBoard();
+    const progress = new ProgressReader(board);
+    progress.clear();
+    expect(progress.checkpoint()).toBeUndefined();
+    new ProgressWriter(board, () => 40).events(12);
+    expect(progress.checkpoint()).toMatchObject({ startWork: 40, work: 40 });
+    expect(progress.read().events).toBe(12);
+    progress.clear();
+    expect(progress.checkpoint()).toBeUndefined();
+  });
+
+  it('reads a feed whose thread gets a tenth of a core, past the budget in real time', async () => {
+    const { reader: calendars } = reader({ start: slow(1_500, 0.1), budgetMs: 1_000 });
+    expect(await calendars.read('slow', SPAN)).toMatchObject({ kind: 'read' });
+  });
+
+  it('stops the same feed at the budget when its thread gets the whole core', async () => {
+    const { reader: calendars, ended } = reader({ start: slow(1_500, 1), budgetMs: 1_000 });
+    expect(await calendars.read('slow', SPAN)).toMatchObject({
+      kind: 'stopped',
+      stopped: { limit: 'time' },
+    });
+    await ended[0];
+  });
+});
+
 describe('a thread that runs away (a stand-in for the engine)', () => {
   const budgetMs = 1_000;
+  // The stand-in spins on the real clock: its work is real time.
+  const workClock = 'wall';
 
   it('is ended past its time budget, naming the zone it was on; the next feed gets a new thread', async () => {
-    const { reader: calendars, ended } = reader({ start: runaway(budgetMs), budgetMs });
+    const { reader: calendars, ended } = reader({ start: runaway(budgetMs), budgetMs, workClock });
     const { result, turns } = await watchingTheLoop('zone', () => calendars.read('zone', SPAN));
     expect(result).toMatchObject({
       kind: 'stopped',
@@ -149,7 +210,7 @@ describe('a thread that runs away (a stand-in for the engine)', () => {
   });
 
   it('names the size of the calendar when no part took most of the time', async () => {
-    const { reader: calendars, ended } = reader({ start: runaway(budgetMs), budgetMs });
+    const { reader: calendars, ended } = reader({ start: runaway(budgetMs), budgetMs, workClock });
     expect(await calendars.read('late-part', SPAN)).toMatchObject({
       kind: 'stopped',
       stopped: { limit: 'time', part: { kind: 'events', count: 7 } },
@@ -162,6 +223,7 @@ describe('a thread that runs away (a stand-in for the engine)', () => {
       start: runaway(60_000),
       budgetMs: 60_000,
       memoryMb: 32,
+      workClock,
     });
     expect(await calendars.read('hog', SPAN)).toMatchObject({
       kind: 'stopped',
@@ -172,7 +234,11 @@ describe('a thread that runs away (a stand-in for the engine)', () => {
   });
 
   it('is ended when the reader stops, the reading under way cancelled', async () => {
-    const { reader: calendars, ended } = reader({ start: runaway(60_000), budgetMs: 60_000 });
+    const { reader: calendars, ended } = reader({
+      start: runaway(60_000),
+      budgetMs: 60_000,
+      workClock,
+    });
     const reading = calendars.read('zone', SPAN);
     const waiting = calendars.read('quick', SPAN);
     await calendars.stop();

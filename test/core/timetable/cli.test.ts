@@ -5,6 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readHere } from '../../../src-main/core/timetable/expandCommand';
 import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
 import { feedServers } from '../../support/feedServer';
@@ -300,5 +301,63 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const { status, stderr } = await timetable(...args);
     expect(status).toBe(2);
     expect(stderr).toContain(problem);
+  });
+});
+
+/**
+ * The command reads on its own thread (readHere), with the app's budget of work looked at from
+ * part to part: tested with clocks that move as told, so no figure depends on the machine.
+ */
+describe('the command’s reading on its own thread', () => {
+  const from = Date.parse('2026-11-24T00:00:00Z');
+  const span = { from, to: from + 7 * 86_400_000, machineZone: 'UTC' };
+  /** `count` weekly series, series-0 to series-(count - 1), one part each for the engine. */
+  const series = (count: number) =>
+    [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'PRODID:-//ClassTray tests//EN',
+      ...Array.from({ length: count }, (_, n) => [
+        'BEGIN:VEVENT',
+        `UID:series-${n}`,
+        'DTSTART:20261124T080000Z',
+        'DURATION:PT50M',
+        'RRULE:FREQ=WEEKLY;COUNT=4',
+        `SUMMARY:Series ${n}`,
+        'END:VEVENT',
+      ]).flat(),
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+  /** A clock that moves `step` ms each time it is read. */
+  const ticking = (step: number) => {
+    let at = 0;
+    return () => (at += step);
+  };
+
+  it('reads a calendar whose work stays within the budget, however long it took in real time', () => {
+    // 10 ms of real time for each of 50 parts, 1 ms of work: 500 ms in all, 50 ms of work.
+    expect(
+      readHere(series(50), span, { budgetMs: 100, now: ticking(10), work: ticking(1) }),
+    ).toMatchObject({ kind: 'read', reading: { eventsRead: 50 } });
+  });
+
+  it('stops one past its budget of work, named by its size when no part took half of it', () => {
+    expect(
+      readHere(series(50), span, { budgetMs: 100, now: ticking(10), work: ticking(10) }),
+    ).toMatchObject({
+      kind: 'stopped',
+      stopped: { limit: 'time', part: { kind: 'events', count: 50 } },
+    });
+  });
+
+  it('names the part that took at least half the work', () => {
+    // The start, then series-0 and series-1 each after 1 ms of work; series-1 takes the rest.
+    let reads = 0;
+    const work = () => ((reads += 1) <= 3 ? reads : 1_000);
+    expect(readHere(series(50), span, { budgetMs: 100, now: ticking(10), work })).toMatchObject({
+      kind: 'stopped',
+      stopped: { limit: 'time', part: { kind: 'series', uid: 'series-1' } },
+    });
   });
 });
