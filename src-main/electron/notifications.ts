@@ -69,7 +69,7 @@ export function scheduledEndNotices(): ScheduledEndNotices {
     `${scheduledEndKey(run.scheduled)}|${run.ranAt}`;
   return (state, windowVisible, text) => {
     const notices: Notice[] = [];
-    for (const run of [...state.schedule.ran].reverse()) {
+    for (const run of [...state.scheduledEnds.ran].reverse()) {
       if (seen.has(runKey(run))) continue;
       const end = scheduledEndKey(run.scheduled);
       const quiet = windowVisible || (run.retrying && toldRetrying.has(end));
@@ -77,9 +77,9 @@ export function scheduledEndNotices(): ScheduledEndNotices {
       else toldRetrying.delete(end);
       if (!quiet) notices.push(runNotice(run, state, text));
     }
-    seen = new Set(state.schedule.ran.map(runKey));
+    seen = new Set(state.scheduledEnds.ran.map(runKey));
     // An end no longer pending (done or cancelled) is told afresh if it is scheduled again.
-    const pending = new Set(state.schedule.pending.map(scheduledEndKey));
+    const pending = new Set(state.scheduledEnds.pending.map(scheduledEndKey));
     for (const end of toldRetrying) if (!pending.has(end)) toldRetrying.delete(end);
     return notices;
   };

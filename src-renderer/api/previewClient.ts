@@ -74,7 +74,7 @@ export function createPreviewClient(
     emit({ type: 'preferences', preferences: state.preferences });
     emit({ type: 'classroom', classroom: state.classroom });
     emit({ type: 'temporal-accesses', temporalAccesses: state.temporalAccesses });
-    emit({ type: 'schedule', schedule: state.schedule });
+    emit({ type: 'scheduled-ends', scheduledEnds: state.scheduledEnds });
     emit({ type: 'timetable', timetable: state.timetable });
     emit({ type: 'installation', installation: state.installation });
     emit({ type: 'school-policy', schoolPolicy: state.schoolPolicy });

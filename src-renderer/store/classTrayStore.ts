@@ -28,7 +28,7 @@ export interface ClassTrayData {
   connection: ConnectionView;
   preferences: PreferencesView;
   temporalAccesses: TrackedAccessView[];
-  schedule: ScheduledEndsView;
+  scheduledEnds: ScheduledEndsView;
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
@@ -51,7 +51,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     connection: state.connection,
     preferences: state.preferences,
     temporalAccesses: state.temporalAccesses,
-    schedule: state.schedule,
+    scheduledEnds: state.scheduledEnds,
     timetable: state.timetable,
     installation: state.installation,
     schoolPolicy: state.schoolPolicy,
@@ -127,8 +127,8 @@ export function applyChanges(
       case 'preferences':
         next = { ...next, preferences: change.preferences };
         break;
-      case 'schedule':
-        next = { ...next, schedule: change.schedule };
+      case 'scheduled-ends':
+        next = { ...next, scheduledEnds: change.scheduledEnds };
         break;
       case 'timetable':
         next = { ...next, timetable: change.timetable };

@@ -919,19 +919,19 @@ describe('scheduled ends', () => {
   /** The schedule once it satisfies `done`: as it is now, or as a later change brings it. */
   function untilSchedule(
     classTray: ClassTray,
-    done: (schedule: ScheduledEndsView) => boolean,
+    done: (scheduledEnds: ScheduledEndsView) => boolean,
   ): Promise<ScheduledEndsView> {
     return new Promise((resolve) => {
       const stop = classTray.subscribe((change) => {
-        if (change.type === 'schedule' && done(change.schedule)) {
+        if (change.type === 'scheduled-ends' && done(change.scheduledEnds)) {
           stop();
-          resolve(change.schedule);
+          resolve(change.scheduledEnds);
         }
       });
-      void classTray.getState().then(({ schedule }) => {
-        if (done(schedule)) {
+      void classTray.getState().then(({ scheduledEnds }) => {
+        if (done(scheduledEnds)) {
           stop();
-          resolve(schedule);
+          resolve(scheduledEnds);
         }
       });
     });
@@ -992,7 +992,7 @@ describe('scheduled ends', () => {
       classTray.cancelScheduledEnd({ target: { token: running, classroomId: 'room-a' } }),
     ).rejects.toThrow(ApiInputError);
     expect(await readFile(settingsFile, 'utf8')).toBe(before);
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
   });
 
   it('ends an access at its time, and the service sees it ended', async () => {
@@ -1002,8 +1002,8 @@ describe('scheduled ends', () => {
     const changes = record(classTray);
     await classTray.scheduleEnd({ target: { token }, at: inMinutes(start, 10) });
     expect(changes).toContainEqual({
-      type: 'schedule',
-      schedule: { pending: [{ target: { token }, at: inMinutes(start, 10) }], ran: [] },
+      type: 'scheduled-ends',
+      scheduledEnds: { pending: [{ target: { token }, at: inMinutes(start, 10) }], ran: [] },
     });
 
     advance(10 * MINUTE);
@@ -1057,7 +1057,7 @@ describe('scheduled ends', () => {
     await classTray.scheduleEnd({ target: { token: byHand }, at: inMinutes(start, 5) });
     await classTray.cancelScheduledEnd({ target: { token: kept } });
     await classTray.invalidateTemporalAccess({ token: byHand });
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
     // A later end runs in the same pass after anything due before it: none was.
     await classTray.selectClassroom({ id: 'empty' });
     await classTray.scheduleEnd({ target: { classroomId: 'empty' }, at: inMinutes(start, 6) });
@@ -1118,7 +1118,7 @@ describe('scheduled ends', () => {
       { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: local.url },
       { timers },
     );
-    expect((await restarted.getState()).schedule.pending).toEqual([end]);
+    expect((await restarted.getState()).scheduledEnds.pending).toEqual([end]);
     advance(10 * MINUTE);
     const { ran } = await untilSchedule(restarted, ({ ran }) => ran.length > 0);
     expect(ran).toMatchObject([{ lateMinutes: 0, ended: [{ result: { kind: 'invalidated' } }] }]);
@@ -1159,7 +1159,7 @@ describe('scheduled ends', () => {
     advance(20 * MINUTE);
     await classTray.refresh();
     const asleep = await classTray.getState();
-    expect(asleep.schedule.ran).toEqual([]);
+    expect(asleep.scheduledEnds.ran).toEqual([]);
     expect(asleep.temporalAccesses[0]?.state).toEqual({ kind: 'given' });
 
     classTray.resume();
@@ -1175,9 +1175,9 @@ describe('scheduled ends', () => {
     const end = { target: { classroomId: 'room-12' }, at: inMinutes(Date.now(), 30) };
     await classTray.scheduleEnd(end);
     await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
     expect(await readFile(path.join(dataDir, 'settings.json'), 'utf8')).not.toContain('room-12');
     await classTray.setMode({ mode: 'demo' });
-    expect((await classTray.getState()).schedule.pending).toEqual([end]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([end]);
   });
 });

@@ -276,7 +276,10 @@ async function withRunReports(context: BrowserContext): Promise<void> {
   await context.route('**/api/state', async (route) => {
     const response = await route.fetch();
     const state = (await response.json()) as ClassTrayState;
-    await route.fulfill({ response, json: { ...state, schedule: { ...state.schedule, ran } } });
+    await route.fulfill({
+      response,
+      json: { ...state, scheduledEnds: { ...state.scheduledEnds, ran } },
+    });
   });
   await context.route('**/api/events', (route) =>
     route.fulfill({ contentType: 'text/event-stream', body: 'retry: 3600000\n\n' }),

@@ -164,14 +164,14 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
       target: { classroomId: 'room-12' },
       at: new Date(nextEnd + 45 * MINUTE).toISOString(),
     };
-    expect((await coreStateIn(page)).schedule.pending).toEqual([room12Bell]);
+    expect((await coreStateIn(page)).scheduledEnds.pending).toEqual([room12Bell]);
 
     // B204's bell: nothing ends.
     const before = await invalidations(running);
     await running.skip(end + MINUTE - running.clock.now());
     await refreshUntil(running, page, (state) => state.timetable.now === null, 'the lesson over');
     expect(await invalidations(running)).toBe(before);
-    expect((await coreStateIn(page)).schedule.ran).toEqual([]);
+    expect((await coreStateIn(page)).scheduledEnds.ran).toEqual([]);
 
     // Yes for B204: its next lesson's end ends the access.
     await page.getByRole('button', { name: t('header.settings') }).click();
@@ -181,12 +181,17 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
       .waitFor();
     await shot('both-answered');
     await page.getByRole('button', { name: t('settings.close') }).click();
-    expect((await coreStateIn(page)).schedule.pending).toEqual([
+    expect((await coreStateIn(page)).scheduledEnds.pending).toEqual([
       { target: { classroomId: 'music' }, at: new Date(nextEnd).toISOString() },
       room12Bell,
     ]);
     await running.skip(nextEnd - running.clock.now());
-    await refreshUntil(running, page, (state) => state.schedule.ran.length > 0, 'the bell ran');
+    await refreshUntil(
+      running,
+      page,
+      (state) => state.scheduledEnds.ran.length > 0,
+      'the bell ran',
+    );
     expect(await invalidations(running)).toBe(before + 1);
     const status = await callerOf(running.service)(
       'PATCH',

@@ -123,9 +123,9 @@ async function leaveNothing(): Promise<void> {
   const request = session.page.context().request;
   const state = await request.get(`${origin}/api/state`);
   expect(state.status(), 'the state, to clean up').toBe(200);
-  const { schedule, temporalAccesses } = (await state.json()) as ClassTrayState;
+  const { scheduledEnds, temporalAccesses } = (await state.json()) as ClassTrayState;
   const calls = [
-    ...schedule.pending.map(({ target }) => ['cancelScheduledEnd', { target }] as const),
+    ...scheduledEnds.pending.map(({ target }) => ['cancelScheduledEnd', { target }] as const),
     ...temporalAccesses.map(({ token }) => ['removeTemporalAccess', { token }] as const),
     ['setTimetableSource', { kind: 'none' }] as const,
   ];

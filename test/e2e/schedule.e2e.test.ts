@@ -76,9 +76,9 @@ async function leaveNothing(): Promise<void> {
   const state = await context.request.get(`${origin}/api/state`);
   // Without the key's cookie (the window never opened) nothing was done through this page.
   if (!state.ok()) return;
-  const { schedule, temporalAccesses } = (await state.json()) as ClassTrayState;
+  const { scheduledEnds, temporalAccesses } = (await state.json()) as ClassTrayState;
   const calls = [
-    ...schedule.pending.map(({ target }) => ['cancelScheduledEnd', { target }] as const),
+    ...scheduledEnds.pending.map(({ target }) => ['cancelScheduledEnd', { target }] as const),
     ...temporalAccesses.map(({ token }) => ['removeTemporalAccess', { token }] as const),
   ];
   for (const [action, data] of calls) {

@@ -543,16 +543,16 @@ describe('every word whole in a lesson', () => {
     await resizeTo(page, { width: 320, height: 480 });
     await chooseLanguage(page, 'en');
     // The two accesses' scheduled ends run, then the class's a minute later: three reports.
-    const [accessEnd] = (await coreState()).schedule.pending;
+    const [accessEnd] = (await coreState()).scheduledEnds.pending;
     if (accessEnd === undefined) throw new Error('no scheduled end');
     await session.skip(Date.parse(accessEnd.at) + 1_000 - session.clock.now());
-    await refreshUntil((state) => state.schedule.ran.length === 2, 'the two ends run');
+    await refreshUntil((state) => state.scheduledEnds.ran.length === 2, 'the two ends run');
     await act('scheduleEnd', {
       target: { classroomId: 'room-12' },
       at: new Date(Date.parse(accessEnd.at) + 60_000).toISOString(),
     });
     await session.skip(60_000);
-    await refreshUntil((state) => state.schedule.ran.length === 3, 'the class end run');
+    await refreshUntil((state) => state.scheduledEnds.ran.length === 3, 'the class end run');
     // Two students given the room's devices again, and End all while the service is away: a
     // result of three sentences, two of them naming a student and a device.
     await give({ pc: 23, name: 'Zofia Wiśniewska-Kowalczyk' });

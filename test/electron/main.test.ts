@@ -504,7 +504,7 @@ describe('main', () => {
   it('notifies a scheduled end that ran, once, while the window is hidden; a click shows the window', async () => {
     const { electron, core, popover, started } = await launch();
     const ran = roomState({
-      schedule: { pending: [], ran: [run(roomEnd(localTime(10, 50)), { ended: 3 })] },
+      scheduledEnds: { pending: [], ran: [run(roomEnd(localTime(10, 50)), { ended: 3 })] },
     });
     core.getState.mockResolvedValue(ran);
     let push: ((change: ClassTrayChange) => void) | undefined;
@@ -521,7 +521,7 @@ describe('main', () => {
     const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
     shown.emit('click', {});
     expect(popover.showWindow).toHaveBeenCalledTimes(1);
-    push?.({ type: 'schedule', schedule: ran.schedule });
+    push?.({ type: 'scheduled-ends', scheduledEnds: ran.scheduledEnds });
     await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setImmediate(resolve));
     expect(electron.Notification).toHaveBeenCalledTimes(1);

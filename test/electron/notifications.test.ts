@@ -123,7 +123,7 @@ describe('scheduled end notifications', () => {
   const after = (...ran: ScheduledEndRunView[]) =>
     roomState({
       temporalAccesses: [anaAccess],
-      schedule: { pending: ran[0]?.retrying ? [end] : [], ran },
+      scheduledEnds: { pending: ran[0]?.retrying ? [end] : [], ran },
     });
   const hidden = false;
 

@@ -95,7 +95,7 @@ describe('a change of language', () => {
     const fake = new FakeClassTray(
       classTrayState({
         preferences: { language: 'de' },
-        schedule: {
+        scheduledEnds: {
           ran: [
             {
               scheduled: { at, target: { classroomId: 'lab-1' } },

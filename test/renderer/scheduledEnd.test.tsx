@@ -217,7 +217,9 @@ describe('scheduling an end', () => {
 
 describe('a pending end', () => {
   it('is shown on the row and the card, and cancelled by a button that names it', async () => {
-    const fake = lab({ schedule: { pending: [{ at: AT_10_50, target: { token: ANA.token } }] } });
+    const fake = lab({
+      scheduledEnds: { pending: [{ at: AT_10_50, target: { token: ANA.token } }] },
+    });
     const { user } = await renderApp(fake);
     expect(within(rowOf('LAB-PC01')).getByRole('img', { name: 'Ends at 10:50' })).toBeTruthy();
     expect(within(cardList()).getByText(`Ends at ${isolated('10:50')}`)).toBeTruthy();
@@ -271,7 +273,7 @@ describe("the class's end", () => {
 
   it("is not offered for another classroom's pending end", async () => {
     await renderApp(
-      lab({ schedule: { pending: [{ at: AT_10_50, target: { classroomId: 'room-12' } }] } }),
+      lab({ scheduledEnds: { pending: [{ at: AT_10_50, target: { classroomId: 'room-12' } }] } }),
     );
     expect(screen.queryByText(/Class ends at/)).toBeNull();
     expect(screen.getByRole('button', { name: 'End class at…' })).toBeTruthy();
@@ -309,7 +311,7 @@ describe('run reports', () => {
   it('says what each run ended, newest first, naming the classroom or the student and device', async () => {
     await renderApp(
       lab({
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({ ended: [ended('a'), ended('b'), ended('c')] }),
             run({
@@ -338,7 +340,7 @@ describe('run reports', () => {
     const { user } = await renderApp(
       lab({
         temporalAccesses: [ANA, inRoom12],
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({
               scheduled: { at: AT_10_50, target: { token: inRoom12.token } },
@@ -365,7 +367,9 @@ describe('run reports', () => {
   });
 
   it('says a run was late because the computer slept or ClassTray was closed', async () => {
-    await renderApp(lab({ schedule: { ran: [run({ lateMinutes: 12, ended: [ended('a')] })] } }));
+    await renderApp(
+      lab({ scheduledEnds: { ran: [run({ lateMinutes: 12, ended: [ended('a')] })] } }),
+    );
     expect(reportTexts()).toEqual([
       'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. It ran late by 12 minutes (the computer was asleep or ClassTray was closed).',
     ]);
@@ -374,7 +378,7 @@ describe('run reports', () => {
   it('says how many could not be ended and that they are being retried', async () => {
     await renderApp(
       lab({
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({ ended: [ended('a'), failed('b'), failed('c')], retrying: true }),
             run({
@@ -394,7 +398,7 @@ describe('run reports', () => {
   it('counts as ended only what it ended, and says what was over already', async () => {
     await renderApp(
       lab({
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({
               ended: [ended('a'), over('b', 'already-ended'), over('c', 'already-ended')],
@@ -420,10 +424,10 @@ describe('run reports', () => {
       ranAt: '2026-01-05T10:00:00.000Z',
       lateMinutes: 1,
     });
-    fake.state.schedule = { pending: [], ran: [first] };
-    await push({ type: 'schedule', schedule: fake.state.schedule });
-    fake.state.schedule = { pending: [], ran: [second, first] };
-    await push({ type: 'schedule', schedule: fake.state.schedule });
+    fake.state.scheduledEnds = { pending: [], ran: [first] };
+    await push({ type: 'scheduled-ends', scheduledEnds: fake.state.scheduledEnds });
+    fake.state.scheduledEnds = { pending: [], ran: [second, first] };
+    await push({ type: 'scheduled-ends', scheduledEnds: fake.state.scheduledEnds });
     expect(reportTexts()).toEqual([
       'Scheduled end at 10:50 for Room 12: no access was running. It ran late by 1 minute (the computer was asleep or ClassTray was closed).',
       'Scheduled end at 10:50 for Computer Lab 1 ended 1 access.',
@@ -457,7 +461,7 @@ describe("the reports' fold", () => {
   it('folds them to one line, their count and the newest with its Dismiss; the keyboard opens it', async () => {
     const { user } = await renderApp(
       lab({
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({ ended: [ended('a')] }),
             run({ scheduled: { at: AT_10_50, target: { token: ANA.token } } }),
@@ -496,7 +500,7 @@ describe("the reports' fold", () => {
   });
 
   it("counts End all's result among them, newest on the line with the focus, until a newer one", async () => {
-    const fake = lab({ schedule: { ran: [run({ ended: [ended('a')] })] } });
+    const fake = lab({ scheduledEnds: { ran: [run({ ended: [ended('a')] })] } });
     const { user, push } = await renderApp(fake);
     expect(screen.getByRole('button', { name: '1 report' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
@@ -510,8 +514,8 @@ describe("the reports' fold", () => {
       scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } },
       ranAt: '2026-01-05T10:00:00.000Z',
     });
-    fake.state.schedule = { pending: [], ran: [later, ...fake.state.schedule.ran] };
-    await push({ type: 'schedule', schedule: fake.state.schedule });
+    fake.state.scheduledEnds = { pending: [], ran: [later, ...fake.state.scheduledEnds.ran] };
+    await push({ type: 'scheduled-ends', scheduledEnds: fake.state.scheduledEnds });
     expect(shownReports()).toEqual(['Scheduled end at 10:50 for Room 12: no access was running.']);
     await user.click(screen.getByRole('button', { name: '3 reports' }));
     await user.click(screen.getByRole('button', { name: 'Dismiss the result of End all' }));
@@ -549,7 +553,7 @@ describe("the reports' fold", () => {
       lab({
         temporalAccesses: [ANA, zofia],
         preferences: { language: 'pl' },
-        schedule: {
+        scheduledEnds: {
           ran: [
             run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
             run({
@@ -562,7 +566,9 @@ describe("the reports' fold", () => {
     );
     // "(Room" / "12)" and "(Zofia Wiśniewska-Kowalczyk na R12-" / "PC23)" no more.
     expect(
-      [...document.querySelectorAll('.schedule-reports .unbroken')].map((name) => name.textContent),
+      [...document.querySelectorAll('.schedule-reports .unbroken')].map(
+        (name) => name.textContent,
+      ),
     ).toEqual(['Room 12', 'Zofia', 'Wiśniewska-Kowalczyk', 'R12-PC23', 'Room 12']);
     expect(reportTexts()).toEqual([
       'Planowe zakończenie o 10:50 (Room 12): żaden dostęp nie był aktywny.',
@@ -572,9 +578,9 @@ describe("the reports' fold", () => {
 });
 
 function reportTexts(): (string | null)[] {
-  return [...document.querySelectorAll('.schedule-reports[role="status"] .schedule-report p')].map(
-    (p) => p.textContent,
-  );
+  return [
+    ...document.querySelectorAll('.schedule-reports[role="status"] .schedule-report p'),
+  ].map((p) => p.textContent);
 }
 
 describe('in Spanish', () => {
@@ -600,7 +606,7 @@ describe('in Spanish', () => {
   it('schedules, shows pending ends and reports in the window language', async () => {
     const fake = lab({
       preferences: { language: 'es' },
-      schedule: {
+      scheduledEnds: {
         pending: [{ at: AT_10_50, target: { classroomId: 'lab-1' } }],
         ran: [run({ ended: [ended('a'), ended('b')], lateMinutes: 12 })],
       },

@@ -74,7 +74,7 @@ export interface StateOverrides {
   connection?: Partial<ConnectionView>;
   classroom?: Partial<Omit<ClassroomView, 'devices'>>;
   preferences?: Partial<PreferencesView>;
-  schedule?: Partial<ScheduledEndsView>;
+  scheduledEnds?: Partial<ScheduledEndsView>;
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;
@@ -116,7 +116,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       language: 'en',
       ...overrides.preferences,
     },
-    schedule: { pending: [], ran: [], ...overrides.schedule },
+    scheduledEnds: { pending: [], ran: [], ...overrides.scheduledEnds },
     timetable: {
       source: 'none',
       subscription: null,

@@ -176,26 +176,32 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   /** Kept as the core keeps it: one per target, soonest first. */
   scheduleEnd = this.#action('scheduleEnd', async (end) => {
-    const { schedule } = this.state;
-    this.state.schedule = { ...schedule, pending: withScheduledEnd(schedule.pending, end) };
-    this.push({ type: 'schedule', schedule: this.state.schedule });
+    const { scheduledEnds } = this.state;
+    this.state.scheduledEnds = {
+      ...scheduledEnds,
+      pending: withScheduledEnd(scheduledEnds.pending, end),
+    };
+    this.push({ type: 'scheduled-ends', scheduledEnds: this.state.scheduledEnds });
   });
 
   cancelScheduledEnd = this.#action('cancelScheduledEnd', async ({ target }) => {
-    const { schedule } = this.state;
-    this.state.schedule = { ...schedule, pending: withoutScheduledEnd(schedule.pending, target) };
-    this.push({ type: 'schedule', schedule: this.state.schedule });
+    const { scheduledEnds } = this.state;
+    this.state.scheduledEnds = {
+      ...scheduledEnds,
+      pending: withoutScheduledEnd(scheduledEnds.pending, target),
+    };
+    this.push({ type: 'scheduled-ends', scheduledEnds: this.state.scheduledEnds });
   });
 
   /** Marked as the core marks it: every window leaves it out. */
   dismissScheduledEndReport = this.#action('dismissScheduledEndReport', async (end) => {
-    const { schedule } = this.state;
+    const { scheduledEnds } = this.state;
     const key = scheduledEndKey(end);
-    const ran = schedule.ran.map((run) =>
+    const ran = scheduledEnds.ran.map((run) =>
       scheduledEndKey(run.scheduled) === key ? { ...run, dismissed: true as const } : run,
     );
-    this.state.schedule = { ...schedule, ran };
-    this.push({ type: 'schedule', schedule: this.state.schedule });
+    this.state.scheduledEnds = { ...scheduledEnds, ran };
+    this.push({ type: 'scheduled-ends', scheduledEnds: this.state.scheduledEnds });
   });
 
   connectService = this.#action('connectService', async () => ({ outcome: 'connected' as const }));

@@ -35,7 +35,7 @@ export interface ClassTrayState {
   connection: ConnectionView;
   temporalAccesses: TrackedAccessView[];
   preferences: PreferencesView;
-  schedule: ScheduledEndsView;
+  scheduledEnds: ScheduledEndsView;
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
@@ -55,7 +55,7 @@ export type ClassTrayChange =
   | { type: 'classroom'; classroom: ClassroomView }
   | { type: 'temporal-accesses'; temporalAccesses: TrackedAccessView[] }
   | { type: 'account'; account: AccountView }
-  | { type: 'schedule'; schedule: ScheduledEndsView }
+  | { type: 'scheduled-ends'; scheduledEnds: ScheduledEndsView }
   | { type: 'timetable'; timetable: TimetableView }
   | { type: 'preferences'; preferences: PreferencesView }
   | { type: 'installation'; installation: InstallationView }

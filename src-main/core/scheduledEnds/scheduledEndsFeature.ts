@@ -14,7 +14,7 @@ import { checkScheduledEnd, withScheduledEnd, withoutScheduledEnd } from './sche
 
 export interface ScheduledEndsFeature
   extends
-    Feature<'scheduleEnd' | 'cancelScheduledEnd' | 'dismissScheduledEndReport', 'schedule'>,
+    Feature<'scheduleEnd' | 'cancelScheduledEnd' | 'dismissScheduledEndReport', 'scheduledEnds'>,
     Pick<ClassTrayHostControls, 'scheduledEndsSettled'> {
   /** The schedule changed elsewhere (the timetable set a bell): out it goes, the timer follows. */
   changed(): void;
@@ -40,7 +40,7 @@ export function scheduledEndsFeature(
     log: core.log.child('scheduled-end'),
     accesses: options.accesses,
     onChange: () => {
-      core.emit({ type: 'schedule', schedule: view() });
+      core.emit({ type: 'scheduled-ends', scheduledEnds: view() });
       options.scheduleShown();
     },
   });
@@ -66,7 +66,7 @@ export function scheduledEndsFeature(
       },
       dismissScheduledEndReport: async (end) => ends.dismiss(end),
     },
-    views: { schedule: view },
+    views: { scheduledEnds: view },
     changed: () => ends.changed(),
     accessEnded: () => ends.accessEnded(),
     sessionOpened: (session) => ends.start(session),

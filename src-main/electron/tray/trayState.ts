@@ -86,7 +86,7 @@ export function trayIcon({ connection, classroom }: ClassTrayState): TrayIcon {
 }
 
 function tooltip(state: ClassTrayState, text: Labels): string {
-  const next = state.schedule.pending[0];
+  const next = state.scheduledEnds.pending[0];
   const end =
     next === undefined
       ? ''
@@ -155,7 +155,7 @@ export function roomLabel(classroomId: string, state: ClassTrayState, text: Labe
  * time that failed is being retried and says so.
  */
 function nextEndLabel(state: ClassTrayState, text: Labels): string | null {
-  const [next, ...others] = state.schedule.pending;
+  const [next, ...others] = state.scheduledEnds.pending;
   if (next === undefined) return null;
   const target = scheduleTargetName(next.target, state, text);
   const line = isRetrying(next, state)
@@ -165,10 +165,10 @@ function nextEndLabel(state: ClassTrayState, text: Labels): string | null {
 }
 
 /** Whether the latest run of this end failed: it is still pending because it is being retried. */
-function isRetrying(end: ScheduledEnd, { schedule }: ClassTrayState): boolean {
+function isRetrying(end: ScheduledEnd, { scheduledEnds }: ClassTrayState): boolean {
   const key = scheduledEndKey(end);
   return (
-    schedule.ran.find(({ scheduled }) => scheduledEndKey(scheduled) === key)?.retrying ?? false
+    scheduledEnds.ran.find(({ scheduled }) => scheduledEndKey(scheduled) === key)?.retrying ?? false
   );
 }
 

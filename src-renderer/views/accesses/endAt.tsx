@@ -18,7 +18,9 @@ import { FormField, SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 
 const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd | undefined =>
-  data.schedule.pending.find((end) => scheduleTargetKey(end.target) === scheduleTargetKey(target));
+  data.scheduledEnds.pending.find(
+    (end) => scheduleTargetKey(end.target) === scheduleTargetKey(target),
+  );
 
 /**
  * The instant of a local time of day ("10:50", as the window writes times) today; never rolled

@@ -129,7 +129,7 @@ interface Report {
 export function ScheduledEndReports() {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const ran = useClassTray((data) => data.schedule.ran);
+  const ran = useClassTray((data) => data.scheduledEnds.ran);
   const classroomId = useClassTray((data) => data.classroom.id);
   const endAll = useEndAllOutcome();
   const nameOf = useTargetName();
@@ -235,7 +235,9 @@ export function ScheduledEndReports() {
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
-    regionRef.current?.querySelector<HTMLElement>('.schedule-report:not([hidden]) button')?.focus();
+    regionRef.current
+      ?.querySelector<HTMLElement>('.schedule-report:not([hidden]) button')
+      ?.focus();
   }, [reports.length]);
 
   return (

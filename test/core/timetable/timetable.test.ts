@@ -212,10 +212,10 @@ describe('the bell', () => {
     });
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
     // Off until answered: nothing is scheduled.
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     let state = await classTray.getState();
-    expect(state.schedule.pending).toEqual([
+    expect(state.scheduledEnds.pending).toEqual([
       { target: { classroomId: 'room-a' }, at: new Date(at(10)).toISOString() },
     ]);
     expect(state.timetable.now).toMatchObject({ title: 'Maths 3B', endsAccesses: true });
@@ -223,21 +223,21 @@ describe('the bell', () => {
     const given = await newAccess(local, '100000003');
     await classTray.addTemporalAccess({ linkOrToken: given });
     advance(10 * MINUTE);
-    state = await until(classTray, (current) => current.schedule.ran.length > 0);
-    expect(state.schedule.ran[0]).toMatchObject({
+    state = await until(classTray, (current) => current.scheduledEnds.ran.length > 0);
+    expect(state.scheduledEnds.ran[0]).toMatchObject({
       lateMinutes: 0,
       ended: [{ token: given, result: { kind: 'invalidated' } }],
     });
     expect(await serviceStatus(local, given)).toBe(422);
     // The next lesson's end takes its place.
-    state = await until(classTray, (current) => current.schedule.pending.length === 1);
-    expect(state.schedule.pending[0]?.at).toBe(new Date(at(40)).toISOString());
+    state = await until(classTray, (current) => current.scheduledEnds.pending.length === 1);
+    expect(state.scheduledEnds.pending[0]?.at).toBe(new Date(at(40)).toISOString());
 
     advance(10 * MINUTE);
     state = await until(classTray, (current) => current.timetable.now !== null);
     await classTray.keepAccessesAfterLesson({ key: state.timetable.now?.key ?? '' });
     state = await classTray.getState();
-    expect(state.schedule.pending).toEqual([]);
+    expect(state.scheduledEnds.pending).toEqual([]);
     expect(state.timetable.now?.endsAccesses).toBe(false);
   });
 
@@ -251,10 +251,10 @@ describe('the bell', () => {
     });
     await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
-    expect((await classTray.getState()).schedule.pending).toHaveLength(1);
+    expect((await classTray.getState()).scheduledEnds.pending).toHaveLength(1);
     await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
     const state = await classTray.getState();
-    expect(state.schedule.pending).toEqual([]);
+    expect(state.scheduledEnds.pending).toEqual([]);
     expect(state.timetable.now?.endsAccesses).toBe(false);
   });
 
@@ -272,13 +272,13 @@ describe('the bell', () => {
       at: new Date(at(5)).toISOString(),
     });
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
-    expect((await classTray.getState()).schedule.pending).toEqual([
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([
       { target: { classroomId: 'room-a' }, at: new Date(at(5)).toISOString() },
     ]);
     await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
-    expect((await classTray.getState()).schedule.pending).toHaveLength(1);
+    expect((await classTray.getState()).scheduledEnds.pending).toHaveLength(1);
     await classTray.setEndAtBell({ classroomId: 'room-a', on: false });
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
   });
 });
 
@@ -301,7 +301,7 @@ describe("the bell's answer, room by room (issue 43)", () => {
       { classroomId: 'room-a', endsAccesses: true },
       { classroomId: 'empty', endsAccesses: null },
     ]);
-    expect(state.schedule.pending).toEqual([
+    expect(state.scheduledEnds.pending).toEqual([
       { target: { classroomId: 'room-a' }, at: new Date(at(50)).toISOString() },
     ]);
 
@@ -312,13 +312,13 @@ describe("the bell's answer, room by room (issue 43)", () => {
     advance(11 * MINUTE);
     await until(classTray, (current) => current.timetable.now?.classroomId === 'room-a');
     state = await classTray.getState();
-    expect(state.schedule.ran).toEqual([]);
+    expect(state.scheduledEnds.ran).toEqual([]);
     expect(await serviceStatus(local, given)).toBe(200);
 
     // A yes for empty puts its own next bell on; a no for room-a takes room-a's off.
     await classTray.setEndAtBell({ classroomId: 'room-a', on: false });
     state = await classTray.getState();
-    expect(state.schedule.pending).toEqual([]);
+    expect(state.scheduledEnds.pending).toEqual([]);
     expect(state.timetable.bell).toEqual([
       { classroomId: 'room-a', endsAccesses: false },
       { classroomId: 'empty', endsAccesses: null },
@@ -361,7 +361,7 @@ describe('the subscription', () => {
       subscription: { set: true, location: 'memory' },
       problem: null,
     });
-    expect(state.schedule.pending[0]?.at).toBe(new Date(at(60)).toISOString());
+    expect(state.scheduledEnds.pending[0]?.at).toBe(new Date(at(60)).toISOString());
     const settingsText = await readFile(path.join(dataDir, 'settings.json'), 'utf8');
     expect(settingsText).not.toContain('s3cr3t');
     expect(settingsText).not.toContain(new URL(feed.url).host);
@@ -374,7 +374,7 @@ describe('the subscription', () => {
     advance(MINUTE);
     state = await until(
       classTray,
-      (current) => current.schedule.pending[0]?.at === new Date(at(70)).toISOString(),
+      (current) => current.scheduledEnds.pending[0]?.at === new Date(at(70)).toISOString(),
     );
     expect(feed.requests).toHaveLength(2);
 
@@ -386,7 +386,7 @@ describe('the subscription', () => {
     // Cancelled in the feed: its end is dropped.
     feed.calendar = calendarText([]);
     await classTray.refreshTimetable();
-    expect((await classTray.getState()).schedule.pending).toEqual([]);
+    expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
 
     // A failing server: said in one sentence, the last copy kept.
     feed.calendar = calendarText([{ ...lesson, start: at(40), end: at(90) }]);

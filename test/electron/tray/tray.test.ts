@@ -118,7 +118,7 @@ describe('tray', () => {
   it('draws the next scheduled end under Open, and opens the window from it', () => {
     const on = handlers();
     const scheduled = roomState({
-      schedule: { pending: [roomEnd(localTime(10, 50))], ran: [] },
+      scheduledEnds: { pending: [roomEnd(localTime(10, 50))], ran: [] },
     });
     const template = menuTemplate(trayView(scheduled, labels.en, false).menu, on, vi.fn());
     const line = template[1];

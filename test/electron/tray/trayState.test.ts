@@ -199,7 +199,7 @@ describe('tray state', () => {
 describe('tray state: the next scheduled end', () => {
   const at = localTime(10, 50);
   const withEnds = (pending: ScheduledEnd[], ran: ScheduledEndRunView[] = []) =>
-    roomState({ schedule: { pending, ran }, temporalAccesses: [anaAccess] });
+    roomState({ scheduledEnds: { pending, ran }, temporalAccesses: [anaAccess] });
   const nextEnd = (state: ClassTrayState, text = en) =>
     trayView(state, text, false).menu.find((entry) => entry.kind === 'scheduled-end');
 

@@ -194,7 +194,7 @@ describe('preview client', () => {
         'preferences',
         'temporal-accesses',
         'connection',
-        'schedule',
+        'scheduled-ends',
       ]),
     );
   });
