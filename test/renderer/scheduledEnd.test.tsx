@@ -566,9 +566,7 @@ describe("the reports' fold", () => {
     );
     // "(Room" / "12)" and "(Zofia Wiśniewska-Kowalczyk na R12-" / "PC23)" no more.
     expect(
-      [...document.querySelectorAll('.schedule-reports .unbroken')].map(
-        (name) => name.textContent,
-      ),
+      [...document.querySelectorAll('.schedule-reports .unbroken')].map((name) => name.textContent),
     ).toEqual(['Room 12', 'Zofia', 'Wiśniewska-Kowalczyk', 'R12-PC23', 'Room 12']);
     expect(reportTexts()).toEqual([
       'Planowe zakończenie o 10:50 (Room 12): żaden dostęp nie był aktywny.',
@@ -578,9 +576,9 @@ describe("the reports' fold", () => {
 });
 
 function reportTexts(): (string | null)[] {
-  return [
-    ...document.querySelectorAll('.schedule-reports[role="status"] .schedule-report p'),
-  ].map((p) => p.textContent);
+  return [...document.querySelectorAll('.schedule-reports[role="status"] .schedule-report p')].map(
+    (p) => p.textContent,
+  );
 }
 
 describe('in Spanish', () => {

@@ -235,9 +235,7 @@ export function ScheduledEndReports() {
   useEffect(() => {
     if (!refocus.current) return;
     refocus.current = false;
-    regionRef.current
-      ?.querySelector<HTMLElement>('.schedule-report:not([hidden]) button')
-      ?.focus();
+    regionRef.current?.querySelector<HTMLElement>('.schedule-report:not([hidden]) button')?.focus();
   }, [reports.length]);
 
   return (
