@@ -29,7 +29,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { Worker } from 'node:worker_threads';
 import { roomFeed } from '../core/timetable/largeFeeds';
-import { schoolYear } from '../support/hostileCalendars';
+import { centralEuropeanZone, schoolYear } from '../support/hostileCalendars';
 import { bundled } from './bundle';
 import type { Occurrence, PeerAnswer } from './engineThread';
 
@@ -90,23 +90,7 @@ function dailySince2010(): string {
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//ClassTray bench//EN',
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Madrid',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
+    ...centralEuropeanZone('Europe/Madrid'),
     'BEGIN:VEVENT',
     'UID:daily-since-2010',
     'DTSTAMP:20100101T000000Z',

@@ -116,25 +116,7 @@ export function schoolYear(now: number): string {
     ) -
     26 * 7 * DAY;
   const weeks = 52;
-  const lines: string[] = [
-    'BEGIN:VTIMEZONE',
-    'TZID:Europe/Berlin',
-    'BEGIN:DAYLIGHT',
-    'TZOFFSETFROM:+0100',
-    'TZOFFSETTO:+0200',
-    'TZNAME:CEST',
-    'DTSTART:19700329T020000',
-    'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-    'END:DAYLIGHT',
-    'BEGIN:STANDARD',
-    'TZOFFSETFROM:+0200',
-    'TZOFFSETTO:+0100',
-    'TZNAME:CET',
-    'DTSTART:19701025T030000',
-    'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-    'END:STANDARD',
-    'END:VTIMEZONE',
-  ];
+  const lines: string[] = [...centralEuropeanZone('Europe/Berlin')];
   const berlin = (ms: number) => `TZID=Europe/Berlin:${wall(ms)}`;
   const subjects = ['Maths', 'Physics', 'Chemistry', 'Biology', 'Computing', 'Tutor group'];
   for (let weekday = 0; weekday < 5; weekday += 1) {
@@ -191,3 +173,24 @@ export function crowdedSeries(now: number, series = 3, count = 4_000): string {
     ).flat(),
   );
 }
+
+/** A VTIMEZONE for a zone on Central European time (CET, CEST from the last Sunday of March). */
+export const centralEuropeanZone = (tzid: string): string[] => [
+  'BEGIN:VTIMEZONE',
+  `TZID:${tzid}`,
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:+0100',
+  'TZOFFSETTO:+0200',
+  'TZNAME:CEST',
+  'DTSTART:19700329T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:+0200',
+  'TZOFFSETTO:+0100',
+  'TZNAME:CET',
+  'DTSTART:19701025T030000',
+  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
