@@ -20,13 +20,11 @@ const demoNames = (
 ): DemoClassroomNames | null =>
   data.account.mode === 'demo' ? t('header.demoClassrooms', { returnObjects: true }) : null;
 
-const markedId = (name: string, id: string, t: TFunction): string =>
-  name === id ? t('header.roomById', { id }) : name;
-
 /** The classroom of this id, as the window names it. */
 export function roomName(data: Naming, classroomId: string, t: TFunction): string {
   const names = targetNames({ classroomId }, data, demoNames(data, t));
-  return markedId('classroom' in names ? names.classroom : classroomId, classroomId, t);
+  const name = 'classroom' in names ? names.classroom : classroomId;
+  return name === classroomId ? t('header.roomById', { id: classroomId }) : name;
 }
 
 /** A listed classroom (the picker's, the timetable's choices), as the window names it. */
