@@ -1,10 +1,16 @@
 /**
  * A data folder is the teacher's alone: it holds the service URL, the classrooms, the tracked
- * accesses, the weekly table, the classroom cache. On Linux and macOS it is created 0700, its
- * files 0600, and a folder found wider (created by an older version, or by hand with the umask's
- * 0755 and 0644) is narrowed at start: the folder itself, and each file and folder directly in it
- * (a folder 0700 keeps whatever is deeper out of other users' reach). Links are left alone: they
- * are not ClassTray's to change. Windows keeps a profile's folders to their user by their ACLs.
+ * accesses, the weekly table, the classroom cache; the log folder names classrooms and devices.
+ * On Linux and macOS each is created 0700, its files 0600, and a folder found wider (created by
+ * an older version, or by hand with the umask's 0755 and 0644) is narrowed at start: the folder
+ * itself, and each file and folder directly in it (a folder 0700 keeps whatever is deeper out of
+ * other users' reach). Links are left alone: they are not ClassTray's to change.
+ *
+ * A folder another user of the computer could still reach is refused, never used as it is
+ * (issue 47): one that user owns, or that sits in a folder they own (they could swap it), or that
+ * holds anything of theirs (a file they can still write, a link they planted), or that cannot be
+ * narrowed. The refusal is a PrivateFolderError, one sentence naming the folder and the fix.
+ * Windows keeps a profile's folders to their user by their ACLs.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,47 +21,120 @@ export const PRIVATE_FILE_MODE = 0o600;
 /** Group and other bits: none of them may be set on anything in a data folder. */
 const SHARED_BITS = 0o077;
 
+/**
+ * Flags that open a file for writing without following a link at its name: a link there makes
+ * the open fail (ELOOP) rather than write wherever it points. Windows has no O_NOFOLLOW.
+ */
+export const WRITE_NO_FOLLOW =
+  fs.constants.O_WRONLY |
+  fs.constants.O_CREAT |
+  fs.constants.O_TRUNC |
+  (fs.constants.O_NOFOLLOW ?? 0);
+export const APPEND_NO_FOLLOW =
+  fs.constants.O_WRONLY |
+  fs.constants.O_CREAT |
+  fs.constants.O_APPEND |
+  (fs.constants.O_NOFOLLOW ?? 0);
+
 export interface PrivateFolderReport {
   /** What was found wider and narrowed, each with its mode before. */
   narrowed: { path: string; mode: number }[];
-  /** What could not be narrowed (another owner, a read-only disk), with the system's code. */
-  failed: { path: string; code: string }[];
+}
+
+/** Which of ClassTray's folders: the sentences name it, and a host words it in its language. */
+export type PrivateFolderKind = 'data' | 'log';
+
+/** A folder ClassTray will not use: its message is one sentence, with the fix, for IT. */
+export class PrivateFolderError extends Error {
+  override readonly name = 'PrivateFolderError';
+  constructor(
+    message: string,
+    readonly folder: string,
+    readonly kind: PrivateFolderKind,
+  ) {
+    super(message);
+  }
+}
+
+export interface PrivateFolderOptions {
+  kind?: PrivateFolderKind;
+  /** For tests. */
+  platform?: NodeJS.Platform;
+  /** The user ClassTray runs as; default this process's. */
+  uid?: number;
 }
 
 /**
- * Creates `folder` (and missing parents) 0700, and narrows what is found wider; never throws for
- * one entry it cannot change (it is said in the report). `platform`: for tests.
+ * Creates `folder` (and missing parents) 0700 and narrows what is found wider; throws
+ * PrivateFolderError when another user could still reach it (see the file's comment). Other
+ * errors (the folder cannot be created) are thrown as the system's.
  */
 export function makePrivateFolder(
   folder: string,
-  platform: NodeJS.Platform = process.platform,
+  {
+    kind = 'data',
+    platform = process.platform,
+    uid = process.getuid?.(),
+  }: PrivateFolderOptions = {},
 ): PrivateFolderReport {
   fs.mkdirSync(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE });
-  const report: PrivateFolderReport = { narrowed: [], failed: [] };
-  if (platform === 'win32') return report;
-  narrow(folder, report);
-  let names: string[];
-  try {
-    names = fs.readdirSync(folder);
-  } catch (error) {
-    report.failed.push({ path: folder, code: codeOf(error) });
-    return report;
+  const report: PrivateFolderReport = { narrowed: [] };
+  if (platform === 'win32' || uid === undefined) return report;
+  const named = `ClassTray ${kind === 'data' ? 'data' : 'log'} folder`;
+  const refuse = (message: string) => new PrivateFolderError(message, folder, kind);
+  // The folder as it is on disk: a link to it (~/.config on another disk) is followed once.
+  const real = fs.realpathSync(folder);
+  const owner = fs.lstatSync(real).uid;
+  if (owner !== uid) {
+    throw refuse(
+      `The ${named} ${folder} belongs to another user of this computer (uid ${owner}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
+    );
   }
-  for (const name of names) narrow(path.join(folder, name), report);
+  const parent = path.dirname(real);
+  const parentOwner = fs.statSync(parent).uid;
+  if (parent !== real && parentOwner !== uid && parentOwner !== 0) {
+    throw refuse(
+      `The ${named} ${folder} is in ${parent}, which belongs to another user of this computer (uid ${parentOwner}) who could put a folder of their own in its place: ClassTray does not use it. Use a folder of your own (--data-dir).`,
+    );
+  }
+  const entries = [real, ...fs.readdirSync(real).map((name) => path.join(real, name))];
+  for (const entry of entries) {
+    const problem = narrow(entry, uid, report);
+    if (problem === undefined) continue;
+    const shown = entry === real ? folder : path.join(folder, path.basename(entry));
+    throw refuse(
+      problem.owner === undefined
+        ? `ClassTray could not make its ${named} ${folder} private: ${shown} stays open to other users (${problem.code}). Make it yours alone (chmod 700 for folders, 600 for files), or use another folder (--data-dir).`
+        : `${shown}, in the ${named} ${folder}, belongs to another user of this computer (uid ${problem.owner}), who could read or change it: ClassTray does not use the folder. Remove ${shown}, or use another folder (--data-dir).`,
+    );
+  }
   return report;
 }
 
-function narrow(entry: string, report: PrivateFolderReport): void {
+/** Narrows one entry; what keeps it open to another user, or undefined when nothing does. */
+function narrow(
+  entry: string,
+  uid: number,
+  report: PrivateFolderReport,
+): { owner?: number; code?: string } | undefined {
+  let stats;
   try {
-    const stats = fs.lstatSync(entry);
-    if (stats.isSymbolicLink() || (stats.mode & SHARED_BITS) === 0) return;
-    if (!stats.isFile() && !stats.isDirectory()) return;
-    fs.chmodSync(entry, stats.mode & 0o700);
-    report.narrowed.push({ path: entry, mode: stats.mode & 0o777 });
+    stats = fs.lstatSync(entry);
   } catch (error) {
     // Gone meanwhile: nothing to keep private.
-    if (codeOf(error) !== 'ENOENT') report.failed.push({ path: entry, code: codeOf(error) });
+    return codeOf(error) === 'ENOENT' ? undefined : { code: codeOf(error) };
   }
+  // A link is the user's own (a link another user planted is theirs, and refused here).
+  if (stats.uid !== uid) return { owner: stats.uid };
+  if (stats.isSymbolicLink() || (stats.mode & SHARED_BITS) === 0) return undefined;
+  if (!stats.isFile() && !stats.isDirectory()) return undefined;
+  try {
+    fs.chmodSync(entry, stats.mode & 0o700);
+  } catch (error) {
+    return { code: codeOf(error) };
+  }
+  report.narrowed.push({ path: entry, mode: stats.mode & 0o777 });
+  return undefined;
 }
 
 const codeOf = (error: unknown): string =>

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { PrivateFolderReport } from './privateFolder';
-import { makePrivateFolder } from './privateFolder';
+import { PrivateFolderError, makePrivateFolder } from './privateFolder';
 
 export interface LockHolder {
   pid: number;
@@ -115,22 +115,31 @@ export const DATA_FOLDER_LOCK = 'classtray.lock';
 
 /**
  * Takes the data folder for a ClassTray host, creating the folder if needed, the teacher's alone
- * (0700, its files 0600, narrowed when found wider: privateFolder.ts); throws WriterLockError when
- * another host uses it or when ClassTray cannot write there.
+ * (0700, its files 0600, narrowed when found wider: privateFolder.ts); throws PrivateFolderError
+ * for a folder another user could reach, WriterLockError when another host uses it or when
+ * ClassTray cannot write there.
  */
 export function takeDataFolderLock(dataDir: string, holder: string): WriterLock {
-  let privateFolder;
-  try {
-    privateFolder = makePrivateFolder(dataDir);
-  } catch (error) {
-    throw new WriterLockError(folderProblem(dataDir, error), 'folder');
-  }
+  const privateFolder = keepDataFolderPrivate(dataDir);
   const lock = takeWriterLock(
     path.join(dataDir, DATA_FOLDER_LOCK),
     `the ClassTray data folder ${dataDir}`,
     holder,
   );
   return { ...lock, privateFolder };
+}
+
+/**
+ * The data folder made (or found) private, before anything is written there; throws
+ * PrivateFolderError (another user could reach it) or WriterLockError (it cannot be made).
+ */
+export function keepDataFolderPrivate(dataDir: string): PrivateFolderReport {
+  try {
+    return makePrivateFolder(dataDir);
+  } catch (error) {
+    if (error instanceof PrivateFolderError) throw error;
+    throw new WriterLockError(folderProblem(dataDir, error), 'folder');
+  }
 }
 
 function held(lockPath: string, nonce: string): WriterLock {

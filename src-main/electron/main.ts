@@ -14,7 +14,7 @@ import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
 import { resolveDataDir } from '../core/settings/dataDir';
-import { takeDataFolderLock } from '../dataFolder/writerLock';
+import { keepDataFolderPrivate, takeDataFolderLock } from '../dataFolder/writerLock';
 import type { LogFile } from '../hosts/logFile';
 import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
@@ -105,6 +105,8 @@ async function launch(): Promise<void> {
   // Where data lives, before the single-instance lock (which Electron keeps in userData) and
   // `ready`; a bad --data-dir rejects here, so it gets the dialog and exit 1 like any other.
   app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));
+  // Before Electron or the log writes there: a folder another user could reach is refused.
+  keepDataFolderPrivate(app.getPath('userData'));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;

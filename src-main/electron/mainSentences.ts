@@ -41,6 +41,9 @@ export interface Labels extends Record<PlainKey, string> {
   nextLesson: (room: string, at: string) => string;
   dataFolderInUse: (folder: string) => string;
   dataFolderUnwritable: (folder: string) => string;
+  /** From the `dataFolder` keys: a data or log folder another user could reach, refused. */
+  dataFolderNotPrivate: (folder: string) => string;
+  logFolderNotPrivate: (folder: string) => string;
   /** A classroom as the window names it (its header's sentences): see roomLabel in trayState. */
   demoClassrooms: DemoClassroomNames;
   roomById: (id: string) => string;
@@ -59,6 +62,7 @@ void i18n.init({
 function labelsIn(locale: Locale): Labels {
   const t = i18n.getFixedT(locale, null, 'tray');
   const header = i18n.getFixedT(locale, null, 'header');
+  const dataFolder = i18n.getFixedT(locale, null, 'dataFolder');
   const plain = Object.fromEntries(plainKeys.map((key) => [key, t(key)]));
   // 24-hour, as the window shows times ("10:50").
   const clock = new Intl.DateTimeFormat(locale, {
@@ -88,6 +92,8 @@ function labelsIn(locale: Locale): Labels {
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
     dataFolderInUse: (folder) => t('dataFolderInUse', { folder }),
     dataFolderUnwritable: (folder) => t('dataFolderUnwritable', { folder }),
+    dataFolderNotPrivate: (folder) => dataFolder('notPrivate', { folder }),
+    logFolderNotPrivate: (folder) => dataFolder('logFolderNotPrivate', { folder }),
     demoClassrooms: header('demoClassrooms', { returnObjects: true }),
     roomById: (id) => header('roomById', { id }),
   };

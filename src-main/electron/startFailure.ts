@@ -1,6 +1,6 @@
 /**
  * The body of the "could not start" dialog. Where ClassTray knows the case (its data folder is in
- * use, or cannot be written) it says so in the teacher's language, with the English sentence below
+ * use, cannot be written, or is not private; its log folder is not private) it says so in the teacher's language, with the English sentence below
  * as the details for IT; other failures are sentences written for whoever started ClassTray (a bad
  * --data-dir, a settings file), shown as they are.
  */
@@ -8,12 +8,20 @@ import { ApiInputError } from '../core/api/apiInput';
 import { DataDirArgumentError } from '../core/settings/dataDir';
 import { SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 import { WriterLockError } from '../dataFolder/writerLock';
+import { PrivateFolderError } from '../dataFolder/privateFolder';
 import type { Labels } from './mainSentences';
 
 export function startFailureText(
   error: unknown,
   { locale, text, dataDir }: { locale: Locale; text: Labels; dataDir: string },
 ): string {
+  if (error instanceof PrivateFolderError) {
+    const lead =
+      error.kind === 'data'
+        ? text.dataFolderNotPrivate(error.folder)
+        : text.logFolderNotPrivate(error.folder);
+    return locale === SOURCE_LOCALE ? error.message : `${lead}\n\n${error.message}`;
+  }
   if (error instanceof WriterLockError) {
     const lead =
       error.reason === 'held'

@@ -10,11 +10,20 @@
  * address or a policy's value (the callers' rule, which test/preview/logFile.test.ts checks on a
  * whole run); as a second guard every web address is cut to its origin here, so a calendar
  * subscription, whose path and query are its secret, cannot end up in the file whole.
+ *
+ * The folder is kept private as a data folder is (privateFolder.ts: refused when another user
+ * could reach it; the log files found there narrowed to 0600), a link found at a log file's name
+ * is removed, not followed, and every append opens the file with O_NOFOLLOW.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import electronLog from 'electron-log/node';
 import type { SchoolPolicyView } from '../core/policy/policyView';
+import {
+  APPEND_NO_FOLLOW,
+  PrivateFolderError,
+  makePrivateFolder,
+} from '../dataFolder/privateFolder';
 import type { LogSink } from '../core/logger';
 
 export const LOG_FILE_NAME = 'classtray.log';
@@ -53,17 +62,20 @@ const loggers = new Map<string, ReturnType<typeof electronLog.create>>();
 
 /**
  * Opens (creates, 0700) the folder and its log file (0600) and returns the sinks writing there.
- * A folder that cannot be written does not stop the host: electron-log reports it once on the
- * console and the lines still reach the console.
+ * Throws PrivateFolderError for a folder another user could reach. A folder that cannot be
+ * written does not stop the host: electron-log reports it once on the console and the lines
+ * still reach the console.
  */
 export function openLogFile(folder: string, options: LogFileOptions = {}): LogFile {
   const resolved = path.resolve(folder);
   const file = path.join(resolved, LOG_FILE_NAME);
   try {
-    fs.mkdirSync(resolved, { recursive: true, mode: 0o700 });
-  } catch {
+    makePrivateFolder(resolved, { kind: 'log' });
+  } catch (error) {
+    if (error instanceof PrivateFolderError) throw error;
     // electron-log tries again on the first line and says why it cannot write.
   }
+  const removedLinks = [file, archivedLogFile(file)].filter(removeLink);
   const logger = fileLogger(resolved, file);
   logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   const consoleSink = options.console ?? console;
@@ -79,6 +91,12 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
     consoleSink[level](line);
     write(level, line);
   };
+  for (const link of removedLinks) {
+    write(
+      'warn',
+      `[log] ${link} was a link: removed, not followed; the log is written in a file of its own.`,
+    );
+  }
   return {
     folder: resolved,
     file,
@@ -109,8 +127,13 @@ function fileLogger(folder: string, file: string) {
   logger.transports.file.level = 'info';
   logger.transports.file.format = '[{y}-{m}-{d} {h}:{i}:{s}.{ms}] [{level}] {text}';
   logger.transports.file.resolvePathFn = () => file;
-  // Only this user reads the log: it names classrooms and devices.
-  logger.transports.file.writeOptions = { flag: 'a', mode: 0o600, encoding: 'utf8' };
+  // Only this user reads the log: it names classrooms and devices. Never through a link.
+  logger.transports.file.writeOptions = {
+    // Node takes open(2)'s flags as a number too; electron-log's types list only the letters.
+    flag: APPEND_NO_FOLLOW as unknown as 'a',
+    mode: 0o600,
+    encoding: 'utf8',
+  };
   loggers.set(folder, logger);
   return logger;
 }
@@ -131,6 +154,17 @@ export function policySecrets(policy: Pick<SchoolPolicyView, 'inForce'>): Record
     }
   }
   return secrets;
+}
+
+/** Removes a link at a log file's name (never what it points to); whether there was one. */
+function removeLink(file: string): boolean {
+  try {
+    if (!fs.lstatSync(file).isSymbolicLink()) return false;
+    fs.unlinkSync(file);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** An archived or current log file's name, for readers. */

@@ -430,6 +430,12 @@ export const de = {
     endsAccesses: 'Zugänge enden um {{time}}',
     keepAccesses: 'Zugänge nach dieser Stunde behalten',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray verwendet seinen Datenordner {{folder}} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, das mit den Angaben unten zu beheben.',
+    logFolderNotPrivate:
+      'ClassTray verwendet seinen Protokollordner {{folder}} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Bitten Sie Ihre IT, das mit den Angaben unten zu beheben.',
+  },
   tray: {
     open: 'ClassTray öffnen',
     recentClassrooms: 'Zuletzt geöffnete Räume',

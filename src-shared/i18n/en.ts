@@ -456,6 +456,13 @@ export const en = {
     endsAccesses: 'Accesses end at {{time}}',
     keepAccesses: 'Keep accesses after this lesson',
   },
+  /** The start failure's words for a data or log folder ClassTray refuses (not private). */
+  dataFolder: {
+    notPrivate:
+      'ClassTray does not use its data folder {{folder}}: another user of this computer owns it, or something in it, or ClassTray could not make it private. Use a folder of your own, or ask your IT to fix it with the details below.',
+    logFolderNotPrivate:
+      'ClassTray does not use its log folder {{folder}}: another user of this computer owns it, or something in it, or ClassTray could not make it private. Ask your IT to fix it with the details below.',
+  },
   /** What main shows outside the window: the tray menu and tooltip, and notifications. */
   tray: {
     open: 'Open ClassTray',

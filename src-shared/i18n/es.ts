@@ -444,6 +444,12 @@ export const es = {
     endsAccesses: 'Los accesos terminan a las {{time}}',
     keepAccesses: 'Mantener los accesos después de esta clase',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray no usa su carpeta de datos {{folder}}: pertenece a otro usuario de este ordenador (ella o algo que contiene), o ClassTray no pudo hacerla privada. Usa una carpeta propia o pide a tu equipo de TI que lo solucione con los detalles de abajo.',
+    logFolderNotPrivate:
+      'ClassTray no usa su carpeta de registros {{folder}}: pertenece a otro usuario de este ordenador (ella o algo que contiene), o ClassTray no pudo hacerla privada. Pide a tu equipo de TI que lo solucione con los detalles de abajo.',
+  },
   tray: {
     open: 'Abrir ClassTray',
     recentClassrooms: 'Aulas recientes',

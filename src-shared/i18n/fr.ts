@@ -443,6 +443,12 @@ export const fr = {
     endsAccesses: 'Fin des accès à {{time}}',
     keepAccesses: 'Garder les accès après ce cours',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray n’utilise pas son dossier de données {{folder}} : il appartient, ou une partie de son contenu appartient, à un autre utilisateur de cet ordinateur, ou ClassTray n’a pas pu le rendre privé. Utilisez un dossier à vous, ou demandez à votre service informatique de corriger cela avec les détails ci-dessous.',
+    logFolderNotPrivate:
+      'ClassTray n’utilise pas son dossier de journaux {{folder}} : il appartient, ou une partie de son contenu appartient, à un autre utilisateur de cet ordinateur, ou ClassTray n’a pas pu le rendre privé. Demandez à votre service informatique de corriger cela avec les détails ci-dessous.',
+  },
   tray: {
     open: 'Ouvrir ClassTray',
     recentClassrooms: 'Salles récentes',

@@ -445,6 +445,12 @@ export const it = {
     endsAccesses: 'Gli accessi terminano alle {{time}}',
     keepAccesses: 'Mantieni gli accessi dopo questa lezione',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray non usa la sua cartella dei dati {{folder}}: appartiene a un altro utente di questo computer (lei o qualcosa al suo interno), oppure ClassTray non è riuscito a renderla privata. Usa una cartella tua, oppure chiedi al tuo reparto IT di risolvere il problema con i dettagli qui sotto.',
+    logFolderNotPrivate:
+      'ClassTray non usa la sua cartella dei log {{folder}}: appartiene a un altro utente di questo computer (lei o qualcosa al suo interno), oppure ClassTray non è riuscito a renderla privata. Chiedi al tuo reparto IT di risolvere il problema con i dettagli qui sotto.',
+  },
   tray: {
     open: 'Apri ClassTray',
     recentClassrooms: 'Aule recenti',

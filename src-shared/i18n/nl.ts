@@ -428,6 +428,12 @@ export const nl = {
     endsAccesses: 'Toegangen eindigen om {{time}}',
     keepAccesses: 'Toegangen na deze les behouden',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray gebruikt zijn gegevensmap {{folder}} niet: de map, of iets erin, is van een andere gebruiker van deze computer, of ClassTray kon de map niet privé maken. Gebruik een eigen map, of vraag uw IT-afdeling dit op te lossen met de gegevens hieronder.',
+    logFolderNotPrivate:
+      'ClassTray gebruikt zijn logmap {{folder}} niet: de map, of iets erin, is van een andere gebruiker van deze computer, of ClassTray kon de map niet privé maken. Vraag uw IT-afdeling dit op te lossen met de gegevens hieronder.',
+  },
   tray: {
     open: 'ClassTray openen',
     recentClassrooms: 'Recente lokalen',

@@ -467,6 +467,12 @@ export const pl = {
     endsAccesses: 'Dostępy kończą się o {{time}}',
     keepAccesses: 'Zachowaj dostępy po tej lekcji',
   },
+  dataFolder: {
+    notPrivate:
+      'ClassTray nie używa swojego folderu danych {{folder}}: należy on (lub coś w nim) do innego użytkownika tego komputera albo ClassTray nie mógł uczynić go prywatnym. Użyj własnego folderu albo poproś dział IT o naprawę na podstawie poniższych szczegółów.',
+    logFolderNotPrivate:
+      'ClassTray nie używa swojego folderu dzienników {{folder}}: należy on (lub coś w nim) do innego użytkownika tego komputera albo ClassTray nie mógł uczynić go prywatnym. Poproś dział IT o naprawę na podstawie poniższych szczegółów.',
+  },
   tray: {
     open: 'Otwórz ClassTray',
     recentClassrooms: 'Ostatnie sale',

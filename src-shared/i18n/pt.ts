@@ -451,6 +451,12 @@ export const pt = {
     endsAccesses: 'Os acessos terminam às {{time}}',
     keepAccesses: 'Manter os acessos depois desta aula',
   },
+  dataFolder: {
+    notPrivate:
+      'O ClassTray não usa a sua pasta de dados {{folder}}: pertence a outro utilizador deste computador (ela ou algo nela), ou o ClassTray não a conseguiu tornar privada. Use uma pasta sua, ou peça à sua equipa de TI que o resolva com os detalhes abaixo.',
+    logFolderNotPrivate:
+      'O ClassTray não usa a sua pasta de registos {{folder}}: pertence a outro utilizador deste computador (ela ou algo nela), ou o ClassTray não a conseguiu tornar privada. Peça à sua equipa de TI que o resolva com os detalhes abaixo.',
+  },
   tray: {
     open: 'Abrir o ClassTray',
     recentClassrooms: 'Salas recentes',

@@ -409,6 +409,44 @@ describe('main', () => {
     expect(createClassTray).not.toHaveBeenCalled();
   });
 
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a data folder another user owns, in the system’s language, before anything is written there',
+    async () => {
+      // Only root can give the folder to "nobody" (chown): skipped for any other user.
+      const { chmodSync, chownSync } = await import('node:fs');
+      chmodSync(dataDir, 0o777);
+      chownSync(dataDir, 65_534, 65_534);
+      const { electron, createClassTray, markReady } = await launch();
+      expect(electron.app.requestSingleInstanceLock).not.toHaveBeenCalled();
+      electron.app.getLocale.mockReturnValueOnce('de-AT');
+      markReady();
+      await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+        'ClassTray konnte nicht starten',
+        `ClassTray verwendet seinen Datenordner ${dataDir} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, das mit den Angaben unten zu beheben.\n\nThe ClassTray data folder ${dataDir} belongs to another user of this computer (uid 65534), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
+      );
+      expect(readdirSync(dataDir)).toEqual([]);
+      expect(createClassTray).not.toHaveBeenCalled();
+    },
+  );
+
+  it.skipIf(process.getuid?.() !== 0)(
+    'refuses a data folder holding a log folder another user owns, in English as it stands',
+    async () => {
+      const { chownSync, mkdirSync } = await import('node:fs');
+      mkdirSync(join(dataDir, 'logs'), { mode: 0o777 });
+      chownSync(join(dataDir, 'logs'), 65_534, 65_534);
+      const { electron, markReady } = await launch();
+      markReady();
+      await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
+      // The data folder refuses it first: it holds something of another user's.
+      expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
+        'ClassTray could not start',
+        `${join(dataDir, 'logs')}, in the ClassTray data folder ${dataDir}, belongs to another user of this computer (uid 65534), who could read or change it: ClassTray does not use the folder. Remove ${join(dataDir, 'logs')}, or use another folder (--data-dir).`,
+      );
+    },
+  );
+
   it('keeps running with no window from the first moment, before start-up awaits anything', async () => {
     const { electron } = await launch();
     expect(electron.app.whenReady).toHaveBeenCalled();

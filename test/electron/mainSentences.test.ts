@@ -26,9 +26,23 @@ describe('tray labels', () => {
         expect(labels[locale]).toHaveProperty(key, text);
     }
     const trayKeys = new Set(Object.keys(tray).map((key) => key.replace(pluralForm, '')));
-    // And the header's two that name a classroom as the window does.
+    // And the header's two that name a classroom as the window does, and the data folder's
+    // two refusals (its own section, `dataFolder`).
     expect(Object.keys(labels[locale]).sort()).toEqual(
-      [...trayKeys, 'demoClassrooms', 'roomById'].sort(),
+      [
+        ...trayKeys,
+        'demoClassrooms',
+        'roomById',
+        'dataFolderNotPrivate',
+        'logFolderNotPrivate',
+      ].sort(),
+    );
+    const { dataFolder } = SENTENCES[locale];
+    expect(labels[locale].dataFolderNotPrivate('/x')).toBe(
+      dataFolder.notPrivate.replace('{{folder}}', '/x'),
+    );
+    expect(labels[locale].logFolderNotPrivate('/x')).toBe(
+      dataFolder.logFolderNotPrivate.replace('{{folder}}', '/x'),
     );
   });
 

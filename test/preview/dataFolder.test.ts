@@ -3,7 +3,7 @@
  * (as the tray app does), against another preview, and on a folder it cannot write.
  */
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
@@ -12,6 +12,7 @@ import type { RunningPreview } from '../../src-main/preview/runPreview';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { childProcesses } from '../support/childProcesses';
 import { tempDir } from '../support/tempDir';
+import { NOBODY, mustDropPrivileges } from '../support/unprivilegedCopy';
 import { rendererDir } from './previewApp';
 
 const startChild = childProcesses();
@@ -115,6 +116,8 @@ describe('the preview on a data folder', () => {
     const folder = join(directory, 'read-only');
     await mkdir(folder, { mode: 0o555 });
     await chmod(folder, 0o555);
+    // The user's own folder (one of another user's is refused before it is tried: otherUsers.test.ts).
+    if (mustDropPrivileges) await chown(folder, NOBODY.uid, NOBODY.gid);
     const web = await startChild.unprivileged(
       test,
       join(process.cwd(), 'src-main', 'preview', 'cli.ts'),

@@ -1,0 +1,176 @@
+/**
+ * No other local user in (issue 47): a data or log folder another user owns, sits in, or left
+ * something in is refused with a sentence naming it and the fix, never used as it is; the log's
+ * files are narrowed to 0600 and never written through a link. The folders of "nobody" are made
+ * by root with chown, so those tests run only as root (the others run as anyone).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { silentLogger } from '../../src-main/core/logger';
+import { PrivateFolderError, makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
+import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
+import { LOG_FILE_NAME, openLogFile } from '../../src-main/hosts/logFile';
+import { runPreview } from '../../src-main/preview/runPreview';
+import { labels } from '../../src-main/electron/mainSentences';
+import { startFailureText } from '../../src-main/electron/startFailure';
+import { fr } from '../../src-shared/i18n/fr';
+import { NOBODY } from '../support/unprivilegedCopy';
+import { tempDir } from '../support/tempDir';
+import { rendererDir } from '../preview/previewApp';
+
+const asRoot = process.getuid?.() === 0;
+const NOT_ROOT = 'only root can give a folder to "nobody" (chown): run the tests as root to try it';
+const modeOf = (file: string): number => fs.lstatSync(file).mode & 0o777;
+const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** The issue's folder: nobody's, 0777, with a 0666 logs/classtray.log of theirs. */
+async function nobodysFolder(): Promise<{ folder: string; theirLog: string }> {
+  const folder = path.join(await tempDir('classtray-nobody'), 'shared');
+  fs.mkdirSync(path.join(folder, 'logs'), { recursive: true });
+  const theirLog = path.join(folder, 'logs', LOG_FILE_NAME);
+  fs.writeFileSync(theirLog, 'nobody was here\n');
+  for (const entry of [folder, path.join(folder, 'logs')]) fs.chmodSync(entry, 0o777);
+  fs.chmodSync(theirLog, 0o666);
+  for (const entry of [folder, path.join(folder, 'logs'), theirLog]) {
+    fs.chownSync(entry, NOBODY.uid, NOBODY.gid);
+  }
+  return { folder, theirLog };
+}
+
+describe.runIf(process.platform !== 'win32')('a folder another user could reach', () => {
+  it.skipIf(!asRoot)(
+    'is refused when another user owns it, naming it and the fix',
+    async (test) => {
+      if (!asRoot) test.skip(NOT_ROOT);
+      const { folder, theirLog } = await nobodysFolder();
+      let refusal: unknown;
+      try {
+        takeDataFolderLock(folder, 'a test');
+      } catch (error) {
+        refusal = error;
+      }
+      expect(refusal).toBeInstanceOf(PrivateFolderError);
+      expect((refusal as PrivateFolderError).message).toBe(
+        `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
+      );
+      // Used as it is never: not narrowed, no lock, their log as they left it.
+      expect(modeOf(folder)).toBe(0o777);
+      expect(fs.readdirSync(folder)).toEqual(['logs']);
+      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+
+      // The log folder in it too: its own owner's, or in a folder another user owns.
+      expect(() => openLogFile(path.join(folder, 'logs'), { console: quiet })).toThrow(
+        `The ClassTray log folder ${path.join(folder, 'logs')} belongs to another user`,
+      );
+      expect(() => openLogFile(path.join(folder, 'mine'), { console: quiet })).toThrow(
+        `The ClassTray log folder ${path.join(folder, 'mine')} is in ${fs.realpathSync(folder)}, which belongs to another user of this computer (uid ${NOBODY.uid}) who could put a folder of their own in its place: ClassTray does not use it.`,
+      );
+      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+    },
+  );
+
+  it.skipIf(!asRoot)(
+    'is refused when it holds something of another user’s: a file, a link',
+    async (test) => {
+      if (!asRoot) test.skip(NOT_ROOT);
+      const folder = await tempDir('classtray-planted');
+      const teacherFile = path.join(await tempDir('classtray-teacher'), 'notes.txt');
+      fs.writeFileSync(teacherFile, 'mine\n');
+      fs.symlinkSync(teacherFile, path.join(folder, LOG_FILE_NAME));
+      fs.lchownSync(path.join(folder, LOG_FILE_NAME), NOBODY.uid, NOBODY.gid);
+      expect(() => openLogFile(folder, { console: quiet })).toThrow(
+        `${path.join(folder, LOG_FILE_NAME)}, in the ClassTray log folder ${folder}, belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change it: ClassTray does not use the folder. Remove ${path.join(folder, LOG_FILE_NAME)}, or use another folder (--data-dir).`,
+      );
+      expect(fs.readFileSync(teacherFile, 'utf8')).toBe('mine\n');
+
+      const dataDir = await tempDir('classtray-planted-data');
+      fs.writeFileSync(path.join(dataDir, 'settings.json'), '{}\n');
+      fs.chownSync(path.join(dataDir, 'settings.json'), NOBODY.uid, NOBODY.gid);
+      expect(() => makePrivateFolder(dataDir)).toThrow(PrivateFolderError);
+    },
+  );
+
+  it.skipIf(!asRoot)(
+    'stops the preview before it writes anything there, with that sentence',
+    async (test) => {
+      if (!asRoot) test.skip(NOT_ROOT);
+      const { folder, theirLog } = await nobodysFolder();
+      const staticDir = await rendererDir();
+      try {
+        await expect(
+          runPreview(
+            ['--data-dir', folder, '--port', '0', '--no-open'],
+            {},
+            {
+              rendererDir: staticDir,
+              print: () => undefined,
+              logConsole: quiet,
+              classTray: { log: silentLogger },
+            },
+          ),
+        ).rejects.toThrow(
+          `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid})`,
+        );
+      } finally {
+        fs.rmSync(staticDir, { recursive: true, force: true });
+      }
+      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+      expect(fs.readdirSync(folder)).toEqual(['logs']);
+    },
+  );
+});
+
+describe('a refused folder in the start failure dialog', () => {
+  it('is worded in the teacher’s language, the English sentence below for IT', () => {
+    const folder = '/Users/teacher/Library/Logs/ClassTray';
+    const error = new PrivateFolderError('The English sentence.', folder, 'log');
+    expect(startFailureText(error, { locale: 'fr', text: labels.fr, dataDir: '/data' })).toBe(
+      `${fr.dataFolder.logFolderNotPrivate.replace('{{folder}}', folder)}\n\nThe English sentence.`,
+    );
+    expect(startFailureText(error, { locale: 'en', text: labels.en, dataDir: '/data' })).toBe(
+      'The English sentence.',
+    );
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('the log files', () => {
+  it('are narrowed to 0600 when found wider, as the folder is to 0700', async () => {
+    const folder = await tempDir('classtray-logs');
+    fs.chmodSync(folder, 0o755);
+    for (const name of [LOG_FILE_NAME, 'classtray.old.log']) {
+      fs.writeFileSync(path.join(folder, name), 'before\n');
+      fs.chmodSync(path.join(folder, name), 0o644);
+    }
+    const log = openLogFile(folder, { console: quiet });
+    log.sink.info('a line');
+    expect(modeOf(folder)).toBe(0o700);
+    expect(modeOf(path.join(folder, LOG_FILE_NAME))).toBe(0o600);
+    expect(modeOf(path.join(folder, 'classtray.old.log'))).toBe(0o600);
+  });
+
+  it('are never written through a link: one found at open is removed, one put there later fails the write', async () => {
+    const folder = await tempDir('classtray-link-logs');
+    const target = path.join(await tempDir('classtray-elsewhere'), 'own.txt');
+    fs.writeFileSync(target, 'the teacher’s own file\n');
+    fs.symlinkSync(target, path.join(folder, LOG_FILE_NAME));
+    fs.symlinkSync(target, path.join(folder, 'classtray.old.log'));
+
+    const log = openLogFile(folder, { console: quiet });
+    log.sink.info('after the links');
+    const file = path.join(folder, LOG_FILE_NAME);
+    expect(fs.lstatSync(file).isFile()).toBe(true);
+    expect(fs.existsSync(path.join(folder, 'classtray.old.log'))).toBe(false);
+    const written = fs.readFileSync(file, 'utf8');
+    expect(written).toContain(`${file} was a link: removed, not followed`);
+    expect(written).toContain('after the links');
+    expect(fs.readFileSync(target, 'utf8')).toBe('the teacher’s own file\n');
+
+    // A link put in its place while it runs: the append (O_NOFOLLOW) fails, the target stays.
+    fs.rmSync(file);
+    fs.symlinkSync(target, file);
+    // electron-log says on the console that it cannot write there (ELOOP).
+    log.sink.info('while a link is there');
+    expect(fs.readFileSync(target, 'utf8')).toBe('the teacher’s own file\n');
+  });
+});
