@@ -42,6 +42,8 @@ import type {
   VisibilityReport,
 } from './protocol';
 import { TabVisibility } from './tabVisibility';
+import type { ConnectionGuardLimits } from './connectionGuard';
+import { guardConnections } from './connectionGuard';
 
 /** Keeps idle event streams open through proxies and lets the browser notice a dead server. */
 const HEARTBEAT_MS = 15_000;
@@ -51,9 +53,10 @@ const HEARTBEAT_MS = 15_000;
  * once the events waiting for it pass `eventBufferBytes` (a 10,000-device classroom is ~1.2 MB of
  * JSON); its EventSource reconnects by itself and the client reads the state afresh. Sockets are
  * limited in number and in time: idle ones (no bytes either way; event streams send a heartbeat)
- * and slow request heads or bodies are closed.
+ * and slow request heads or bodies are closed, and those not signed in are few and short-lived
+ * (connectionGuard.ts), so no other user of the computer can hold them.
  */
-export interface PreviewLimits {
+export interface PreviewLimits extends ConnectionGuardLimits {
   eventBufferBytes: number;
   maxConnections: number;
   /** A socket with no traffic either way this long is closed. */
@@ -66,6 +69,8 @@ export interface PreviewLimits {
 export const PREVIEW_LIMITS: PreviewLimits = {
   eventBufferBytes: 4 * 1024 * 1024,
   maxConnections: 32,
+  maxNotSignedIn: 8,
+  notSignedInMs: 5_000,
   idleMs: 4 * HEARTBEAT_MS,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
@@ -154,6 +159,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
   });
   app.server.headersTimeout = limits.headersTimeoutMs;
   app.server.maxConnections = limits.maxConnections;
+  const guard = guardConnections(app.server, limits);
   // The launch page's form; every other POST is refused unless JSON before its body is read.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
@@ -189,6 +195,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
         ? sendError(reply, 401, message)
         : refuse(reply, false, 401, page(`<p>${escapeHtml(message)}</p>`));
     }
+    guard.signedIn(request.raw.socket);
 
     if (request.method === 'POST') {
       const origin = request.headers.origin;
@@ -224,6 +231,7 @@ export function buildPreviewApp(options: PreviewAppOptions): FastifyInstance {
     if (!input.success || !launch.redeem(input.data.key)) {
       return reply.code(401).send(page(`<p>${escapeHtml(keyUsed(launch.fileUrl))}</p>`));
     }
+    guard.signedIn(request.raw.socket);
     return reply.header('set-cookie', sessionCookie(options.port(), session)).send(SIGNED_IN_PAGE);
   });
 
