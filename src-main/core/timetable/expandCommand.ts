@@ -1,5 +1,5 @@
 /**
- * `npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA>]`:
+ * `npm run timetable -- expand [<file.ics> | -] --from <ISO 8601> --to <ISO 8601> [--zone <IANA>]`:
  * what ClassTray sees in a calendar, for support and IT ("why is my lesson missing?"). Every
  * occurrence starting in the window, one JSON object per line on stdout, then one line on stderr
  * saying how the reading went: the events read, the occurrences, those skipped and the parts
@@ -12,6 +12,11 @@
  * run waited for the thread to load its bundle and warm up). The budget is then looked at from
  * part to part of the calendar, and the process's memory is the only cap (a file is at most
  * 8 MiB; the app's thread is capped at READ_MEMORY_MB).
+ *
+ * A subscription's address is a secret (its path and query let anyone read the calendar), and a
+ * command line is not: any user of the computer sees it in `ps`, in npm's process, its shell's
+ * and Node's (issue 47). So the address comes from CALENDAR_URL_ENV or, with `-`, from standard
+ * input; one on the command line still works, with a warning.
  */
 import fs from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
@@ -35,10 +40,18 @@ import { MAX_FEED_BYTES, fetchFeed, timetableRefusal } from './feed';
 import { TeacherFacingError } from '../api/teacherFacing';
 import { instantOf, isIanaZone } from './zones';
 
-export const USAGE = `Usage: npm run timetable -- expand <file.ics or URL> --from <ISO 8601> --to <ISO 8601> [--zone <IANA name>]
+/** Where the command takes a subscription's address from, off the command line. */
+export const CALENDAR_URL_ENV = 'CLASSTRAY_CALENDAR_URL';
+
+export const USAGE = `Usage: npm run timetable -- expand [<file.ics> | -] --from <ISO 8601> --to <ISO 8601> [--zone <IANA name>]
 
 Prints every occurrence that starts in the window as ClassTray reads it, one JSON object per line
 (uid, start, end as UTC instants, title, location, allDay), then a summary on stderr.
+
+A subscription's address is a secret that other users of this computer could read on a command
+line (ps): give it in ${CALENDAR_URL_ENV} with no file, or on standard input with "-":
+  read -rs ${CALENDAR_URL_ENV} && export ${CALENDAR_URL_ENV} && npm run timetable -- expand --from …
+  npm run timetable -- expand - --from … < address.txt
 
   --from, --to   2026-11-24, 2026-11-24T08:00 (wall time in --zone) or 2026-11-24T08:00:00Z
   --zone NAME    the computer's zone for floating times and dates (default: this computer's)
@@ -50,6 +63,10 @@ export interface CommandIo {
   out: (line: string) => void;
   err: (line: string) => void;
   fetch: typeof fetch;
+  /** The command's environment: CALENDAR_URL_ENV. */
+  env: Readonly<Record<string, string | undefined>>;
+  /** Standard input's first line, read when the source is "-". */
+  stdin: () => Promise<string>;
   /** The computer's zone when --zone is not given. */
   machineZone: string;
 }
@@ -68,7 +85,8 @@ export async function timetableCommand(argv: readonly string[], io: CommandIo): 
   }
   let text: string;
   try {
-    text = await readSource(request.source, io.fetch);
+    const source = await sourceOf(request.source, io);
+    text = await readSource(source, io.fetch);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`timetable: ${error.message}`);
@@ -116,7 +134,8 @@ export async function timetableCommand(argv: readonly string[], io: CommandIo): 
 }
 
 interface Request {
-  source: string;
+  /** A file, an address given on the command line, "-" (standard input), or undefined (the environment). */
+  source: string | undefined;
   from: number;
   to: number;
   zone: string;
@@ -141,9 +160,7 @@ function parseRequest(argv: readonly string[], machineZone: string): Request {
   const { values, positionals } = parsed;
   const [command, source, ...rest] = positionals;
   if (command !== 'expand') throw new UsageError('the only command is expand');
-  if (source === undefined || rest.length > 0) {
-    throw new UsageError('expand takes one file or address');
-  }
+  if (rest.length > 0) throw new UsageError('expand takes one file or address');
   const zone = values.zone ?? machineZone;
   if (zone !== 'UTC' && !isIanaZone(zone)) {
     throw new UsageError(`--zone takes an IANA zone name such as Europe/Madrid, not "${zone}"`);
@@ -257,9 +274,36 @@ function instantArgument(name: string, value: string, zone: string): number {
   throw new UsageError(`${name} takes an ISO 8601 date or time, such as 2026-11-24T08:00`);
 }
 
+const isAddress = (source: string): boolean => /^[a-z][a-z0-9+.-]*:\/\//i.test(source);
+
+/** What to read: the command line's file (an address there, with a warning), stdin's or the environment's. */
+async function sourceOf(given: string | undefined, io: CommandIo): Promise<string> {
+  if (given === '-') {
+    const source = (await io.stdin()).trim();
+    if (source === '')
+      throw new UsageError('"-" reads the file or address from standard input, which held none');
+    return source;
+  }
+  if (given !== undefined) {
+    if (isAddress(given)) {
+      io.err(
+        `timetable: warning: the address is on the command line, where other users of this computer can read it (ps); give it in ${CALENDAR_URL_ENV} or on standard input ("-") instead.`,
+      );
+    }
+    return given;
+  }
+  const fromEnv = io.env[CALENDAR_URL_ENV]?.trim();
+  if (fromEnv === undefined || fromEnv === '') {
+    throw new UsageError(
+      `expand takes a file, "-" (standard input) or the address in ${CALENDAR_URL_ENV}`,
+    );
+  }
+  return fromEnv;
+}
+
 /** A URL through the app's fetch; else a file, up to the same size. */
 async function readSource(source: string, fetchImpl: typeof fetch): Promise<string> {
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(source)) {
+  if (isAddress(source)) {
     const answer = await fetchFeed(source, { fetch: fetchImpl });
     if (answer.kind !== 'fresh') throw timetableRefusal('timetableEmpty', {});
     return answer.text;

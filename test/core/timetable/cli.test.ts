@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readHere } from '../../../src-main/core/timetable/expandCommand';
+import { CALENDAR_URL_ENV, readHere } from '../../../src-main/core/timetable/expandCommand';
 import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
 import { feedServers } from '../../support/feedServer';
@@ -22,7 +22,19 @@ const cli = childProcesses();
 
 /** Runs the CLI to its end; each line it prints is an occurrence as JSON. */
 async function timetable(...args: string[]) {
-  const { code: status, stdout, stderr } = await cli.toEnd(CLI, args, { cwd: ROOT });
+  return timetableWith({}, ...args);
+}
+
+/** The same, with these variables added to its environment (the calendar's address). */
+async function timetableWith(env: Record<string, string>, ...args: string[]) {
+  const {
+    code: status,
+    stdout,
+    stderr,
+  } = await cli.toEnd(CLI, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  });
   const lines = stdout.split('\n').filter((line) => line !== '');
   return { status, occurrences: lines.map((line) => JSON.parse(line) as unknown), stderr };
 }
@@ -111,9 +123,10 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
         { uid: 'physics', start, end: start + 3_000_000, summary: 'Physics 4A', location: 'Lab 1' },
       ]),
     );
-    const { status, occurrences } = await timetable(
+    // The address in the environment, as support is told to give it (never on a command line).
+    const { status, occurrences } = await timetableWith(
+      { [CALENDAR_URL_ENV]: feed.url },
       'expand',
-      feed.url,
       '--from',
       '2026-11-24T00:00:00Z',
       '--to',
@@ -133,9 +146,9 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     expect(feed.requests).toHaveLength(1);
 
     feed.behaviour = 'error-500';
-    const failed = await timetable(
+    const failed = await timetableWith(
+      { [CALENDAR_URL_ENV]: feed.url },
       'expand',
-      feed.url,
       '--from',
       '2026-11-24',
       '--to',

@@ -201,7 +201,14 @@ describe('extreme values in every date, duration, count and offset field', () =>
     const err: string[] = [];
     const status = await timetableCommand(
       ['expand', file, '--from', '2026-11-24', '--to', '2026-11-26', '--zone', 'UTC'],
-      { out: (line) => out.push(line), err: (line) => err.push(line), fetch, machineZone: 'UTC' },
+      {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        fetch,
+        machineZone: 'UTC',
+        env: {},
+        stdin: async () => '',
+      },
     );
     expect(status).toBe(0);
     expect(out.map((line) => (JSON.parse(line) as { title: string }).title)).toEqual([
@@ -224,7 +231,14 @@ describe('extreme values in every date, duration, count and offset field', () =>
         const out: string[] = [];
         const status = await timetableCommand(
           ['expand', file, '--from', '2026-03-01', '--to', '2026-03-10', '--zone', 'UTC'],
-          { out: (line) => out.push(line), err: () => undefined, fetch, machineZone: 'UTC' },
+          {
+            out: (line) => out.push(line),
+            err: () => undefined,
+            fetch,
+            machineZone: 'UTC',
+            env: {},
+            stdin: async () => '',
+          },
         );
         expect([0, 1]).toContain(status);
         for (const line of out) expect(JSON.parse(line)).toHaveProperty('start');
