@@ -16,7 +16,7 @@ import { refused } from '../core/api/apiInput';
 import type { ActionInput, ClassTrayState } from '../core/api/classTrayApi';
 import type { ConnectResult } from '../core/account/accountView';
 import { api } from '../core/api/classTrayApi';
-import { PolicyReader, systemPolicySystem } from '../core/policy/policySources';
+import { OWNER_RULES, PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
 import { takeDataFolderLock } from '../dataFolder/writerLock';
@@ -278,8 +278,9 @@ export async function runPreview(
 }
 
 /**
- * --policy-file: the file read as the tray app reads the machine's policy, but for the root-owner
- * rule, which the preview says it skips; what it ignores is printed as the app's log writes it.
+ * --policy-file: the file read as the tray app reads the machine's policy, but for the rules on
+ * who may have written it (owner and mode), which the preview names as skipped; what it ignores
+ * is printed as the app's log writes it.
  */
 function draftPolicy(
   file: string,
@@ -287,7 +288,7 @@ function draftPolicy(
   logLine: (line: string) => void,
 ): PolicyReader {
   print(
-    `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
+    `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the rules on who may have written it, which only the installed app enforces: ${OWNER_RULES.join(' and ')}.`,
   );
   return new PolicyReader(
     systemPolicySystem(),

@@ -84,7 +84,7 @@ describe('npm run web --policy-file', () => {
     );
   });
 
-  it('runs under the file, saying once that it skips the root-owner rule, and what it ignores', async () => {
+  it('runs under the file, saying once that it skips the root-owner and mode rules, and what it ignores', async () => {
     const dataDir = await tempDir('classtray-cli-policy');
     const file = join(dataDir, 'draft policy.json');
     // Written by this user, writable by others: the installed app would ignore it; the preview not.
@@ -112,7 +112,7 @@ describe('npm run web --policy-file', () => {
       },
     );
     expect(printed.filter((line) => line.includes('root-owner rule'))).toEqual([
-      `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the root-owner rule, which only the installed app enforces.`,
+      `ClassTray preview: school policy from ${file}, read as the installed app reads its policy except for the rules on who may have written it, which only the installed app enforces: the root-owner rule (owned by root) and the mode rule (not writable by group or others).`,
     ]);
     expect(printed).toContain(
       `ClassTray preview: ${file}: Colour is not a ClassTray policy: ignored.`,

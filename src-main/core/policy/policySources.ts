@@ -11,8 +11,11 @@
  * included, until a good one or its removal is seen: a file IT is rewriting never unlocks a
  * setting for a minute. A removal counts only once the source is still missing a while later
  * (POLICY_ABSENCE_GRACE_MS, so at the next read): a redeploy that replaces the file by unlink and
- * create (`install -m 644`, an editor's save) is never read as "no policy". Each log line is
- * written once per version of its source (its bytes, or what the rules refused), not per read.
+ * create (`install -m 644`, an editor's save) is never read as "no policy". Likewise a file
+ * refused only for its mode (writable by group or others: a redeploy that writes it 0664, then
+ * sets 0644) keeps its last good policy for POLICY_MODE_GRACE_MS, and the log says so; nothing of
+ * the refused file applies. Each log line is written once per version of its source (its bytes,
+ * or what the rules refused), not per read.
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
@@ -51,6 +54,12 @@ export const POLICY_READ_TRIES = 5;
  * the unlink and the new file lasts milliseconds, and the app reads every minute.
  */
 export const POLICY_ABSENCE_GRACE_MS = 10_000;
+/**
+ * How long a file refused only for its mode keeps its last good policy: a redeploy sets the mode
+ * a moment after it writes the file; one left writable by group or others loses its locks at the
+ * next read (the app reads every minute).
+ */
+export const POLICY_MODE_GRACE_MS = 10_000;
 /** The versions of a source whose lines are remembered as said. */
 export const SAID_VERSIONS = 16;
 
@@ -198,6 +207,8 @@ export class PolicyReader implements PolicyReading {
   readonly #lastGood = new Map<string, ManagedPolicy>();
   /** When each source holding a last good policy was first found missing, by name. */
   readonly #missingSince = new Map<string, number>();
+  /** When each source holding a last good policy was first refused for its mode, by name. */
+  readonly #refusedSince = new Map<string, number>();
   /** By source, the lines said of its last versions (newest last): each is said once. */
   readonly #said = new Map<string, Map<string, Set<string>>>();
   #report: PolicyReport = { inForce: [], ignored: [] };
@@ -205,7 +216,7 @@ export class PolicyReader implements PolicyReading {
   /**
    * `draftFile`: read that JSON file instead of the machine's sources, without the root-owner
    * rule (the preview's --policy-file, a policy IT has not installed yet). `now`: the clock the
-   * absence grace is measured on (default Date.now).
+   * absence and mode graces are measured on (default Date.now).
    */
   constructor(
     system: PolicySystem,
@@ -228,18 +239,28 @@ export class PolicyReader implements PolicyReading {
     for (const source of this.#sources) {
       const entries: IgnoredEntry[] = [];
       const result = await source.read((entry) => entries.push(entry));
+      const hadLastGood = this.#lastGood.has(source.name);
       this.#keep(source.name, result);
       const lastGood = this.#lastGood.get(source.name);
-      if (result.kind === 'unreadable') {
+      const lines: string[] = [];
+      if (result.kind === 'unreadable' || result.kind === 'refused') {
         entries.push({
           source: source.name,
           why: result.why,
           ...(lastGood === undefined ? {} : { keptLastGood: true as const }),
         });
-      } else if (result.kind === 'refused') {
-        entries.push({ source: source.name, why: result.why });
       }
-      if (result.kind !== 'absent') this.#say(source.name, result.version, entries);
+      if (result.kind === 'refused' && result.why.code === 'writableByOthers' && hadLastGood) {
+        const seconds = POLICY_MODE_GRACE_MS / 1000;
+        lines.push(
+          lastGood === undefined
+            ? `${source.name} is still writable by group or others after ${seconds} s: its last good policy no longer applies.`
+            : `${source.name}: its last good policy stays for at most ${seconds} s while the file is writable by group or others (a redeploy may set its mode a moment later); nothing of the file as it is now applies.`,
+        );
+      }
+      if (result.kind !== 'absent') {
+        this.#say(source.name, result.version, [...entries.map(ignoredLine), ...lines]);
+      }
       ignored.push(...entries);
       if (lastGood !== undefined) read.push({ source: source.name, policy: lastGood });
     }
@@ -260,9 +281,20 @@ export class PolicyReader implements PolicyReading {
       return;
     }
     this.#missingSince.delete(name);
+    if (result.kind === 'refused') {
+      // Only its mode wrong, as a redeploy leaves it a moment: the last good policy, for a while.
+      if (result.why.code === 'writableByOthers' && this.#lastGood.has(name)) {
+        const since = this.#refusedSince.get(name) ?? this.#now();
+        this.#refusedSince.set(name, since);
+        if (this.#now() - since < POLICY_MODE_GRACE_MS) return;
+      }
+      // Not IT's file: nothing it held before is kept either.
+      this.#refusedSince.delete(name);
+      this.#lastGood.delete(name);
+      return;
+    }
+    this.#refusedSince.delete(name);
     if (result.kind === 'read') this.#lastGood.set(name, result.policy);
-    // Not IT's file: nothing it held before is kept either.
-    else if (result.kind === 'refused') this.#lastGood.delete(name);
   }
 
   /**
@@ -270,7 +302,7 @@ export class PolicyReader implements PolicyReading {
    * comes back the same after a redeploy (through its torn states, each said once too), is not
    * said again; a changed file is. The last SAID_VERSIONS versions of each source are remembered.
    */
-  #say(name: string, version: string | undefined, entries: readonly IgnoredEntry[]): void {
+  #say(name: string, version: string | undefined, lines: readonly string[]): void {
     const versions = this.#said.get(name) ?? new Map<string, Set<string>>();
     this.#said.set(name, versions);
     const key = version ?? '';
@@ -281,7 +313,7 @@ export class PolicyReader implements PolicyReading {
       if (versions.size <= SAID_VERSIONS) break;
       versions.delete(oldest);
     }
-    for (const line of entries.map(ignoredLine)) {
+    for (const line of lines) {
       if (said.has(line)) continue;
       said.add(line);
       this.#warn(line);
@@ -319,6 +351,15 @@ const contentVersion = (bytes: Uint8Array | string): string =>
   `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 const statsVersion = (stats: PolicyStats): string =>
   `${stats.isFile() ? 'file' : 'other'}:${stats.uid}:${stats.mode}:${stats.size}`;
+
+/**
+ * The rules `ownerRule: false` skips (insecureFileProblem's but the regular file), by name and
+ * what each asks: the preview's --policy-file line names them all.
+ */
+export const OWNER_RULES = [
+  'the root-owner rule (owned by root)',
+  'the mode rule (not writable by group or others)',
+] as const;
 
 /**
  * The rules on who may have written a policy file, as the app applies them: a regular file (not

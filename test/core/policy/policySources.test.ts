@@ -5,6 +5,7 @@ import type { CommandResult, PolicySystem } from '../../../src-main/core/policy/
 import {
   MAX_POLICY_BYTES,
   POLICY_ABSENCE_GRACE_MS,
+  POLICY_MODE_GRACE_MS,
   PolicyReader,
   insecureFileProblem,
   readFileHead,
@@ -226,6 +227,54 @@ describe('a policy file IT is writing, or got wrong', () => {
     expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
     state.text = 'not json';
     expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
+  });
+
+  it('keeps the policy in every read of a redeploy that writes the file 0664, then sets 0644', async () => {
+    const { state, system } = changingFile();
+    let now = 0;
+    const lines: string[] = [];
+    const reader = new PolicyReader(system, (line) => lines.push(line), { now: () => now });
+    state.text = JSON.stringify(locked);
+    const size = Buffer.byteLength(state.text);
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    // Then 2,403 reads, as the issue's loop made them: the file caught at either mode, a redeploy's
+    // moment apart (a few ms of the injected clock).
+    for (let read = 0; read < 2_403; read += 1) {
+      state.stats = rootFile(read % 3 === 0 ? 0o664 : 0o644, size);
+      now += 7;
+      expect(await reader.read()).toEqual({ locked, defaults: {} });
+    }
+    // Said once, with its bound; nothing of the 0664 file applied (the same bytes here).
+    expect(lines).toEqual([
+      `${LINUX_POLICY_FILE} is writable by group or others (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE}: its last good policy stays for at most ${POLICY_MODE_GRACE_MS / 1000} s while the file is writable by group or others (a redeploy may set its mode a moment later); nothing of the file as it is now applies.`,
+    ]);
+  });
+
+  it('drops the last good policy once the file stays writable by group or others past the bound', async () => {
+    const { state, system } = changingFile();
+    let now = 0;
+    const lines: string[] = [];
+    const reader = new PolicyReader(system, (line) => lines.push(line), { now: () => now });
+    state.text = JSON.stringify(locked);
+    await reader.read();
+    state.text = JSON.stringify({ StartAtLogin: true });
+    state.stats = rootFile(0o666, Buffer.byteLength(state.text));
+    // What the refused file holds never applies, even while the last good policy is kept.
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    expect(reader.report.ignored).toEqual([
+      { source: LINUX_POLICY_FILE, why: { code: 'writableByOthers' }, keptLastGood: true },
+    ]);
+    now += POLICY_MODE_GRACE_MS - 1;
+    expect(await reader.read()).toEqual({ locked, defaults: {} });
+    now += 1;
+    expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
+    expect(lines.at(-1)).toBe(
+      `${LINUX_POLICY_FILE} is still writable by group or others after ${POLICY_MODE_GRACE_MS / 1000} s: its last good policy no longer applies.`,
+    );
+    // Not owned by root: refused at once, as before (nothing to keep now either).
+    state.stats = { ...rootFile(0o644, Buffer.byteLength(state.text)), uid: 1000 };
+    expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
   });
 
   it('accepts a UTF-8 byte order mark, as Notepad writes it', async () => {
