@@ -400,12 +400,23 @@ describe('a connected service', () => {
   it('says the token was rejected and saves nothing, the token least of all', async () => {
     const local = await service(fixture());
     const dataDir = await tempDir();
-    const classTray = await core(dataDir);
+    const logger = recordingLogger();
+    const classTray = await core(dataDir, {}, { log: logger.log });
     const result = await classTray.connectService({
       serviceUrl: local.url,
       token: 'not-the-token',
     });
     expect(result).toMatchObject({ outcome: 'token-rejected' });
+    // In the log too: the service's origin and its answer, never the token.
+    const said = logger.lines.filter((line) => line.includes('rejected the API token'));
+    expect(said).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^\\[account\\] Connecting to ${new URL(local.url).origin}: the service rejected the API token \\(`,
+        ),
+      ),
+    ]);
+    expect(logger.lines.join('\n')).not.toContain('not-the-token');
     const state = await classTray.getState();
     expect(state.account.mode).toBe('demo');
     expect(state.account.serviceUrl).toBeNull();
@@ -419,9 +430,16 @@ describe('a connected service', () => {
   it('says the service is not reachable, and saves nothing', async () => {
     const local = await service(fixture());
     await local.close();
-    const classTray = await core(await tempDir());
+    const logger = recordingLogger();
+    const classTray = await core(await tempDir(), {}, { log: logger.log });
     const result = await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
     expect(result).toMatchObject({ outcome: 'unreachable' });
+    expect(logger.lines.filter((line) => line.includes('could not be reached'))).toEqual([
+      expect.stringContaining(
+        `Connecting to ${new URL(local.url).origin}: the service could not be reached (`,
+      ),
+    ]);
+    expect(logger.lines.join('\n')).not.toContain(TOKEN);
     expect((await classTray.getState()).account.serviceUrl).toBeNull();
   });
 

@@ -174,9 +174,17 @@ describe("the preview's log", () => {
     expect(log).toMatch(/TimetableUrl is never a policy/);
     expect(log).toMatch(/NotAClassTrayPolicy is not a ClassTray policy/);
     expect(log).toMatch(/\[warn\] +\[core(:[a-z]+)*\] Timetable fetch failed/);
-    // Every console line is in the file too.
+    // Every console line is in the file too, with the policy's values named, not written (the
+    // rejected token's line names the service and its header).
     expect(consoleLines.length).toBeGreaterThan(0);
-    for (const line of consoleLines) expect(log).toContain(line.split('\n')[0]);
+    const asFiled = (line: string) =>
+      line
+        .replaceAll(service.url, '[policy ServiceUrl]')
+        .replaceAll(AUTH_HEADER, '[policy AuthHeader]');
+    for (const line of consoleLines) expect(log).toContain(asFiled(line.split('\n')[0] ?? ''));
+    expect(log).toMatch(
+      /\[warn\] +\[core:account\] Connecting to \[policy ServiceUrl\]: the service rejected the API token/,
+    );
 
     const secrets = {
       token: TOKEN,

@@ -5,6 +5,7 @@
  */
 import type { ClassTrayHostControls } from '../api/hostApi';
 import { accountView } from './accountView';
+import type { ConnectResult, LaunchCheck } from './accountView';
 import type { CoreContext, Feature } from '../feature';
 import type { PolicyFeature } from '../policy/policyFeature';
 
@@ -12,10 +13,31 @@ export type AccountFeature = Feature<'connectService' | 'forgetToken' | 'setMode
   Pick<ClassTrayHostControls, 'checkLaunch'>;
 
 export function accountFeature(
-  core: Pick<CoreContext, 'sessions' | 'settings' | 'emit'>,
+  core: Pick<CoreContext, 'sessions' | 'settings' | 'emit' | 'log'>,
   policy: Pick<PolicyFeature, 'locked' | 'checkChange'>,
 ): AccountFeature {
   const { sessions, settings } = core;
+  const log = core.log.child('account');
+  /**
+   * A rejected token or a service out of reach, into the log too (hosts print the launch's
+   * outcome only on a terminal): the service's origin and what answered, never the token.
+   */
+  const logged = <Result extends ConnectResult | LaunchCheck | undefined>(
+    what: string,
+    serviceUrl: string | undefined,
+    result: Result,
+  ): Result => {
+    if (result?.outcome === 'token-rejected' || result?.outcome === 'unreachable') {
+      const service =
+        serviceUrl !== undefined && URL.canParse(serviceUrl)
+          ? new URL(serviceUrl).origin
+          : 'the service';
+      log.warn(
+        `${what} ${service}: ${result.outcome === 'token-rejected' ? 'the service rejected the API token' : 'the service could not be reached'} (${result.detail}).`,
+      );
+    }
+    return result;
+  };
   const view = () =>
     accountView(
       sessions.account(),
@@ -36,7 +58,7 @@ export function accountFeature(
       async connectService(connecting) {
         const { serviceUrl, authHeader } = connecting;
         policy.checkChange({ serviceUrl, ...(authHeader === undefined ? {} : { authHeader }) });
-        return sessions.connect(connecting);
+        return logged('Connecting to', serviceUrl, await sessions.connect(connecting));
       },
       forgetToken: () => sessions.forgetToken(),
       async setMode({ mode }) {
@@ -56,6 +78,11 @@ export function accountFeature(
       if (switched) await sessions.open();
       else if (policy.locked.join() !== shownLocks) show();
     },
-    checkLaunch: () => sessions.checkLaunch(),
+    checkLaunch: async () =>
+      logged(
+        'Checking the launch service',
+        sessions.account().serviceUrl ?? undefined,
+        await sessions.checkLaunch(),
+      ),
   };
 }

@@ -225,6 +225,15 @@ export class ClassroomWatch {
     } catch (error) {
       if (outdated()) return;
       const problem = connectionProblemOf(error, this.#options.log, 'Refreshing the classroom');
+      // A rejected token or a service out of reach, into the log as well as the window (once
+      // as it begins, not at every retry); the message never holds the token.
+      if (
+        error instanceof ServiceError &&
+        (error.kind === 'unauthorized' || error.kind === 'network') &&
+        this.#connection.problem?.kind !== error.kind
+      ) {
+        this.#options.log.warn(`Refreshing the classroom: ${error.message}`);
+      }
       if (problem.kind === 'classroom-not-found' && this.#devices.length > 0) {
         this.#devices = [];
         this.#options.onClassroom();

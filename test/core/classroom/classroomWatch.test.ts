@@ -151,6 +151,32 @@ describe('the classroom watch', () => {
     watch.stop();
   });
 
+  it('logs a rejected token and a service out of reach as each begins, never the token', async () => {
+    const { watch, lives, logger } = watchWith();
+    await watch.watch(session('service', 'room-a'));
+    const rejected = () =>
+      new ServiceError(
+        { kind: 'unauthorized', status: 401, detail: 'token tok-s3cr3t-4711 is not valid' },
+        { secret: 'tok-s3cr3t-4711' },
+      );
+    /** The next attempt (its retry, a second at a time) fails with `error`. */
+    const next = async (error: ServiceError, index: number) => {
+      while ((lives[0]?.pending.length ?? 0) <= index) await vi.advanceTimersByTimeAsync(SECOND);
+      lives[0]?.pending[index]?.reject(error);
+      await vi.advanceTimersByTimeAsync(0);
+    };
+    await next(rejected(), 0);
+    expect(watch.connection.problem?.kind).toBe('unauthorized');
+    // Its retry, rejected again: not said again.
+    await next(rejected(), 1);
+    await next(new ServiceError({ kind: 'network', cause: 'refused', detail: 'ECONNREFUSED' }), 2);
+    expect(logger.lines).toEqual([
+      'Refreshing the classroom: The service refused the API token (HTTP 401): token [token] is not valid',
+      'Refreshing the classroom: The service could not be reached (connection refused): ECONNREFUSED',
+    ]);
+    watch.stop();
+  });
+
   it('logs a bug with its stack, shows it as internal, and plans no retry', async () => {
     const { watch, lives, logger } = watchWith();
     await watch.watch(session('demo', 'room-a'));
