@@ -36,6 +36,30 @@ export const APPEND_NO_FOLLOW =
   fs.constants.O_APPEND |
   (fs.constants.O_NOFOLLOW ?? 0);
 
+/** Writes a file of the data folder whole (created with `mode`), never through a link at its name. */
+export function writeFileNoFollow(file: string, data: string, mode = PRIVATE_FILE_MODE): void {
+  const handle = fs.openSync(file, WRITE_NO_FOLLOW, mode);
+  try {
+    fs.writeFileSync(handle, data);
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+/** writeFileNoFollow, without holding up the thread. */
+export async function writeFileNoFollowAsync(
+  file: string,
+  data: string,
+  mode = PRIVATE_FILE_MODE,
+): Promise<void> {
+  const handle = await fs.promises.open(file, WRITE_NO_FOLLOW, mode);
+  try {
+    await handle.writeFile(data);
+  } finally {
+    await handle.close();
+  }
+}
+
 export interface PrivateFolderReport {
   /** What was found wider and narrowed, each with its mode before. */
   narrowed: { path: string; mode: number }[];

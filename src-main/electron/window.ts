@@ -3,7 +3,8 @@
  * bounds (the size is remembered), with the checklist's webPreferences. menubar creates it from
  * these options and anchors it to the icon.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileNoFollow } from '../dataFolder/privateFolder';
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
 export interface WindowSize {
@@ -133,7 +134,7 @@ export function rememberSize(
     if (text === saved) return;
     try {
       // The teacher's alone, as everything in the data folder.
-      writeFileSync(file, `${text}\n`, { mode: 0o600 });
+      writeFileNoFollow(file, `${text}\n`);
       saved = text;
     } catch (error) {
       warn(`The window size could not be saved: ${(error as Error).message}`);

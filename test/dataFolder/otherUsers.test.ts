@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
 import { PrivateFolderError, makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
 import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
+import { TimetableCopy } from '../../src-main/core/timetable/timetableCopy';
 import { LOG_FILE_NAME, openLogFile } from '../../src-main/hosts/logFile';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { labels } from '../../src-main/electron/mainSentences';
@@ -172,5 +173,21 @@ describe.runIf(process.platform !== 'win32')('the log files', () => {
     // electron-log says on the console that it cannot write there (ELOOP).
     log.sink.info('while a link is there');
     expect(fs.readFileSync(target, 'utf8')).toBe('the teacher’s own file\n');
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('the data folder’s files', () => {
+  it('are never written through a link at their name, even a temporary one', async () => {
+    const dataDir = await tempDir('classtray-link-data');
+    const target = path.join(await tempDir('classtray-elsewhere'), 'own.txt');
+    fs.writeFileSync(target, 'the teacher’s own file\n');
+    // The timetable's copy is written aside at a name known in advance, then renamed.
+    fs.symlinkSync(target, path.join(dataDir, `timetable.ics.${process.pid}.tmp`));
+    const copy = new TimetableCopy(dataDir, silentLogger);
+    expect(() =>
+      copy.write({ text: 'BEGIN:VCALENDAR', savedAt: '2026-11-24T08:00:00.000Z' }),
+    ).toThrow(/ELOOP/);
+    expect(fs.readFileSync(target, 'utf8')).toBe('the teacher’s own file\n');
+    expect(fs.existsSync(path.join(dataDir, 'timetable.ics'))).toBe(false);
   });
 });

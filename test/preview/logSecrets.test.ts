@@ -177,9 +177,10 @@ describe("the preview's log", () => {
     // Every console line is in the file too, with the policy's values named, not written (the
     // rejected token's line names the service and its header).
     expect(consoleLines.length).toBeGreaterThan(0);
+    const serviceUrl = service?.url ?? 'no service';
     const asFiled = (line: string) =>
       line
-        .replaceAll(service.url, '[policy ServiceUrl]')
+        .replaceAll(serviceUrl, '[policy ServiceUrl]')
         .replaceAll(AUTH_HEADER, '[policy AuthHeader]');
     for (const line of consoleLines) expect(log).toContain(asFiled(line.split('\n')[0] ?? ''));
     expect(log).toMatch(

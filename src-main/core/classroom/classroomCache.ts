@@ -4,7 +4,8 @@
  * token. One file, one classroom of one service: a view of another one is simply not used.
  */
 import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { writeFileNoFollowAsync } from '../../dataFolder/privateFolder';
 import path from 'node:path';
 import { z } from 'zod';
 import { deviceStatusSchema } from '../../contract/wire';
@@ -69,7 +70,7 @@ export class ClassroomCache {
   async write(entry: CachedClassroom): Promise<void> {
     const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, JSON.stringify(entry), { mode: 0o600 });
+      await writeFileNoFollowAsync(temporary, JSON.stringify(entry));
       await rename(temporary, this.#file);
     } catch (error) {
       await rm(temporary, { force: true });

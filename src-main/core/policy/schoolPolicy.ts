@@ -17,7 +17,7 @@ import type { ManagedPolicy, PolicySection } from './policyChecker';
 import { NO_POLICY, isLocked } from './policyChecker';
 import type { PolicyName } from './policyTable';
 import { POLICIES, POLICY_NAMES } from './policyTable';
-import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
+import { PRIVATE_FILE_MODE, writeFileNoFollow } from '../../dataFolder/privateFolder';
 
 export const POLICY_RECHECK_MS = 60_000;
 export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';
@@ -134,10 +134,10 @@ export class SchoolPolicy {
     }
     if (Object.keys(newDefaults).length > 0) {
       try {
-        fs.writeFileSync(
+        writeFileNoFollow(
           appliedFile,
           `${JSON.stringify({ ...applied, ...newDefaults }, null, 2)}\n`,
-          { mode: PRIVATE_FILE_MODE },
+          PRIVATE_FILE_MODE,
         );
       } catch (error) {
         log.warn(`${appliedFile} could not be written (${(error as Error).message}).`);

@@ -21,7 +21,7 @@ import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 import { describeIssues, isPlainObject, repair } from './settingsRepair';
-import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
+import { PRIVATE_FILE_MODE, writeFileNoFollow } from '../../dataFolder/privateFolder';
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 
@@ -251,7 +251,7 @@ function holdsJsonObject(filePath: string): boolean {
 function rewrite(filePath: string, text: string): void {
   const temporary = `${filePath}.${process.pid}.tmp`;
   try {
-    fs.writeFileSync(temporary, text, { mode: fs.statSync(filePath).mode & 0o777 });
+    writeFileNoFollow(temporary, text, fs.statSync(filePath).mode & 0o777);
     fs.renameSync(temporary, filePath);
   } catch (error) {
     fs.rmSync(temporary, { force: true });

@@ -5,6 +5,7 @@
  * subscription's address, which is in the keychain.
  */
 import fs from 'node:fs';
+import { writeFileNoFollow } from '../../dataFolder/privateFolder';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Logger } from '../logger';
@@ -63,7 +64,7 @@ function replace(filePath: string, text: string): void {
   const temporary = `${filePath}.${process.pid}.tmp`;
   fs.mkdirSync(path.dirname(filePath), { recursive: true, mode: 0o700 });
   try {
-    fs.writeFileSync(temporary, text, { mode: 0o600 });
+    writeFileNoFollow(temporary, text);
     fs.renameSync(temporary, filePath);
   } catch (error) {
     fs.rmSync(temporary, { force: true });
