@@ -1,6 +1,6 @@
 /**
- * The few sentences main itself shows (tray menu, tooltip, notifications), from the `tray` keys of
- * the window's i18n resources (src-shared/i18n). Pure: the language comes from the settings, or
+ * The few sentences main itself shows (tray menu, tooltip, notifications, the start failure), from
+ * the `tray` and `dataFolder` keys of the window's i18n resources (src-shared/i18n). Pure: the language comes from the settings, or
  * the system locale for 'system'.
  * Adding a tray line or a language: docs/engineering.md, "Where to add…".
  */

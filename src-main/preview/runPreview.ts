@@ -196,9 +196,16 @@ export async function runPreview(
   const lock = takeDataFolderLock(dataDir, 'the ClassTray preview');
   // The log IT and support read, in the data folder the lock just proved writable: the lines
   // the terminal shows, and what only the file keeps (the start, the policy's problems).
-  const logFile = openLogFile(path.join(dataDir, 'logs'), {
-    ...(options.logConsole === undefined ? {} : { console: options.logConsole }),
-  });
+  let logFile;
+  try {
+    logFile = openLogFile(path.join(dataDir, 'logs'), {
+      ...(options.logConsole === undefined ? {} : { console: options.logConsole }),
+    });
+  } catch (error) {
+    // A log folder another user could reach (privateFolder.ts): the folder is not used at all.
+    lock.release();
+    throw error;
+  }
   const log = createLogger(logFile.sink);
   const fileLog = createLogger(logFile.fileOnly, 'preview');
   fileLog.info(

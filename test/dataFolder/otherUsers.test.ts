@@ -122,6 +122,42 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
   );
 });
 
+describe.runIf(process.platform !== 'win32')('the preview’s log folder', () => {
+  it.skipIf(!asRoot)(
+    'is refused when it holds another user’s log file, and the data folder is let go',
+    async (test) => {
+      if (!asRoot) test.skip(NOT_ROOT);
+      const dataDir = await tempDir('classtray-preview-logs');
+      fs.mkdirSync(path.join(dataDir, 'logs'), { mode: 0o700 });
+      const theirLog = path.join(dataDir, 'logs', LOG_FILE_NAME);
+      fs.writeFileSync(theirLog, 'nobody was here\n');
+      fs.chownSync(theirLog, NOBODY.uid, NOBODY.gid);
+      const staticDir = await rendererDir();
+      try {
+        await expect(
+          runPreview(
+            ['--data-dir', dataDir, '--port', '0', '--no-open'],
+            {},
+            {
+              rendererDir: staticDir,
+              print: () => undefined,
+              logConsole: quiet,
+              classTray: { log: silentLogger },
+            },
+          ),
+        ).rejects.toThrow(
+          `${theirLog}, in the ClassTray log folder ${path.join(dataDir, 'logs')}, belongs to another user of this computer (uid ${NOBODY.uid})`,
+        );
+      } finally {
+        fs.rmSync(staticDir, { recursive: true, force: true });
+      }
+      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+      // Its lock is let go: nothing of ClassTray's is left in the folder.
+      expect(fs.readdirSync(dataDir)).toEqual(['logs']);
+    },
+  );
+});
+
 describe('a refused folder in the start failure dialog', () => {
   it('is worded in the teacher’s language, the English sentence below for IT', () => {
     const folder = '/Users/teacher/Library/Logs/ClassTray';
