@@ -241,7 +241,11 @@ export async function runPreview(
       throw refused('classroomUnknown', { id: checked.classroomId });
     }
     const note = checked && launchNote(args.connect?.serviceUrl, checked);
-    if (note) print(`ClassTray preview: ${note}`);
+    if (note) {
+      print(`ClassTray preview: ${note}`);
+      // In the log as well (a rejected token, a service out of reach): the terminal is not kept.
+      fileLog.warn(note);
+    }
     if (args.preferences) await classTray.updatePreferences(args.preferences);
     server = await startPreviewServer({
       classTray,

@@ -156,7 +156,10 @@ describe('the npm run web process', { timeout: 120_000 }, () => {
     );
     child.child.kill('SIGTERM');
     expect(await child.exited).toBe(0);
-    expect(child.output().stderr).toBe('');
+    // At most the log's warning that the refresh found the service out of reach (once).
+    expect(child.output().stderr).toMatch(
+      /^(\[core\] Refreshing the classroom: The service could not be reached \(connection refused\)[^\n]*\n)?$/,
+    );
   });
 
   it("exits 1 with the service's own refusal of an unknown classroom", async () => {

@@ -146,6 +146,12 @@ describe('launch flags against a service that answers', () => {
     const state = await window.state();
     expect(state.account).toMatchObject({ mode: 'service', serviceUrl });
     expect((await saved()).serviceUrl ?? null).toBeNull();
+    // In the log too (the terminal is not kept), never the token.
+    const log = await readFile(join(dataDir, 'logs', 'classtray.log'), 'utf8');
+    expect(log).toMatch(
+      new RegExp(`\\[warn\\] +\\[preview\\] ${serviceUrl} rejected the API token \\(`),
+    );
+    expect(log).not.toContain('not-the-token');
   });
 
   it("refuses a classroom on the service's own 404, with the sentence the window uses", async () => {

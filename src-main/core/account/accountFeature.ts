@@ -5,7 +5,7 @@
  */
 import type { ClassTrayHostControls } from '../api/hostApi';
 import { accountView } from './accountView';
-import type { ConnectResult, LaunchCheck } from './accountView';
+import type { ConnectResult } from './accountView';
 import type { CoreContext, Feature } from '../feature';
 import type { PolicyFeature } from '../policy/policyFeature';
 
@@ -19,22 +19,18 @@ export function accountFeature(
   const { sessions, settings } = core;
   const log = core.log.child('account');
   /**
-   * A rejected token or a service out of reach, into the log too (hosts print the launch's
-   * outcome only on a terminal): the service's origin and what answered, never the token.
+   * A rejected token or a service out of reach, into the log too (the window shows it and
+   * forgets it): the service's origin and what answered, never the token. The launch's check is
+   * logged by the host that reports it (runPreview.ts).
    */
-  const logged = <Result extends ConnectResult | LaunchCheck | undefined>(
-    what: string,
-    serviceUrl: string | undefined,
-    result: Result,
-  ): Result => {
-    if (result?.outcome === 'token-rejected' || result?.outcome === 'unreachable') {
-      const service =
-        serviceUrl !== undefined && URL.canParse(serviceUrl)
-          ? new URL(serviceUrl).origin
-          : 'the service';
-      log.warn(
-        `${what} ${service}: ${result.outcome === 'token-rejected' ? 'the service rejected the API token' : 'the service could not be reached'} (${result.detail}).`,
-      );
+  const logged = (serviceUrl: string, result: ConnectResult): ConnectResult => {
+    if (result.outcome === 'token-rejected' || result.outcome === 'unreachable') {
+      const service = URL.canParse(serviceUrl) ? new URL(serviceUrl).origin : 'the service';
+      const what =
+        result.outcome === 'token-rejected'
+          ? 'the service rejected the API token'
+          : 'the service could not be reached';
+      log.warn(`Connecting to ${service}: ${what} (${result.detail}).`);
     }
     return result;
   };
@@ -58,7 +54,7 @@ export function accountFeature(
       async connectService(connecting) {
         const { serviceUrl, authHeader } = connecting;
         policy.checkChange({ serviceUrl, ...(authHeader === undefined ? {} : { authHeader }) });
-        return logged('Connecting to', serviceUrl, await sessions.connect(connecting));
+        return logged(serviceUrl, await sessions.connect(connecting));
       },
       forgetToken: () => sessions.forgetToken(),
       async setMode({ mode }) {
@@ -78,11 +74,6 @@ export function accountFeature(
       if (switched) await sessions.open();
       else if (policy.locked.join() !== shownLocks) show();
     },
-    checkLaunch: async () =>
-      logged(
-        'Checking the launch service',
-        sessions.account().serviceUrl ?? undefined,
-        await sessions.checkLaunch(),
-      ),
+    checkLaunch: () => sessions.checkLaunch(),
   };
 }
