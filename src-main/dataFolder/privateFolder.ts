@@ -105,20 +105,22 @@ export function makePrivateFolder(
   const report: PrivateFolderReport = { narrowed: [] };
   if (platform === 'win32' || uid === undefined) return report;
   const named = `ClassTray ${kind === 'data' ? 'data' : 'log'} folder`;
+  // The tray app's log folder is not always in the data folder (macOS): --data-dir does not move it.
+  const elsewhere = kind === 'data' ? ', or use another folder (--data-dir)' : '';
   const refuse = (message: string) => new PrivateFolderError(message, folder, kind);
   // The folder as it is on disk: a link to it (~/.config on another disk) is followed once.
   const real = fs.realpathSync(folder);
   const owner = fs.lstatSync(real).uid;
   if (owner !== uid) {
     throw refuse(
-      `The ${named} ${folder} belongs to another user of this computer (uid ${owner}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
+      `The ${named} ${folder} belongs to another user of this computer (uid ${owner}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private)${elsewhere}.`,
     );
   }
   const parent = path.dirname(real);
   const parentOwner = fs.statSync(parent).uid;
   if (parent !== real && parentOwner !== uid && parentOwner !== 0) {
     throw refuse(
-      `The ${named} ${folder} is in ${parent}, which belongs to another user of this computer (uid ${parentOwner}) who could put a folder of their own in its place: ClassTray does not use it. Use a folder of your own (--data-dir).`,
+      `The ${named} ${folder} is in ${parent}, which belongs to another user of this computer (uid ${parentOwner}) who could put a folder of their own in its place: ClassTray does not use it. Make ${parent} yours (chown)${elsewhere}.`,
     );
   }
   const entries = [real, ...fs.readdirSync(real).map((name) => path.join(real, name))];
@@ -128,8 +130,8 @@ export function makePrivateFolder(
     const shown = entry === real ? folder : path.join(folder, path.basename(entry));
     throw refuse(
       problem.owner === undefined
-        ? `ClassTray could not make its ${named} ${folder} private: ${shown} stays open to other users (${problem.code}). Make it yours alone (chmod 700 for folders, 600 for files), or use another folder (--data-dir).`
-        : `${shown}, in the ${named} ${folder}, belongs to another user of this computer (uid ${problem.owner}), who could read or change it: ClassTray does not use the folder. Remove ${shown}, or use another folder (--data-dir).`,
+        ? `ClassTray could not make its ${named} ${folder} private: ${shown} stays open to other users (${problem.code}). Make it yours alone (chmod 700 for folders, 600 for files)${elsewhere}.`
+        : `${shown}, in the ${named} ${folder}, belongs to another user of this computer (uid ${problem.owner}), who could read or change it: ClassTray does not use the folder. Remove ${shown}${elsewhere}.`,
     );
   }
   return report;

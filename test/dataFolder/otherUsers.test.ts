@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
 import { PrivateFolderError, makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
@@ -20,8 +21,13 @@ import { NOBODY } from '../support/unprivilegedCopy';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from '../preview/previewApp';
 
-const asRoot = process.getuid?.() === 0;
-const NOT_ROOT = 'only root can give a folder to "nobody" (chown): run the tests as root to try it';
+/** Skips the test, saying why, unless the tests run as root (who alone can chown to "nobody"). */
+function onlyAsRoot(test: TestContext): void {
+  if (process.getuid?.() === 0) return;
+  const why = 'only root can give a folder to "nobody" (chown): run the tests as root to try it';
+  console.warn(`Skipped "${test.task.name}": ${why}.`);
+  test.skip(why);
+}
 const modeOf = (file: string): number => fs.lstatSync(file).mode & 0o777;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -40,122 +46,110 @@ async function nobodysFolder(): Promise<{ folder: string; theirLog: string }> {
 }
 
 describe.runIf(process.platform !== 'win32')('a folder another user could reach', () => {
-  it.skipIf(!asRoot)(
-    'is refused when another user owns it, naming it and the fix',
-    async (test) => {
-      if (!asRoot) test.skip(NOT_ROOT);
-      const { folder, theirLog } = await nobodysFolder();
-      let refusal: unknown;
-      try {
-        takeDataFolderLock(folder, 'a test');
-      } catch (error) {
-        refusal = error;
-      }
-      expect(refusal).toBeInstanceOf(PrivateFolderError);
-      expect((refusal as PrivateFolderError).message).toBe(
-        `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
-      );
-      // Used as it is never: not narrowed, no lock, their log as they left it.
-      expect(modeOf(folder)).toBe(0o777);
-      expect(fs.readdirSync(folder)).toEqual(['logs']);
-      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+  it('is refused when another user owns it, naming it and the fix', async (test) => {
+    onlyAsRoot(test);
+    const { folder, theirLog } = await nobodysFolder();
+    let refusal: unknown;
+    try {
+      takeDataFolderLock(folder, 'a test');
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(PrivateFolderError);
+    expect((refusal as PrivateFolderError).message).toBe(
+      `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private), or use another folder (--data-dir).`,
+    );
+    // Used as it is never: not narrowed, no lock, their log as they left it.
+    expect(modeOf(folder)).toBe(0o777);
+    expect(fs.readdirSync(folder)).toEqual(['logs']);
+    expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
 
-      // The log folder in it too: its own owner's, or in a folder another user owns.
-      expect(() => openLogFile(path.join(folder, 'logs'), { console: quiet })).toThrow(
-        `The ClassTray log folder ${path.join(folder, 'logs')} belongs to another user`,
-      );
-      expect(() => openLogFile(path.join(folder, 'mine'), { console: quiet })).toThrow(
-        `The ClassTray log folder ${path.join(folder, 'mine')} is in ${fs.realpathSync(folder)}, which belongs to another user of this computer (uid ${NOBODY.uid}) who could put a folder of their own in its place: ClassTray does not use it.`,
-      );
-      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
-    },
-  );
+    // The log folder in it too: its own owner's, or in a folder another user owns.
+    expect(() => openLogFile(path.join(folder, 'logs'), { console: quiet })).toThrow(
+      `The ClassTray log folder ${path.join(folder, 'logs')} belongs to another user`,
+    );
+    expect(() => openLogFile(path.join(folder, 'mine'), { console: quiet })).toThrow(
+      `The ClassTray log folder ${path.join(folder, 'mine')} is in ${fs.realpathSync(folder)}, which belongs to another user of this computer (uid ${NOBODY.uid}) who could put a folder of their own in its place: ClassTray does not use it.`,
+    );
+    expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+  });
 
-  it.skipIf(!asRoot)(
-    'is refused when it holds something of another user’s: a file, a link',
-    async (test) => {
-      if (!asRoot) test.skip(NOT_ROOT);
-      const folder = await tempDir('classtray-planted');
-      const teacherFile = path.join(await tempDir('classtray-teacher'), 'notes.txt');
-      fs.writeFileSync(teacherFile, 'mine\n');
-      fs.symlinkSync(teacherFile, path.join(folder, LOG_FILE_NAME));
-      fs.lchownSync(path.join(folder, LOG_FILE_NAME), NOBODY.uid, NOBODY.gid);
-      expect(() => openLogFile(folder, { console: quiet })).toThrow(
-        `${path.join(folder, LOG_FILE_NAME)}, in the ClassTray log folder ${folder}, belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change it: ClassTray does not use the folder. Remove ${path.join(folder, LOG_FILE_NAME)}, or use another folder (--data-dir).`,
+  it('is refused when it holds something of another user’s: a file, a link', async (test) => {
+    onlyAsRoot(test);
+    const folder = await tempDir('classtray-planted');
+    const teacherFile = path.join(await tempDir('classtray-teacher'), 'notes.txt');
+    fs.writeFileSync(teacherFile, 'mine\n');
+    fs.symlinkSync(teacherFile, path.join(folder, LOG_FILE_NAME));
+    fs.lchownSync(path.join(folder, LOG_FILE_NAME), NOBODY.uid, NOBODY.gid);
+    expect(() => openLogFile(folder, { console: quiet })).toThrow(
+      `${path.join(folder, LOG_FILE_NAME)}, in the ClassTray log folder ${folder}, belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change it: ClassTray does not use the folder. Remove ${path.join(folder, LOG_FILE_NAME)}.`,
+    );
+    expect(fs.readFileSync(teacherFile, 'utf8')).toBe('mine\n');
+
+    const dataDir = await tempDir('classtray-planted-data');
+    fs.writeFileSync(path.join(dataDir, 'settings.json'), '{}\n');
+    fs.chownSync(path.join(dataDir, 'settings.json'), NOBODY.uid, NOBODY.gid);
+    expect(() => makePrivateFolder(dataDir)).toThrow(PrivateFolderError);
+  });
+
+  it('stops the preview before it writes anything there, with that sentence', async (test) => {
+    onlyAsRoot(test);
+    const { folder, theirLog } = await nobodysFolder();
+    const staticDir = await rendererDir();
+    try {
+      await expect(
+        runPreview(
+          ['--data-dir', folder, '--port', '0', '--no-open'],
+          {},
+          {
+            rendererDir: staticDir,
+            print: () => undefined,
+            logConsole: quiet,
+            classTray: { log: silentLogger },
+          },
+        ),
+      ).rejects.toThrow(
+        `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid})`,
       );
-      expect(fs.readFileSync(teacherFile, 'utf8')).toBe('mine\n');
-
-      const dataDir = await tempDir('classtray-planted-data');
-      fs.writeFileSync(path.join(dataDir, 'settings.json'), '{}\n');
-      fs.chownSync(path.join(dataDir, 'settings.json'), NOBODY.uid, NOBODY.gid);
-      expect(() => makePrivateFolder(dataDir)).toThrow(PrivateFolderError);
-    },
-  );
-
-  it.skipIf(!asRoot)(
-    'stops the preview before it writes anything there, with that sentence',
-    async (test) => {
-      if (!asRoot) test.skip(NOT_ROOT);
-      const { folder, theirLog } = await nobodysFolder();
-      const staticDir = await rendererDir();
-      try {
-        await expect(
-          runPreview(
-            ['--data-dir', folder, '--port', '0', '--no-open'],
-            {},
-            {
-              rendererDir: staticDir,
-              print: () => undefined,
-              logConsole: quiet,
-              classTray: { log: silentLogger },
-            },
-          ),
-        ).rejects.toThrow(
-          `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid})`,
-        );
-      } finally {
-        fs.rmSync(staticDir, { recursive: true, force: true });
-      }
-      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
-      expect(fs.readdirSync(folder)).toEqual(['logs']);
-    },
-  );
+    } finally {
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+    expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+    expect(fs.readdirSync(folder)).toEqual(['logs']);
+  });
 });
 
 describe.runIf(process.platform !== 'win32')('the preview’s log folder', () => {
-  it.skipIf(!asRoot)(
-    'is refused when it holds another user’s log file, and the data folder is let go',
-    async (test) => {
-      if (!asRoot) test.skip(NOT_ROOT);
-      const dataDir = await tempDir('classtray-preview-logs');
-      fs.mkdirSync(path.join(dataDir, 'logs'), { mode: 0o700 });
-      const theirLog = path.join(dataDir, 'logs', LOG_FILE_NAME);
-      fs.writeFileSync(theirLog, 'nobody was here\n');
-      fs.chownSync(theirLog, NOBODY.uid, NOBODY.gid);
-      const staticDir = await rendererDir();
-      try {
-        await expect(
-          runPreview(
-            ['--data-dir', dataDir, '--port', '0', '--no-open'],
-            {},
-            {
-              rendererDir: staticDir,
-              print: () => undefined,
-              logConsole: quiet,
-              classTray: { log: silentLogger },
-            },
-          ),
-        ).rejects.toThrow(
-          `${theirLog}, in the ClassTray log folder ${path.join(dataDir, 'logs')}, belongs to another user of this computer (uid ${NOBODY.uid})`,
-        );
-      } finally {
-        fs.rmSync(staticDir, { recursive: true, force: true });
-      }
-      expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
-      // Its lock is let go: nothing of ClassTray's is left in the folder.
-      expect(fs.readdirSync(dataDir)).toEqual(['logs']);
-    },
-  );
+  it('is refused when it holds another user’s log file, and the data folder is let go', async (test) => {
+    onlyAsRoot(test);
+    const dataDir = await tempDir('classtray-preview-logs');
+    fs.mkdirSync(path.join(dataDir, 'logs'), { mode: 0o700 });
+    const theirLog = path.join(dataDir, 'logs', LOG_FILE_NAME);
+    fs.writeFileSync(theirLog, 'nobody was here\n');
+    fs.chownSync(theirLog, NOBODY.uid, NOBODY.gid);
+    const staticDir = await rendererDir();
+    try {
+      await expect(
+        runPreview(
+          ['--data-dir', dataDir, '--port', '0', '--no-open'],
+          {},
+          {
+            rendererDir: staticDir,
+            print: () => undefined,
+            logConsole: quiet,
+            classTray: { log: silentLogger },
+          },
+        ),
+      ).rejects.toThrow(
+        `${theirLog}, in the ClassTray log folder ${path.join(dataDir, 'logs')}, belongs to another user of this computer (uid ${NOBODY.uid})`,
+      );
+    } finally {
+      fs.rmSync(staticDir, { recursive: true, force: true });
+    }
+    expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
+    // Its lock is let go: nothing of ClassTray's is left in the folder.
+    expect(fs.readdirSync(dataDir)).toEqual(['logs']);
+  });
 });
 
 describe('a refused folder in the start failure dialog', () => {

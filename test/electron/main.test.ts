@@ -410,9 +410,8 @@ describe('main', () => {
   });
 
   it.skipIf(process.getuid?.() !== 0)(
-    'refuses a data folder another user owns, in the system’s language, before anything is written there',
+    'refuses a data folder another user owns, in the system’s language, before anything is written there (as root: only root can chown to "nobody")',
     async () => {
-      // Only root can give the folder to "nobody" (chown): skipped for any other user.
       const { chmodSync, chownSync } = await import('node:fs');
       chmodSync(dataDir, 0o777);
       chownSync(dataDir, 65_534, 65_534);
@@ -423,7 +422,7 @@ describe('main', () => {
       await vi.waitFor(() => expect(electron.app.exit).toHaveBeenCalledWith(1));
       expect(electron.dialog.showErrorBox).toHaveBeenCalledWith(
         'ClassTray konnte nicht starten',
-        `ClassTray verwendet seinen Datenordner ${dataDir} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, das mit den Angaben unten zu beheben.\n\nThe ClassTray data folder ${dataDir} belongs to another user of this computer (uid 65534), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private) or use another one (--data-dir).`,
+        `ClassTray verwendet seinen Datenordner ${dataDir} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, das mit den Angaben unten zu beheben.\n\nThe ClassTray data folder ${dataDir} belongs to another user of this computer (uid 65534), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private), or use another folder (--data-dir).`,
       );
       expect(readdirSync(dataDir)).toEqual([]);
       expect(createClassTray).not.toHaveBeenCalled();
@@ -431,7 +430,7 @@ describe('main', () => {
   );
 
   it.skipIf(process.getuid?.() !== 0)(
-    'refuses a data folder holding a log folder another user owns, in English as it stands',
+    'refuses a data folder holding a log folder another user owns, in English as it stands (as root: only root can chown to "nobody")',
     async () => {
       const { chownSync, mkdirSync } = await import('node:fs');
       mkdirSync(join(dataDir, 'logs'), { mode: 0o777 });
