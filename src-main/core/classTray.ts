@@ -34,6 +34,7 @@ import type { DeepReadonly, Settings } from './settings/settingsSchema';
 import type { StartWorker } from './timetable/calendarReader';
 import { timetableFeature } from './timetable/timetableFeature';
 import { installationFeature } from './api/installation';
+import { readinessFeature } from './readiness/readinessFeature';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -170,6 +171,18 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     openClassroom: (id) => classroom.open(id),
     ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
+  const readiness = readinessFeature(core, {
+    devices: () => classroom.devices,
+    lastSuccessAt: () => classroom.views.connection().lastSuccessAt,
+    nextLesson: () => timetable.views.timetable().next,
+    minutesBefore: () => settings.get().readinessMinutesBefore,
+  });
+  // Readiness follows what the classroom and the timetable say, as the window hears it.
+  changes.subscribe((change) => {
+    if (change.type === 'connection' && change.connection.status === 'ok') {
+      readiness.openRoomRefreshed(change.connection);
+    } else if (change.type === 'classroom' || change.type === 'timetable') readiness.changed();
+  });
   const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
   const features = [
@@ -180,6 +193,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ends,
     classroom,
     timetable,
+    readiness,
     installation,
   ];
 
@@ -193,6 +207,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...ends.views,
     ...timetable.views,
     ...installation.views,
+    ...readiness.views,
   };
   // Each action from the feature that answers it (the type fails without one).
   const handlers: ActionHandlers = {
