@@ -220,3 +220,13 @@ export function mailtoLink(to: string, subject: string, body: string, cut: strin
 export function fill(template: string, values: Readonly<Record<string, string>>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
 }
+
+/** A time as the report writes it: the date and the time to the minute, 24-hour, local. */
+export function reportTime(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).format(new Date(iso));
+}

@@ -22,6 +22,8 @@ export function Header(props: {
   fixClassroomAsked: number;
   /** Settings opened at the question of this timetable place. */
   onAskPlace: (place: string) => void;
+  readinessOpen: boolean;
+  onToggleReadiness: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -35,6 +37,7 @@ export function Header(props: {
   const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
   const old = useClassTray((data) => showsOldData(data.connection));
   const refresh = useAction(() => api.refresh());
+  const readiness = useClassTray((data) => data.readiness.open);
 
   return (
     <header className="header">
@@ -76,6 +79,20 @@ export function Header(props: {
                 lastSuccessAt === null ? '' : isolated(formatClock(lastSuccessAt, i18n.language)),
             })}
           </span>
+        )}
+        {hasClassroom && readiness !== null && (
+          <button
+            type="button"
+            className="button readiness-button"
+            aria-expanded={props.readinessOpen}
+            aria-controls="readiness"
+            onClick={props.onToggleReadiness}
+          >
+            {t('readiness.readyCount', {
+              ready: readiness.ready.toLocaleString(i18n.language),
+              total: readiness.total.toLocaleString(i18n.language),
+            })}
+          </button>
         )}
         {/* Old data says its time once, in the count. */}
         {!(old && hasClassroom && lastSuccessAt !== null) && (
