@@ -70,8 +70,11 @@ export class Availability {
     this.#clock = clock;
   }
 
-  /** Reads the file; one that is damaged or not ours is set aside and ClassTray starts afresh. */
-  async load(): Promise<void> {
+  /**
+   * Reads the file; one that is damaged or not ours is set aside and ClassTray starts afresh.
+   * `readOnly` (the command line, beside a running app): such a file is only passed over.
+   */
+  async load(options: { readOnly?: boolean } = {}): Promise<void> {
     let text: string;
     try {
       text = await readFile(this.#file, 'utf8');
@@ -87,6 +90,7 @@ export class Availability {
     } catch {
       parsed = fileSchema.safeParse(undefined);
     }
+    if (!parsed.success && options.readOnly === true) return;
     if (!parsed.success) {
       const aside = `${this.#file}.unreadable-${String(this.#clock())}`;
       try {
