@@ -613,6 +613,7 @@ export const ar = {
     endRanNotYet: 'لم يكتمل بعد: جارٍ إعادة المحاولة.',
     nowLesson: 'الآن: {{room}} حتى {{time}}',
     nextLesson: 'التالي: {{room}} عند {{time}}',
+    readinessNotice: '{{room}} الساعة {{time}}: {{offline}} من {{total}} أجهزة غير متصلة',
     timetableFailed: 'لم يُحدَّث الجدول: راجع الإعدادات',
   },
   schoolPolicies: {

@@ -530,6 +530,7 @@ export const de = {
     endRanNotYet: 'Noch nicht erledigt: Neuer Versuch läuft.',
     nowLesson: 'Jetzt: {{room}} bis {{time}}',
     nextLesson: 'Danach: {{room}} um {{time}}',
+    readinessNotice: '{{room}} um {{time}}: {{offline}} von {{total}} Geräten offline',
     timetableFailed: 'Stundenplan nicht aktualisiert: siehe Einstellungen',
   },
   schoolPolicies: {

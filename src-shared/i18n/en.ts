@@ -557,6 +557,8 @@ export const en = {
     endRanNotYet: 'Not done yet: retrying.',
     nowLesson: 'Now: {{room}} until {{time}}',
     nextLesson: 'Next: {{room}} at {{time}}',
+    /** Before a lesson whose room has devices offline (a notification, else a menu line). */
+    readinessNotice: '{{room}} at {{time}}: {{offline}} of {{total}} devices offline',
     timetableFailed: 'Timetable not updated: see Settings',
   },
   /** What a school's IT may set (src-main/core/policy/policyTable.ts): each key's name in the

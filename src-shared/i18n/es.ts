@@ -551,6 +551,7 @@ export const es = {
     endRanNotYet: 'Aún sin hacer: reintentando.',
     nowLesson: 'Ahora: {{room}} hasta las {{time}}',
     nextLesson: 'Después: {{room}} a las {{time}}',
+    readinessNotice: '{{room}} a las {{time}}: {{offline}} de {{total}} dispositivos sin conexión',
     timetableFailed: 'Horario sin actualizar: ver Ajustes',
   },
   schoolPolicies: {

@@ -550,6 +550,7 @@ export const fr = {
     endRanNotYet: 'Pas encore fait : nouvel essai en cours.',
     nowLesson: 'Maintenant : {{room}} jusqu’à {{time}}',
     nextLesson: 'Ensuite : {{room}} à {{time}}',
+    readinessNotice: '{{room}} à {{time}} : {{offline}} appareils sur {{total}} hors ligne',
     timetableFailed: 'Emploi du temps non actualisé : voir Paramètres',
   },
   schoolPolicies: {

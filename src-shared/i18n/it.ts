@@ -550,6 +550,7 @@ export const it = {
     endRanNotYet: 'Non ancora fatto: nuovo tentativo in corso.',
     nowLesson: 'Ora: {{room}} fino alle {{time}}',
     nextLesson: 'Dopo: {{room}} alle {{time}}',
+    readinessNotice: '{{room}} alle {{time}}: {{offline}} di {{total}} dispositivi offline',
     timetableFailed: 'Orario non aggiornato: vedi Impostazioni',
   },
   schoolPolicies: {

@@ -529,6 +529,7 @@ export const nl = {
     endRanNotYet: 'Nog niet gelukt: wordt opnieuw geprobeerd.',
     nowLesson: 'Nu: {{room}} tot {{time}}',
     nextLesson: 'Hierna: {{room}} om {{time}}',
+    readinessNotice: '{{room}} om {{time}}: {{offline}} van {{total}} apparaten offline',
     timetableFailed: 'Rooster niet bijgewerkt: zie Instellingen',
   },
   schoolPolicies: {

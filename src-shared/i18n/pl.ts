@@ -577,6 +577,7 @@ export const pl = {
     endRanNotYet: 'Jeszcze nie wykonano: trwa ponawianie.',
     nowLesson: 'Teraz: {{room}} do {{time}}',
     nextLesson: 'Następnie: {{room}} o {{time}}',
+    readinessNotice: '{{room}} o {{time}}: {{offline}} z {{total}} urządzeń offline',
     timetableFailed: 'Nie zaktualizowano planu lekcji: zobacz Ustawienia',
   },
   schoolPolicies: {

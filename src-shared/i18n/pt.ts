@@ -557,6 +557,7 @@ export const pt = {
     endRanNotYet: 'Ainda não concluído: a tentar de novo.',
     nowLesson: 'Agora: {{room}} até às {{time}}',
     nextLesson: 'A seguir: {{room}} às {{time}}',
+    readinessNotice: '{{room}} às {{time}}: {{offline}} de {{total}} dispositivos offline',
     timetableFailed: 'Horário não atualizado: ver Definições',
   },
   schoolPolicies: {
