@@ -204,7 +204,7 @@ export const MAILTO_MAX_LENGTH = 1_900;
  */
 export function mailtoLink(to: string, subject: string, body: string, cut: string): string {
   const link = (text: string) =>
-    `mailto:${encodeURIComponent(to)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`;
+    `mailto:${encodeURIComponent(to).replace('%40', '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`;
   const whole = link(body);
   if (whole.length <= MAILTO_MAX_LENGTH) return whole;
   const lines = body.split('\n');

@@ -14,9 +14,13 @@ import type { AccountData } from '../../src-main/local-service/index';
 import { runReadiness } from '../../src-main/readiness/readinessCommand';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
+import { LOCALES } from '../../src-shared/i18n/languages';
+import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
 import {
   auditedShot,
+  chooseLanguage,
+  resizeTo,
   coreStateIn,
   LIVE_TIMEOUT,
   openWindow,
@@ -28,6 +32,7 @@ import {
 const TOKEN = 'readiness-token-0123456789';
 const SCREENSHOTS = join(process.cwd(), 'test-results', 'readiness-e2e');
 const STUDENT = 'Valentina Rossi';
+const IT = 'it@school.example';
 
 const two = (n: number) => String(n).padStart(2, '0');
 const room = (id: string, prefix: string, count: number, first: number) =>
@@ -93,6 +98,8 @@ beforeAll(async () => {
     viewport: { width: 400, height: 600 },
     locale: 'en-US',
     screenshots: SCREENSHOTS,
+    // The school's IT contact: "Email IT" writes to it.
+    policy: () => ({ SupportEmail: IT }),
   });
   await restartWithClassrooms(session, {
     current: 'room-12',
@@ -206,11 +213,66 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     expect(notReady.out).toMatch(/R12-PC03 \(remote id \d+\): offline since/);
     expect(notReady.out).not.toContain(STUDENT);
 
+    // "Email IT": the same text to the school's IT contact.
+    const mail = await panel().getByRole('link', { name: 'Email IT' }).getAttribute('href');
+    expect(mail?.startsWith(`mailto:${IT}?subject=`)).toBe(true);
+    const body = decodeURIComponent(new URL(mail ?? '').searchParams.get('body') ?? '');
+    expect(new URL(mail ?? '').searchParams.get('body')).toBe(report);
+    expect(body).not.toContain(STUDENT);
+
+    // Whole words at 320 px, in every language, right to left in Arabic; axe finds nothing.
+    await resizeTo(page, { width: 320, height: 480 });
+    for (const language of LOCALES) {
+      await chooseLanguage(page, language);
+      await deviceItem('R12-PC05').waitFor();
+      expect(await cutWords(), language).toEqual([]);
+      expect(await layoutProblems(page), language).toEqual([]);
+      await shot(`report-320-${language}`);
+    }
+    await chooseLanguage(page, 'en');
+    await resizeTo(page, { width: 400, height: 600 });
+    // The dark theme's colours pass too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await shot('report-dark-en');
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // With the keyboard: Esc goes back to the devices and to the count that opened it.
+    await page.keyboard.press('Escape');
+    await panel().waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.className)).toContain(
+      'readiness-button',
+    );
+    await page.keyboard.press('Enter');
+    await panel().waitFor();
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+
     await setOnline(['R12-PC03', 'R12-PC05'], true);
     expect((await command()).code).toBe(0);
     await act('removeTemporalAccess', { token });
   });
 });
+
+/** Texts of the readiness cut at its right or left edge, or wider than their box. */
+function cutWords(): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.querySelector('#readiness');
+    if (!root) return ['no readiness'];
+    const edge = root.getBoundingClientRect();
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      if ((element.textContent ?? '').trim() === '' || element.offsetParent === null) continue;
+      const box = element.getBoundingClientRect();
+      const text = (element.textContent ?? '').trim().slice(0, 40);
+      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
+        found.push(`"${text}" is wider than its box`);
+      }
+      if (box.left < edge.left - 1 || box.right > edge.right + 1) {
+        found.push(`"${text}" runs out of the window`);
+      }
+    }
+    return [...new Set(found)];
+  });
+}
 
 describe('before a lesson in another room', { timeout: 120_000 }, () => {
   /** A weekly lesson in the library, starting `minutes` from the session's time (a whole minute). */
