@@ -71,7 +71,15 @@ export function readinessFeature(
     return roomReadiness(classroomId, options.devices(), history(session), options.lastSuccessAt());
   };
   const view = (): ReadinessView => ({ open: openRoom(), lesson });
-  const show = () => core.emit({ type: 'readiness', readiness: view() });
+  /** What went out last: a refresh that changed nothing here says nothing. */
+  let shown = '';
+  const show = () => {
+    const readiness = view();
+    const text = JSON.stringify(readiness);
+    if (text === shown) return;
+    shown = text;
+    core.emit({ type: 'readiness', readiness });
+  };
 
   const cancel = () => {
     if (handle !== undefined) core.timers.clearTimeout(handle);
