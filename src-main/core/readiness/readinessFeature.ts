@@ -60,6 +60,8 @@ export function readinessFeature(
   let handle: unknown;
   let checking: Promise<void> = Promise.resolve();
   let stopped = false;
+  /** Calls off a check still reading when ClassTray closes. */
+  const closing = new AbortController();
 
   const history = (session: Session | undefined) => (remoteId: string) =>
     session === undefined ? undefined : availability.of(accountOf(session), remoteId);
@@ -136,8 +138,11 @@ export function readinessFeature(
       if (lists === undefined) return;
       try {
         const account = accountOf(session);
-        const look = await lookAtRoom(lists, next.classroomId, (ids) =>
-          availability.pagesOf(account, ids),
+        const look = await lookAtRoom(
+          lists,
+          next.classroomId,
+          (ids) => availability.pagesOf(account, ids),
+          closing.signal,
         );
         const at = core.clock();
         availability.saw(account, look.sightings, at);
@@ -148,6 +153,7 @@ export function readinessFeature(
           new Date(at).toISOString(),
         );
       } catch (error) {
+        if (stopped) return;
         // A room that cannot be read now says nothing: the teacher sees it when the lesson opens it.
         log.warn(`The room of the next lesson could not be checked: ${String(error)}`);
         return;
@@ -194,6 +200,7 @@ export function readinessFeature(
     async stop() {
       stopped = true;
       cancel();
+      closing.abort();
       await checking;
       await availability.flushed();
     },
