@@ -19,6 +19,7 @@ import type { ClassTrayHostControls } from './api/hostApi';
 import type { ClassTrayState } from './api/classTrayApi';
 import { actionMethods } from './api/apiMethods';
 import { classroomFeature } from './classroom/classroomFeature';
+import { deviceListsOf } from './classroom/deviceLists';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';
 import { scheduledEndsFeature } from './scheduledEnds/scheduledEndsFeature';
@@ -164,6 +165,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const classroom = classroomFeature(core, {
     accessesChanged: () => accesses.show(),
     picked: () => timetable.classroomPicked(),
+    // What the refreshes read of the account list joins the devices' history, at no extra cost.
+    listsOf: (client) => readiness.watched(deviceListsOf(client)),
   });
   const timetable = timetableFeature(core, {
     machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),

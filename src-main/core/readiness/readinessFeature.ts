@@ -10,12 +10,13 @@ import { roomReadiness } from '../../../src-shared/readiness';
 import type { Session } from '../account/sessions';
 import type { ConnectionView } from '../classroom/classroomView';
 import { deviceListsOf } from '../classroom/deviceLists';
-import type { DeviceLists, DeviceView } from '../classroom/liveStatus';
+import type { DeviceLists, DeviceView, OnlineState } from '../classroom/liveStatus';
+import type { Page } from '../../contract/wire';
 import type { CoreContext, Feature } from '../feature';
 import type { LessonView } from '../timetable/timetableView';
 import { Availability } from './availability';
 import type { LessonReadiness, ReadinessView } from './readinessView';
-import { lookAtRoom } from './roomCheck';
+import { lookAtRoom, sightingsOf } from './roomCheck';
 
 /** How long before a lesson its room is checked, unless the settings say otherwise. */
 export const DEFAULT_MINUTES_BEFORE = 10;
@@ -29,6 +30,11 @@ export interface ReadinessFeature extends Feature<never, 'readiness'> {
   changed(): void;
   /** Resolves once the history is on disk and no check runs. */
   settled(): Promise<void>;
+  /**
+   * The open room's lists, whose account pages (every device on them, with its page) join the
+   * history of the account in use now: the next lesson's room then reads only its own pages.
+   */
+  watched(lists: DeviceLists): DeviceLists;
 }
 
 /** The account a history belongs to: the demo school is one, whatever its address this run. */
@@ -189,6 +195,20 @@ export function readinessFeature(
     changed() {
       show();
       arm();
+    },
+    watched(lists) {
+      const session = core.sessions.current;
+      if (session === undefined) return lists;
+      const account = accountOf(session);
+      const saw = (pages: Page<OnlineState>[]) => {
+        availability.saw(account, sightingsOf(pages), core.clock());
+        return pages;
+      };
+      return {
+        classroomDevices: (classroomId, signal) => lists.classroomDevices(classroomId, signal),
+        accountPages: (pages, signal) => lists.accountPages(pages, signal).then(saw),
+        allAccountPages: (signal) => lists.allAccountPages(signal).then(saw),
+      };
     },
     settingsChanged: () => arm(),
     suspend: cancel,

@@ -44,6 +44,20 @@ export async function lookAtRoom(
     read += pages.length;
     online = found(pages);
   }
+  const sightings = sightingsOf(pages);
+  for (const id of ids) if (!online.has(id)) sightings.push({ remoteId: id, online: null });
+  const devices = classroom.map((device) => ({
+    remoteId: device.remote_id,
+    alias: device.remote_alias,
+    online: online.get(device.remote_id) ?? null,
+    status: device.status,
+    has2fa: device.has_2fa,
+  }));
+  return { devices, sightings, accountPagesRead: read };
+}
+
+/** Every device on these account pages: whether it is online, and its page. */
+export function sightingsOf(pages: readonly Page<OnlineState>[]): Sighting[] {
   const sightings: Sighting[] = [];
   for (const page of pages) {
     for (const device of page.data) {
@@ -54,13 +68,5 @@ export async function lookAtRoom(
       });
     }
   }
-  for (const id of ids) if (!online.has(id)) sightings.push({ remoteId: id, online: null });
-  const devices = classroom.map((device) => ({
-    remoteId: device.remote_id,
-    alias: device.remote_alias,
-    online: online.get(device.remote_id) ?? null,
-    status: device.status,
-    has2fa: device.has_2fa,
-  }));
-  return { devices, sightings, accountPagesRead: read };
+  return sightings;
 }

@@ -156,6 +156,17 @@ describe('before a lesson', () => {
     await feature.stop?.();
   });
 
+  it("needs no search once the open room's refreshes have read the account's pages", async () => {
+    const { lists, asked } = library();
+    const { feature, settle } = await setUp({ lesson: lessonIn('library', 30), lists });
+    // The open room's refresh reads the account list (a search, the first time): every device
+    // on it, with its page, joins the history.
+    await feature.watched(lists).allAccountPages();
+    await settle(20 * MIN);
+    expect(asked).toEqual({ classroom: 1, pages: 1, all: 1 });
+    await feature.stop?.();
+  });
+
   it('says nothing when every device of the room is online', async () => {
     const { lists } = library([]);
     const { feature, settle } = await setUp({ lesson: lessonIn('library', 5), lists });
