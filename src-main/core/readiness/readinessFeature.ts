@@ -18,8 +18,6 @@ import { Availability } from './availability';
 import type { LessonReadiness, ReadinessView } from './readinessView';
 import { lookAtRoom, sightingsOf } from './roomCheck';
 
-/** How long before a lesson its room is checked, unless the settings say otherwise. */
-export const DEFAULT_MINUTES_BEFORE = 10;
 /** The longest a timer waits before the next lesson is looked at again (a clock that moved). */
 const MAX_WAIT_MS = 5 * 60_000;
 
@@ -112,7 +110,10 @@ export function readinessFeature(
       const at = start - minutes * 60_000;
       if (now >= at && now < start) {
         checkedLesson = next.key;
-        checking = checking.then(() => check(next)).finally(arm);
+        checking = checking
+          .then(() => check(next))
+          .catch((error: unknown) => log.error("Checking the next lesson's room failed", error))
+          .finally(arm);
         return;
       }
       if (now < at) moments.push(at);
