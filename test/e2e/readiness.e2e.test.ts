@@ -252,12 +252,12 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
   });
 });
 
-/** Texts of the readiness cut at its right or left edge, or wider than their box. */
-function cutWords(): Promise<string[]> {
-  return page.evaluate(() => {
+/** Texts of the readiness (or `area`) cut at its right or left edge, or wider than their box. */
+function cutWords(area = '#readiness'): Promise<string[]> {
+  return page.evaluate((selector) => {
     const found: string[] = [];
-    const root = document.querySelector('#readiness');
-    if (!root) return ['no readiness'];
+    const root = document.querySelector(selector);
+    if (!root) return [`no ${selector}`];
     const edge = root.getBoundingClientRect();
     for (const element of root.querySelectorAll<HTMLElement>('*')) {
       if ((element.textContent ?? '').trim() === '' || element.offsetParent === null) continue;
@@ -271,7 +271,7 @@ function cutWords(): Promise<string[]> {
       }
     }
     return [...new Set(found)];
-  });
+  }, area);
 }
 
 describe('before a lesson in another room', { timeout: 120_000 }, () => {
@@ -306,6 +306,16 @@ describe('before a lesson in another room', { timeout: 120_000 }, () => {
       `Library at ${first.time}: 2 of 5 devices offline`,
     );
     await shot('notice-en');
+    // Whole at 320 px in every language, right to left in Arabic.
+    await resizeTo(page, { width: 320, height: 480 });
+    for (const language of LOCALES) {
+      await chooseLanguage(page, language);
+      expect(await cutWords('.readiness-notice'), language).toEqual([]);
+      expect(await layoutProblems(page), language).toEqual([]);
+      await shot(`notice-320-${language}`);
+    }
+    await chooseLanguage(page, 'en');
+    await resizeTo(page, { width: 400, height: 600 });
     await notice.getByRole('button', { name: 'Show devices' }).click();
     await panel()
       .getByRole('heading', { name: /Readiness of .Library./ })
