@@ -92,17 +92,20 @@ export function readinessFeature(
     handle = undefined;
   };
 
-  /** Waits for the next lesson's moment to check, and for the end of a notice's lesson. */
+  /**
+   * Waits for the next lesson's moment to check, and for the start of a notice's lesson: from
+   * then on the room is open and its readiness live, so the notice, a look before, goes.
+   */
   const arm = () => {
     cancel();
     if (stopped) return;
     const now = core.clock();
-    if (lesson !== null && Date.parse(lesson.end) <= now) {
+    if (lesson !== null && Date.parse(lesson.start) <= now) {
       lesson = null;
       show();
     }
     const moments: number[] = [];
-    if (lesson !== null) moments.push(Date.parse(lesson.end));
+    if (lesson !== null) moments.push(Date.parse(lesson.start));
     const next = options.nextLesson();
     const minutes = options.minutesBefore();
     if (next !== null && minutes > 0 && next.key !== checkedLesson) {

@@ -20,6 +20,9 @@ export interface LessonReadiness {
 export interface ReadinessView {
   /** The open classroom's; null without one. */
   open: RoomReadiness | null;
-  /** The next lesson's room, checked before it, with devices offline; null: nothing to say. */
+  /**
+   * The next lesson's room, checked before it, with devices offline, until the lesson starts;
+   * null: nothing to say.
+   */
   lesson: LessonReadiness | null;
 }

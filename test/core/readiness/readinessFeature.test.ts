@@ -140,6 +140,9 @@ describe('before a lesson', () => {
     feature.changed();
     await settle(5 * MIN);
     expect(asked.classroom).toBe(1);
+    // At its start the room is open and live: the look before it goes.
+    await settle(5 * MIN);
+    expect(feature.views.readiness().lesson).toBeNull();
     await feature.stop?.();
   });
 
