@@ -19,6 +19,7 @@ import type { ClassTrayHostControls } from './api/hostApi';
 import type { ClassTrayState } from './api/classTrayApi';
 import { actionMethods } from './api/apiMethods';
 import { classroomFeature } from './classroom/classroomFeature';
+import { deviceListsOf } from './classroom/deviceLists';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';
 import { scheduledEndsFeature } from './scheduledEnds/scheduledEndsFeature';
@@ -34,6 +35,7 @@ import type { DeepReadonly, Settings } from './settings/settingsSchema';
 import type { StartWorker } from './timetable/calendarReader';
 import { timetableFeature } from './timetable/timetableFeature';
 import { installationFeature } from './api/installation';
+import { readinessFeature } from './readiness/readinessFeature';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -163,12 +165,26 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const classroom = classroomFeature(core, {
     accessesChanged: () => accesses.show(),
     picked: () => timetable.classroomPicked(),
+    // What the refreshes read of the account list joins the devices' history, at no extra cost.
+    listsOf: (client) => readiness.watched(deviceListsOf(client)),
   });
   const timetable = timetableFeature(core, {
     machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
     scheduleChanged: () => ends.changed(),
     openClassroom: (id) => classroom.open(id),
     ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
+  });
+  const readiness = readinessFeature(core, {
+    devices: () => classroom.devices,
+    lastSuccessAt: () => classroom.views.connection().lastSuccessAt,
+    nextLesson: () => timetable.views.timetable().next,
+    minutesBefore: () => settings.get().readinessMinutesBefore,
+  });
+  // Readiness follows what the classroom and the timetable say, as the window hears it.
+  changes.subscribe((change) => {
+    if (change.type === 'connection' && change.connection.status === 'ok') {
+      readiness.openRoomRefreshed(change.connection);
+    } else if (change.type === 'classroom' || change.type === 'timetable') readiness.changed();
   });
   const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
@@ -180,6 +196,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ends,
     classroom,
     timetable,
+    readiness,
     installation,
   ];
 
@@ -193,6 +210,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...ends.views,
     ...timetable.views,
     ...installation.views,
+    ...readiness.views,
   };
   // Each action from the feature that answers it (the type fails without one).
   const handlers: ActionHandlers = {

@@ -22,6 +22,7 @@ import { labels } from './mainSentences';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
+import { readinessNotices } from './readinessNotices';
 import { passwordClipboard } from './clipboardSecret';
 import { installLastResort } from './lastResort';
 import { startFailureText } from './startFailure';
@@ -274,6 +275,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
 
   let startAtLogin: boolean | undefined;
   const scheduledEnds = scheduledEndNotices();
+  const readiness = readinessNotices();
   followState(
     classTray,
     (current, before, changes) => {
@@ -288,6 +290,15 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
       for (const ran of scheduledEnds(current, windowVisible, textFor(current))) {
         // A click shows the window, where the outcome of each access is.
         showNotice(ran, warn, () => {
+          popover
+            .showWindow()
+            .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+        });
+      }
+      const ready = readiness(current, textFor(current));
+      // A click shows the window, whose notice opens the room's readiness.
+      if (ready) {
+        showNotice(ready, warn, () => {
           popover
             .showWindow()
             .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));

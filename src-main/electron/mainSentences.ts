@@ -39,6 +39,8 @@ export interface Labels extends Record<PlainKey, string> {
   /** The timetable's line: `at` an ISO time. */
   nowLesson: (room: string, at: string) => string;
   nextLesson: (room: string, at: string) => string;
+  /** A lesson's room with devices offline: `at` the lesson's ISO start. */
+  readinessNotice: (room: string, at: string, offline: number, total: number) => string;
   dataFolderInUse: (folder: string) => string;
   dataFolderUnwritable: (folder: string) => string;
   /** From the `dataFolder` keys: a data or log folder another user could reach, refused. */
@@ -90,6 +92,13 @@ function labelsIn(locale: Locale): Labels {
     endRanFailed: (count) => t('endRanFailed', { count }),
     nowLesson: (room, at) => t('nowLesson', { room, time: time(at) }),
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
+    readinessNotice: (room, at, offline, total) =>
+      t('readinessNotice', {
+        room,
+        time: time(at),
+        offline: String(offline),
+        total: String(total),
+      }),
     dataFolderInUse: (folder) => t('dataFolderInUse', { folder }),
     dataFolderUnwritable: (folder) => t('dataFolderUnwritable', { folder }),
     dataFolderNotPrivate: (folder) => dataFolder('notPrivate', { folder }),

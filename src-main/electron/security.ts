@@ -58,12 +58,17 @@ export function isAppUrl(url: string): boolean {
   return parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST;
 }
 
-/** Only plain web links go to the browser: no file:, no custom schemes, no credentials. */
+/**
+ * Only plain web links go to the browser, and mailto: links to the mail client (Readiness'
+ * "Email IT"): no file:, no custom schemes, no credentials.
+ */
 export function isExternalWebUrl(url: string): boolean {
   if (!URL.canParse(url)) return false;
   const parsed = new URL(url);
   return (
-    (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+    (parsed.protocol === 'https:' ||
+      parsed.protocol === 'http:' ||
+      parsed.protocol === 'mailto:') &&
     parsed.username === '' &&
     parsed.password === ''
   );
@@ -122,7 +127,7 @@ export function guardWebContents(): void {
 
 /**
  * Electronegativity flags every openExternal whose argument is not a literal, for review: this
- * one only ever receives http(s) URLs without credentials (isExternalWebUrl), never file: or
+ * one only ever receives http(s) or mailto: URLs without credentials (isExternalWebUrl), never file: or
  * custom schemes that could start programs.
  */
 function openInBrowser(url: string): void {

@@ -78,6 +78,7 @@ export function createPreviewClient(
     emit({ type: 'timetable', timetable: state.timetable });
     emit({ type: 'installation', installation: state.installation });
     emit({ type: 'school-policy', schoolPolicy: state.schoolPolicy });
+    emit({ type: 'readiness', readiness: state.readiness });
     emit({ type: 'connection', connection: state.connection });
   };
 

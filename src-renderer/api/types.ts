@@ -43,6 +43,11 @@ export type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 export type { PolicyName } from '../../src-main/core/policy/policyTable';
 export type { ConnectionProblem } from '../../src-main/core/service/serviceErrors';
 export type { Language, PreferencesView } from '../../src-main/core/settings/preferences';
+export type {
+  LessonReadiness,
+  ReadinessView,
+  RoomReadiness,
+} from '../../src-main/core/readiness/readinessView';
 export type { WeeklyLesson } from '../../src-main/core/timetable/timetableSettings';
 export type {
   LessonView,

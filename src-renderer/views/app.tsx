@@ -16,6 +16,9 @@ import { Header } from './header/header';
 import { ScheduledEndReports } from './accesses/scheduledEndReports';
 import { SettingsPanel } from './settings/settingsPanel';
 import { TemporalAccesses } from './accesses/temporalAccesses';
+import { ReadinessNotice } from './readiness/readinessNotice';
+import type { ReadinessShown } from './readiness/readinessPanel';
+import { ReadinessPanel } from './readiness/readinessPanel';
 
 /** The classroom window with everything it needs around it. */
 export function ClassTrayWindow(props: {
@@ -38,11 +41,25 @@ function App() {
   // A timetable place whose question Settings opens at (the header's unmapped lesson).
   const [askedPlace, setAskedPlace] = useState<string | null>(null);
   const [fixClassroomAsked, setFixClassroomAsked] = useState(0);
+  // The readiness shown instead of the devices (the open room's, or the next lesson's room's).
+  const [readiness, setReadiness] = useState<ReadinessShown | null>(null);
+  const [noticeDismissed, setNoticeDismissed] = useState<string | null>(null);
   const settingsButton = useRef<HTMLButtonElement>(null);
   const demoNotice = useClassTray((data) => demoNoticeShown(data, settingsOpen));
   useLanguage();
 
-  const openSettings = useCallback(() => setSettingsOpen(true), []);
+  const openSettings = useCallback(() => {
+    setReadiness(null);
+    setSettingsOpen(true);
+  }, []);
+  const openReadiness = useCallback((shown: ReadinessShown) => {
+    setSettingsOpen(false);
+    setReadiness(shown);
+  }, []);
+  const closeReadiness = useCallback(() => {
+    setReadiness(null);
+    document.querySelector<HTMLElement>('.readiness-button')?.focus();
+  }, []);
   const askPlace = useCallback((place: string) => {
     setAskedPlace(place);
     setSettingsOpen(true);
@@ -71,6 +88,16 @@ function App() {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [settingsOpen, closeSettings, askedPlace]);
 
+  useEffect(() => {
+    if (readiness === null) return;
+    document.querySelector<HTMLElement>('#readiness [data-autofocus]')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closeReadiness();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [readiness, closeReadiness]);
+
   return (
     <div className="app">
       <Header
@@ -79,6 +106,8 @@ function App() {
         onToggleSettings={settingsOpen ? closeSettings : openSettings}
         fixClassroomAsked={fixClassroomAsked}
         onAskPlace={askPlace}
+        readinessOpen={readiness === 'open'}
+        onToggleReadiness={readiness === 'open' ? closeReadiness : () => openReadiness('open')}
       />
       {/* Everything below the header is the main landmark, notices and settings included. */}
       <main className="main">
@@ -88,11 +117,19 @@ function App() {
           onFixClassroom={() => setFixClassroomAsked((asked) => asked + 1)}
           onClosed={focusSearch}
         />
+        <ReadinessNotice
+          dismissed={noticeDismissed}
+          onDismiss={setNoticeDismissed}
+          onShow={() => openReadiness('lesson')}
+        />
         <ChangeAnnouncer />
         <ScheduledEndReports />
         {settingsOpen && <SettingsPanel onClose={closeSettings} />}
+        {readiness !== null && !settingsOpen && (
+          <ReadinessPanel shown={readiness} onClose={closeReadiness} />
+        )}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
-        <div className="classroom-view" hidden={settingsOpen}>
+        <div className="classroom-view" hidden={settingsOpen || readiness !== null}>
           <TemporalAccesses />
           <DeviceList />
         </div>

@@ -216,6 +216,56 @@ export const en = {
     onTileOf: 'temporal access of {{student}}',
     endOnTileOf: "End {{student}}'s access on {{name}}",
   },
+  /** The room's readiness: which devices will let a class down, since when, and a report for IT. */
+  readiness: {
+    readyCount: '{{ready}} of {{total}} ready',
+    title: 'Readiness of {{room}}',
+    checkedAt: 'Checked at {{time}}',
+    notChecked: 'Not checked yet',
+    allReady: 'Every device is ready.',
+    offline: 'Offline',
+    offlineSince: 'Offline since {{time}}',
+    offlineSinceAtLeast: 'Offline since at least {{time}}, when ClassTray started watching',
+    unknown: "Not in the account's device list: online status unknown",
+    disabled: 'Disabled in the service',
+    no2fa: 'No 2FA: an access on it cannot be ended automatically',
+    checksTitle: 'What to check on a device that is offline',
+    checkTool: 'The remote-desktop tool is installed and started.',
+    checkConnection: 'The tool can connect to its servers (network, firewall, proxy).',
+    checkLicence: 'Its licence is set up and has not expired.',
+    checkTrial: "The account is not on the service's trial licence.",
+    copyReport: 'Copy report for IT',
+    copied: 'Report copied.',
+    copyFailed: 'The report could not be copied.',
+    emailIt: 'Email IT',
+    close: 'Close readiness',
+    notice: '{{room}} at {{time}}: {{offline}} of {{total}} devices offline',
+    noticeShow: 'Show devices',
+    noticeDismiss: 'Dismiss',
+    minutesBefore: "Check the next lesson's room before it starts",
+    minutesBeforeChoice: '{{minutes}} min before',
+    minutesBeforeNever: 'Never',
+    /** The plain text for IT (copied, emailed, printed by npm run readiness). */
+    report: {
+      title: 'ClassTray: devices not ready',
+      room: 'Room: {{name}} (id {{id}})',
+      checked: 'Checked: {{time}}',
+      counts:
+        'Ready: {{ready}} of {{total}}. Offline: {{offline}}. Status unknown: {{unknown}}. Disabled in the service: {{disabled}}. Without 2FA: {{no2fa}}.',
+      allReady: 'Every device is ready.',
+      device: '- {{name}} (remote id {{id}}): {{states}}',
+      offline: 'offline',
+      offlineSince: 'offline since {{time}}',
+      offlineSinceAtLeast: 'offline since at least {{time}}, when ClassTray started watching',
+      unknown: "not in the account's device list",
+      disabled: 'disabled in the service',
+      no2fa: 'no 2FA (an access on it cannot be ended automatically)',
+      checks:
+        "Please check on each device offline: the remote-desktop tool is installed and started; it can connect to its servers; its licence is set up and has not expired; the account is not on the service's trial licence.",
+      subject: 'ClassTray: devices not ready in {{room}}',
+      cut: 'Cut to fit an email: "Copy report for IT" in ClassTray gives all of it.',
+    },
+  },
   problems: {
     unauthorized: 'the service refused the API token.',
     'no-token': 'no API token is saved: connect in the settings.',
@@ -514,6 +564,8 @@ export const en = {
     endRanNotYet: 'Not done yet: retrying.',
     nowLesson: 'Now: {{room}} until {{time}}',
     nextLesson: 'Next: {{room}} at {{time}}',
+    /** Before a lesson whose room has devices offline (a notification, else a menu line). */
+    readinessNotice: '{{room}} at {{time}}: {{offline}} of {{total}} devices offline',
     timetableFailed: 'Timetable not updated: see Settings',
   },
   /** What a school's IT may set (src-main/core/policy/policyTable.ts): each key's name in the
@@ -539,6 +591,14 @@ export const en = {
     PollHiddenSeconds: {
       title: 'Refresh interval, window hidden (seconds)',
       explain: 'Refresh interval while the window is hidden, in seconds.',
+    },
+    ReadinessMinutesBefore: {
+      title: "Check the next lesson's room (minutes before)",
+      explain: "How many minutes before each lesson its room's devices are checked (0: never).",
+    },
+    SupportEmail: {
+      title: 'IT contact (email)',
+      explain: 'The address "Email IT" writes to with the report of devices not ready.',
     },
     StartAtLogin: {
       title: 'Start at login',

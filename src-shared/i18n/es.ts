@@ -212,6 +212,56 @@ export const es = {
     onTileOf: 'acceso temporal de {{student}}',
     endOnTileOf: 'Terminar el acceso de {{student}} en {{name}}',
   },
+  readiness: {
+    readyCount: '{{ready}} de {{total}} listos',
+    title: 'Preparación de {{room}}',
+    checkedAt: 'Comprobado: {{time}}',
+    notChecked: 'Aún sin comprobar',
+    allReady: 'Todos los dispositivos están listos.',
+    offline: 'Sin conexión',
+    offlineSince: 'Sin conexión desde {{time}}',
+    offlineSinceAtLeast:
+      'Sin conexión al menos desde {{time}}, cuando ClassTray empezó a vigilarlo',
+    unknown: 'No figura en la lista de dispositivos de la cuenta: estado de conexión desconocido',
+    disabled: 'Desactivado en el servicio',
+    no2fa: 'Sin 2FA: un acceso en él no se puede terminar automáticamente',
+    checksTitle: 'Qué comprobar en un dispositivo sin conexión',
+    checkTool: 'La herramienta de escritorio remoto está instalada e iniciada.',
+    checkConnection: 'La herramienta puede conectar con sus servidores (red, cortafuegos, proxy).',
+    checkLicence: 'Su licencia está configurada y no ha caducado.',
+    checkTrial: 'La cuenta no usa la licencia de prueba del servicio.',
+    copyReport: 'Copiar informe para TI',
+    copied: 'Informe copiado.',
+    copyFailed: 'No se pudo copiar el informe.',
+    emailIt: 'Escribir a TI',
+    close: 'Cerrar preparación',
+    notice: '{{room}} a las {{time}}: {{offline}} de {{total}} dispositivos sin conexión',
+    noticeShow: 'Ver dispositivos',
+    noticeDismiss: 'Descartar',
+    minutesBefore: 'Comprobar el aula de la próxima clase antes de que empiece',
+    minutesBeforeChoice: '{{minutes}} min antes',
+    minutesBeforeNever: 'Nunca',
+    report: {
+      title: 'ClassTray: dispositivos no listos',
+      room: 'Aula: {{name}} (id {{id}})',
+      checked: 'Comprobado: {{time}}',
+      counts:
+        'Listos: {{ready}} de {{total}}. Sin conexión: {{offline}}. Estado desconocido: {{unknown}}. Desactivados en el servicio: {{disabled}}. Sin 2FA: {{no2fa}}.',
+      allReady: 'Todos los dispositivos están listos.',
+      device: '- {{name}} (id remoto {{id}}): {{states}}',
+      offline: 'sin conexión',
+      offlineSince: 'sin conexión desde {{time}}',
+      offlineSinceAtLeast:
+        'sin conexión al menos desde {{time}}, cuando ClassTray empezó a vigilarlo',
+      unknown: 'no figura en la lista de dispositivos de la cuenta',
+      disabled: 'desactivado en el servicio',
+      no2fa: 'sin 2FA (un acceso en él no se puede terminar automáticamente)',
+      checks:
+        'Compruebe en cada dispositivo sin conexión: la herramienta de escritorio remoto está instalada e iniciada; puede conectar con sus servidores; su licencia está configurada y no ha caducado; la cuenta no usa la licencia de prueba del servicio.',
+      subject: 'ClassTray: dispositivos no listos en {{room}}',
+      cut: 'Recortado para caber en un correo: «Copiar informe para TI» en ClassTray lo da entero.',
+    },
+  },
   problems: {
     unauthorized: 'el servicio rechazó el token de la API.',
     'no-token': 'no hay ningún token de la API guardado: conecta en los ajustes.',
@@ -507,6 +557,7 @@ export const es = {
     endRanNotYet: 'Aún sin hacer: reintentando.',
     nowLesson: 'Ahora: {{room}} hasta las {{time}}',
     nextLesson: 'Después: {{room}} a las {{time}}',
+    readinessNotice: '{{room}} a las {{time}}: {{offline}} de {{total}} dispositivos sin conexión',
     timetableFailed: 'Horario sin actualizar: ver Ajustes',
   },
   schoolPolicies: {
@@ -530,6 +581,15 @@ export const es = {
     PollHiddenSeconds: {
       title: 'Intervalo de actualización con la ventana oculta (segundos)',
       explain: 'Intervalo de actualización mientras la ventana está oculta, en segundos.',
+    },
+    ReadinessMinutesBefore: {
+      title: 'Comprobar el aula de la próxima clase (minutos antes)',
+      explain:
+        'Cuántos minutos antes de cada clase se comprueban los dispositivos de su aula (0: nunca).',
+    },
+    SupportEmail: {
+      title: 'Contacto de TI (correo)',
+      explain: 'La dirección a la que «Escribir a TI» envía el informe de dispositivos no listos.',
     },
     StartAtLogin: {
       title: 'Iniciar al iniciar sesión',

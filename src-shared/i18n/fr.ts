@@ -211,6 +211,56 @@ export const fr = {
     onTileOf: 'accès temporaire de {{student}}',
     endOnTileOf: 'Terminer l’accès de {{student}} sur {{name}}',
   },
+  readiness: {
+    readyCount: '{{ready}} sur {{total}} prêts',
+    title: 'Disponibilité de {{room}}',
+    checkedAt: 'Vérifié : {{time}}',
+    notChecked: 'Pas encore vérifié',
+    allReady: 'Tous les appareils sont prêts.',
+    offline: 'Hors ligne',
+    offlineSince: 'Hors ligne depuis {{time}}',
+    offlineSinceAtLeast:
+      'Hors ligne depuis au moins {{time}}, quand ClassTray a commencé à le suivre',
+    unknown: 'Absent de la liste des appareils du compte : état en ligne inconnu',
+    disabled: 'Désactivé dans le service',
+    no2fa: 'Pas de 2FA : un accès sur cet appareil ne peut pas être arrêté automatiquement',
+    checksTitle: 'Que vérifier sur un appareil hors ligne',
+    checkTool: 'L’outil de bureau à distance est installé et lancé.',
+    checkConnection: 'L’outil peut joindre ses serveurs (réseau, pare-feu, proxy).',
+    checkLicence: 'Sa licence est configurée et n’a pas expiré.',
+    checkTrial: 'Le compte n’utilise pas la licence d’essai du service.',
+    copyReport: 'Copier le rapport pour l’informatique',
+    copied: 'Rapport copié.',
+    copyFailed: 'Le rapport n’a pas pu être copié.',
+    emailIt: 'Écrire à l’informatique',
+    close: 'Fermer la disponibilité',
+    notice: '{{room}} à {{time}} : {{offline}} appareils sur {{total}} hors ligne',
+    noticeShow: 'Voir les appareils',
+    noticeDismiss: 'Masquer',
+    minutesBefore: 'Vérifier la salle du prochain cours avant son début',
+    minutesBeforeChoice: '{{minutes}} min avant',
+    minutesBeforeNever: 'Jamais',
+    report: {
+      title: 'ClassTray : appareils pas prêts',
+      room: 'Salle : {{name}} (id {{id}})',
+      checked: 'Vérifié : {{time}}',
+      counts:
+        'Prêts : {{ready}} sur {{total}}. Hors ligne : {{offline}}. État inconnu : {{unknown}}. Désactivés dans le service : {{disabled}}. Sans 2FA : {{no2fa}}.',
+      allReady: 'Tous les appareils sont prêts.',
+      device: '- {{name}} (id distant {{id}}) : {{states}}',
+      offline: 'hors ligne',
+      offlineSince: 'hors ligne depuis {{time}}',
+      offlineSinceAtLeast:
+        'hors ligne depuis au moins {{time}}, quand ClassTray a commencé à le suivre',
+      unknown: 'absent de la liste des appareils du compte',
+      disabled: 'désactivé dans le service',
+      no2fa: 'pas de 2FA (un accès sur cet appareil ne peut pas être arrêté automatiquement)',
+      checks:
+        'Merci de vérifier sur chaque appareil hors ligne : l’outil de bureau à distance est installé et lancé ; il peut joindre ses serveurs ; sa licence est configurée et n’a pas expiré ; le compte n’utilise pas la licence d’essai du service.',
+      subject: 'ClassTray : appareils pas prêts dans {{room}}',
+      cut: 'Raccourci pour tenir dans un e-mail : « Copier le rapport pour l’informatique » dans ClassTray le donne en entier.',
+    },
+  },
   problems: {
     unauthorized: 'le service a refusé le jeton d’API.',
     'no-token': 'aucun jeton d’API enregistré : connectez-vous dans les paramètres.',
@@ -506,6 +556,7 @@ export const fr = {
     endRanNotYet: 'Pas encore fait : nouvel essai en cours.',
     nowLesson: 'Maintenant : {{room}} jusqu’à {{time}}',
     nextLesson: 'Ensuite : {{room}} à {{time}}',
+    readinessNotice: '{{room}} à {{time}} : {{offline}} appareils sur {{total}} hors ligne',
     timetableFailed: 'Emploi du temps non actualisé : voir Paramètres',
   },
   schoolPolicies: {
@@ -529,6 +580,16 @@ export const fr = {
     PollHiddenSeconds: {
       title: 'Intervalle d’actualisation, fenêtre masquée (secondes)',
       explain: 'Intervalle d’actualisation quand la fenêtre est masquée, en secondes.',
+    },
+    ReadinessMinutesBefore: {
+      title: 'Vérifier la salle du prochain cours (minutes avant)',
+      explain:
+        'Combien de minutes avant chaque cours les appareils de sa salle sont vérifiés (0 : jamais).',
+    },
+    SupportEmail: {
+      title: 'Contact informatique (e-mail)',
+      explain:
+        'L’adresse à laquelle « Écrire à l’informatique » envoie le rapport des appareils pas prêts.',
     },
     StartAtLogin: {
       title: 'Lancer à l’ouverture de session',

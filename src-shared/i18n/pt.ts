@@ -219,6 +219,55 @@ export const pt = {
     onTileOf: 'acesso temporário de {{student}}',
     endOnTileOf: 'Terminar o acesso de {{student}} em {{name}}',
   },
+  readiness: {
+    readyCount: '{{ready}} de {{total}} prontos',
+    title: 'Prontidão de {{room}}',
+    checkedAt: 'Verificado: {{time}}',
+    notChecked: 'Ainda não verificado',
+    allReady: 'Todos os dispositivos estão prontos.',
+    offline: 'Offline',
+    offlineSince: 'Offline desde {{time}}',
+    offlineSinceAtLeast: 'Offline desde pelo menos {{time}}, quando o ClassTray começou a observar',
+    unknown: 'Não consta da lista de dispositivos da conta: estado online desconhecido',
+    disabled: 'Desativado no serviço',
+    no2fa: 'Sem 2FA: um acesso nele não pode ser terminado automaticamente',
+    checksTitle: 'O que verificar num dispositivo offline',
+    checkTool: 'A ferramenta de ambiente de trabalho remoto está instalada e iniciada.',
+    checkConnection: 'A ferramenta consegue ligar-se aos seus servidores (rede, firewall, proxy).',
+    checkLicence: 'A sua licença está configurada e não expirou.',
+    checkTrial: 'A conta não está na licença de avaliação do serviço.',
+    copyReport: 'Copiar relatório para a TI',
+    copied: 'Relatório copiado.',
+    copyFailed: 'Não foi possível copiar o relatório.',
+    emailIt: 'Escrever à TI',
+    close: 'Fechar prontidão',
+    notice: '{{room}} às {{time}}: {{offline}} de {{total}} dispositivos offline',
+    noticeShow: 'Ver dispositivos',
+    noticeDismiss: 'Dispensar',
+    minutesBefore: 'Verificar a sala da próxima aula antes de começar',
+    minutesBeforeChoice: '{{minutes}} min antes',
+    minutesBeforeNever: 'Nunca',
+    report: {
+      title: 'ClassTray: dispositivos não prontos',
+      room: 'Sala: {{name}} (id {{id}})',
+      checked: 'Verificado: {{time}}',
+      counts:
+        'Prontos: {{ready}} de {{total}}. Offline: {{offline}}. Estado desconhecido: {{unknown}}. Desativados no serviço: {{disabled}}. Sem 2FA: {{no2fa}}.',
+      allReady: 'Todos os dispositivos estão prontos.',
+      device: '- {{name}} (id remoto {{id}}): {{states}}',
+      offline: 'Offline',
+      offlineSince: 'Offline desde {{time}}',
+      offlineSinceAtLeast:
+        'Offline desde pelo menos {{time}}, quando o ClassTray começou a observar',
+      unknown: 'não consta da lista de dispositivos da conta',
+      disabled: 'desativado no serviço',
+      no2fa: 'sem 2FA (um acesso nele não pode ser terminado automaticamente)',
+      checks:
+        'Verifique em cada dispositivo offline: a ferramenta de ambiente de trabalho remoto está instalada e iniciada; consegue ligar-se aos seus servidores; a sua licença está configurada e não expirou; a conta não está na licença de avaliação do serviço.',
+      subject: 'ClassTray: dispositivos não prontos em {{room}}',
+      cut: 'Encurtado para caber num e-mail: «Copiar relatório para a TI» no ClassTray dá-o inteiro.',
+    },
+  },
   problems: {
     unauthorized: 'o serviço recusou o token da API.',
     'no-token': 'não há nenhum token da API guardado: ligue-se nas definições.',
@@ -514,6 +563,7 @@ export const pt = {
     endRanNotYet: 'Ainda não concluído: a tentar de novo.',
     nowLesson: 'Agora: {{room}} até às {{time}}',
     nextLesson: 'A seguir: {{room}} às {{time}}',
+    readinessNotice: '{{room}} às {{time}}: {{offline}} de {{total}} dispositivos offline',
     timetableFailed: 'Horário não atualizado: ver Definições',
   },
   schoolPolicies: {
@@ -538,6 +588,16 @@ export const pt = {
     PollHiddenSeconds: {
       title: 'Intervalo de atualização, janela oculta (segundos)',
       explain: 'Intervalo de atualização enquanto a janela está oculta, em segundos.',
+    },
+    ReadinessMinutesBefore: {
+      title: 'Verificar a sala da próxima aula (minutos antes)',
+      explain:
+        'Quantos minutos antes de cada aula os dispositivos da sua sala são verificados (0: nunca).',
+    },
+    SupportEmail: {
+      title: 'Contacto da TI (e-mail)',
+      explain:
+        'O endereço para onde «Escrever à TI» envia o relatório dos dispositivos não prontos.',
     },
     StartAtLogin: {
       title: 'Iniciar com a sessão',

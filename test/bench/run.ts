@@ -4,6 +4,7 @@
  */
 import { benchLocalService } from './localService';
 import { benchPeers } from './peers';
+import { benchReadiness } from './readiness';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
 import { benchSync } from './sync';
@@ -16,6 +17,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['refresh', benchRefresh],
   ['timetable', benchTimetable],
   ['peers', benchPeers],
+  ['readiness', benchReadiness],
 ]);
 
 const name = process.argv[2];

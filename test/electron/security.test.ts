@@ -198,5 +198,6 @@ describe('web contents guards', () => {
     expect(isAppUrl('not a url')).toBe(false);
     expect(isExternalWebUrl('http://127.0.0.1:4010/')).toBe(true);
     expect(isExternalWebUrl('smb://server/share')).toBe(false);
+    expect(isExternalWebUrl('mailto:it@school.example?subject=Room%2012')).toBe(true);
   });
 });

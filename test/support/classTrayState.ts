@@ -3,6 +3,8 @@
  * a connected service, three devices (LAB-PC02 offline), fresh data, English. Each part can be
  * overridden; a suite with a school of its own (the tray's Room 12) builds it from here.
  */
+import type { ReadinessView } from '../../src-main/core/readiness/readinessView';
+import { roomReadiness } from '../../src-shared/readiness';
 import type { AccountView } from '../../src-main/core/account/accountView';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { ClassroomView, ConnectionView } from '../../src-main/core/classroom/classroomView';
@@ -78,9 +80,12 @@ export interface StateOverrides {
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;
+  readiness?: Partial<ReadinessView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
+  const devices = overrides.devices ?? [device(1), device(2, { online: false }), device(3)];
+  const classroomId = overrides.classroom?.id === undefined ? 'lab-1' : overrides.classroom.id;
   return {
     account: {
       mode: 'service',
@@ -98,7 +103,7 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
         { id: 'lab-1', nickname: 'Computer Lab 1' },
         { id: 'room-12', nickname: 'Room 12' },
       ],
-      devices: overrides.devices ?? [device(1), device(2, { online: false }), device(3)],
+      devices,
       activity: {},
       ...overrides.classroom,
     },
@@ -135,5 +140,19 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
     },
     installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
     schoolPolicy: { inForce: [], ignored: [], ...overrides.schoolPolicy },
+    // The open room's readiness from its devices, without history.
+    readiness: {
+      open:
+        classroomId === null
+          ? null
+          : roomReadiness(
+              classroomId,
+              devices,
+              () => undefined,
+              overrides.connection?.lastSuccessAt ?? '2026-01-05T09:30:00.000Z',
+            ),
+      lesson: null,
+      ...overrides.readiness,
+    },
   };
 }

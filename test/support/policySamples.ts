@@ -17,6 +17,8 @@ export const SAMPLES: {
   DemoDataAllowed: { valid: false, other: true, invalid: 'maybe' },
   PollVisibleSeconds: { valid: 20, other: 30, invalid: 2 },
   PollHiddenSeconds: { valid: 120, other: 300, invalid: 99_999 },
+  ReadinessMinutesBefore: { valid: 15, other: 5, invalid: 999 },
+  SupportEmail: { valid: 'it@school.example', other: 'help@school.example', invalid: 'yes' },
   StartAtLogin: { valid: true, other: false, invalid: 2 },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },

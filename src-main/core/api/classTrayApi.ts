@@ -23,6 +23,7 @@ import type { DeviceChange } from '../classroom/liveStatus';
 import type { ScheduledEndsView } from '../scheduledEnds/scheduledEndsView';
 import type { SchoolPolicyView } from '../policy/policyView';
 import type { PreferencesView } from '../settings/preferences';
+import type { ReadinessView } from '../readiness/readinessView';
 import { preferencesInput } from '../settings/preferences';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { TimetableView } from '../timetable/timetableView';
@@ -39,6 +40,7 @@ export interface ClassTrayState {
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
+  readiness: ReadinessView;
 }
 
 /**
@@ -59,7 +61,8 @@ export type ClassTrayChange =
   | { type: 'timetable'; timetable: TimetableView }
   | { type: 'preferences'; preferences: PreferencesView }
   | { type: 'installation'; installation: InstallationView }
-  | { type: 'school-policy'; schoolPolicy: SchoolPolicyView };
+  | { type: 'school-policy'; schoolPolicy: SchoolPolicyView }
+  | { type: 'readiness'; readiness: ReadinessView };
 
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);

@@ -5,7 +5,9 @@
  */
 import { refused } from '../api/apiInput';
 import type { ClassTrayHostControls } from '../api/hostApi';
-import type { DeviceView } from './liveStatus';
+import type { DeviceLists, DeviceView } from './liveStatus';
+import { ClassroomLiveStatus } from './liveStatus';
+import { deviceListsOf } from './deviceLists';
 import { parseInput } from '../api/apiInput';
 import { deviceInput } from '../api/classTrayApi';
 import { classroomView } from './classroomView';
@@ -41,6 +43,8 @@ export function classroomFeature(
     accessesChanged: () => void;
     /** The teacher picked a classroom (the timetable leaves it open a while). */
     picked: () => void;
+    /** The lists a refresh reads (readiness learns from its account pages); default the client's. */
+    listsOf?: (client: ServiceClient) => DeviceLists;
   },
 ): ClassroomFeature {
   const { sessions, log } = core;
@@ -57,6 +61,15 @@ export function classroomFeature(
     emit: core.emit,
     onClassroom: show,
     onAccesses: options.accessesChanged,
+    ...(options.listsOf
+      ? {
+          openLive: (client: ServiceClient, classroomId: string) =>
+            new ClassroomLiveStatus(
+              options.listsOf?.(client) ?? deviceListsOf(client),
+              classroomId,
+            ),
+        }
+      : {}),
   });
   const open = async (id: string, nickname?: string) => {
     await sessions.writeNotebook(({ recent }) => ({

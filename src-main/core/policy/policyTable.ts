@@ -153,6 +153,9 @@ const RULES = {
   ),
   PollVisibleSeconds: setting('poll.visibleSeconds'),
   PollHiddenSeconds: setting('poll.hiddenSeconds'),
+  ReadinessMinutesBefore: setting('readinessMinutesBefore'),
+  // Read by the window's readiness ("Email IT"): no setting of the teacher's holds it.
+  SupportEmail: own(z.email().max(254)),
   StartAtLogin: setting('startAtLogin'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.

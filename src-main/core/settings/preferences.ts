@@ -42,6 +42,8 @@ export const preferenceSettings = {
     .default(CLIPBOARD_CLEAR_SECONDS.default),
   /** Offline and recently changed devices at the top of the list, above the fold. */
   problemsFirst: z.boolean().default(true),
+  /** How many minutes before a lesson its room's devices are checked; 0: never. */
+  readinessMinutesBefore: z.number().int().min(0).max(60).default(10),
   /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */
   demoNoticeDismissed: z.boolean().default(false),
 };

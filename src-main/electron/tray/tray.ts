@@ -99,6 +99,7 @@ export function menuTemplate(
         return { label: entry.label, enabled: false };
       case 'open':
       case 'timetable':
+      case 'readiness':
       case 'scheduled-end':
         return { label: entry.label, click: () => handlers.open() };
       case 'classroom':

@@ -24,6 +24,8 @@ export type TrayMenuEntry =
   | { kind: 'scheduled-end'; label: string }
   /** The lesson now and next, or that the timetable could not be updated; a click opens the window. */
   | { kind: 'timetable'; label: string }
+  /** The next lesson's room has devices offline (when notifications are off); opens the window. */
+  | { kind: 'readiness'; label: string }
   | { kind: 'separator' }
   | { kind: 'heading'; label: string }
   | { kind: 'classroom'; id: string; label: string; checked: boolean }
@@ -140,6 +142,25 @@ function lessonsLine(state: ClassTrayState, text: Labels): string | null {
 }
 
 /**
+ * "Library at 10:00: 2 of 24 devices offline", before a lesson whose room has devices offline:
+ * in the menu when notifications are off (with them on, a notification said it: readinessNotices).
+ */
+function readinessLine(state: ClassTrayState, text: Labels): string | null {
+  const { lesson } = state.readiness;
+  if (lesson === null || state.preferences.notifications.deviceChanges) return null;
+  return readinessSentence(lesson, state, text);
+}
+
+export function readinessSentence(
+  lesson: NonNullable<ClassTrayState['readiness']['lesson']>,
+  state: ClassTrayState,
+  text: Labels,
+): string {
+  const room = shorten(roomLabel(lesson.room.classroomId, state, text));
+  return text.readinessNotice(room, lesson.start, lesson.room.offline, lesson.room.total);
+}
+
+/**
  * A classroom as the window names it: its nickname (in the demo, a demo room in the tray's
  * language), else its id marked as one.
  */
@@ -232,9 +253,11 @@ function menuEntries(
   const { problem, reading } = state.timetable;
   const lessons =
     problem === null && reading.stopped === null ? lessonsLine(state, text) : text.timetableFailed;
+  const readiness = readinessLine(state, text);
   return [
     { kind: 'open', label: text.open },
     ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),
+    ...(readiness === null ? [] : [{ kind: 'readiness', label: readiness } as const]),
     ...(nextEnd === null ? [] : [{ kind: 'scheduled-end', label: nextEnd } as const]),
     { kind: 'separator' },
     ...recent,

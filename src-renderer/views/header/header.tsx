@@ -11,6 +11,7 @@ import { demoNoticeShown } from './demoNotice';
 import { deviceCounts } from '../../store/deviceCounts';
 import { LessonLine } from './lessonLine';
 import { showsOldData } from '../oldData';
+import { roomName } from '../roomName';
 import { RefreshIcon, SettingsIcon } from '../icons';
 import { useAction } from '../forms/useAction';
 
@@ -22,6 +23,8 @@ export function Header(props: {
   fixClassroomAsked: number;
   /** Settings opened at the question of this timetable place. */
   onAskPlace: (place: string) => void;
+  readinessOpen: boolean;
+  onToggleReadiness: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
@@ -35,6 +38,9 @@ export function Header(props: {
   const lastSuccessAt = useClassTray((data) => data.connection.lastSuccessAt);
   const old = useClassTray((data) => showsOldData(data.connection));
   const refresh = useAction(() => api.refresh());
+  const roomTitle = useClassTray((data) =>
+    data.classroom.id === null ? '' : roomName(data, data.classroom.id, t),
+  );
 
   return (
     <header className="header">
@@ -68,14 +74,22 @@ export function Header(props: {
         {demoBadge && <span className="badge demo">{t('header.demo')}</span>}
         {hasClassroom && (
           // Not live: a count of the last success, said so and muted rather than shown as now.
-          <span className={old ? 'online-count old' : 'online-count'}>
+          // The count opens the room's readiness (which devices are not ready, since when).
+          <button
+            type="button"
+            className={old ? 'online-count old readiness-button' : 'online-count readiness-button'}
+            title={t('readiness.title', { room: roomTitle })}
+            aria-expanded={props.readinessOpen}
+            aria-controls="readiness"
+            onClick={props.onToggleReadiness}
+          >
             {t(old && lastSuccessAt !== null ? 'header.onlineCountAsOf' : 'header.onlineCount', {
               online: online.toLocaleString(i18n.language),
               total: total.toLocaleString(i18n.language),
               time:
                 lastSuccessAt === null ? '' : isolated(formatClock(lastSuccessAt, i18n.language)),
             })}
-          </span>
+          </button>
         )}
         {/* Old data says its time once, in the count. */}
         {!(old && hasClassroom && lastSuccessAt !== null) && (

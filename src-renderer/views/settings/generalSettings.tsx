@@ -18,6 +18,7 @@ import { ActionError } from '../forms/actionError';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { FormField } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { ReadinessMinutesField } from '../readiness/readinessSetting';
 
 const { min: POLL_MIN, max: POLL_MAX } = VISIBLE_POLL_SECONDS;
 
@@ -56,6 +57,7 @@ export function GeneralSettings() {
         save={(endedRetentionHours) => api.updatePreferences({ endedRetentionHours })}
       />
       <ClipboardClearField />
+      <ReadinessMinutesField />
 
       <label className="toggle">
         <input

@@ -1,0 +1,253 @@
+/**
+ * What ClassTray saw of each device's online status, kept across restarts (availability.json in
+ * the data folder): when it last saw it online and since when it has been offline, learned only
+ * from the lists it read. A time it did not watch is never claimed: a device first seen offline
+ * (or seen again after a gap) is "offline since at least" that look.
+ *
+ * Per account (the demo school is one, whatever its port), per remote id, so a device that moves
+ * between rooms keeps its history. No names of students, no passwords: remote ids, times and the
+ * account page a device was last listed on (so a room's check reads only its pages).
+ * Bounded: a device unseen for 30 days is dropped, and at most MAX_DEVICES are kept. Written
+ * atomically (0600); a file that cannot be read is set aside (renamed, logged), never a refusal.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Clock } from '../../../src-shared/clock';
+import type { DeviceHistory } from '../../../src-shared/readiness';
+import type { Logger } from '../logger';
+
+export const AVAILABILITY_FILE = 'availability.json';
+/** A device not seen for this long is forgotten. */
+export const FORGET_AFTER_MS = 30 * 24 * 3_600_000;
+/** The most devices kept, over every account (the least recently seen go first). */
+export const MAX_DEVICES = 20_000;
+/**
+ * Two looks further apart than this say nothing of the time between them: an online device seen
+ * offline after such a gap is "offline since at least" the second look.
+ */
+export const WATCH_GAP_MS = 15 * 60_000;
+
+const iso = z.iso.datetime({ offset: true });
+const entrySchema = z.strictObject({
+  /** The last look that saw it online. */
+  onlineAt: iso.nullable(),
+  /** Offline since this look; null while online or unknown. */
+  offlineSince: iso.nullable(),
+  /** The look before `offlineSince` did not see it online: it may have been offline before. */
+  atLeast: z.boolean(),
+  /** The last look at its status (online, offline or not listed). */
+  seenAt: iso,
+  /** The account page it was last listed on. */
+  page: z.number().int().min(1).optional(),
+});
+type Entry = z.infer<typeof entrySchema>;
+
+const fileSchema = z.strictObject({
+  version: z.literal(1),
+  accounts: z.record(z.string().min(1), z.record(z.string().min(1), entrySchema)),
+});
+
+/** One look at a device: its online status (null: not listed), and the page it was on. */
+export interface Sighting {
+  remoteId: string;
+  online: boolean | null;
+  page?: number;
+}
+
+export class Availability {
+  readonly #file: string;
+  readonly #log: Logger;
+  readonly #clock: Clock;
+  #accounts = new Map<string, Map<string, Entry>>();
+  #saving: Promise<void> = Promise.resolve();
+  #dirty = false;
+
+  constructor(dataDir: string, log: Logger, clock: Clock) {
+    this.#file = path.join(dataDir, AVAILABILITY_FILE);
+    this.#log = log;
+    this.#clock = clock;
+  }
+
+  /**
+   * Reads the file; one that is damaged or not ours is set aside and ClassTray starts afresh.
+   * `readOnly` (the command line, beside a running app): such a file is only passed over.
+   */
+  async load(options: { readOnly?: boolean } = {}): Promise<void> {
+    let text: string;
+    try {
+      text = await readFile(this.#file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+        this.#log.warn(`The availability history could not be read: ${String(error)}`);
+      }
+      return;
+    }
+    let parsed: z.ZodSafeParseResult<z.infer<typeof fileSchema>>;
+    try {
+      parsed = fileSchema.safeParse(JSON.parse(text));
+    } catch {
+      parsed = fileSchema.safeParse(undefined);
+    }
+    if (!parsed.success && options.readOnly === true) return;
+    if (!parsed.success) {
+      const aside = `${this.#file}.unreadable-${String(this.#clock())}`;
+      try {
+        await rename(this.#file, aside);
+        this.#log.warn(
+          `The availability history ${this.#file} could not be read: set aside as ${aside}; starting without history.`,
+        );
+      } catch (error) {
+        this.#log.warn(`The availability history could not be set aside: ${String(error)}`);
+      }
+      return;
+    }
+    for (const [account, devices] of Object.entries(parsed.data.accounts)) {
+      this.#accounts.set(account, new Map(Object.entries(devices)));
+    }
+    this.#prune();
+  }
+
+  /** What ClassTray knows of this device of this account. */
+  of(account: string, remoteId: string): DeviceHistory | undefined {
+    const entry = this.#accounts.get(account)?.get(remoteId);
+    if (entry === undefined) return undefined;
+    const { onlineAt, offlineSince, atLeast } = entry;
+    return { onlineAt, offlineSince, atLeast };
+  }
+
+  /** The account page each of these devices was last listed on, where known. */
+  pagesOf(account: string, remoteIds: readonly string[]): Map<string, number> {
+    const devices = this.#accounts.get(account);
+    const pages = new Map<string, number>();
+    for (const id of remoteIds) {
+      const page = devices?.get(id)?.page;
+      if (page !== undefined) pages.set(id, page);
+    }
+    return pages;
+  }
+
+  /** Takes in one look at these devices, made at `at`; the file follows. */
+  saw(account: string, sightings: readonly Sighting[], at: number): void {
+    let devices = this.#accounts.get(account);
+    if (devices === undefined) {
+      devices = new Map();
+      this.#accounts.set(account, devices);
+    }
+    const now = new Date(at).toISOString();
+    let news = false;
+    for (const sighting of sightings) {
+      const before = devices.get(sighting.remoteId);
+      const after = next(before, sighting, at, now);
+      devices.set(sighting.remoteId, after);
+      news ||= worthWriting(before, after);
+    }
+    if (news) this.#save();
+  }
+
+  /** Resolves once what was seen so far is on disk (or its write failed, logged). */
+  async flushed(): Promise<void> {
+    for (;;) {
+      const saving = this.#saving;
+      await saving;
+      if (saving === this.#saving) return;
+    }
+  }
+
+  #save(): void {
+    if (this.#dirty) return;
+    this.#dirty = true;
+    // One write at a time; the looks taken meanwhile go out in the next one.
+    this.#saving = this.#saving.then(async () => {
+      this.#dirty = false;
+      this.#prune();
+      await this.#write();
+    });
+  }
+
+  /** Drops devices unseen for 30 days, then the least recently seen beyond MAX_DEVICES. */
+  #prune(): void {
+    const oldest = this.#clock() - FORGET_AFTER_MS;
+    const kept: { account: string; id: string; seenAt: number }[] = [];
+    for (const [account, devices] of this.#accounts) {
+      for (const [id, entry] of devices) {
+        const seenAt = Date.parse(entry.seenAt);
+        if (seenAt < oldest) devices.delete(id);
+        else kept.push({ account, id, seenAt });
+      }
+      if (devices.size === 0) this.#accounts.delete(account);
+    }
+    if (kept.length <= MAX_DEVICES) return;
+    kept.sort((a, b) => a.seenAt - b.seenAt);
+    for (const { account, id } of kept.slice(0, kept.length - MAX_DEVICES)) {
+      this.#accounts.get(account)?.delete(id);
+    }
+  }
+
+  async #write(): Promise<void> {
+    const accounts: Record<string, Record<string, Entry>> = {};
+    for (const [account, devices] of this.#accounts)
+      accounts[account] = Object.fromEntries(devices);
+    const text = JSON.stringify({ version: 1, accounts });
+    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await mkdir(path.dirname(this.#file), { recursive: true, mode: 0o700 });
+      await writeFile(temporary, text, { mode: 0o600 });
+      await rename(temporary, this.#file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      this.#log.warn(`The availability history could not be written: ${String(error)}`);
+    }
+  }
+}
+
+/** A look that only says "still the same" is written once an hour, not at every refresh. */
+export const REWRITE_SAME_AFTER_MS = 3_600_000;
+
+function worthWriting(before: Entry | undefined, after: Entry): boolean {
+  if (before === undefined) return true;
+  return (
+    before.offlineSince !== after.offlineSince ||
+    before.atLeast !== after.atLeast ||
+    before.page !== after.page ||
+    (before.onlineAt === before.seenAt) !== (after.onlineAt === after.seenAt) ||
+    Math.abs(Date.parse(after.seenAt) - Date.parse(before.seenAt)) >= REWRITE_SAME_AFTER_MS
+  );
+}
+
+/**
+ * A device's entry after one look. Offline since the first look that saw it offline, never later
+ * than a look that saw it offline (a clock set back shows the earlier time); "at least" unless
+ * the look before, close enough, saw it online.
+ */
+function next(before: Entry | undefined, sighting: Sighting, at: number, now: string): Entry {
+  const page = sighting.page ?? before?.page;
+  const base = { ...(page === undefined ? {} : { page }), seenAt: now };
+  if (sighting.online === null) {
+    return {
+      onlineAt: before?.onlineAt ?? null,
+      offlineSince: null,
+      atLeast: false,
+      ...base,
+    };
+  }
+  if (sighting.online) return { onlineAt: now, offlineSince: null, atLeast: false, ...base };
+  const stillOffline = before?.offlineSince ?? null;
+  if (stillOffline !== null) {
+    const earlier = Date.parse(stillOffline) <= at ? stillOffline : now;
+    return {
+      onlineAt: before?.onlineAt ?? null,
+      offlineSince: earlier,
+      atLeast: before?.atLeast ?? true,
+      ...base,
+    };
+  }
+  const watched =
+    before?.onlineAt !== undefined &&
+    before.onlineAt !== null &&
+    before.onlineAt === before.seenAt &&
+    at - Date.parse(before.seenAt) <= WATCH_GAP_MS &&
+    at >= Date.parse(before.seenAt);
+  return { onlineAt: before?.onlineAt ?? null, offlineSince: now, atLeast: !watched, ...base };
+}

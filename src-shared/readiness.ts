@@ -1,0 +1,232 @@
+/**
+ * A room's readiness, as the core makes it and the window, the mail to IT and the command line
+ * show it alike: which devices are not ready (offline, not in the account's list, disabled in the
+ * service, without 2FA), since when, in the order a teacher reads them (the longest offline
+ * first), and the plain-text report for IT. Never a student's name, a token or a password: only
+ * device names, remote ids, states and times.
+ */
+
+/** What ClassTray saw of a device's online status (core/readiness/availability.ts). */
+export interface DeviceHistory {
+  /** The last look that saw it online (ISO). */
+  onlineAt: string | null;
+  /** Offline since this look (ISO); null while online or unknown. */
+  offlineSince: string | null;
+  /** ClassTray did not see it go offline: offline since at least that look. */
+  atLeast: boolean;
+}
+
+/** A device as readiness reads it (the classroom's DeviceView has these fields). */
+export interface ReadinessDevice {
+  remoteId: string;
+  alias: string | null;
+  online: boolean | null;
+  status: 'enabled' | 'disabled';
+  has2fa: boolean;
+}
+
+/** A device that is not ready, with every reason. */
+export interface NotReadyDevice extends DeviceHistory {
+  remoteId: string;
+  alias: string | null;
+  /** false: offline; null: the account's list does not list it, so its status is unknown. */
+  online: boolean | null;
+  disabled: boolean;
+  /** Without 2FA: an access on it cannot be ended automatically. */
+  no2fa: boolean;
+}
+
+export interface RoomReadiness {
+  classroomId: string;
+  /** When its devices were read (ISO); null: never. */
+  checkedAt: string | null;
+  total: number;
+  ready: number;
+  offline: number;
+  /** The devices not ready: offline (longest first), unknown, disabled, without 2FA. */
+  notReady: NotReadyDevice[];
+}
+
+const NO_HISTORY: DeviceHistory = { onlineAt: null, offlineSince: null, atLeast: false };
+
+/** The readiness of a room's devices, read at `checkedAt`, with what was seen of each before. */
+export function roomReadiness(
+  classroomId: string,
+  devices: readonly ReadinessDevice[],
+  history: (remoteId: string) => DeviceHistory | undefined,
+  checkedAt: string | null,
+): RoomReadiness {
+  const notReady: NotReadyDevice[] = [];
+  let offline = 0;
+  for (const device of devices) {
+    const disabled = device.status === 'disabled';
+    const no2fa = !device.has2fa;
+    if (device.online === true && !disabled && !no2fa) continue;
+    if (device.online === false) offline += 1;
+    const seen = device.online === false ? (history(device.remoteId) ?? NO_HISTORY) : NO_HISTORY;
+    notReady.push({
+      remoteId: device.remoteId,
+      alias: device.alias,
+      online: device.online,
+      disabled,
+      no2fa,
+      onlineAt: history(device.remoteId)?.onlineAt ?? null,
+      offlineSince: seen.offlineSince,
+      atLeast: seen.atLeast,
+    });
+  }
+  notReady.sort(byUrgency);
+  return {
+    classroomId,
+    checkedAt,
+    total: devices.length,
+    ready: devices.length - notReady.length,
+    offline,
+    notReady,
+  };
+}
+
+const rank = (device: NotReadyDevice): number =>
+  device.online === false ? 0 : device.online === null ? 1 : device.disabled ? 2 : 3;
+
+function byUrgency(a: NotReadyDevice, b: NotReadyDevice): number {
+  const ranked = rank(a) - rank(b);
+  if (ranked !== 0) return ranked;
+  // The longest offline first; one with no time after those with one.
+  const since = (device: NotReadyDevice) =>
+    device.offlineSince === null ? Infinity : Date.parse(device.offlineSince);
+  const longer = since(a) - since(b);
+  if (longer !== 0 && !Number.isNaN(longer)) return longer;
+  return (a.alias ?? a.remoteId).localeCompare(b.alias ?? b.remoteId);
+}
+
+/** A device's reasons, in the order said: offline or unknown, disabled, without 2FA. */
+export type NotReadyReason =
+  | { kind: 'offline'; since: string | null; atLeast: boolean }
+  | { kind: 'unknown' }
+  | { kind: 'disabled' }
+  | { kind: 'no2fa' };
+
+export function reasonsOf(device: NotReadyDevice): NotReadyReason[] {
+  const reasons: NotReadyReason[] = [];
+  if (device.online === false) {
+    reasons.push({ kind: 'offline', since: device.offlineSince, atLeast: device.atLeast });
+  }
+  if (device.online === null) reasons.push({ kind: 'unknown' });
+  if (device.disabled) reasons.push({ kind: 'disabled' });
+  if (device.no2fa) reasons.push({ kind: 'no2fa' });
+  return reasons;
+}
+
+/** The report's words, in the reader's language (`readiness.report` of the language files). */
+export interface ReportWords {
+  title: string;
+  room: (values: { name: string; id: string }) => string;
+  checked: (values: { time: string }) => string;
+  counts: (values: {
+    ready: string;
+    total: string;
+    offline: string;
+    disabled: string;
+    no2fa: string;
+    unknown: string;
+  }) => string;
+  allReady: string;
+  device: (values: { name: string; id: string; states: string }) => string;
+  offlineSince: (values: { time: string }) => string;
+  offlineSinceAtLeast: (values: { time: string }) => string;
+  offline: string;
+  unknown: string;
+  disabled: string;
+  no2fa: string;
+  checks: string;
+  /** Joins a device's states ("; "). */
+  join: (states: string[]) => string;
+  /** A time as the report writes it, date and time. */
+  time: (iso: string) => string;
+}
+
+/** The plain text for IT: the room, the time, each device not ready, the counts, what to check. */
+export function readinessReport(room: RoomReadiness, roomName: string, words: ReportWords): string {
+  const count = (predicate: (device: NotReadyDevice) => boolean) =>
+    String(room.notReady.filter(predicate).length);
+  const lines = [
+    words.title,
+    words.room({ name: roomName, id: room.classroomId }),
+    ...(room.checkedAt === null ? [] : [words.checked({ time: words.time(room.checkedAt) })]),
+    words.counts({
+      ready: String(room.ready),
+      total: String(room.total),
+      offline: String(room.offline),
+      disabled: count((device) => device.disabled),
+      no2fa: count((device) => device.no2fa),
+      unknown: count((device) => device.online === null),
+    }),
+    '',
+  ];
+  if (room.notReady.length === 0) lines.push(words.allReady);
+  for (const device of room.notReady) {
+    const states = reasonsOf(device).map((reason) => {
+      switch (reason.kind) {
+        case 'offline':
+          if (reason.since === null) return words.offline;
+          return (reason.atLeast ? words.offlineSinceAtLeast : words.offlineSince)({
+            time: words.time(reason.since),
+          });
+        case 'unknown':
+          return words.unknown;
+        case 'disabled':
+          return words.disabled;
+        case 'no2fa':
+          return words.no2fa;
+      }
+    });
+    lines.push(
+      words.device({
+        name: device.alias ?? device.remoteId,
+        id: device.remoteId,
+        states: words.join(states),
+      }),
+    );
+  }
+  if (room.offline > 0 || room.notReady.some((device) => device.online === null)) {
+    lines.push('', words.checks);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The longest mailto: link most mail clients open (Outlook's limit is about 2,000). */
+export const MAILTO_MAX_LENGTH = 1_900;
+
+/**
+ * A mailto: link with the report as its body, cut at a whole line (with `cut` said last) when
+ * the whole one would be too long to open.
+ */
+export function mailtoLink(to: string, subject: string, body: string, cut: string): string {
+  const link = (text: string) =>
+    `mailto:${encodeURIComponent(to).replace('%40', '@')}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(text)}`;
+  const whole = link(body);
+  if (whole.length <= MAILTO_MAX_LENGTH) return whole;
+  const lines = body.split('\n');
+  while (lines.length > 0) {
+    lines.pop();
+    const shorter = link(`${lines.join('\n')}\n…\n${cut}\n`);
+    if (shorter.length <= MAILTO_MAX_LENGTH) return shorter;
+  }
+  return link(cut);
+}
+
+/** Fills `{{name}}` placeholders: the command line's words, without i18next. */
+export function fill(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => values[name] ?? whole);
+}
+
+/** A time as the report writes it: the date and the time to the minute, 24-hour, local. */
+export function reportTime(iso: string, locale: string, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+    ...(timeZone === undefined ? {} : { timeZone }),
+  }).format(new Date(iso));
+}
