@@ -22,6 +22,7 @@ import { classroomFeature } from './classroom/classroomFeature';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';
 import { scheduledEndsFeature } from './scheduledEnds/scheduledEndsFeature';
+import { seatPlanFeature } from './seatPlan/seatPlanFeature';
 import type { CoreContext, StatePart } from './feature';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
@@ -134,7 +135,11 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     onSession: async (session) => {
       for (const feature of features) await feature.sessionOpened?.(session);
     },
-    onClassroom: (session) => classroom.watch(session),
+    onClassroom: async (session) => {
+      // The school's plan is read beside the switch, not in it: a slow share never holds it up.
+      void seatPlans.classroomOpened();
+      await classroom.watch(session);
+    },
   });
   const core: CoreContext = {
     clock,
@@ -170,6 +175,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     openClassroom: (id) => classroom.open(id),
     ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
   });
+  const seatPlans = seatPlanFeature(core, {
+    policy: () => policy.schoolPolicy(),
+    devices: () => classroom.devices,
+  });
   const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
   const features = [
@@ -180,6 +189,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ends,
     classroom,
     timetable,
+    seatPlans,
     installation,
   ];
 
@@ -192,6 +202,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...preferences.views,
     ...ends.views,
     ...timetable.views,
+    ...seatPlans.views,
     ...installation.views,
   };
   // Each action from the feature that answers it (the type fails without one).
@@ -206,6 +217,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...ends.actions,
     ...preferences.actions,
     ...timetable.actions,
+    ...seatPlans.actions,
   };
 
   const classTray: ClassTray = {

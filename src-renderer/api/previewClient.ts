@@ -78,6 +78,7 @@ export function createPreviewClient(
     emit({ type: 'timetable', timetable: state.timetable });
     emit({ type: 'installation', installation: state.installation });
     emit({ type: 'school-policy', schoolPolicy: state.schoolPolicy });
+    emit({ type: 'seat-plan', seatPlan: state.seatPlan });
     emit({ type: 'connection', connection: state.connection });
   };
 

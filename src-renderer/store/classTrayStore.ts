@@ -19,6 +19,7 @@ import type {
   RendererApi,
   ScheduledEndsView,
   SchoolPolicyView,
+  SeatPlanView,
   TimetableView,
   TrackedAccessView,
 } from '../api/types';
@@ -32,6 +33,7 @@ export interface ClassTrayData {
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
+  seatPlan: SeatPlanView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -55,6 +57,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     timetable: state.timetable,
     installation: state.installation,
     schoolPolicy: state.schoolPolicy,
+    seatPlan: state.seatPlan,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -138,6 +141,9 @@ export function applyChanges(
         break;
       case 'school-policy':
         next = { ...next, schoolPolicy: change.schoolPolicy };
+        break;
+      case 'seat-plan':
+        next = { ...next, seatPlan: change.seatPlan };
         break;
     }
   }

@@ -135,6 +135,51 @@ export const en = {
     notLoaded: 'No devices loaded yet.',
     loading: 'Loading devices…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Arrange',
+    done: 'Done',
+    undo: 'Undo',
+    exportPlan: 'Export plan',
+    importPlan: 'Import plan',
+    planLabel: 'Room plan',
+    front: 'Front: desk and board',
+    turnFront: 'Front to the other side',
+    rows: 'Rows',
+    columns: 'Seats per row',
+    help: 'Pick a device, then its seat: click both, drag it, or press Enter, move with the arrow keys and press Enter again. Escape cancels.',
+    notPlaced: 'Not placed',
+    allPlaced: 'Every device has a seat.',
+    seat: 'Row {{row}}, seat {{column}}',
+    emptySeat: 'Row {{row}}, seat {{column}}, empty',
+    leftRoom: 'no longer in this room',
+    clearSeat: 'Clear the seat of {{name}}',
+    picked: '{{name}} picked up: choose a seat with the arrow keys, then press Enter.',
+    moved: '{{name}} moved to row {{row}}, seat {{column}}.',
+    unplaced: '{{name}} moved to Not placed.',
+    cancelled: '{{name}} stays where it was.',
+    undone: 'Last move undone.',
+    imported: 'Plan imported.',
+    notInRoom: 'Seats naming a device this room does not have: {{seats}}. They stay empty.',
+    schoolPlan: "Your school's plan",
+    schoolPlanChanged: "Your school's plan, changed by you",
+    useSchoolPlan: "Back to the school's plan",
+    locked: "Your school's plan, set by your school",
+    actionsFor: 'Actions for {{name}}',
+    close: 'Close',
+    unreadable: 'The file could not be read: nothing was imported.',
+    problem: {
+      tooLarge: 'This file is larger than 1 MiB, more than any plan: nothing was imported.',
+      tooDeep: 'This file nests deeper than a plan does: nothing was imported.',
+      notPlan: 'This file is not a ClassTray seat plan: nothing was imported.',
+      notJson: 'Line {{line}} is not valid JSON: nothing was imported.',
+      badValue: 'Line {{line}} holds a value a plan does not allow: nothing was imported.',
+      outsideRoom:
+        "Line {{line}} puts a device outside the room's rows and seats: nothing was imported.",
+      seatTaken: 'Line {{line}} puts a second device on one seat: nothing was imported.',
+      placedTwice: 'Line {{line}} gives a device a second seat: nothing was imported.',
+    },
+  },
   accesses: {
     heading: 'Temporal accesses',
     runningCount_one: '{{count}} running',
@@ -524,6 +569,16 @@ export const en = {
       title: 'Allow demo data',
       explain:
         'Whether the demo school may be shown (0: only the service, once ServiceUrl is set).',
+    },
+    RoomPlansFolder: {
+      title: 'Room plans folder',
+      explain:
+        "A folder of the school's seat plans, one file per room: <classroom id>.json, as ClassTray exports them.",
+    },
+    RoomPlansLocked: {
+      title: 'Lock the room plans',
+      explain:
+        "Whether teachers may only view the school's plan of a room (1), not adjust it on their computer (0).",
     },
     PollVisibleSeconds: {
       title: 'Refresh interval, window open (seconds)',

@@ -129,6 +129,51 @@ export const es = {
     notLoaded: 'Aún no se ha cargado ningún equipo.',
     loading: 'Cargando equipos…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Organizar',
+    done: 'Hecho',
+    undo: 'Deshacer',
+    exportPlan: 'Exportar plano',
+    importPlan: 'Importar plano',
+    planLabel: 'Plano del aula',
+    front: 'Frente: mesa y pizarra',
+    turnFront: 'Frente al otro lado',
+    rows: 'Filas',
+    columns: 'Puestos por fila',
+    help: 'Elija un equipo y luego su puesto: haga clic en ambos, arrástrelo, o pulse Intro, muévalo con las flechas y vuelva a pulsar Intro. Esc cancela.',
+    notPlaced: 'Sin puesto',
+    allPlaced: 'Todos los equipos tienen puesto.',
+    seat: 'Fila {{row}}, puesto {{column}}',
+    emptySeat: 'Fila {{row}}, puesto {{column}}, vacío',
+    leftRoom: 'ya no está en esta aula',
+    clearSeat: 'Vaciar el puesto de {{name}}',
+    picked: '{{name}} seleccionado: elija un puesto con las flechas y pulse Intro.',
+    moved: '{{name}} movido a la fila {{row}}, puesto {{column}}.',
+    unplaced: '{{name}} movido a «Sin puesto».',
+    cancelled: '{{name}} se queda donde estaba.',
+    undone: 'Último movimiento deshecho.',
+    imported: 'Plano importado.',
+    notInRoom: 'Puestos con un equipo que esta aula no tiene: {{seats}}. Se quedan vacíos.',
+    schoolPlan: 'Plano de su centro',
+    schoolPlanChanged: 'Plano de su centro, cambiado por usted',
+    useSchoolPlan: 'Volver al plano del centro',
+    locked: 'Plano de su centro, fijado por su centro',
+    actionsFor: 'Acciones para {{name}}',
+    close: 'Cerrar',
+    unreadable: 'No se pudo leer el archivo: no se importó nada.',
+    problem: {
+      tooLarge: 'Este archivo supera 1 MiB, más que cualquier plano: no se importó nada.',
+      tooDeep: 'Este archivo anida más que un plano: no se importó nada.',
+      notPlan: 'Este archivo no es un plano de aula de ClassTray: no se importó nada.',
+      notJson: 'La línea {{line}} no es JSON válido: no se importó nada.',
+      badValue: 'La línea {{line}} tiene un valor que un plano no admite: no se importó nada.',
+      outsideRoom:
+        'La línea {{line}} pone un equipo fuera de las filas y puestos del aula: no se importó nada.',
+      seatTaken: 'La línea {{line}} pone un segundo equipo en un mismo puesto: no se importó nada.',
+      placedTwice: 'La línea {{line}} da a un equipo un segundo puesto: no se importó nada.',
+    },
+  },
   accesses: {
     heading: 'Accesos temporales',
     runningCount_one: '{{count}} en curso',
@@ -516,6 +561,16 @@ export const es = {
       title: 'Permitir datos de demostración',
       explain:
         'Si se puede mostrar la escuela de demostración (0: solo el servicio, una vez fijado ServiceUrl).',
+    },
+    RoomPlansFolder: {
+      title: 'Carpeta de planos de aula',
+      explain:
+        'Una carpeta con los planos de aula del centro, un archivo por aula: <id del aula>.json, tal como los exporta ClassTray.',
+    },
+    RoomPlansLocked: {
+      title: 'Bloquear los planos de aula',
+      explain:
+        'Si el profesorado solo puede ver el plano del centro para un aula (1) o ajustarlo en su equipo (0).',
     },
     PollVisibleSeconds: {
       title: 'Intervalo de actualización con la ventana abierta (segundos)',

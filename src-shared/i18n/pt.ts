@@ -136,6 +136,51 @@ export const pt = {
     notLoaded: 'Ainda não foram carregados dispositivos.',
     loading: 'A carregar dispositivos…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Organizar',
+    done: 'Concluído',
+    undo: 'Desfazer',
+    exportPlan: 'Exportar planta',
+    importPlan: 'Importar planta',
+    planLabel: 'Planta da sala',
+    front: 'Frente: secretária e quadro',
+    turnFront: 'Frente para o outro lado',
+    rows: 'Filas',
+    columns: 'Lugares por fila',
+    help: 'Escolha um dispositivo e depois o seu lugar: clique em ambos, arraste-o, ou prima Enter, mova-o com as setas e prima Enter de novo. Esc cancela.',
+    notPlaced: 'Sem lugar',
+    allPlaced: 'Todos os dispositivos têm lugar.',
+    seat: 'Fila {{row}}, lugar {{column}}',
+    emptySeat: 'Fila {{row}}, lugar {{column}}, vazio',
+    leftRoom: 'já não está nesta sala',
+    clearSeat: 'Libertar o lugar de {{name}}',
+    picked: '{{name}} selecionado: escolha um lugar com as setas e prima Enter.',
+    moved: '{{name}} movido para a fila {{row}}, lugar {{column}}.',
+    unplaced: '{{name}} movido para «Sem lugar».',
+    cancelled: '{{name}} fica onde estava.',
+    undone: 'Último movimento desfeito.',
+    imported: 'Planta importada.',
+    notInRoom: 'Lugares com um dispositivo que esta sala não tem: {{seats}}. Ficam vazios.',
+    schoolPlan: 'Planta da sua escola',
+    schoolPlanChanged: 'Planta da sua escola, alterada por si',
+    useSchoolPlan: 'Voltar à planta da escola',
+    locked: 'Planta da sua escola, definida pela sua escola',
+    actionsFor: 'Ações para {{name}}',
+    close: 'Fechar',
+    unreadable: 'Não foi possível ler o ficheiro: nada foi importado.',
+    problem: {
+      tooLarge: 'Este ficheiro tem mais de 1 MiB, mais do que qualquer planta: nada foi importado.',
+      tooDeep: 'Este ficheiro tem mais níveis do que uma planta: nada foi importado.',
+      notPlan: 'Este ficheiro não é uma planta de sala do ClassTray: nada foi importado.',
+      notJson: 'A linha {{line}} não é JSON válido: nada foi importado.',
+      badValue: 'A linha {{line}} tem um valor que uma planta não permite: nada foi importado.',
+      outsideRoom:
+        'A linha {{line}} põe um dispositivo fora das filas e lugares da sala: nada foi importado.',
+      seatTaken: 'A linha {{line}} põe um segundo dispositivo no mesmo lugar: nada foi importado.',
+      placedTwice: 'A linha {{line}} dá a um dispositivo um segundo lugar: nada foi importado.',
+    },
+  },
   accesses: {
     heading: 'Acessos temporários',
     runningCount_one: '{{count}} ativo',
@@ -524,6 +569,16 @@ export const pt = {
       title: 'Permitir dados de demonstração',
       explain:
         'Se a escola de demonstração pode ser mostrada (0: apenas o serviço, depois de definido o ServiceUrl).',
+    },
+    RoomPlansFolder: {
+      title: 'Pasta das plantas das salas',
+      explain:
+        'Uma pasta com as plantas das salas da escola, um ficheiro por sala: <id da sala>.json, tal como o ClassTray as exporta.',
+    },
+    RoomPlansLocked: {
+      title: 'Bloquear as plantas das salas',
+      explain:
+        'Se os professores só podem ver a planta da escola para uma sala (1) ou ajustá-la no seu computador (0).',
     },
     PollVisibleSeconds: {
       title: 'Intervalo de atualização, janela aberta (segundos)',

@@ -10,6 +10,7 @@ import type { ConnectionProblem } from '../../src-main/core/service/serviceError
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
 import type { InstallationView } from '../../src-main/core/api/installationView';
 import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
+import type { SeatPlanView } from '../../src-main/core/seatPlan/seatPlanView';
 import type {
   InvalidateResultView,
   TrackedAccessView,
@@ -78,6 +79,7 @@ export interface StateOverrides {
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;
+  seatPlan?: Partial<SeatPlanView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -135,5 +137,13 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
     },
     installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
     schoolPolicy: { inForce: [], ignored: [], ...overrides.schoolPolicy },
+    seatPlan: {
+      classroomId: 'lab-1',
+      plan: null,
+      source: null,
+      schoolPlan: false,
+      locked: false,
+      ...overrides.seatPlan,
+    },
   };
 }
