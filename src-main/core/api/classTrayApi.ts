@@ -125,9 +125,17 @@ export const api = {
   ),
   /** The seat left empty (a device that left the room keeps it until then). */
   clearSeat: action(z.strictObject({ classroomId, row, column }), noResult),
-  /** The room's size and the side of its front; never smaller than its furthest seat taken. */
+  /**
+   * The room's size and the side of its front (each kept when left out: none starts the room's
+   * plan, sized for its devices); never smaller than its furthest seat taken.
+   */
   shapeSeatPlan: action(
-    z.strictObject({ classroomId, rows: row, columns: column, front: z.enum(['top', 'bottom']) }),
+    z.strictObject({
+      classroomId,
+      rows: row.optional(),
+      columns: column.optional(),
+      front: z.enum(['top', 'bottom']).optional(),
+    }),
     noResult,
   ),
   /** A plan file's text (bounded before the window reads it): kept, or refused with its line. */

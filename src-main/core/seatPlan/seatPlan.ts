@@ -5,12 +5,13 @@
  * devices on one seat refused, a file deeper or larger than a plan needs refused before parsing.
  */
 import { z } from 'zod';
+import { SEAT_PLAN_MAX_BYTES } from '../../../src-shared/limits';
 
 /** A room larger than this is not a classroom. */
 export const MAX_ROWS = 20;
 export const MAX_COLUMNS = 20;
 /** A plan file's bound, in bytes: far above what 400 seats take. */
-export const PLAN_MAX_BYTES = 1024 * 1024;
+export const PLAN_MAX_BYTES = SEAT_PLAN_MAX_BYTES;
 /** A plan nests no deeper than this: the plan, its seats, a seat. */
 const PLAN_MAX_DEPTH = 3;
 
@@ -107,11 +108,15 @@ export const cleared = (plan: SeatPlan, seat: { row: number; column: number }): 
 /** The grid resized: never smaller than its furthest seat taken. */
 export function resized(
   plan: SeatPlan,
-  size: { rows: number; columns: number; front: SeatPlan['front'] },
+  size: {
+    rows?: number | undefined;
+    columns?: number | undefined;
+    front?: SeatPlan['front'] | undefined;
+  },
 ): SeatPlan {
-  const rows = Math.max(size.rows, ...plan.seats.map((seat) => seat.row));
-  const columns = Math.max(size.columns, ...plan.seats.map((seat) => seat.column));
-  return { ...plan, rows, columns, front: size.front };
+  const rows = Math.max(size.rows ?? plan.rows, ...plan.seats.map((seat) => seat.row));
+  const columns = Math.max(size.columns ?? plan.columns, ...plan.seats.map((seat) => seat.column));
+  return { ...plan, rows, columns, front: size.front ?? plan.front };
 }
 
 /** Why a plan file was refused, with the line (1-based) it concerns where one does. */

@@ -115,8 +115,8 @@ export function seatPlanFeature(
       async clearSeat({ classroomId, row, column }) {
         await change(classroomId, (plan) => cleared(plan, { row, column }));
       },
-      async shapeSeatPlan({ classroomId, rows, columns, front }) {
-        await change(classroomId, (plan) => resized(plan, { rows, columns, front }));
+      async shapeSeatPlan({ classroomId, ...size }) {
+        await change(classroomId, (plan) => resized(plan, size));
       },
       async importSeatPlan({ classroomId, text }): Promise<PlanImport> {
         const reading = readPlanText(text);
