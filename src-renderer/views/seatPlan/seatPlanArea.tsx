@@ -100,7 +100,7 @@ export function SeatPlanArea({ prefix, now }: { prefix: string; now: number }) {
         />
       )}
       {/* In the page from the start, so each sentence put in it is read. */}
-      <p className="visually-hidden" role="status">
+      <p className="visually-hidden seat-announcer" role="status">
         {sentence}
       </p>
     </>
@@ -344,26 +344,42 @@ function PlanRoom({
   const stripDeviceOf = (target: EventTarget): string | undefined =>
     (target as HTMLElement).closest<HTMLElement>('[data-remote-id]')?.dataset.remoteId;
 
-  const startDrag = (event: ReactPointerEvent, remoteId: string, from: SeatAt | null) => {
-    if (!arranging || event.button !== 0) return;
-    event.currentTarget.setPointerCapture(event.pointerId);
+  const startDrag = (
+    event: ReactPointerEvent,
+    remoteId: string | undefined,
+    from: SeatAt | null,
+  ) => {
+    // A drag that ended elsewhere than it began had no click: this press starts afresh.
+    dragEnded.current = false;
+    if (remoteId === undefined || !arranging || event.button !== 0) return;
     const { clientX: x, clientY: y } = event;
     setDrag({ remoteId, from, startX: x, startY: y, x, y, moving: false, over: null });
   };
-  const moveDrag = (event: ReactPointerEvent) => {
+  // The pointer followed across the page, not captured: a captured pointer's click lands on the
+  // capturing element, and a press that does not move must stay a click on its seat.
+  useEffect(() => {
     if (drag === null) return;
-    const { clientX: x, clientY: y } = event;
-    const moving = drag.moving || Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP;
-    setDrag({ ...drag, x, y, moving, over: moving ? dropTargetAt(x, y) : null });
-  };
-  const endDrag = (event: ReactPointerEvent) => {
-    if (drag === null) return;
-    setDrag(null);
-    if (!drag.moving) return;
-    dragEnded.current = true;
-    const target = dropTargetAt(event.clientX, event.clientY);
-    if (target !== null) drop(target, drag);
-  };
+    const move = (event: PointerEvent) => {
+      const { clientX: x, clientY: y } = event;
+      const moving = drag.moving || Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP;
+      setDrag({ ...drag, x, y, moving, over: moving ? dropTargetAt(x, y) : null });
+    };
+    const end = (event: PointerEvent) => {
+      setDrag(null);
+      if (!drag.moving || event.type === 'pointercancel') return;
+      dragEnded.current = true;
+      const target = dropTargetAt(event.clientX, event.clientY);
+      if (target !== null) drop(target, drag);
+    };
+    document.addEventListener('pointermove', move);
+    document.addEventListener('pointerup', end);
+    document.addEventListener('pointercancel', end);
+    return () => {
+      document.removeEventListener('pointermove', move);
+      document.removeEventListener('pointerup', end);
+      document.removeEventListener('pointercancel', end);
+    };
+  });
   const swallowDragClick = (): boolean => {
     const ended = dragEnded.current;
     dragEnded.current = false;
@@ -371,11 +387,7 @@ function PlanRoom({
   };
 
   const tabStop = carried?.target ?? focused;
-  const frontBar = (
-    <p className="seat-front" aria-hidden="true">
-      {t('seatPlan.front')}
-    </p>
-  );
+  const frontBar = <p className="seat-front">{t('seatPlan.front')}</p>;
   return (
     <div className="device-scroll seat-scroll">
       {arranging && (
@@ -389,7 +401,7 @@ function PlanRoom({
           role="grid"
           // A physical room: seat 1 is on the left whatever the language.
           dir="ltr"
-          aria-label={`${t('seatPlan.planLabel')}, ${t('seatPlan.front')}`}
+          aria-label={t('seatPlan.planLabel')}
           aria-describedby={arranging ? helpId : undefined}
           aria-rowcount={plan.rows}
           aria-colcount={plan.columns}
@@ -406,11 +418,8 @@ function PlanRoom({
           }}
           onPointerDown={(event) => {
             const seat = seatOf(event.target);
-            const remoteId = seat && occupant(seat);
-            if (seat && remoteId !== undefined) startDrag(event, remoteId, seat);
+            startDrag(event, seat && occupant(seat), seat ?? null);
           }}
-          onPointerMove={moveDrag}
-          onPointerUp={endDrag}
         >
           {rowsOnScreen(plan).map((row) => (
             <div key={row} role="row" className="seat-row" aria-rowindex={row}>
@@ -484,11 +493,8 @@ function PlanRoom({
                 }
               }}
               onPointerDown={(event) => {
-                const remoteId = stripDeviceOf(event.target);
-                if (remoteId !== undefined) startDrag(event, remoteId, null);
+                startDrag(event, stripDeviceOf(event.target), null);
               }}
-              onPointerMove={moveDrag}
-              onPointerUp={endDrag}
             >
               {waiting.map((remoteId) => (
                 <li key={remoteId}>
@@ -554,10 +560,13 @@ const SeatSlot = memo(function SeatSlot({
       data-column={column}
       data-remote-id={remoteId}
       tabIndex={tabbable ? 0 : -1}
-      aria-label={remoteId === undefined ? t('seatPlan.emptySeat', seat) : `${place}: ${words}`}
       aria-selected={state === 'target' ? true : undefined}
       title={remoteId === undefined ? undefined : words}
     >
+      {/* Its name is these words, whole; what it shows is short (aria-hidden). */}
+      <span className="visually-hidden">
+        {remoteId === undefined ? t('seatPlan.emptySeat', seat) : `${place}: ${words}`}
+      </span>
       {remoteId !== undefined && (
         <SeatCell remoteId={remoteId} planName={planName} prefix={prefix} now={now} />
       )}
