@@ -548,12 +548,12 @@ export const de = {
     RoomPlansFolder: {
       title: 'Ordner der Sitzpläne',
       explain:
-        'Ein Ordner mit den Sitzplänen der Schule, eine Datei pro Raum: <Raum-ID>.json, wie ClassTray sie exportiert.',
+        'Die Sitzpläne der Schule: eine Datei pro Raum, benannt nach seiner Raum-ID (.json).',
     },
     RoomPlansLocked: {
       title: 'Sitzpläne sperren',
       explain:
-        'Ob Lehrkräfte den Plan der Schule für einen Raum nur ansehen (1) oder auf ihrem Computer anpassen dürfen (0).',
+        'Ob der Plan der Schule für einen Raum so gezeigt wird, wie er ist, ohne Anpassung (1).',
     },
     PollVisibleSeconds: {
       title: 'Aktualisierungsintervall bei geöffnetem Fenster (Sekunden)',

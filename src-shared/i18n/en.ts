@@ -572,13 +572,11 @@ export const en = {
     },
     RoomPlansFolder: {
       title: 'Room plans folder',
-      explain:
-        "A folder of the school's seat plans, one file per room: <classroom id>.json, as ClassTray exports them.",
+      explain: "The school's seat plans: one file per room, named after its classroom id (.json).",
     },
     RoomPlansLocked: {
       title: 'Lock the room plans',
-      explain:
-        "Whether teachers may only view the school's plan of a room (1), not adjust it on their computer (0).",
+      explain: "Whether the school's plan of a room is shown as it is, never adjusted (1).",
     },
     PollVisibleSeconds: {
       title: 'Refresh interval, window open (seconds)',

@@ -565,12 +565,11 @@ export const es = {
     RoomPlansFolder: {
       title: 'Carpeta de planos de aula',
       explain:
-        'Una carpeta con los planos de aula del centro, un archivo por aula: <id del aula>.json, tal como los exporta ClassTray.',
+        'Los planos de aula del centro: un archivo por aula, con el id del aula como nombre (.json).',
     },
     RoomPlansLocked: {
       title: 'Bloquear los planos de aula',
-      explain:
-        'Si el profesorado solo puede ver el plano del centro para un aula (1) o ajustarlo en su equipo (0).',
+      explain: 'Si el plano del centro para un aula se muestra tal cual, sin ajustes (1).',
     },
     PollVisibleSeconds: {
       title: 'Intervalo de actualización con la ventana abierta (segundos)',

@@ -567,12 +567,12 @@ export const fr = {
     RoomPlansFolder: {
       title: 'Dossier des plans de salle',
       explain:
-        "Un dossier des plans de salle de l'établissement, un fichier par salle : <id de la salle>.json, tel que ClassTray les exporte.",
+        "Les plans de salle de l'établissement : un fichier par salle, nommé d'après son id (.json).",
     },
     RoomPlansLocked: {
       title: 'Verrouiller les plans de salle',
       explain:
-        "Si les enseignants peuvent seulement voir le plan de l'établissement d'une salle (1) ou l'ajuster sur leur ordinateur (0).",
+        "Si le plan de l'établissement d'une salle est montré tel quel, sans ajustement (1).",
     },
     PollVisibleSeconds: {
       title: 'Intervalle d’actualisation, fenêtre ouverte (secondes)',

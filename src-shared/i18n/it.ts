@@ -570,12 +570,11 @@ export const it = {
     RoomPlansFolder: {
       title: 'Cartella delle piante delle aule',
       explain:
-        "Una cartella con le piante delle aule della scuola, un file per aula: <id dell'aula>.json, come le esporta ClassTray.",
+        "Le piante delle aule della scuola: un file per aula, con l'id dell'aula come nome (.json).",
     },
     RoomPlansLocked: {
       title: 'Blocca le piante delle aule',
-      explain:
-        "Se i docenti possono solo vedere la pianta della scuola per un'aula (1) o modificarla sul proprio computer (0).",
+      explain: "Se la pianta della scuola per un'aula è mostrata così com'è, senza modifiche (1).",
     },
     PollVisibleSeconds: {
       title: 'Intervallo di aggiornamento, finestra aperta (secondi)',

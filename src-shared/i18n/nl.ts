@@ -548,12 +548,12 @@ export const nl = {
     RoomPlansFolder: {
       title: 'Map met plattegronden',
       explain:
-        'Een map met de plattegronden van de school, één bestand per lokaal: <lokaal-id>.json, zoals ClassTray ze exporteert.',
+        'De plattegronden van de school: één bestand per lokaal, genoemd naar de lokaal-id (.json).',
     },
     RoomPlansLocked: {
       title: 'Plattegronden vergrendelen',
       explain:
-        'Of leraren de plattegrond van de school voor een lokaal alleen mogen bekijken (1) of op hun computer mogen aanpassen (0).',
+        'Of de plattegrond van de school voor een lokaal getoond wordt zoals hij is, zonder aanpassing (1).',
     },
     PollVisibleSeconds: {
       title: 'Vernieuwingsinterval, venster open (seconden)',

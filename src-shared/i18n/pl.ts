@@ -594,13 +594,12 @@ export const pl = {
     },
     RoomPlansFolder: {
       title: 'Folder planów sal',
-      explain:
-        'Folder z planami sal szkoły, jeden plik na salę: <id sali>.json, tak jak eksportuje je ClassTray.',
+      explain: 'Plany sal szkoły: jeden plik na salę, nazwany identyfikatorem sali (.json).',
     },
     RoomPlansLocked: {
       title: 'Zablokuj plany sal',
       explain:
-        'Czy nauczyciele mogą tylko oglądać plan szkoły dla sali (1), czy też dostosować go na swoim komputerze (0).',
+        'Czy plan szkoły dla sali jest pokazywany bez zmian, bez możliwości dostosowania (1).',
     },
     PollVisibleSeconds: {
       title: 'Interwał odświeżania przy otwartym oknie (sekundy)',

@@ -573,12 +573,11 @@ export const pt = {
     RoomPlansFolder: {
       title: 'Pasta das plantas das salas',
       explain:
-        'Uma pasta com as plantas das salas da escola, um ficheiro por sala: <id da sala>.json, tal como o ClassTray as exporta.',
+        'As plantas das salas da escola: um ficheiro por sala, com o id da sala como nome (.json).',
     },
     RoomPlansLocked: {
       title: 'Bloquear as plantas das salas',
-      explain:
-        'Se os professores só podem ver a planta da escola para uma sala (1) ou ajustá-la no seu computador (0).',
+      explain: 'Se a planta da escola para uma sala é mostrada tal como está, sem ajustes (1).',
     },
     PollVisibleSeconds: {
       title: 'Intervalo de atualização, janela aberta (segundos)',

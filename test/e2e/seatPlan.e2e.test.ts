@@ -4,7 +4,7 @@
  * only (Tab to the Not placed strip, Enter, the arrow keys, Enter; each move announced) and half
  * by dragging with the mouse (one move undone and made again, one by two clicks); the preview
  * restarts and every device is on its seat, at the same place on screen. With an access running,
- * its seat shows the student's short name; a device that goes offline keeps its seat. A plan is
+ * its seat shows the student's first name (the short name there is room for); a device that goes offline keeps its seat. A plan is
  * imported, a broken one refused with a sentence naming its line (nothing of it kept), and a
  * school's plan is read from the policy's RoomPlansFolder. Screenshots go to
  * test-results/seat-plan-e2e/ (CLASSTRAY_SCREENSHOTS=1).
@@ -238,7 +238,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     expect(await seatsShown()).toEqual(before);
   });
 
-  it("shows the student's short name on the seat of a running access, and keeps an offline device's seat", async () => {
+  it("shows the student's first name on the seat of a running access, and keeps an offline device's seat", async () => {
     if (!session) throw new Error('no session');
     const remoteId = remoteIdOf('R12-PC07');
     const token = await newAccessToken(session.service, remoteId);
@@ -256,7 +256,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     );
     expect(status).toBe(200);
     const seat = page.locator(`.seat-grid [data-remote-id="${remoteId}"]`);
-    await expect.poll(() => seat.locator('.seat-student').textContent()).toBe('Valentina R.');
+    await expect.poll(() => seat.locator('.seat-student').textContent()).toBe('Valentina');
     const box = await seat.boundingBox();
 
     const response = await callerOf(session.service)('PATCH', `/_local/devices/${remoteId}`, {

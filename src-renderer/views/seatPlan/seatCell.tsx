@@ -2,7 +2,7 @@
  * What one seat shows: its device's short name (the room's shared prefix dropped) with its state
  * in the shapes and colours of the rows (online filled, offline hollow, unknown dotted; a change
  * in the last minutes on the caution ground; gone offline while a student's access runs in the
- * alarm colour), and the student's short name while an access runs. A device that left the room
+ * alarm colour), and the student's first name while an access runs. A device that left the room
  * keeps its seat, its name greyed. Each seat selects its own device, so a refresh renders only
  * the seats whose device changed.
  */
@@ -10,7 +10,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassTray } from '../../store/context';
 import { changedRecently } from '../../store/deviceOrder';
-import { accessOn, shortName, stillRunning } from '../devices/deviceAccess';
+import { accessOn, stillRunning } from '../devices/deviceAccess';
 import { presenceOf } from '../devices/deviceRow';
 import { tileName } from '../devices/roomPlan';
 
@@ -42,6 +42,12 @@ export function useSeatWords(remoteId: string | undefined, planName: string | un
   ].join(', ');
   return { name, words };
 }
+
+/**
+ * The student's name as a seat has room for it: the first name ("Valentina"), the seat telling
+ * the students apart; the whole name is in the seat's words and its tooltip.
+ */
+export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
 
 export const SeatCell = memo(function SeatCell({
   remoteId,
@@ -88,7 +94,7 @@ export const SeatCell = memo(function SeatCell({
         {!device.has2fa && <span className="tile-mark">!</span>}
       </span>
       <span className="seat-student" dir="auto">
-        {running?.label == null ? '' : shortName(running.label)}
+        {running?.label == null ? '' : firstName(running.label)}
       </span>
     </span>
   );

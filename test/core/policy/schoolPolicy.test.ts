@@ -182,8 +182,10 @@ describe('defaults', () => {
 });
 
 describe('each key', () => {
-  it('names the teacher’s setting it stands for, but the updater’s', () => {
+  it('names the teacher’s setting it stands for, but the seat plans’ and the updater’s', () => {
     expect(POLICY_NAMES.filter((name) => POLICIES[name].setting === null)).toEqual([
+      'RoomPlansFolder',
+      'RoomPlansLocked',
       'UpdatesEnabled',
       'UpdateFeedUrl',
       'UpdateChannel',
