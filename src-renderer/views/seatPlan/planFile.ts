@@ -15,9 +15,9 @@ export function downloadPlan(fileName: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-/** The file's text, or 'tooLarge' for a file over the bound (never read). */
-export async function planFileText(file: File): Promise<string | 'tooLarge'> {
-  if (file.size > SEAT_PLAN_MAX_BYTES) return 'tooLarge';
+/** The file's text, or null for a file over the bound (never read). */
+export async function planFileText(file: File): Promise<string | null> {
+  if (file.size > SEAT_PLAN_MAX_BYTES) return null;
   return file.text();
 }
 

@@ -133,7 +133,7 @@ function PlanBar({
   const importing = useAction(async (file: File) => {
     const text = await planFileText(file);
     const outcome =
-      text === 'tooLarge'
+      text === null
         ? ({ ok: false, problem: { code: 'tooLarge' } } as const)
         : await api.importSeatPlan({ classroomId, text });
     if (!outcome.ok) {
@@ -272,10 +272,12 @@ function PlanRoom({
     api.shapeSeatPlan({ classroomId, ...size }),
   );
 
-  useEffect(() => {
+  // Arranging ended: nothing stays carried, and the next session's Undo starts afresh.
+  const [wasArranging, setWasArranging] = useState(arranging);
+  if (wasArranging !== arranging) {
+    setWasArranging(arranging);
     if (!arranging) moves.reset();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when arranging ends
-  }, [arranging]);
+  }
 
   useEffect(() => {
     const pending = focusPending.current;
