@@ -14,8 +14,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
+import { LOCALES } from '../../src-shared/i18n/languages';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
+import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
 import {
   auditedShot,
@@ -23,6 +25,7 @@ import {
   coreStateIn,
   LIVE_TIMEOUT,
   refreshUntil,
+  resizeTo,
   restartWithClassrooms,
   startE2eSession,
 } from './session';
@@ -400,3 +403,55 @@ describe('sharing plans', { timeout: 120_000 }, () => {
     await chooseLanguage(page, 'en');
   });
 });
+
+/**
+ * The plan's words cut where they must read whole (its buttons, labels, notes, a device's short
+ * name); a student's first name may end in "…" on a narrow seat (the seat's words say it whole).
+ */
+const cutInPlan = () =>
+  page.evaluate(() => {
+    const whole = '.seat-bar *, .seat-size *, .seat-front, .seat-note, .seat-heading, .seat-name';
+    return [...document.querySelectorAll<HTMLElement>(whole)]
+      .filter(
+        (element) =>
+          element.offsetParent !== null &&
+          !element.closest('.visually-hidden') &&
+          (element.textContent ?? '').trim() !== '' &&
+          // Not a pixel of tolerance: a name one pixel too wide ends in "…".
+          element.scrollWidth > element.clientWidth,
+      )
+      .map((element) => `<${element.className}> "${(element.textContent ?? '').trim()}" is cut`);
+  });
+
+describe(
+  'the plan in nine languages at 320×480 (a 640×960 window at 200%)',
+  { timeout: 240_000 },
+  () => {
+    it('reflows with every word whole, axe finding nothing, shown and while arranging', async () => {
+      await page.evaluate(async () => {
+        await fetch('/api/actions/selectClassroom', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ id: 'room-12' }),
+        });
+      });
+      await page.locator('.seat-grid [data-remote-id]').first().waitFor();
+      await resizeTo(page, { width: 320, height: 480 });
+      for (const language of LOCALES) {
+        await chooseLanguage(page, language);
+        expect(await layoutProblems(page), language).toEqual([]);
+        expect(await cutInPlan(), language).toEqual([]);
+        await auditedShot(page, SCREENSHOTS, `plan-320x480-${language}`);
+        await page.locator('.seat-bar button').first().click();
+        await page.locator('.seat-size').waitFor();
+        expect(await layoutProblems(page), `${language}, arranging`).toEqual([]);
+        expect(await cutInPlan(), `${language}, arranging`).toEqual([]);
+        await auditedShot(page, SCREENSHOTS, `arranging-320x480-${language}`);
+        await page.locator('.seat-bar button').first().click();
+        await page.locator('.seat-size').waitFor({ state: 'detached' });
+      }
+      await chooseLanguage(page, 'en');
+    });
+  },
+);
