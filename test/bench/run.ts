@@ -6,6 +6,7 @@ import { benchLocalService } from './localService';
 import { benchPeers } from './peers';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
+import { benchSeatPlan } from './seatPlan';
 import { benchSync } from './sync';
 import { benchTimetable } from './timetable';
 
@@ -13,6 +14,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['local-service', benchLocalService],
   ['sync', benchSync],
   ['renderer', benchRenderer],
+  ['seatPlan', benchSeatPlan],
   ['refresh', benchRefresh],
   ['timetable', benchTimetable],
   ['peers', benchPeers],
