@@ -195,6 +195,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     await tabTo('.seat-waiting-device');
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowDown');
+    await auditedShot(page, SCREENSHOTS, 'arranging-carried-400x600-en');
     await page.keyboard.press('Escape');
     await announced('R12-PC13 stays where it was.');
     await expect.poll(() => page.locator('.seat-waiting-device').count()).toBe(12);
@@ -452,6 +453,10 @@ describe(
         await page.locator('.seat-size').waitFor({ state: 'detached' });
       }
       await chooseLanguage(page, 'en');
+      // The dark theme: every seat's state still 4.5:1 (axe's contrast check).
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await auditedShot(page, SCREENSHOTS, 'plan-320x480-en-dark');
+      await page.emulateMedia({ colorScheme: 'light' });
     });
   },
 );
