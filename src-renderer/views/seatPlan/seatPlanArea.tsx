@@ -24,6 +24,7 @@ import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
 import { byName } from '../../store/deviceOrder';
 import { DeviceRow } from '../devices/deviceRow';
+import { tileName } from '../devices/roomPlan';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
 import { downloadPlan, planFileName, planFileText } from './planFile';
@@ -389,6 +390,16 @@ function PlanRoom({
   };
 
   const tabStop = carried?.target ?? focused;
+  const carriedId = carried?.remoteId ?? (drag?.moving === true ? drag.remoteId : undefined);
+  const carriedName =
+    carriedId === undefined
+      ? undefined
+      : tileName(
+          store.getState().devices.get(carriedId)?.alias ??
+            plan.seats.find((seat) => seat.remoteId === carriedId)?.name ??
+            carriedId,
+          prefix,
+        );
   const frontBar = <p className="seat-front">{t('seatPlan.front')}</p>;
   return (
     <div className="device-scroll seat-scroll">
@@ -451,6 +462,7 @@ function PlanRoom({
                     now={now}
                     tabbable={tabStop.row === row && tabStop.column === seat.column}
                     state={isTarget ? 'target' : isSource ? 'source' : 'none'}
+                    carriedName={isTarget ? carriedName : undefined}
                   />
                 );
               })}
@@ -538,6 +550,7 @@ const SeatSlot = memo(function SeatSlot({
   now,
   tabbable,
   state,
+  carriedName,
 }: {
   row: number;
   column: number;
@@ -547,6 +560,8 @@ const SeatSlot = memo(function SeatSlot({
   now: number;
   tabbable: boolean;
   state: 'target' | 'source' | 'none';
+  /** On the seat a carried device would go to: its short name, shown over the seat. */
+  carriedName: string | undefined;
 }) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -571,6 +586,11 @@ const SeatSlot = memo(function SeatSlot({
       </span>
       {remoteId !== undefined && (
         <SeatCell remoteId={remoteId} planName={planName} prefix={prefix} now={now} />
+      )}
+      {carriedName !== undefined && (
+        <span className="seat-carried" aria-hidden="true" dir="auto">
+          {carriedName}
+        </span>
       )}
     </div>
   );
@@ -675,10 +695,13 @@ function SeatActions({ remoteId, onClose }: { remoteId: string; onClose: () => v
   const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
     const buttons = [...(ref.current?.querySelectorAll<HTMLElement>('button') ?? [])];
     const at = buttons.indexOf(event.target as HTMLElement);
+    // Forward is the way the line runs: left in a right-to-left language.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const [forward, back] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
     if (event.key === 'Escape') onClose();
-    else if (at >= 0 && (event.key === 'ArrowRight' || event.key === 'ArrowDown')) {
+    else if (at >= 0 && (event.key === forward || event.key === 'ArrowDown')) {
       buttons[Math.min(buttons.length - 1, at + 1)]?.focus();
-    } else if (at >= 0 && (event.key === 'ArrowLeft' || event.key === 'ArrowUp')) {
+    } else if (at >= 0 && (event.key === back || event.key === 'ArrowUp')) {
       buttons[Math.max(0, at - 1)]?.focus();
     } else return;
     event.preventDefault();

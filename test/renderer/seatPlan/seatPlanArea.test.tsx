@@ -13,7 +13,7 @@ import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 
-const room = (seatPlan: Parameters<typeof classTrayState>[0]['seatPlan'] = {}) =>
+const room = (seatPlan: NonNullable<Parameters<typeof classTrayState>[0]>['seatPlan'] = {}) =>
   new FakeClassTray(
     classTrayState({
       devices: [1, 2, 3, 4].map((n) => device(n, { alias: `R12-PC0${n}` })),
