@@ -33,7 +33,9 @@ export async function readSchoolPlan(
   const late = new Promise<undefined>((resolve) => {
     timeout = timers.setTimeout(() => {
       abort.abort();
-      log.warn(`The school's seat plan ${name} did not arrive within ${SCHOOL_PLAN_TIMEOUT_MS} ms.`);
+      log.warn(
+        `The school's seat plan ${name} did not arrive within ${SCHOOL_PLAN_TIMEOUT_MS} ms.`,
+      );
       resolve(undefined);
     }, SCHOOL_PLAN_TIMEOUT_MS);
   });

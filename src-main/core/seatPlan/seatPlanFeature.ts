@@ -24,6 +24,9 @@ import { SeatPlanFile } from './seatPlanFile';
 import { seatPlanView, type PlanImport } from './seatPlanView';
 import { readSchoolPlan } from './schoolPlans';
 
+/** The school's plans kept between reads: the rooms a teacher switches between in a day. */
+const MAX_SCHOOL_PLANS_KEPT = 10;
+
 export type SeatPlanFeature = Feature<
   | 'placeDevice'
   | 'clearSeat'
@@ -51,8 +54,13 @@ export function seatPlanFeature(
   /** The real account's plans, as on disk; the demo's stay in memory, as its notebook does. */
   let saved = new Map<string, SeatPlan>();
   const demo = new Map<string, SeatPlan>();
-  /** The school's plan for the open classroom, as last read. */
-  let school: { classroomId: string; plan: SeatPlan | undefined } | undefined;
+  /**
+   * The school's plans as last read, by classroom (the rooms opened lately): a slow read of the
+   * room left behind never takes the place of the room open now.
+   */
+  const school = new Map<string, SeatPlan | undefined>();
+  /** The view last sent: a read that changed nothing sends nothing. */
+  let shown = '';
 
   const plans = () => (core.sessions.current?.mode === 'demo' ? demo : saved);
   const openId = () => core.sessions.current?.notebook.read().current ?? null;
@@ -61,8 +69,7 @@ export function seatPlanFeature(
     return { ...defaults, ...locked };
   };
   const lockedBySchool = () => policyValues().RoomPlansLocked === true;
-  const schoolPlanOf = (classroomId: string) =>
-    school?.classroomId === classroomId ? school.plan : undefined;
+  const schoolPlanOf = (classroomId: string) => school.get(classroomId);
 
   const view = () => {
     const id = openId();
@@ -73,16 +80,23 @@ export function seatPlanFeature(
       lockedBySchool(),
     );
   };
-  const show = () => core.emit({ type: 'seat-plan', seatPlan: view() });
+  const show = () => {
+    const seatPlan = view();
+    const text = JSON.stringify(seatPlan);
+    if (text === shown) return;
+    shown = text;
+    core.emit({ type: 'seat-plan', seatPlan });
+  };
 
   const readSchool = async () => {
     const id = openId();
     const folder = policyValues().RoomPlansFolder;
+    if (id === null) return show();
     const plan =
-      id === null || folder === undefined
-        ? undefined
-        : await readSchoolPlan(folder, id, core.timers, log);
-    school = id === null ? undefined : { classroomId: id, plan };
+      folder === undefined ? undefined : await readSchoolPlan(folder, id, core.timers, log);
+    school.delete(id);
+    school.set(id, plan);
+    for (const old of [...school.keys()].slice(0, -MAX_SCHOOL_PLANS_KEPT)) school.delete(old);
     show();
   };
 

@@ -268,7 +268,9 @@ function PlanRoom({
   const inRoom = useMemo(() => new Set(roomIds), [roomIds]);
   const waiting = notPlaced(plan, roomIds);
   const byPlace = seatsByPlace(plan);
-  const leftRoom = plan.seats.filter((seat) => !inRoom.has(seat.remoteId)).length;
+  // Said once the room's devices are known (not while the first refresh is still coming).
+  const leftRoom =
+    inRoom.size === 0 ? 0 : plan.seats.filter((seat) => !inRoom.has(seat.remoteId)).length;
   const shape = useAction((size: { rows?: number; columns?: number; front?: SeatPlan['front'] }) =>
     api.shapeSeatPlan({ classroomId, ...size }),
   );
