@@ -364,6 +364,14 @@ describe('sharing plans', { timeout: 120_000 }, () => {
       .poll(() => page.locator('.seat-bar .action-error').textContent())
       .toContain('Line 4 is not valid JSON: nothing was imported.');
     await auditedShot(page, SCREENSHOTS, 'import-refused-400x600-en');
+
+    // The seat of the device the room does not have stays until the teacher clears it.
+    await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+    await auditedShot(page, SCREENSHOTS, 'arranging-left-device-400x600-en');
+    await page.getByRole('button', { name: 'Clear the seat of R12-PC99' }).click();
+    await announced('Row 5, seat 1, empty');
+    await expect.poll(async () => (await coreStateIn(page)).seatPlan.plan?.seats.length).toBe(24);
+    await page.getByRole('button', { name: 'Done', exact: true }).click();
   });
 
   it("shows the school's plan of a room from RoomPlansFolder, which the teacher may still adjust", async () => {

@@ -24,6 +24,7 @@ import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
 import { byName } from '../../store/deviceOrder';
 import { DeviceRow } from '../devices/deviceRow';
+import { CloseIcon } from '../icons';
 import { tileName } from '../devices/roomPlan';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
@@ -271,6 +272,12 @@ function PlanRoom({
   // Said once the room's devices are known (not while the first refresh is still coming).
   const leftRoom =
     inRoom.size === 0 ? 0 : plan.seats.filter((seat) => !inRoom.has(seat.remoteId)).length;
+  const clearing = useAction((seat: SeatAt) => api.clearSeat({ classroomId, ...seat }));
+  /** A seat whose device left the room, emptied: the one way its greyed name goes. */
+  const clear = async (seat: SeatAt) => {
+    if (!(await clearing.run(seat)).ok) return;
+    announce(t('seatPlan.emptySeat', { row: number(seat.row), column: number(seat.column) }));
+  };
   const shape = useAction((size: { rows?: number; columns?: number; front?: SeatPlan['front'] }) =>
     api.shapeSeatPlan({ classroomId, ...size }),
   );
@@ -334,7 +341,8 @@ function PlanRoom({
     } else if (arranging && (event.key === 'Delete' || event.key === 'Backspace')) {
       const remoteId = carried?.remoteId ?? occupant(seat);
       if (remoteId === undefined) return;
-      void moves.place(remoteId, null);
+      if (carried === null && !inRoom.has(remoteId)) void clear(seat);
+      else void moves.place(remoteId, null);
     } else return;
     event.preventDefault();
     event.stopPropagation();
@@ -408,7 +416,7 @@ function PlanRoom({
       {arranging && (
         <RoomSize plan={plan} onShape={(size) => void shape.run(size)} helpId={helpId} />
       )}
-      <ActionError error={shape.error ?? moves.error} />
+      <ActionError error={shape.error ?? moves.error ?? clearing.error} />
       <div className={`seat-plan${arranging ? ' arranging' : ''}`}>
         {plan.front === 'top' && frontBar}
         <div
@@ -429,7 +437,9 @@ function PlanRoom({
           }}
           onClick={(event) => {
             const seat = seatOf(event.target);
-            if (seat && !swallowDragClick()) activateSeat(seat);
+            if (!seat || swallowDragClick()) return;
+            if ((event.target as HTMLElement).closest('.seat-clear')) void clear(seat);
+            else activateSeat(seat);
           }}
           onPointerDown={(event) => {
             const seat = seatOf(event.target);
@@ -465,6 +475,7 @@ function PlanRoom({
                     tabbable={tabStop.row === row && tabStop.column === seat.column}
                     state={isTarget ? 'target' : isSource ? 'source' : 'none'}
                     carriedName={isTarget ? carriedName : undefined}
+                    clearable={arranging && taken !== undefined && !inRoom.has(taken.remoteId)}
                   />
                 );
               })}
@@ -553,6 +564,7 @@ const SeatSlot = memo(function SeatSlot({
   tabbable,
   state,
   carriedName,
+  clearable,
 }: {
   row: number;
   column: number;
@@ -564,6 +576,8 @@ const SeatSlot = memo(function SeatSlot({
   state: 'target' | 'source' | 'none';
   /** On the seat a carried device would go to: its short name, shown over the seat. */
   carriedName: string | undefined;
+  /** Arranging, and its device left the room: a button empties it (Delete does too). */
+  clearable: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -588,6 +602,18 @@ const SeatSlot = memo(function SeatSlot({
       </span>
       {remoteId !== undefined && (
         <SeatCell remoteId={remoteId} planName={planName} prefix={prefix} now={now} />
+      )}
+      {clearable && (
+        <button
+          type="button"
+          className="seat-clear"
+          // Delete on the seat does the same: the grid is one Tab stop.
+          tabIndex={-1}
+          aria-label={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
+          title={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
+        >
+          <CloseIcon />
+        </button>
       )}
       {carriedName !== undefined && (
         <span className="seat-carried" aria-hidden="true" dir="auto">
