@@ -202,7 +202,7 @@ export function DeviceList() {
         onChangedToTop={changedOnTop}
         compact={compact}
       />
-      {compact && <SeatPlanArea prefix={plan.prefix} now={now} />}
+      {compact && <SeatPlanArea prefix={plan.prefix} now={now} shown={ids} />}
       <div className="device-scroll" ref={scrollRef} hidden={planShown}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>

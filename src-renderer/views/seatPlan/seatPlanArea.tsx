@@ -69,7 +69,16 @@ function dropTargetAt(x: number, y: number): SeatAt | 'strip' | null {
   return element?.closest('.seat-strip') ? 'strip' : null;
 }
 
-export function SeatPlanArea({ prefix, now }: { prefix: string; now: number }) {
+export function SeatPlanArea({
+  prefix,
+  now,
+  shown,
+}: {
+  prefix: string;
+  now: number;
+  /** The devices the search and the filter leave: the plan dims the others where they sit. */
+  shown: readonly string[];
+}) {
   const view = useClassTray((data) => data.seatPlan);
   const { classroomId, plan } = view;
   const [sentence, setSentence] = useState('');
@@ -97,6 +106,7 @@ export function SeatPlanArea({ prefix, now }: { prefix: string; now: number }) {
           plan={plan}
           prefix={prefix}
           now={now}
+          shown={shown}
           arranging={arranging && !view.locked}
           announce={setSentence}
         />
@@ -133,7 +143,14 @@ function PlanBar({
     downloadPlan(planFileName(classroomId), text);
   });
   const importing = useAction(async (file: File) => {
-    const text = await planFileText(file);
+    let text: string | null;
+    try {
+      text = await planFileText(file);
+    } catch {
+      // Gone, or not readable by this user: the core never sees it.
+      setProblem(t('seatPlan.unreadable'));
+      return;
+    }
     const outcome =
       text === null
         ? ({ ok: false, problem: { code: 'tooLarge' } } as const)
@@ -226,6 +243,7 @@ function PlanRoom({
   plan,
   prefix,
   now,
+  shown,
   arranging,
   announce,
 }: {
@@ -233,6 +251,7 @@ function PlanRoom({
   plan: SeatPlan;
   prefix: string;
   now: number;
+  shown: readonly string[];
   arranging: boolean;
   announce: (sentence: string) => void;
 }) {
@@ -268,6 +287,11 @@ function PlanRoom({
   const roomIds = useMemo(() => (joinedIds === '' ? [] : joinedIds.split('\n')), [joinedIds]);
   const inRoom = useMemo(() => new Set(roomIds), [roomIds]);
   const waiting = notPlaced(plan, roomIds);
+  // Searching or filtering: the devices left out are dimmed, never moved.
+  const matching = useMemo(
+    () => (shown.length < roomIds.length ? new Set(shown) : null),
+    [shown, roomIds],
+  );
   const byPlace = seatsByPlace(plan);
   // Said once the room's devices are known (not while the first refresh is still coming).
   const leftRoom =
@@ -476,6 +500,9 @@ function PlanRoom({
                     state={isTarget ? 'target' : isSource ? 'source' : 'none'}
                     carriedName={isTarget ? carriedName : undefined}
                     clearable={arranging && taken !== undefined && !inRoom.has(taken.remoteId)}
+                    dimmed={
+                      matching !== null && taken !== undefined && !matching.has(taken.remoteId)
+                    }
                   />
                 );
               })}
@@ -565,6 +592,7 @@ const SeatSlot = memo(function SeatSlot({
   state,
   carriedName,
   clearable,
+  dimmed,
 }: {
   row: number;
   column: number;
@@ -578,6 +606,8 @@ const SeatSlot = memo(function SeatSlot({
   carriedName: string | undefined;
   /** Arranging, and its device left the room: a button empties it (Delete does too). */
   clearable: boolean;
+  /** Left out by the search or the filter. */
+  dimmed: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
@@ -588,7 +618,7 @@ const SeatSlot = memo(function SeatSlot({
     <div
       role="gridcell"
       aria-colindex={column}
-      className={`seat${remoteId === undefined ? ' free' : ''}${state === 'none' ? '' : ` ${state}`}`}
+      className={`seat${remoteId === undefined ? ' free' : ''}${state === 'none' ? '' : ` ${state}`}${dimmed ? ' dimmed' : ''}`}
       data-row={row}
       data-column={column}
       data-remote-id={remoteId}

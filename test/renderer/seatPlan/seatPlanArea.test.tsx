@@ -86,6 +86,22 @@ describe('arranging', () => {
     ).toHaveLength(3);
   });
 
+  it('dims the seats a search leaves out, where they sit', async () => {
+    const { user } = await renderApp(
+      room({
+        plan: plan([1, 2, 3, 4].map((n) => ({ row: 1, column: n, remoteId: device(n).remoteId }))),
+        source: 'teacher',
+      }),
+    );
+    const dimmed = () =>
+      [...document.querySelectorAll<HTMLElement>('.seat.dimmed')].map(
+        (seat) => seat.dataset.column,
+      );
+    expect(dimmed()).toEqual([]);
+    await user.type(screen.getByRole('searchbox', { name: /Search/ }), 'PC03');
+    expect(dimmed()).toEqual(['1', '2', '4']);
+  });
+
   it("only shows a school's locked plan", async () => {
     await renderApp(
       room({
@@ -122,6 +138,14 @@ describe('importing', () => {
     });
     await user.upload(fileInput, large);
     expect(await screen.findByText(/larger than 1 MiB/)).toBeTruthy();
+    expect(fake.importSeatPlan).toHaveBeenCalledTimes(1);
+
+    const gone = new File(['{}'], 'gone.json', { type: 'application/json' });
+    Object.defineProperty(gone, 'text', { value: () => Promise.reject(new Error('gone')) });
+    await user.upload(fileInput, gone);
+    expect(
+      await screen.findByText(/The file could not be read: nothing was imported\./),
+    ).toBeTruthy();
     expect(fake.importSeatPlan).toHaveBeenCalledTimes(1);
   });
 });
