@@ -161,10 +161,16 @@ export function seatPlanFeature(
     async start() {
       saved = await file.read();
     },
-    sessionOpened: () => readSchool(),
+    // Read beside the session's opening and the policy's change, never holding them up (a
+    // school's share may take its whole bound to answer); Refresh waits for it.
+    sessionOpened() {
+      void readSchool();
+    },
     classroomOpened: () => readSchool(),
     // A new policy may name another folder, or lock the plans.
-    settingsChanged: () => readSchool(),
+    settingsChanged() {
+      void readSchool();
+    },
     refresh: () => readSchool(),
   };
 }
