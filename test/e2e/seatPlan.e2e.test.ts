@@ -2,7 +2,8 @@
  * The room as it stands, end to end: `npm run web` on a local service with a 24-device Room 12,
  * in Debian's Chromium at 400×600. The teacher arranges the room's plan, half of it by keyboard
  * only (Tab to the Not placed strip, Enter, the arrow keys, Enter; each move announced) and half
- * by dragging with the mouse (one move undone and made again, one by two clicks); the preview
+ * by dragging with the mouse (one move undone and made again, one by two clicks), a swap by a
+ * finger; the preview
  * restarts and every device is on its seat, at the same place on screen. With an access running,
  * its seat shows the student's first name (the short name there is room for); a device that goes offline keeps its seat. A plan is
  * imported, a broken one refused with a sentence naming its line (nothing of it kept), and a
@@ -278,6 +279,49 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     expect(await seat.boundingBox()).toEqual(box);
     expect(await seat.locator('.visually-hidden').textContent()).toContain('Valentina Rossi');
     await auditedShot(page, SCREENSHOTS, 'plan-access-offline-400x600-en');
+  });
+
+  it('swaps two devices by a finger dragging one onto the other', async () => {
+    if (!session) throw new Error('no session');
+    const context = await session.newContext({
+      viewport: { width: 400, height: 600 },
+      hasTouch: true,
+    });
+    const tablet = await context.newPage();
+    await tablet.goto(session.preview.openUrl);
+    await tablet.locator('.seat-grid [data-remote-id]').first().waitFor({ timeout: LIVE_TIMEOUT });
+    await tablet.getByRole('button', { name: 'Arrange', exact: true }).tap();
+    const cdp = await context.newCDPSession(tablet);
+    const centre = async (seat: { row: number; column: number }) => {
+      const box = await tablet
+        .locator(`.seat-grid [data-row="${seat.row}"][data-column="${seat.column}"]`)
+        .boundingBox();
+      if (!box) throw new Error('no seat');
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    /** One finger from a seat to another, in steps, as Chromium's touch input gives it. */
+    const swipe = async (from: { x: number; y: number }, to: { x: number; y: number }) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [from] });
+      for (let step = 1; step <= 8; step++) {
+        const point = {
+          x: from.x + ((to.x - from.x) * step) / 8,
+          y: from.y + ((to.y - from.y) * step) / 8,
+        };
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    const seatOfPc = (n: number) =>
+      tablet
+        .locator(`.seat-grid [data-remote-id="${remoteIdOf(`R12-PC${two(n)}`)}"]`)
+        .getAttribute('data-column');
+    await swipe(await centre(seatOf(3)), await centre(seatOf(4)));
+    await expect.poll(() => seatOfPc(3)).toBe(String(seatOf(4).column));
+    expect(await seatOfPc(4)).toBe(String(seatOf(3).column));
+    await swipe(await centre(seatOf(4)), await centre(seatOf(3)));
+    await expect.poll(() => seatOfPc(3)).toBe(String(seatOf(3).column));
+    await tablet.getByRole('button', { name: 'Done', exact: true }).tap();
+    await context.close();
   });
 
   it('opens the same actions as the row from a seat, and goes back to the seat with Escape', async () => {
