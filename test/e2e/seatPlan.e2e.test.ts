@@ -2,13 +2,12 @@
  * The room as it stands, end to end: `npm run web` on a local service with a 24-device Room 12,
  * in Debian's Chromium at 400×600. The teacher arranges the room's plan, half of it by keyboard
  * only (Tab to the Not placed strip, Enter, the arrow keys, Enter; each move announced) and half
- * by dragging with the mouse (one move undone and made again, one by two clicks), a swap by a
- * finger; the preview
- * restarts and every device is on its seat, at the same place on screen. With an access running,
- * its seat shows the student's first name (the short name there is room for); a device that goes offline keeps its seat. A plan is
- * imported, a broken one refused with a sentence naming its line (nothing of it kept), and a
- * school's plan is read from the policy's RoomPlansFolder. Screenshots go to
- * test-results/seat-plan-e2e/ (CLASSTRAY_SCREENSHOTS=1).
+ * by dragging with the mouse (one move undone and made again, one by two clicks), then swaps two
+ * by a finger; the preview restarts and every device is on its seat, at the same place on screen.
+ * With an access running, its seat shows the student's first name (the short name there is room
+ * for); a device that goes offline keeps its seat. A plan is imported, a broken one refused with a
+ * sentence naming its line (nothing of it kept), and a school's plan is read from the policy's
+ * RoomPlansFolder. Screenshots go to test-results/seat-plan-e2e/ (CLASSTRAY_SCREENSHOTS=1).
  */
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
