@@ -55,8 +55,6 @@ interface Drag {
   from: SeatAt | null;
   startX: number;
   startY: number;
-  x: number;
-  y: number;
   moving: boolean;
   over: SeatAt | 'strip' | null;
 }
@@ -390,7 +388,7 @@ function PlanRoom({
     dragEnded.current = false;
     if (remoteId === undefined || !arranging || event.button !== 0) return;
     const { clientX: x, clientY: y } = event;
-    setDrag({ remoteId, from, startX: x, startY: y, x, y, moving: false, over: null });
+    setDrag({ remoteId, from, startX: x, startY: y, moving: false, over: null });
   };
   // The pointer followed across the page, not captured: a captured pointer's click lands on the
   // capturing element, and a press that does not move must stay a click on its seat.
@@ -399,7 +397,8 @@ function PlanRoom({
     const move = (event: PointerEvent) => {
       const { clientX: x, clientY: y } = event;
       const moving = drag.moving || Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP;
-      setDrag({ ...drag, x, y, moving, over: moving ? dropTargetAt(x, y) : null });
+      // Each step shown on the seat under the pointer (the carried device over it).
+      setDrag({ ...drag, moving, over: moving ? dropTargetAt(x, y) : null });
     };
     const end = (event: PointerEvent) => {
       setDrag(null);
@@ -570,11 +569,6 @@ function PlanRoom({
             {t('seatPlan.undo')}
           </button>
         </div>
-      )}
-      {drag?.moving === true && (
-        <span className="seat-ghost" style={{ left: drag.x, top: drag.y }} aria-hidden="true">
-          {store.getState().devices.get(drag.remoteId)?.alias ?? drag.remoteId}
-        </span>
       )}
     </div>
   );
