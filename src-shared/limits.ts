@@ -26,3 +26,5 @@ export const NICKNAME_MAX_LENGTH = 60;
  * one is cut there when read, so that it can still be mapped.
  */
 export const PLACE_MAX_LENGTH = 200;
+/** A seat plan's file, in bytes: refused above it before it is read (the window) or parsed. */
+export const SEAT_PLAN_MAX_BYTES = 1024 * 1024;

@@ -23,6 +23,7 @@ import { deviceListsOf } from './classroom/deviceLists';
 import type { Timers } from './classroom/refreshSchedule';
 import { systemTimers } from './classroom/refreshSchedule';
 import { scheduledEndsFeature } from './scheduledEnds/scheduledEndsFeature';
+import { seatPlanFeature } from './seatPlan/seatPlanFeature';
 import type { CoreContext, StatePart } from './feature';
 import type { Logger } from './logger';
 import { createLogger } from './logger';
@@ -136,7 +137,11 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     onSession: async (session) => {
       for (const feature of features) await feature.sessionOpened?.(session);
     },
-    onClassroom: (session) => classroom.watch(session),
+    onClassroom: async (session) => {
+      // The school's plan is read beside the switch, not in it: a slow share never holds it up.
+      void seatPlans.classroomOpened();
+      await classroom.watch(session);
+    },
   });
   const core: CoreContext = {
     clock,
@@ -186,6 +191,10 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       readiness.openRoomRefreshed(change.connection);
     } else if (change.type === 'classroom' || change.type === 'timetable') readiness.changed();
   });
+  const seatPlans = seatPlanFeature(core, {
+    policy: () => policy.schoolPolicy(),
+    devices: () => classroom.devices,
+  });
   const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
   const features = [
@@ -197,6 +206,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     classroom,
     timetable,
     readiness,
+    seatPlans,
     installation,
   ];
 
@@ -209,6 +219,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...preferences.views,
     ...ends.views,
     ...timetable.views,
+    ...seatPlans.views,
     ...installation.views,
     ...readiness.views,
   };
@@ -224,6 +235,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...ends.actions,
     ...preferences.actions,
     ...timetable.actions,
+    ...seatPlans.actions,
   };
 
   const classTray: ClassTray = {

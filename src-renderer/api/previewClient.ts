@@ -79,6 +79,7 @@ export function createPreviewClient(
     emit({ type: 'installation', installation: state.installation });
     emit({ type: 'school-policy', schoolPolicy: state.schoolPolicy });
     emit({ type: 'readiness', readiness: state.readiness });
+    emit({ type: 'seat-plan', seatPlan: state.seatPlan });
     emit({ type: 'connection', connection: state.connection });
   };
 

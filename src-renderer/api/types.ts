@@ -41,6 +41,8 @@ export type {
 } from '../../src-main/core/policy/policyChecker';
 export type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 export type { PolicyName } from '../../src-main/core/policy/policyTable';
+export type { SeatPlan, Seat, PlanProblem } from '../../src-main/core/seatPlan/seatPlan';
+export type { PlanImport, SeatPlanView } from '../../src-main/core/seatPlan/seatPlanView';
 export type { ConnectionProblem } from '../../src-main/core/service/serviceErrors';
 export type { Language, PreferencesView } from '../../src-main/core/settings/preferences';
 export type {

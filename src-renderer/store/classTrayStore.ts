@@ -20,6 +20,7 @@ import type {
   RendererApi,
   ScheduledEndsView,
   SchoolPolicyView,
+  SeatPlanView,
   TimetableView,
   TrackedAccessView,
 } from '../api/types';
@@ -34,6 +35,7 @@ export interface ClassTrayData {
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
   readiness: ReadinessView;
+  seatPlan: SeatPlanView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -58,6 +60,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     installation: state.installation,
     schoolPolicy: state.schoolPolicy,
     readiness: state.readiness,
+    seatPlan: state.seatPlan,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -144,6 +147,9 @@ export function applyChanges(
         break;
       case 'readiness':
         next = { ...next, readiness: change.readiness };
+        break;
+      case 'seat-plan':
+        next = { ...next, seatPlan: change.seatPlan };
         break;
     }
   }

@@ -126,6 +126,53 @@ export const de = {
     notLoaded: 'Noch keine Geräte geladen.',
     loading: 'Geräte werden geladen…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Anordnen',
+    done: 'Fertig',
+    undo: 'Rückgängig',
+    exportPlan: 'Plan exportieren',
+    importPlan: 'Plan importieren',
+    planLabel: 'Sitzplan',
+    front: 'Vorne: Pult und Tafel',
+    turnFront: 'Vorne auf die andere Seite',
+    rows: 'Reihen',
+    columns: 'Plätze pro Reihe',
+    help: 'Wählen Sie ein Gerät, dann seinen Platz: beides anklicken, es ziehen oder Eingabe drücken, mit den Pfeiltasten bewegen und wieder Eingabe drücken. Esc bricht ab.',
+    notPlaced: 'Ohne Platz',
+    allPlaced: 'Jedes Gerät hat einen Platz.',
+    seat: 'Reihe {{row}}, Platz {{column}}',
+    emptySeat: 'Reihe {{row}}, Platz {{column}}, leer',
+    leftRoom: 'nicht mehr in diesem Raum',
+    clearSeat: 'Platz von {{name}} leeren',
+    picked: '{{name}} aufgenommen: Platz mit den Pfeiltasten wählen, dann Eingabe drücken.',
+    moved: '{{name}} auf Reihe {{row}}, Platz {{column}} gesetzt.',
+    unplaced: '{{name}} nach „Ohne Platz“ verschoben.',
+    cancelled: '{{name}} bleibt, wo es war.',
+    undone: 'Letzter Schritt rückgängig gemacht.',
+    imported: 'Plan importiert.',
+    notInRoom: 'Plätze mit einem Gerät, das dieser Raum nicht hat: {{seats}}. Sie bleiben leer.',
+    schoolPlan: 'Plan Ihrer Schule',
+    schoolPlanChanged: 'Plan Ihrer Schule, von Ihnen geändert',
+    useSchoolPlan: 'Zurück zum Plan der Schule',
+    locked: 'Plan Ihrer Schule, von Ihrer Schule festgelegt',
+    actionsFor: 'Aktionen für {{name}}',
+    close: 'Schließen',
+    unreadable: 'Die Datei konnte nicht gelesen werden: Nichts wurde importiert.',
+    problem: {
+      tooLarge: 'Diese Datei ist größer als 1 MiB, größer als jeder Plan: Nichts wurde importiert.',
+      tooDeep: 'Diese Datei ist tiefer verschachtelt als ein Plan: Nichts wurde importiert.',
+      notPlan: 'Diese Datei ist kein ClassTray-Sitzplan: Nichts wurde importiert.',
+      notJson: 'Zeile {{line}} ist kein gültiges JSON: Nichts wurde importiert.',
+      badValue:
+        'Zeile {{line}} enthält einen Wert, den ein Plan nicht erlaubt: Nichts wurde importiert.',
+      outsideRoom:
+        'Zeile {{line}} setzt ein Gerät außerhalb der Reihen und Plätze des Raums: Nichts wurde importiert.',
+      seatTaken:
+        'Zeile {{line}} setzt ein zweites Gerät auf denselben Platz: Nichts wurde importiert.',
+      placedTwice: 'Zeile {{line}} gibt einem Gerät einen zweiten Platz: Nichts wurde importiert.',
+    },
+  },
   accesses: {
     heading: 'Befristete Zugänge',
     runningCount_one: '{{count}} aktiv',
@@ -552,6 +599,16 @@ export const de = {
       title: 'Demodaten erlauben',
       explain:
         'Ob die Demo-Schule angezeigt werden darf (0: nur der Dienst, sobald ServiceUrl gesetzt ist).',
+    },
+    RoomPlansFolder: {
+      title: 'Ordner der Sitzpläne',
+      explain:
+        'Die Sitzpläne der Schule: eine Datei pro Raum, benannt nach seiner Raum-ID (.json).',
+    },
+    RoomPlansLocked: {
+      title: 'Sitzpläne sperren',
+      explain:
+        'Ob der Plan der Schule für einen Raum so gezeigt wird, wie er ist, ohne Anpassung (1).',
     },
     PollVisibleSeconds: {
       title: 'Aktualisierungsintervall bei geöffnetem Fenster (Sekunden)',

@@ -128,6 +128,54 @@ export const fr = {
     notLoaded: 'Aucun appareil chargé pour l’instant.',
     loading: 'Chargement des appareils…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Disposer',
+    done: 'Terminé',
+    undo: 'Annuler',
+    exportPlan: 'Exporter le plan',
+    importPlan: 'Importer le plan',
+    planLabel: 'Plan de la salle',
+    front: 'Devant : bureau et tableau',
+    turnFront: "Devant de l'autre côté",
+    rows: 'Rangées',
+    columns: 'Places par rangée',
+    help: 'Choisissez un appareil, puis sa place : cliquez sur les deux, faites-le glisser, ou appuyez sur Entrée, déplacez-le avec les flèches et appuyez de nouveau sur Entrée. Échap annule.',
+    notPlaced: 'Sans place',
+    allPlaced: 'Chaque appareil a une place.',
+    seat: 'Rangée {{row}}, place {{column}}',
+    emptySeat: 'Rangée {{row}}, place {{column}}, vide',
+    leftRoom: "n'est plus dans cette salle",
+    clearSeat: 'Libérer la place de {{name}}',
+    picked: '{{name}} pris : choisissez une place avec les flèches, puis appuyez sur Entrée.',
+    moved: '{{name}} placé rangée {{row}}, place {{column}}.',
+    unplaced: '{{name}} déplacé vers « Sans place ».',
+    cancelled: '{{name}} reste où il était.',
+    undone: 'Dernier déplacement annulé.',
+    imported: 'Plan importé.',
+    notInRoom: 'Places nommant un appareil absent de cette salle : {{seats}}. Elles restent vides.',
+    schoolPlan: 'Plan de votre établissement',
+    schoolPlanChanged: 'Plan de votre établissement, modifié par vous',
+    useSchoolPlan: "Revenir au plan de l'établissement",
+    locked: 'Plan de votre établissement, fixé par votre établissement',
+    actionsFor: 'Actions pour {{name}}',
+    close: 'Fermer',
+    unreadable: "Le fichier n'a pas pu être lu : rien n'a été importé.",
+    problem: {
+      tooLarge: "Ce fichier dépasse 1 MiB, plus que tout plan : rien n'a été importé.",
+      tooDeep: "Ce fichier est plus imbriqué qu'un plan : rien n'a été importé.",
+      notPlan: "Ce fichier n'est pas un plan de salle ClassTray : rien n'a été importé.",
+      notJson: "La ligne {{line}} n'est pas du JSON valide : rien n'a été importé.",
+      badValue:
+        "La ligne {{line}} contient une valeur qu'un plan n'accepte pas : rien n'a été importé.",
+      outsideRoom:
+        "La ligne {{line}} place un appareil hors des rangées et places de la salle : rien n'a été importé.",
+      seatTaken:
+        "La ligne {{line}} met un second appareil sur une même place : rien n'a été importé.",
+      placedTwice:
+        "La ligne {{line}} donne une seconde place à un appareil : rien n'a été importé.",
+    },
+  },
   accesses: {
     heading: 'Accès temporaires',
     runningCount_one: '{{count}} en cours',
@@ -572,6 +620,16 @@ export const fr = {
       title: 'Autoriser les données de démonstration',
       explain:
         'Indique si l’établissement de démonstration peut être affiché (0 : uniquement le service, une fois ServiceUrl défini).',
+    },
+    RoomPlansFolder: {
+      title: 'Dossier des plans de salle',
+      explain:
+        "Les plans de salle de l'établissement : un fichier par salle, nommé d'après son id (.json).",
+    },
+    RoomPlansLocked: {
+      title: 'Verrouiller les plans de salle',
+      explain:
+        "Si le plan de l'établissement d'une salle est montré tel quel, sans ajustement (1).",
     },
     PollVisibleSeconds: {
       title: 'Intervalle d’actualisation, fenêtre ouverte (secondes)',

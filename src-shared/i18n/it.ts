@@ -129,6 +129,54 @@ export const it = {
     notLoaded: 'Nessun dispositivo ancora caricato.',
     loading: 'Caricamento dei dispositivi…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Disponi',
+    done: 'Fatto',
+    undo: 'Annulla',
+    exportPlan: 'Esporta pianta',
+    importPlan: 'Importa pianta',
+    planLabel: "Pianta dell'aula",
+    front: 'Davanti: cattedra e lavagna',
+    turnFront: "Davanti dall'altro lato",
+    rows: 'File',
+    columns: 'Posti per fila',
+    help: 'Scegli un dispositivo, poi il suo posto: fai clic su entrambi, trascinalo, oppure premi Invio, spostalo con le frecce e premi di nuovo Invio. Esc annulla.',
+    notPlaced: 'Senza posto',
+    allPlaced: 'Ogni dispositivo ha un posto.',
+    seat: 'Fila {{row}}, posto {{column}}',
+    emptySeat: 'Fila {{row}}, posto {{column}}, vuoto',
+    leftRoom: "non è più in quest'aula",
+    clearSeat: 'Libera il posto di {{name}}',
+    picked: '{{name}} preso: scegli un posto con le frecce, poi premi Invio.',
+    moved: '{{name}} spostato in fila {{row}}, posto {{column}}.',
+    unplaced: '{{name}} spostato in «Senza posto».',
+    cancelled: '{{name}} resta dov’era.',
+    undone: 'Ultimo spostamento annullato.',
+    imported: 'Pianta importata.',
+    notInRoom: "Posti con un dispositivo che quest'aula non ha: {{seats}}. Restano vuoti.",
+    schoolPlan: 'Pianta della tua scuola',
+    schoolPlanChanged: 'Pianta della tua scuola, modificata da te',
+    useSchoolPlan: 'Torna alla pianta della scuola',
+    locked: 'Pianta della tua scuola, impostata dalla tua scuola',
+    actionsFor: 'Azioni per {{name}}',
+    close: 'Chiudi',
+    unreadable: 'Impossibile leggere il file: non è stato importato nulla.',
+    problem: {
+      tooLarge: 'Questo file supera 1 MiB, più di qualsiasi pianta: non è stato importato nulla.',
+      tooDeep: 'Questo file è annidato più di una pianta: non è stato importato nulla.',
+      notPlan: "Questo file non è una pianta d'aula di ClassTray: non è stato importato nulla.",
+      notJson: 'La riga {{line}} non è JSON valido: non è stato importato nulla.',
+      badValue:
+        'La riga {{line}} contiene un valore che una pianta non ammette: non è stato importato nulla.',
+      outsideRoom:
+        "La riga {{line}} mette un dispositivo fuori dalle file e dai posti dell'aula: non è stato importato nulla.",
+      seatTaken:
+        'La riga {{line}} mette un secondo dispositivo sullo stesso posto: non è stato importato nulla.',
+      placedTwice:
+        'La riga {{line}} dà a un dispositivo un secondo posto: non è stato importato nulla.',
+    },
+  },
   accesses: {
     heading: 'Accessi temporanei',
     runningCount_one: '{{count}} in corso',
@@ -573,6 +621,15 @@ export const it = {
       title: 'Consenti i dati demo',
       explain:
         'Se la scuola demo può essere mostrata (0: solo il servizio, una volta impostato ServiceUrl).',
+    },
+    RoomPlansFolder: {
+      title: 'Cartella delle piante delle aule',
+      explain:
+        "Le piante delle aule della scuola: un file per aula, con l'id dell'aula come nome (.json).",
+    },
+    RoomPlansLocked: {
+      title: 'Blocca le piante delle aule',
+      explain: "Se la pianta della scuola per un'aula è mostrata così com'è, senza modifiche (1).",
     },
     PollVisibleSeconds: {
       title: 'Intervallo di aggiornamento, finestra aperta (secondi)',

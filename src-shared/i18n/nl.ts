@@ -128,6 +128,54 @@ export const nl = {
     notLoaded: 'Nog geen apparaten geladen.',
     loading: 'Apparaten laden…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Indelen',
+    done: 'Klaar',
+    undo: 'Ongedaan maken',
+    exportPlan: 'Plattegrond exporteren',
+    importPlan: 'Plattegrond importeren',
+    planLabel: 'Plattegrond van het lokaal',
+    front: 'Voorkant: bureau en bord',
+    turnFront: 'Voorkant naar de andere kant',
+    rows: 'Rijen',
+    columns: 'Plaatsen per rij',
+    help: 'Kies een apparaat en dan zijn plaats: klik op beide, sleep het, of druk op Enter, verplaats het met de pijltjestoetsen en druk weer op Enter. Esc annuleert.',
+    notPlaced: 'Zonder plaats',
+    allPlaced: 'Elk apparaat heeft een plaats.',
+    seat: 'Rij {{row}}, plaats {{column}}',
+    emptySeat: 'Rij {{row}}, plaats {{column}}, leeg',
+    leftRoom: 'niet meer in dit lokaal',
+    clearSeat: 'Plaats van {{name}} vrijmaken',
+    picked: '{{name}} opgepakt: kies een plaats met de pijltjestoetsen en druk op Enter.',
+    moved: '{{name}} verplaatst naar rij {{row}}, plaats {{column}}.',
+    unplaced: '{{name}} verplaatst naar ‘Zonder plaats’.',
+    cancelled: '{{name}} blijft waar het was.',
+    undone: 'Laatste verplaatsing ongedaan gemaakt.',
+    imported: 'Plattegrond geïmporteerd.',
+    notInRoom: 'Plaatsen met een apparaat dat dit lokaal niet heeft: {{seats}}. Ze blijven leeg.',
+    schoolPlan: 'Plattegrond van uw school',
+    schoolPlanChanged: 'Plattegrond van uw school, door u aangepast',
+    useSchoolPlan: 'Terug naar de plattegrond van de school',
+    locked: 'Plattegrond van uw school, vastgelegd door uw school',
+    actionsFor: 'Acties voor {{name}}',
+    close: 'Sluiten',
+    unreadable: 'Het bestand kon niet worden gelezen: er is niets geïmporteerd.',
+    problem: {
+      tooLarge:
+        'Dit bestand is groter dan 1 MiB, meer dan een plattegrond nodig heeft: er is niets geïmporteerd.',
+      tooDeep: 'Dit bestand is dieper genest dan een plattegrond: er is niets geïmporteerd.',
+      notPlan: 'Dit bestand is geen ClassTray-plattegrond: er is niets geïmporteerd.',
+      notJson: 'Regel {{line}} is geen geldige JSON: er is niets geïmporteerd.',
+      badValue:
+        'Regel {{line}} bevat een waarde die een plattegrond niet toestaat: er is niets geïmporteerd.',
+      outsideRoom:
+        'Regel {{line}} zet een apparaat buiten de rijen en plaatsen van het lokaal: er is niets geïmporteerd.',
+      seatTaken:
+        'Regel {{line}} zet een tweede apparaat op dezelfde plaats: er is niets geïmporteerd.',
+      placedTwice: 'Regel {{line}} geeft een apparaat een tweede plaats: er is niets geïmporteerd.',
+    },
+  },
   accesses: {
     heading: 'Tijdelijke toegangen',
     runningCount_one: '{{count}} actief',
@@ -551,6 +599,16 @@ export const nl = {
       title: 'Demogegevens toestaan',
       explain:
         'Of de demoschool getoond mag worden (0: alleen de dienst, zodra ServiceUrl is ingesteld).',
+    },
+    RoomPlansFolder: {
+      title: 'Map met plattegronden',
+      explain:
+        'De plattegronden van de school: één bestand per lokaal, genoemd naar de lokaal-id (.json).',
+    },
+    RoomPlansLocked: {
+      title: 'Plattegronden vergrendelen',
+      explain:
+        'Of de plattegrond van de school voor een lokaal getoond wordt zoals hij is, zonder aanpassing (1).',
     },
     PollVisibleSeconds: {
       title: 'Vernieuwingsinterval, venster open (seconden)',

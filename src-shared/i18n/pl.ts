@@ -137,6 +137,53 @@ export const pl = {
     notLoaded: 'Nie wczytano jeszcze urządzeń.',
     loading: 'Wczytywanie urządzeń…',
   },
+  /** The room as it stands: the seat plan (src-renderer/views/seatPlan/). */
+  seatPlan: {
+    arrange: 'Rozmieść',
+    done: 'Gotowe',
+    undo: 'Cofnij',
+    exportPlan: 'Eksportuj plan',
+    importPlan: 'Importuj plan',
+    planLabel: 'Plan sali',
+    front: 'Przód: biurko i tablica',
+    turnFront: 'Przód na drugą stronę',
+    rows: 'Rzędy',
+    columns: 'Miejsca w rzędzie',
+    help: 'Wybierz urządzenie, potem jego miejsce: kliknij oba, przeciągnij je albo naciśnij Enter, przesuń strzałkami i naciśnij Enter ponownie. Esc anuluje.',
+    notPlaced: 'Bez miejsca',
+    allPlaced: 'Każde urządzenie ma miejsce.',
+    seat: 'Rząd {{row}}, miejsce {{column}}',
+    emptySeat: 'Rząd {{row}}, miejsce {{column}}, puste',
+    leftRoom: 'nie ma go już w tej sali',
+    clearSeat: 'Zwolnij miejsce {{name}}',
+    picked: '{{name}} podniesione: wybierz miejsce strzałkami i naciśnij Enter.',
+    moved: '{{name}} przeniesione do rzędu {{row}}, miejsce {{column}}.',
+    unplaced: '{{name}} przeniesione do „Bez miejsca”.',
+    cancelled: '{{name}} zostaje na swoim miejscu.',
+    undone: 'Ostatnie przeniesienie cofnięte.',
+    imported: 'Plan zaimportowany.',
+    notInRoom: 'Miejsca z urządzeniem, którego ta sala nie ma: {{seats}}. Pozostają puste.',
+    schoolPlan: 'Plan Twojej szkoły',
+    schoolPlanChanged: 'Plan Twojej szkoły, zmieniony przez Ciebie',
+    useSchoolPlan: 'Wróć do planu szkoły',
+    locked: 'Plan Twojej szkoły, ustalony przez szkołę',
+    actionsFor: 'Działania dla {{name}}',
+    close: 'Zamknij',
+    unreadable: 'Nie udało się odczytać pliku: nic nie zaimportowano.',
+    problem: {
+      tooLarge: 'Ten plik ma ponad 1 MiB, więcej niż jakikolwiek plan: nic nie zaimportowano.',
+      tooDeep: 'Ten plik jest zagnieżdżony głębiej niż plan: nic nie zaimportowano.',
+      notPlan: 'Ten plik nie jest planem sali ClassTray: nic nie zaimportowano.',
+      notJson: 'Wiersz {{line}} nie jest poprawnym JSON-em: nic nie zaimportowano.',
+      badValue:
+        'Wiersz {{line}} zawiera wartość, której plan nie dopuszcza: nic nie zaimportowano.',
+      outsideRoom:
+        'Wiersz {{line}} umieszcza urządzenie poza rzędami i miejscami sali: nic nie zaimportowano.',
+      seatTaken:
+        'Wiersz {{line}} stawia drugie urządzenie na tym samym miejscu: nic nie zaimportowano.',
+      placedTwice: 'Wiersz {{line}} daje urządzeniu drugie miejsce: nic nie zaimportowano.',
+    },
+  },
   accesses: {
     heading: 'Dostępy tymczasowe',
     runningCount_one: '{{count}} aktywny',
@@ -599,6 +646,15 @@ export const pl = {
       title: 'Zezwalaj na dane demonstracyjne',
       explain:
         'Czy można wyświetlać szkołę demonstracyjną (0: tylko usługa, gdy ustawiono ServiceUrl).',
+    },
+    RoomPlansFolder: {
+      title: 'Folder planów sal',
+      explain: 'Plany sal szkoły: jeden plik na salę, nazwany identyfikatorem sali (.json).',
+    },
+    RoomPlansLocked: {
+      title: 'Zablokuj plany sal',
+      explain:
+        'Czy plan szkoły dla sali jest pokazywany bez zmian, bez możliwości dostosowania (1).',
     },
     PollVisibleSeconds: {
       title: 'Interwał odświeżania przy otwartym oknie (sekundy)',

@@ -7,6 +7,7 @@ import { benchPeers } from './peers';
 import { benchReadiness } from './readiness';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
+import { benchSeatPlan } from './seatPlan';
 import { benchSync } from './sync';
 import { benchTimetable } from './timetable';
 
@@ -14,6 +15,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['local-service', benchLocalService],
   ['sync', benchSync],
   ['renderer', benchRenderer],
+  ['seatPlan', benchSeatPlan],
   ['refresh', benchRefresh],
   ['timetable', benchTimetable],
   ['peers', benchPeers],

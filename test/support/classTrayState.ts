@@ -12,6 +12,7 @@ import type { ConnectionProblem } from '../../src-main/core/service/serviceError
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
 import type { InstallationView } from '../../src-main/core/api/installationView';
 import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
+import type { SeatPlanView } from '../../src-main/core/seatPlan/seatPlanView';
 import type {
   InvalidateResultView,
   TrackedAccessView,
@@ -81,6 +82,7 @@ export interface StateOverrides {
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;
   readiness?: Partial<ReadinessView>;
+  seatPlan?: Partial<SeatPlanView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -153,6 +155,14 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
             ),
       lesson: null,
       ...overrides.readiness,
+    },
+    seatPlan: {
+      classroomId: 'lab-1',
+      plan: null,
+      source: null,
+      schoolPlan: false,
+      locked: false,
+      ...overrides.seatPlan,
     },
   };
 }

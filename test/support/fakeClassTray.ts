@@ -36,6 +36,15 @@ import {
   withoutScheduledEnd,
 } from '../../src-main/core/scheduledEnds/scheduledEndRules';
 import { classroomView } from '../../src-main/core/classroom/classroomView';
+import type { SeatPlan } from '../../src-main/core/seatPlan/seatPlan';
+import {
+  cleared,
+  emptyPlan,
+  placed,
+  planText,
+  readPlanText,
+  resized,
+} from '../../src-main/core/seatPlan/seatPlan';
 import { preferencesView } from '../../src-main/core/settings/preferencesView';
 import { classTrayState, trackedAccess } from './classTrayState';
 
@@ -112,6 +121,46 @@ export class FakeClassTray implements ClassTray, RendererApi {
     const patch = forgotten(contents, id);
     this.#showClassroom({ ...contents, ...patch }, 'current' in patch ? [] : classroom.devices);
   });
+
+  /** The seat plan's actions change the open room's plan as the core does (seatPlan.ts). */
+  placeDevice = this.#action('placeDevice', async ({ remoteId, seat }) => {
+    const alias = this.state.classroom.devices.find((one) => one.remoteId === remoteId)?.alias;
+    this.#showPlan((plan) => placed(plan, remoteId, seat, alias ?? undefined));
+  });
+
+  clearSeat = this.#action('clearSeat', async (seat) => {
+    this.#showPlan((plan) => cleared(plan, seat));
+  });
+
+  shapeSeatPlan = this.#action('shapeSeatPlan', async (size) => {
+    this.#showPlan((plan) => resized(plan, size));
+  });
+
+  importSeatPlan = this.#action('importSeatPlan', async ({ text }) => {
+    const reading = readPlanText(text);
+    if (!reading.ok) return reading;
+    this.#showPlan(() => reading.plan);
+    const inRoom = new Set(this.state.classroom.devices.map((one) => one.remoteId));
+    const notInRoom = reading.plan.seats.filter((seat) => !inRoom.has(seat.remoteId)).length;
+    return { ok: true as const, notInRoom };
+  });
+
+  exportSeatPlan = this.#action('exportSeatPlan', async () => ({
+    text: planText(this.state.seatPlan.plan ?? emptyPlan(this.state.classroom.devices.length)),
+  }));
+
+  resetSeatPlan = this.#action('resetSeatPlan', async () => {
+    const seatPlan = { ...this.state.seatPlan, plan: null, source: null };
+    this.state = { ...this.state, seatPlan };
+    this.push({ type: 'seat-plan', seatPlan });
+  });
+
+  #showPlan(edit: (plan: SeatPlan) => SeatPlan): void {
+    const before = this.state.seatPlan.plan ?? emptyPlan(this.state.classroom.devices.length);
+    const seatPlan = { ...this.state.seatPlan, plan: edit(before), source: 'teacher' as const };
+    this.state = { ...this.state, seatPlan };
+    this.push({ type: 'seat-plan', seatPlan });
+  }
 
   addTemporalAccess = this.#action('addTemporalAccess', async () => ({
     ok: true as const,

@@ -15,6 +15,8 @@ export const SAMPLES: {
   },
   AuthHeader: { valid: 'X-School-Token', other: 'X-Other-Token', invalid: 'not a header' },
   DemoDataAllowed: { valid: false, other: true, invalid: 'maybe' },
+  RoomPlansFolder: { valid: '/srv/school/room-plans', other: '/srv/other/room-plans', invalid: 7 },
+  RoomPlansLocked: { valid: true, other: false, invalid: 'yes' },
   PollVisibleSeconds: { valid: 20, other: 30, invalid: 2 },
   PollHiddenSeconds: { valid: 120, other: 300, invalid: 99_999 },
   ReadinessMinutesBefore: { valid: 15, other: 5, invalid: 999 },

@@ -22,6 +22,8 @@ import type { ClassroomView, ConnectionView, DeviceActivity } from '../classroom
 import type { DeviceChange } from '../classroom/liveStatus';
 import type { ScheduledEndsView } from '../scheduledEnds/scheduledEndsView';
 import type { SchoolPolicyView } from '../policy/policyView';
+import { MAX_COLUMNS, MAX_ROWS, PLAN_MAX_BYTES } from '../seatPlan/seatPlan';
+import type { PlanImport, SeatPlanView } from '../seatPlan/seatPlanView';
 import type { PreferencesView } from '../settings/preferences';
 import type { ReadinessView } from '../readiness/readinessView';
 import { preferencesInput } from '../settings/preferences';
@@ -41,6 +43,7 @@ export interface ClassTrayState {
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
   readiness: ReadinessView;
+  seatPlan: SeatPlanView;
 }
 
 /**
@@ -62,7 +65,8 @@ export type ClassTrayChange =
   | { type: 'preferences'; preferences: PreferencesView }
   | { type: 'installation'; installation: InstallationView }
   | { type: 'school-policy'; schoolPolicy: SchoolPolicyView }
-  | { type: 'readiness'; readiness: ReadinessView };
+  | { type: 'readiness'; readiness: ReadinessView }
+  | { type: 'seat-plan'; seatPlan: SeatPlanView };
 
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
@@ -70,6 +74,8 @@ const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
 const place = z.string().trim().min(1).max(PLACE_MAX_LENGTH);
+const row = z.int().min(1).max(MAX_ROWS);
+const column = z.int().min(1).max(MAX_COLUMNS);
 /** An action without input: nothing, or `{}` (the preview's JSON body). */
 const noInput = z.strictObject({}).optional();
 
@@ -111,6 +117,39 @@ export const api = {
     noResult,
   ),
   forgetClassroom: action(z.strictObject({ id: classroomId }), noResult),
+  /** The device on a seat of the room's plan (null: off the plan); the seat's device swaps. */
+  placeDevice: action(
+    z.strictObject({
+      classroomId,
+      remoteId,
+      seat: z.strictObject({ row, column }).nullable(),
+    }),
+    noResult,
+  ),
+  /** The seat left empty (a device that left the room keeps it until then). */
+  clearSeat: action(z.strictObject({ classroomId, row, column }), noResult),
+  /**
+   * The room's size and the side of its front (each kept when left out: none starts the room's
+   * plan, sized for its devices); never smaller than its furthest seat taken.
+   */
+  shapeSeatPlan: action(
+    z.strictObject({
+      classroomId,
+      rows: row.optional(),
+      columns: column.optional(),
+      front: z.enum(['top', 'bottom']).optional(),
+    }),
+    noResult,
+  ),
+  /** A plan file's text (bounded before the window reads it): kept, or refused with its line. */
+  importSeatPlan: action(
+    z.strictObject({ classroomId, text: z.string().max(PLAN_MAX_BYTES) }),
+    resultType<PlanImport>(),
+  ),
+  /** The room's plan as a file's text, for a colleague or IT. */
+  exportSeatPlan: action(z.strictObject({ classroomId }), resultType<{ text: string }>()),
+  /** The teacher's own plan dropped: the school's shows again, or none. */
+  resetSeatPlan: action(z.strictObject({ classroomId }), noResult),
   addTemporalAccess: action(
     z.strictObject({
       linkOrToken: z.string().max(4_000),

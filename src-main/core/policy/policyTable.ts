@@ -151,6 +151,9 @@ const RULES = {
       fromSetting: (mode) => (mode === 'demo' ? true : undefined),
     }),
   ),
+  // The seat plans' (seatPlan/seatPlanFeature.ts): plans of the school's, no setting of the teacher's.
+  RoomPlansFolder: own(z.string().trim().min(1).max(1_000)),
+  RoomPlansLocked: own(z.boolean()),
   PollVisibleSeconds: setting('poll.visibleSeconds'),
   PollHiddenSeconds: setting('poll.hiddenSeconds'),
   ReadinessMinutesBefore: setting('readinessMinutesBefore'),

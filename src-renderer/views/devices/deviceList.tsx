@@ -21,6 +21,7 @@ import { DeviceToolbar } from './deviceToolbar';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 import { useArrangement, useShownIds } from './useArrangement';
 import { useColumns, useRoomPlan } from './useRoomPlan';
+import { SeatPlanArea, useSeatPlanShown } from '../seatPlan/seatPlanArea';
 
 /** Why no row shows. */
 function emptyMessage(data: ClassTrayData) {
@@ -71,6 +72,8 @@ export function DeviceList() {
   const [activeId, setActiveId] = useState<string | null>(null);
   const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
   const plan = useRoomPlan(compact);
+  // A room with a seat plan shows it instead of the grid by name (seatPlan/).
+  const planShown = useSeatPlanShown(compact);
   const columns = useColumns(scrollRef, compact, plan.tileWidth);
   const activeLine = Math.floor(activeIndex / columns);
   const focusPending = useRef<number | null>(null);
@@ -86,7 +89,7 @@ export function DeviceList() {
   );
   // The virtualizer's items are lines: one device each as rows, `columns` tiles each as a grid.
   const virtualizer = useVirtualizer({
-    count: Math.ceil(ids.length / columns),
+    count: planShown ? 0 : Math.ceil(ids.length / columns),
     getScrollElement: () => scrollRef.current,
     // The window's height until the scroll box is measured, so the first render has its rows
     // rather than rendering the list again once it knows its size.
@@ -199,7 +202,8 @@ export function DeviceList() {
         onChangedToTop={changedOnTop}
         compact={compact}
       />
-      <div className="device-scroll" ref={scrollRef}>
+      {compact && <SeatPlanArea prefix={plan.prefix} now={now} shown={ids} />}
+      <div className="device-scroll" ref={scrollRef} hidden={planShown}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>
         ) : (

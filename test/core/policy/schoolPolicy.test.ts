@@ -182,8 +182,10 @@ describe('defaults', () => {
 });
 
 describe('each key', () => {
-  it('names the teacher’s setting it stands for, but the IT contact’s and the updater’s', () => {
+  it('names the teacher’s setting it stands for, but the seat plans’, the IT contact’s and the updater’s', () => {
     expect(POLICY_NAMES.filter((name) => POLICIES[name].setting === null)).toEqual([
+      'RoomPlansFolder',
+      'RoomPlansLocked',
       'SupportEmail',
       'UpdatesEnabled',
       'UpdateFeedUrl',

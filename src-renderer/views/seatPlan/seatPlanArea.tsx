@@ -1,0 +1,776 @@
+/**
+ * seatPlan/: the compact view as the room stands. Once a room has a plan (the teacher's, or the
+ * school's from RoomPlansFolder), the compact view is that plan: each device on its seat, the
+ * front of the room marked, the devices new to the room in a "Not placed" strip. "Arrange" lets
+ * the teacher place them, by keyboard (pick with Enter or Space, move with the arrows, drop with
+ * Enter or Space, Escape cancels, Delete takes a device off the plan), by clicks (the device,
+ * then its seat) or by dragging with a mouse or a finger; each move is announced and the last one
+ * can be undone. Out of arranging, a seat opens its device's row (Add access, End access,
+ * End at…). The grid is never mirrored (it is a physical room); its words follow the language.
+ */
+import {
+  memo,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent as ReactKeyboardEvent,
+  type PointerEvent as ReactPointerEvent,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SeatPlan } from '../../api/types';
+import type { ClassTrayData } from '../../store/classTrayStore';
+import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
+import { byName } from '../../store/deviceOrder';
+import { DeviceRow } from '../devices/deviceRow';
+import { CloseIcon } from '../icons';
+import { tileName } from '../devices/roomPlan';
+import { ActionError } from '../forms/actionError';
+import { useAction } from '../forms/useAction';
+import { downloadPlan, planFileName, planFileText } from './planFile';
+import {
+  firstEmptySeat,
+  notPlaced,
+  rowsOnScreen,
+  seatKey,
+  seatsByPlace,
+  seatToward,
+  type SeatAt,
+} from './planLayout';
+import { SeatCell, useSeatWords } from './seatCell';
+import { useArranging, type Carried } from './useArranging';
+
+/** Whether the compact view shows the room's plan (rather than the grid by name). */
+export const useSeatPlanShown = (compact: boolean): boolean =>
+  useClassTray(
+    (data) => compact && data.seatPlan.plan !== null && data.seatPlan.classroomId !== null,
+  );
+
+/** A pointer that moved less than this (px) clicked; further, it drags. */
+const DRAG_SLOP = 5;
+
+interface Drag {
+  remoteId: string;
+  from: SeatAt | null;
+  startX: number;
+  startY: number;
+  moving: boolean;
+  over: SeatAt | 'strip' | null;
+}
+
+/** The seat or the strip under a point, as the drop target of a drag. */
+function dropTargetAt(x: number, y: number): SeatAt | 'strip' | null {
+  const element = document.elementFromPoint(x, y);
+  const seat = element?.closest<HTMLElement>('[data-row]');
+  if (seat) return { row: Number(seat.dataset.row), column: Number(seat.dataset.column) };
+  return element?.closest('.seat-strip') ? 'strip' : null;
+}
+
+export function SeatPlanArea({
+  prefix,
+  now,
+  shown,
+}: {
+  prefix: string;
+  now: number;
+  /** The devices the search and the filter leave: the plan dims the others where they sit. */
+  shown: readonly string[];
+}) {
+  const view = useClassTray((data) => data.seatPlan);
+  const { classroomId, plan } = view;
+  const [sentence, setSentence] = useState('');
+  const [arranging, setArranging] = useState(false);
+  // Another room: its plan is arranged afresh.
+  const [room, setRoom] = useState(classroomId);
+  if (room !== classroomId) {
+    setRoom(classroomId);
+    setArranging(false);
+  }
+  if (classroomId === null) return null;
+  return (
+    <>
+      <PlanBar
+        key={`bar-${classroomId}`}
+        classroomId={classroomId}
+        arranging={arranging}
+        onArranging={setArranging}
+        announce={setSentence}
+      />
+      {plan !== null && (
+        <PlanRoom
+          key={classroomId}
+          classroomId={classroomId}
+          plan={plan}
+          prefix={prefix}
+          now={now}
+          shown={shown}
+          arranging={arranging && !view.locked}
+          announce={setSentence}
+        />
+      )}
+      {/* In the page from the start, so each sentence put in it is read. */}
+      <p className="visually-hidden seat-announcer" role="status">
+        {sentence}
+      </p>
+    </>
+  );
+}
+
+/** Arrange or Done, the file's Export and Import, and whose plan this is. */
+function PlanBar({
+  classroomId,
+  arranging,
+  onArranging,
+  announce,
+}: {
+  classroomId: string;
+  arranging: boolean;
+  onArranging: (on: boolean) => void;
+  announce: (sentence: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const api = useApi();
+  const view = useClassTray((data) => data.seatPlan);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const start = useAction(() => api.shapeSeatPlan({ classroomId }));
+  const exporting = useAction(async () => {
+    const { text } = await api.exportSeatPlan({ classroomId });
+    downloadPlan(planFileName(classroomId), text);
+  });
+  const importing = useAction(async (file: File) => {
+    let text: string | null;
+    try {
+      text = await planFileText(file);
+    } catch {
+      // Gone, or not readable by this user: the core never sees it.
+      setProblem(t('seatPlan.unreadable'));
+      return;
+    }
+    const outcome =
+      text === null
+        ? ({ ok: false, problem: { code: 'tooLarge' } } as const)
+        : await api.importSeatPlan({ classroomId, text });
+    if (!outcome.ok) {
+      const line = 'line' in outcome.problem ? outcome.problem.line : 0;
+      setProblem(t(`seatPlan.problem.${outcome.problem.code}`, { line: number(line) }));
+      return;
+    }
+    setProblem(null);
+    announce(
+      [
+        t('seatPlan.imported'),
+        ...(outcome.notInRoom > 0
+          ? [t('seatPlan.notInRoom', { seats: number(outcome.notInRoom) })]
+          : []),
+      ].join(' '),
+    );
+  });
+  const backToSchool = useAction(() => api.resetSeatPlan({ classroomId }));
+  const note = view.locked
+    ? t('seatPlan.locked')
+    : view.source === 'school'
+      ? t('seatPlan.schoolPlan')
+      : view.source === 'teacher' && view.schoolPlan
+        ? t('seatPlan.schoolPlanChanged')
+        : null;
+
+  const arrange = async () => {
+    // The room's first plan: the core sizes it for the room's devices.
+    if (view.plan === null && !(await start.run()).ok) return;
+    onArranging(true);
+  };
+  return (
+    <div className="seat-bar">
+      {arranging ? (
+        <button type="button" className="button small" onClick={() => onArranging(false)}>
+          {t('seatPlan.done')}
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="button small"
+          disabled={view.locked}
+          onClick={() => void arrange()}
+        >
+          {t('seatPlan.arrange')}
+        </button>
+      )}
+      <button type="button" className="button small" onClick={() => void exporting.run()}>
+        {t('seatPlan.exportPlan')}
+      </button>
+      <button
+        type="button"
+        className="button small"
+        disabled={view.locked}
+        onClick={() => fileInput.current?.click()}
+      >
+        {t('seatPlan.importPlan')}
+      </button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) void importing.run(file);
+        }}
+      />
+      {note !== null && <span className="seat-source">{note}</span>}
+      {view.source === 'teacher' && view.schoolPlan && !arranging && (
+        <button type="button" className="button small" onClick={() => void backToSchool.run()}>
+          {t('seatPlan.useSchoolPlan')}
+        </button>
+      )}
+      <ActionError
+        error={
+          problem ?? start.error ?? exporting.error ?? importing.error ?? backToSchool.error ?? null
+        }
+      />
+    </div>
+  );
+}
+
+/** The plan's seats, the front, the strip of devices not placed, and (arranging) the room's size. */
+function PlanRoom({
+  classroomId,
+  plan,
+  prefix,
+  now,
+  shown,
+  arranging,
+  announce,
+}: {
+  classroomId: string;
+  plan: SeatPlan;
+  prefix: string;
+  now: number;
+  shown: readonly string[];
+  arranging: boolean;
+  announce: (sentence: string) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const store = useClassTrayStore();
+  const api = useApi();
+  const gridRef = useRef<HTMLDivElement>(null);
+  const stripRef = useRef<HTMLUListElement>(null);
+  const helpId = useId();
+  const moves = useArranging(classroomId, announce);
+  const { carried } = moves;
+  const [focused, setFocused] = useState<SeatAt>({ row: 1, column: 1 });
+  const focusPending = useRef<SeatAt | 'strip' | null>(null);
+  const [drag, setDrag] = useState<Drag | null>(null);
+  // A drag ends with a click on the element it began on: that click is the drag's, not a pick.
+  const dragEnded = useRef(false);
+  const [opened, setOpened] = useState<string | null>(null);
+  // The room's devices by name, as one string: a refresh that adds or renames none renders nothing.
+  const joinedIds = useClassTray(
+    useMemo(() => {
+      let last: ClassTrayData['devices'] | undefined;
+      let joined = '';
+      return (data: ClassTrayData) => {
+        if (last !== data.devices) {
+          last = data.devices;
+          joined = byName(data, [...data.deviceIds]).join('\n');
+        }
+        return joined;
+      };
+    }, []),
+  );
+  const roomIds = useMemo(() => (joinedIds === '' ? [] : joinedIds.split('\n')), [joinedIds]);
+  const inRoom = useMemo(() => new Set(roomIds), [roomIds]);
+  const waiting = notPlaced(plan, roomIds);
+  // Searching or filtering: the devices left out are dimmed, never moved.
+  const matching = useMemo(
+    () => (shown.length < roomIds.length ? new Set(shown) : null),
+    [shown, roomIds],
+  );
+  const byPlace = seatsByPlace(plan);
+  // Said once the room's devices are known (not while the first refresh is still coming).
+  const leftRoom =
+    inRoom.size === 0 ? 0 : plan.seats.filter((seat) => !inRoom.has(seat.remoteId)).length;
+  const clearing = useAction((seat: SeatAt) => api.clearSeat({ classroomId, ...seat }));
+  /** A seat whose device left the room, emptied: the one way its greyed name goes. */
+  const clear = async (seat: SeatAt) => {
+    if (!(await clearing.run(seat)).ok) return;
+    announce(t('seatPlan.emptySeat', { row: number(seat.row), column: number(seat.column) }));
+  };
+  const shape = useAction((size: { rows?: number; columns?: number; front?: SeatPlan['front'] }) =>
+    api.shapeSeatPlan({ classroomId, ...size }),
+  );
+
+  // Arranging ended: nothing stays carried, and the next session's Undo starts afresh.
+  const [wasArranging, setWasArranging] = useState(arranging);
+  if (wasArranging !== arranging) {
+    setWasArranging(arranging);
+    if (!arranging) moves.reset();
+  }
+
+  useEffect(() => {
+    const pending = focusPending.current;
+    if (pending === null) return;
+    focusPending.current = null;
+    if (pending === 'strip') stripRef.current?.querySelector<HTMLElement>('button')?.focus();
+    else {
+      gridRef.current
+        ?.querySelector<HTMLElement>(`[data-row="${pending.row}"][data-column="${pending.column}"]`)
+        ?.focus();
+    }
+  });
+
+  const focusSeat = (seat: SeatAt) => {
+    setFocused(seat);
+    focusPending.current = seat;
+  };
+  const occupant = (seat: SeatAt) => byPlace.get(seatKey(seat))?.remoteId;
+
+  const drop = (target: SeatAt | 'strip', what: Carried | { remoteId: string }) => {
+    void moves.place(what.remoteId, target === 'strip' ? null : target);
+    if (target !== 'strip') focusSeat(target);
+  };
+
+  /** A click, Enter or Space on a seat. */
+  const activateSeat = (seat: SeatAt) => {
+    const remoteId = occupant(seat);
+    if (!arranging) {
+      if (remoteId !== undefined && inRoom.has(remoteId)) setOpened(remoteId);
+      return;
+    }
+    if (carried !== null) drop(seat, carried);
+    else if (remoteId !== undefined) moves.pick(remoteId, seat, seat);
+  };
+
+  const onGridKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('[data-row]');
+    if (!cell) return;
+    const seat = { row: Number(cell.dataset.row), column: Number(cell.dataset.column) };
+    const from = carried?.target ?? seat;
+    if (event.key.startsWith('Arrow')) {
+      const next = seatToward(plan, from, event.key);
+      if (carried !== null) moves.aim(next);
+      focusSeat(next);
+    } else if (event.key === 'Enter' || event.key === ' ') {
+      activateSeat(carried?.target ?? seat);
+    } else if (event.key === 'Escape' && carried !== null) {
+      moves.cancel();
+      if (carried.from === null) focusPending.current = 'strip';
+      else focusSeat(carried.from);
+    } else if (arranging && (event.key === 'Delete' || event.key === 'Backspace')) {
+      const remoteId = carried?.remoteId ?? occupant(seat);
+      if (remoteId === undefined) return;
+      if (carried === null && !inRoom.has(remoteId)) void clear(seat);
+      else void moves.place(remoteId, null);
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+
+  const seatOf = (target: EventTarget): SeatAt | undefined => {
+    const cell = (target as HTMLElement).closest<HTMLElement>('[data-row]');
+    return cell
+      ? { row: Number(cell.dataset.row), column: Number(cell.dataset.column) }
+      : undefined;
+  };
+  const stripDeviceOf = (target: EventTarget): string | undefined =>
+    (target as HTMLElement).closest<HTMLElement>('[data-remote-id]')?.dataset.remoteId;
+
+  const startDrag = (
+    event: ReactPointerEvent,
+    remoteId: string | undefined,
+    from: SeatAt | null,
+  ) => {
+    // A drag that ended elsewhere than it began had no click: this press starts afresh.
+    dragEnded.current = false;
+    if (remoteId === undefined || !arranging || event.button !== 0) return;
+    const { clientX: x, clientY: y } = event;
+    setDrag({ remoteId, from, startX: x, startY: y, moving: false, over: null });
+  };
+  // The pointer followed across the page, not captured: a captured pointer's click lands on the
+  // capturing element, and a press that does not move must stay a click on its seat.
+  useEffect(() => {
+    if (drag === null) return;
+    const move = (event: PointerEvent) => {
+      const { clientX: x, clientY: y } = event;
+      const moving = drag.moving || Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP;
+      // Each step shown on the seat under the pointer (the carried device over it).
+      setDrag({ ...drag, moving, over: moving ? dropTargetAt(x, y) : null });
+    };
+    const end = (event: PointerEvent) => {
+      setDrag(null);
+      if (!drag.moving || event.type === 'pointercancel') return;
+      dragEnded.current = true;
+      const target = dropTargetAt(event.clientX, event.clientY);
+      if (target !== null) drop(target, drag);
+    };
+    document.addEventListener('pointermove', move);
+    document.addEventListener('pointerup', end);
+    document.addEventListener('pointercancel', end);
+    return () => {
+      document.removeEventListener('pointermove', move);
+      document.removeEventListener('pointerup', end);
+      document.removeEventListener('pointercancel', end);
+    };
+  });
+  const swallowDragClick = (): boolean => {
+    const ended = dragEnded.current;
+    dragEnded.current = false;
+    return ended;
+  };
+
+  const tabStop = carried?.target ?? focused;
+  const carriedId = carried?.remoteId ?? (drag?.moving === true ? drag.remoteId : undefined);
+  const carriedName =
+    carriedId === undefined
+      ? undefined
+      : tileName(
+          store.getState().devices.get(carriedId)?.alias ??
+            plan.seats.find((seat) => seat.remoteId === carriedId)?.name ??
+            carriedId,
+          prefix,
+        );
+  const frontBar = <p className="seat-front">{t('seatPlan.front')}</p>;
+  return (
+    <div className="device-scroll seat-scroll">
+      {arranging && (
+        <RoomSize plan={plan} onShape={(size) => void shape.run(size)} helpId={helpId} />
+      )}
+      <ActionError error={shape.error ?? moves.error ?? clearing.error} />
+      <div className={`seat-plan${arranging ? ' arranging' : ''}`}>
+        {plan.front === 'top' && frontBar}
+        <div
+          ref={gridRef}
+          role="grid"
+          // A physical room: seat 1 is on the left whatever the language.
+          dir="ltr"
+          aria-label={t('seatPlan.planLabel')}
+          aria-describedby={arranging ? helpId : undefined}
+          aria-rowcount={plan.rows}
+          aria-colcount={plan.columns}
+          className="seat-grid"
+          style={{ gridTemplateColumns: `repeat(${plan.columns}, minmax(var(--seat-min), 1fr))` }}
+          onKeyDown={onGridKeyDown}
+          onFocus={(event) => {
+            const seat = seatOf(event.target);
+            if (seat) setFocused(seat);
+          }}
+          onClick={(event) => {
+            const seat = seatOf(event.target);
+            if (!seat || swallowDragClick()) return;
+            if ((event.target as HTMLElement).closest('.seat-clear')) void clear(seat);
+            else activateSeat(seat);
+          }}
+          onPointerDown={(event) => {
+            const seat = seatOf(event.target);
+            startDrag(event, seat && occupant(seat), seat ?? null);
+          }}
+        >
+          {rowsOnScreen(plan).map((row) => (
+            <div key={row} role="row" className="seat-row" aria-rowindex={row}>
+              {Array.from({ length: plan.columns }, (_, index) => {
+                const seat = { row, column: index + 1 };
+                const taken = byPlace.get(seatKey(seat));
+                const isTarget =
+                  (carried !== null &&
+                    carried.target.row === row &&
+                    carried.target.column === seat.column) ||
+                  (drag?.moving === true &&
+                    drag.over !== null &&
+                    drag.over !== 'strip' &&
+                    drag.over.row === row &&
+                    drag.over.column === seat.column);
+                const isSource =
+                  (carried?.from ?? drag?.from)?.row === row &&
+                  (carried?.from ?? drag?.from)?.column === seat.column;
+                return (
+                  <SeatSlot
+                    key={seat.column}
+                    row={row}
+                    column={seat.column}
+                    remoteId={taken?.remoteId}
+                    planName={taken?.name}
+                    prefix={prefix}
+                    now={now}
+                    tabbable={tabStop.row === row && tabStop.column === seat.column}
+                    state={isTarget ? 'target' : isSource ? 'source' : 'none'}
+                    carriedName={isTarget ? carriedName : undefined}
+                    clearable={arranging && taken !== undefined && !inRoom.has(taken.remoteId)}
+                    dimmed={
+                      matching !== null && taken !== undefined && !matching.has(taken.remoteId)
+                    }
+                  />
+                );
+              })}
+            </div>
+          ))}
+        </div>
+        {plan.front === 'bottom' && frontBar}
+      </div>
+      {leftRoom > 0 && (
+        <p className="seat-note">{t('seatPlan.notInRoom', { seats: number(leftRoom) })}</p>
+      )}
+      {opened !== null && !arranging && inRoom.has(opened) && (
+        <SeatActions
+          remoteId={opened}
+          onClose={() => {
+            const seat = plan.seats.find((one) => one.remoteId === opened);
+            setOpened(null);
+            if (seat) focusSeat(seat);
+          }}
+        />
+      )}
+      {(arranging || waiting.length > 0) && (
+        <section className="seat-waiting" aria-label={t('seatPlan.notPlaced')}>
+          <h3 className="seat-heading">{t('seatPlan.notPlaced')}</h3>
+          {waiting.length === 0 ? (
+            <p className={`seat-strip empty-strip${drag?.over === 'strip' ? ' over' : ''}`}>
+              {t('seatPlan.allPlaced')}
+            </p>
+          ) : (
+            <ul
+              ref={stripRef}
+              className={`seat-strip${drag?.over === 'strip' ? ' over' : ''}`}
+              onClick={(event) => {
+                const remoteId = stripDeviceOf(event.target);
+                if (remoteId === undefined || swallowDragClick()) return;
+                if (!arranging) setOpened(remoteId);
+                else if (carried !== null) drop('strip', carried);
+                else {
+                  const target = firstEmptySeat(plan);
+                  moves.pick(remoteId, null, target);
+                  focusSeat(target);
+                }
+              }}
+              onPointerDown={(event) => {
+                startDrag(event, stripDeviceOf(event.target), null);
+              }}
+            >
+              {waiting.map((remoteId) => (
+                <li key={remoteId}>
+                  <WaitingDevice remoteId={remoteId} carried={carried?.remoteId === remoteId} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      {arranging && (
+        <div className="seat-undo">
+          <button
+            type="button"
+            className="button small"
+            disabled={!moves.canUndo || moves.pending}
+            onClick={() => void moves.undo()}
+          >
+            {t('seatPlan.undo')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** One seat of the grid: its place and device in words, and what it shows. */
+const SeatSlot = memo(function SeatSlot({
+  row,
+  column,
+  remoteId,
+  planName,
+  prefix,
+  now,
+  tabbable,
+  state,
+  carriedName,
+  clearable,
+  dimmed,
+}: {
+  row: number;
+  column: number;
+  remoteId: string | undefined;
+  planName: string | undefined;
+  prefix: string;
+  now: number;
+  tabbable: boolean;
+  state: 'target' | 'source' | 'none';
+  /** On the seat a carried device would go to: its short name, shown over the seat. */
+  carriedName: string | undefined;
+  /** Arranging, and its device left the room: a button empties it (Delete does too). */
+  clearable: boolean;
+  /** Left out by the search or the filter. */
+  dimmed: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const { words } = useSeatWords(remoteId, planName);
+  const seat = { row: number(row), column: number(column) };
+  const place = t('seatPlan.seat', seat);
+  return (
+    <div
+      role="gridcell"
+      aria-colindex={column}
+      className={`seat${remoteId === undefined ? ' free' : ''}${state === 'none' ? '' : ` ${state}`}${dimmed ? ' dimmed' : ''}`}
+      data-row={row}
+      data-column={column}
+      data-remote-id={remoteId}
+      tabIndex={tabbable ? 0 : -1}
+      aria-selected={state === 'target' ? true : undefined}
+      title={remoteId === undefined ? undefined : words}
+    >
+      {/* Its name is these words, whole; what it shows is short (aria-hidden). */}
+      <span className="visually-hidden">
+        {remoteId === undefined ? t('seatPlan.emptySeat', seat) : `${place}: ${words}`}
+      </span>
+      {remoteId !== undefined && (
+        <SeatCell remoteId={remoteId} planName={planName} prefix={prefix} now={now} />
+      )}
+      {clearable && (
+        <button
+          type="button"
+          className="seat-clear"
+          // Delete on the seat does the same: the grid is one Tab stop.
+          tabIndex={-1}
+          aria-label={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
+          title={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
+        >
+          <CloseIcon />
+        </button>
+      )}
+      {carriedName !== undefined && (
+        <span className="seat-carried" aria-hidden="true" dir="auto">
+          {carriedName}
+        </span>
+      )}
+    </div>
+  );
+});
+
+/** A device of the room without a seat: picked up (arranging) or opened by the strip's clicks. */
+function WaitingDevice({ remoteId, carried }: { remoteId: string; carried: boolean }) {
+  const { words, name } = useSeatWords(remoteId, undefined);
+  return (
+    <button
+      type="button"
+      className={`seat-waiting-device${carried ? ' source' : ''}`}
+      data-remote-id={remoteId}
+      aria-label={words}
+      aria-pressed={carried}
+      title={words}
+    >
+      <span dir="auto">{name}</span>
+    </button>
+  );
+}
+
+/** Rows, seats per row and the side of the front, while arranging. */
+function RoomSize({
+  plan,
+  onShape,
+  helpId,
+}: {
+  plan: SeatPlan;
+  onShape: (size: { rows?: number; columns?: number; front?: SeatPlan['front'] }) => void;
+  helpId: string;
+}) {
+  const { t } = useTranslation();
+  const furthest = (pick: (seat: SeatAt) => number) =>
+    Math.max(1, ...plan.seats.map((seat) => pick(seat)));
+  const number = (value: string, min: number) => {
+    const read = Math.round(Number(value));
+    return Number.isFinite(read) ? Math.min(20, Math.max(min, read)) : undefined;
+  };
+  return (
+    <div className="seat-size">
+      <p id={helpId} className="seat-help">
+        {t('seatPlan.help')}
+      </p>
+      <label>
+        {t('seatPlan.rows')}
+        <input
+          type="number"
+          min={furthest((seat) => seat.row)}
+          max={20}
+          value={plan.rows}
+          onChange={(event) => {
+            const rows = number(
+              event.target.value,
+              furthest((seat) => seat.row),
+            );
+            if (rows !== undefined) onShape({ rows });
+          }}
+        />
+      </label>
+      <label>
+        {t('seatPlan.columns')}
+        <input
+          type="number"
+          min={furthest((seat) => seat.column)}
+          max={20}
+          value={plan.columns}
+          onChange={(event) => {
+            const columns = number(
+              event.target.value,
+              furthest((seat) => seat.column),
+            );
+            if (columns !== undefined) onShape({ columns });
+          }}
+        />
+      </label>
+      <button
+        type="button"
+        className="button small"
+        onClick={() => onShape({ front: plan.front === 'top' ? 'bottom' : 'top' })}
+      >
+        {t('seatPlan.turnFront')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * A seat's device opened: its row as in the list (Add access, End access, End at…), the arrow
+ * keys stepping through its buttons as in the list; Escape or Close goes back to the seat.
+ */
+function SeatActions({ remoteId, onClose }: { remoteId: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const name = useClassTray((data) => {
+    const device = data.devices.get(remoteId);
+    return device?.alias ?? remoteId;
+  });
+  useEffect(() => {
+    ref.current?.querySelector<HTMLElement>('.device-row button')?.focus();
+  }, [remoteId]);
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    const buttons = [...(ref.current?.querySelectorAll<HTMLElement>('button') ?? [])];
+    const at = buttons.indexOf(event.target as HTMLElement);
+    // Forward is the way the line runs: left in a right-to-left language.
+    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const [forward, back] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
+    if (event.key === 'Escape') onClose();
+    else if (at >= 0 && (event.key === forward || event.key === 'ArrowDown')) {
+      buttons[Math.min(buttons.length - 1, at + 1)]?.focus();
+    } else if (at >= 0 && (event.key === back || event.key === 'ArrowUp')) {
+      buttons[Math.max(0, at - 1)]?.focus();
+    } else return;
+    event.preventDefault();
+    event.stopPropagation();
+  };
+  return (
+    <div
+      ref={ref}
+      className="seat-actions"
+      role="group"
+      aria-label={t('seatPlan.actionsFor', { name })}
+      onKeyDown={onKeyDown}
+    >
+      <DeviceRow remoteId={remoteId} />
+      <button type="button" className="button small seat-close" onClick={onClose}>
+        {t('seatPlan.close')}
+      </button>
+    </div>
+  );
+}
