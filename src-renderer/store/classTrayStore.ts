@@ -18,6 +18,7 @@ import type {
   PreferencesView,
   RendererApi,
   ScheduledEndsView,
+  StudentDataView,
   SchoolPolicyView,
   TimetableView,
   TrackedAccessView,
@@ -32,6 +33,7 @@ export interface ClassTrayData {
   timetable: TimetableView;
   installation: InstallationView;
   schoolPolicy: SchoolPolicyView;
+  studentData: StudentDataView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -55,6 +57,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     timetable: state.timetable,
     installation: state.installation,
     schoolPolicy: state.schoolPolicy,
+    studentData: state.studentData,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -138,6 +141,9 @@ export function applyChanges(
         break;
       case 'school-policy':
         next = { ...next, schoolPolicy: change.schoolPolicy };
+        break;
+      case 'student-data':
+        next = { ...next, studentData: change.studentData };
         break;
     }
   }

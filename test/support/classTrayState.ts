@@ -9,6 +9,7 @@ import type { ClassroomView, ConnectionView } from '../../src-main/core/classroo
 import type { ConnectionProblem } from '../../src-main/core/service/serviceErrors';
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
 import type { InstallationView } from '../../src-main/core/api/installationView';
+import type { StudentDataView } from '../../src-main/core/students/studentDataView';
 import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 import type {
   InvalidateResultView,
@@ -78,6 +79,7 @@ export interface StateOverrides {
   timetable?: Partial<TimetableView>;
   installation?: Partial<InstallationView>;
   schoolPolicy?: Partial<SchoolPolicyView>;
+  studentData?: Partial<StudentDataView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -135,5 +137,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
     },
     installation: { updates: 'none', sandboxOff: false, ...overrides.installation },
     schoolPolicy: { inForce: [], ignored: [], ...overrides.schoolPolicy },
+    studentData: { protection: 'none', names: 0, nextForgetAt: null, ...overrides.studentData },
   };
 }
