@@ -64,10 +64,7 @@ export function settingsNotebook(settings: SettingsStore, names: StudentNames): 
 }
 
 /** The access with this student's name, or without any. */
-function named(
-  access: TrackedTemporalAccess,
-  name: string | undefined,
-): TrackedTemporalAccess {
+function named(access: TrackedTemporalAccess, name: string | undefined): TrackedTemporalAccess {
   const { label: _label, ...byDevice } = access;
   return name === undefined ? byDevice : { ...byDevice, label: name };
 }

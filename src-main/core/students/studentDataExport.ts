@@ -55,7 +55,8 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
     rules: {
       studentNames: facts.rules.names,
       retentionHours: facts.rules.retentionHours,
-      forgotten: 'at the end of the school day the name was typed on (18:00 local) plus the retention hours',
+      forgotten:
+        'at the end of the school day the name was typed on (18:00 local) plus the retention hours',
     },
     students: names.all().map((entry) => ({
       name: entry.name,

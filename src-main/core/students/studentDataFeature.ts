@@ -43,13 +43,16 @@ export function studentDataFeature(
   };
   const show = () => core.emit({ type: 'student-data', studentData: view() });
   const rules = () => settings.get().studentData;
+  // Every change of the names kept (typed, forgotten, shortened): the count goes out, and the
+  // timer waits for the next one due.
+  names.onChange(() => {
+    show();
+    wait();
+  });
 
-  /** Forgets what is due, says so, and waits for the next. */
+  /** Forgets what is due (the accesses go out again without them), and waits for the next. */
   const tidy = (): void => {
-    if (names.tidy()) {
-      options.accessesChanged();
-      show();
-    }
+    if (names.tidy()) options.accessesChanged();
     wait();
   };
   const wait = (): void => {
@@ -82,8 +85,6 @@ export function studentDataFeature(
       async forgetStudentNames() {
         names.forgetAll();
         options.accessesChanged();
-        show();
-        wait();
       },
       async eraseStudentData() {
         names.forgetAll();
@@ -93,8 +94,6 @@ export function studentDataFeature(
           scheduledEnds: scheduledEnds.filter((end) => !('token' in end.target)),
         });
         options.accessesErased();
-        show();
-        wait();
       },
       exportStudentData: async () => {
         const { temporalAccesses, scheduledEnds } = settings.get();
@@ -117,6 +116,7 @@ export function studentDataFeature(
     sessionOpened: tidy,
     settingsChanged(before: DeepReadonly<Settings>) {
       if (isDeepStrictEqual(before.studentData, rules())) return;
+      // The retention changed when each is due, a stricter choice what is kept.
       tidy();
       show();
     },

@@ -114,6 +114,7 @@ export class StudentNames {
   readonly #file: string;
   /** By token, lower-case. */
   #names = new Map<string, StudentName>();
+  #listener: (() => void) | undefined;
 
   constructor(options: StudentNamesOptions) {
     this.#options = options;
@@ -123,6 +124,11 @@ export class StudentNames {
 
   get file(): string {
     return this.#file;
+  }
+
+  /** `listener` hears every change of the names kept (one listener: the feature's). */
+  onChange(listener: () => void): void {
+    this.#listener = listener;
   }
 
   get protection(): StudentCipher['protection'] {
@@ -201,6 +207,7 @@ export class StudentNames {
     const count = this.#names.size;
     this.#names.clear();
     this.#remove(this.#file);
+    this.#listener?.();
     let entries: string[] = [];
     try {
       entries = fs.readdirSync(this.#options.dataDir);
@@ -247,9 +254,7 @@ export class StudentNames {
   }
 
   /** The names in the file's text; null when it is damaged or not this user's to decrypt. */
-  #parse(
-    text: string,
-  ): { names: StudentName[]; protection: StudentCipher['protection'] } | null {
+  #parse(text: string): { names: StudentName[]; protection: StudentCipher['protection'] } | null {
     try {
       const file = fileSchema.parse(JSON.parse(text));
       if (file.protection === 'none') return { names: file.names, protection: 'none' };
@@ -263,6 +268,11 @@ export class StudentNames {
 
   /** Written whole to a temporary file, then renamed; no names: no file at all. */
   #save(): void {
+    this.#write();
+    this.#listener?.();
+  }
+
+  #write(): void {
     const names = this.all();
     if (names.length === 0) {
       this.#remove(this.#file);
