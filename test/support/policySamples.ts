@@ -19,6 +19,8 @@ export const SAMPLES: {
   PollHiddenSeconds: { valid: 120, other: 300, invalid: 99_999 },
   StartAtLogin: { valid: true, other: false, invalid: 2 },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
+  StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
+  StudentDataRetentionHours: { valid: 0, other: 24, invalid: 721 },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },
   UpdateFeedUrl: {
     valid: 'https://updates.school.example/classtray',

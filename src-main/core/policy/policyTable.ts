@@ -155,6 +155,8 @@ const RULES = {
   PollHiddenSeconds: setting('poll.hiddenSeconds'),
   StartAtLogin: setting('startAtLogin'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
+  StudentNames: setting('studentData.names'),
+  StudentDataRetentionHours: setting('studentData.retentionHours'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.
   UpdatesEnabled: own(z.boolean()),
   UpdateFeedUrl: own(updateFeedSchema),

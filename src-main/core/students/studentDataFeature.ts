@@ -83,17 +83,19 @@ export function studentDataFeature(
   return {
     actions: {
       async forgetStudentNames() {
-        names.forgetAll();
+        const forgotten = names.forgetAll();
         options.accessesChanged();
+        await forgotten;
       },
       async eraseStudentData() {
-        names.forgetAll();
+        const forgotten = names.forgetAll();
         const { scheduledEnds } = settings.get();
         settings.update({
           temporalAccesses: [],
           scheduledEnds: scheduledEnds.filter((end) => !('token' in end.target)),
         });
         options.accessesErased();
+        await forgotten;
       },
       exportStudentData: async () => {
         const { temporalAccesses, scheduledEnds } = settings.get();
@@ -108,10 +110,10 @@ export function studentDataFeature(
       },
     },
     views: { studentData: view },
-    start() {
+    async start() {
+      await names.load();
       moveOldNames();
       tidy();
-      return Promise.resolve();
     },
     sessionOpened: tidy,
     settingsChanged(before: DeepReadonly<Settings>) {
@@ -135,6 +137,7 @@ export function studentDataFeature(
     stop() {
       asleep = true;
       wait();
+      return names.flushed();
     },
   };
 }

@@ -40,17 +40,17 @@ export const MAX_STUDENT_NAMES = 2_000;
  */
 export interface StudentCipher {
   readonly protection: 'os' | 'none';
-  /** Text → base64 of the encrypted bytes. */
-  encrypt(text: string): string;
-  /** The reverse; throws when the data was not encrypted with this user's key. */
-  decrypt(data: string): string;
+  /** Text → base64 of the encrypted bytes; rejects when the OS cannot encrypt now. */
+  encrypt(text: string): Promise<string>;
+  /** The reverse; rejects when the data was not encrypted with this user's key. */
+  decrypt(data: string): Promise<string>;
 }
 
 /** No encryption: the browser preview's, and the tray app's where the OS offers none. */
 export const PLAIN_TEXT: StudentCipher = {
   protection: 'none',
-  encrypt: (text) => text,
-  decrypt: (data) => data,
+  encrypt: (text) => Promise.resolve(text),
+  decrypt: (data) => Promise.resolve(data),
 };
 
 const studentNameSchema = z.strictObject({
@@ -112,14 +112,18 @@ function isStudentLeftover(name: string): boolean {
 export class StudentNames {
   readonly #options: StudentNamesOptions;
   readonly #file: string;
-  /** By token, lower-case. */
+  /** By token, lower-case: what is kept, which the file follows. */
   #names = new Map<string, StudentName>();
   #listener: (() => void) | undefined;
+  #protection: StudentCipher['protection'];
+  /** The file's writes, in order; each writes the names as they are when it runs. */
+  #writes: Promise<void> = Promise.resolve();
+  #writeWaiting = false;
 
   constructor(options: StudentNamesOptions) {
     this.#options = options;
     this.#file = path.join(options.dataDir, STUDENTS_FILE);
-    this.#names = this.#load();
+    this.#protection = options.cipher.protection;
   }
 
   get file(): string {
@@ -131,8 +135,14 @@ export class StudentNames {
     this.#listener = listener;
   }
 
+  /** 'none' also where the OS refused to encrypt when asked (the log says why). */
   get protection(): StudentCipher['protection'] {
-    return this.#options.cipher.protection;
+    return this.#protection;
+  }
+
+  /** Resolves once the file holds what is kept now. */
+  flushed(): Promise<void> {
+    return this.#writes;
   }
 
   nameOf(token: string): string | undefined {
@@ -201,23 +211,24 @@ export class StudentNames {
 
   /**
    * Forgets every name now: the file goes, and so does every other file of the data folder that
-   * may hold one (see isStudentLeftover). Returns how many names were forgotten.
+   * may hold one (see isStudentLeftover). Resolves once they are gone.
    */
-  forgetAll(): number {
-    const count = this.#names.size;
+  forgetAll(): Promise<void> {
     this.#names.clear();
-    this.#remove(this.#file);
     this.#listener?.();
-    let entries: string[] = [];
-    try {
-      entries = fs.readdirSync(this.#options.dataDir);
-    } catch {
-      // No folder: nothing left in it.
-    }
-    for (const entry of entries.filter(isStudentLeftover)) {
-      this.#remove(path.join(this.#options.dataDir, entry));
-    }
-    return count;
+    // After any write under way, which may have begun with the names.
+    return this.#queue(async () => {
+      this.#remove(this.#file);
+      let entries: string[] = [];
+      try {
+        entries = fs.readdirSync(this.#options.dataDir);
+      } catch {
+        // No folder: nothing left in it.
+      }
+      for (const entry of entries.filter(isStudentLeftover)) {
+        this.#remove(path.join(this.#options.dataDir, entry));
+      }
+    });
   }
 
   #remove(file: string): void {
@@ -228,69 +239,101 @@ export class StudentNames {
     }
   }
 
-  #load(): Map<string, StudentName> {
+  /** Reads the file once, before the first session opens (the names due then are forgotten). */
+  async load(): Promise<void> {
     let text: string;
     try {
-      text = fs.readFileSync(this.#file, 'utf8');
+      text = await fs.promises.readFile(this.#file, 'utf8');
     } catch (error) {
       if (errnoOf(error) !== 'ENOENT') {
         this.#options.log.warn(`The student names file could not be read: ${messageOf(error)}`);
       }
-      return new Map();
+      return;
     }
-    const read = this.#parse(text);
+    const read = await this.#parse(text);
     if (read === null) {
       // Never set aside: a copy of names would outlive their retention. The accesses stay.
       this.#remove(this.#file);
       this.#options.log.warn(
         `The student names file ${this.#file} could not be read and was deleted; the accesses are kept by device.`,
       );
-      return new Map();
+      return;
     }
-    this.#names = new Map(read.names.map((entry) => [entry.token.toLowerCase(), entry]));
+    for (const entry of read.names) this.#names.set(entry.token.toLowerCase(), entry);
     // A plain file found where the OS now offers encryption is written encrypted at once.
     if (!this.tidy() && read.protection !== this.protection) this.#save();
-    return this.#names;
   }
 
   /** The names in the file's text; null when it is damaged or not this user's to decrypt. */
-  #parse(text: string): { names: StudentName[]; protection: StudentCipher['protection'] } | null {
+  async #parse(
+    text: string,
+  ): Promise<{ names: StudentName[]; protection: StudentCipher['protection'] } | null> {
     try {
       const file = fileSchema.parse(JSON.parse(text));
       if (file.protection === 'none') return { names: file.names, protection: 'none' };
       if (this.protection !== 'os') return null;
-      const decrypted = this.#options.cipher.decrypt(file.encrypted);
+      const decrypted = await this.#options.cipher.decrypt(file.encrypted);
       return { names: namesSchema.parse(JSON.parse(decrypted)), protection: 'os' };
     } catch {
       return null;
     }
   }
 
-  /** Written whole to a temporary file, then renamed; no names: no file at all. */
+  /** The names changed: the listener hears it, and the file follows (one write waiting at most). */
   #save(): void {
-    this.#write();
     this.#listener?.();
+    if (this.#writeWaiting) return;
+    this.#writeWaiting = true;
+    void this.#queue(async () => {
+      this.#writeWaiting = false;
+      await this.#write();
+    });
   }
 
-  #write(): void {
+  #queue(step: () => Promise<void>): Promise<void> {
+    this.#writes = this.#writes.then(step).catch((error: unknown) => {
+      this.#options.log.error('Writing the student names failed', error);
+    });
+    return this.#writes;
+  }
+
+  /** Written whole to a temporary file, then renamed; no names: no file at all. */
+  async #write(): Promise<void> {
     const names = this.all();
     if (names.length === 0) {
       this.#remove(this.#file);
       return;
     }
-    const { cipher } = this.#options;
-    const contents =
-      cipher.protection === 'os'
-        ? { protection: 'os', encrypted: cipher.encrypt(JSON.stringify(names)) }
-        : { protection: 'none', names };
+    const contents = await this.#contents(names);
     const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      fs.writeFileSync(temporary, JSON.stringify(contents), { mode: PRIVATE_FILE_MODE });
-      fs.renameSync(temporary, this.#file);
+      await fs.promises.writeFile(temporary, JSON.stringify(contents), {
+        mode: PRIVATE_FILE_MODE,
+      });
+      await fs.promises.rename(temporary, this.#file);
     } catch (error) {
-      fs.rmSync(temporary, { force: true });
+      await fs.promises.rm(temporary, { force: true });
       this.#options.log.warn(`The student names could not be saved: ${messageOf(error)}`);
     }
+  }
+
+  /** Encrypted where the OS offers it; where it refuses, plain, and the state says so. */
+  async #contents(names: StudentName[]): Promise<z.input<typeof fileSchema>> {
+    if (this.#protection === 'os') {
+      try {
+        return {
+          protection: 'os',
+          encrypted: await this.#options.cipher.encrypt(JSON.stringify(names)),
+        };
+      } catch (error) {
+        this.#options.log.warn(
+          `The OS could not encrypt the student names (${messageOf(error)}): they are saved unencrypted.`,
+        );
+        this.#protection = 'none';
+        this.#listener?.();
+      }
+    }
+    return { protection: 'none', names };
   }
 }
 

@@ -119,6 +119,24 @@ const leaks = (folder: string) =>
     .map(({ file, text }) => ({ file: path.relative(folder, file), names: namesIn(text) }))
     .filter(({ names }) => names.length > 0);
 
+/**
+ * The names file is written after the action that changed the names returned (a write may wait
+ * on the OS's encryption): this waits until the file holds as many names as the state counts.
+ */
+async function settled(day: Day): Promise<void> {
+  await vi.waitFor(async () => {
+    const { studentData } = await day.classTray.getState();
+    const file = path.join(day.dataDir, STUDENTS_FILE);
+    expect(fs.existsSync(file)).toBe(studentData.names > 0);
+    if (studentData.names > 0) {
+      const text = fs.readFileSync(file, 'utf8');
+      expect(
+        text.includes('"encrypted"') || JSON.parse(text).names.length === studentData.names,
+      ).toBe(true);
+    }
+  });
+}
+
 const shownNames = (state: ClassTrayState) =>
   state.temporalAccesses.flatMap(({ label }) => (label === null ? [] : [label]));
 
@@ -156,6 +174,7 @@ describe('student names over a school day', () => {
       // During the day: shown in the window and kept in students.json only.
       const during = await day.classTray.getState();
       expect(shownNames(during).sort()).toEqual([...STUDENTS].sort());
+      await settled(day);
       expect(leaks(day.dataDir)).toEqual([{ file: STUDENTS_FILE, names: expect.any(Array) }]);
       expect(during.studentData).toMatchObject({ protection: 'none', names: 3 });
 
@@ -167,6 +186,7 @@ describe('student names over a school day', () => {
       const after = await day.classTray.getState();
       expect(shownNames(after)).toEqual([]);
       expect(namesIn(trayText(after))).toEqual([]);
+      await settled(day);
       expect(leaks(day.dataDir)).toEqual([]);
       expect(fs.existsSync(path.join(day.dataDir, STUDENTS_FILE))).toBe(false);
       expect(after.studentData).toMatchObject({ names: 0, nextForgetAt: null });
@@ -242,12 +262,14 @@ describe('what is kept of a name', () => {
     expect(shownNames(await day.classTray.getState())).toEqual(['Z. W.']);
     await give(day, '100000006', STUDENTS[1]);
     expect(shownNames(await day.classTray.getState())).toEqual(['M. Q.', 'Z. W.']);
+    await settled(day);
     expect(leaks(day.dataDir)).toEqual([]);
     await day.classTray.updatePreferences({ studentData: { names: 'off' } });
     await give(day, '100000009', STUDENTS[2]);
     const state = await day.classTray.getState();
     expect(shownNames(state)).toEqual([]);
     expect(state.temporalAccesses).toHaveLength(3);
+    await settled(day);
     expect(fs.existsSync(path.join(day.dataDir, STUDENTS_FILE))).toBe(false);
   });
 
@@ -277,9 +299,9 @@ describe('students.json encrypted by the OS', () => {
   /** A stand-in for safeStorage: reversible, and no name readable in what it writes. */
   const cipher = (key: number): StudentCipher => ({
     protection: 'os',
-    encrypt: (text) =>
+    encrypt: async (text) =>
       Buffer.from(Buffer.from(text, 'utf8').map((byte) => byte ^ key)).toString('base64'),
-    decrypt: (data) => {
+    decrypt: async (data) => {
       const text = Buffer.from(Buffer.from(data, 'base64').map((byte) => byte ^ key)).toString();
       if (!text.startsWith('[')) throw new Error('Error while decrypting the ciphertext');
       return text;
@@ -289,6 +311,8 @@ describe('students.json encrypted by the OS', () => {
   it('holds no readable name, reads back after a restart, and says so in the state', async () => {
     const first = await teachersDay({ studentCipher: cipher(0x5a) });
     const token = await give(first, '100000003', STUDENTS[0]);
+    await settled(first);
+    expect(fs.existsSync(path.join(first.dataDir, STUDENTS_FILE))).toBe(true);
     expect(leaks(first.dataDir)).toEqual([]);
     expect((await first.classTray.getState()).studentData.protection).toBe('os');
     await first.classTray.close();
@@ -317,6 +341,7 @@ describe('"Export what ClassTray keeps"', () => {
     const unnamed = await give(day, '100000012', 'ignored: names are off');
     await day.classTray.updatePreferences({ studentData: { names: 'full' } });
     await give(day, '100000015', 'Ilse');
+    await settled(day);
     const kept = JSON.parse(fs.readFileSync(path.join(day.dataDir, STUDENTS_FILE), 'utf8')) as {
       names: { name: string; token: string }[];
     };
