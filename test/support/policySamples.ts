@@ -20,7 +20,7 @@ export const SAMPLES: {
   StartAtLogin: { valid: true, other: false, invalid: 2 },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
   StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
-  StudentDataRetentionHours: { valid: 0, other: 24, invalid: 721 },
+  StudentDataRetentionHours: { valid: 8, other: 0, invalid: 721 },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },
   UpdateFeedUrl: {
     valid: 'https://updates.school.example/classtray',
