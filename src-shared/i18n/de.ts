@@ -322,7 +322,7 @@ export const de = {
       'Die Namen sind mit einem Schlüssel verschlüsselt, den Ihr Computer für Ihren Benutzer verwahrt.',
     notEncrypted:
       'Die Namen werden unverschlüsselt gespeichert: Die Browser-Vorschau hat keine Verschlüsselung, dieses System auch nicht. Nur Ihr Benutzer kann die Datei öffnen.',
-    keptNow: 'Jetzt gespeicherte Namen: {{count}}',
+    keptNow: 'Jetzt gespeicherte Namen: {{number}}',
     forget: 'Alle Schülernamen jetzt vergessen',
     forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',
     export: 'Exportieren, was ClassTray speichert',

@@ -340,7 +340,7 @@ export const en = {
     encrypted: 'The names are encrypted with a key your computer keeps for your user.',
     notEncrypted:
       'The names are saved unencrypted: the browser preview has no encryption, nor has this system. Only your user can open the file.',
-    keptNow: 'Names kept now: {{count}}',
+    keptNow: 'Names kept now: {{number}}',
     forget: 'Forget all student names now',
     forgotten: 'Every student name is forgotten; the accesses are kept by device.',
     export: 'Export what ClassTray keeps',

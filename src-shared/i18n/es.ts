@@ -328,7 +328,7 @@ export const es = {
     encrypted: 'Los nombres están cifrados con una clave que su ordenador guarda para su usuario.',
     notEncrypted:
       'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado, ni este sistema tampoco. Solo su usuario puede abrir el archivo.',
-    keptNow: 'Nombres guardados ahora: {{count}}',
+    keptNow: 'Nombres guardados ahora: {{number}}',
     forget: 'Olvidar ahora todos los nombres de los alumnos',
     forgotten:
       'Todos los nombres de los alumnos se han olvidado; los accesos se guardan por dispositivo.',

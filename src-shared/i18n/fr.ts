@@ -328,7 +328,7 @@ export const fr = {
       'Les noms sont chiffrés avec une clé que votre ordinateur garde pour votre utilisateur.',
     notEncrypted:
       "Les noms sont enregistrés sans chiffrement : l'aperçu dans le navigateur n'en a pas, ce système non plus. Seul votre utilisateur peut ouvrir le fichier.",
-    keptNow: 'Noms gardés en ce moment : {{count}}',
+    keptNow: 'Noms gardés en ce moment : {{number}}',
     forget: 'Oublier tous les noms des élèves maintenant',
     forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',
     export: 'Exporter ce que ClassTray garde',

@@ -329,7 +329,7 @@ export const it = {
     encrypted: 'I nomi sono cifrati con una chiave che il computer custodisce per il tuo utente.',
     notEncrypted:
       'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha, e nemmeno questo sistema. Solo il tuo utente può aprire il file.',
-    keptNow: 'Nomi conservati ora: {{count}}',
+    keptNow: 'Nomi conservati ora: {{number}}',
     forget: 'Dimentica ora tutti i nomi degli studenti',
     forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',
     export: 'Esporta ciò che ClassTray conserva',

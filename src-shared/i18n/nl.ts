@@ -322,7 +322,7 @@ export const nl = {
       'De namen zijn versleuteld met een sleutel die uw computer voor uw gebruiker bewaart.',
     notEncrypted:
       'De namen worden onversleuteld opgeslagen: de browservoorvertoning heeft geen versleuteling, dit systeem ook niet. Alleen uw gebruiker kan het bestand openen.',
-    keptNow: 'Nu bewaarde namen: {{count}}',
+    keptNow: 'Nu bewaarde namen: {{number}}',
     forget: 'Alle namen van leerlingen nu vergeten',
     forgotten:
       'Alle namen van leerlingen zijn vergeten; de toegangen blijven per apparaat bewaard.',

@@ -343,7 +343,7 @@ export const pl = {
       'Imiona są zaszyfrowane kluczem, który komputer przechowuje dla Twojego użytkownika.',
     notEncrypted:
       'Imiona są zapisywane bez szyfrowania: podgląd w przeglądarce nie ma szyfrowania, ten system też nie. Tylko Twój użytkownik może otworzyć plik.',
-    keptNow: 'Zachowane teraz imiona: {{count}}',
+    keptNow: 'Zachowane teraz imiona: {{number}}',
     forget: 'Zapomnij teraz wszystkie imiona uczniów',
     forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',
     export: 'Eksportuj to, co przechowuje ClassTray',

@@ -336,7 +336,7 @@ export const pt = {
       'Os nomes estão cifrados com uma chave que o computador guarda para o seu utilizador.',
     notEncrypted:
       'Os nomes são guardados sem cifra: a pré-visualização no navegador não tem cifra, nem este sistema. Só o seu utilizador pode abrir o ficheiro.',
-    keptNow: 'Nomes guardados agora: {{count}}',
+    keptNow: 'Nomes guardados agora: {{number}}',
     forget: 'Esquecer agora todos os nomes dos alunos',
     forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',
     export: 'Exportar o que o ClassTray guarda',
