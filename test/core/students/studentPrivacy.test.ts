@@ -198,9 +198,19 @@ describe('student names over a school day', () => {
     });
   }
 
-  it('never reach the log, the diagnostics or a notification (names in notifications off)', async () => {
-    const day = await teachersDay();
+  it('never reach the service, the log, the diagnostics or a notification (names in notifications off)', async () => {
+    const sent: string[] = [];
+    const recording: typeof fetch = async (input, init) => {
+      const request = new Request(input, init);
+      const body = request.body === null ? '' : await request.clone().text();
+      sent.push([request.method, request.url, ...request.headers.entries(), body].join(' '));
+      return fetch(request);
+    };
+    const day = await teachersDay({ fetch: recording });
     await lessonWithNames(day);
+    // Invalidations by token, never a name: the service's requests of the whole lesson.
+    expect(sent.some((request) => request.startsWith('PATCH'))).toBe(true);
+    expect(namesIn(sent.join('\n'))).toEqual([]);
     const state = await day.classTray.getState();
     expect(shownNames(state)).toHaveLength(3);
     const notices = scheduledEndNotices()(state, false, labels.en);
@@ -251,6 +261,25 @@ describe('student names over a school day', () => {
     const state = await day.classTray.getState();
     expect(state.temporalAccesses).toEqual([]);
     expect(state.scheduledEnds.pending).toEqual([]);
+  });
+});
+
+describe('what leaves the computer besides the service', () => {
+  const sourceOf = (folder: string) =>
+    fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => fs.readFileSync(path.join(folder, name), 'utf8'))
+      .join('\n');
+  const root = path.join(import.meta.dirname, '..', '..', '..');
+
+  it('the update feed is asked with the policy and the installer only, never the state', () => {
+    const updates = sourceOf(path.join(root, 'src-main', 'electron', 'updates'));
+    expect(updates).not.toMatch(/ClassTrayState|temporalAccesses|studentData|label/);
+  });
+
+  it('no crash report is sent: ClassTray never starts a crash reporter', () => {
+    expect(sourceOf(path.join(root, 'src-main'))).not.toMatch(/crashReporter/);
   });
 });
 
