@@ -284,13 +284,21 @@ export class Sessions {
     const token = await vault.getToken(serviceUrl);
     const client = token === null ? undefined : newClient(serviceUrl, token, authHeader);
     if (this.#launch === undefined) {
-      return { mode: 'service', serviceUrl, client, notebook: settingsNotebook(settings, this.#options.studentNames) };
+      return {
+        mode: 'service',
+        serviceUrl,
+        client,
+        notebook: settingsNotebook(settings, this.#options.studentNames),
+      };
     }
     return {
       mode: 'service',
       serviceUrl,
       client: client && confirming(client, (classroomId) => this.#confirmed(classroomId)),
-      notebook: launchNotebook(settingsNotebook(settings, this.#options.studentNames), () => this.#launch?.classroomId),
+      notebook: launchNotebook(
+        settingsNotebook(settings, this.#options.studentNames),
+        () => this.#launch?.classroomId,
+      ),
     };
   }
 
