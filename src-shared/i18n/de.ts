@@ -320,8 +320,10 @@ export const de = {
     inNotifications: 'Schülernamen in Benachrichtigungen zeigen',
     encrypted:
       'Die Namen sind mit einem Schlüssel verschlüsselt, den Ihr Computer für Ihren Benutzer verwahrt.',
-    notEncrypted:
-      'Die Namen werden unverschlüsselt gespeichert: Die Browser-Vorschau hat keine Verschlüsselung, dieses System auch nicht. Nur Ihr Benutzer kann die Datei öffnen.',
+    notEncryptedPreview:
+      'Die Namen werden unverschlüsselt gespeichert: Die Browser-Vorschau hat keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
+    notEncryptedSystem:
+      'Die Namen werden unverschlüsselt gespeichert: Dieses System bietet ClassTray keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
     keptNow: 'Jetzt gespeicherte Namen: {{number}}',
     forget: 'Alle Schülernamen jetzt vergessen',
     forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',

@@ -338,8 +338,10 @@ export const en = {
     retentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',
     inNotifications: 'Show student names in notifications',
     encrypted: 'The names are encrypted with a key your computer keeps for your user.',
-    notEncrypted:
-      'The names are saved unencrypted: the browser preview has no encryption, nor has this system. Only your user can open the file.',
+    notEncryptedPreview:
+      'The names are saved unencrypted: the browser preview has no encryption. Only your user can open the file.',
+    notEncryptedSystem:
+      'The names are saved unencrypted: this system offers ClassTray no encryption. Only your user can open the file.',
     keptNow: 'Names kept now: {{number}}',
     forget: 'Forget all student names now',
     forgotten: 'Every student name is forgotten; the accesses are kept by device.',

@@ -326,8 +326,10 @@ export const es = {
     retentionRange: 'Escriba un número entero de horas entre {{min}} y {{max}}.',
     inNotifications: 'Mostrar los nombres de los alumnos en las notificaciones',
     encrypted: 'Los nombres están cifrados con una clave que su ordenador guarda para su usuario.',
-    notEncrypted:
-      'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado, ni este sistema tampoco. Solo su usuario puede abrir el archivo.',
+    notEncryptedPreview:
+      'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado. Solo su usuario puede abrir el archivo.',
+    notEncryptedSystem:
+      'Los nombres se guardan sin cifrar: este sistema no ofrece cifrado a ClassTray. Solo su usuario puede abrir el archivo.',
     keptNow: 'Nombres guardados ahora: {{number}}',
     forget: 'Olvidar ahora todos los nombres de los alumnos',
     forgotten:

@@ -326,8 +326,10 @@ export const fr = {
     inNotifications: 'Afficher les noms des élèves dans les notifications',
     encrypted:
       'Les noms sont chiffrés avec une clé que votre ordinateur garde pour votre utilisateur.',
-    notEncrypted:
-      "Les noms sont enregistrés sans chiffrement : l'aperçu dans le navigateur n'en a pas, ce système non plus. Seul votre utilisateur peut ouvrir le fichier.",
+    notEncryptedPreview:
+      "Les noms sont enregistrés sans chiffrement : l'aperçu dans le navigateur n'en a pas. Seul votre utilisateur peut ouvrir le fichier.",
+    notEncryptedSystem:
+      "Les noms sont enregistrés sans chiffrement : ce système n'en offre pas à ClassTray. Seul votre utilisateur peut ouvrir le fichier.",
     keptNow: 'Noms gardés en ce moment : {{number}}',
     forget: 'Oublier tous les noms des élèves maintenant',
     forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',

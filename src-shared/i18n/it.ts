@@ -327,8 +327,10 @@ export const it = {
     retentionRange: 'Inserisci un numero intero di ore da {{min}} a {{max}}.',
     inNotifications: 'Mostra i nomi degli studenti nelle notifiche',
     encrypted: 'I nomi sono cifrati con una chiave che il computer custodisce per il tuo utente.',
-    notEncrypted:
-      'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha, e nemmeno questo sistema. Solo il tuo utente può aprire il file.',
+    notEncryptedPreview:
+      'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha. Solo il tuo utente può aprire il file.',
+    notEncryptedSystem:
+      'I nomi sono salvati senza cifratura: questo sistema non ne offre a ClassTray. Solo il tuo utente può aprire il file.',
     keptNow: 'Nomi conservati ora: {{number}}',
     forget: 'Dimentica ora tutti i nomi degli studenti',
     forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',

@@ -320,8 +320,10 @@ export const nl = {
     inNotifications: 'Namen van leerlingen in meldingen tonen',
     encrypted:
       'De namen zijn versleuteld met een sleutel die uw computer voor uw gebruiker bewaart.',
-    notEncrypted:
-      'De namen worden onversleuteld opgeslagen: de browservoorvertoning heeft geen versleuteling, dit systeem ook niet. Alleen uw gebruiker kan het bestand openen.',
+    notEncryptedPreview:
+      'De namen worden onversleuteld opgeslagen: de browservoorvertoning heeft geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
+    notEncryptedSystem:
+      'De namen worden onversleuteld opgeslagen: dit systeem biedt ClassTray geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
     keptNow: 'Nu bewaarde namen: {{number}}',
     forget: 'Alle namen van leerlingen nu vergeten',
     forgotten:

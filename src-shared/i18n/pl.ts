@@ -341,8 +341,10 @@ export const pl = {
     inNotifications: 'Pokazuj imiona uczniów w powiadomieniach',
     encrypted:
       'Imiona są zaszyfrowane kluczem, który komputer przechowuje dla Twojego użytkownika.',
-    notEncrypted:
-      'Imiona są zapisywane bez szyfrowania: podgląd w przeglądarce nie ma szyfrowania, ten system też nie. Tylko Twój użytkownik może otworzyć plik.',
+    notEncryptedPreview:
+      'Imiona są zapisywane bez szyfrowania: podgląd w przeglądarce nie ma szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
+    notEncryptedSystem:
+      'Imiona są zapisywane bez szyfrowania: ten system nie oferuje ClassTray szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
     keptNow: 'Zachowane teraz imiona: {{number}}',
     forget: 'Zapomnij teraz wszystkie imiona uczniów',
     forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',

@@ -334,8 +334,10 @@ export const pt = {
     inNotifications: 'Mostrar os nomes dos alunos nas notificações',
     encrypted:
       'Os nomes estão cifrados com uma chave que o computador guarda para o seu utilizador.',
-    notEncrypted:
-      'Os nomes são guardados sem cifra: a pré-visualização no navegador não tem cifra, nem este sistema. Só o seu utilizador pode abrir o ficheiro.',
+    notEncryptedPreview:
+      'Os nomes são guardados sem cifra: a pré-visualização no navegador não tem cifra. Só o seu utilizador pode abrir o ficheiro.',
+    notEncryptedSystem:
+      'Os nomes são guardados sem cifra: este sistema não oferece cifra ao ClassTray. Só o seu utilizador pode abrir o ficheiro.',
     keptNow: 'Nomes guardados agora: {{number}}',
     forget: 'Esquecer agora todos os nomes dos alunos',
     forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',

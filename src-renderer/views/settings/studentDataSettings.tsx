@@ -11,7 +11,8 @@ import {
   STUDENT_DATA_RETENTION_HOURS,
   STUDENT_NAME_CHOICES,
 } from '../../../src-shared/studentData';
-import { useApi, useClassTray } from '../../store/context';
+import { useApi, useClassTray, useHost } from '../../store/context';
+import { isolated } from '../bidi';
 import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { SmallForm, useFocusAfterRender } from '../forms/smallForm';
@@ -24,6 +25,8 @@ const CHOICE_WORDS = {
   initials: 'privacy.namesInitials',
   off: 'privacy.namesOff',
 } as const satisfies Record<StudentNameChoice, string>;
+
+type Said = { key: 'forgotten' | 'erased' } | { key: 'exported'; file: string };
 
 /** Saves the text as a file through the window's download: the preview's browser saves it, the
  * tray app asks where (Electron's save dialog). */
@@ -39,11 +42,13 @@ function download(fileName: string, text: string): void {
 export function StudentDataSettings() {
   const { t } = useTranslation();
   const api = useApi();
+  const host = useHost();
   const headingId = useId();
   const setBySchool = useSetBySchool();
   const studentData = useClassTray((data) => data.preferences.studentData);
   const kept = useClassTray((data) => data.studentData);
-  const [said, setSaid] = useState<string | null>(null);
+  // What the last action did, said in the window's language as it is now.
+  const [said, setSaid] = useState<Said | null>(null);
   const [asking, setAsking] = useState(false);
   const eraseButton = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -100,7 +105,13 @@ export function StudentDataSettings() {
       </label>
       <ActionError error={notifications.error} />
       <p className="hint">
-        {t(kept.protection === 'os' ? 'privacy.encrypted' : 'privacy.notEncrypted')}{' '}
+        {t(
+          kept.protection === 'os'
+            ? 'privacy.encrypted'
+            : host === 'preview'
+              ? 'privacy.notEncryptedPreview'
+              : 'privacy.notEncryptedSystem',
+        )}{' '}
         {t('privacy.keptNow', { number: String(kept.names) })}
       </p>
       <div className="support-actions">
@@ -110,9 +121,7 @@ export function StudentDataSettings() {
           busy={forget.pending}
           onClick={() => {
             setSaid(null);
-            void forget
-              .run()
-              .then((outcome) => setSaid(outcome.ok ? t('privacy.forgotten') : null));
+            void forget.run().then((outcome) => setSaid(outcome.ok ? { key: 'forgotten' } : null));
           }}
         >
           {t('privacy.forget')}
@@ -126,7 +135,7 @@ export function StudentDataSettings() {
             void exporting.run().then((outcome) => {
               if (!outcome.ok) return;
               download(outcome.value.fileName, outcome.value.text);
-              setSaid(t('privacy.exported', { file: outcome.value.fileName }));
+              setSaid({ key: 'exported', file: outcome.value.fileName });
             });
           }}
         >
@@ -159,7 +168,7 @@ export function StudentDataSettings() {
             const outcome = await erase.run();
             if (!outcome.ok) return;
             setAsking(false);
-            setSaid(t('privacy.erased'));
+            setSaid({ key: 'erased' });
             focusAfterRender(eraseButton);
           }}
           onCancel={() => {
@@ -170,7 +179,16 @@ export function StudentDataSettings() {
           <p>{t('privacy.eraseQuestion')}</p>
         </SmallForm>
       )}
-      <div role="status">{said !== null && <p>{said}</p>}</div>
+      <div role="status">
+        {said !== null && (
+          <p>
+            {said.key === 'exported'
+              ? // A file name reads as itself inside a sentence of any direction.
+                t('privacy.exported', { file: isolated(said.file) })
+              : t(`privacy.${said.key}`)}
+          </p>
+        )}
+      </div>
       <ActionError error={forget.error} />
       <ActionError error={exporting.error} />
       <ActionError error={erase.error} />

@@ -15,9 +15,12 @@ afterEach(cleanup);
 
 const ana = trackedAccess({ label: 'Ana' });
 
-async function openSettings(overrides: StateOverrides = {}) {
+async function openSettings(
+  overrides: StateOverrides = {},
+  host: 'preview' | 'electron' = 'preview',
+) {
   const fake = new FakeClassTray(classTrayState({ temporalAccesses: [ana], ...overrides }));
-  const app = await renderApp(fake);
+  const app = await renderApp(fake, { host });
   await app.user.click(screen.getByRole('button', { name: 'Settings' }));
   return { ...app, group: screen.getByRole('group', { name: 'Student data' }) };
 }
@@ -43,9 +46,19 @@ describe('Student data, in Settings', () => {
     });
   });
 
-  it("says the names are encrypted where the OS's key keeps them", async () => {
-    const { group } = await openSettings({ studentData: { protection: 'os', names: 0 } });
+  it("says the names are encrypted where the OS's key keeps them, and where the tray app cannot", async () => {
+    const { group } = await openSettings(
+      { studentData: { protection: 'os', names: 0 } },
+      'electron',
+    );
     expect(within(group).getByText(/^The names are encrypted with a key/)).toBeTruthy();
+    cleanup();
+    const plain = await openSettings({ studentData: { protection: 'none', names: 0 } }, 'electron');
+    expect(
+      within(plain.group).getByText(
+        /^The names are saved unencrypted: this system offers ClassTray no encryption\./,
+      ),
+    ).toBeTruthy();
   });
 
   it('locks what the school set', async () => {
@@ -86,7 +99,7 @@ describe('Student data, in Settings', () => {
       students: ['Ana'],
     });
     expect(within(group).getByRole('status').textContent).toBe(
-      'Exported as classtray-student-data.json.',
+      'Exported as \u2068classtray-student-data.json\u2069.',
     );
     vi.restoreAllMocks();
   });
