@@ -121,6 +121,15 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     await studentData().scrollIntoViewIfNeeded();
     expect(await layoutProblems(page)).toEqual([]);
     await auditedShot(page, SCREENSHOTS, 'student-data-320');
+    // Erase asks first, in the group, Cancel focused; Esc gives the focus back to Erase.
+    await studentData().getByRole('button', { name: 'Erase all student data' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    expect(await layoutProblems(page)).toEqual([]);
+    await auditedShot(page, SCREENSHOTS, 'student-data-erase-320');
+    await page.keyboard.press('Escape');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+      'Erase all student data',
+    );
     await chooseLanguage(page, 'ar');
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.getByRole('group', { name: 'بيانات الطلاب' }).scrollIntoViewIfNeeded();

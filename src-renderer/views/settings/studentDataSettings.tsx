@@ -114,7 +114,7 @@ export function StudentDataSettings() {
         )}{' '}
         {t('privacy.keptNow', { number: String(kept.names) })}
       </p>
-      <div className="support-actions">
+      <div className="support-actions student-data-actions">
         <BusyButton
           type="button"
           className="button"
