@@ -43,11 +43,6 @@ export function settingsNotebook(settings: SettingsStore, names: StudentNames): 
       };
     },
     write({ current, recent, accesses, scheduledEnds }) {
-      if (accesses !== undefined) {
-        for (const { token, label, addedAt } of accesses) {
-          if (label !== undefined) names.keep(token, label, Date.parse(addedAt));
-        }
-      }
       settings.update({
         classrooms: {
           ...(current === undefined ? {} : { current }),
@@ -58,7 +53,12 @@ export function settingsNotebook(settings: SettingsStore, names: StudentNames): 
           : { temporalAccesses: accesses.map((access) => named(access, undefined)) }),
         ...(scheduledEnds === undefined ? {} : { scheduledEnds }),
       });
-      if (accesses !== undefined) names.retain(accesses.map(({ token }) => token));
+      // Once the settings took the list: a refused one keeps no name either.
+      if (accesses === undefined) return;
+      for (const { token, label, addedAt } of accesses) {
+        if (label !== undefined) names.keep(token, label, Date.parse(addedAt));
+      }
+      names.retain(accesses.map(({ token }) => token));
     },
   };
 }
