@@ -324,7 +324,8 @@ export const de = {
       'Die Namen werden unverschlüsselt gespeichert: Die Browser-Vorschau hat keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
     notEncryptedSystem:
       'Die Namen werden unverschlüsselt gespeichert: Dieses System bietet ClassTray keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
-    keptNow: 'Jetzt gespeicherte Namen: {{number}}',
+    keptNow_one: '{{count}} Schülername ist jetzt gespeichert.',
+    keptNow_other: '{{count}} Schülernamen sind jetzt gespeichert.',
     forget: 'Alle Schülernamen jetzt vergessen',
     forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',
     export: 'Exportieren, was ClassTray speichert',

@@ -342,7 +342,8 @@ export const en = {
       'The names are saved unencrypted: the browser preview has no encryption. Only your user can open the file.',
     notEncryptedSystem:
       'The names are saved unencrypted: this system offers ClassTray no encryption. Only your user can open the file.',
-    keptNow: 'Names kept now: {{number}}',
+    keptNow_one: '{{count}} student name is kept now.',
+    keptNow_other: '{{count}} student names are kept now.',
     forget: 'Forget all student names now',
     forgotten: 'Every student name is forgotten; the accesses are kept by device.',
     export: 'Export what ClassTray keeps',

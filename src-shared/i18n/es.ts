@@ -330,7 +330,9 @@ export const es = {
       'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado. Solo su usuario puede abrir el archivo.',
     notEncryptedSystem:
       'Los nombres se guardan sin cifrar: este sistema no ofrece cifrado a ClassTray. Solo su usuario puede abrir el archivo.',
-    keptNow: 'Nombres guardados ahora: {{number}}',
+    keptNow_one: '{{count}} nombre de alumno guardado ahora.',
+    keptNow_many: '{{count}} de nombres de alumnos guardados ahora.',
+    keptNow_other: '{{count}} nombres de alumnos guardados ahora.',
     forget: 'Olvidar ahora todos los nombres de los alumnos',
     forgotten:
       'Todos los nombres de los alumnos se han olvidado; los accesos se guardan por dispositivo.',

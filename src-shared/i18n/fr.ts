@@ -330,7 +330,9 @@ export const fr = {
       "Les noms sont enregistrés sans chiffrement : l'aperçu dans le navigateur n'en a pas. Seul votre utilisateur peut ouvrir le fichier.",
     notEncryptedSystem:
       "Les noms sont enregistrés sans chiffrement : ce système n'en offre pas à ClassTray. Seul votre utilisateur peut ouvrir le fichier.",
-    keptNow: 'Noms gardés en ce moment : {{number}}',
+    keptNow_one: '{{count}} nom d’élève est gardé en ce moment.',
+    keptNow_many: '{{count}} de noms d’élèves sont gardés en ce moment.',
+    keptNow_other: '{{count}} noms d’élèves sont gardés en ce moment.',
     forget: 'Oublier tous les noms des élèves maintenant',
     forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',
     export: 'Exporter ce que ClassTray garde',

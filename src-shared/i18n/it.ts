@@ -331,7 +331,9 @@ export const it = {
       'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha. Solo il tuo utente può aprire il file.',
     notEncryptedSystem:
       'I nomi sono salvati senza cifratura: questo sistema non ne offre a ClassTray. Solo il tuo utente può aprire il file.',
-    keptNow: 'Nomi conservati ora: {{number}}',
+    keptNow_one: '{{count}} nome di studente conservato ora.',
+    keptNow_many: '{{count}} di nomi di studenti conservati ora.',
+    keptNow_other: '{{count}} nomi di studenti conservati ora.',
     forget: 'Dimentica ora tutti i nomi degli studenti',
     forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',
     export: 'Esporta ciò che ClassTray conserva',

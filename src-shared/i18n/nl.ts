@@ -324,7 +324,8 @@ export const nl = {
       'De namen worden onversleuteld opgeslagen: de browservoorvertoning heeft geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
     notEncryptedSystem:
       'De namen worden onversleuteld opgeslagen: dit systeem biedt ClassTray geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
-    keptNow: 'Nu bewaarde namen: {{number}}',
+    keptNow_one: '{{count}} leerlingnaam is nu bewaard.',
+    keptNow_other: '{{count}} leerlingnamen zijn nu bewaard.',
     forget: 'Alle namen van leerlingen nu vergeten',
     forgotten:
       'Alle namen van leerlingen zijn vergeten; de toegangen blijven per apparaat bewaard.',

@@ -345,7 +345,10 @@ export const pl = {
       'Imiona są zapisywane bez szyfrowania: podgląd w przeglądarce nie ma szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
     notEncryptedSystem:
       'Imiona są zapisywane bez szyfrowania: ten system nie oferuje ClassTray szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
-    keptNow: 'Zachowane teraz imiona: {{number}}',
+    keptNow_one: 'Zachowane jest teraz {{count}} imię ucznia.',
+    keptNow_few: 'Zachowane są teraz {{count}} imiona uczniów.',
+    keptNow_many: 'Zachowanych jest teraz {{count}} imion uczniów.',
+    keptNow_other: 'Zachowano teraz {{count}} imienia uczniów.',
     forget: 'Zapomnij teraz wszystkie imiona uczniów',
     forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',
     export: 'Eksportuj to, co przechowuje ClassTray',

@@ -338,7 +338,9 @@ export const pt = {
       'Os nomes são guardados sem cifra: a pré-visualização no navegador não tem cifra. Só o seu utilizador pode abrir o ficheiro.',
     notEncryptedSystem:
       'Os nomes são guardados sem cifra: este sistema não oferece cifra ao ClassTray. Só o seu utilizador pode abrir o ficheiro.',
-    keptNow: 'Nomes guardados agora: {{number}}',
+    keptNow_one: '{{count}} nome de aluno guardado agora.',
+    keptNow_many: '{{count}} de nomes de alunos guardados agora.',
+    keptNow_other: '{{count}} nomes de alunos guardados agora.',
     forget: 'Esquecer agora todos os nomes dos alunos',
     forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',
     export: 'Exportar o que o ClassTray guarda',

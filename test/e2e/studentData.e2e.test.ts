@@ -100,7 +100,7 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await studentData().scrollIntoViewIfNeeded();
     expect(await studentData().innerText()).toMatch(
-      /The names are saved unencrypted: the browser preview has no encryption\. Only your user can open the file\. Names kept now: 1/s,
+      /The names are saved unencrypted: the browser preview has no encryption\. Only your user can open the file\. 1 student name is kept now\./s,
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),

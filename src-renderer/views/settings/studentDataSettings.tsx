@@ -112,7 +112,7 @@ export function StudentDataSettings() {
               ? 'privacy.notEncryptedPreview'
               : 'privacy.notEncryptedSystem',
         )}{' '}
-        {t('privacy.keptNow', { number: String(kept.names) })}
+        {t('privacy.keptNow', { count: kept.names })}
       </p>
       <div className="support-actions student-data-actions">
         <BusyButton

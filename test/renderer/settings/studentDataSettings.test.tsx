@@ -31,7 +31,7 @@ describe('Student data, in Settings', () => {
       studentData: { protection: 'none', names: 1 },
     });
     expect(
-      within(group).getByText(/^The names are saved unencrypted: .* Names kept now: 1$/),
+      within(group).getByText(/^The names are saved unencrypted: .* 1 student name is kept now\.$/),
     ).toBeTruthy();
     await user.selectOptions(
       within(group).getByRole('combobox', { name: 'Student names' }),
