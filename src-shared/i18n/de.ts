@@ -335,7 +335,7 @@ export const de = {
       'Alle Schülernamen und alle verfolgten Zugänge löschen? Noch laufende Zugänge werden nicht beendet: Sie laufen, bis sie ablaufen.',
     eraseConfirm: 'Löschen',
     erased: 'Alle Schülerdaten sind gelöscht.',
-    studentPlaceholder: 'Vorname, Initialen oder Platz',
+    studentHint: 'Ein Vorname, Initialen oder eine Platznummer genügen.',
   },
   schedule: {
     endAt: 'Beenden um…',

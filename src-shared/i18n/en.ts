@@ -353,7 +353,7 @@ export const en = {
       'Erase every student name and every tracked access? Accesses still running are not ended: they run until they expire.',
     eraseConfirm: 'Erase',
     erased: 'All student data is erased.',
-    studentPlaceholder: 'First name, initials or seat',
+    studentHint: 'A first name, initials or a seat number is enough.',
   },
   schedule: {
     endAt: 'End at…',

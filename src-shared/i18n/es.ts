@@ -343,7 +343,7 @@ export const es = {
       '¿Borrar todos los nombres de los alumnos y todos los accesos seguidos? Los accesos aún en curso no se terminan: siguen hasta que caduquen.',
     eraseConfirm: 'Borrar',
     erased: 'Todos los datos de los alumnos están borrados.',
-    studentPlaceholder: 'Nombre, iniciales o puesto',
+    studentHint: 'Basta un nombre de pila, unas iniciales o un número de puesto.',
   },
   schedule: {
     endAt: 'Terminar a las…',

@@ -342,7 +342,7 @@ export const fr = {
       "Effacer tous les noms des élèves et tous les accès suivis ? Les accès encore en cours ne sont pas terminés : ils durent jusqu'à leur expiration.",
     eraseConfirm: 'Effacer',
     erased: 'Toutes les données des élèves sont effacées.',
-    studentPlaceholder: 'Prénom, initiales ou place',
+    studentHint: 'Un prénom, des initiales ou un numéro de place suffisent.',
   },
   schedule: {
     endAt: 'Terminer à…',

@@ -343,7 +343,7 @@ export const it = {
       'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti? Gli accessi ancora attivi non vengono terminati: durano fino alla scadenza.',
     eraseConfirm: 'Cancella',
     erased: 'Tutti i dati degli studenti sono cancellati.',
-    studentPlaceholder: 'Nome, iniziali o posto',
+    studentHint: 'Basta un nome, le iniziali o un numero di posto.',
   },
   schedule: {
     endAt: 'Termina alle…',

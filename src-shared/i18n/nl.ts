@@ -336,7 +336,7 @@ export const nl = {
       'Alle namen van leerlingen en alle gevolgde toegangen wissen? Toegangen die nog lopen worden niet beëindigd: ze lopen tot ze verlopen.',
     eraseConfirm: 'Wissen',
     erased: 'Alle leerlinggegevens zijn gewist.',
-    studentPlaceholder: 'Voornaam, initialen of plaats',
+    studentHint: 'Een voornaam, initialen of een plaatsnummer is genoeg.',
   },
   schedule: {
     endAt: 'Beëindigen om…',

@@ -358,7 +358,7 @@ export const pl = {
       'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy? Dostępy, które wciąż trwają, nie są kończone: trwają, dopóki nie wygasną.',
     eraseConfirm: 'Usuń',
     erased: 'Wszystkie dane uczniów są usunięte.',
-    studentPlaceholder: 'Imię, inicjały lub miejsce',
+    studentHint: 'Wystarczy imię, inicjały lub numer miejsca.',
   },
   schedule: {
     endAt: 'Zakończ o…',

@@ -350,7 +350,7 @@ export const pt = {
       'Apagar todos os nomes dos alunos e todos os acessos seguidos? Os acessos ainda em curso não são terminados: continuam até expirarem.',
     eraseConfirm: 'Apagar',
     erased: 'Todos os dados dos alunos foram apagados.',
-    studentPlaceholder: 'Nome, iniciais ou lugar',
+    studentHint: 'Basta um nome próprio, iniciais ou um número de lugar.',
   },
   schedule: {
     endAt: 'Terminar às…',

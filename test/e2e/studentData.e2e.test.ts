@@ -16,6 +16,7 @@ import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
+import { LOCALES } from '../../src-shared/i18n/languages';
 import {
   auditedShot,
   chooseLanguage,
@@ -86,11 +87,31 @@ async function addAccess(remoteId: string, student: string): Promise<void> {
 const studentData = () => page.getByRole('group', { name: 'Student data' });
 
 describe('student data in the preview', { timeout: 120_000 }, () => {
-  it('suggests a first name, initials or seat, and shows the name typed', async () => {
+  it('suggests a first name, initials or a seat number, laid out at 320 px in every language', async () => {
     await openAccessCards(page);
-    expect(await page.locator('.add-access .access-student').getAttribute('placeholder')).toBe(
-      'First name, initials or seat',
-    );
+    const field = page.locator('.add-access .access-student');
+    expect(await field.evaluate((input) => input.getAttribute('aria-describedby'))).toBeTruthy();
+    const described = () =>
+      field.evaluate((input) =>
+        (input.getAttribute('aria-describedby') ?? '')
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent)
+          .join(' '),
+      );
+    expect(await described()).toBe('A first name, initials or a seat number is enough.');
+    await resizeTo(page, { width: 320, height: 640 });
+    const problems: string[] = [];
+    for (const language of LOCALES) {
+      await chooseLanguage(page, language);
+      problems.push(...(await layoutProblems(page)).map((problem) => `${language}: ${problem}`));
+    }
+    await auditedShot(page, SCREENSHOTS, 'access-form-320-ar');
+    await chooseLanguage(page, 'en');
+    await resizeTo(page, { width: 400, height: 600 });
+    expect(problems).toEqual([]);
+  });
+
+  it('shows the name typed, kept in students.json only', async () => {
     await addAccess('100000002', STUDENT);
     await page.getByText(STUDENT).first().waitFor({ timeout: LIVE_TIMEOUT });
     await expect.poll(filesWithTheName, { timeout: LIVE_TIMEOUT }).toEqual(['students.json']);

@@ -148,15 +148,18 @@ export function AddAccessForm({
         )}
         <div className="access-fields">
           {asksName && (
-            <FormField label={t('accesses.student')}>
+            <FormField
+              label={t('accesses.student')}
+              // As little as the teacher needs; said under the field, as a placeholder would
+              // be cut at 320 px and is gone once typing starts.
+              hint={t('privacy.studentHint')}
+            >
               {(control) => (
                 <input
                   {...control}
                   ref={studentField}
                   className="access-student"
                   value={student}
-                  // As little as the teacher needs: a first name, initials or a seat number.
-                  placeholder={t('privacy.studentPlaceholder')}
                   maxLength={STUDENT_NAME_MAX_LENGTH}
                   autoComplete="off"
                   onChange={(event) => setStudent(event.target.value)}

@@ -119,13 +119,16 @@ describe('Student data, in Settings', () => {
 });
 
 describe('the access form', () => {
-  it('suggests a first name, initials or a seat; with names off it asks none', async () => {
+  it('suggests a first name, initials or a seat number; with names off it asks none', async () => {
     const fake = new FakeClassTray(classTrayState());
     const { user, unmount } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: /^Temporal accesses/ }));
-    expect(
-      screen.getByRole('textbox', { name: 'Student (optional)' }).getAttribute('placeholder'),
-    ).toBe('First name, initials or seat');
+    const described = screen
+      .getByRole('textbox', { name: 'Student (optional)' })
+      .getAttribute('aria-describedby');
+    expect(document.getElementById(described ?? '')?.textContent).toBe(
+      'A first name, initials or a seat number is enough.',
+    );
     unmount();
     const off = new FakeClassTray(classTrayState());
     off.state.preferences.studentData.names = 'off';
