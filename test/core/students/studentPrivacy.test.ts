@@ -259,9 +259,14 @@ describe('student names over a school day', () => {
       target: { token: tokens[2] ?? '' },
       at: new Date(day.timers.now() + 30 * MINUTE).toISOString(),
     });
+    // A copy set aside lists the accesses too (by device, with their tokens).
+    const settingsFile = path.join(day.dataDir, 'settings.json');
+    const aside = `${settingsFile}.corrupt-2026-03-02T08-00-00.000Z`;
+    fs.copyFileSync(settingsFile, aside);
     await day.classTray.eraseStudentData();
+    expect(fs.existsSync(aside)).toBe(false);
     expect(leaks(day.dataDir)).toEqual([]);
-    const settings = fs.readFileSync(path.join(day.dataDir, 'settings.json'), 'utf8');
+    const settings = fs.readFileSync(settingsFile, 'utf8');
     for (const token of tokens) expect(settings).not.toContain(token);
     const state = await day.classTray.getState();
     expect(state.temporalAccesses).toEqual([]);
