@@ -3,9 +3,9 @@
  * start, wake and refresh), a stricter choice followed at once, names an older version left in
  * the settings file moved out, and the teacher's Forget, Erase and Export.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { CoreContext, Feature } from '../feature';
 import type { DeepReadonly, Settings } from '../settings/settingsSchema';
-import { isDeepStrictEqual } from 'node:util';
 import { studentDataExport } from './studentDataExport';
 import type { StudentDataView } from './studentDataView';
 import type { StudentNames } from './studentNames';
@@ -43,12 +43,6 @@ export function studentDataFeature(
   };
   const show = () => core.emit({ type: 'student-data', studentData: view() });
   const rules = () => settings.get().studentData;
-  // Every change of the names kept (typed, forgotten, shortened): the count goes out, and the
-  // timer waits for the next one due.
-  names.onChange(() => {
-    show();
-    wait();
-  });
 
   /** Forgets what is due (the accesses go out again without them), and waits for the next. */
   const tidy = (): void => {
@@ -66,6 +60,13 @@ export function studentDataFeature(
       tidy();
     }, ms);
   };
+
+  // Every change of the names kept (typed, forgotten, shortened): the count goes out, and the
+  // timer waits for the next one due.
+  names.onChange(() => {
+    show();
+    wait();
+  });
 
   /** Names an older version kept in the settings file go to students.json, and leave it. */
   const moveOldNames = (): void => {
