@@ -243,7 +243,8 @@ export class StudentNames {
   async load(): Promise<void> {
     let text: string;
     try {
-      text = await fs.promises.readFile(this.#file, 'utf8');
+      // Read at once, as the settings are: a small file, and ClassTray's start waits on nothing.
+      text = fs.readFileSync(this.#file, 'utf8');
     } catch (error) {
       if (errnoOf(error) !== 'ENOENT') {
         this.#options.log.warn(`The student names file could not be read: ${messageOf(error)}`);
