@@ -152,3 +152,55 @@ describe('the docs', () => {
     ]);
   });
 });
+
+/**
+ * docs/privacy.md, for a school's data protection officer: each file name, policy key and figure
+ * it states is read from the code here, so the page cannot drift from what ClassTray does; the
+ * rest of it names the test that checks each claim (the paths above are checked to exist).
+ */
+describe('privacy.md', () => {
+  const privacy = onDisk.read('docs/privacy.md');
+  const sourceOf = (folder: string): string =>
+    fs
+      .readdirSync(path.join(root, folder), { recursive: true, encoding: 'utf8' })
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => onDisk.read(path.posix.join(folder, name.split(path.sep).join('/'))))
+      .join('\n');
+  const source = sourceOf('src-main');
+
+  it('is linked from README.md and school-it.md', () => {
+    expect(onDisk.read('README.md')).toContain('](docs/privacy.md)');
+    expect(onDisk.read('docs/school-it.md')).toContain('](privacy.md)');
+  });
+
+  it('names every file ClassTray writes: each file name in the source, and each store', () => {
+    // The window's own page is not written: it is served from the build.
+    const named = [...source.matchAll(/'([\w.-]+\.(?:json|ics|html|lock|log))'/g)]
+      .map((match) => match[1] ?? '')
+      .filter((name) => name !== 'index.html');
+    const stores = [...source.matchAll(/new Store\(\{[^}]*\bname: '([\w-]+)'/g)].map(
+      (match) => `${match[1] ?? ''}.json`,
+    );
+    const settings = /SETTINGS_CONFIG_NAME = '([\w-]+)'/.exec(source)?.[1];
+    const files = [...new Set([...named, ...stores, `${settings ?? ''}.json`])];
+    expect(files).toContain('students.json');
+    expect(files).toContain('secrets.json');
+    expect(files.filter((file) => !privacy.includes(`\`${file}\``))).toEqual([]);
+  });
+
+  it('states the policy keys, the end of the school day and the retention as the code has them', () => {
+    const keys = [...privacy.matchAll(/`([A-Z][A-Za-z]+)`/g)].map((match) => match[1] ?? '');
+    for (const key of keys) expect(source).toContain(`  ${key}: `);
+    expect(keys).toEqual(expect.arrayContaining(['StudentNames', 'StudentDataRetentionHours']));
+    const shared = onDisk.read('src-shared/studentData.ts');
+    const [hour, retention] = [
+      /SCHOOL_DAY_ENDS_AT = \{ hour: (\d+), minute: 0 \}/.exec(shared)?.[1],
+      /STUDENT_DATA_RETENTION_HOURS = \{ min: (\d+), max: (\d+), default: (\d+) \}/.exec(shared),
+    ];
+    expect(privacy).toContain(`${hour ?? '?'}:00 local time`);
+    expect(privacy).toContain(
+      `\`StudentDataRetentionHours\`, ${retention?.[1]} to ${retention?.[2]}`,
+    );
+    expect(privacy).toContain(`(default ${retention?.[3]}; \`StudentDataRetentionHours\``);
+  });
+});

@@ -37,6 +37,9 @@ import type { StartWorker } from './timetable/calendarReader';
 import { timetableFeature } from './timetable/timetableFeature';
 import { installationFeature } from './api/installation';
 import { readinessFeature } from './readiness/readinessFeature';
+import type { StudentCipher } from './students/studentNames';
+import { PLAIN_TEXT, StudentNames } from './students/studentNames';
+import { studentDataFeature } from './students/studentDataFeature';
 
 export interface ClassTrayOptions {
   /** Settings and the classroom cache live here. */
@@ -78,6 +81,8 @@ export interface ClassTrayOptions {
    * default: from its TypeScript source, through tsx (the preview, tests).
    */
   startCalendarWorker?: StartWorker;
+  /** How students.json is encrypted: the tray app passes safeStorage's; default none. */
+  studentCipher?: StudentCipher;
   /** Per-request timeout and retry waits of the service client; tests shrink them. */
   request?: { timeoutMs?: number; retryBaseDelayMs?: number };
 }
@@ -120,8 +125,19 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   await policy.load();
   const launchServiceUrl = policy.launchAllowed(options.launchServiceUrl);
   const { timeoutMs, retryBaseDelayMs } = options.request ?? {};
+  const machineZone =
+    options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const studentNames = new StudentNames({
+    dataDir,
+    cipher: options.studentCipher ?? PLAIN_TEXT,
+    log: log.child('students'),
+    clock,
+    zone: machineZone,
+    rules: () => settings.get().studentData,
+  });
   const sessions: Sessions = new Sessions({
     settings,
+    studentNames,
     launch: {
       ...(launchServiceUrl === undefined ? {} : { serviceUrl: launchServiceUrl }),
       ...(options.launchClassroom === undefined ? {} : { classroomId: options.launchClassroom }),
@@ -174,7 +190,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     listsOf: (client) => readiness.watched(deviceListsOf(client)),
   });
   const timetable = timetableFeature(core, {
-    machineZone: options.machineZone ?? (() => Intl.DateTimeFormat().resolvedOptions().timeZone),
+    machineZone,
     scheduleChanged: () => ends.changed(),
     openClassroom: (id) => classroom.open(id),
     ...(options.startCalendarWorker ? { startCalendarWorker: options.startCalendarWorker } : {}),
@@ -196,11 +212,23 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     devices: () => classroom.devices,
   });
   const installation = installationFeature(core);
-  /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
+  const studentData = studentDataFeature(core, {
+    names: studentNames,
+    accessesChanged: () => accesses.show(),
+    accessesErased: () => {
+      accesses.show();
+      ends.changed();
+    },
+  });
+  /**
+   * In the order their hooks run: a session opens on the account, then its accesses and ends
+   * (the names due to be forgotten go first, so the accesses go out without them).
+   */
   const features = [
     policy,
     preferences,
     account,
+    studentData,
     accesses,
     ends,
     classroom,
@@ -222,6 +250,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...seatPlans.views,
     ...installation.views,
     ...readiness.views,
+    ...studentData.views,
   };
   // Each action from the feature that answers it (the type fails without one).
   const handlers: ActionHandlers = {
@@ -236,6 +265,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...preferences.actions,
     ...timetable.actions,
     ...seatPlans.actions,
+    ...studentData.actions,
   };
 
   const classTray: ClassTray = {

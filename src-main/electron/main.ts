@@ -29,6 +29,7 @@ import { startFailureText } from './startFailure';
 import { closeBeforeQuit } from './quitting';
 import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
+import { safeStorageCipher } from './studentCipher';
 import {
   APP_ORIGIN,
   guardWebContents,
@@ -169,6 +170,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     secretFallback: createSecretFallback(
       () => new Store({ cwd: dataDir, name: 'secrets', configFileMode: 0o600 }),
     ),
+    // students.json encrypted with the OS's key where it offers one (not Linux's basic_text).
+    studentCipher: safeStorageCipher(),
     // Chromium's network stack: the system proxy and PAC, the OS certificate store.
     fetch: netFetch,
     demoSchool: () => startDemoSchool(),

@@ -96,9 +96,19 @@ function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels
   if (failed > 0) lines.push(text.endRanFailed(failed));
   else if (run.retrying) lines.push(text.endRanNotYet);
   return {
-    title: text.endRanTitle(scheduleTargetName(run.scheduled.target, state, text)),
+    title: text.endRanTitle(scheduleTargetName(run.scheduled.target, shownState(state), text)),
     body: lines.join('\n'),
   };
+}
+
+/**
+ * The state a notification names things from: without the students' names unless the teacher
+ * chose to see them there (a notification may show on a projected screen).
+ */
+function shownState(state: ClassTrayState): ClassTrayState {
+  if (state.preferences.studentData.namesInNotifications) return state;
+  const temporalAccesses = state.temporalAccesses.map((access) => ({ ...access, label: null }));
+  return { ...state, temporalAccesses };
 }
 
 /**

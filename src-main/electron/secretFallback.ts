@@ -71,7 +71,8 @@ function refuseBasicText(): void {
   }
 }
 
-async function whenAvailable(timeoutMs: number): Promise<void> {
+/** Resolves once safeStorage can encrypt; rejects past `timeoutMs` or where it cannot. */
+export async function whenAvailable(timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
     timer = setTimeout(

@@ -18,6 +18,10 @@ export type {
 } from '../../src-main/core/api/classTrayApi';
 export type { LogFolderView, PasswordCopy, RendererApi } from '../../src-main/core/api/hostApi';
 export type { InstallationView } from '../../src-main/core/api/installationView';
+export type {
+  StudentDataExport,
+  StudentDataView,
+} from '../../src-main/core/students/studentDataView';
 export type { RecentClassroom } from '../../src-main/core/classroom/classroomSettings';
 export type {
   ClassroomView,

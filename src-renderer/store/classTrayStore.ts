@@ -19,6 +19,7 @@ import type {
   ReadinessView,
   RendererApi,
   ScheduledEndsView,
+  StudentDataView,
   SchoolPolicyView,
   SeatPlanView,
   TimetableView,
@@ -36,6 +37,7 @@ export interface ClassTrayData {
   schoolPolicy: SchoolPolicyView;
   readiness: ReadinessView;
   seatPlan: SeatPlanView;
+  studentData: StudentDataView;
   classroom: Omit<ClassroomView, 'devices' | 'activity'>;
   devices: ReadonlyMap<string, DeviceView>;
   /** The service's order. */
@@ -61,6 +63,7 @@ export function fromSnapshot(state: ClassTrayState): ClassTrayData {
     schoolPolicy: state.schoolPolicy,
     readiness: state.readiness,
     seatPlan: state.seatPlan,
+    studentData: state.studentData,
     classroom,
     devices: new Map(devices.map((device) => [device.remoteId, device])),
     deviceIds: devices.map((device) => device.remoteId),
@@ -150,6 +153,9 @@ export function applyChanges(
         break;
       case 'seat-plan':
         next = { ...next, seatPlan: change.seatPlan };
+        break;
+      case 'student-data':
+        next = { ...next, studentData: change.studentData };
         break;
     }
   }

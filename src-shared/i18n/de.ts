@@ -401,6 +401,37 @@ export const de = {
       diagnosticsCopied: 'Diagnose kopiert: Fügen Sie sie in Ihre Nachricht an den Support ein.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Schülerdaten',
+    about:
+      'Ein Schüler wird nur so genannt, wie Sie es eintippen (Vorname, Initialen oder Platznummer genügen), nur auf diesem Computer, und der Name wird am Ende des Schultags (18:00) vergessen; der Zugang bleibt, nach Gerät.',
+    names: 'Schülernamen',
+    namesFull: 'Wie eingegeben',
+    namesInitials: 'Nur Initialen',
+    namesOff: 'Keine: nur Geräte',
+    retention: 'Namen nach dem Schultag behalten (Stunden)',
+    retentionRange: 'Geben Sie eine ganze Zahl von Stunden zwischen {{min}} und {{max}} ein.',
+    inNotifications: 'Schülernamen in Benachrichtigungen zeigen',
+    encrypted:
+      'Die Namen sind mit einem Schlüssel verschlüsselt, den Ihr Computer für Ihren Benutzer verwahrt.',
+    notEncryptedPreview:
+      'Die Namen werden unverschlüsselt gespeichert: Die Browser-Vorschau hat keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
+    notEncryptedSystem:
+      'Die Namen werden unverschlüsselt gespeichert: Dieses System bietet ClassTray keine Verschlüsselung. Nur Ihr Benutzer kann die Datei öffnen.',
+    keptNow_one: '{{count}} Schülername ist jetzt gespeichert.',
+    keptNow_other: '{{count}} Schülernamen sind jetzt gespeichert.',
+    forget: 'Alle Schülernamen jetzt vergessen',
+    forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',
+    export: 'Exportieren, was ClassTray speichert',
+    exported: 'Exportiert als {{file}}.',
+    erase: 'Alle Schülerdaten löschen',
+    eraseQuestion:
+      'Alle Schülernamen und alle verfolgten Zugänge löschen? Noch laufende Zugänge werden nicht beendet: Sie laufen, bis sie ablaufen.',
+    eraseConfirm: 'Löschen',
+    erased: 'Alle Schülerdaten sind gelöscht.',
+    studentHint: 'Ein Vorname, Initialen oder eine Platznummer genügen.',
+  },
   schedule: {
     endAt: 'Beenden um…',
     endAtFor: 'Beenden um… für {{name}}',
@@ -635,6 +666,16 @@ export const de = {
       title: 'Benachrichtigungen, wenn sich Geräte ändern',
       explain:
         'Benachrichtigen, wenn ein Gerät offline oder wieder online geht, während das Fenster ausgeblendet ist.',
+    },
+    StudentNames: {
+      title: 'Schülernamen',
+      explain:
+        "Was von einem eingegebenen Namen gespeichert wird: 'full' (wie eingegeben), 'initials' (Initialen) oder 'off' (nur Geräte).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Aufbewahrung der Schülernamen (Stunden)',
+      explain:
+        'Stunden, die Schülernamen nach dem Ende des Schultags (18:00) gespeichert bleiben, von 0 bis 720.',
     },
     UpdatesEnabled: {
       title: 'Aktualisierungen',

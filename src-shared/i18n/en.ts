@@ -420,6 +420,36 @@ export const en = {
     },
   },
   /** Scheduled ends ("End at 10:50"), of one access or of the class, and how each one ran. */
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Student data',
+    about:
+      'A student is named only as you type it (a first name, initials or a seat number is enough), on this computer only, and the name is forgotten at the end of the school day (18:00); the access stays, by device.',
+    names: 'Student names',
+    namesFull: 'As typed',
+    namesInitials: 'Initials only',
+    namesOff: 'None: devices only',
+    retention: 'Keep names after the school day (hours)',
+    retentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',
+    inNotifications: 'Show student names in notifications',
+    encrypted: 'The names are encrypted with a key your computer keeps for your user.',
+    notEncryptedPreview:
+      'The names are saved unencrypted: the browser preview has no encryption. Only your user can open the file.',
+    notEncryptedSystem:
+      'The names are saved unencrypted: this system offers ClassTray no encryption. Only your user can open the file.',
+    keptNow_one: '{{count}} student name is kept now.',
+    keptNow_other: '{{count}} student names are kept now.',
+    forget: 'Forget all student names now',
+    forgotten: 'Every student name is forgotten; the accesses are kept by device.',
+    export: 'Export what ClassTray keeps',
+    exported: 'Exported as {{file}}.',
+    erase: 'Erase all student data',
+    eraseQuestion:
+      'Erase every student name and every tracked access? Accesses still running are not ended: they run until they expire.',
+    eraseConfirm: 'Erase',
+    erased: 'All student data is erased.',
+    studentHint: 'A first name, initials or a seat number is enough.',
+  },
   schedule: {
     endAt: 'End at…',
     endAtFor: 'End at… for {{name}}',
@@ -660,6 +690,16 @@ export const en = {
     DeviceChangeNotifications: {
       title: 'Notifications when devices change',
       explain: 'Notify when a device goes offline or comes back while the window is hidden.',
+    },
+    StudentNames: {
+      title: 'Student names',
+      explain:
+        "What is kept of a name the teacher types: 'full' (as typed), 'initials' or 'off' (devices only).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Student name retention (hours)',
+      explain:
+        'Hours student names are kept after the end of the school day (18:00), from 0 to 720.',
     },
     UpdatesEnabled: {
       title: 'Updates',

@@ -408,6 +408,38 @@ export const es = {
       diagnosticsCopied: 'Diagnóstico copiado: pégalo en tu mensaje al soporte.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Datos de los alumnos',
+    about:
+      'Un alumno se nombra solo como usted lo escribe (basta un nombre de pila, unas iniciales o un número de puesto), solo en este ordenador, y el nombre se olvida al final de la jornada escolar (18:00); el acceso se queda, por dispositivo.',
+    names: 'Nombres de los alumnos',
+    namesFull: 'Tal como se escribió',
+    namesInitials: 'Solo iniciales',
+    namesOff: 'Ninguno: solo dispositivos',
+    retention: 'Guardar los nombres tras la jornada escolar (horas)',
+    retentionRange: 'Escriba un número entero de horas entre {{min}} y {{max}}.',
+    inNotifications: 'Mostrar los nombres de los alumnos en las notificaciones',
+    encrypted: 'Los nombres están cifrados con una clave que su ordenador guarda para su usuario.',
+    notEncryptedPreview:
+      'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado. Solo su usuario puede abrir el archivo.',
+    notEncryptedSystem:
+      'Los nombres se guardan sin cifrar: este sistema no ofrece cifrado a ClassTray. Solo su usuario puede abrir el archivo.',
+    keptNow_one: '{{count}} nombre de alumno guardado ahora.',
+    keptNow_many: '{{count}} de nombres de alumnos guardados ahora.',
+    keptNow_other: '{{count}} nombres de alumnos guardados ahora.',
+    forget: 'Olvidar ahora todos los nombres de los alumnos',
+    forgotten:
+      'Todos los nombres de los alumnos se han olvidado; los accesos se guardan por dispositivo.',
+    export: 'Exportar lo que guarda ClassTray',
+    exported: 'Exportado como {{file}}.',
+    erase: 'Borrar todos los datos de los alumnos',
+    eraseQuestion:
+      '¿Borrar todos los nombres de los alumnos y todos los accesos seguidos? Los accesos aún en curso no se terminan: siguen hasta que caduquen.',
+    eraseConfirm: 'Borrar',
+    erased: 'Todos los datos de los alumnos están borrados.',
+    studentHint: 'Basta un nombre de pila, unas iniciales o un número de puesto.',
+  },
   schedule: {
     endAt: 'Terminar a las…',
     endAtFor: 'Terminar a las… para {{name}}',
@@ -653,6 +685,16 @@ export const es = {
       title: 'Notificaciones cuando cambian los dispositivos',
       explain:
         'Avisar cuando un dispositivo se desconecta o vuelve mientras la ventana está oculta.',
+    },
+    StudentNames: {
+      title: 'Nombres de los alumnos',
+      explain:
+        "Lo que se guarda de un nombre que escribe el docente: 'full' (tal como se escribió), 'initials' (iniciales) u 'off' (solo dispositivos).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Conservación de los nombres (horas)',
+      explain:
+        'Horas que se guardan los nombres de los alumnos tras el final de la jornada escolar (18:00), de 0 a 720.',
     },
     UpdatesEnabled: {
       title: 'Actualizaciones',

@@ -410,6 +410,38 @@ export const fr = {
       diagnosticsCopied: 'Diagnostic copié : collez-le dans votre message à l’assistance.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Données des élèves',
+    about:
+      "Un élève n'est nommé que tel que vous le saisissez (un prénom, des initiales ou un numéro de place suffisent), sur cet ordinateur seulement, et le nom est oublié à la fin de la journée scolaire (18:00) ; l'accès reste, par appareil.",
+    names: 'Noms des élèves',
+    namesFull: 'Tel que saisi',
+    namesInitials: 'Initiales seulement',
+    namesOff: 'Aucun : appareils seulement',
+    retention: 'Garder les noms après la journée scolaire (heures)',
+    retentionRange: "Saisissez un nombre entier d'heures entre {{min}} et {{max}}.",
+    inNotifications: 'Afficher les noms des élèves dans les notifications',
+    encrypted:
+      'Les noms sont chiffrés avec une clé que votre ordinateur garde pour votre utilisateur.',
+    notEncryptedPreview:
+      "Les noms sont enregistrés sans chiffrement : l'aperçu dans le navigateur n'en a pas. Seul votre utilisateur peut ouvrir le fichier.",
+    notEncryptedSystem:
+      "Les noms sont enregistrés sans chiffrement : ce système n'en offre pas à ClassTray. Seul votre utilisateur peut ouvrir le fichier.",
+    keptNow_one: '{{count}} nom d’élève est gardé en ce moment.',
+    keptNow_many: '{{count}} de noms d’élèves sont gardés en ce moment.',
+    keptNow_other: '{{count}} noms d’élèves sont gardés en ce moment.',
+    forget: 'Oublier tous les noms des élèves maintenant',
+    forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',
+    export: 'Exporter ce que ClassTray garde',
+    exported: 'Exporté sous {{file}}.',
+    erase: 'Effacer toutes les données des élèves',
+    eraseQuestion:
+      "Effacer tous les noms des élèves et tous les accès suivis ? Les accès encore en cours ne sont pas terminés : ils durent jusqu'à leur expiration.",
+    eraseConfirm: 'Effacer',
+    erased: 'Toutes les données des élèves sont effacées.',
+    studentHint: 'Un prénom, des initiales ou un numéro de place suffisent.',
+  },
   schedule: {
     endAt: 'Terminer à…',
     endAtFor: 'Terminer à… pour {{name}}',
@@ -657,6 +689,16 @@ export const fr = {
       title: 'Notifications quand des appareils changent d’état',
       explain:
         'Avertir quand un appareil se déconnecte ou revient en ligne pendant que la fenêtre est masquée.',
+    },
+    StudentNames: {
+      title: 'Noms des élèves',
+      explain:
+        "Ce qui est gardé d'un nom saisi par l'enseignant : 'full' (tel que saisi), 'initials' (initiales) ou 'off' (appareils seulement).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Conservation des noms des élèves (heures)',
+      explain:
+        'Heures pendant lesquelles les noms des élèves sont gardés après la fin de la journée scolaire (18:00), de 0 à 720.',
     },
     UpdatesEnabled: {
       title: 'Mises à jour',

@@ -410,6 +410,37 @@ export const it = {
       diagnosticsCopied: 'Diagnostica copiata: incollala nel tuo messaggio all’assistenza.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Dati degli studenti',
+    about:
+      'Uno studente è indicato solo come lo scrivi (basta un nome, le iniziali o un numero di posto), solo su questo computer, e il nome viene dimenticato alla fine della giornata scolastica (18:00); l’accesso resta, per dispositivo.',
+    names: 'Nomi degli studenti',
+    namesFull: 'Come scritto',
+    namesInitials: 'Solo iniziali',
+    namesOff: 'Nessuno: solo dispositivi',
+    retention: 'Conserva i nomi dopo la giornata scolastica (ore)',
+    retentionRange: 'Inserisci un numero intero di ore da {{min}} a {{max}}.',
+    inNotifications: 'Mostra i nomi degli studenti nelle notifiche',
+    encrypted: 'I nomi sono cifrati con una chiave che il computer custodisce per il tuo utente.',
+    notEncryptedPreview:
+      'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha. Solo il tuo utente può aprire il file.',
+    notEncryptedSystem:
+      'I nomi sono salvati senza cifratura: questo sistema non ne offre a ClassTray. Solo il tuo utente può aprire il file.',
+    keptNow_one: '{{count}} nome di studente conservato ora.',
+    keptNow_many: '{{count}} di nomi di studenti conservati ora.',
+    keptNow_other: '{{count}} nomi di studenti conservati ora.',
+    forget: 'Dimentica ora tutti i nomi degli studenti',
+    forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',
+    export: 'Esporta ciò che ClassTray conserva',
+    exported: 'Esportato come {{file}}.',
+    erase: 'Cancella tutti i dati degli studenti',
+    eraseQuestion:
+      'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti? Gli accessi ancora attivi non vengono terminati: durano fino alla scadenza.',
+    eraseConfirm: 'Cancella',
+    erased: 'Tutti i dati degli studenti sono cancellati.',
+    studentHint: 'Basta un nome, le iniziali o un numero di posto.',
+  },
   schedule: {
     endAt: 'Termina alle…',
     endAtFor: 'Termina alle… per {{name}}',
@@ -656,6 +687,16 @@ export const it = {
       title: 'Notifiche quando i dispositivi cambiano stato',
       explain:
         'Avvisa quando un dispositivo si disconnette o si riconnette mentre la finestra è nascosta.',
+    },
+    StudentNames: {
+      title: 'Nomi degli studenti',
+      explain:
+        "Cosa si conserva di un nome scritto dal docente: 'full' (come scritto), 'initials' (iniziali) o 'off' (solo dispositivi).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Conservazione dei nomi (ore)',
+      explain:
+        'Ore per cui i nomi degli studenti restano conservati dopo la fine della giornata scolastica (18:00), da 0 a 720.',
     },
     UpdatesEnabled: {
       title: 'Aggiornamenti',

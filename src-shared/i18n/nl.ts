@@ -402,6 +402,38 @@ export const nl = {
       diagnosticsCopied: 'Diagnose gekopieerd: plak hem in je bericht aan de support.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Leerlinggegevens',
+    about:
+      'Een leerling heet alleen zoals u het typt (een voornaam, initialen of een plaatsnummer is genoeg), alleen op deze computer, en de naam wordt aan het eind van de schooldag (18:00) vergeten; de toegang blijft, per apparaat.',
+    names: 'Namen van leerlingen',
+    namesFull: 'Zoals getypt',
+    namesInitials: 'Alleen initialen',
+    namesOff: 'Geen: alleen apparaten',
+    retention: 'Namen na de schooldag bewaren (uren)',
+    retentionRange: 'Voer een geheel aantal uren in van {{min}} tot {{max}}.',
+    inNotifications: 'Namen van leerlingen in meldingen tonen',
+    encrypted:
+      'De namen zijn versleuteld met een sleutel die uw computer voor uw gebruiker bewaart.',
+    notEncryptedPreview:
+      'De namen worden onversleuteld opgeslagen: de browservoorvertoning heeft geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
+    notEncryptedSystem:
+      'De namen worden onversleuteld opgeslagen: dit systeem biedt ClassTray geen versleuteling. Alleen uw gebruiker kan het bestand openen.',
+    keptNow_one: '{{count}} leerlingnaam is nu bewaard.',
+    keptNow_other: '{{count}} leerlingnamen zijn nu bewaard.',
+    forget: 'Alle namen van leerlingen nu vergeten',
+    forgotten:
+      'Alle namen van leerlingen zijn vergeten; de toegangen blijven per apparaat bewaard.',
+    export: 'Exporteren wat ClassTray bewaart',
+    exported: 'Geëxporteerd als {{file}}.',
+    erase: 'Alle leerlinggegevens wissen',
+    eraseQuestion:
+      'Alle namen van leerlingen en alle gevolgde toegangen wissen? Toegangen die nog lopen worden niet beëindigd: ze lopen tot ze verlopen.',
+    eraseConfirm: 'Wissen',
+    erased: 'Alle leerlinggegevens zijn gewist.',
+    studentHint: 'Een voornaam, initialen of een plaatsnummer is genoeg.',
+  },
   schedule: {
     endAt: 'Beëindigen om…',
     endAtFor: 'Beëindigen om… voor {{name}}',
@@ -636,6 +668,16 @@ export const nl = {
       title: 'Meldingen als apparaten veranderen',
       explain:
         'Een melding tonen als een apparaat offline gaat of weer online komt terwijl het venster verborgen is.',
+    },
+    StudentNames: {
+      title: 'Namen van leerlingen',
+      explain:
+        "Wat er bewaard wordt van een naam die de docent typt: 'full' (zoals getypt), 'initials' (initialen) of 'off' (alleen apparaten).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Bewaartermijn van namen (uren)',
+      explain:
+        'Uren dat namen van leerlingen bewaard blijven na het einde van de schooldag (18:00), van 0 tot 720.',
     },
     UpdatesEnabled: {
       title: 'Automatische updates',

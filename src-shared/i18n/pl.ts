@@ -422,6 +422,39 @@ export const pl = {
       diagnosticsCopied: 'Skopiowano diagnostykę: wklej ją do wiadomości do pomocy technicznej.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Dane uczniów',
+    about:
+      'Uczeń jest nazwany tylko tak, jak to wpiszesz (wystarczy imię, inicjały lub numer miejsca), tylko na tym komputerze, a nazwa jest zapominana na koniec dnia szkolnego (18:00); dostęp zostaje, według urządzenia.',
+    names: 'Imiona uczniów',
+    namesFull: 'Tak jak wpisano',
+    namesInitials: 'Tylko inicjały',
+    namesOff: 'Brak: tylko urządzenia',
+    retention: 'Zachowaj imiona po dniu szkolnym (godziny)',
+    retentionRange: 'Wpisz całkowitą liczbę godzin od {{min}} do {{max}}.',
+    inNotifications: 'Pokazuj imiona uczniów w powiadomieniach',
+    encrypted:
+      'Imiona są zaszyfrowane kluczem, który komputer przechowuje dla Twojego użytkownika.',
+    notEncryptedPreview:
+      'Imiona są zapisywane bez szyfrowania: podgląd w przeglądarce nie ma szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
+    notEncryptedSystem:
+      'Imiona są zapisywane bez szyfrowania: ten system nie oferuje ClassTray szyfrowania. Tylko Twój użytkownik może otworzyć plik.',
+    keptNow_one: 'Zachowane jest teraz {{count}} imię ucznia.',
+    keptNow_few: 'Zachowane są teraz {{count}} imiona uczniów.',
+    keptNow_many: 'Zachowanych jest teraz {{count}} imion uczniów.',
+    keptNow_other: 'Zachowano teraz {{count}} imienia uczniów.',
+    forget: 'Zapomnij teraz wszystkie imiona uczniów',
+    forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',
+    export: 'Eksportuj to, co przechowuje ClassTray',
+    exported: 'Wyeksportowano jako {{file}}.',
+    erase: 'Usuń wszystkie dane uczniów',
+    eraseQuestion:
+      'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy? Dostępy, które wciąż trwają, nie są kończone: trwają, dopóki nie wygasną.',
+    eraseConfirm: 'Usuń',
+    erased: 'Wszystkie dane uczniów są usunięte.',
+    studentHint: 'Wystarczy imię, inicjały lub numer miejsca.',
+  },
   schedule: {
     endAt: 'Zakończ o…',
     endAtFor: 'Zakończ o…: {{name}}',
@@ -679,6 +712,16 @@ export const pl = {
     DeviceChangeNotifications: {
       title: 'Powiadomienia o zmianach stanu urządzeń',
       explain: 'Powiadamiaj, gdy urządzenie się rozłączy lub połączy ponownie, a okno jest ukryte.',
+    },
+    StudentNames: {
+      title: 'Imiona uczniów',
+      explain:
+        "Co zostaje z imienia wpisanego przez nauczyciela: 'full' (tak jak wpisano), 'initials' (inicjały) lub 'off' (tylko urządzenia).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Przechowywanie imion (godziny)',
+      explain:
+        'Liczba godzin, przez które imiona uczniów są przechowywane po końcu dnia szkolnego (18:00), od 0 do 720.',
     },
     UpdatesEnabled: {
       title: 'Aktualizacje',

@@ -414,6 +414,38 @@ export const pt = {
       diagnosticsCopied: 'Diagnóstico copiado: cole-o na sua mensagem para o apoio.',
     },
   },
+  /** Student data: Settings' group, the access form's hint (docs/privacy.md). */
+  privacy: {
+    heading: 'Dados dos alunos',
+    about:
+      'Um aluno é nomeado só como o escreve (basta um nome próprio, iniciais ou um número de lugar), só neste computador, e o nome é esquecido no fim do dia escolar (18:00); o acesso fica, por dispositivo.',
+    names: 'Nomes dos alunos',
+    namesFull: 'Como escrito',
+    namesInitials: 'Só iniciais',
+    namesOff: 'Nenhum: só dispositivos',
+    retention: 'Guardar os nomes depois do dia escolar (horas)',
+    retentionRange: 'Escreva um número inteiro de horas entre {{min}} e {{max}}.',
+    inNotifications: 'Mostrar os nomes dos alunos nas notificações',
+    encrypted:
+      'Os nomes estão cifrados com uma chave que o computador guarda para o seu utilizador.',
+    notEncryptedPreview:
+      'Os nomes são guardados sem cifra: a pré-visualização no navegador não tem cifra. Só o seu utilizador pode abrir o ficheiro.',
+    notEncryptedSystem:
+      'Os nomes são guardados sem cifra: este sistema não oferece cifra ao ClassTray. Só o seu utilizador pode abrir o ficheiro.',
+    keptNow_one: '{{count}} nome de aluno guardado agora.',
+    keptNow_many: '{{count}} de nomes de alunos guardados agora.',
+    keptNow_other: '{{count}} nomes de alunos guardados agora.',
+    forget: 'Esquecer agora todos os nomes dos alunos',
+    forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',
+    export: 'Exportar o que o ClassTray guarda',
+    exported: 'Exportado como {{file}}.',
+    erase: 'Apagar todos os dados dos alunos',
+    eraseQuestion:
+      'Apagar todos os nomes dos alunos e todos os acessos seguidos? Os acessos ainda em curso não são terminados: continuam até expirarem.',
+    eraseConfirm: 'Apagar',
+    erased: 'Todos os dados dos alunos foram apagados.',
+    studentHint: 'Basta um nome próprio, iniciais ou um número de lugar.',
+  },
   schedule: {
     endAt: 'Terminar às…',
     endAtFor: 'Terminar às… para {{name}}',
@@ -661,6 +693,16 @@ export const pt = {
       title: 'Notificações quando os dispositivos mudam',
       explain:
         'Notificar quando um dispositivo fica offline ou volta enquanto a janela está oculta.',
+    },
+    StudentNames: {
+      title: 'Nomes dos alunos',
+      explain:
+        "O que se guarda de um nome escrito pelo professor: 'full' (como escrito), 'initials' (iniciais) ou 'off' (só dispositivos).",
+    },
+    StudentDataRetentionHours: {
+      title: 'Conservação dos nomes (horas)',
+      explain:
+        'Horas durante as quais os nomes dos alunos ficam guardados depois do fim do dia escolar (18:00), de 0 a 720.',
     },
     UpdatesEnabled: {
       title: 'Atualizações',

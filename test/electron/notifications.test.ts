@@ -149,9 +149,27 @@ describe('scheduled end notifications', () => {
         title: 'Scheduled end ran: Room 12 (all accesses)',
         body: 'Ended 1 access.\nIt ran 12 min late: the computer was asleep or ClassTray was closed.',
       },
-      { title: 'Scheduled end ran: Ana on R12-PC03', body: 'No access was still running.' },
+      { title: 'Scheduled end ran: R12-PC03', body: 'No access was still running.' },
     ]);
     expect(notices(after(access, late), hidden, labels.en)).toEqual([]);
+  });
+
+  it('names the student only when the teacher chose names in notifications', () => {
+    const access = run({ at: localTime(10, 55), target: { token: anaAccess.token } });
+    const state = after(access);
+    const named = {
+      ...state,
+      preferences: {
+        ...state.preferences,
+        studentData: { ...state.preferences.studentData, namesInNotifications: true },
+      },
+    };
+    expect(scheduledEndNotices()(state, hidden, labels.en)[0]?.title).toBe(
+      'Scheduled end ran: R12-PC03',
+    );
+    expect(scheduledEndNotices()(named, hidden, labels.en)[0]?.title).toBe(
+      'Scheduled end ran: Ana on R12-PC03',
+    );
   });
 
   it('tells a failed run once, stays quiet while it is retried, and tells when it ends', () => {

@@ -11,6 +11,7 @@ import type { ClassroomView, ConnectionView } from '../../src-main/core/classroo
 import type { ConnectionProblem } from '../../src-main/core/service/serviceErrors';
 import type { DeviceView } from '../../src-main/core/classroom/liveStatus';
 import type { InstallationView } from '../../src-main/core/api/installationView';
+import type { StudentDataView } from '../../src-main/core/students/studentDataView';
 import type { SchoolPolicyView } from '../../src-main/core/policy/policyView';
 import type { SeatPlanView } from '../../src-main/core/seatPlan/seatPlanView';
 import type {
@@ -83,6 +84,7 @@ export interface StateOverrides {
   schoolPolicy?: Partial<SchoolPolicyView>;
   readiness?: Partial<ReadinessView>;
   seatPlan?: Partial<SeatPlanView>;
+  studentData?: Partial<StudentDataView>;
 }
 
 export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
@@ -164,5 +166,6 @@ export function classTrayState(overrides: StateOverrides = {}): ClassTrayState {
       locked: false,
       ...overrides.seatPlan,
     },
+    studentData: { protection: 'none', names: 0, nextForgetAt: null, ...overrides.studentData },
   };
 }

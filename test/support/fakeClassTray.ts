@@ -273,9 +273,37 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.state.preferences = preferencesView({
       ...merged,
       notifications: { ...current.notifications, ...patch.notifications },
+      studentData: { ...current.studentData, ...patch.studentData },
     });
     this.push({ type: 'preferences', preferences: this.state.preferences });
   });
+
+  /** The student data's actions change the accesses as the core's do (students/). */
+  forgetStudentNames = this.#action('forgetStudentNames', async () => {
+    const accesses = this.state.temporalAccesses.map((access) => ({ ...access, label: null }));
+    this.#showStudentData(accesses);
+  });
+
+  eraseStudentData = this.#action('eraseStudentData', async () => {
+    this.#showStudentData([]);
+  });
+
+  exportStudentData = this.#action('exportStudentData', async () => ({
+    fileName: 'classtray-student-data.json',
+    text: JSON.stringify(
+      { students: this.state.temporalAccesses.flatMap(({ label }) => (label ? [label] : [])) },
+      null,
+      2,
+    ),
+  }));
+
+  #showStudentData(temporalAccesses: ClassTrayState['temporalAccesses']): void {
+    this.state.temporalAccesses = temporalAccesses;
+    this.push({ type: 'temporal-accesses', temporalAccesses });
+    const names = temporalAccesses.filter(({ label }) => label !== null).length;
+    this.state.studentData = { ...this.state.studentData, names };
+    this.push({ type: 'student-data', studentData: this.state.studentData });
+  }
 
   /** The timetable's actions change what the fake's view says, as the core's would. */
   setTimetableSource = this.#action('setTimetableSource', async (source) => {

@@ -23,6 +23,8 @@ export const SAMPLES: {
   SupportEmail: { valid: 'it@school.example', other: 'help@school.example', invalid: 'yes' },
   StartAtLogin: { valid: true, other: false, invalid: 2 },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
+  StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
+  StudentDataRetentionHours: { valid: 8, other: 0, invalid: 721 },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },
   UpdateFeedUrl: {
     valid: 'https://updates.school.example/classtray',

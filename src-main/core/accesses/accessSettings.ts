@@ -59,6 +59,8 @@ const accessOutcomeSchema = z.discriminatedUnion('kind', [
 
 const trackedTemporalAccessSchema = z.strictObject({
   token: temporalAccessTokenSchema,
+  // The student's name: in a notebook's list only. The settings file held it before
+  // students.json did; such a file still loads, and its names move there at start.
   label: z.string().min(1).optional(),
   remoteId: z.string().min(1).optional(),
   // Recorded when added, so the access is named and warned about outside its classroom too.

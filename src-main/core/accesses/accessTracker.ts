@@ -90,7 +90,9 @@ export class AccessTracker {
     };
     writeChecked(() => notebook.write({ accesses: [added, ...accesses] }));
     this.#options.onChange();
-    return { ok: true, access: accessView(added, this.#options.devices()) };
+    // As the notebook keeps it: the student's name as the school's choice keeps it, or none.
+    const kept = notebook.read().accesses.find((access) => access.token === added.token) ?? added;
+    return { ok: true, access: accessView(kept, this.#options.devices()) };
   }
 
   /** Clears the accesses ended longer ago than the retention, in the session in use. */

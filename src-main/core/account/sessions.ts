@@ -18,6 +18,7 @@ import { createServiceClient } from '../service/client';
 import { ApiInputError, refused } from '../api/apiInput';
 import type { Notebook, NotebookContents } from '../settings/accountNotebook';
 import { memoryNotebook, settingsNotebook, withRecent } from '../settings/accountNotebook';
+import type { StudentNames } from '../students/studentNames';
 import type { SettingsStore } from '../settings/settings';
 import type { DeepReadonly, Settings } from '../settings/settingsSchema';
 import { updateSettings, writeChecked } from '../settings/settings';
@@ -54,6 +55,8 @@ export interface LaunchAccount {
 
 export interface SessionsOptions {
   settings: SettingsStore;
+  /** Where the service account's student names are kept (students/studentNames.ts). */
+  studentNames: StudentNames;
   launch?: LaunchAccount;
   vault: TokenVault;
   demoSchool: () => Promise<DemoSchool>;
@@ -281,13 +284,21 @@ export class Sessions {
     const token = await vault.getToken(serviceUrl);
     const client = token === null ? undefined : newClient(serviceUrl, token, authHeader);
     if (this.#launch === undefined) {
-      return { mode: 'service', serviceUrl, client, notebook: settingsNotebook(settings) };
+      return {
+        mode: 'service',
+        serviceUrl,
+        client,
+        notebook: settingsNotebook(settings, this.#options.studentNames),
+      };
     }
     return {
       mode: 'service',
       serviceUrl,
       client: client && confirming(client, (classroomId) => this.#confirmed(classroomId)),
-      notebook: launchNotebook(settingsNotebook(settings), () => this.#launch?.classroomId),
+      notebook: launchNotebook(
+        settingsNotebook(settings, this.#options.studentNames),
+        () => this.#launch?.classroomId,
+      ),
     };
   }
 

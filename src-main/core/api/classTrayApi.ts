@@ -30,6 +30,7 @@ import { preferencesInput } from '../settings/preferences';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { TimetableView } from '../timetable/timetableView';
 import type { InstallationView } from './installationView';
+import type { StudentDataExport, StudentDataView } from '../students/studentDataView';
 
 /** The window's state: each part is a feature's view (`<folder>/<name>View.ts`). */
 export interface ClassTrayState {
@@ -44,6 +45,7 @@ export interface ClassTrayState {
   schoolPolicy: SchoolPolicyView;
   readiness: ReadinessView;
   seatPlan: SeatPlanView;
+  studentData: StudentDataView;
 }
 
 /**
@@ -66,7 +68,8 @@ export type ClassTrayChange =
   | { type: 'installation'; installation: InstallationView }
   | { type: 'school-policy'; schoolPolicy: SchoolPolicyView }
   | { type: 'readiness'; readiness: ReadinessView }
-  | { type: 'seat-plan'; seatPlan: SeatPlanView };
+  | { type: 'seat-plan'; seatPlan: SeatPlanView }
+  | { type: 'student-data'; studentData: StudentDataView };
 
 const classroomId = z.string().trim().min(1).max(200);
 const nickname = z.string().trim().min(1).max(60);
@@ -199,6 +202,12 @@ export const api = {
   /** Demo data or the configured service: one call. */
   setMode: action(z.strictObject({ mode: accountSettings.mode.unwrap() }), noResult),
   updatePreferences: action(preferencesInput, noResult),
+  /** Every student name, now; the accesses stay, by device (docs/privacy.md). */
+  forgetStudentNames: action(noInput, noResult),
+  /** Every student name and every tracked access with its scheduled end, now. */
+  eraseStudentData: action(noInput, noResult),
+  /** What the data folder holds about students, as JSON a person reads. */
+  exportStudentData: action(noInput, resultType<StudentDataExport>()),
   /**
    * Where the lessons come from: a subscription (fetched first, kept only if it answers with a
    * calendar; its address goes to the keychain), an .ics file's text, the weekly table, or none.

@@ -161,6 +161,8 @@ const RULES = {
   SupportEmail: own(z.email().max(254)),
   StartAtLogin: setting('startAtLogin'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
+  StudentNames: setting('studentData.names'),
+  StudentDataRetentionHours: setting('studentData.retentionHours'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.
   UpdatesEnabled: own(z.boolean()),
   UpdateFeedUrl: own(updateFeedSchema),

@@ -8,6 +8,7 @@ import type { TrackedTemporalAccess } from '../accesses/accessSettings';
 import type { RecentClassroom } from '../classroom/classroomSettings';
 import { MAX_RECENT_CLASSROOMS } from '../classroom/classroomSettings';
 import type { ScheduledEnd } from '../scheduledEnds/scheduledEndSettings';
+import type { StudentNames } from '../students/studentNames';
 import type { SettingsStore } from './settings';
 
 /** What a notebook holds at one moment. */
@@ -26,14 +27,18 @@ export interface Notebook {
   write(patch: Partial<NotebookContents>): void;
 }
 
-export function settingsNotebook(settings: SettingsStore): Notebook {
+/**
+ * The settings file's notebook. Its accesses are kept there by device; each one's student name
+ * is kept in `names` (students.json) and joined to it here, so the features see one list.
+ */
+export function settingsNotebook(settings: SettingsStore, names: StudentNames): Notebook {
   return {
     read() {
       const { classrooms, temporalAccesses, scheduledEnds } = settings.get();
       return {
         current: classrooms.current,
         recent: classrooms.recent,
-        accesses: temporalAccesses,
+        accesses: temporalAccesses.map((access) => named(access, names.nameOf(access.token))),
         scheduledEnds,
       };
     },
@@ -43,11 +48,25 @@ export function settingsNotebook(settings: SettingsStore): Notebook {
           ...(current === undefined ? {} : { current }),
           ...(recent === undefined ? {} : { recent }),
         },
-        ...(accesses === undefined ? {} : { temporalAccesses: accesses }),
+        ...(accesses === undefined
+          ? {}
+          : { temporalAccesses: accesses.map((access) => named(access, undefined)) }),
         ...(scheduledEnds === undefined ? {} : { scheduledEnds }),
       });
+      // Once the settings took the list: a refused one keeps no name either.
+      if (accesses === undefined) return;
+      for (const { token, label, addedAt } of accesses) {
+        if (label !== undefined) names.keep(token, label, Date.parse(addedAt));
+      }
+      names.retain(accesses.map(({ token }) => token));
     },
   };
+}
+
+/** The access with this student's name, or without any. */
+function named(access: TrackedTemporalAccess, name: string | undefined): TrackedTemporalAccess {
+  const { label: _label, ...byDevice } = access;
+  return name === undefined ? byDevice : { ...byDevice, label: name };
 }
 
 /** A notebook in memory, for the demo school: gone when ClassTray closes. */

@@ -11,6 +11,10 @@ import {
   VISIBLE_POLL_SECONDS,
 } from '../../../src-shared/limits';
 import { LANGUAGES } from '../../../src-shared/locale';
+import {
+  STUDENT_DATA_RETENTION_HOURS,
+  STUDENT_NAME_CHOICES,
+} from '../../../src-shared/studentData';
 
 const secondsSchema = (limits: { min: number; max: number; default: number }) =>
   z.number().int().min(limits.min).max(limits.max).default(limits.default);
@@ -44,6 +48,20 @@ export const preferenceSettings = {
   problemsFirst: z.boolean().default(true),
   /** How many minutes before a lesson its room's devices are checked; 0: never. */
   readinessMinutesBefore: z.number().int().min(0).max(60).default(10),
+  /** What is kept of a student and for how long (students/studentNames.ts, docs/privacy.md). */
+  studentData: z
+    .strictObject({
+      names: z.enum(STUDENT_NAME_CHOICES).default('full'),
+      retentionHours: z
+        .number()
+        .int()
+        .min(STUDENT_DATA_RETENTION_HOURS.min)
+        .max(STUDENT_DATA_RETENTION_HOURS.max)
+        .default(STUDENT_DATA_RETENTION_HOURS.default),
+      /** Off by default: a notification may show on a projected screen. */
+      namesInNotifications: z.boolean().default(false),
+    })
+    .prefault({}),
   /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */
   demoNoticeDismissed: z.boolean().default(false),
 };

@@ -7,6 +7,7 @@ import { AccessDevicePicker } from './accessDevicePicker';
 import { ActionError } from '../forms/actionError';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { STUDENT_NAME_MAX_LENGTH } from '../../../src-shared/studentData';
 
 type AddProblem = Extract<AddAccessResult, { ok: false }>['problem'];
 
@@ -57,6 +58,8 @@ export function AddAccessForm({
   const toTry = demoLinks.filter((link) => !tracked.some((access) => link.endsWith(access.token)));
   const focusStudent = useRef(false);
   const draft = useAccessDraft();
+  // "None: devices only" (Settings → Student data, or the school's StudentNames): no name asked.
+  const asksName = useClassTray((data) => data.preferences.studentData.names !== 'off');
 
   // A row's "Add access" picks its device here and hands the focus to the student's name (once
   // the form is shown: a hidden field takes no focus).
@@ -68,7 +71,7 @@ export function AddAccessForm({
   useEffect(() => {
     if (!visible || !focusStudent.current) return;
     focusStudent.current = false;
-    studentField.current?.focus();
+    (studentField.current ?? linkField.current)?.focus();
   });
 
   const clear = () => {
@@ -144,27 +147,34 @@ export function AddAccessForm({
           <AccessDevicePicker key={emptied} ref={null} remoteId={remoteId} onChange={setRemoteId} />
         )}
         <div className="access-fields">
-          <FormField label={t('accesses.student')}>
-            {(control) => (
-              <input
-                {...control}
-                ref={studentField}
-                className="access-student"
-                value={student}
-                maxLength={80}
-                autoComplete="off"
-                onChange={(event) => setStudent(event.target.value)}
-                // A link pasted here (the focus starts here) goes where it belongs.
-                onPaste={(event) => {
-                  const pasted = event.clipboardData.getData('text');
-                  if (!looksLikeAccess(pasted)) return;
-                  event.preventDefault();
-                  setText(pasted.trim());
-                  setProblem(null);
-                }}
-              />
-            )}
-          </FormField>
+          {asksName && (
+            <FormField
+              label={t('accesses.student')}
+              // As little as the teacher needs; said under the field, as a placeholder would
+              // be cut at 320 px and is gone once typing starts.
+              hint={t('privacy.studentHint')}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  ref={studentField}
+                  className="access-student"
+                  value={student}
+                  maxLength={STUDENT_NAME_MAX_LENGTH}
+                  autoComplete="off"
+                  onChange={(event) => setStudent(event.target.value)}
+                  // A link pasted here (the focus starts here) goes where it belongs.
+                  onPaste={(event) => {
+                    const pasted = event.clipboardData.getData('text');
+                    if (!looksLikeAccess(pasted)) return;
+                    event.preventDefault();
+                    setText(pasted.trim());
+                    setProblem(null);
+                  }}
+                />
+              )}
+            </FormField>
+          )}
           <FormField
             label={t('accesses.input')}
             problem={problem === null ? null : t(`accesses.problem.${problem}`)}

@@ -163,7 +163,7 @@ function ClipboardClearField() {
  * A whole number the teacher sets, saved on Enter or when the field is left; Esc puts back the
  * saved value. Out of range, it says so under the field and saves nothing.
  */
-function NumberSetting(props: {
+export function NumberSetting(props: {
   label: string;
   /** Locked by the school's policy: shown, not changed. */
   setBySchool?: boolean;

@@ -1,6 +1,6 @@
 /**
  * settings/: the settings panel: the account (accountSettings.tsx), the timetable (timetable/),
- * the preferences (generalSettings.tsx), what the school set, this installation, support.
+ * the preferences (generalSettings.tsx), student data (studentDataSettings.tsx), what the school set, this installation, support.
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { AccountSettings } from './accountSettings';
 import { GeneralSettings } from './generalSettings';
 import { InstallationNotes } from './installationNotes';
 import { SchoolPolicyPage } from './schoolPolicyPage';
+import { StudentDataSettings } from './studentDataSettings';
 import { SupportSettings } from './supportSettings';
 import { TimetablePanel } from './timetable/timetablePanel';
 
@@ -30,6 +31,7 @@ export function SettingsPanel(props: { onClose: () => void }) {
         <AccountSettings />
         <TimetablePanel />
         <GeneralSettings />
+        <StudentDataSettings />
         <SchoolPolicyPage />
         <InstallationNotes />
         <SupportSettings />

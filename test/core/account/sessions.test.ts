@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiInputError } from '../../../src-main/core/api/apiInput';
+import { PLAIN_TEXT, StudentNames } from '../../../src-main/core/students/studentNames';
 import { silentLogger } from '../../../src-main/core/logger';
 import type { DemoSchool, LaunchAccount, Session } from '../../../src-main/core/account/sessions';
 import { Sessions } from '../../../src-main/core/account/sessions';
@@ -27,9 +28,15 @@ async function sessionsWith(
   hold?: Promise<void>,
   launched: { launch?: LaunchAccount; env?: Record<string, string> } = {},
 ) {
-  const settings = openSettings({
-    dataDir: await tempDir('classtray-sessions'),
+  const dataDir = await tempDir('classtray-sessions');
+  const settings = openSettings({ dataDir, log: silentLogger });
+  const studentNames = new StudentNames({
+    dataDir,
+    cipher: PLAIN_TEXT,
     log: silentLogger,
+    clock: Date.now,
+    zone: () => 'UTC',
+    rules: () => settings.get().studentData,
   });
   const vault = new TokenVault({
     env: launched.env ?? {},
@@ -41,6 +48,7 @@ async function sessionsWith(
   const opened: { mode: Session['mode']; generation: number }[] = [];
   const sessions: Sessions = new Sessions({
     settings,
+    studentNames,
     vault,
     demoSchool: started,
     client: { retry: { baseDelayMs: 1 } },

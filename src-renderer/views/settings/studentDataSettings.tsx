@@ -1,0 +1,197 @@
+/**
+ * Settings → Student data: how much of a typed name is kept (as typed, initials, none), how long
+ * after the school day, whether notifications name students, whether the names file is
+ * encrypted, and the teacher's Forget, Export and Erase. Each setting locked where the school set
+ * it. What it all means for a school: docs/privacy.md.
+ */
+import { useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { StudentNameChoice } from '../../../src-shared/studentData';
+import {
+  STUDENT_DATA_RETENTION_HOURS,
+  STUDENT_NAME_CHOICES,
+} from '../../../src-shared/studentData';
+import { useApi, useClassTray, useHost } from '../../store/context';
+import { isolated } from '../bidi';
+import { ActionError } from '../forms/actionError';
+import { BusyButton } from '../forms/busyButton';
+import { SmallForm, useFocusAfterRender } from '../forms/smallForm';
+import { useAction } from '../forms/useAction';
+import { NumberSetting } from './generalSettings';
+import { SetBySchoolNote, useSetBySchool } from './setBySchool';
+
+const CHOICE_WORDS = {
+  full: 'privacy.namesFull',
+  initials: 'privacy.namesInitials',
+  off: 'privacy.namesOff',
+} as const satisfies Record<StudentNameChoice, string>;
+
+type Said = { key: 'forgotten' | 'erased' } | { key: 'exported'; file: string };
+
+/** Saves the text as a file through the window's download: the preview's browser saves it, the
+ * tray app asks where (Electron's save dialog). */
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export function StudentDataSettings() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const host = useHost();
+  const headingId = useId();
+  const setBySchool = useSetBySchool();
+  const studentData = useClassTray((data) => data.preferences.studentData);
+  const kept = useClassTray((data) => data.studentData);
+  // What the last action did, said in the window's language as it is now.
+  const [said, setSaid] = useState<Said | null>(null);
+  const [asking, setAsking] = useState(false);
+  const eraseButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const names = useAction((choice: StudentNameChoice) =>
+    api.updatePreferences({ studentData: { names: choice } }),
+  );
+  const notifications = useAction((namesInNotifications: boolean) =>
+    api.updatePreferences({ studentData: { namesInNotifications } }),
+  );
+  const forget = useAction(() => api.forgetStudentNames());
+  const exporting = useAction(() => api.exportStudentData());
+  const erase = useAction(() => api.eraseStudentData());
+
+  return (
+    <div className="settings-group" role="group" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('privacy.heading')}</h3>
+      <p className="hint">{t('privacy.about')}</p>
+      <label className="field inline">
+        <span>
+          {t('privacy.names')}
+          <SetBySchoolNote shown={setBySchool('StudentNames')} />
+        </span>
+        <select
+          value={studentData.names}
+          disabled={setBySchool('StudentNames')}
+          onChange={(event) => void names.run(event.target.value as StudentNameChoice)}
+        >
+          {STUDENT_NAME_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(CHOICE_WORDS[choice])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionError error={names.error} />
+      <NumberSetting
+        label={t('privacy.retention')}
+        setBySchool={setBySchool('StudentDataRetentionHours')}
+        saved={studentData.retentionHours}
+        range={STUDENT_DATA_RETENTION_HOURS}
+        rangeProblem={t('privacy.retentionRange', {
+          min: String(STUDENT_DATA_RETENTION_HOURS.min),
+          max: String(STUDENT_DATA_RETENTION_HOURS.max),
+        })}
+        save={(retentionHours) => api.updatePreferences({ studentData: { retentionHours } })}
+      />
+      <label className="toggle">
+        <input
+          type="checkbox"
+          checked={studentData.namesInNotifications}
+          onChange={(event) => void notifications.run(event.target.checked)}
+        />
+        <span>{t('privacy.inNotifications')}</span>
+      </label>
+      <ActionError error={notifications.error} />
+      <p className="hint">
+        {t(
+          kept.protection === 'os'
+            ? 'privacy.encrypted'
+            : host === 'preview'
+              ? 'privacy.notEncryptedPreview'
+              : 'privacy.notEncryptedSystem',
+        )}{' '}
+        {t('privacy.keptNow', { count: kept.names })}
+      </p>
+      <div className="support-actions student-data-actions">
+        <BusyButton
+          type="button"
+          className="button"
+          busy={forget.pending}
+          onClick={() => {
+            setSaid(null);
+            void forget.run().then((outcome) => setSaid(outcome.ok ? { key: 'forgotten' } : null));
+          }}
+        >
+          {t('privacy.forget')}
+        </BusyButton>
+        <BusyButton
+          type="button"
+          className="button"
+          busy={exporting.pending}
+          onClick={() => {
+            setSaid(null);
+            void exporting.run().then((outcome) => {
+              if (!outcome.ok) return;
+              download(outcome.value.fileName, outcome.value.text);
+              setSaid({ key: 'exported', file: outcome.value.fileName });
+            });
+          }}
+        >
+          {t('privacy.export')}
+        </BusyButton>
+        {!asking && (
+          <button
+            ref={eraseButton}
+            type="button"
+            className="button danger"
+            onClick={() => {
+              setSaid(null);
+              setAsking(true);
+            }}
+          >
+            {t('privacy.erase')}
+          </button>
+        )}
+      </div>
+      {asking && (
+        <SmallForm
+          className="erase-confirm"
+          label={t('privacy.eraseQuestion')}
+          submitLabel={t('privacy.eraseConfirm')}
+          cancelLabel={t('settings.cancel')}
+          busy={erase.pending}
+          // Destructive: the focus starts on Cancel, so a key held too long erases nothing.
+          danger
+          onSubmit={async () => {
+            const outcome = await erase.run();
+            if (!outcome.ok) return;
+            setAsking(false);
+            setSaid({ key: 'erased' });
+            focusAfterRender(eraseButton);
+          }}
+          onCancel={() => {
+            setAsking(false);
+            focusAfterRender(eraseButton);
+          }}
+        >
+          <p>{t('privacy.eraseQuestion')}</p>
+        </SmallForm>
+      )}
+      <div role="status">
+        {said !== null && (
+          <p>
+            {said.key === 'exported'
+              ? // A file name reads as itself inside a sentence of any direction.
+                t('privacy.exported', { file: isolated(said.file) })
+              : t(`privacy.${said.key}`)}
+          </p>
+        )}
+      </div>
+      <ActionError error={forget.error} />
+      <ActionError error={exporting.error} />
+      <ActionError error={erase.error} />
+    </div>
+  );
+}
