@@ -18,6 +18,7 @@ export const SAMPLES: {
   PollVisibleSeconds: { valid: 20, other: 30, invalid: 2 },
   PollHiddenSeconds: { valid: 120, other: 300, invalid: 99_999 },
   StartAtLogin: { valid: true, other: false, invalid: 2 },
+  OpenShortcut: { valid: 'CommandOrControl+Alt+F10', other: '', invalid: 'F9' },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },
   UpdateFeedUrl: {

@@ -154,6 +154,7 @@ const RULES = {
   PollVisibleSeconds: setting('poll.visibleSeconds'),
   PollHiddenSeconds: setting('poll.hiddenSeconds'),
   StartAtLogin: setting('startAtLogin'),
+  OpenShortcut: setting('openShortcut'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.
   UpdatesEnabled: own(z.boolean()),
