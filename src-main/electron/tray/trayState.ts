@@ -7,6 +7,7 @@ import type { Mode } from '../../core/account/accountSettings';
 import type { ScheduledEnd, ScheduleTarget } from '../../core/scheduledEnds/scheduledEndSettings';
 import { scheduledEndKey, targetNames, type TargetNames } from '../../../src-shared/scheduleTarget';
 import type { Labels } from '../mainSentences';
+import type { TrayLook } from './trayLook';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
 export type TrayIcon = 'ok' | 'devices-offline' | 'problem' | 'idle';
@@ -278,14 +279,20 @@ function menuEntries(
 /**
  * The image file for an icon. macOS: the template image (drawn by the system to suit the menu
  * bar) while nothing needs attention, the coloured glyph when something does. Windows: the .ico
- * (one file holds every DPI). Linux: 32 px art, which indicator panels scale to their size.
+ * for the taskbar's look (one file holds every size from 16 to 48 px). Linux: the PNG for the
+ * taskbar's look at the panel's size (trayLook.ts).
  */
-export function trayIconFile(icon: TrayIcon, platform: NodeJS.Platform): string {
+export function trayIconFile(
+  icon: TrayIcon,
+  platform: NodeJS.Platform,
+  look: TrayLook = 'dark',
+  linuxSize = 24,
+): string {
   if (platform === 'darwin') {
     return icon === 'ok' || icon === 'idle' ? 'trayTemplate.png' : `tray-${icon}.png`;
   }
-  if (platform === 'win32') return `tray-${icon}.ico`;
-  return `tray-${icon}-32.png`;
+  if (platform === 'win32') return `tray-${icon}-${look}.ico`;
+  return `tray-${icon}-${look}-${linuxSize}.png`;
 }
 
 function shorten(name: string, max = MAX_NAME): string {
