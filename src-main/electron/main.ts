@@ -4,7 +4,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, powerMonitor, session } from 'electron';
+import { app, dialog, globalShortcut, nativeTheme, powerMonitor, screen, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
@@ -20,7 +20,7 @@ import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './mainSentences';
 import { pushChanges, registerIpc } from './ipc';
-import { applyStartAtLogin } from './loginItem';
+import { applyStartAtLogin, startedAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { passwordClipboard } from './clipboardSecret';
 import { installLastResort } from './lastResort';
@@ -40,8 +40,15 @@ import { electronSupport, type HostSupport } from './supportActions';
 import { detectInstaller, systemInstallFacts } from './updates/installs';
 import type { Updates } from './updates/updates';
 import { loadAutoUpdater, startUpdates } from './updates/updates';
-import { createPopover, trayPresenter } from './tray/tray';
+import { trayPresenter } from './tray/tray';
 import { trayView, type TrayUpdate } from './tray/trayState';
+import { linuxTraySize, trayLook } from './tray/trayLook';
+import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
+import { findHome } from './desktopHome';
+import { openHome, startShow } from './home';
+import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
+import type { OpenShortcutView } from '../core/api/installationView';
+import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,
@@ -79,6 +86,8 @@ installLastResort({
 // Before `ready`: the scheme's privileges and the guards on every web contents.
 registerAppScheme();
 guardWebContents();
+// On Wayland, global keys come through the desktop portal only (openShortcut.ts).
+enableShortcutsPortal(app.commandLine, process.env, process.platform);
 
 /** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
 const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
@@ -158,6 +167,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
   // One reader for the app's life: it keeps each source's last good policy.
   const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
+  // Asked of the session bus while the core starts: bounded, and never holds up the process.
+  const trayWatcher = process.platform === 'linux' ? hasTrayWatcher() : Promise.resolve(null);
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName, configFileMode }) =>
@@ -182,18 +193,43 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   registerIpc(classTray, log.child('ipc'), passwords, support);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
-  const popover = createPopover({
-    assetsDir,
-    url: `${APP_ORIGIN}/index.html`,
-    preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
-    devTools: !app.isPackaged,
-    size: savedWindowSize(windowSizeFile),
+  // The taskbar's look now: the tray's icons follow the theme (nativeTheme 'updated' below).
+  const look = () => ({
+    look: trayLook(nativeTheme, process.platform, process.env),
+    linuxSize: linuxTraySize(screen.getPrimaryDisplay().scaleFactor),
   });
+  const { home, popover } = openHome(
+    findHome({ platform: process.platform, env: process.env, trayWatcher: await trayWatcher }),
+    {
+      assetsDir,
+      look: look(),
+      url: `${APP_ORIGIN}/index.html`,
+      preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
+      devTools: !app.isPackaged,
+      size: savedWindowSize(windowSizeFile),
+    },
+    log.child('home'),
+  );
   pushChanges(classTray, () => popover.window?.webContents);
+  const atLogin = startedAtLogin(process.argv, process.platform);
+  const show = startShow({
+    home,
+    atLogin,
+    noteSeen: (await classTray.getState()).preferences.homeNoteSeen,
+  });
+  log.info(
+    `Started ${atLogin ? 'at login' : 'by hand'}: ${show === 'none' ? 'the tray only' : `the window (${show})`}.`,
+  );
 
   let updates: Updates | undefined;
+  let openShortcut: OpenShortcutView | undefined;
   const showInstallation = (): void =>
-    classTray.setInstallation({ updates: updates?.status.by ?? 'none', sandboxOff });
+    classTray.setInstallation({
+      updates: updates?.status.by ?? 'none',
+      sandboxOff,
+      home,
+      ...(openShortcut === undefined ? {} : { openShortcut }),
+    });
   showInstallation();
   detectInstaller(systemInstallFacts(app.isPackaged, app.getName()))
     .then((installer) => {
@@ -221,9 +257,17 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
   let windowVisible = false;
+  // Shown for its note (the first start in this place): closing it means the note was read.
+  let noteShown = show === 'window' && home !== 'window';
   const setVisible = (visible: boolean): void => {
     windowVisible = visible;
     classTray.setWindowVisible(visible);
+    if (!visible && noteShown) {
+      noteShown = false;
+      classTray
+        .updatePreferences({ homeNoteSeen: home })
+        .catch((error: unknown) => warn(`The note could not be marked read: ${String(error)}`));
+    }
   };
   const textFor = (current: ClassTrayState) =>
     labels[localeOf(current.preferences.language, app.getLocale())];
@@ -238,6 +282,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
         popover.tray,
         assetsDir,
         trayHandlers(classTray, popover, redraw, () => updates, support),
+        look,
       );
       present = (current) =>
         draw(
@@ -262,9 +307,27 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
           .showWindow()
           .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
       };
-      if (showWhenReady) showWindow();
+      if (showWhenReady || show === 'window') showWindow();
+      else if (show === 'minimized') {
+        // A window home at login: its taskbar entry only, never in front of the teacher.
+        popover.window?.showInactive();
+        popover.window?.minimize();
+      }
     }
   });
+  nativeTheme.on('updated', () => redraw());
+  // The shortcut opens the window, or closes it when it is in front.
+  const toggleWindow = (): void => {
+    if (windowVisible && popover.window?.isFocused() === true) popover.hideWindow();
+    else showWindow?.();
+  };
+  const shortcutKeeper = openShortcutKeeper(
+    globalShortcut,
+    { platform: process.platform, env: process.env, portal: () => hasShortcutsPortal() },
+    toggleWindow,
+    log.child('shortcut'),
+  );
+  let shortcutAsked: string | undefined;
   popover.on('after-close', () => setVisible(false));
   function redraw(): void {
     if (state && present) present(state);
@@ -291,6 +354,15 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
             .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
         });
       }
+      if (current.preferences.openShortcut !== shortcutAsked) {
+        shortcutAsked = current.preferences.openShortcut;
+        shortcutKeeper(shortcutAsked)
+          .then((view) => {
+            openShortcut = view;
+            showInstallation();
+          })
+          .catch((error: unknown) => warn(`The shortcut could not be set: ${String(error)}`));
+      }
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;
         applyStartAtLogin(startAtLogin);
@@ -313,7 +385,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
 
 function trayHandlers(
   classTray: ClassTray,
-  popover: ReturnType<typeof createPopover>,
+  popover: Home,
   redraw: () => void,
   updates: () => Updates | undefined,
   support: HostSupport,

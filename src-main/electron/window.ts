@@ -59,10 +59,15 @@ export function popoverWindowOptions(
   };
 }
 
-/** Reports every show and hide (tray click, blur, Open, second launch) to `onChange`. */
+/**
+ * Reports every show and hide (tray click, blur, Open, second launch) to `onChange`; a window
+ * home (windowHome.ts) minimised to its taskbar entry is hidden too.
+ */
 export function trackVisibility(window: BrowserWindow, onChange: (visible: boolean) => void): void {
   window.on('show', () => onChange(true));
   window.on('hide', () => onChange(false));
+  window.on('minimize', () => onChange(false));
+  window.on('restore', () => onChange(true));
 }
 
 /** Chromium's code for a load cancelled by a newer one or by the navigation guard. */

@@ -16,6 +16,7 @@ import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
 import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
 import { localTime, roomEnd, roomState, run } from './stateFixture';
+import type { DesktopHome } from '../../src-shared/desktopHome';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -23,6 +24,15 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 // Never constructed here: the fake core opens no settings and the secret file opens lazily.
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
+/** What the session bus answers (desktopBus.ts): a tray watcher, the shortcuts portal. */
+const bus = vi.hoisted(() => ({
+  trayWatcher: true as boolean | null,
+  portal: true as boolean | null,
+}));
+vi.mock('../../src-main/electron/desktopBus', () => ({
+  hasTrayWatcher: vi.fn(async () => bus.trayWatcher),
+  hasShortcutsPortal: vi.fn(async () => bus.portal),
+}));
 /** electron-updater's autoUpdater, mocked (as Gitify does): only its events and calls matter. */
 const updater = vi.hoisted((): { current: unknown } => ({ current: undefined }));
 vi.mock('electron-updater', () => ({
@@ -52,9 +62,14 @@ const startChild = childProcesses();
 /** The data folder of every launch: the lock main.ts takes there is real. */
 let dataDir: string;
 
-function fakeCore() {
+/** `noteSeen`: where the teacher closed the note saying where ClassTray lives (first start: null). */
+function fakeCore(noteSeen: DesktopHome | null = 'linux-tray') {
   return {
-    getState: vi.fn(async () => roomState()),
+    getState: vi.fn(async () => {
+      const state = roomState();
+      return { ...state, preferences: { ...state.preferences, homeNoteSeen: noteSeen } };
+    }),
+    updatePreferences: vi.fn(async () => undefined),
     subscribe: vi.fn((_listener: (change: ClassTrayChange) => void) => () => undefined),
     setWindowVisible: vi.fn(),
     suspend: vi.fn(),
@@ -92,7 +107,11 @@ function fakePopover() {
  * Loads main.ts as a launch would; `lock`: whether this is the first instance. The mocked
  * modules outlive vi.resetModules, so what a previous launch left on them is cleared first.
  */
-async function launch({ lock = true, argv = [] as string[] } = {}) {
+async function launch({
+  lock = true,
+  argv = [] as string[],
+  noteSeen = 'linux-tray' as DesktopHome | null,
+} = {}) {
   forgetLastResort();
   vi.resetModules();
   vi.clearAllMocks();
@@ -111,7 +130,7 @@ async function launch({ lock = true, argv = [] as string[] } = {}) {
     markReady = resolve;
   });
   electron.app.whenReady.mockReturnValue(ready);
-  const core = fakeCore();
+  const core = fakeCore(noteSeen);
   const { createClassTray } = await import('../../src-main/core/classTray');
   vi.mocked(createClassTray).mockResolvedValue(core as never);
   const popover = fakePopover();
@@ -483,7 +502,9 @@ describe('main', () => {
       await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce());
       expect(lastMenu(electron).map((item) => item.label)).not.toContain('Restart to update');
 
-      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'app', sandboxOff: false });
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({ updates: 'app', sandboxOff: false }),
+      );
 
       autoUpdater.emit('update-downloaded', { version: '0.2.0' });
       const restart = lastMenu(electron).find((item) => item.label === 'Restart to update');
@@ -651,10 +672,12 @@ describe('main', () => {
       core.schoolPolicy.mockReturnValue({ locked: { UpdatesEnabled: false }, defaults: {} });
       push?.({ type: 'account', account: roomState().account });
       await vi.waitFor(() =>
-        expect(core.setInstallation).toHaveBeenLastCalledWith({
-          updates: 'school-policy',
-          sandboxOff: false,
-        }),
+        expect(core.setInstallation).toHaveBeenLastCalledWith(
+          expect.objectContaining({
+            updates: 'school-policy',
+            sandboxOff: false,
+          }),
+        ),
       );
       expect(lastMenu(electron).map((item) => item.label)).not.toContain(
         'Update failed; trying again tomorrow',
@@ -674,7 +697,9 @@ describe('main', () => {
     try {
       const { core, started } = await launch({ argv: ['--no-sandbox'] });
       await started();
-      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'none', sandboxOff: true });
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({ updates: 'none', sandboxOff: true }),
+      );
     } finally {
       Object.defineProperty(process, 'platform', { value: platform });
     }

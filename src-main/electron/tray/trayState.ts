@@ -20,7 +20,8 @@ export const TRAY_ICONS = [
 ] as const satisfies readonly TrayIcon[];
 
 export type TrayMenuEntry =
-  | { kind: 'open'; label: string }
+  /** `keys`: the shortcut that opens the window, while the OS holds it for ClassTray. */
+  | { kind: 'open'; label: string; keys?: string }
   /** The next scheduled end; a click opens the window, where it is changed or cancelled. */
   | { kind: 'scheduled-end'; label: string }
   /** The lesson now and next, or that the timetable could not be updated; a click opens the window. */
@@ -233,8 +234,13 @@ function menuEntries(
   const { problem, reading } = state.timetable;
   const lessons =
     problem === null && reading.stopped === null ? lessonsLine(state, text) : text.timetableFailed;
+  const shortcut = state.installation.openShortcut;
   return [
-    { kind: 'open', label: text.open },
+    {
+      kind: 'open',
+      label: text.open,
+      ...(shortcut?.status === 'registered' ? { keys: shortcut.accelerator } : {}),
+    },
     ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),
     ...(nextEnd === null ? [] : [{ kind: 'scheduled-end', label: nextEnd } as const]),
     { kind: 'separator' },
