@@ -91,6 +91,8 @@ enableShortcutsPortal(app.commandLine, process.env, process.platform);
 
 /** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
 const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
+/** The command line as launched: --hidden says a start at login (loginItem.ts). */
+const launchArgs = [...process.argv];
 
 /** Asked to show the window (a second launch) before the tray exists: shown once it does. */
 let showWindow: (() => void) | undefined;
@@ -193,6 +195,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   registerIpc(classTray, log.child('ipc'), passwords, support);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
+  const noteSeen = (await classTray.getState()).preferences.homeNoteSeen;
+  // From here to the 'before-load' listener nothing awaits: a window home emits it next.
   // The taskbar's look now: the tray's icons follow the theme (nativeTheme 'updated' below).
   const look = () => ({
     look: trayLook(nativeTheme, process.platform, process.env),
@@ -211,12 +215,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     log.child('home'),
   );
   pushChanges(classTray, () => popover.window?.webContents);
-  const atLogin = startedAtLogin(process.argv, process.platform);
-  const show = startShow({
-    home,
-    atLogin,
-    noteSeen: (await classTray.getState()).preferences.homeNoteSeen,
-  });
+  const atLogin = startedAtLogin(launchArgs, process.platform);
+  const show = startShow({ home, atLogin, noteSeen });
   log.info(
     `Started ${atLogin ? 'at login' : 'by hand'}: ${show === 'none' ? 'the tray only' : `the window (${show})`}.`,
   );

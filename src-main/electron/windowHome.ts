@@ -73,7 +73,8 @@ export function createWindowHome(options: PopoverOptions): Home {
     },
     hideWindow: (): void => window.minimize(),
   });
-  // As menubar: 'before-load' once the window exists, before its page loads.
+  // As menubar: 'before-load' once the window exists, before its page loads; on the next
+  // microtask, so a listener added right after this call (main.ts) hears it.
   queueMicrotask(() => {
     home.emit('before-load');
     window.loadURL(url).catch(() => {

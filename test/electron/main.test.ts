@@ -14,7 +14,12 @@ import type { ClassTrayOptions } from '../../src-main/core/classTray';
 import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
-import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
+import {
+  FakeWebContents,
+  type ElectronMock,
+  type FakeBrowserWindow,
+  type FakeNotification,
+} from './electronMock';
 import { localTime, roomEnd, roomState, run } from './stateFixture';
 import type { DesktopHome } from '../../src-shared/desktopHome';
 
@@ -85,6 +90,7 @@ function fakeCore(noteSeen: DesktopHome | null = 'linux-tray') {
 
 function fakePopover() {
   const tray = Object.assign(new EventEmitter(), {
+    getBounds: vi.fn(() => ({ x: 1800, y: 1040, width: 24, height: 40 })),
     setImage: vi.fn(),
     setToolTip: vi.fn(),
     setContextMenu: vi.fn(),
@@ -92,14 +98,23 @@ function fakePopover() {
   });
   const window = Object.assign(new EventEmitter(), {
     webContents: new FakeWebContents(),
+    isFocused: vi.fn(() => true),
+    showInactive: vi.fn(),
+    minimize: vi.fn(),
     isAlwaysOnTop: vi.fn(() => false),
     setAlwaysOnTop: vi.fn(),
     getSize: vi.fn(() => [380, 580]),
   });
+  const options: Record<string, unknown> = {};
   return Object.assign(new EventEmitter(), {
     tray,
     window,
     showWindow: vi.fn(async () => undefined),
+    hideWindow: vi.fn(),
+    getOption: vi.fn((key: string) => options[key]),
+    setOption: vi.fn((key: string, value: unknown) => {
+      options[key] = value;
+    }),
   });
 }
 
@@ -703,5 +718,215 @@ describe('main', () => {
     } finally {
       Object.defineProperty(process, 'platform', { value: platform });
     }
+  });
+});
+
+/** The session's desktop for one test (process.env as Electron's main process reads it). */
+function onDesktop(env: Record<string, string | undefined>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  const set = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+  };
+  set(env);
+  return () => set(saved);
+}
+
+describe('main: where ClassTray lives, what a start shows, the open shortcut', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  let restoreDesktop: () => void = () => undefined;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'classtray-main-'));
+    fakeUpdater();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    bus.trayWatcher = true;
+    bus.portal = true;
+    restoreDesktop = onDesktop({
+      XDG_CURRENT_DESKTOP: 'KDE',
+      XDG_SESSION_TYPE: 'x11',
+      WAYLAND_DISPLAY: undefined,
+    });
+  });
+  afterEach(() => {
+    restoreDesktop();
+    forgetLastResort();
+    warn.mockRestore();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const logText = () => readFile(join(dataDir, 'logs', 'classtray.log'), 'utf8');
+  const registered = (electron: ElectronMock) => {
+    const call = electron.globalShortcut.register.mock.calls.at(-1) as unknown as
+      [string, () => void] | undefined;
+    return call;
+  };
+
+  it('takes the default shortcut, says it beside Open, and opens then closes the window with it', async () => {
+    const { electron, core, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'registered' },
+        }),
+      ),
+    );
+    const [accelerator, press] = registered(electron) ?? [];
+    expect(accelerator).toBe('CommandOrControl+Shift+F9');
+    press?.();
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+    popover.window.emit('show');
+    press?.();
+    expect(popover.hideWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the shortcut is taken when the OS refuses it, and the tray still opens the window', async () => {
+    const { electron, core, popover, started } = await launch();
+    electron.globalShortcut.register.mockReturnValue(false);
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
+        }),
+      ),
+    );
+    expect(await logText()).toMatch(/CommandOrControl\+Shift\+F9 is held by another program/);
+    const open = lastMenu(electron).find((item) => item.label === 'Open ClassTray');
+    expect(open?.accelerator).toBeUndefined();
+    click(open);
+    expect(popover.showWindow).toHaveBeenCalled();
+  });
+
+  it('on Wayland asks Chromium for the portal, and without one asks nothing and says so', async () => {
+    restoreDesktop();
+    restoreDesktop = onDesktop({ XDG_CURRENT_DESKTOP: 'KDE', XDG_SESSION_TYPE: 'wayland' });
+    bus.portal = false;
+    const { electron, core, popover, started } = await launch();
+    expect(electron.app.commandLine.appendSwitch).toHaveBeenCalledWith(
+      'enable-features',
+      'GlobalShortcutsPortal',
+    );
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unsupported' },
+        }),
+      ),
+    );
+    expect(electron.globalShortcut.register).not.toHaveBeenCalled();
+  });
+
+  it('runs as a window with a taskbar entry and the tray menu where GNOME shows no tray, and logs why', async () => {
+    restoreDesktop();
+    restoreDesktop = onDesktop({
+      XDG_CURRENT_DESKTOP: 'ubuntu:GNOME',
+      XDG_SESSION_TYPE: 'wayland',
+    });
+    bus.trayWatcher = false;
+    const { electron, core, markReady } = await launch({ noteSeen: null });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    const { menubar } = await import('menubar');
+    expect(menubar).not.toHaveBeenCalled();
+    expect(electron.Tray).not.toHaveBeenCalled();
+    const window = vi.mocked(electron.BrowserWindow).mock.results[0]?.value as FakeBrowserWindow;
+    expect(window.options).toMatchObject({ skipTaskbar: false, frame: true, minimizable: true });
+    await vi.waitFor(() => expect(window.setMenu).toHaveBeenCalled());
+    const menu = lastMenu(electron);
+    expect(menu[0]).toMatchObject({ label: 'ClassTray' });
+    // Shown at a start by hand: the window is all there is of ClassTray here.
+    await vi.waitFor(() => expect(window.show).toHaveBeenCalled());
+    expect(core.setInstallation).toHaveBeenLastCalledWith(
+      expect.objectContaining({ home: 'window' }),
+    );
+    expect(await logText()).toMatch(
+      /runs as a window with a taskbar entry: no StatusNotifierWatcher on the session bus \(GNOME\)/,
+    );
+    // Closing it keeps ClassTray running, on the taskbar.
+    const close = { preventDefault: vi.fn() };
+    window.emit('close', close);
+    expect(close.preventDefault).toHaveBeenCalled();
+    expect(window.minimize).toHaveBeenCalled();
+  });
+
+  it('runs as a window when Electron cannot make the tray', async () => {
+    const { electron, markReady } = await launch();
+    electron.Tray.mockImplementationOnce(function () {
+      throw new Error('no tray here');
+    });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    expect(await logText()).toMatch(/No tray: the tray could not be made \(Error: no tray here\)/);
+  });
+
+  it('shows the window once on the first start, and marks the note read when it closes', async () => {
+    const { core, popover, started } = await launch({ noteSeen: null });
+    await started();
+    popover.emit('before-load');
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+    popover.window.emit('show');
+    popover.window.emit('hide');
+    expect(core.updatePreferences).toHaveBeenCalledWith({ homeNoteSeen: 'linux-tray' });
+    popover.window.emit('show');
+    popover.window.emit('hide');
+    expect(core.updatePreferences).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows only the tray when started at login, even before the note was read', async () => {
+    const { popover, started } = await launch({ noteSeen: null, argv: ['--hidden'] });
+    await started();
+    popover.emit('before-load');
+    expect(popover.showWindow).not.toHaveBeenCalled();
+  });
+
+  it('a window home started at login waits minimised on the taskbar', async () => {
+    bus.trayWatcher = false;
+    restoreDesktop();
+    restoreDesktop = onDesktop({ XDG_CURRENT_DESKTOP: 'GNOME', XDG_SESSION_TYPE: 'x11' });
+    const { electron, markReady } = await launch({ argv: ['--hidden'] });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    const window = vi.mocked(electron.BrowserWindow).mock.results[0]?.value as FakeBrowserWindow;
+    await vi.waitFor(() => expect(window.minimize).toHaveBeenCalled());
+    expect(window.show).not.toHaveBeenCalled();
+    expect(window.showInactive).toHaveBeenCalled();
+  });
+
+  it('swaps the tray icon when the theme changes', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-light-24\.png$/),
+    );
+    Object.assign(electron.nativeTheme, { shouldUseDarkColors: true });
+    electron.nativeTheme.emit('updated');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-dark-24\.png$/),
+    );
+    Object.assign(electron.nativeTheme, { shouldUseHighContrastColors: true });
+    electron.nativeTheme.emit('updated');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-contrast-dark-24\.png$/),
+    );
+  });
+
+  it('places the window beside the icon on the monitor that holds it', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    // A second monitor to the right, its taskbar on the left edge.
+    electron.screen.getDisplayMatching.mockReturnValue({
+      bounds: { x: 1920, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 1968, y: 0, width: 1872, height: 1080 },
+    });
+    popover.tray.getBounds.mockReturnValue({ x: 1924, y: 500, width: 40, height: 24 });
+    popover.emit('show');
+    expect(popover.getOption('browserWindow')).toMatchObject({ x: 1972, y: 222 });
   });
 });
