@@ -326,7 +326,8 @@ const ICNS_ENTRIES = [
   ['ic10', 1024],
 ] as const;
 
-export function iconFiles(): Map<string, Buffer> {
+/** The tray's icons alone (the tests read them back without drawing the app icons). */
+export function trayIconFiles(): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const state of TRAY_ICONS) {
     files.set(`tray-${state}.png`, png(trayIcon(state, 16)));
@@ -343,6 +344,11 @@ export function iconFiles(): Map<string, Buffer> {
   }
   files.set('trayTemplate.png', png(templateIcon(16)));
   files.set('trayTemplate@2x.png', png(templateIcon(32)));
+  return files;
+}
+
+export function iconFiles(): Map<string, Buffer> {
+  const files = trayIconFiles();
   files.set('icon.png', png(appIcon(1024)));
   files.set('icon-512.png', png(appIcon(512)));
   files.set('icon.ico', ico([16, 24, 32, 48, 64, 128, 256].map(appIcon)));
