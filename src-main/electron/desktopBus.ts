@@ -6,6 +6,7 @@
  * is null: the caller decides what not knowing means.
  */
 import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 
 /** Long enough for a busy session at login, short enough that the tray is not held up. */
 export const BUS_TIMEOUT_MS = 2000;
@@ -13,15 +14,14 @@ export const BUS_TIMEOUT_MS = 2000;
 export type RunBus = (args: readonly string[]) => Promise<string>;
 
 /** gdbus, killed after BUS_TIMEOUT_MS. */
-export const gdbus: RunBus = (args) =>
-  new Promise((resolve, reject) => {
-    execFile(
-      'gdbus',
-      [...args],
-      { timeout: BUS_TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true },
-      (error, stdout) => (error ? reject(error) : resolve(stdout)),
-    );
-  });
+export const gdbus: RunBus = async (args) =>
+  (
+    await promisify(execFile)('gdbus', [...args], {
+      timeout: BUS_TIMEOUT_MS,
+      killSignal: 'SIGKILL',
+      windowsHide: true,
+    })
+  ).stdout;
 
 /**
  * Whether the session has a StatusNotifierWatcher: the KDE/freedesktop tray protocol Electron's

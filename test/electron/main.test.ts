@@ -30,9 +30,9 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
 /** What the session bus answers (desktopBus.ts): a tray watcher, the shortcuts portal. */
-const bus = vi.hoisted(() => ({
-  trayWatcher: true as boolean | null,
-  portal: true as boolean | null,
+const bus = vi.hoisted((): { trayWatcher: boolean | null; portal: boolean | null } => ({
+  trayWatcher: true,
+  portal: true,
 }));
 vi.mock('../../src-main/electron/desktopBus', () => ({
   hasTrayWatcher: vi.fn(async () => bus.trayWatcher),
@@ -124,9 +124,9 @@ function fakePopover() {
  */
 async function launch({
   lock = true,
-  argv = [] as string[],
-  noteSeen = 'linux-tray' as DesktopHome | null,
-} = {}) {
+  argv = [],
+  noteSeen = 'linux-tray',
+}: { lock?: boolean; argv?: string[]; noteSeen?: DesktopHome | null } = {}) {
   forgetLastResort();
   vi.resetModules();
   vi.clearAllMocks();
@@ -726,7 +726,7 @@ function onDesktop(env: Record<string, string | undefined>): () => void {
   const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
   const set = (values: Record<string, string | undefined>) => {
     for (const [key, value] of Object.entries(values)) {
-      if (value === undefined) delete process.env[key];
+      if (value === undefined) Reflect.deleteProperty(process.env, key);
       else process.env[key] = value;
     }
   };
