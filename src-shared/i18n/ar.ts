@@ -625,8 +625,7 @@ export const ar = {
     },
     OpenShortcut: {
       title: 'اختصار لفتح ClassTray',
-      explain:
-        'المفاتيح التي تفتح نافذة ClassTray وتغلقها من أي برنامج، مكتوبة كما يكتبها Electron (CommandOrControl+Shift+F9)؛ فارغ: لا اختصار.',
+      explain: 'مفاتيح تفتح النافذة من أي مكان (CommandOrControl+Shift+F9)؛ فارغ: لا شيء.',
     },
     DeviceChangeNotifications: {
       title: 'الإشعارات عند تغيّر الأجهزة',

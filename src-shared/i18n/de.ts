@@ -545,7 +545,7 @@ export const de = {
     OpenShortcut: {
       title: 'Tastenkürzel zum Öffnen von ClassTray',
       explain:
-        'Die Tasten, die das Fenster von ClassTray aus jedem Programm öffnen und schließen, in der Schreibweise von Electron (CommandOrControl+Shift+F9); leer: kein Tastenkürzel.',
+        'Tasten, die das Fenster von überall öffnen (CommandOrControl+Shift+F9); leer: keine.',
     },
     DeviceChangeNotifications: {
       title: 'Benachrichtigungen, wenn sich Geräte ändern',

@@ -570,8 +570,7 @@ export const en = {
     },
     OpenShortcut: {
       title: 'Shortcut to open ClassTray',
-      explain:
-        "The keys that open and close ClassTray's window from any program, as Electron writes them (CommandOrControl+Shift+F9); empty: no shortcut.",
+      explain: 'Keys that open the window from anywhere (CommandOrControl+Shift+F9); empty: none.',
     },
     DeviceChangeNotifications: {
       title: 'Notifications when devices change',

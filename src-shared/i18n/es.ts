@@ -564,7 +564,7 @@ export const es = {
     OpenShortcut: {
       title: 'Atajo para abrir ClassTray',
       explain:
-        'Las teclas que abren y cierran la ventana de ClassTray desde cualquier programa, escritas como las escribe Electron (CommandOrControl+Shift+F9); vacío: sin atajo.',
+        'Teclas que abren la ventana desde cualquier lugar (CommandOrControl+Shift+F9); vacío: ninguna.',
     },
     DeviceChangeNotifications: {
       title: 'Notificaciones cuando cambian los dispositivos',

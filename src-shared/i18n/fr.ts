@@ -563,7 +563,7 @@ export const fr = {
     OpenShortcut: {
       title: 'Raccourci pour ouvrir ClassTray',
       explain:
-        'Les touches qui ouvrent et ferment la fenêtre de ClassTray depuis n’importe quel programme, écrites comme Electron les écrit (CommandOrControl+Shift+F9) ; vide : aucun raccourci.',
+        'Touches qui ouvrent la fenêtre depuis n’importe où (CommandOrControl+Shift+F9) ; vide : aucune.',
     },
     DeviceChangeNotifications: {
       title: 'Notifications quand des appareils changent d’état',

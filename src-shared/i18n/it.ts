@@ -566,7 +566,7 @@ export const it = {
     OpenShortcut: {
       title: 'Scorciatoia per aprire ClassTray',
       explain:
-        'I tasti che aprono e chiudono la finestra di ClassTray da qualsiasi programma, scritti come li scrive Electron (CommandOrControl+Shift+F9); vuoto: nessuna scorciatoia.',
+        'Tasti che aprono la finestra da qualsiasi punto (CommandOrControl+Shift+F9); vuoto: nessuno.',
     },
     DeviceChangeNotifications: {
       title: 'Notifiche quando i dispositivi cambiano stato',

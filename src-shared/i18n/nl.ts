@@ -544,7 +544,7 @@ export const nl = {
     OpenShortcut: {
       title: 'Sneltoets om ClassTray te openen',
       explain:
-        'De toetsen die het venster van ClassTray vanuit elk programma openen en sluiten, geschreven zoals Electron ze schrijft (CommandOrControl+Shift+F9); leeg: geen sneltoets.',
+        'Toetsen die het venster overal vandaan openen (CommandOrControl+Shift+F9); leeg: geen.',
     },
     DeviceChangeNotifications: {
       title: 'Meldingen als apparaten veranderen',

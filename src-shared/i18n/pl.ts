@@ -591,7 +591,7 @@ export const pl = {
     OpenShortcut: {
       title: 'Skrót otwierający ClassTray',
       explain:
-        'Klawisze, które otwierają i zamykają okno ClassTray z dowolnego programu, zapisane tak jak zapisuje je Electron (CommandOrControl+Shift+F9); puste: brak skrótu.',
+        'Klawisze, które otwierają okno z dowolnego miejsca (CommandOrControl+Shift+F9); puste: brak.',
     },
     DeviceChangeNotifications: {
       title: 'Powiadomienia o zmianach stanu urządzeń',

@@ -572,7 +572,7 @@ export const pt = {
     OpenShortcut: {
       title: 'Atalho para abrir o ClassTray',
       explain:
-        'As teclas que abrem e fecham a janela do ClassTray a partir de qualquer programa, escritas como o Electron as escreve (CommandOrControl+Shift+F9); vazio: sem atalho.',
+        'Teclas que abrem a janela a partir de qualquer lugar (CommandOrControl+Shift+F9); vazio: nenhuma.',
     },
     DeviceChangeNotifications: {
       title: 'Notificações quando os dispositivos mudam',
