@@ -22,7 +22,8 @@ export function findHome({ platform, env, trayWatcher }: HomeFacts): {
 } {
   if (platform === 'win32') return { home: 'windows-tray', why: 'Windows' };
   if (platform === 'darwin') return { home: 'macos-menu-bar', why: 'macOS' };
-  if (trayWatcher === true) return { home: 'linux-tray', why: 'a StatusNotifierWatcher is on the session bus' };
+  if (trayWatcher === true)
+    return { home: 'linux-tray', why: 'a StatusNotifierWatcher is on the session bus' };
   const gnome = (env['XDG_CURRENT_DESKTOP'] ?? '').split(':').some((name) => /gnome/i.test(name));
   const wayland = isWayland(env);
   if (trayWatcher === null) {

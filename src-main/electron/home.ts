@@ -7,7 +7,8 @@
 import path from 'node:path';
 import { screen, Tray } from 'electron';
 import type { DesktopHome } from '../../src-shared/desktopHome';
-import { createPopover, placeBesideTray, type PopoverOptions } from './tray/tray';
+import { createPopover, placeBesideTray } from './tray/tray';
+import type { PopoverOptions } from './window';
 import { trayIconFile } from './tray/trayState';
 import type { TrayLook } from './tray/trayLook';
 import { createWindowHome, type Home } from './windowHome';

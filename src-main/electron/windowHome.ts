@@ -7,8 +7,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { app, BrowserWindow, Menu, type Tray } from 'electron';
-import type { PopoverOptions } from './tray/tray';
-import { popoverWindowOptions } from './window';
+import { windowHomeOptions, type PopoverOptions } from './window';
 
 /** What main uses of a home, tray or window: menubar's Menubar answers it as it is. */
 export interface Home extends EventEmitter {
@@ -24,22 +23,24 @@ export type TrayTarget = Pick<
   'setImage' | 'setToolTip' | 'setContextMenu' | 'popUpContextMenu' | 'on'
 >;
 
-export function createWindowHome(options: PopoverOptions): Home {
-  const { url, preloadPath, devTools, size } = options;
+export function createWindowHome(made: PopoverOptions): Home {
+  const { url, preloadPath, devTools, size } = made;
   const home = new EventEmitter() as EventEmitter & { window: BrowserWindow | undefined };
   let quitting = false;
   app.on('before-quit', () => {
     quitting = true;
   });
+  const options = windowHomeOptions(preloadPath, devTools, size);
   const window = new BrowserWindow({
-    ...popoverWindowOptions(preloadPath, devTools, size),
-    frame: true,
-    skipTaskbar: false,
-    movable: true,
-    minimizable: true,
-    maximizable: true,
-    fullscreenable: true,
-    title: 'ClassTray',
+    ...options,
+    // The hardening as options has it, written out where Electronegativity reads it (it reads
+    // only this literal); middle clicks open no window either (guardWebContents refuses them).
+    webPreferences: {
+      ...options.webPreferences,
+      contextIsolation: true,
+      sandbox: true,
+      disableBlinkFeatures: 'Auxclick',
+    },
   });
   // The tooltip, not the page's <title>, names the window: it says the classroom and its state.
   window.on('page-title-updated', (event) => event.preventDefault());

@@ -837,6 +837,12 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     expect(electron.Tray).not.toHaveBeenCalled();
     const window = vi.mocked(electron.BrowserWindow).mock.results[0]?.value as FakeBrowserWindow;
     expect(window.options).toMatchObject({ skipTaskbar: false, frame: true, minimizable: true });
+    expect(window.options['webPreferences']).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
     await vi.waitFor(() => expect(window.setMenu).toHaveBeenCalled());
     const menu = lastMenu(electron);
     expect(menu[0]).toMatchObject({ label: 'ClassTray' });

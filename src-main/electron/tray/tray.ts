@@ -8,16 +8,9 @@ import { menubar, type Menubar } from 'menubar';
 import type { Mode } from '../../core/account/accountSettings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
 import type { TrayLook } from './trayLook';
-import { popoverWindowOptions, type WindowSize } from '../window';
+import { popoverWindowOptions, type PopoverOptions } from '../window';
 import { placeBesideIcon } from '../placement';
 import type { TrayTarget } from '../windowHome';
-
-export interface PopoverOptions {
-  url: string;
-  preloadPath: string;
-  devTools: boolean;
-  size: WindowSize;
-}
 
 /** The tray made first (its constructor may throw: then ClassTray runs as a window instead). */
 export function createPopover(tray: Tray, options: PopoverOptions): Menubar {
