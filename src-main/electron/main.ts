@@ -43,6 +43,7 @@ import { loadAutoUpdater, startUpdates } from './updates/updates';
 import { trayPresenter } from './tray/tray';
 import { trayView, type TrayUpdate } from './tray/trayState';
 import { linuxTraySize, trayLook } from './tray/trayLook';
+import { windowsTaskbarLight } from './tray/windowsTaskbar';
 import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
 import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
@@ -198,8 +199,9 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const noteSeen = (await classTray.getState()).preferences.homeNoteSeen;
   // From here to the 'before-load' listener nothing awaits: a window home emits it next.
   // The taskbar's look now: the tray's icons follow the theme (nativeTheme 'updated' below).
+  let taskbarLight: boolean | null = null;
   const look = () => ({
-    look: trayLook(nativeTheme, process.platform, process.env),
+    look: trayLook(nativeTheme, process.platform, process.env, taskbarLight),
     linuxSize: linuxTraySize(screen.getPrimaryDisplay().scaleFactor),
   });
   const { home, popover } = openHome(
@@ -315,7 +317,19 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
       }
     }
   });
-  nativeTheme.on('updated', () => redraw());
+  // Windows: the taskbar's own mode, read again at each theme change (windowsTaskbar.ts).
+  const readTaskbar = (): void => {
+    if (process.platform !== 'win32') return;
+    void windowsTaskbarLight().then((light) => {
+      taskbarLight = light;
+      redraw();
+    });
+  };
+  readTaskbar();
+  nativeTheme.on('updated', () => {
+    redraw();
+    readTaskbar();
+  });
   // The shortcut opens the window, or closes it when it is in front.
   const toggleWindow = (): void => {
     if (windowVisible && popover.window?.isFocused() === true) popover.hideWindow();

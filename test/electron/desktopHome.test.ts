@@ -8,6 +8,7 @@ import { findHome } from '../../src-main/electron/desktopHome';
 import { openShortcutKeeper } from '../../src-main/electron/openShortcut';
 import { trayLook, linuxTraySize } from '../../src-main/electron/tray/trayLook';
 import { startShow } from '../../src-main/electron/home';
+import { windowsTaskbarLight } from '../../src-main/electron/tray/windowsTaskbar';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -105,6 +106,25 @@ describe('the tray icons for the taskbar', () => {
     expect(trayLook(theme(true, true), 'win32', {})).toBe('contrast-dark');
     expect(trayLook(theme(false), 'linux', { XDG_CURRENT_DESKTOP: 'ubuntu:GNOME' })).toBe('dark');
     expect(trayLook(theme(false), 'linux', { XDG_CURRENT_DESKTOP: 'KDE' })).toBe('light');
+  });
+
+  it("on Windows follows the taskbar's own mode where it differs from the apps'", async () => {
+    const lightApps = { shouldUseDarkColors: false, shouldUseHighContrastColors: false };
+    // Windows 10's first look: a dark taskbar, light apps.
+    expect(trayLook(lightApps, 'win32', {}, false)).toBe('dark');
+    expect(trayLook({ ...lightApps, shouldUseDarkColors: true }, 'win32', {}, true)).toBe('light');
+    expect(trayLook(lightApps, 'win32', {}, null)).toBe('light');
+    const answer =
+      '\r\nHKEY_CURRENT_USER\\...\\Personalize\r\n    SystemUsesLightTheme    REG_DWORD    0x0\r\n';
+    expect(await windowsTaskbarLight(async () => answer)).toBe(false);
+    expect(await windowsTaskbarLight(async () => answer.replace('0x0', '0x1'))).toBe(true);
+    expect(
+      await windowsTaskbarLight(async () => {
+        throw new Error(
+          'ERROR: The system was unable to find the specified registry key or value.',
+        );
+      }),
+    ).toBeNull();
   });
 
   it('picks the Linux size for the scaling, 100 to 300 %', () => {

@@ -18,19 +18,23 @@ export interface ThemeFacts {
 }
 
 /**
- * nativeTheme says how apps are drawn; the taskbar follows the same setting on Windows unless
- * the teacher set "Windows mode" and "app mode" apart (then the icon follows app mode). GNOME
- * Shell's top bar is dark in its light style too, so GNOME always gets the light glyph.
+ * nativeTheme says how apps are drawn. Windows draws its taskbar by "Windows mode", which may
+ * differ (Windows 10 starts with a dark taskbar and light apps): `windowsTaskbarLight` is that
+ * mode where it could be read (windowsTaskbar.ts), else apps' mode stands for it. GNOME Shell's
+ * top bar is dark in its light style too, so GNOME always gets the light glyph.
  */
 export function trayLook(
   theme: ThemeFacts,
   platform: NodeJS.Platform,
   env: NodeJS.ProcessEnv,
+  windowsTaskbarLight: boolean | null = null,
 ): TrayLook {
   const gnome =
     platform === 'linux' &&
     (env['XDG_CURRENT_DESKTOP'] ?? '').split(':').some((name) => /gnome|unity/i.test(name));
-  const dark = gnome || theme.shouldUseDarkColors;
+  const windowsDark =
+    platform === 'win32' && windowsTaskbarLight !== null ? !windowsTaskbarLight : null;
+  const dark = gnome || (windowsDark ?? theme.shouldUseDarkColors);
   if (theme.shouldUseHighContrastColors) return dark ? 'contrast-dark' : 'contrast-light';
   return dark ? 'dark' : 'light';
 }
