@@ -4,7 +4,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, globalShortcut, nativeTheme, powerMonitor, screen, session } from 'electron';
+import { app, dialog, globalShortcut, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
@@ -42,8 +42,7 @@ import type { Updates } from './updates/updates';
 import { loadAutoUpdater, startUpdates } from './updates/updates';
 import { trayPresenter } from './tray/tray';
 import { trayView, type TrayUpdate } from './tray/trayState';
-import { linuxTraySize, trayLook } from './tray/trayLook';
-import { windowsTaskbarLight } from './tray/windowsTaskbar';
+import { followTaskbarLook } from './tray/taskbarLook';
 import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
 import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
@@ -198,12 +197,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const noteSeen = (await classTray.getState()).preferences.homeNoteSeen;
   // From here to the 'before-load' listener nothing awaits: a window home emits it next.
-  // The taskbar's look now: the tray's icons follow the theme (nativeTheme 'updated' below).
-  let taskbarLight: boolean | null = null;
-  const look = () => ({
-    look: trayLook(nativeTheme, process.platform, process.env, taskbarLight),
-    linuxSize: linuxTraySize(screen.getPrimaryDisplay().scaleFactor),
-  });
+  // The tray's icons follow the taskbar's look as it changes.
+  const look = followTaskbarLook(() => redraw());
   const { home, popover } = openHome(
     findHome({ platform: process.platform, env: process.env, trayWatcher: await trayWatcher }),
     {
@@ -316,19 +311,6 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
         popover.window?.minimize();
       }
     }
-  });
-  // Windows: the taskbar's own mode, read again at each theme change (windowsTaskbar.ts).
-  const readTaskbar = (): void => {
-    if (process.platform !== 'win32') return;
-    void windowsTaskbarLight().then((light) => {
-      taskbarLight = light;
-      redraw();
-    });
-  };
-  readTaskbar();
-  nativeTheme.on('updated', () => {
-    redraw();
-    readTaskbar();
   });
   // The shortcut opens the window, or closes it when it is in front.
   const toggleWindow = (): void => {
