@@ -69,8 +69,11 @@ export async function hasShortcutsPortal(run: RunBus = gdbus): Promise<boolean |
     ]);
     return /uint32 \d+|<\d+>/.test(answer);
   } catch (error) {
-    // The portal answered that it has no such interface: a no, not a silence.
-    return /UnknownInterface|UnknownProperty|InvalidArgs|No such interface/i.test(String(error))
+    // The bus answered: no portal at all (ServiceUnknown), or one without the interface. A no,
+    // not a silence (no gdbus, no bus, the time up).
+    return /ServiceUnknown|UnknownInterface|UnknownProperty|InvalidArgs|No such interface/i.test(
+      String(error),
+    )
       ? false
       : null;
   }

@@ -43,6 +43,16 @@ describe('where ClassTray lives', () => {
         ),
       ),
     ).toBe(false);
+    // As gdbus says it on a session bus without xdg-desktop-portal (dbus-run-session).
+    expect(
+      await hasShortcutsPortal(
+        answering(
+          new Error(
+            'Error: GDBus.Error:org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.portal.Desktop was not provided by any .service files',
+          ),
+        ),
+      ),
+    ).toBe(false);
     expect(await hasShortcutsPortal(answering(new Error('spawn gdbus ENOENT')))).toBeNull();
   });
 
