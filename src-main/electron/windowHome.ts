@@ -62,6 +62,8 @@ export function createWindowHome(made: PopoverOptions): Home {
       window.setMenu(
         menu === null ? null : Menu.buildFromTemplate([{ label: 'ClassTray', submenu: menu }]),
       ),
+    // A window has no icon to click: the presenter's one listener (macOS's right click) and
+    // its pop-up have nothing to attach to.
     popUpContextMenu: () => undefined,
     on: (() => tray) as unknown as TrayTarget['on'],
   };
