@@ -5,15 +5,19 @@
  *
  *   npx tsx assets/generate.ts
  *
- * Tray icons, per state (trayState.ts's TrayIcon): tray-<state>.png (16 px) and @2x (32),
- * tray-<state>-32.png (32) and @2x (64) for Linux panels, tray-<state>.ico for Windows; macOS
- * template images trayTemplate.png and @2x (black and alpha only). App icons: icon.png (1024),
+ * Tray icons, per state (trayState.ts's TrayIcon) and per taskbar look (trayLook.ts: a light
+ * glyph for a dark taskbar, a dark one for a light taskbar, white or black in high contrast):
+ * tray-<state>-<look>.ico for Windows (16, 20, 24, 32, 40 and 48 px, for 100 to 300 % scaling),
+ * tray-<state>-<look>-<size>.png at each of those sizes for Linux panels; for macOS
+ * tray-<state>.png (16 px) and @2x (32) in colour, and the template images trayTemplate.png and
+ * @2x (black and alpha only). App icons: icon.png (1024),
  * icon-512.png, icon.ico, icon.icns.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { TRAY_ICONS, type TrayIcon } from '../src-main/electron/tray/trayState';
+import { TRAY_LOOKS, TRAY_SIZES, type TrayLook } from '../src-main/electron/tray/trayLook';
 
 type Rgb = readonly [number, number, number];
 /** Signed distance in glyph units (0..1 across the glyph box): negative inside. */
@@ -35,7 +39,18 @@ const COLORS = {
   problem: hex('#dc2626'),
   backgroundTop: hex('#3b82f6'),
   backgroundBottom: hex('#1e40af'),
+  /** The glyph's ink on a dark taskbar and on a light one (slate 100 and 800). */
+  onDark: hex('#f1f5f9'),
+  onLight: hex('#1e293b'),
 } as const;
+
+/** The ink for each taskbar look: high contrast takes pure white or black. */
+const LOOK_INK: Record<TrayLook, Rgb> = {
+  dark: COLORS.onDark,
+  light: COLORS.onLight,
+  'contrast-dark': COLORS.white,
+  'contrast-light': COLORS.black,
+};
 
 /** Premultiplied RGBA floats, row-major. */
 class Canvas {
@@ -129,11 +144,18 @@ const GLYPH = {
   dotGap: circle(0.77, 0.73, 0.28),
 };
 
+/** template: an outline in one ink with the screen cut out (macOS's template, each look's icon). */
 type Style = 'colour' | 'template' | 'on-background';
 
 /** The monitor glyph; `dot` null draws none (idle, and the template). */
-function drawGlyph(canvas: Canvas, style: Style, dot: Rgb | null, box = unitBox): void {
-  const ink = style === 'template' ? COLORS.black : style === 'colour' ? COLORS.body : COLORS.white;
+function drawGlyph(
+  canvas: Canvas,
+  style: Style,
+  dot: Rgb | null,
+  box = unitBox,
+  templateInk: Rgb = COLORS.black,
+): void {
+  const ink = style === 'template' ? templateInk : style === 'colour' ? COLORS.body : COLORS.white;
   canvas.fill(GLYPH.body, ink, box);
   canvas.fill(GLYPH.neck, ink, box);
   canvas.fill(GLYPH.base, ink, box);
@@ -150,6 +172,13 @@ function drawGlyph(canvas: Canvas, style: Style, dot: Rgb | null, box = unitBox)
 function trayIcon(state: TrayIcon, size: number): Canvas {
   const canvas = new Canvas(size);
   drawGlyph(canvas, 'colour', state === 'idle' ? null : COLORS[state]);
+  return canvas;
+}
+
+/** A tray icon for a taskbar look: the glyph in the look's ink, the status dot in colour. */
+function lookIcon(state: TrayIcon, look: TrayLook, size: number): Canvas {
+  const canvas = new Canvas(size);
+  drawGlyph(canvas, 'template', state === 'idle' ? null : COLORS[state], unitBox, LOOK_INK[look]);
   return canvas;
 }
 
@@ -297,17 +326,29 @@ const ICNS_ENTRIES = [
   ['ic10', 1024],
 ] as const;
 
-export function iconFiles(): Map<string, Buffer> {
+/** The tray's icons alone (the tests read them back without drawing the app icons). */
+export function trayIconFiles(): Map<string, Buffer> {
   const files = new Map<string, Buffer>();
   for (const state of TRAY_ICONS) {
     files.set(`tray-${state}.png`, png(trayIcon(state, 16)));
     files.set(`tray-${state}@2x.png`, png(trayIcon(state, 32)));
-    files.set(`tray-${state}-32.png`, png(trayIcon(state, 32)));
-    files.set(`tray-${state}-32@2x.png`, png(trayIcon(state, 64)));
-    files.set(`tray-${state}.ico`, ico([16, 20, 24, 32, 40, 48].map((s) => trayIcon(state, s))));
+    for (const look of TRAY_LOOKS) {
+      for (const size of TRAY_SIZES) {
+        files.set(`tray-${state}-${look}-${size}.png`, png(lookIcon(state, look, size)));
+      }
+      files.set(
+        `tray-${state}-${look}.ico`,
+        ico(TRAY_SIZES.map((size) => lookIcon(state, look, size))),
+      );
+    }
   }
   files.set('trayTemplate.png', png(templateIcon(16)));
   files.set('trayTemplate@2x.png', png(templateIcon(32)));
+  return files;
+}
+
+export function iconFiles(): Map<string, Buffer> {
+  const files = trayIconFiles();
   files.set('icon.png', png(appIcon(1024)));
   files.set('icon-512.png', png(appIcon(512)));
   files.set('icon.ico', ico([16, 24, 32, 48, 64, 128, 256].map(appIcon)));

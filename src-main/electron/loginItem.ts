@@ -2,19 +2,37 @@
  * Start at login, as the preference says. macOS and Windows register the app with the OS; Linux
  * has no such API, so an XDG autostart entry does it. Only a packaged app registers itself:
  * in development the executable is a bare Electron that would start without ClassTray.
+ *
+ * A start at login is a quiet one (the tray only, never the window): Windows and Linux start
+ * ClassTray with LOGIN_FLAG, which main reads from its command line; macOS says it itself
+ * (`wasOpenedAtLogin`, macOS only in Electron's docs).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { app } from 'electron';
 
+/** What Windows and Linux start ClassTray with at login. */
+export const LOGIN_FLAG = '--hidden';
+
 export function applyStartAtLogin(enabled: boolean): void {
   if (!app.isPackaged) return;
   if (process.platform === 'linux') {
     setLinuxAutostart(enabled, process.env);
-  } else if (app.getLoginItemSettings().openAtLogin !== enabled) {
-    app.setLoginItemSettings({ openAtLogin: enabled });
+    return;
   }
+  // Windows reads openAtLogin for these arguments only (an entry from before the flag: false,
+  // so it is written again with it).
+  const login = process.platform === 'win32' ? { args: [LOGIN_FLAG] } : {};
+  if (app.getLoginItemSettings(login).openAtLogin !== enabled) {
+    app.setLoginItemSettings({ openAtLogin: enabled, ...login });
+  }
+}
+
+/** Whether this run is the OS starting ClassTray at login. */
+export function startedAtLogin(argv: readonly string[], platform: NodeJS.Platform): boolean {
+  if (argv.includes(LOGIN_FLAG)) return true;
+  return platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin === true;
 }
 
 export function linuxAutostartFile(env: NodeJS.ProcessEnv): string {
@@ -39,7 +57,7 @@ export function setLinuxAutostart(enabled: boolean, env: NodeJS.ProcessEnv): voi
       '[Desktop Entry]',
       'Type=Application',
       'Name=ClassTray',
-      `Exec=${desktopQuote(executable)}`,
+      `Exec=${desktopQuote(executable)} ${LOGIN_FLAG}`,
       'X-GNOME-Autostart-enabled=true',
       '',
     ].join('\n'),

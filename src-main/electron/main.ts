@@ -4,7 +4,7 @@
  * Everything with a decision in it lives in the modules it imports; this file only connects.
  */
 import path from 'node:path';
-import { app, dialog, powerMonitor, session } from 'electron';
+import { app, dialog, globalShortcut, powerMonitor, session } from 'electron';
 import Store from 'electron-store';
 import { createClassTray, type ClassTray } from '../core/classTray';
 import { createLogger } from '../core/logger';
@@ -20,7 +20,7 @@ import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
 import { labels } from './mainSentences';
 import { pushChanges, registerIpc } from './ipc';
-import { applyStartAtLogin } from './loginItem';
+import { applyStartAtLogin, startedAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
 import { readinessNotices } from './readinessNotices';
 import { passwordClipboard } from './clipboardSecret';
@@ -42,8 +42,15 @@ import { electronSupport, type HostSupport } from './supportActions';
 import { detectInstaller, systemInstallFacts } from './updates/installs';
 import type { Updates } from './updates/updates';
 import { loadAutoUpdater, startUpdates } from './updates/updates';
-import { createPopover, trayPresenter } from './tray/tray';
+import { trayPresenter } from './tray/tray';
 import { trayView, type TrayUpdate } from './tray/trayState';
+import { followTaskbarLook } from './tray/taskbarLook';
+import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
+import { findHome } from './desktopHome';
+import { openHome, startShow } from './home';
+import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
+import type { OpenShortcutView } from '../core/api/installationView';
+import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
 import {
   isPinned,
@@ -81,9 +88,13 @@ installLastResort({
 // Before `ready`: the scheme's privileges and the guards on every web contents.
 registerAppScheme();
 guardWebContents();
+// On Wayland, global keys come through the desktop portal only (openShortcut.ts).
+enableShortcutsPortal(app.commandLine, process.env, process.platform);
 
 /** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
 const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
+/** The command line as launched: --hidden says a start at login (loginItem.ts). */
+const launchArgs = [...process.argv];
 
 /** Asked to show the window (a second launch) before the tray exists: shown once it does. */
 let showWindow: (() => void) | undefined;
@@ -162,6 +173,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const lock = takeDataFolderLock(dataDir, 'the ClassTray tray app');
   // One reader for the app's life: it keeps each source's last good policy.
   const policyReader = new PolicyReader(systemPolicySystem(), log.child('policy').warn);
+  // Asked of the session bus while the core starts: bounded, and never holds up the process.
+  const trayWatcher = process.platform === 'linux' ? hasTrayWatcher() : Promise.resolve(null);
   const classTray = await createClassTray({
     dataDir,
     createSettingsBackend: ({ cwd, configName, configFileMode }) =>
@@ -188,18 +201,38 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   registerIpc(classTray, log.child('ipc'), passwords, support);
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
-  const popover = createPopover({
-    assetsDir,
-    url: `${APP_ORIGIN}/index.html`,
-    preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
-    devTools: !app.isPackaged,
-    size: savedWindowSize(windowSizeFile),
-  });
+  const noteSeen = (await classTray.getState()).preferences.homeNoteSeen;
+  // From here to the 'before-load' listener nothing awaits: a window home emits it next.
+  // The tray's icons follow the taskbar's look as it changes.
+  const look = followTaskbarLook(() => redraw());
+  const { home, popover } = openHome(
+    findHome({ platform: process.platform, env: process.env, trayWatcher: await trayWatcher }),
+    {
+      assetsDir,
+      look: look(),
+      url: `${APP_ORIGIN}/index.html`,
+      preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
+      devTools: !app.isPackaged,
+      size: savedWindowSize(windowSizeFile),
+    },
+    log.child('home'),
+  );
   pushChanges(classTray, () => popover.window?.webContents);
+  const atLogin = startedAtLogin(launchArgs, process.platform);
+  const show = startShow({ home, atLogin, noteSeen });
+  log.info(
+    `Started ${atLogin ? 'at login' : 'by hand'}: ${show === 'none' ? 'the tray only' : `the window (${show})`}.`,
+  );
 
   let updates: Updates | undefined;
+  let openShortcut: OpenShortcutView | undefined;
   const showInstallation = (): void =>
-    classTray.setInstallation({ updates: updates?.status.by ?? 'none', sandboxOff });
+    classTray.setInstallation({
+      updates: updates?.status.by ?? 'none',
+      sandboxOff,
+      home,
+      ...(openShortcut === undefined ? {} : { openShortcut }),
+    });
   showInstallation();
   detectInstaller(systemInstallFacts(app.isPackaged, app.getName()))
     .then((installer) => {
@@ -227,9 +260,17 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   let state: ClassTrayState | undefined;
   let present: ((state: ClassTrayState) => void) | undefined;
   let windowVisible = false;
+  // Shown for its note (the first start in this place): closing it means the note was read.
+  let noteShown = show === 'window' && home !== 'window';
   const setVisible = (visible: boolean): void => {
     windowVisible = visible;
     classTray.setWindowVisible(visible);
+    if (!visible && noteShown) {
+      noteShown = false;
+      classTray
+        .updatePreferences({ homeNoteSeen: home })
+        .catch((error: unknown) => warn(`The note could not be marked read: ${String(error)}`));
+    }
   };
   const textFor = (current: ClassTrayState) =>
     labels[localeOf(current.preferences.language, app.getLocale())];
@@ -244,6 +285,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
         popover.tray,
         assetsDir,
         trayHandlers(classTray, popover, redraw, () => updates, support),
+        look,
       );
       present = (current) =>
         draw(
@@ -268,9 +310,26 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
           .showWindow()
           .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
       };
-      if (showWhenReady) showWindow();
+      if (showWhenReady || show === 'window') showWindow();
+      else if (show === 'minimized') {
+        // A window home at login: its taskbar entry only, never in front of the teacher.
+        popover.window?.showInactive();
+        popover.window?.minimize();
+      }
     }
   });
+  // The shortcut opens the window, or closes it when it is in front.
+  const toggleWindow = (): void => {
+    if (windowVisible && popover.window?.isFocused() === true) popover.hideWindow();
+    else showWindow?.();
+  };
+  const shortcutKeeper = openShortcutKeeper(
+    globalShortcut,
+    { platform: process.platform, env: process.env, portal: () => hasShortcutsPortal() },
+    toggleWindow,
+    log.child('shortcut'),
+  );
+  let shortcutAsked: string | undefined;
   popover.on('after-close', () => setVisible(false));
   function redraw(): void {
     if (state && present) present(state);
@@ -307,6 +366,15 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
             .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
         });
       }
+      if (current.preferences.openShortcut !== shortcutAsked) {
+        shortcutAsked = current.preferences.openShortcut;
+        shortcutKeeper(shortcutAsked)
+          .then((view) => {
+            openShortcut = view;
+            showInstallation();
+          })
+          .catch((error: unknown) => warn(`The shortcut could not be set: ${String(error)}`));
+      }
       if (current.preferences.startAtLogin !== startAtLogin) {
         startAtLogin = current.preferences.startAtLogin;
         applyStartAtLogin(startAtLogin);
@@ -329,7 +397,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
 
 function trayHandlers(
   classTray: ClassTray,
-  popover: ReturnType<typeof createPopover>,
+  popover: Home,
   redraw: () => void,
   updates: () => Updates | undefined,
   support: HostSupport,

@@ -60,10 +60,44 @@ export function popoverWindowOptions(
   };
 }
 
-/** Reports every show and hide (tray click, blur, Open, second launch) to `onChange`. */
+/**
+ * The window home's (windowHome.ts, where the desktop shows no tray): the popover's size and
+ * webPreferences, as an ordinary window with a frame and a taskbar entry.
+ */
+export function windowHomeOptions(
+  preloadPath: string,
+  devTools: boolean,
+  size: WindowSize = WINDOW_SIZE,
+): BrowserWindowConstructorOptions {
+  return {
+    ...popoverWindowOptions(preloadPath, devTools, size),
+    frame: true,
+    skipTaskbar: false,
+    movable: true,
+    minimizable: true,
+    maximizable: true,
+    fullscreenable: true,
+    title: 'ClassTray',
+  };
+}
+
+/** What the window is made from: the app:// page, the preload, its size. */
+export interface PopoverOptions {
+  url: string;
+  preloadPath: string;
+  devTools: boolean;
+  size: WindowSize;
+}
+
+/**
+ * Reports every show and hide (tray click, blur, Open, second launch) to `onChange`; a window
+ * home (windowHome.ts) minimised to its taskbar entry is hidden too.
+ */
 export function trackVisibility(window: BrowserWindow, onChange: (visible: boolean) => void): void {
   window.on('show', () => onChange(true));
   window.on('hide', () => onChange(false));
+  window.on('minimize', () => onChange(false));
+  window.on('restore', () => onChange(true));
 }
 
 /** Chromium's code for a load cancelled by a newer one or by the navigation guard. */

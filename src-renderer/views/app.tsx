@@ -11,6 +11,8 @@ import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './header/connectionBanner';
 import { ChangeAnnouncer } from './devices/deviceActivity';
 import { DemoNotice, demoNoticeShown } from './header/demoNotice';
+import { HomeNote } from './header/homeNote';
+import { useWindowKeys } from './keys';
 import { DeviceList } from './devices/deviceList';
 import { Header } from './header/header';
 import { ScheduledEndReports } from './accesses/scheduledEndReports';
@@ -47,6 +49,7 @@ function App() {
   const settingsButton = useRef<HTMLButtonElement>(null);
   const demoNotice = useClassTray((data) => demoNoticeShown(data, settingsOpen));
   useLanguage();
+  useWindowKeys();
 
   const openSettings = useCallback(() => {
     setReadiness(null);
@@ -111,6 +114,7 @@ function App() {
       />
       {/* Everything below the header is the main landmark, notices and settings included. */}
       <main className="main">
+        <HomeNote />
         {demoNotice && <DemoNotice onConnect={openSettings} onDismissed={focusSearch} />}
         <ConnectionBanner
           onOpenSettings={openSettings}

@@ -532,6 +532,37 @@ export const ar = {
     reports_many: '{{count}} تقريرًا',
     reports_other: '{{count}} تقرير',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'اختصار لفتح ClassTray',
+    hint: 'يفتح هذه النافذة ويغلقها من أي برنامج.',
+    change: 'تغيير',
+    turnOff: 'إيقاف',
+    off: 'متوقف',
+    listening: 'اضغط المفاتيح الجديدة، أو Esc للإبقاء على القديمة.',
+    needsModifier: 'اضغط Ctrl أو Alt أو Cmd مع مفتاح آخر.',
+    saved: 'يُفتح ClassTray الآن بالمفاتيح {{keys}}.',
+    turnedOff: 'الاختصار متوقف.',
+    unchanged: 'لم يتغير الاختصار.',
+    taken:
+      'يستخدم برنامج آخر {{keys}} بالفعل: اختر مفاتيح أخرى. ما زالت أيقونة منطقة الإشعارات تفتح ClassTray.',
+    unsupported:
+      'لا يسمح سطح المكتب هذا لأي برنامج بأخذ اختصارات (Wayland دون بوابة الاختصارات العامة): استخدم أيقونة منطقة الإشعارات، أو عيّن مفاتيح في إعدادات لوحة المفاتيح لسطح المكتب.',
+    inWindow:
+      'في هذه النافذة: {{search}} للبحث، {{endAll}} لإنهاء الكل، {{classroom}} لتبديل الفصل.',
+    homeHeading: 'أين تجد ClassTray',
+    home: {
+      'windows-tray':
+        'يوجد ClassTray في منطقة الإشعارات في نهاية شريط المهام. قد يكون مخفيًا في Windows 11 تحت السهم ^: اسحب أيقونته إلى شريط المهام، أو شغّلها من الإعدادات › التخصيص › شريط المهام › أيقونات علبة النظام الأخرى.',
+      'macos-menu-bar':
+        'يوجد ClassTray في شريط القوائم أعلى الشاشة: انقر أيقونته لفتح هذه النافذة.',
+      'linux-tray': 'يوجد ClassTray في علبة اللوحة: انقر أيقونته لفتح هذه النافذة.',
+      window:
+        'لا يعرض سطح المكتب أيقونات علبة النظام، لذلك يعمل ClassTray في هذه النافذة، وقائمته فيها. في GNOME تعيد إضافة AppIndicator الأيقونة.',
+    },
+    homeKeys: 'أو اضغط {{keys}} في أي برنامج.',
+    gotIt: 'فهمت',
+  },
   timetable: {
     heading: 'الجدول الدراسي',
     intro: 'يفتح ClassTray فصل الحصة الجارية، ويمكنه إنهاء صلاحيات الوصول فيه عند انتهاء الحصة.',
@@ -740,6 +771,10 @@ export const ar = {
     StartAtLogin: {
       title: 'التشغيل عند تسجيل الدخول',
       explain: 'تشغيل ClassTray عند تسجيل المعلّم دخوله.',
+    },
+    OpenShortcut: {
+      title: 'اختصار لفتح ClassTray',
+      explain: 'مفاتيح تفتح النافذة من أي مكان (CommandOrControl+Shift+F9)؛ فارغ: لا شيء.',
     },
     DeviceChangeNotifications: {
       title: 'الإشعارات عند تغيّر الأجهزة',

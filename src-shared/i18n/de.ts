@@ -470,6 +470,38 @@ export const de = {
     reports_one: '{{count}} Bericht',
     reports_other: '{{count}} Berichte',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Tastenkürzel zum Öffnen von ClassTray',
+    hint: 'Öffnet und schließt dieses Fenster aus jedem Programm.',
+    change: 'Ändern',
+    turnOff: 'Ausschalten',
+    off: 'Aus',
+    listening: 'Drücken Sie die neuen Tasten, oder Esc, um die alten zu behalten.',
+    needsModifier: 'Halten Sie Strg, Alt oder Cmd zusammen mit einer anderen Taste.',
+    saved: 'ClassTray öffnet sich jetzt mit {{keys}}.',
+    turnedOff: 'Das Tastenkürzel ist ausgeschaltet.',
+    unchanged: 'Das Tastenkürzel bleibt unverändert.',
+    taken:
+      'Ein anderes Programm verwendet {{keys}} bereits: Wählen Sie andere Tasten. Das Tray-Symbol öffnet ClassTray weiterhin.',
+    unsupported:
+      'Dieser Desktop lässt Programme keine Tastenkürzel belegen (Wayland ohne das Portal für globale Tastenkürzel): Verwenden Sie das Tray-Symbol, oder legen Sie Tasten in den Tastatureinstellungen Ihres Desktops fest.',
+    inWindow:
+      'In diesem Fenster: {{search}} Suche, {{endAll}} Alle beenden, {{classroom}} Klassenraum wechseln.',
+    homeHeading: 'Wo ClassTray zu finden ist',
+    home: {
+      'windows-tray':
+        'ClassTray befindet sich im Infobereich am Ende der Taskleiste. Unter Windows 11 ist es eventuell unter dem Pfeil ^ versteckt: Ziehen Sie das Symbol auf die Taskleiste, oder schalten Sie es unter Einstellungen › Personalisierung › Taskleiste › Andere Taskleistensymbole ein.',
+      'macos-menu-bar':
+        'ClassTray befindet sich in der Menüleiste oben am Bildschirm: Klicken Sie auf das Symbol, um dieses Fenster zu öffnen.',
+      'linux-tray':
+        'ClassTray befindet sich im Tray Ihrer Leiste: Klicken Sie auf das Symbol, um dieses Fenster zu öffnen.',
+      window:
+        'Ihr Desktop zeigt keine Tray-Symbole, daher läuft ClassTray als dieses Fenster, mit seinem Menü im Fenster. Unter GNOME bringt die Erweiterung AppIndicator das Tray-Symbol zurück.',
+    },
+    homeKeys: 'Oder drücken Sie {{keys}} in einem beliebigen Programm.',
+    gotIt: 'Verstanden',
+  },
   timetable: {
     heading: 'Stundenplan',
     intro:
@@ -661,6 +693,11 @@ export const de = {
     StartAtLogin: {
       title: 'Bei der Anmeldung starten',
       explain: 'ClassTray starten, wenn sich die Lehrkraft anmeldet.',
+    },
+    OpenShortcut: {
+      title: 'Tastenkürzel zum Öffnen von ClassTray',
+      explain:
+        'Tasten, die das Fenster von überall öffnen (CommandOrControl+Shift+F9); leer: keine.',
     },
     DeviceChangeNotifications: {
       title: 'Benachrichtigungen, wenn sich Geräte ändern',

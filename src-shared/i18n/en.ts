@@ -494,6 +494,37 @@ export const en = {
     reports_other: '{{count}} reports',
   },
   /** The timetable (issue 18): Settings → Timetable, the header's lesson line. */
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Shortcut to open ClassTray',
+    hint: 'Opens and closes this window from any program.',
+    change: 'Change',
+    turnOff: 'Turn off',
+    off: 'Off',
+    listening: 'Press the new keys, or Esc to keep the old ones.',
+    needsModifier: 'Hold Ctrl, Alt or Cmd with another key.',
+    saved: 'ClassTray now opens with {{keys}}.',
+    turnedOff: 'The shortcut is off.',
+    unchanged: 'The shortcut is unchanged.',
+    taken:
+      'Another program already uses {{keys}}: choose other keys. The tray icon still opens ClassTray.',
+    unsupported:
+      "This desktop lets no program take shortcuts (Wayland without the global shortcuts portal): use the tray icon, or set keys in your desktop's keyboard settings.",
+    inWindow:
+      'In this window: {{search}} search, {{endAll}} End all, {{classroom}} switch classroom.',
+    homeHeading: 'Where ClassTray lives',
+    home: {
+      'windows-tray':
+        'ClassTray lives in the notification area at the end of the taskbar. On Windows 11 it may be hidden under the ^ arrow: drag its icon onto the taskbar, or turn it on in Settings › Personalization › Taskbar › Other system tray icons.',
+      'macos-menu-bar':
+        'ClassTray lives in the menu bar at the top of the screen: click its icon to open this window.',
+      'linux-tray': "ClassTray lives in your panel's tray: click its icon to open this window.",
+      window:
+        'Your desktop shows no tray icons, so ClassTray runs as this window, with its menu in the window. On GNOME, the AppIndicator extension brings the tray icon back.',
+    },
+    homeKeys: 'Or press {{keys}} in any program.',
+    gotIt: 'Got it',
+  },
   timetable: {
     heading: 'Timetable',
     intro:
@@ -686,6 +717,10 @@ export const en = {
     StartAtLogin: {
       title: 'Start at login',
       explain: 'Start ClassTray when the teacher logs in.',
+    },
+    OpenShortcut: {
+      title: 'Shortcut to open ClassTray',
+      explain: 'Keys that open the window from anywhere (CommandOrControl+Shift+F9); empty: none.',
     },
     DeviceChangeNotifications: {
       title: 'Notifications when devices change',

@@ -484,6 +484,38 @@ export const es = {
     reports_many: '{{count}} avisos',
     reports_other: '{{count}} avisos',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Atajo para abrir ClassTray',
+    hint: 'Abre y cierra esta ventana desde cualquier programa.',
+    change: 'Cambiar',
+    turnOff: 'Desactivar',
+    off: 'Desactivado',
+    listening: 'Pulse las teclas nuevas, o Esc para conservar las anteriores.',
+    needsModifier: 'Mantenga Ctrl, Alt o Cmd junto con otra tecla.',
+    saved: 'Ahora ClassTray se abre con {{keys}}.',
+    turnedOff: 'El atajo está desactivado.',
+    unchanged: 'El atajo no ha cambiado.',
+    taken:
+      'Otro programa ya usa {{keys}}: elija otras teclas. El icono de la bandeja sigue abriendo ClassTray.',
+    unsupported:
+      'Este escritorio no permite que los programas tomen atajos (Wayland sin el portal de atajos globales): use el icono de la bandeja, o asigne teclas en la configuración del teclado de su escritorio.',
+    inWindow:
+      'En esta ventana: {{search}} buscar, {{endAll}} Finalizar todo, {{classroom}} cambiar de aula.',
+    homeHeading: 'Dónde está ClassTray',
+    home: {
+      'windows-tray':
+        'ClassTray está en el área de notificación, al final de la barra de tareas. En Windows 11 puede estar oculto bajo la flecha ^: arrastre su icono a la barra de tareas, o actívelo en Configuración › Personalización › Barra de tareas › Otros iconos de la bandeja del sistema.',
+      'macos-menu-bar':
+        'ClassTray está en la barra de menús, arriba en la pantalla: haga clic en su icono para abrir esta ventana.',
+      'linux-tray':
+        'ClassTray está en la bandeja de su panel: haga clic en su icono para abrir esta ventana.',
+      window:
+        'Su escritorio no muestra iconos de bandeja, así que ClassTray funciona como esta ventana, con su menú en la ventana. En GNOME, la extensión AppIndicator recupera el icono de la bandeja.',
+    },
+    homeKeys: 'O pulse {{keys}} en cualquier programa.',
+    gotIt: 'Entendido',
+  },
   timetable: {
     heading: 'Horario',
     intro:
@@ -680,6 +712,11 @@ export const es = {
     StartAtLogin: {
       title: 'Iniciar al iniciar sesión',
       explain: 'Iniciar ClassTray cuando el docente inicia sesión.',
+    },
+    OpenShortcut: {
+      title: 'Atajo para abrir ClassTray',
+      explain:
+        'Teclas que abren la ventana desde cualquier lugar (CommandOrControl+Shift+F9); vacío: ninguna.',
     },
     DeviceChangeNotifications: {
       title: 'Notificaciones cuando cambian los dispositivos',

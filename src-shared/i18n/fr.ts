@@ -486,6 +486,38 @@ export const fr = {
     reports_many: '{{count}} comptes rendus',
     reports_other: '{{count}} comptes rendus',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Raccourci pour ouvrir ClassTray',
+    hint: 'Ouvre et ferme cette fenêtre depuis n’importe quel programme.',
+    change: 'Modifier',
+    turnOff: 'Désactiver',
+    off: 'Désactivé',
+    listening: 'Appuyez sur les nouvelles touches, ou sur Échap pour garder les anciennes.',
+    needsModifier: 'Maintenez Ctrl, Alt ou Cmd avec une autre touche.',
+    saved: 'ClassTray s’ouvre désormais avec {{keys}}.',
+    turnedOff: 'Le raccourci est désactivé.',
+    unchanged: 'Le raccourci n’a pas changé.',
+    taken:
+      'Un autre programme utilise déjà {{keys}} : choisissez d’autres touches. L’icône de la zone de notification ouvre toujours ClassTray.',
+    unsupported:
+      'Ce bureau ne laisse aucun programme prendre de raccourci (Wayland sans le portail des raccourcis globaux) : utilisez l’icône de la zone de notification, ou définissez des touches dans les réglages du clavier de votre bureau.',
+    inWindow:
+      'Dans cette fenêtre : {{search}} rechercher, {{endAll}} Tout terminer, {{classroom}} changer de salle.',
+    homeHeading: 'Où trouver ClassTray',
+    home: {
+      'windows-tray':
+        'ClassTray se trouve dans la zone de notification, au bout de la barre des tâches. Sous Windows 11, il peut être caché sous la flèche ^ : faites glisser son icône sur la barre des tâches, ou activez-la dans Paramètres › Personnalisation › Barre des tâches › Autres icônes de la barre d’état système.',
+      'macos-menu-bar':
+        'ClassTray se trouve dans la barre des menus, en haut de l’écran : cliquez sur son icône pour ouvrir cette fenêtre.',
+      'linux-tray':
+        'ClassTray se trouve dans la zone de notification de votre panneau : cliquez sur son icône pour ouvrir cette fenêtre.',
+      window:
+        'Votre bureau n’affiche pas d’icônes de notification : ClassTray fonctionne donc dans cette fenêtre, avec son menu dans la fenêtre. Sous GNOME, l’extension AppIndicator rétablit l’icône.',
+    },
+    homeKeys: 'Ou appuyez sur {{keys}} dans n’importe quel programme.',
+    gotIt: 'Compris',
+  },
   timetable: {
     heading: 'Emploi du temps',
     intro:
@@ -684,6 +716,11 @@ export const fr = {
     StartAtLogin: {
       title: 'Lancer à l’ouverture de session',
       explain: 'Lancer ClassTray quand l’enseignant ouvre sa session.',
+    },
+    OpenShortcut: {
+      title: 'Raccourci pour ouvrir ClassTray',
+      explain:
+        'Touches qui ouvrent la fenêtre depuis n’importe où (CommandOrControl+Shift+F9) ; vide : aucune.',
     },
     DeviceChangeNotifications: {
       title: 'Notifications quand des appareils changent d’état',

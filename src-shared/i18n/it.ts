@@ -485,6 +485,38 @@ export const it = {
     reports_many: '{{count}} resoconti',
     reports_other: '{{count}} resoconti',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Scorciatoia per aprire ClassTray',
+    hint: 'Apre e chiude questa finestra da qualsiasi programma.',
+    change: 'Cambia',
+    turnOff: 'Disattiva',
+    off: 'Disattivata',
+    listening: 'Premi i nuovi tasti, oppure Esc per tenere quelli di prima.',
+    needsModifier: 'Tieni premuto Ctrl, Alt o Cmd insieme a un altro tasto.',
+    saved: 'Ora ClassTray si apre con {{keys}}.',
+    turnedOff: 'La scorciatoia è disattivata.',
+    unchanged: 'La scorciatoia non è cambiata.',
+    taken:
+      'Un altro programma usa già {{keys}}: scegli altri tasti. L’icona nell’area di notifica apre ancora ClassTray.',
+    unsupported:
+      'Questo desktop non permette ai programmi di prendere scorciatoie (Wayland senza il portale delle scorciatoie globali): usa l’icona nell’area di notifica, oppure imposta i tasti nelle impostazioni della tastiera del desktop.',
+    inWindow:
+      'In questa finestra: {{search}} cerca, {{endAll}} Termina tutto, {{classroom}} cambia aula.',
+    homeHeading: 'Dove si trova ClassTray',
+    home: {
+      'windows-tray':
+        'ClassTray si trova nell’area di notifica, alla fine della barra delle applicazioni. In Windows 11 può essere nascosto sotto la freccia ^: trascina la sua icona sulla barra delle applicazioni, oppure attivala in Impostazioni › Personalizzazione › Barra delle applicazioni › Altre icone della barra delle applicazioni.',
+      'macos-menu-bar':
+        'ClassTray si trova nella barra dei menu, in alto sullo schermo: fai clic sulla sua icona per aprire questa finestra.',
+      'linux-tray':
+        'ClassTray si trova nell’area di notifica del pannello: fai clic sulla sua icona per aprire questa finestra.',
+      window:
+        'Il desktop non mostra icone nell’area di notifica, quindi ClassTray funziona come questa finestra, con il suo menu nella finestra. In GNOME, l’estensione AppIndicator riporta l’icona.',
+    },
+    homeKeys: 'Oppure premi {{keys}} in qualsiasi programma.',
+    gotIt: 'Ho capito',
+  },
   timetable: {
     heading: 'Orario',
     intro:
@@ -682,6 +714,11 @@ export const it = {
     StartAtLogin: {
       title: 'Avvia all’accesso al sistema',
       explain: 'Avvia ClassTray quando il docente accede al sistema.',
+    },
+    OpenShortcut: {
+      title: 'Scorciatoia per aprire ClassTray',
+      explain:
+        'Tasti che aprono la finestra da qualsiasi punto (CommandOrControl+Shift+F9); vuoto: nessuno.',
     },
     DeviceChangeNotifications: {
       title: 'Notifiche quando i dispositivi cambiano stato',

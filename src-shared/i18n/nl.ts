@@ -472,6 +472,38 @@ export const nl = {
     reports_one: '{{count}} melding',
     reports_other: '{{count}} meldingen',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Sneltoets om ClassTray te openen',
+    hint: 'Opent en sluit dit venster vanuit elk programma.',
+    change: 'Wijzigen',
+    turnOff: 'Uitzetten',
+    off: 'Uit',
+    listening: 'Druk op de nieuwe toetsen, of op Esc om de oude te houden.',
+    needsModifier: 'Houd Ctrl, Alt of Cmd ingedrukt met een andere toets.',
+    saved: 'ClassTray opent nu met {{keys}}.',
+    turnedOff: 'De sneltoets staat uit.',
+    unchanged: 'De sneltoets is niet gewijzigd.',
+    taken:
+      'Een ander programma gebruikt {{keys}} al: kies andere toetsen. Het pictogram in het systeemvak opent ClassTray nog steeds.',
+    unsupported:
+      'Deze desktop laat programma’s geen sneltoetsen nemen (Wayland zonder het portaal voor globale sneltoetsen): gebruik het pictogram in het systeemvak, of stel toetsen in bij de toetsenbordinstellingen van uw desktop.',
+    inWindow:
+      'In dit venster: {{search}} zoeken, {{endAll}} Alles beëindigen, {{classroom}} ander lokaal.',
+    homeHeading: 'Waar ClassTray te vinden is',
+    home: {
+      'windows-tray':
+        'ClassTray staat in het systeemvak aan het eind van de taakbalk. In Windows 11 kan het verborgen zijn onder het pijltje ^: sleep het pictogram naar de taakbalk, of zet het aan bij Instellingen › Persoonlijke instellingen › Taakbalk › Andere pictogrammen in het systeemvak.',
+      'macos-menu-bar':
+        'ClassTray staat in de menubalk boven aan het scherm: klik op het pictogram om dit venster te openen.',
+      'linux-tray':
+        'ClassTray staat in het systeemvak van uw paneel: klik op het pictogram om dit venster te openen.',
+      window:
+        'Uw desktop toont geen pictogrammen in een systeemvak, dus ClassTray draait als dit venster, met zijn menu in het venster. Onder GNOME brengt de extensie AppIndicator het pictogram terug.',
+    },
+    homeKeys: 'Of druk op {{keys}} in een willekeurig programma.',
+    gotIt: 'Begrepen',
+  },
   timetable: {
     heading: 'Rooster',
     intro:
@@ -663,6 +695,11 @@ export const nl = {
     StartAtLogin: {
       title: 'Starten bij aanmelden',
       explain: 'ClassTray starten wanneer de docent zich aanmeldt.',
+    },
+    OpenShortcut: {
+      title: 'Sneltoets om ClassTray te openen',
+      explain:
+        'Toetsen die het venster overal vandaan openen (CommandOrControl+Shift+F9); leeg: geen.',
     },
     DeviceChangeNotifications: {
       title: 'Meldingen als apparaten veranderen',

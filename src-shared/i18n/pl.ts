@@ -505,6 +505,37 @@ export const pl = {
     reports_many: '{{count}} raportów',
     reports_other: '{{count}} raportu',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Skrót otwierający ClassTray',
+    hint: 'Otwiera i zamyka to okno z dowolnego programu.',
+    change: 'Zmień',
+    turnOff: 'Wyłącz',
+    off: 'Wyłączony',
+    listening: 'Naciśnij nowe klawisze albo Esc, aby zachować poprzednie.',
+    needsModifier: 'Przytrzymaj Ctrl, Alt lub Cmd razem z innym klawiszem.',
+    saved: 'ClassTray otwiera się teraz skrótem {{keys}}.',
+    turnedOff: 'Skrót jest wyłączony.',
+    unchanged: 'Skrót się nie zmienił.',
+    taken:
+      'Inny program używa już {{keys}}: wybierz inne klawisze. Ikona w zasobniku nadal otwiera ClassTray.',
+    unsupported:
+      'Ten pulpit nie pozwala programom przejmować skrótów (Wayland bez portalu skrótów globalnych): użyj ikony w zasobniku albo ustaw klawisze w ustawieniach klawiatury pulpitu.',
+    inWindow:
+      'W tym oknie: {{search}} szukaj, {{endAll}} Zakończ wszystkie, {{classroom}} zmień salę.',
+    homeHeading: 'Gdzie jest ClassTray',
+    home: {
+      'windows-tray':
+        'ClassTray jest w obszarze powiadomień na końcu paska zadań. W Windows 11 może być ukryty pod strzałką ^: przeciągnij jego ikonę na pasek zadań albo włącz ją w Ustawienia › Personalizacja › Pasek zadań › Inne ikony na pasku zadań.',
+      'macos-menu-bar':
+        'ClassTray jest na pasku menu u góry ekranu: kliknij jego ikonę, aby otworzyć to okno.',
+      'linux-tray': 'ClassTray jest w zasobniku panelu: kliknij jego ikonę, aby otworzyć to okno.',
+      window:
+        'Twój pulpit nie pokazuje ikon w zasobniku, więc ClassTray działa jako to okno, z menu w oknie. W GNOME rozszerzenie AppIndicator przywraca ikonę w zasobniku.',
+    },
+    homeKeys: 'Albo naciśnij {{keys}} w dowolnym programie.',
+    gotIt: 'Rozumiem',
+  },
   timetable: {
     heading: 'Plan lekcji',
     intro:
@@ -708,6 +739,11 @@ export const pl = {
     StartAtLogin: {
       title: 'Uruchamiaj po zalogowaniu',
       explain: 'Uruchamiaj ClassTray, gdy nauczyciel się zaloguje.',
+    },
+    OpenShortcut: {
+      title: 'Skrót otwierający ClassTray',
+      explain:
+        'Klawisze, które otwierają okno z dowolnego miejsca (CommandOrControl+Shift+F9); puste: brak.',
     },
     DeviceChangeNotifications: {
       title: 'Powiadomienia o zmianach stanu urządzeń',

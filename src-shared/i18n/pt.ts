@@ -490,6 +490,38 @@ export const pt = {
     reports_many: '{{count}} relatórios',
     reports_other: '{{count}} relatórios',
   },
+  /** The keys that open the window from anywhere, the keys inside it, and where ClassTray lives. */
+  shortcut: {
+    label: 'Atalho para abrir o ClassTray',
+    hint: 'Abre e fecha esta janela a partir de qualquer programa.',
+    change: 'Alterar',
+    turnOff: 'Desligar',
+    off: 'Desligado',
+    listening: 'Prima as novas teclas, ou Esc para manter as anteriores.',
+    needsModifier: 'Mantenha Ctrl, Alt ou Cmd premido com outra tecla.',
+    saved: 'O ClassTray abre agora com {{keys}}.',
+    turnedOff: 'O atalho está desligado.',
+    unchanged: 'O atalho não mudou.',
+    taken:
+      'Outro programa já usa {{keys}}: escolha outras teclas. O ícone na área de notificação continua a abrir o ClassTray.',
+    unsupported:
+      'Este ambiente de trabalho não deixa os programas usar atalhos (Wayland sem o portal de atalhos globais): use o ícone na área de notificação, ou defina teclas nas definições de teclado do seu ambiente de trabalho.',
+    inWindow:
+      'Nesta janela: {{search}} pesquisar, {{endAll}} Terminar todos, {{classroom}} mudar de sala.',
+    homeHeading: 'Onde está o ClassTray',
+    home: {
+      'windows-tray':
+        'O ClassTray está na área de notificação, no fim da barra de tarefas. No Windows 11 pode estar escondido sob a seta ^: arraste o ícone para a barra de tarefas, ou ative-o em Definições › Personalização › Barra de tarefas › Outros ícones da bandeja do sistema.',
+      'macos-menu-bar':
+        'O ClassTray está na barra de menus, no topo do ecrã: clique no ícone para abrir esta janela.',
+      'linux-tray':
+        'O ClassTray está na área de notificação do seu painel: clique no ícone para abrir esta janela.',
+      window:
+        'O seu ambiente de trabalho não mostra ícones de notificação, por isso o ClassTray funciona como esta janela, com o menu na janela. No GNOME, a extensão AppIndicator traz o ícone de volta.',
+    },
+    homeKeys: 'Ou prima {{keys}} em qualquer programa.',
+    gotIt: 'Percebi',
+  },
   timetable: {
     heading: 'Horário',
     intro:
@@ -688,6 +720,11 @@ export const pt = {
     StartAtLogin: {
       title: 'Iniciar com a sessão',
       explain: 'Iniciar o ClassTray quando o professor inicia sessão.',
+    },
+    OpenShortcut: {
+      title: 'Atalho para abrir o ClassTray',
+      explain:
+        'Teclas que abrem a janela a partir de qualquer lugar (CommandOrControl+Shift+F9); vazio: nenhuma.',
     },
     DeviceChangeNotifications: {
       title: 'Notificações quando os dispositivos mudam',

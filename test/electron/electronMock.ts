@@ -75,6 +75,54 @@ export class FakeNotification extends EventEmitter {
   }
 }
 
+/** A Tray: what is drawn on it; a test makes the constructor throw to show a desktop without one. */
+export class FakeTray extends EventEmitter {
+  readonly setImage = vi.fn();
+  readonly setToolTip = vi.fn();
+  readonly setContextMenu = vi.fn();
+  readonly popUpContextMenu = vi.fn();
+  readonly getBounds = vi.fn(() => ({ x: 0, y: 0, width: 0, height: 0 }));
+  constructor(readonly image: string) {
+    super();
+  }
+}
+
+/** A BrowserWindow (the window home's): its options, visibility and menu as set. */
+export class FakeBrowserWindow extends EventEmitter {
+  readonly webContents = new FakeWebContents();
+  visible = false;
+  minimized = false;
+  readonly show = vi.fn(() => {
+    this.visible = true;
+    this.minimized = false;
+    this.emit('show');
+  });
+  readonly showInactive = vi.fn(() => {
+    this.visible = true;
+  });
+  readonly minimize = vi.fn(() => {
+    this.minimized = true;
+    this.emit('minimize');
+  });
+  readonly restore = vi.fn(() => {
+    this.minimized = false;
+    this.emit('restore');
+  });
+  readonly focus = vi.fn();
+  readonly isFocused = vi.fn(() => this.visible && !this.minimized);
+  readonly isMinimized = vi.fn(() => this.minimized);
+  readonly isAlwaysOnTop = vi.fn(() => false);
+  readonly setAlwaysOnTop = vi.fn();
+  readonly getSize = vi.fn(() => [380, 580]);
+  readonly setIcon = vi.fn();
+  readonly setTitle = vi.fn();
+  readonly setMenu = vi.fn();
+  readonly loadURL = vi.fn(async () => undefined);
+  constructor(readonly options: Record<string, unknown>) {
+    super();
+  }
+}
+
 export function electronMock() {
   const handlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const rendererListeners = new Map<string, Set<(...args: unknown[]) => void>>();
@@ -93,6 +141,7 @@ export function electronMock() {
     getVersion: vi.fn(() => '0.1.0'),
     getLocale: vi.fn(() => 'en-US'),
     setAppUserModelId: vi.fn(),
+    commandLine: { appendSwitch: vi.fn() },
   });
   return {
     app,
@@ -145,6 +194,26 @@ export function electronMock() {
       openPath: vi.fn(async (_path: string): Promise<string> => ''),
     },
     Menu: { buildFromTemplate: vi.fn((template: unknown[]) => ({ template })) },
+    Tray: vi.fn(function (image: string) {
+      return new FakeTray(image);
+    }),
+    BrowserWindow: vi.fn(function (options: Record<string, unknown>) {
+      return new FakeBrowserWindow(options);
+    }),
+    // register answers whether the OS gave the keys (false: another program holds them).
+    globalShortcut: { register: vi.fn(() => true), unregister: vi.fn() },
+    nativeTheme: Object.assign(new EventEmitter(), {
+      shouldUseDarkColors: false,
+      shouldUseHighContrastColors: false,
+    }),
+    screen: {
+      getPrimaryDisplay: vi.fn(() => ({ scaleFactor: 1 })),
+      getCursorScreenPoint: vi.fn(() => ({ x: 0, y: 0 })),
+      getDisplayMatching: vi.fn(() => ({
+        bounds: { x: 0, y: 0, width: 1920, height: 1080 },
+        workArea: { x: 0, y: 0, width: 1920, height: 1040 },
+      })),
+    },
     Notification: Object.assign(
       vi.fn(function (options: unknown) {
         return new FakeNotification(options);

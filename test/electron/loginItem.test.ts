@@ -2,7 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { app } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { applyStartAtLogin, setLinuxAutostart } from '../../src-main/electron/loginItem';
+import {
+  applyStartAtLogin,
+  setLinuxAutostart,
+  startedAtLogin,
+} from '../../src-main/electron/loginItem';
 import { tempDir } from '../support/tempDir';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -14,7 +18,7 @@ describe('start at login', () => {
     setLinuxAutostart(true, env);
     const file = path.join(home, 'autostart', 'classtray.desktop');
     expect(fs.readFileSync(file, 'utf8')).toContain(
-      'Exec="/home/t/Apps/Class Tray \\\\"1\\\\".AppImage"',
+      'Exec="/home/t/Apps/Class Tray \\\\"1\\\\".AppImage" --hidden',
     );
     setLinuxAutostart(false, env);
     expect(fs.existsSync(file)).toBe(false);
@@ -35,5 +39,36 @@ describe('start at login', () => {
       Object.defineProperty(process, 'platform', { value: platform });
     }
     expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
+  });
+
+  it('registers with --hidden on Windows, and reads its entry with the same arguments', () => {
+    const platform = process.platform;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    Object.assign(app, { isPackaged: true });
+    try {
+      applyStartAtLogin(true);
+    } finally {
+      Object.defineProperty(process, 'platform', { value: platform });
+    }
+    expect(app.getLoginItemSettings).toHaveBeenLastCalledWith({ args: ['--hidden'] });
+    expect(app.setLoginItemSettings).toHaveBeenLastCalledWith({
+      openAtLogin: true,
+      args: ['--hidden'],
+    });
+  });
+
+  it('knows a start at login by --hidden, and on macOS by wasOpenedAtLogin', () => {
+    expect(startedAtLogin(['/opt/ClassTray/classtray', '--hidden'], 'linux')).toBe(true);
+    expect(startedAtLogin(['/opt/ClassTray/classtray'], 'win32')).toBe(false);
+    vi.mocked(app.getLoginItemSettings).mockReturnValueOnce({
+      openAtLogin: true,
+      wasOpenedAtLogin: true,
+    } as never);
+    expect(startedAtLogin(['/Applications/ClassTray.app/Contents/MacOS/ClassTray'], 'darwin')).toBe(
+      true,
+    );
+    expect(startedAtLogin(['/Applications/ClassTray.app/Contents/MacOS/ClassTray'], 'darwin')).toBe(
+      false,
+    );
   });
 });

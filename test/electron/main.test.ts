@@ -14,8 +14,14 @@ import type { ClassTrayOptions } from '../../src-main/core/classTray';
 import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { channels } from '../../src-main/electron/channels';
 import { childProcesses } from '../support/childProcesses';
-import { FakeWebContents, type ElectronMock, type FakeNotification } from './electronMock';
+import {
+  FakeWebContents,
+  type ElectronMock,
+  type FakeBrowserWindow,
+  type FakeNotification,
+} from './electronMock';
 import { localTime, roomEnd, roomState, run } from './stateFixture';
+import type { DesktopHome } from '../../src-shared/desktopHome';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -23,6 +29,15 @@ vi.mock('menubar', () => ({ menubar: vi.fn() }));
 // Never constructed here: the fake core opens no settings and the secret file opens lazily.
 vi.mock('electron-store', () => ({ default: vi.fn() }));
 vi.mock('../../src-main/core/classTray', () => ({ createClassTray: vi.fn() }));
+/** What the session bus answers (desktopBus.ts): a tray watcher, the shortcuts portal. */
+const bus = vi.hoisted((): { trayWatcher: boolean | null; portal: boolean | null } => ({
+  trayWatcher: true,
+  portal: true,
+}));
+vi.mock('../../src-main/electron/desktopBus', () => ({
+  hasTrayWatcher: vi.fn(async () => bus.trayWatcher),
+  hasShortcutsPortal: vi.fn(async () => bus.portal),
+}));
 /** electron-updater's autoUpdater, mocked (as Gitify does): only its events and calls matter. */
 const updater = vi.hoisted((): { current: unknown } => ({ current: undefined }));
 vi.mock('electron-updater', () => ({
@@ -52,9 +67,14 @@ const startChild = childProcesses();
 /** The data folder of every launch: the lock main.ts takes there is real. */
 let dataDir: string;
 
-function fakeCore() {
+/** `noteSeen`: where the teacher closed the note saying where ClassTray lives (first start: null). */
+function fakeCore(noteSeen: DesktopHome | null = 'linux-tray') {
   return {
-    getState: vi.fn(async () => roomState()),
+    getState: vi.fn(async () => {
+      const state = roomState();
+      return { ...state, preferences: { ...state.preferences, homeNoteSeen: noteSeen } };
+    }),
+    updatePreferences: vi.fn(async () => undefined),
     subscribe: vi.fn((_listener: (change: ClassTrayChange) => void) => () => undefined),
     setWindowVisible: vi.fn(),
     suspend: vi.fn(),
@@ -70,6 +90,7 @@ function fakeCore() {
 
 function fakePopover() {
   const tray = Object.assign(new EventEmitter(), {
+    getBounds: vi.fn(() => ({ x: 1800, y: 1040, width: 24, height: 40 })),
     setImage: vi.fn(),
     setToolTip: vi.fn(),
     setContextMenu: vi.fn(),
@@ -77,14 +98,23 @@ function fakePopover() {
   });
   const window = Object.assign(new EventEmitter(), {
     webContents: new FakeWebContents(),
+    isFocused: vi.fn(() => true),
+    showInactive: vi.fn(),
+    minimize: vi.fn(),
     isAlwaysOnTop: vi.fn(() => false),
     setAlwaysOnTop: vi.fn(),
     getSize: vi.fn(() => [380, 580]),
   });
+  const options: Record<string, unknown> = {};
   return Object.assign(new EventEmitter(), {
     tray,
     window,
     showWindow: vi.fn(async () => undefined),
+    hideWindow: vi.fn(),
+    getOption: vi.fn((key: string) => options[key]),
+    setOption: vi.fn((key: string, value: unknown) => {
+      options[key] = value;
+    }),
   });
 }
 
@@ -92,7 +122,11 @@ function fakePopover() {
  * Loads main.ts as a launch would; `lock`: whether this is the first instance. The mocked
  * modules outlive vi.resetModules, so what a previous launch left on them is cleared first.
  */
-async function launch({ lock = true, argv = [] as string[] } = {}) {
+async function launch({
+  lock = true,
+  argv = [],
+  noteSeen = 'linux-tray',
+}: { lock?: boolean; argv?: string[]; noteSeen?: DesktopHome | null } = {}) {
   forgetLastResort();
   vi.resetModules();
   vi.clearAllMocks();
@@ -111,7 +145,7 @@ async function launch({ lock = true, argv = [] as string[] } = {}) {
     markReady = resolve;
   });
   electron.app.whenReady.mockReturnValue(ready);
-  const core = fakeCore();
+  const core = fakeCore(noteSeen);
   const { createClassTray } = await import('../../src-main/core/classTray');
   vi.mocked(createClassTray).mockResolvedValue(core as never);
   const popover = fakePopover();
@@ -520,7 +554,9 @@ describe('main', () => {
       await vi.waitFor(() => expect(autoUpdater.checkForUpdates).toHaveBeenCalledOnce());
       expect(lastMenu(electron).map((item) => item.label)).not.toContain('Restart to update');
 
-      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'app', sandboxOff: false });
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({ updates: 'app', sandboxOff: false }),
+      );
 
       autoUpdater.emit('update-downloaded', { version: '0.2.0' });
       const restart = lastMenu(electron).find((item) => item.label === 'Restart to update');
@@ -688,10 +724,12 @@ describe('main', () => {
       core.schoolPolicy.mockReturnValue({ locked: { UpdatesEnabled: false }, defaults: {} });
       push?.({ type: 'account', account: roomState().account });
       await vi.waitFor(() =>
-        expect(core.setInstallation).toHaveBeenLastCalledWith({
-          updates: 'school-policy',
-          sandboxOff: false,
-        }),
+        expect(core.setInstallation).toHaveBeenLastCalledWith(
+          expect.objectContaining({
+            updates: 'school-policy',
+            sandboxOff: false,
+          }),
+        ),
       );
       expect(lastMenu(electron).map((item) => item.label)).not.toContain(
         'Update failed; trying again tomorrow',
@@ -711,9 +749,227 @@ describe('main', () => {
     try {
       const { core, started } = await launch({ argv: ['--no-sandbox'] });
       await started();
-      expect(core.setInstallation).toHaveBeenLastCalledWith({ updates: 'none', sandboxOff: true });
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({ updates: 'none', sandboxOff: true }),
+      );
     } finally {
       Object.defineProperty(process, 'platform', { value: platform });
     }
+  });
+});
+
+/** The session's desktop for one test (process.env as Electron's main process reads it). */
+function onDesktop(env: Record<string, string | undefined>): () => void {
+  const saved = Object.fromEntries(Object.keys(env).map((key) => [key, process.env[key]]));
+  const set = (values: Record<string, string | undefined>) => {
+    for (const [key, value] of Object.entries(values)) {
+      if (value === undefined) Reflect.deleteProperty(process.env, key);
+      else process.env[key] = value;
+    }
+  };
+  set(env);
+  return () => set(saved);
+}
+
+describe('main: where ClassTray lives, what a start shows, the open shortcut', () => {
+  let warn: ReturnType<typeof vi.spyOn>;
+  let restoreDesktop: () => void = () => undefined;
+  beforeEach(() => {
+    dataDir = mkdtempSync(join(tmpdir(), 'classtray-main-'));
+    fakeUpdater();
+    warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    bus.trayWatcher = true;
+    bus.portal = true;
+    restoreDesktop = onDesktop({
+      XDG_CURRENT_DESKTOP: 'KDE',
+      XDG_SESSION_TYPE: 'x11',
+      WAYLAND_DISPLAY: undefined,
+    });
+  });
+  afterEach(() => {
+    restoreDesktop();
+    forgetLastResort();
+    warn.mockRestore();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  const logText = () => readFile(join(dataDir, 'logs', 'classtray.log'), 'utf8');
+  const registered = (electron: ElectronMock) => {
+    const call = electron.globalShortcut.register.mock.calls.at(-1) as unknown as
+      [string, () => void] | undefined;
+    return call;
+  };
+
+  it('takes the default shortcut, says it beside Open, and opens then closes the window with it', async () => {
+    const { electron, core, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'registered' },
+        }),
+      ),
+    );
+    const [accelerator, press] = registered(electron) ?? [];
+    expect(accelerator).toBe('CommandOrControl+Shift+F9');
+    press?.();
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+    popover.window.emit('show');
+    press?.();
+    expect(popover.hideWindow).toHaveBeenCalledTimes(1);
+  });
+
+  it('says the shortcut is taken when the OS refuses it, and the tray still opens the window', async () => {
+    const { electron, core, popover, started } = await launch();
+    electron.globalShortcut.register.mockReturnValue(false);
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
+        }),
+      ),
+    );
+    expect(await logText()).toMatch(/CommandOrControl\+Shift\+F9 is held by another program/);
+    const open = lastMenu(electron).find((item) => item.label === 'Open ClassTray');
+    expect(open?.accelerator).toBeUndefined();
+    click(open);
+    expect(popover.showWindow).toHaveBeenCalled();
+  });
+
+  it('on Wayland asks Chromium for the portal, and without one asks nothing and says so', async () => {
+    restoreDesktop();
+    restoreDesktop = onDesktop({ XDG_CURRENT_DESKTOP: 'KDE', XDG_SESSION_TYPE: 'wayland' });
+    bus.portal = false;
+    const { electron, core, popover, started } = await launch();
+    expect(electron.app.commandLine.appendSwitch).toHaveBeenCalledWith(
+      'enable-features',
+      'GlobalShortcutsPortal',
+    );
+    await started();
+    popover.emit('before-load');
+    await vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unsupported' },
+        }),
+      ),
+    );
+    expect(electron.globalShortcut.register).not.toHaveBeenCalled();
+  });
+
+  it('runs as a window with a taskbar entry and the tray menu where GNOME shows no tray, and logs why', async () => {
+    restoreDesktop();
+    restoreDesktop = onDesktop({
+      XDG_CURRENT_DESKTOP: 'ubuntu:GNOME',
+      XDG_SESSION_TYPE: 'wayland',
+    });
+    bus.trayWatcher = false;
+    const { electron, core, markReady } = await launch({ noteSeen: null });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    const { menubar } = await import('menubar');
+    expect(menubar).not.toHaveBeenCalled();
+    expect(electron.Tray).not.toHaveBeenCalled();
+    const window = vi.mocked(electron.BrowserWindow).mock.results[0]?.value as FakeBrowserWindow;
+    expect(window.options).toMatchObject({ skipTaskbar: false, frame: true, minimizable: true });
+    expect(window.options['webPreferences']).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      disableBlinkFeatures: 'Auxclick',
+    });
+    await vi.waitFor(() => expect(window.setMenu).toHaveBeenCalled());
+    const menu = lastMenu(electron);
+    expect(menu[0]).toMatchObject({ label: 'ClassTray' });
+    // Shown at a start by hand: the window is all there is of ClassTray here.
+    await vi.waitFor(() => expect(window.show).toHaveBeenCalled());
+    expect(core.setInstallation).toHaveBeenLastCalledWith(
+      expect.objectContaining({ home: 'window' }),
+    );
+    expect(await logText()).toMatch(
+      /runs as a window with a taskbar entry: no StatusNotifierWatcher on the session bus \(GNOME\)/,
+    );
+    // Closing it keeps ClassTray running, on the taskbar.
+    const close = { preventDefault: vi.fn() };
+    window.emit('close', close);
+    expect(close.preventDefault).toHaveBeenCalled();
+    expect(window.minimize).toHaveBeenCalled();
+  });
+
+  it('runs as a window when Electron cannot make the tray', async () => {
+    const { electron, markReady } = await launch();
+    electron.Tray.mockImplementationOnce(function () {
+      throw new Error('no tray here');
+    });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    expect(await logText()).toMatch(/No tray: the tray could not be made \(Error: no tray here\)/);
+  });
+
+  it('shows the window once on the first start, and marks the note read when it closes', async () => {
+    const { core, popover, started } = await launch({ noteSeen: null });
+    await started();
+    popover.emit('before-load');
+    expect(popover.showWindow).toHaveBeenCalledTimes(1);
+    popover.window.emit('show');
+    popover.window.emit('hide');
+    expect(core.updatePreferences).toHaveBeenCalledWith({ homeNoteSeen: 'linux-tray' });
+    popover.window.emit('show');
+    popover.window.emit('hide');
+    expect(core.updatePreferences).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows only the tray when started at login, even before the note was read', async () => {
+    const { popover, started } = await launch({ noteSeen: null, argv: ['--hidden'] });
+    await started();
+    popover.emit('before-load');
+    expect(popover.showWindow).not.toHaveBeenCalled();
+  });
+
+  it('a window home started at login waits minimised on the taskbar', async () => {
+    bus.trayWatcher = false;
+    restoreDesktop();
+    restoreDesktop = onDesktop({ XDG_CURRENT_DESKTOP: 'GNOME', XDG_SESSION_TYPE: 'x11' });
+    const { electron, markReady } = await launch({ argv: ['--hidden'] });
+    markReady();
+    await vi.waitFor(() => expect(electron.BrowserWindow).toHaveBeenCalled());
+    const window = vi.mocked(electron.BrowserWindow).mock.results[0]?.value as FakeBrowserWindow;
+    await vi.waitFor(() => expect(window.minimize).toHaveBeenCalled());
+    expect(window.show).not.toHaveBeenCalled();
+    expect(window.showInactive).toHaveBeenCalled();
+  });
+
+  it('swaps the tray icon when the theme changes', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    popover.emit('before-load');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-light-24\.png$/),
+    );
+    Object.assign(electron.nativeTheme, { shouldUseDarkColors: true });
+    electron.nativeTheme.emit('updated');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-dark-24\.png$/),
+    );
+    Object.assign(electron.nativeTheme, { shouldUseHighContrastColors: true });
+    electron.nativeTheme.emit('updated');
+    expect(popover.tray.setImage).toHaveBeenLastCalledWith(
+      expect.stringMatching(/tray-devices-offline-contrast-dark-24\.png$/),
+    );
+  });
+
+  it('places the window beside the icon on the monitor that holds it', async () => {
+    const { electron, popover, started } = await launch();
+    await started();
+    // A second monitor to the right, its taskbar on the left edge.
+    electron.screen.getDisplayMatching.mockReturnValue({
+      bounds: { x: 1920, y: 0, width: 1920, height: 1080 },
+      workArea: { x: 1968, y: 0, width: 1872, height: 1080 },
+    });
+    popover.tray.getBounds.mockReturnValue({ x: 1924, y: 500, width: 40, height: 24 });
+    popover.emit('show');
+    expect(popover.getOption('browserWindow')).toMatchObject({ x: 1972, y: 222 });
   });
 });

@@ -15,6 +15,7 @@ import { binaryArchitectures, packagingProblem } from '../../packaging/beforePac
 import { Worker } from 'node:worker_threads';
 import { CalendarReader } from '../../src-main/core/timetable/calendarReader';
 import { TRAY_ICONS, trayIconFile } from '../../src-main/electron/tray/trayState';
+import { TRAY_LOOKS, TRAY_SIZES } from '../../src-main/electron/tray/trayLook';
 import { calendarText } from '../support/calendarText';
 
 const require = createRequire(import.meta.url);
@@ -161,11 +162,15 @@ describe.runIf(process.platform === 'linux')(
     });
 
     it('ships every tray icon the app asks for, outside the archive', () => {
+      // Every taskbar look, and every size a Linux panel's scaling picks.
       for (const platform of ['linux', 'darwin', 'win32'] as const) {
         for (const icon of TRAY_ICONS) {
-          expect(fs.existsSync(path.join(resources, 'assets', trayIconFile(icon, platform)))).toBe(
-            true,
-          );
+          for (const look of TRAY_LOOKS) {
+            for (const size of TRAY_SIZES) {
+              const file = trayIconFile(icon, platform, look, size);
+              expect(fs.existsSync(path.join(resources, 'assets', file)), file).toBe(true);
+            }
+          }
         }
       }
     });

@@ -12,6 +12,7 @@ import {
   savedWindowSize,
   setPinned,
   trackVisibility,
+  windowHomeOptions,
 } from '../../src-main/electron/window';
 import { FakeWebContents } from './electronMock';
 
@@ -33,6 +34,12 @@ describe('popover window', () => {
       navigateOnDragDrop: false,
     });
     expect(options.webPreferences).not.toHaveProperty('enableBlinkFeatures');
+  });
+
+  it('as the window home (no tray) has a frame and a taskbar entry, and the same hardening', () => {
+    const home = windowHomeOptions('/app/out/preload/index.cjs', false);
+    expect(home).toMatchObject({ frame: true, skipTaskbar: false, minimizable: true, show: false });
+    expect(home.webPreferences).toEqual(options.webPreferences);
   });
 
   it('opens developer tools only outside a packaged app', () => {
@@ -74,7 +81,10 @@ describe('popover window', () => {
     trackVisibility(window as never, onChange);
     window.emit('show');
     window.emit('hide');
-    expect(onChange.mock.calls).toEqual([[true], [false]]);
+    // The window home, minimised to its taskbar entry and back.
+    window.emit('minimize');
+    window.emit('restore');
+    expect(onChange.mock.calls).toEqual([[true], [false], [false], [true]]);
     setPinned(window as never, true);
     expect(window.setAlwaysOnTop).toHaveBeenCalledWith(true);
   });

@@ -22,6 +22,7 @@ export const SAMPLES: {
   ReadinessMinutesBefore: { valid: 15, other: 5, invalid: 999 },
   SupportEmail: { valid: 'it@school.example', other: 'help@school.example', invalid: 'yes' },
   StartAtLogin: { valid: true, other: false, invalid: 2 },
+  OpenShortcut: { valid: 'CommandOrControl+Alt+F10', other: '', invalid: 'F9' },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
   StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
   StudentDataRetentionHours: { valid: 8, other: 0, invalid: 721 },

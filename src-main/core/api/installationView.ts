@@ -1,4 +1,6 @@
 /** What the host knows of this copy of ClassTray, as the window shows it (installation.ts). */
+import type { DesktopHome } from '../../../src-shared/desktopHome';
+
 /**
  * Who brings new versions of ClassTray to this computer. app: ClassTray itself (checked daily).
  * school-policy: the school's policy turned updates off. school-msi: installed from the MSI, so
@@ -25,4 +27,18 @@ export interface InstallationView {
    * user namespaces), so the window runs without Chromium's OS sandbox.
    */
   sandboxOff: boolean;
+  /** Where ClassTray lives on this desktop (src-shared/desktopHome.ts); absent: the host does not say. */
+  home?: DesktopHome;
+  /** The shortcut that opens the window, as the OS took it; absent: none asked for, or no OS. */
+  openShortcut?: OpenShortcutView;
+}
+
+/**
+ * registered: the OS gave ClassTray the keys. taken: the OS refused them (another program holds
+ * them). unsupported: this desktop lets no program take keys (Wayland without the global
+ * shortcuts portal), so ClassTray did not ask.
+ */
+export interface OpenShortcutView {
+  accelerator: string;
+  status: 'registered' | 'taken' | 'unsupported';
 }

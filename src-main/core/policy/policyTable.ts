@@ -160,6 +160,7 @@ const RULES = {
   // Read by the window's readiness ("Email IT"): no setting of the teacher's holds it.
   SupportEmail: own(z.email().max(254)),
   StartAtLogin: setting('startAtLogin'),
+  OpenShortcut: setting('openShortcut'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
   StudentNames: setting('studentData.names'),
   StudentDataRetentionHours: setting('studentData.retentionHours'),

@@ -15,6 +15,12 @@ import {
   STUDENT_DATA_RETENTION_HOURS,
   STUDENT_NAME_CHOICES,
 } from '../../../src-shared/studentData';
+import { DESKTOP_HOMES } from '../../../src-shared/desktopHome';
+import {
+  DEFAULT_OPEN_SHORTCUT,
+  OPEN_SHORTCUT_MAX_LENGTH,
+  isOpenShortcut,
+} from '../../../src-shared/openShortcut';
 
 const secondsSchema = (limits: { min: number; max: number; default: number }) =>
   z.number().int().min(limits.min).max(limits.max).default(limits.default);
@@ -29,6 +35,14 @@ export const preferenceSettings = {
   notifications: z.strictObject({ deviceChanges: z.boolean().default(false) }).prefault({}),
   language: z.enum(LANGUAGES).default('system'),
   startAtLogin: z.boolean().default(false),
+  /** The keys that open and close the window from anywhere (Electron's syntax); '': none. */
+  openShortcut: z
+    .string()
+    .max(OPEN_SHORTCUT_MAX_LENGTH)
+    .refine(isOpenShortcut, 'is not a shortcut ClassTray can take')
+    .default(DEFAULT_OPEN_SHORTCUT),
+  /** Where ClassTray lived when the teacher closed the note saying so; null: never closed. */
+  homeNoteSeen: z.enum(DESKTOP_HOMES).nullable().default(null),
   compactView: z.boolean().default(false),
   /** Ended accesses are cleared from the list this long after they ended. */
   endedRetentionHours: z

@@ -3,30 +3,46 @@
  * and the icon, tooltip and context menu drawn from a TrayView.
  */
 import path from 'node:path';
-import { Menu, type MenuItemConstructorOptions, type Tray } from 'electron';
+import { Menu, type MenuItemConstructorOptions, type Screen, type Tray } from 'electron';
 import { menubar, type Menubar } from 'menubar';
 import type { Mode } from '../../core/account/accountSettings';
 import { trayIconFile, type TrayMenuEntry, type TrayView } from './trayState';
-import { popoverWindowOptions, type WindowSize } from '../window';
+import type { TrayLook } from './trayLook';
+import { popoverWindowOptions, type PopoverOptions } from '../window';
+import { placeBesideIcon } from '../placement';
+import type { TrayTarget } from '../windowHome';
 
-export interface PopoverOptions {
-  assetsDir: string;
-  url: string;
-  preloadPath: string;
-  devTools: boolean;
-  size: WindowSize;
-}
-
-export function createPopover(options: PopoverOptions): Menubar {
-  const { assetsDir, url, preloadPath, devTools, size } = options;
+/** The tray made first (its constructor may throw: then ClassTray runs as a window instead). */
+export function createPopover(tray: Tray, options: PopoverOptions): Menubar {
+  const { url, preloadPath, devTools, size } = options;
   return menubar({
+    tray,
     index: url,
-    icon: path.join(assetsDir, trayIconFile('idle', process.platform)),
     tooltip: 'ClassTray',
     browserWindow: popoverWindowOptions(preloadPath, devTools, size),
     // The window exists from the start, so the page is ready (and subscribed) at the first click.
     preloadWindow: true,
     showDockIcon: false,
+  });
+}
+
+/**
+ * Places the window beside the icon (placement.ts) at each show: menubar emits 'show' before it
+ * reads `browserWindow.x`/`y`, so the place set here is the one it uses. Linux reports no icon
+ * bounds: the pointer, which has just clicked the icon or its menu, stands for it.
+ */
+export function placeBesideTray(popover: Menubar, screen: Screen): void {
+  popover.on('show', () => {
+    const window = popover.window;
+    if (!window) return;
+    const bounds = popover.tray.getBounds();
+    const icon =
+      bounds.width > 0 && bounds.height > 0
+        ? bounds
+        : { ...screen.getCursorScreenPoint(), width: 1, height: 1 };
+    const [width = 0, height = 0] = window.getSize();
+    const { x, y } = placeBesideIcon(icon, { width, height }, screen.getDisplayMatching(icon));
+    popover.setOption('browserWindow', { ...popover.getOption('browserWindow'), x, y });
   });
 }
 
@@ -48,7 +64,12 @@ export interface TrayHandlers {
  * handler runs, so the menu is built again from the last view (the state) until the state says
  * otherwise.
  */
-export function trayPresenter(tray: Tray, assetsDir: string, handlers: TrayHandlers) {
+export function trayPresenter(
+  tray: TrayTarget,
+  assetsDir: string,
+  handlers: TrayHandlers,
+  look: () => { look: TrayLook; linuxSize: number },
+) {
   let shown: TrayView | undefined;
   let shownKey = '';
   let menu: Menu | undefined;
@@ -67,11 +88,15 @@ export function trayPresenter(tray: Tray, assetsDir: string, handlers: TrayHandl
     if (shown) setMenu(shown);
   }
   return (view: TrayView): void => {
-    const key = JSON.stringify(view);
+    // The taskbar's look is part of what is drawn: a theme change redraws the icon.
+    const { look: taskbar, linuxSize } = look();
+    const key = JSON.stringify({ view, taskbar, linuxSize });
     if (key === shownKey) return;
     shown = view;
     shownKey = key;
-    tray.setImage(path.join(assetsDir, trayIconFile(view.icon, process.platform)));
+    tray.setImage(
+      path.join(assetsDir, trayIconFile(view.icon, process.platform, taskbar, linuxSize)),
+    );
     tray.setToolTip(view.tooltip);
     setMenu(view);
   };
@@ -98,6 +123,14 @@ export function menuTemplate(
       case 'update-failed':
         return { label: entry.label, enabled: false };
       case 'open':
+        // The shortcut shown beside Open; the OS holds it already (openShortcut.ts).
+        return {
+          label: entry.label,
+          click: () => handlers.open(),
+          ...(entry.keys === undefined
+            ? {}
+            : { accelerator: entry.keys, registerAccelerator: false }),
+        };
       case 'timetable':
       case 'readiness':
       case 'scheduled-end':

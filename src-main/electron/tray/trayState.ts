@@ -7,6 +7,7 @@ import type { Mode } from '../../core/account/accountSettings';
 import type { ScheduledEnd, ScheduleTarget } from '../../core/scheduledEnds/scheduledEndSettings';
 import { scheduledEndKey, targetNames, type TargetNames } from '../../../src-shared/scheduleTarget';
 import type { Labels } from '../mainSentences';
+import type { TrayLook } from './trayLook';
 
 /** ok: all online. devices-offline: some device is offline. problem: no fresh answer. idle: nothing to watch yet. */
 export type TrayIcon = 'ok' | 'devices-offline' | 'problem' | 'idle';
@@ -19,7 +20,8 @@ export const TRAY_ICONS = [
 ] as const satisfies readonly TrayIcon[];
 
 export type TrayMenuEntry =
-  | { kind: 'open'; label: string }
+  /** `keys`: the shortcut that opens the window, while the OS holds it for ClassTray. */
+  | { kind: 'open'; label: string; keys?: string }
   /** The next scheduled end; a click opens the window, where it is changed or cancelled. */
   | { kind: 'scheduled-end'; label: string }
   /** The lesson now and next, or that the timetable could not be updated; a click opens the window. */
@@ -254,8 +256,13 @@ function menuEntries(
   const lessons =
     problem === null && reading.stopped === null ? lessonsLine(state, text) : text.timetableFailed;
   const readiness = readinessLine(state, text);
+  const shortcut = state.installation.openShortcut;
   return [
-    { kind: 'open', label: text.open },
+    {
+      kind: 'open',
+      label: text.open,
+      ...(shortcut?.status === 'registered' ? { keys: shortcut.accelerator } : {}),
+    },
     ...(lessons === null ? [] : [{ kind: 'timetable', label: lessons } as const]),
     ...(readiness === null ? [] : [{ kind: 'readiness', label: readiness } as const]),
     ...(nextEnd === null ? [] : [{ kind: 'scheduled-end', label: nextEnd } as const]),
@@ -301,14 +308,20 @@ function menuEntries(
 /**
  * The image file for an icon. macOS: the template image (drawn by the system to suit the menu
  * bar) while nothing needs attention, the coloured glyph when something does. Windows: the .ico
- * (one file holds every DPI). Linux: 32 px art, which indicator panels scale to their size.
+ * for the taskbar's look (one file holds every size from 16 to 48 px). Linux: the PNG for the
+ * taskbar's look at the panel's size (trayLook.ts).
  */
-export function trayIconFile(icon: TrayIcon, platform: NodeJS.Platform): string {
+export function trayIconFile(
+  icon: TrayIcon,
+  platform: NodeJS.Platform,
+  look: TrayLook = 'dark',
+  linuxSize = 24,
+): string {
   if (platform === 'darwin') {
     return icon === 'ok' || icon === 'idle' ? 'trayTemplate.png' : `tray-${icon}.png`;
   }
-  if (platform === 'win32') return `tray-${icon}.ico`;
-  return `tray-${icon}-32.png`;
+  if (platform === 'win32') return `tray-${icon}-${look}.ico`;
+  return `tray-${icon}-${look}-${linuxSize}.png`;
 }
 
 function shorten(name: string, max = MAX_NAME): string {

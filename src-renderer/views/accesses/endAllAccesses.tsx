@@ -10,6 +10,7 @@ import { ActionError } from '../forms/actionError';
 import { EndAt } from './endAt';
 import { SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
+import { windowKeyProps } from '../keys';
 
 /**
  * How the teacher knows an access: its student, on its device. A device without a name is said
@@ -214,6 +215,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
             className="button danger small"
             // Short on the folded summary line; its name says whose accesses.
             aria-label={t('accesses.endAll')}
+            {...windowKeyProps('endAll')}
             onClick={() => {
               dismissEndAllOutcome();
               setConfirming(active);

@@ -10,6 +10,7 @@ import { changedSince, type Arrangement, type DeviceFilter } from '../../store/d
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
 import { GridIcon, SearchIcon, ToTopIcon } from '../icons';
+import { ariaKeys, onMac } from '../keys';
 
 const FILTERS: readonly DeviceFilter[] = ['all', 'online', 'offline'];
 
@@ -81,7 +82,8 @@ export function DeviceToolbar({
             ref={searchRef}
             type="search"
             aria-label={t('devices.search')}
-            aria-keyshortcuts="/"
+            data-window-key="search"
+            aria-keyshortcuts={`/ ${ariaKeys('search', onMac())}`}
             placeholder={t('devices.searchPlaceholder')}
             value={query}
             onChange={(event) => onQuery(event.target.value)}

@@ -10,6 +10,7 @@ import { PencilIcon, PlusIcon } from '../icons';
 import { FormField, SmallForm } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { listedRoomName } from '../roomName';
+import { windowKeyProps } from '../keys';
 
 /**
  * The recent classrooms, by nickname, a way to open another one by its id, and a small form to
@@ -86,6 +87,7 @@ export function ClassroomSwitcher({ fixAsked }: { fixAsked: number }) {
         <select
           ref={picker}
           aria-label={t('header.classroom')}
+          {...windowKeyProps('classroom')}
           title={currentName}
           value={choice ?? classroom.id ?? ''}
           onPointerDown={() => (walking.current = false)}

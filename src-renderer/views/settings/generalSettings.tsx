@@ -16,6 +16,7 @@ import type { ActionInput, Language } from '../../api/types';
 import { useApi, useClassTray, useHost } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
+import { ShortcutSetting } from './shortcutSetting';
 import { FormField } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { ReadinessMinutesField } from '../readiness/readinessSetting';
@@ -123,6 +124,7 @@ export function GeneralSettings() {
             </span>
           </label>
           <ActionError error={startAtLogin.error} />
+          <ShortcutSetting />
         </>
       )}
     </div>

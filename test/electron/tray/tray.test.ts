@@ -36,6 +36,8 @@ const fakeTray = () =>
     popUpContextMenu: vi.fn(),
   });
 
+const darkTaskbar = () => ({ look: 'dark' as const, linuxSize: 24 });
+
 const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
   const original = process.platform;
   Object.defineProperty(process, 'platform', { value: platform });
@@ -48,9 +50,9 @@ const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
 
 describe('tray', () => {
   it('anchors a preloaded, hardened popover with the app:// page to the tray icon', () => {
+    const made = fakeTray();
     withPlatform('linux', () => {
-      createPopover({
-        assetsDir: '/assets',
+      createPopover(made as never, {
         url: 'app://classtray/index.html',
         preloadPath: '/p.cjs',
         devTools: false,
@@ -59,7 +61,7 @@ describe('tray', () => {
     });
     expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({
       index: 'app://classtray/index.html',
-      icon: '/assets/tray-idle-32.png',
+      tray: made,
       preloadWindow: true,
       showDockIcon: false,
       browserWindow: {
@@ -145,7 +147,12 @@ describe('tray', () => {
     withPlatform('linux', () => {
       const tray = fakeTray();
       const on = handlers();
-      trayPresenter(tray as never, '/assets', on)(trayView(roomState(), labels.en, false));
+      trayPresenter(
+        tray as never,
+        '/assets',
+        on,
+        darkTaskbar,
+      )(trayView(roomState(), labels.en, false));
       clickFlipped('Start at login');
       expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
       // Until the state says so, the checkmark stays as the state has it.
@@ -158,7 +165,12 @@ describe('tray', () => {
     withPlatform('linux', () => {
       const tray = fakeTray();
       const on = handlers();
-      trayPresenter(tray as never, '/assets', on)(trayView(roomState(), labels.en, false));
+      trayPresenter(
+        tray as never,
+        '/assets',
+        on,
+        darkTaskbar,
+      )(trayView(roomState(), labels.en, false));
       clickFlipped('Room 12');
       clickFlipped('Demo data');
       expect(on.selectClassroom).not.toHaveBeenCalled();
@@ -173,15 +185,15 @@ describe('tray', () => {
   it('always sets the context menu on Linux, with the icon and tooltip of the state', () => {
     withPlatform('linux', () => {
       const tray = fakeTray();
-      const present = trayPresenter(tray as never, '/assets', handlers());
+      const present = trayPresenter(tray as never, '/assets', handlers(), darkTaskbar);
       present(trayView(roomState(), labels.en, false));
-      expect(tray.setImage).toHaveBeenCalledWith('/assets/tray-devices-offline-32.png');
+      expect(tray.setImage).toHaveBeenCalledWith('/assets/tray-devices-offline-dark-24.png');
       expect(tray.setToolTip).toHaveBeenCalledWith('ClassTray: Room 12, 18 of 24 online');
       expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
       present(trayView(roomState(), labels.en, false));
       expect(tray.setContextMenu).toHaveBeenCalledTimes(1);
       present(trayView(allOnline(roomState()), labels.en, false));
-      expect(tray.setImage).toHaveBeenLastCalledWith('/assets/tray-ok-32.png');
+      expect(tray.setImage).toHaveBeenLastCalledWith('/assets/tray-ok-dark-24.png');
       expect(tray.setContextMenu).toHaveBeenCalledTimes(2);
     });
   });
@@ -189,7 +201,7 @@ describe('tray', () => {
   it('on macOS keeps the left click for the window and pops the menu on right click', () => {
     withPlatform('darwin', () => {
       const tray = fakeTray();
-      const present = trayPresenter(tray as never, '/assets', handlers());
+      const present = trayPresenter(tray as never, '/assets', handlers(), darkTaskbar);
       present(trayView(roomState(), labels.en, false));
       expect(tray.setContextMenu).not.toHaveBeenCalled();
       tray.emit('right-click');

@@ -5,6 +5,7 @@ import type { ClassTrayState } from '../../../src-main/core/api/classTrayApi';
 import type { ScheduledEnd } from '../../../src-main/core/scheduledEnds/scheduledEndSettings';
 import type { ScheduledEndRunView } from '../../../src-main/core/scheduledEnds/scheduledEndsView';
 import { labels } from '../../../src-main/electron/mainSentences';
+import { TRAY_LOOKS, TRAY_SIZES } from '../../../src-main/electron/tray/trayLook';
 import {
   TRAY_ICONS,
   trayIconFile,
@@ -174,23 +175,32 @@ describe('tray state', () => {
 
   it('picks a template image on macOS while fine, colour when something needs attention', () => {
     expect(trayIconFile('ok', 'darwin')).toBe('trayTemplate.png');
-    expect(trayIconFile('idle', 'darwin')).toBe('trayTemplate.png');
+    expect(trayIconFile('idle', 'darwin', 'light')).toBe('trayTemplate.png');
     expect(trayIconFile('problem', 'darwin')).toBe('tray-problem.png');
-    expect(trayIconFile('devices-offline', 'win32')).toBe('tray-devices-offline.ico');
-    expect(trayIconFile('ok', 'linux')).toBe('tray-ok-32.png');
+  });
+
+  it("picks the taskbar's look on Windows (one .ico, every size) and the panel's size on Linux", () => {
+    expect(trayIconFile('devices-offline', 'win32', 'light')).toBe(
+      'tray-devices-offline-light.ico',
+    );
+    expect(trayIconFile('ok', 'win32', 'contrast-dark')).toBe('tray-ok-contrast-dark.ico');
+    expect(trayIconFile('ok', 'linux', 'dark', 48)).toBe('tray-ok-dark-48.png');
   });
 
   it('has every icon file it names in assets/, with its high-DPI variant', () => {
     const assets = path.join(import.meta.dirname, '..', '..', '..', 'assets');
-    for (const platform of ['darwin', 'win32', 'linux'] as const) {
-      for (const icon of TRAY_ICONS) {
-        const file = trayIconFile(icon, platform);
-        expect(fs.existsSync(path.join(assets, file)), file).toBe(true);
-        if (file.endsWith('.png')) {
-          expect(fs.existsSync(path.join(assets, file.replace('.png', '@2x.png'))), file).toBe(
-            true,
-          );
-        }
+    const names = new Set<string>();
+    for (const icon of TRAY_ICONS) {
+      names.add(trayIconFile(icon, 'darwin'));
+      for (const look of TRAY_LOOKS) {
+        names.add(trayIconFile(icon, 'win32', look));
+        for (const size of TRAY_SIZES) names.add(trayIconFile(icon, 'linux', look, size));
+      }
+    }
+    for (const file of names) {
+      expect(fs.existsSync(path.join(assets, file)), file).toBe(true);
+      if (file.endsWith('.png') && !/-\d+\.png$/.test(file)) {
+        expect(fs.existsSync(path.join(assets, file.replace('.png', '@2x.png'))), file).toBe(true);
       }
     }
   });
