@@ -184,7 +184,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   changes.subscribe((change) => {
     if (change.type === 'connection' && change.connection.status === 'ok') {
       readiness.openRoomRefreshed(change.connection);
-    } else if (change.type === 'classroom' || change.type === 'timetable') readiness.changed();
+    } else if (change.type === 'classroom') readiness.changed();
+    else if (change.type === 'timetable') readiness.lessonsChanged();
   });
   const installation = installationFeature(core);
   /** In the order their hooks run: a session opens on the account, then its accesses and ends. */
