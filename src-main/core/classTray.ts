@@ -205,7 +205,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   changes.subscribe((change) => {
     if (change.type === 'connection' && change.connection.status === 'ok') {
       readiness.openRoomRefreshed(change.connection);
-    } else if (change.type === 'classroom' || change.type === 'timetable') readiness.changed();
+    } else if (change.type === 'classroom') readiness.changed();
+    else if (change.type === 'timetable') readiness.lessonsChanged();
   });
   const seatPlans = seatPlanFeature(core, {
     policy: () => policy.schoolPolicy(),

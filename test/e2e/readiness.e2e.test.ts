@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
+import { WRITE_EVERY_MS } from '../../src-main/core/readiness/availability';
 import { runReadiness } from '../../src-main/readiness/readinessCommand';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
@@ -202,6 +203,11 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
       });
       return { code, out };
     };
+    // The app writes its history at most every 10 s: the command reads what is on disk.
+    await live().skip(WRITE_EVERY_MS);
+    await expect
+      .poll(async () => (await command()).out, { timeout: LIVE_TIMEOUT })
+      .toMatch(/R12-PC05 \(remote id \d+\): offline since/);
     const notReady = await command();
     expect(notReady.code).toBe(1);
     const printed = (text: string) =>

@@ -16,6 +16,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../src-shared/clock';
 import type { DeviceHistory } from '../../../src-shared/readiness';
+import type { Timers } from '../classroom/refreshSchedule';
 import type { Logger } from '../logger';
 
 export const AVAILABILITY_FILE = 'availability.json';
@@ -28,6 +29,11 @@ export const MAX_DEVICES = 20_000;
  * offline after such a gap is "offline since at least" the second look.
  */
 export const WATCH_GAP_MS = 15 * 60_000;
+/**
+ * With timers, the file is written at most this often (and when ClassTray closes): a refresh of
+ * a large room whose devices keep changing does not rewrite it every few seconds.
+ */
+export const WRITE_EVERY_MS = 10_000;
 
 const iso = z.iso.datetime({ offset: true });
 const entrySchema = z.strictObject({
@@ -61,13 +67,22 @@ export class Availability {
   readonly #log: Logger;
   readonly #clock: Clock;
   #accounts = new Map<string, Map<string, Entry>>();
+  readonly #timers: Pick<Timers, 'setTimeout' | 'clearTimeout'> | undefined;
   #saving: Promise<void> = Promise.resolve();
   #dirty = false;
+  #writtenAt = -Infinity;
+  #timer: unknown;
 
-  constructor(dataDir: string, log: Logger, clock: Clock) {
+  constructor(
+    dataDir: string,
+    log: Logger,
+    clock: Clock,
+    timers?: Pick<Timers, 'setTimeout' | 'clearTimeout'>,
+  ) {
     this.#file = path.join(dataDir, AVAILABILITY_FILE);
     this.#log = log;
     this.#clock = clock;
+    this.#timers = timers;
   }
 
   /**
@@ -146,8 +161,13 @@ export class Availability {
     if (news) this.#save();
   }
 
-  /** Resolves once what was seen so far is on disk (or its write failed, logged). */
+  /** Writes what was seen so far now, and resolves once it is on disk (or its write failed, logged). */
   async flushed(): Promise<void> {
+    if (this.#timer !== undefined) {
+      this.#timers?.clearTimeout(this.#timer);
+      this.#timer = undefined;
+      this.#writeSoon();
+    }
     for (;;) {
       const saving = this.#saving;
       await saving;
@@ -156,11 +176,29 @@ export class Availability {
   }
 
   #save(): void {
-    if (this.#dirty) return;
     this.#dirty = true;
-    // One write at a time; the looks taken meanwhile go out in the next one.
+    if (this.#timer !== undefined) return;
+    const since = this.#clock() - this.#writtenAt;
+    const wait =
+      this.#timers === undefined
+        ? 0
+        : Math.min(WRITE_EVERY_MS, Math.max(0, WRITE_EVERY_MS - since));
+    if (wait === 0 || this.#timers === undefined) {
+      this.#writeSoon();
+      return;
+    }
+    this.#timer = this.#timers.setTimeout(() => {
+      this.#timer = undefined;
+      this.#writeSoon();
+    }, wait);
+  }
+
+  /** One write at a time; what is seen meanwhile goes out in the next one. */
+  #writeSoon(): void {
     this.#saving = this.#saving.then(async () => {
+      if (!this.#dirty) return;
       this.#dirty = false;
+      this.#writtenAt = this.#clock();
       this.#prune();
       await this.#write();
     });

@@ -24,8 +24,10 @@ const MAX_WAIT_MS = 5 * 60_000;
 export interface ReadinessFeature extends Feature<never, 'readiness'> {
   /** The open room was refreshed (its connection says ok): what it showed joins the history. */
   openRoomRefreshed(connection: ConnectionView): void;
-  /** The open classroom or the timetable changed: the view and the next check follow. */
+  /** The open classroom changed: the view and the next check follow. */
   changed(): void;
+  /** The timetable changed: the next check follows. */
+  lessonsChanged(): void;
   /** Resolves once the history is on disk and no check runs. */
   settled(): Promise<void>;
   /**
@@ -55,7 +57,7 @@ export function readinessFeature(
   },
 ): ReadinessFeature {
   const log = core.log.child('readiness');
-  const availability = new Availability(core.dataDir, log, core.clock);
+  const availability = new Availability(core.dataDir, log, core.clock, core.timers);
   const listsOf =
     options.listsOf ?? ((session: Session) => session.client && deviceListsOf(session.client));
   let lesson: LessonReadiness | null = null;
@@ -77,15 +79,9 @@ export function readinessFeature(
     return roomReadiness(classroomId, options.devices(), history(session), options.lastSuccessAt());
   };
   const view = (): ReadinessView => ({ open: openRoom(), lesson });
-  /** What went out last: a refresh that changed nothing here says nothing. */
-  let shown = '';
-  const show = () => {
-    const readiness = view();
-    const text = JSON.stringify(readiness);
-    if (text === shown) return;
-    shown = text;
-    core.emit({ type: 'readiness', readiness });
-  };
+  const show = () => core.emit({ type: 'readiness', readiness: view() });
+  /** The refresh last taken in: the connection says ok again when only its next time changed. */
+  let refreshedAt: string | null = null;
 
   const cancel = () => {
     if (handle !== undefined) core.timers.clearTimeout(handle);
@@ -192,6 +188,8 @@ export function readinessFeature(
     openRoomRefreshed(connection) {
       const session = core.sessions.current;
       if (session === undefined || connection.lastSuccessAt === null) return;
+      if (connection.lastSuccessAt === refreshedAt) return;
+      refreshedAt = connection.lastSuccessAt;
       const sightings = options.devices().map(({ remoteId, online }) => ({ remoteId, online }));
       availability.saw(accountOf(session), sightings, Date.parse(connection.lastSuccessAt));
       show();
@@ -200,6 +198,7 @@ export function readinessFeature(
       show();
       arm();
     },
+    lessonsChanged: () => arm(),
     watched(lists) {
       const session = core.sessions.current;
       if (session === undefined) return lists;

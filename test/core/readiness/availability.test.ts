@@ -1,12 +1,14 @@
 /** The availability history: what it claims, how it survives a restart, and a bad file. */
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   AVAILABILITY_FILE,
   Availability,
   FORGET_AFTER_MS,
+  WRITE_EVERY_MS,
 } from '../../../src-main/core/readiness/availability';
+import { manualTimers } from '../../support/manualTimers';
 import { silentLogger } from '../../../src-main/core/logger';
 import { recordingLogger } from '../../support/recordingLogger';
 import { tempDir } from '../../support/tempDir';
@@ -118,6 +120,35 @@ describe('the availability history', () => {
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     const kept = JSON.parse(await readFile(file, 'utf8')) as { accounts: { demo: object } };
     expect(Object.keys(kept.accounts.demo)).toEqual(['new']);
+  });
+
+  it('is written at most every 10 s with timers, and at once when flushed', async () => {
+    const dir = await tempDir();
+    const { timers, advance, waits } = manualTimers(T0);
+    const availability = new Availability(dir, silentLogger, timers.now, timers);
+    await availability.load();
+    const kept = async () => {
+      try {
+        const text = await readFile(path.join(dir, AVAILABILITY_FILE), 'utf8');
+        return Object.keys((JSON.parse(text) as { accounts: { demo: object } }).accounts.demo);
+      } catch {
+        return [];
+      }
+    };
+    availability.saw('demo', [{ remoteId: 'a', online: false }], timers.now());
+    await vi.waitFor(async () => expect(await kept()).toEqual(['a']));
+    advance(2_000);
+    availability.saw('demo', [{ remoteId: 'b', online: false }], timers.now());
+    // Not before 10 s after the last write.
+    expect(waits()).toEqual([WRITE_EVERY_MS - 2_000]);
+    expect(await kept()).toEqual(['a']);
+    advance(WRITE_EVERY_MS - 2_000);
+    await vi.waitFor(async () => expect(await kept()).toEqual(['a', 'b']));
+    availability.saw('demo', [{ remoteId: 'c', online: true }], timers.now());
+    expect(waits()).toEqual([WRITE_EVERY_MS]);
+    await availability.flushed();
+    expect(await kept()).toEqual(['a', 'b', 'c']);
+    expect(waits()).toEqual([]);
   });
 
   it('remembers the page a device was listed on, for the next check of its room', async () => {
