@@ -1,5 +1,5 @@
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
@@ -14,8 +14,13 @@ import { DemoNotice, demoNoticeShown } from './header/demoNotice';
 import { DeviceList } from './devices/deviceList';
 import { Header } from './header/header';
 import { ScheduledEndReports } from './accesses/scheduledEndReports';
-import { SettingsPanel } from './settings/settingsPanel';
 import { TemporalAccesses } from './accesses/temporalAccesses';
+import { later, loadLater } from './later';
+
+/** Loaded after the window's first paint (see ./later). */
+const SettingsPanel = later(() =>
+  import('./settings/settingsPanel').then((module) => module.SettingsPanel),
+);
 
 /** The classroom window with everything it needs around it. */
 export function ClassTrayWindow(props: {
@@ -57,19 +62,27 @@ function App() {
     settingsButton.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!settingsOpen) return;
+  // Called by the panel once it is shown (its chunk may come in after it was opened), and again
+  // when the header asks for another place while it is open.
+  const focusSettings = useCallback(() => {
     const question = [
       ...document.querySelectorAll<HTMLElement>('#settings [data-place-question]'),
     ].find((element) => element.dataset.placeQuestion === askedPlace);
     (question ?? document.querySelector<HTMLElement>('#settings [data-autofocus]'))?.focus();
     question?.scrollIntoView({ block: 'nearest' });
+  }, [askedPlace]);
+
+  // What the first paint does not show, asked for once it is painted.
+  useEffect(() => afterFirstPaint(loadLater), []);
+
+  useEffect(() => {
+    if (!settingsOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) closeSettings();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [settingsOpen, closeSettings, askedPlace]);
+  }, [settingsOpen, closeSettings]);
 
   return (
     <div className="app">
@@ -90,7 +103,11 @@ function App() {
         />
         <ChangeAnnouncer />
         <ScheduledEndReports />
-        {settingsOpen && <SettingsPanel onClose={closeSettings} />}
+        {settingsOpen && (
+          <Suspense fallback={null}>
+            <SettingsPanel onClose={closeSettings} onShown={focusSettings} />
+          </Suspense>
+        )}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
         <div className="classroom-view" hidden={settingsOpen}>
           <TemporalAccesses />
@@ -99,6 +116,19 @@ function App() {
       </main>
     </div>
   );
+}
+
+/** Runs `task` once the window has painted its next frame; the returned function cancels it. */
+function afterFirstPaint(task: () => unknown): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    // A task after the frame's own: the paint comes between.
+    timer = setTimeout(task);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /**
