@@ -187,6 +187,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's own CPU time in the event, µs. */
+  tdur?: number;
   pid: number;
   tid: number;
 }
@@ -229,10 +231,40 @@ function forcedLayoutsBeforePaint(trace: Buffer): number {
 }
 
 /**
+ * The page's main thread's own CPU time from the start of the trace to its first row, in ms: the
+ * work the page did, whatever else the machine's cores were doing meanwhile.
+ */
+function mainThreadCpuToFirstRow(trace: Buffer): number {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const mark = traceEvents.find((event) => event.name === 'bench-first-row');
+  if (!mark) return Number.NaN;
+  const tasks = traceEvents
+    .filter(
+      (event) =>
+        event.ph === 'X' && event.pid === mark.pid && event.tid === mark.tid && event.ts < mark.ts,
+    )
+    .sort((a, b) => a.ts - b.ts);
+  let cpu = 0;
+  let end = -Infinity;
+  for (const task of tasks) {
+    // Top-level tasks only: the events inside one are counted in its time.
+    if (task.ts < end) continue;
+    end = task.ts + (task.dur ?? 0);
+    // The task the first row was noted in, up to the note.
+    cpu += end > mark.ts ? mark.ts - task.ts : (task.tdur ?? task.dur ?? 0);
+  }
+  return cpu / 1000;
+}
+
+/**
  * One traced page of the build in `dir`: its forced layouts; its trace, and a CPU profile of one
  * more page, kept when asked.
  */
-async function watchedPages(browser: Browser, dir: string, name: string): Promise<number> {
+async function watchedPages(
+  browser: Browser,
+  dir: string,
+  name: string,
+): Promise<{ forced: number; cpu: number }> {
   const page = await openPage(browser, dir, FIRST_RENDER_DEVICES, { trace: true });
   // The first paint after the first row.
   await page.evaluate(
@@ -254,7 +286,7 @@ async function watchedPages(browser: Browser, dir: string, name: string): Promis
     });
     await profiled.context().close();
   }
-  return forcedLayoutsBeforePaint(trace);
+  return { forced: forcedLayoutsBeforePaint(trace), cpu: mainThreadCpuToFirstRow(trace) };
 }
 
 /** Rows rendered by one pushed change, counted once the next two frames have been painted. */
@@ -382,7 +414,7 @@ export async function benchRenderer(): Promise<void> {
     }
     const loadAfter = loadAverage();
 
-    const forced = {
+    const watched = {
       window: await watchedPages(browser, appDir, 'window'),
       bare: await watchedPages(browser, bareDir, 'bare'),
     };
@@ -428,9 +460,14 @@ export async function benchRenderer(): Promise<void> {
         scripts.bare.map((script) => script.name).join(', '),
       ],
       [
+        'main thread CPU to the first row: window',
+        `${watched.window.cpu.toFixed(0)} ms`,
+        `bare page ${watched.bare.cpu.toFixed(0)} ms; one traced page of each`,
+      ],
+      [
         'layouts forced before the first paint',
-        String(forced.window),
-        `bare page ${forced.bare}; one traced page of each`,
+        String(watched.window.forced),
+        `bare page ${watched.bare.forced}; the same traced pages`,
       ],
       ['load average (1 / 5 / 15 min)', loadBefore, `after the first rows: ${loadAfter}`],
       ['rows in the DOM (virtualized)', String(rows?.inDom), '400x600 window, overscan 6'],
