@@ -1,7 +1,7 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en } from '../../src-shared/i18n/en';
-import { isUnderWay, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
+import { isUnderWay, LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
 import type { PartialMessages } from '../../src-shared/i18n/messages';
 import { LANGUAGE_CHUNKS } from './chunks';
 
@@ -24,7 +24,8 @@ export async function loadSentences(locale: Locale): Promise<PartialMessages> {
  * which i18next shows (fallbackLng) for each sentence it lacks; a complete language comes alone.
  */
 const languagesFor = (locale: Locale): Locale[] =>
-  isUnderWay(locale) ? [locale, SOURCE_LOCALE] : [locale];
+  // (One this version does not know has no sentences to load: loadSentences says so.)
+  LOCALES.includes(locale) && isUnderWay(locale) ? [locale, SOURCE_LOCALE] : [locale];
 
 /** Loads a language into the window's instance, once; shown by i18n.changeLanguage after. */
 export async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {

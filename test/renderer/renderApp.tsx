@@ -18,7 +18,7 @@ export async function renderApp(
   const { store, disconnect } = await connectStore(fake);
   const i18n = await openI18n(localeOf(store.getState().preferences.language, navigator.language));
   // What the window loads once it has painted (the settings…), there as it is by the time a
-  // teacher opens it (test/renderer/laterParts.test.tsx opens it before).
+  // teacher opens it (test/renderer/later.test.tsx opens a part before).
   await loadLater();
   const user = userEvent.setup();
   const view = render(
