@@ -22,7 +22,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0rolldown\/runtime/ },
+            {
+              name: 'react',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0rolldown\/runtime/,
+            },
           ],
         },
       },
