@@ -24,7 +24,7 @@ export default defineConfig({
           groups: [
             {
               name: 'react',
-              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]|^\0rolldown\/runtime/,
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
             },
           ],
         },
