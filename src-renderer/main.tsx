@@ -1,3 +1,5 @@
+// First: the window's language is asked for before anything else runs (see ./i18n/early).
+import './i18n/early';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connectToHost } from './api';

@@ -6,6 +6,7 @@ import type { Host } from '../api';
 import { localeOf } from '../../src-shared/locale';
 import { directionOf } from '../../src-shared/i18n/languages';
 import { loadLanguage } from '../i18n';
+import { rememberLocale } from '../i18n/lastShown';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './header/connectionBanner';
@@ -158,5 +159,6 @@ function useLanguage(): void {
     if (rendered !== locale) return;
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
+    rememberLocale(locale);
   }, [rendered, locale]);
 }
