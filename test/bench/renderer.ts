@@ -8,7 +8,7 @@
  *   rows. The two take turns, in the same browser, each page fresh; the ratio is the window's
  *   median over the bare page's (goal: at most 0.8). Beside it: the window's main chunk, the
  *   scripts each page had loaded by its first row, the layouts forced before the first paint
- *   (one traced page of each) and the machine's load average, before and after;
+ *   (TRACED_RUNS traced pages of each) and the machine's load average, before and after;
  * - rows rendered when one device changes: DeviceRow counts its renders in a `--mode bench`
  *   build (see src-renderer/views/benchCounter.ts); the goal is 1;
  * - JS heap after loading a 5,000-device classroom (after a forced GC), against an empty one.
@@ -37,6 +37,8 @@ const RUNS = 11;
 const FIRST_RENDER_DEVICES = 2_000;
 const HEAP_DEVICES = 5_000;
 const RATIO_GOAL = 0.8;
+/** Traced pages of each (apart from the timed ones: tracing slows a page). */
+const TRACED_RUNS = 3;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html',
@@ -260,11 +262,12 @@ function mainThreadCpuToFirstRow(trace: Buffer): number {
  * One traced page of the build in `dir`: its forced layouts; its trace, and a CPU profile of one
  * more page, kept when asked.
  */
-async function watchedPages(
-  browser: Browser,
-  dir: string,
-  name: string,
-): Promise<{ forced: number; cpu: number }> {
+interface Watched {
+  forced: number;
+  cpu: number;
+}
+
+async function watchedPages(browser: Browser, dir: string, name: string): Promise<Watched> {
   const page = await openPage(browser, dir, FIRST_RENDER_DEVICES, { trace: true });
   // The first paint after the first row.
   await page.evaluate(
@@ -414,10 +417,17 @@ export async function benchRenderer(): Promise<void> {
     }
     const loadAfter = loadAverage();
 
-    const watched = {
-      window: await watchedPages(browser, appDir, 'window'),
-      bare: await watchedPages(browser, bareDir, 'bare'),
-    };
+    // Traced pages, taking turns too: the CPU time's median, every forced layout counted.
+    const traced = { window: [] as Watched[], bare: [] as Watched[] };
+    for (let run = 0; run < TRACED_RUNS; run++) {
+      traced.window.push(await watchedPages(browser, appDir, 'window'));
+      traced.bare.push(await watchedPages(browser, bareDir, 'bare'));
+    }
+    const summed = (pages: Watched[]): Watched => ({
+      forced: pages.reduce((sum, page) => sum + page.forced, 0),
+      cpu: median(pages.map((page) => page.cpu)),
+    });
+    const watched = { window: summed(traced.window), bare: summed(traced.bare) };
     const empty = await openPage(browser, appDir, 0);
     const emptyHeap = await heapUsedMb(empty);
     await empty.context().close();
@@ -462,12 +472,12 @@ export async function benchRenderer(): Promise<void> {
       [
         'main thread CPU to the first row: window',
         `${watched.window.cpu.toFixed(0)} ms`,
-        `bare page ${watched.bare.cpu.toFixed(0)} ms; one traced page of each`,
+        `bare page ${watched.bare.cpu.toFixed(0)} ms; median of ${TRACED_RUNS} traced pages of each`,
       ],
       [
         'layouts forced before the first paint',
         String(watched.window.forced),
-        `bare page ${watched.bare.forced}; the same traced pages`,
+        `bare page ${watched.bare.forced}; in all ${TRACED_RUNS} traced pages of each`,
       ],
       ['load average (1 / 5 / 15 min)', loadBefore, `after the first rows: ${loadAfter}`],
       ['rows in the DOM (virtualized)', String(rows?.inDom), '400x600 window, overscan 6'],
