@@ -36,7 +36,10 @@ export default defineConfig({
       ...renderer.build,
       // electron-vite leaves the renderer unminified by default; the window opens faster minified.
       minify: true,
-      rolldownOptions: { input: { index: fromRoot('./src-renderer/index.html') } },
+      rolldownOptions: {
+        ...renderer.build?.rolldownOptions,
+        input: { index: fromRoot('./src-renderer/index.html') },
+      },
     },
   },
 });

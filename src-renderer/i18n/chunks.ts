@@ -1,14 +1,13 @@
 import type { PartialMessages } from '../../src-shared/i18n/messages';
 
 /**
- * Every language's file but English's, by its code (`<code>.ts` exports `<code>`), each loaded as
- * a chunk of its own, named after it (`assets/<code>-<hash>.js`); a module of its own so a test
- * can add a language to it.
+ * Every language's file, English's too, by its code (`<code>.ts` exports `<code>`), each loaded
+ * as a chunk of its own, named after it (`assets/<code>-<hash>.js`), so a window loads the one
+ * language it shows; a module of its own so a test can add a language to it.
  */
-const files = import.meta.glob<Readonly<Record<string, PartialMessages>>>([
+const files = import.meta.glob<Readonly<Record<string, PartialMessages>>>(
   '../../src-shared/i18n/[a-z][a-z].ts',
-  '!../../src-shared/i18n/en.ts',
-]);
+);
 
 export const LANGUAGE_CHUNKS: Readonly<Record<string, () => Promise<PartialMessages | undefined>>> =
   Object.fromEntries(

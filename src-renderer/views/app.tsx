@@ -1,11 +1,12 @@
 import type { i18n as I18n } from 'i18next';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import type { RendererApi } from '../api/types';
 import type { Host } from '../api';
 import { localeOf } from '../../src-shared/locale';
 import { directionOf } from '../../src-shared/i18n/languages';
 import { loadLanguage } from '../i18n';
+import { rememberLocale } from '../i18n/lastShown';
 import type { ClassTrayStore } from '../store/classTrayStore';
 import { ClassTrayProvider, useClassTray } from '../store/context';
 import { ConnectionBanner } from './header/connectionBanner';
@@ -16,11 +17,16 @@ import { useWindowKeys } from './keys';
 import { DeviceList } from './devices/deviceList';
 import { Header } from './header/header';
 import { ScheduledEndReports } from './accesses/scheduledEndReports';
-import { SettingsPanel } from './settings/settingsPanel';
 import { TemporalAccesses } from './accesses/temporalAccesses';
 import { ReadinessNotice } from './readiness/readinessNotice';
 import type { ReadinessShown } from './readiness/readinessPanel';
 import { ReadinessPanel } from './readiness/readinessPanel';
+import { later, loadLater } from './later';
+
+/** Loaded after the window's first paint (see ./later). */
+const SettingsPanel = later(() =>
+  import('./settings/settingsPanel').then((module) => module.SettingsPanel),
+);
 
 /** The classroom window with everything it needs around it. */
 export function ClassTrayWindow(props: {
@@ -77,19 +83,27 @@ function App() {
     settingsButton.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!settingsOpen) return;
+  // Called by the panel once it is shown (its chunk may come in after it was opened), and again
+  // when the header asks for another place while it is open.
+  const focusSettings = useCallback(() => {
     const question = [
       ...document.querySelectorAll<HTMLElement>('#settings [data-place-question]'),
     ].find((element) => element.dataset.placeQuestion === askedPlace);
     (question ?? document.querySelector<HTMLElement>('#settings [data-autofocus]'))?.focus();
     question?.scrollIntoView({ block: 'nearest' });
+  }, [askedPlace]);
+
+  // What the first paint does not show, asked for once it is painted.
+  useEffect(() => afterFirstPaint(loadLater), []);
+
+  useEffect(() => {
+    if (!settingsOpen) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) closeSettings();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [settingsOpen, closeSettings, askedPlace]);
+  }, [settingsOpen, closeSettings]);
 
   useEffect(() => {
     if (readiness === null) return;
@@ -128,7 +142,11 @@ function App() {
         />
         <ChangeAnnouncer />
         <ScheduledEndReports />
-        {settingsOpen && <SettingsPanel onClose={closeSettings} />}
+        {settingsOpen && (
+          <Suspense fallback={null}>
+            <SettingsPanel onClose={closeSettings} onShown={focusSettings} />
+          </Suspense>
+        )}
         {readiness !== null && !settingsOpen && (
           <ReadinessPanel shown={readiness} onClose={closeReadiness} />
         )}
@@ -140,6 +158,19 @@ function App() {
       </main>
     </div>
   );
+}
+
+/** Runs `task` once the window has painted its next frame; the returned function cancels it. */
+function afterFirstPaint(task: () => unknown): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    // A task after the frame's own: the paint comes between.
+    timer = setTimeout(task);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
 }
 
 /**
@@ -169,5 +200,6 @@ function useLanguage(): void {
     if (rendered !== locale) return;
     document.documentElement.lang = locale;
     document.documentElement.dir = directionOf(locale);
+    rememberLocale(locale);
   }, [rendered, locale]);
 }

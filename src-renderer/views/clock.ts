@@ -1,13 +1,21 @@
 import { useEffect, useState } from 'react';
 
+/** Each language's clock format, made once: `toLocaleTimeString` makes one per call. */
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A local clock time with seconds, 24-hour, as in "10:42:30". */
 export function formatClock(iso: string, locale: string): string {
-  return new Date(iso).toLocaleTimeString(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  let format = clockFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
+    clockFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
 }
 
 /** A local clock time to the minute, 24-hour, as in "10:50": the time a teacher picks an end for. */

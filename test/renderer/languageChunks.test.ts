@@ -1,8 +1,9 @@
 /**
- * The window loads one language at a time: each one's sentences come from a chunk of their own,
- * found by its code, holding the same file main and the tests read all at once, and the built
- * window carries English only (built with the config of the preview's build, which Electron's
- * shares).
+ * The window loads one language at a time: each one's sentences, English's too, come from a
+ * chunk of their own, found by its code, holding the same file main and the tests read all at
+ * once; the built window carries none, and its main chunk stays under 250 kB (built with the
+ * config of the preview's build, which Electron's shares). A language under way brings English
+ * with it: languageUnderWay.test.tsx.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,7 +35,7 @@ describe("the window's languages", () => {
   });
 
   it(
-    'are built as English in the window and each other language in a chunk of its own',
+    'are built each in a chunk of its own, English too, none in the main chunk, which stays under 250 kB',
     { timeout: 120_000 },
     async () => {
       // Built apart from out/renderer, which other test files may be building at the same time.
@@ -50,24 +51,53 @@ describe("the window's languages", () => {
       const assets = path.join(outDir, 'assets');
       const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
       const entryText = await readFile(path.join(assets, entry ?? ''), 'utf8');
+      // What the window loads before its first render: the main chunk and what it imports at once
+      // (each named in index.html for the browser to fetch beside it).
+      const atStart = [
+        entry ?? '',
+        ...[...html.matchAll(/<link rel="modulepreload"[^>]* href="\.\/assets\/([^"]+)"/g)].map(
+          (match) => match[1] ?? '',
+        ),
+      ];
+      // A size bound is the build's, not a timing: the main chunk stays under 250 kB (React is a
+      // chunk of its own, see vite.config.ts).
+      expect(Buffer.byteLength(entryText), 'main chunk bytes').toBeLessThan(250_000);
       // Each chunk found by its language's code, the name Rollup gives it after its file.
       const chunkOf = (locale: Locale) =>
         scripts.filter((file) => file.startsWith(`${locale}-`) && file !== entry);
-      // English is no chunk: the window carries it, and what it imports is found at once.
-      expect(chunkOf(SOURCE_LOCALE)).toEqual([]);
       // (A regular expression's test, so that a failure does not print the whole bundle.)
       const imports = (how: string, file: string) =>
         new RegExp(`${how}\\s*[\`"']\\./${file.replaceAll('.', '\\.')}[\`"']`).test(entryText);
-      for (const locale of LOCALES.filter((code) => code !== SOURCE_LOCALE)) {
+      for (const locale of LOCALES) {
         const files = chunkOf(locale);
         expect(files, locale).toHaveLength(1);
         const file = path.join(assets, files[0] ?? '');
         // Loaded only when shown, and holding nothing but the language's file as written.
+        expect(atStart, `${locale}: loaded at start`).not.toContain(files[0]);
         expect(imports('from', files[0] ?? ''), `${locale}: imported at once`).toBe(false);
         expect(imports('import\\(', files[0] ?? ''), `${locale}: imported when shown`).toBe(true);
         const chunk = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
         expect(chunk[locale], locale).toEqual(CATALOGUES[locale]);
       }
+      // No language's sentences in what loads at start (the main chunk, React's): one of each
+      // language's, looked for as the build writes it, found in its own chunk and in none of those.
+      const written = (locale: Locale) => SENTENCES[locale].devices.empty;
+      for (const locale of LOCALES) {
+        const own = await readFile(path.join(assets, chunkOf(locale)[0] ?? ''), 'utf8');
+        expect(own.includes(written(locale)), `${locale}'s sentence as built`).toBe(true);
+      }
+      for (const file of atStart) {
+        const text = await readFile(path.join(assets, file), 'utf8');
+        for (const locale of LOCALES) {
+          expect(text.includes(written(locale)), `${locale}'s sentences in ${file}`).toBe(false);
+        }
+      }
     },
   );
+
+  it('load only the language shown when it is complete, not English beside it', async () => {
+    const i18n = await openI18n('de');
+    expect(i18n.t('devices.empty')).toBe(SENTENCES.de.devices.empty);
+    expect(i18n.hasResourceBundle(SOURCE_LOCALE, 'translation')).toBe(false);
+  });
 });

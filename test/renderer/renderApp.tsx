@@ -8,6 +8,7 @@ import { openI18n } from '../../src-renderer/i18n';
 import { localeOf } from '../../src-shared/locale';
 import { connectStore } from '../../src-renderer/store/classTrayStore';
 import { ClassTrayWindow } from '../../src-renderer/views/app';
+import { loadLater } from '../../src-renderer/views/later';
 import { FakeClassTray } from '../support/fakeClassTray';
 
 export async function renderApp(
@@ -16,6 +17,9 @@ export async function renderApp(
 ) {
   const { store, disconnect } = await connectStore(fake);
   const i18n = await openI18n(localeOf(store.getState().preferences.language, navigator.language));
+  // What the window loads once it has painted (the settings…), there as it is by the time a
+  // teacher opens it (test/renderer/later.test.tsx opens a part before).
+  await loadLater();
   const user = userEvent.setup();
   const view = render(
     <ClassTrayWindow

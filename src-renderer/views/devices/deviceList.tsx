@@ -1,5 +1,12 @@
 /** devices/: the open classroom's devices, as a list or a room plan, with status and access. */
-import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  elementScroll,
+  useVirtualizer,
+  type Range,
+  type Rect,
+  type Virtualizer,
+} from '@tanstack/react-virtual';
 import {
   useCallback,
   useEffect,
@@ -34,6 +41,45 @@ function emptyMessage(data: ClassTrayData) {
   return data.connection.lastSuccessAt === null && data.connection.status !== 'ok'
     ? 'devices.notLoaded'
     : 'devices.empty';
+}
+
+/**
+ * The scroll box's size for the virtualizer, from its ResizeObserver alone. The library's own
+ * reads the box's size as the list mounts, which makes the browser lay the window out in the
+ * middle of the first render; the observer's first report comes once the browser has laid out
+ * the first frame anyway (initialRect stands for the size until then).
+ */
+function observeScrollBoxRect(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  report: (rect: Rect) => void,
+): () => void {
+  const element = instance.scrollElement;
+  if (!element) return () => undefined;
+  // The library's measure (the box's client size), read where the layout is already done.
+  const observer = new ResizeObserver(() =>
+    report({ width: element.clientWidth, height: element.clientHeight }),
+  );
+  observer.observe(element);
+  return () => observer.disconnect();
+}
+
+/** The virtualizers that have written their offset once (see scrollScrollBox). */
+const attached = new WeakSet<Virtualizer<HTMLDivElement, Element>>();
+
+/**
+ * Scrolls the scroll box for the virtualizer, but for the write it makes as it attaches to it:
+ * the top, where a new scroll box already is, and a write the browser would lay the window out
+ * for in the middle of the first render.
+ */
+function scrollScrollBox(
+  offset: number,
+  options: { adjustments?: number; behavior?: ScrollBehavior },
+  instance: Virtualizer<HTMLDivElement, Element>,
+): void {
+  const first = !attached.has(instance);
+  attached.add(instance);
+  if (first && offset + (options.adjustments ?? 0) === 0) return;
+  elementScroll(offset, options, instance);
 }
 
 /** Where typing a `/` means text, not "go to the search box". */
@@ -94,6 +140,8 @@ export function DeviceList() {
     // The window's height until the scroll box is measured, so the first render has its rows
     // rather than rendering the list again once it knows its size.
     initialRect: { width: 0, height: window.innerHeight },
+    observeElementRect: observeScrollBoxRect,
+    scrollToFn: scrollScrollBox,
     estimateSize: () => (compact ? TILE_PITCH : ROW_HEIGHT),
     getItemKey: (index) => (compact ? `line-${index}` : (ids[index] ?? index)),
     rangeExtractor,

@@ -2,7 +2,7 @@
  * settings/: the settings panel: the account (accountSettings.tsx), the timetable (timetable/),
  * the preferences (generalSettings.tsx), student data (studentDataSettings.tsx), what the school set, this installation, support.
  */
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../icons';
 import { AccountSettings } from './accountSettings';
@@ -13,9 +13,15 @@ import { StudentDataSettings } from './studentDataSettings';
 import { SupportSettings } from './supportSettings';
 import { TimetablePanel } from './timetable/timetablePanel';
 
-export function SettingsPanel(props: { onClose: () => void }) {
+export function SettingsPanel(props: {
+  onClose: () => void;
+  /** Shown: where the focus goes (the window's heading or an asked question) is the window's. */
+  onShown: () => void;
+}) {
   const { t } = useTranslation();
   const headingId = useId();
+  const { onShown } = props;
+  useEffect(onShown, [onShown]);
   return (
     <section id="settings" className="settings" aria-labelledby={headingId}>
       <div className="settings-head">

@@ -1,9 +1,8 @@
 import type { TFunction } from 'i18next';
 import type { ReadingReport } from '../../../api/types';
-import { en } from '../../../../src-shared/i18n/en';
+import type { Messages } from '../../../../src-shared/i18n/messages';
 
-type Reason = keyof typeof en.timetable.skipReasons;
-const KNOWN_REASONS = new Set(Object.keys(en.timetable.skipReasons));
+type Reason = keyof Messages['timetable']['skipReasons'];
 
 /**
  * What Settings says of the last reading of the calendar, in the window's language: the events
@@ -23,8 +22,11 @@ export function readingSentences(t: TFunction, language: string, reading: Readin
   const skipped = Object.entries(reading.skipped).filter(([, count]) => (count ?? 0) > 0);
   if (skipped.length > 0) {
     const count = skipped.reduce((sum, [, each]) => sum + (each ?? 0), 0);
+    // The reasons this version has words for: the window's language's (English's where it lacks
+    // them), not a second language loaded to list them.
+    const known = new Set(Object.keys(t('timetable.skipReasons', { returnObjects: true })));
     const reasons = new Set(
-      skipped.map(([reason]) => (KNOWN_REASONS.has(reason) ? reason : 'other') as Reason),
+      skipped.map(([reason]) => (known.has(reason) ? reason : 'other') as Reason),
     );
     const why = new Intl.ListFormat(language, { type: 'conjunction' }).format(
       [...reasons].map((reason) => t(`timetable.skipReasons.${reason}`)),
