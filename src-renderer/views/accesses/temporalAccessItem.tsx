@@ -8,6 +8,7 @@ import { BusyButton } from '../forms/busyButton';
 import { EndAt } from './endAt';
 import { WarningIcon } from '../icons';
 import { useAction } from '../forms/useAction';
+import { bringIntoView } from '../forms/inView';
 
 export const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 
@@ -58,7 +59,10 @@ export function TemporalAccessItem({
   // Its name, not End access: an Enter pressed once too often must not end what was just added.
   useEffect(() => {
     if (!justAdded) return;
-    titleRef.current?.focus();
+    // The whole card in view, its buttons too, not only its name (a taller form above it
+    // pushed the buttons under the cards' edge).
+    titleRef.current?.focus({ preventScroll: true });
+    bringIntoView(titleRef.current?.closest('.access'));
     onShown?.();
   }, [justAdded]);
 
