@@ -28,7 +28,8 @@ import { CloseIcon } from '../icons';
 import { tileName } from '../devices/roomPlan';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
-import { downloadPlan, planFileName, planFileText } from './planFile';
+import { downloadJson } from '../jsonDownload';
+import { planFileName, planFileText } from './planFile';
 import {
   firstEmptySeat,
   notPlaced,
@@ -138,7 +139,7 @@ function PlanBar({
   const start = useAction(() => api.shapeSeatPlan({ classroomId }));
   const exporting = useAction(async () => {
     const { text } = await api.exportSeatPlan({ classroomId });
-    downloadPlan(planFileName(classroomId), text);
+    downloadJson(planFileName(classroomId), text);
   });
   const importing = useAction(async (file: File) => {
     let text: string | null;

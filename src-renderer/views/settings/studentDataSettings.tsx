@@ -19,6 +19,7 @@ import { SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { NumberSetting } from './generalSettings';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
+import { downloadJson } from '../jsonDownload';
 
 const CHOICE_WORDS = {
   full: 'privacy.namesFull',
@@ -27,17 +28,6 @@ const CHOICE_WORDS = {
 } as const satisfies Record<StudentNameChoice, string>;
 
 type Said = { key: 'forgotten' | 'erased' } | { key: 'exported'; file: string };
-
-/** Saves the text as a file through the window's download: the preview's browser saves it, the
- * tray app asks where (Electron's save dialog). */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 export function StudentDataSettings() {
   const { t } = useTranslation();
@@ -134,7 +124,7 @@ export function StudentDataSettings() {
             setSaid(null);
             void exporting.run().then((outcome) => {
               if (!outcome.ok) return;
-              download(outcome.value.fileName, outcome.value.text);
+              downloadJson(outcome.value.fileName, outcome.value.text);
               setSaid({ key: 'exported', file: outcome.value.fileName });
             });
           }}
