@@ -6,7 +6,7 @@
  * keeps its seat, its name greyed. Each seat selects its own device, so a refresh renders only
  * the seats whose device changed.
  */
-import { memo } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useClassTray } from '../../store/context';
 import { changedRecently } from '../../store/deviceOrder';
@@ -48,6 +48,42 @@ export function useSeatWords(remoteId: string | undefined, planName: string | un
  * the students apart; the whole name is in the seat's words and its tooltip.
  */
 export const firstName = (name: string): string => name.trim().split(/\s+/)[0] ?? name;
+
+/** "Valentina Rossi" as "V. R.": what a seat too narrow for the first name shows, whole. */
+export const initialsOf = (name: string): string =>
+  name
+    .trim()
+    .split(/\s+/)
+    .map((word) => `${[...word][0] ?? ''}.`)
+    .join(' ');
+
+let measuring: CanvasRenderingContext2D | null | undefined;
+
+/** The first name when the seat has room for it whole, else the initials: never a cut word. */
+function SeatStudent({ label }: { label: string }) {
+  const ref = useRef<HTMLSpanElement>(null);
+  const [fits, setFits] = useState(true);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    // Measured on a canvas in the seat's font: the span's own width does not change with its text.
+    const measure = () => {
+      measuring ??= document.createElement('canvas').getContext('2d');
+      if (!measuring) return;
+      measuring.font = getComputedStyle(element).font;
+      setFits(measuring.measureText(firstName(label)).width <= element.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [label]);
+  return (
+    <span className="seat-student" dir="auto" ref={ref}>
+      {fits ? firstName(label) : initialsOf(label)}
+    </span>
+  );
+}
 
 export const SeatCell = memo(function SeatCell({
   remoteId,
@@ -93,9 +129,11 @@ export const SeatCell = memo(function SeatCell({
         </span>
         {!device.has2fa && <span className="tile-mark">!</span>}
       </span>
-      <span className="seat-student" dir="auto">
-        {running?.label == null ? '' : firstName(running.label)}
-      </span>
+      {running?.label == null ? (
+        <span className="seat-student" />
+      ) : (
+        <SeatStudent label={running.label} />
+      )}
     </span>
   );
 });
