@@ -1,20 +1,17 @@
 /** accesses/: the tracked accesses by classroom: add, end one or all, scheduled ends. */
-import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../../api/types';
 import { useAccessDraft } from '../../store/accessDraft';
 import { useClassTray } from '../../store/context';
+import { AddAccessForm } from './addAccessForm';
 import { accessGroups } from './accessGroups';
 import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useNow } from '../clock';
 import { ChevronIcon } from '../icons';
-import { later } from '../later';
 
 const FOLD_CHECK_MS = 15_000;
-
-/** The paste box, folded away at start: loaded after the first paint (see ../later). */
-const AddAccessForm = later(() => import('./addAccessForm').then((module) => module.AddAccessForm));
 
 /**
  * Paste a temporal access to track it, on the device and for the student it was given to; each
@@ -38,9 +35,6 @@ export function TemporalAccesses() {
   const now = useNow(FOLD_CHECK_MS);
 
   const [open, setOpen] = useState(false);
-  // The paste box is rendered from its first opening on (its chunk is not the first paint's).
-  const [opened, setOpened] = useState(false);
-  if (open && !opened) setOpened(true);
   // The access the link box just added: its card takes the focus once shown, so the teacher sees
   // it (and can end it) instead of the cards folding it away.
   const [added, setAdded] = useState<string | null>(null);
@@ -115,11 +109,7 @@ export function TemporalAccesses() {
       </div>
       {/* Hidden rather than unmounted: a card's Undo and the half-typed access survive a fold. */}
       <div id={panelId} className="accesses-panel" hidden={!open}>
-        {opened && (
-          <Suspense fallback={null}>
-            <AddAccessForm visible={open} onClose={closeForm} onAdded={setAdded} />
-          </Suspense>
-        )}
+        <AddAccessForm visible={open} onClose={closeForm} onAdded={setAdded} />
         {accesses.length === 0 ? (
           !compact && <p className="hint">{t('accesses.none')}</p>
         ) : (
