@@ -20,12 +20,14 @@ import { ScheduledEndReports } from './accesses/scheduledEndReports';
 import { TemporalAccesses } from './accesses/temporalAccesses';
 import { ReadinessNotice } from './readiness/readinessNotice';
 import type { ReadinessShown } from './readiness/readinessPanel';
-import { ReadinessPanel } from './readiness/readinessPanel';
 import { later, loadLater } from './later';
 
 /** Loaded after the window's first paint (see ./later). */
 const SettingsPanel = later(() =>
   import('./settings/settingsPanel').then((module) => module.SettingsPanel),
+);
+const ReadinessPanel = later(() =>
+  import('./readiness/readinessPanel').then((module) => module.ReadinessPanel),
 );
 
 /** The classroom window with everything it needs around it. */
@@ -148,7 +150,9 @@ function App() {
           </Suspense>
         )}
         {readiness !== null && !settingsOpen && (
-          <ReadinessPanel shown={readiness} onClose={closeReadiness} />
+          <Suspense fallback={null}>
+            <ReadinessPanel shown={readiness} onClose={closeReadiness} />
+          </Suspense>
         )}
         {/* Hidden rather than unmounted, so the search, filter and scroll survive a look at settings. */}
         <div className="classroom-view" hidden={settingsOpen || readiness !== null}>

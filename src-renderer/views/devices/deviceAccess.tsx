@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TrackedAccessView } from '../../api/types';
 import type { ClassTrayData } from '../../store/classTrayStore';
@@ -21,12 +22,20 @@ export const accessOn = (data: ClassTrayData, remoteId: string): TrackedAccessVi
  * in the access form for this device, whenever no access runs on it (an ended one does not hold
  * the device). Reached with the arrow keys from the focused row, like the row's other buttons.
  */
-export function DeviceAccess({ remoteId, name }: { remoteId: string; name: string }) {
+export function DeviceAccess({
+  remoteId,
+  name,
+  t,
+}: {
+  remoteId: string;
+  name: string;
+  t: TFunction;
+}) {
   const access = useClassTray((data) => accessOn(data, remoteId));
   if (access === undefined) {
     return (
       <span className="row-access">
-        <AddAccess remoteId={remoteId} name={name} />
+        <AddAccess remoteId={remoteId} name={name} t={t} />
       </span>
     );
   }
@@ -143,17 +152,18 @@ function useRing() {
   };
 }
 
-function AddAccess({ remoteId, name }: { remoteId: string; name: string }) {
-  const { t } = useTranslation();
+/** Its words from the row's `t` (one useTranslation a row, and one translation a text). */
+function AddAccess({ remoteId, name, t }: { remoteId: string; name: string; t: TFunction }) {
   const ring = useRing();
+  const label = t('accesses.addFor', { name });
   return (
     <button
       type="button"
       className="icon-button small row-add-access"
       tabIndex={-1}
       {...ring}
-      aria-label={t('accesses.addFor', { name })}
-      title={t('accesses.addFor', { name })}
+      aria-label={label}
+      title={label}
       onClick={(event) => askAccessFor(remoteId, event.currentTarget)}
     >
       <PlusIcon />
@@ -213,7 +223,7 @@ function TrackedOnRow({
           {ending.pending ? t('accesses.ending') : t('accesses.endShort')}
         </BusyButton>
       )}
-      {shown.ended && <AddAccess remoteId={remoteId} name={name} />}
+      {shown.ended && <AddAccess remoteId={remoteId} name={name} t={t} />}
     </span>
   );
 }

@@ -8,6 +8,7 @@ import {
   type Virtualizer,
 } from '@tanstack/react-virtual';
 import {
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -28,7 +29,8 @@ import { DeviceToolbar } from './deviceToolbar';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 import { useArrangement, useShownIds } from './useArrangement';
 import { useColumns, useRoomPlan } from './useRoomPlan';
-import { SeatPlanArea, useSeatPlanShown } from '../seatPlan/seatPlanArea';
+import { useSeatPlanShown } from '../seatPlan/seatPlanShown';
+import { later } from '../later';
 
 /** Why no row shows. */
 function emptyMessage(data: ClassTrayData) {
@@ -88,6 +90,11 @@ const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLSelectElement ||
   (target instanceof HTMLInputElement && target.type !== 'radio' && target.type !== 'checkbox') ||
   (target instanceof HTMLElement && target.isContentEditable);
+
+/** The compact view's seat plan: loaded after the first paint (see ../later). */
+const SeatPlanArea = later(() =>
+  import('../seatPlan/seatPlanArea').then((module) => module.SeatPlanArea),
+);
 
 /**
  * The searchable, filterable device list, as rows or (the compact view) a dense grid of tiles,
@@ -250,7 +257,11 @@ export function DeviceList() {
         onChangedToTop={changedOnTop}
         compact={compact}
       />
-      {compact && <SeatPlanArea prefix={plan.prefix} now={now} shown={ids} />}
+      {compact && (
+        <Suspense fallback={null}>
+          <SeatPlanArea prefix={plan.prefix} now={now} shown={ids} />
+        </Suspense>
+      )}
       <div className="device-scroll" ref={scrollRef} hidden={planShown}>
         {ids.length === 0 ? (
           <p className="empty">{t(emptyText)}</p>

@@ -32,6 +32,14 @@ function copyNoteText(note: CopyNote, t: TFunction): string {
   return t('devices.copiedClearedIn', { seconds: String(cleared.afterSeconds) });
 }
 
+/** "2FA" struck through, the sentence its name for assistive technology and on hover. */
+const No2fa = ({ text }: { text: string }) => (
+  <span className="badge caution" title={text}>
+    <s aria-hidden="true">2FA</s>
+    <span className="visually-hidden">{text}</span>
+  </span>
+);
+
 /**
  * One device, in two lines of one height whatever it carries, made to fit the longest language:
  * its name (never cut) and state, badges and buttons, then what is happening on it (a short
@@ -67,14 +75,16 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
     );
   };
 
+  // One translation per text: a row is rendered fifteen times in the window's first paint.
+  const copyIdName = t('devices.copyId', { id: remoteId });
   const copyIdButton = (
     <button
       type="button"
       className="icon-button small"
       // Reached with the arrow keys from the focused row: the list is one Tab stop.
       tabIndex={-1}
-      aria-label={t('devices.copyId', { id: remoteId })}
-      title={t('devices.copyId', { id: remoteId })}
+      aria-label={copyIdName}
+      title={copyIdName}
       onClick={copyId}
     >
       <CopyIcon />
@@ -83,12 +93,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
   const badges = [
     // "2FA" struck through: the same few letters in every language (the row's words are its
     // name and state); the sentence is its name for assistive technology and on hover.
-    !device.has2fa && (
-      <span key="2fa" className="badge caution" title={t('devices.no2fa')}>
-        <s aria-hidden="true">2FA</s>
-        <span className="visually-hidden">{t('devices.no2fa')}</span>
-      </span>
-    ),
+    !device.has2fa && <No2fa key="2fa" text={t('devices.no2fa')} />,
     device.status === 'disabled' && (
       <span key="disabled" className="badge muted">
         {t('devices.disabled')}
@@ -119,7 +124,7 @@ export const DeviceRow = memo(function DeviceRow({ remoteId }: { remoteId: strin
         >
           <KeyIcon />
         </button>
-        <DeviceAccess remoteId={remoteId} name={name} />
+        <DeviceAccess remoteId={remoteId} name={name} t={t} />
       </span>
       <span className="row-line detail">
         <span className="device-detail">

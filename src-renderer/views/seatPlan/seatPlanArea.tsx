@@ -42,12 +42,6 @@ import {
 import { SeatCell, useSeatWords } from './seatCell';
 import { useArranging, type Carried } from './useArranging';
 
-/** Whether the compact view shows the room's plan (rather than the grid by name). */
-export const useSeatPlanShown = (compact: boolean): boolean =>
-  useClassTray(
-    (data) => compact && data.seatPlan.plan !== null && data.seatPlan.classroomId !== null,
-  );
-
 /** A pointer that moved less than this (px) clicked; further, it drags. */
 const DRAG_SLOP = 5;
 
