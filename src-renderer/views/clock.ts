@@ -1,6 +1,10 @@
 import { useEffect, useState } from 'react';
 
-/** Each language's clock format, made once: `toLocaleTimeString` makes one per call. */
+/**
+ * Each language's clock format, made once (`toLocaleTimeString` makes one per call). It reads
+ * UTC, shifted by the zone's offset at that instant: a format keeps the time zone it was made
+ * in, and the computer's may change while the window is open (a trip, a setting).
+ */
 const clockFormats = new Map<string, Intl.DateTimeFormat>();
 
 /** A local clock time with seconds, 24-hour, as in "10:42:30". */
@@ -12,10 +16,12 @@ export function formatClock(iso: string, locale: string): string {
       minute: '2-digit',
       second: '2-digit',
       hourCycle: 'h23',
+      timeZone: 'UTC',
     });
     clockFormats.set(locale, format);
   }
-  return format.format(new Date(iso));
+  const instant = new Date(iso);
+  return format.format(instant.getTime() - instant.getTimezoneOffset() * 60_000);
 }
 
 /** A local clock time to the minute, 24-hour, as in "10:50": the time a teacher picks an end for. */

@@ -20,18 +20,18 @@
  */
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { launchChromium } from '../support/chromium';
+import { builtPage, ORIGIN } from './builtPage';
 import { classTrayState, device } from '../support/classTrayState';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BARE_PAGE = fileURLToPath(new URL('./barePage/', import.meta.url));
-const ORIGIN = 'http://classtray.bench';
 /** Fresh pages of each, the window and the bare page taking turns. */
 const RUNS = 11;
 const FIRST_RENDER_DEVICES = 2_000;
@@ -39,12 +39,6 @@ const HEAP_DEVICES = 5_000;
 const RATIO_GOAL = 0.8;
 /** Traced pages of each (apart from the timed ones: tracing slows a page). */
 const TRACED_RUNS = 3;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
 
 /** What the in-page fake exposes to the bench. */
 interface BenchWindow {
@@ -125,22 +119,7 @@ async function openPage(
   devices: number,
   watch: { trace?: true; profile?: (profile: unknown) => Promise<void> } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 400, height: 600 } });
-  await context.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    const file = join(dir, path === '/' ? 'index.html' : path);
-    const body = await readFile(file).catch(() => null);
-    if (body === null) return route.fulfill({ status: 404 });
-    return route.fulfill({
-      body,
-      contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    });
-  });
-  const page = await context.newPage();
-  // tsx (esbuild's keepNames) wraps functions in __name(); the page has no such helper.
-  await page.addInitScript({
-    content: `globalThis.__name = (f) => f; (${installFakeApi.toString()})(${JSON.stringify(benchState(devices))});`,
-  });
+  const page = await builtPage(browser, dir, installFakeApi, benchState(devices));
   if (watch.trace) {
     await browser.startTracing(page, {
       categories: [

@@ -12,28 +12,22 @@
  * The renderer is built here, in production mode, into a temporary folder; pages load it from a
  * routed origin, so no server and no network are involved.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { build } from 'vite';
 import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { launchChromium } from '../support/chromium';
+import { builtPage, ORIGIN } from './builtPage';
 import { classTrayState, device } from '../support/classTrayState';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ORIGIN = 'http://classtray.bench';
 const DEVICES = 60;
 const COLUMNS = 6;
 const RUNS = 5;
 const REFRESHES = 20;
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-};
 
 interface BenchWindow {
   benchFirstAt?: number;
@@ -107,22 +101,7 @@ function installFakeApi(state: ClassTrayState): void {
 }
 
 async function openWindow(browser: Browser, outDir: string, plan: boolean): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 400, height: 600 } });
-  await context.route(`${ORIGIN}/**`, async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    const file = join(outDir, path === '/' ? 'index.html' : path);
-    const body = await readFile(file).catch(() => null);
-    if (body === null) return route.fulfill({ status: 404 });
-    return route.fulfill({
-      body,
-      contentType: CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-    });
-  });
-  const page = await context.newPage();
-  // tsx (esbuild's keepNames) wraps functions in __name(); the page has no such helper.
-  await page.addInitScript({
-    content: `globalThis.__name = (f) => f; (${installFakeApi.toString()})(${JSON.stringify(roomState(plan))});`,
-  });
+  const page = await builtPage(browser, outDir, installFakeApi, roomState(plan));
   await page.goto(`${ORIGIN}/`);
   await page.waitForFunction(() => (window as unknown as BenchWindow).benchFirstAt !== undefined);
   return page;

@@ -297,11 +297,13 @@ describe('ClassTray on a keychain that does not answer', () => {
         timers: clock.timers,
       }),
     );
-    await settle();
+    // The start reads files before it asks the keychain (settings, student names, the readiness
+    // history): real I/O, which a loaded machine may hold past a few turns. The bound's timer is
+    // waiting once the keychain is asked.
+    await expect.poll(() => clock.waits()).toContain(KEYCHAIN_BOUND_MS);
     expect(starting.done).toBe(false);
     clock.advance(KEYCHAIN_BOUND_MS);
-    // Started: the host can show its tray and window now. The rest of the start reads files
-    // (settings, the readiness history): real I/O, which a loaded machine may hold past 20 turns.
+    // Started: the host can show its tray and window now.
     await expect.poll(() => starting.done).toBe(true);
     const classTray = starting.value as ClassTray;
     cleanups.push(() => classTray.close());
