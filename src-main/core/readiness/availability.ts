@@ -72,6 +72,7 @@ export class Availability {
   #dirty = false;
   #writtenAt = -Infinity;
   #timer: unknown;
+  #closed = false;
 
   constructor(
     dataDir: string,
@@ -175,7 +176,17 @@ export class Availability {
     }
   }
 
+  /**
+   * Writes what was seen and then writes no more: a refresh that lands while ClassTray closes
+   * must not write into a folder being removed or handed on.
+   */
+  async close(): Promise<void> {
+    await this.flushed();
+    this.#closed = true;
+  }
+
   #save(): void {
+    if (this.#closed) return;
     this.#dirty = true;
     if (this.#timer !== undefined) return;
     const since = this.#clock() - this.#writtenAt;

@@ -225,7 +225,7 @@ export function readinessFeature(
       cancel();
       closing.abort();
       await checking;
-      await availability.flushed();
+      await availability.close();
     },
   };
 }

@@ -138,7 +138,7 @@ export function studentDataFeature(
     stop() {
       asleep = true;
       wait();
-      return names.flushed();
+      return names.close();
     },
   };
 }

@@ -119,6 +119,7 @@ export class StudentNames {
   /** The file's writes, in order; each writes the names as they are when it runs. */
   #writes: Promise<void> = Promise.resolve();
   #writeWaiting = false;
+  #closed = false;
 
   constructor(options: StudentNamesOptions) {
     this.#options = options;
@@ -281,8 +282,15 @@ export class StudentNames {
   }
 
   /** The names changed: the listener hears it, and the file follows (one write waiting at most). */
+  /** Writes what is kept and then writes no more (ClassTray is closing). */
+  async close(): Promise<void> {
+    await this.#writes;
+    this.#closed = true;
+  }
+
   #save(): void {
     this.#listener?.();
+    if (this.#closed) return;
     if (this.#writeWaiting) return;
     this.#writeWaiting = true;
     void this.#queue(async () => {

@@ -151,6 +151,24 @@ describe('the availability history', () => {
     expect(waits()).toEqual([]);
   });
 
+  it('writes what it saw when closed, and nothing a late refresh brings after it', async () => {
+    const dir = await tempDir();
+    const { timers } = manualTimers(T0);
+    const availability = new Availability(dir, silentLogger, timers.now, timers);
+    await availability.load();
+    availability.saw('demo', [{ remoteId: 'a', online: false }], T0);
+    availability.saw('demo', [{ remoteId: 'b', online: false }], T0);
+    await availability.close();
+    const file = path.join(dir, AVAILABILITY_FILE);
+    const written = await readFile(file, 'utf8');
+    expect(
+      Object.keys((JSON.parse(written) as { accounts: { demo: object } }).accounts.demo),
+    ).toEqual(['a', 'b']);
+    availability.saw('demo', [{ remoteId: 'c', online: false }], T0);
+    await availability.flushed();
+    expect(await readFile(file, 'utf8')).toBe(written);
+  });
+
   it('remembers the page a device was listed on, for the next check of its room', async () => {
     const dir = await tempDir();
     const availability = await opened(dir, () => T0);

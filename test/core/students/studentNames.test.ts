@@ -1,6 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { forgetAt } from '../../../src-main/core/students/studentNames';
+import { silentLogger } from '../../../src-main/core/logger';
+import {
+  forgetAt,
+  PLAIN_TEXT,
+  STUDENTS_FILE,
+  StudentNames,
+} from '../../../src-main/core/students/studentNames';
 import { initialsOf, keptName } from '../../../src-shared/studentData';
+import { tempDir } from '../../support/tempDir';
 
 const HOUR = 3_600_000;
 const berlin = (iso: string) => Date.parse(iso);
@@ -37,5 +46,36 @@ describe('what is kept of a typed name', () => {
     expect(initialsOf('Ωmega Łukasz')).toBe('Ω. Ł.');
     expect(keptName('Anna', 'off')).toBeNull();
     expect(keptName('   ', 'full')).toBeNull();
+  });
+});
+
+describe('the names file when ClassTray closes', () => {
+  it('holds what was kept, and a name a late refresh brings after closing is not written', async () => {
+    const dataDir = await tempDir();
+    const names = new StudentNames({
+      dataDir,
+      cipher: PLAIN_TEXT,
+      log: silentLogger,
+      clock: () => berlin('2026-03-02T07:05:00.000Z'),
+      zone: () => 'Europe/Berlin',
+      rules: () => ({ names: 'full', retentionHours: 0 }),
+    });
+    await names.load();
+    names.keep(
+      '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
+      'Ana Lima',
+      berlin('2026-03-02T07:05:00.000Z'),
+    );
+    await names.close();
+    const file = path.join(dataDir, STUDENTS_FILE);
+    const written = await readFile(file, 'utf8');
+    expect(written).toContain('Ana Lima');
+    names.keep(
+      '9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a',
+      'Ben Ode',
+      berlin('2026-03-02T07:06:00.000Z'),
+    );
+    await names.flushed();
+    expect(await readFile(file, 'utf8')).toBe(written);
   });
 });
