@@ -7,8 +7,9 @@
  *   minimal React 19 page (test/bench/barePage) rendering the same state's 2,000 devices as plain
  *   rows. The two take turns, in the same browser, each page fresh; the ratio is the window's
  *   median over the bare page's (goal: at most 0.8). Beside it: the window's main chunk, the
- *   scripts each page had loaded by its first row, the layouts forced before the first paint
- *   (TRACED_RUNS traced pages of each) and the machine's load average, before and after;
+ *   scripts each page had loaded by its first row, the layouts forced before the first paint and
+ *   when each page's entry scripts had been evaluated (TRACED_RUNS traced pages of each), and the
+ *   machine's load average, before and after;
  * - rows rendered when one device changes: DeviceRow counts its renders in a `--mode bench`
  *   build (see src-renderer/views/benchCounter.ts); the goal is 1;
  * - JS heap after loading a 5,000-device classroom (after a forced GC), against an empty one.
@@ -172,6 +173,7 @@ interface TraceEvent {
   tdur?: number;
   pid: number;
   tid: number;
+  args?: { data?: { documentLoaderURL?: string } };
 }
 
 /** Trace events in which a page's script runs. */
@@ -238,12 +240,46 @@ function mainThreadCpuToFirstRow(trace: Buffer): number {
 }
 
 /**
+ * When, in ms after the page's navigation, its entry scripts had been evaluated (the end of the
+ * task that ran the first module: React's and the page's own code, before any render) and its
+ * first row was in: the part of the first row no render can take back.
+ */
+function entryEvaluated(trace: Buffer): { evaluatedAt: number; firstRowAt: number } {
+  const { traceEvents } = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] };
+  const none = { evaluatedAt: Number.NaN, firstRowAt: Number.NaN };
+  const mark = traceEvents.find((event) => event.name === 'bench-first-row');
+  const navigation = traceEvents.find(
+    (event) =>
+      event.name === 'navigationStart' &&
+      event.args?.data?.documentLoaderURL?.startsWith(ORIGIN) === true,
+  );
+  if (!mark || !navigation) return none;
+  const onPage = traceEvents.filter(
+    (event) => event.ph === 'X' && event.pid === mark.pid && event.tid === mark.tid,
+  );
+  const evaluation = onPage
+    .filter((event) => event.name === 'v8.evaluateModule' && event.ts > navigation.ts)
+    .sort((a, b) => a.ts - b.ts)[0];
+  if (!evaluation) return none;
+  const task = onPage
+    .filter((event) => event.ts <= evaluation.ts && evaluation.ts < event.ts + (event.dur ?? 0))
+    .sort((a, b) => a.ts - b.ts)[0];
+  const end = task ? task.ts + (task.dur ?? 0) : evaluation.ts + (evaluation.dur ?? 0);
+  return {
+    evaluatedAt: (end - navigation.ts) / 1000,
+    firstRowAt: (mark.ts - navigation.ts) / 1000,
+  };
+}
+
+/**
  * One traced page of the build in `dir`: its forced layouts; its trace, and a CPU profile of one
  * more page, kept when asked.
  */
 interface Watched {
   forced: number;
   cpu: number;
+  evaluatedAt: number;
+  firstRowAt: number;
 }
 
 async function watchedPages(browser: Browser, dir: string, name: string): Promise<Watched> {
@@ -268,7 +304,11 @@ async function watchedPages(browser: Browser, dir: string, name: string): Promis
     });
     await profiled.context().close();
   }
-  return { forced: forcedLayoutsBeforePaint(trace), cpu: mainThreadCpuToFirstRow(trace) };
+  return {
+    forced: forcedLayoutsBeforePaint(trace),
+    cpu: mainThreadCpuToFirstRow(trace),
+    ...entryEvaluated(trace),
+  };
 }
 
 /** Rows rendered by one pushed change, counted once the next two frames have been painted. */
@@ -405,6 +445,8 @@ export async function benchRenderer(): Promise<void> {
     const summed = (pages: Watched[]): Watched => ({
       forced: pages.reduce((sum, page) => sum + page.forced, 0),
       cpu: median(pages.map((page) => page.cpu)),
+      evaluatedAt: median(pages.map((page) => page.evaluatedAt)),
+      firstRowAt: median(pages.map((page) => page.firstRowAt)),
     });
     const watched = { window: summed(traced.window), bare: summed(traced.bare) };
     const empty = await openPage(browser, appDir, 0);
@@ -452,6 +494,11 @@ export async function benchRenderer(): Promise<void> {
         'main thread CPU to the first row: window',
         `${watched.window.cpu.toFixed(0)} ms`,
         `bare page ${watched.bare.cpu.toFixed(0)} ms; median of ${TRACED_RUNS} traced pages of each`,
+      ],
+      [
+        'entry scripts evaluated, after navigation',
+        `${watched.window.evaluatedAt.toFixed(0)} ms`,
+        `bare page ${watched.bare.evaluatedAt.toFixed(0)} ms; first rows ${watched.window.firstRowAt.toFixed(0)} and ${watched.bare.firstRowAt.toFixed(0)} ms (${RATIO_GOAL} of the bare page's: ${(RATIO_GOAL * watched.bare.firstRowAt).toFixed(0)}); traced`,
       ],
       [
         'layouts forced before the first paint',

@@ -24,6 +24,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { createChurn } from './churn';
 import type { E2eSession } from './session';
 import {
+  auditedShot,
   chooseLanguage,
   coreStateIn,
   openWindow,
@@ -562,6 +563,16 @@ describe('every word whole in a lesson', () => {
     }
     console.log(`devices not ready listed at 320x480: ${listed.join(', ')}`);
     expect(found).toEqual([]);
+    // Arabic in the dark theme: axe finds nothing (contrast of each device's state included).
+    await page.emulateMedia({ colorScheme: 'dark' });
+    try {
+      await page.locator('header .readiness-button').click();
+      await page.locator('#readiness .readiness-device').first().waitFor();
+      await auditedShot(page, SCREENSHOTS, 'readiness-320x480-ar-dark');
+      await page.locator('#readiness .settings-head button[aria-controls="readiness"]').click();
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
+    }
   });
 
   it("folds the end reports and End all's result to one line at 320x480, 4 rows or more in view, each name unbroken when opened", async () => {
