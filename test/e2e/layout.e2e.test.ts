@@ -362,6 +362,44 @@ describe('the accesses folded', () => {
   });
 });
 
+describe('the tray window at 200% zoom (200×300 CSS px)', () => {
+  it('keeps the room picker on a line of its own, Refresh and Settings below it, every control in the window, in English, German and Arabic', async () => {
+    await resizeTo(page, { width: 200, height: 300 });
+    try {
+      for (const language of ['en', 'de', 'ar'] as const) {
+        await chooseLanguage(page, language);
+        const header = await page.locator('header').evaluate((box) => {
+          const width = document.documentElement.clientWidth;
+          const rect = (css: string) => box.querySelector(css)?.getBoundingClientRect();
+          const picker = rect('.classroom-picker select');
+          const refresh = rect('.header-tools button');
+          const outside = [...box.querySelectorAll('button, select, a')]
+            .map((control) => ({ control, at: control.getBoundingClientRect() }))
+            .filter(({ at }) => at.width > 0 && (at.left < -1 || at.right > width + 1))
+            .map(({ control }) => control.getAttribute('aria-label') ?? control.textContent);
+          return {
+            pickerWidth: Math.round(picker?.width ?? 0),
+            toolsBelow:
+              picker !== undefined && refresh !== undefined && refresh.top >= picker.bottom,
+            outside,
+          };
+        });
+        await screenshot(page, join(SCREENSHOTS, `header-200x300-${language}.png`));
+        expect(header, language).toEqual({
+          pickerWidth: expect.any(Number) as number,
+          toolsBelow: true,
+          outside: [],
+        });
+        // The picker's line less its Rename and Add: room for "R12-PC" names' rooms, not one letter.
+        expect(header.pickerWidth, language).toBeGreaterThanOrEqual(100);
+      }
+    } finally {
+      await chooseLanguage(page, 'en');
+      await resizeTo(page, { width: 400, height: 600 });
+    }
+  });
+});
+
 describe('old data', () => {
   /** The first row's look, and the contrast of its name against its ground (WCAG 1.4.3). */
   const firstRow = () =>

@@ -47,28 +47,30 @@ export function Header(props: {
       <h1 className="visually-hidden">{t('header.title')}</h1>
       <div className="header-row">
         <ClassroomSwitcher fixAsked={props.fixClassroomAsked} />
-        <BusyButton
-          type="button"
-          className="icon-button"
-          aria-label={t('header.refresh')}
-          title={t('header.refresh')}
-          busy={refresh.pending}
-          onClick={() => void refresh.run()}
-        >
-          <RefreshIcon />
-        </BusyButton>
-        <button
-          ref={props.settingsButton}
-          type="button"
-          className="icon-button"
-          aria-label={t('header.settings')}
-          title={t('header.settings')}
-          aria-expanded={props.settingsOpen}
-          aria-controls="settings"
-          onClick={props.onToggleSettings}
-        >
-          <SettingsIcon />
-        </button>
+        <div className="header-tools">
+          <BusyButton
+            type="button"
+            className="icon-button"
+            aria-label={t('header.refresh')}
+            title={t('header.refresh')}
+            busy={refresh.pending}
+            onClick={() => void refresh.run()}
+          >
+            <RefreshIcon />
+          </BusyButton>
+          <button
+            ref={props.settingsButton}
+            type="button"
+            className="icon-button"
+            aria-label={t('header.settings')}
+            title={t('header.settings')}
+            aria-expanded={props.settingsOpen}
+            aria-controls="settings"
+            onClick={props.onToggleSettings}
+          >
+            <SettingsIcon />
+          </button>
+        </div>
       </div>
       <div className="header-row summary">
         {demoBadge && <span className="badge demo">{t('header.demo')}</span>}
