@@ -254,6 +254,8 @@ function PlanRoom({
   const api = useApi();
   const gridRef = useRef<HTMLDivElement>(null);
   const stripRef = useRef<HTMLUListElement>(null);
+  // The strip is one Tab stop (the device last focused there, else its first); arrows move in it.
+  const [stripFocused, setStripFocused] = useState<string | null>(null);
   const helpId = useId();
   const moves = useArranging(classroomId, announce);
   const { carried } = moves;
@@ -280,6 +282,8 @@ function PlanRoom({
   const roomIds = useMemo(() => (joinedIds === '' ? [] : joinedIds.split('\n')), [joinedIds]);
   const inRoom = useMemo(() => new Set(roomIds), [roomIds]);
   const waiting = notPlaced(plan, roomIds);
+  const stripStop =
+    stripFocused !== null && waiting.includes(stripFocused) ? stripFocused : waiting[0];
   // Searching or filtering: the devices left out are dimmed, never moved.
   const matching = useMemo(
     () => (shown.length < roomIds.length ? new Set(shown) : null),
@@ -310,8 +314,9 @@ function PlanRoom({
     const pending = focusPending.current;
     if (pending === null) return;
     focusPending.current = null;
-    if (pending === 'strip') stripRef.current?.querySelector<HTMLElement>('button')?.focus();
-    else {
+    if (pending === 'strip') {
+      stripRef.current?.querySelector<HTMLElement>('button[tabindex="0"]')?.focus();
+    } else {
       gridRef.current
         ?.querySelector<HTMLElement>(`[data-row="${pending.row}"][data-column="${pending.column}"]`)
         ?.focus();
@@ -373,6 +378,29 @@ function PlanRoom({
   };
   const stripDeviceOf = (target: EventTarget): string | undefined =>
     (target as HTMLElement).closest<HTMLElement>('[data-remote-id]')?.dataset.remoteId;
+
+  /** Arrows (as the strip reads, right to left in Arabic), Home and End move the focus along it. */
+  const onStripKeyDown = (event: ReactKeyboardEvent<HTMLUListElement>) => {
+    const remoteId = stripDeviceOf(event.target);
+    if (remoteId === undefined) return;
+    const at = waiting.indexOf(remoteId);
+    const backwards = getComputedStyle(event.currentTarget).direction === 'rtl';
+    const steps: Record<string, number> = {
+      ArrowDown: 1,
+      ArrowUp: -1,
+      ArrowRight: backwards ? -1 : 1,
+      ArrowLeft: backwards ? 1 : -1,
+      Home: -at,
+      End: waiting.length - 1 - at,
+    };
+    const step = steps[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = waiting[Math.min(waiting.length - 1, Math.max(0, at + step))];
+    if (next === undefined) return;
+    setStripFocused(next);
+    event.currentTarget.querySelector<HTMLElement>(`[data-remote-id="${next}"]`)?.focus();
+  };
 
   const startDrag = (
     event: ReactPointerEvent,
@@ -543,10 +571,19 @@ function PlanRoom({
               onPointerDown={(event) => {
                 startDrag(event, stripDeviceOf(event.target), null);
               }}
+              onKeyDown={onStripKeyDown}
+              onFocus={(event) => {
+                const remoteId = stripDeviceOf(event.target);
+                if (remoteId !== undefined) setStripFocused(remoteId);
+              }}
             >
               {waiting.map((remoteId) => (
                 <li key={remoteId}>
-                  <WaitingDevice remoteId={remoteId} carried={carried?.remoteId === remoteId} />
+                  <WaitingDevice
+                    remoteId={remoteId}
+                    carried={carried?.remoteId === remoteId}
+                    tabbable={remoteId === stripStop}
+                  />
                 </li>
               ))}
             </ul>
@@ -644,13 +681,22 @@ const SeatSlot = memo(function SeatSlot({
 });
 
 /** A device of the room without a seat: picked up (arranging) or opened by the strip's clicks. */
-function WaitingDevice({ remoteId, carried }: { remoteId: string; carried: boolean }) {
+function WaitingDevice({
+  remoteId,
+  carried,
+  tabbable,
+}: {
+  remoteId: string;
+  carried: boolean;
+  tabbable: boolean;
+}) {
   const { words, name } = useSeatWords(remoteId, undefined);
   return (
     <button
       type="button"
       className={`seat-waiting-device${carried ? ' source' : ''}`}
       data-remote-id={remoteId}
+      tabIndex={tabbable ? 0 : -1}
       aria-label={words}
       aria-pressed={carried}
       title={words}

@@ -65,6 +65,44 @@ describe('arranging', () => {
     expect(grid.querySelector('[data-remote-id]')).toBeNull();
   });
 
+  it('makes the Not placed strip one Tab stop, moved along by the arrows, Home and End', async () => {
+    const { user } = await renderApp(room());
+    await user.click(screen.getByRole('button', { name: 'Arrange' }));
+    const strip = screen.getByRole('region', { name: 'Not placed' });
+    const buttons = () => [...strip.querySelectorAll<HTMLButtonElement>('button')];
+    const stops = () => buttons().filter((button) => button.tabIndex === 0);
+    expect(buttons()).toHaveLength(4);
+    expect(stops().map((button) => button.textContent)).toEqual(['R12-PC01']);
+    stops()[0]?.focus();
+    await user.keyboard('{ArrowRight}{ArrowDown}');
+    expect(document.activeElement?.textContent).toBe('R12-PC03');
+    await user.keyboard('{End}');
+    expect(document.activeElement?.textContent).toBe('R12-PC04');
+    await user.keyboard('{ArrowRight}{ArrowLeft}{ArrowUp}');
+    expect(document.activeElement?.textContent).toBe('R12-PC02');
+    await user.keyboard('{Home}');
+    expect(document.activeElement?.textContent).toBe('R12-PC01');
+    // The Tab stop follows the focus: Shift+Tab away and back comes to the same device.
+    await user.keyboard('{ArrowRight}');
+    expect(stops().map((button) => button.textContent)).toEqual(['R12-PC02']);
+    // Placed, the device leaves the strip; its first device is the stop again.
+    await user.keyboard('{Enter}{Enter}');
+    expect(buttons().map((button) => button.textContent)).toEqual([
+      'R12-PC01',
+      'R12-PC03',
+      'R12-PC04',
+    ]);
+    expect(stops().map((button) => button.textContent)).toEqual(['R12-PC01']);
+    // Right to left (an Arabic window), Left goes on to the next device.
+    const list = strip.querySelector('ul');
+    if (list) list.style.direction = 'rtl';
+    stops()[0]?.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(document.activeElement?.textContent).toBe('R12-PC03');
+    await user.keyboard('{ArrowRight}');
+    expect(document.activeElement?.textContent).toBe('R12-PC01');
+  });
+
   it('keeps the seat of a device that left the room, greyed, and says so once', async () => {
     await renderApp(
       room({
