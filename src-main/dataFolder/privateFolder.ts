@@ -12,6 +12,7 @@
  * narrowed. The refusal is a PrivateFolderError, one sentence naming the folder and the fix.
  * Windows keeps a profile's folders to their user by their ACLs.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -57,6 +58,26 @@ export async function writeFileNoFollowAsync(
     await handle.writeFile(data);
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * Replaces a file of the data folder whole: written to a temporary file beside it (never through
+ * a link) and renamed over it, so a crash never leaves half a file. On failure the temporary
+ * file is removed and the error thrown, for the caller to log: the file stays as it was.
+ */
+export async function replaceFileNoFollow(
+  file: string,
+  data: string,
+  mode = PRIVATE_FILE_MODE,
+): Promise<void> {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    await writeFileNoFollowAsync(temporary, data, mode);
+    await fs.promises.rename(temporary, file);
+  } catch (error) {
+    await fs.promises.rm(temporary, { force: true });
+    throw error;
   }
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
-import { makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
+import { makePrivateFolder, replaceFileNoFollow } from '../../src-main/dataFolder/privateFolder';
 import { openSettings } from '../../src-main/core/settings/settings';
 import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
 import { tempDir } from '../support/tempDir';
@@ -92,5 +92,31 @@ describe.runIf(process.platform !== 'win32')('the data folder, private to the te
     fs.chmodSync(dataDir, 0o755);
     expect(makePrivateFolder(dataDir, { platform: 'win32' })).toEqual({ narrowed: [] });
     expect(modeOf(dataDir)).toBe(0o755);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('a file of the data folder replaced whole', () => {
+  it('is written 0600, over a link at its name without following it, leaving no temporary file', async () => {
+    const dir = await tempDir('classtray-replace');
+    const elsewhere = path.join(await tempDir('classtray-elsewhere'), 'target.json');
+    fs.writeFileSync(elsewhere, 'not ours');
+    const file = path.join(dir, 'seat-plans.json');
+    fs.symlinkSync(elsewhere, file);
+    await replaceFileNoFollow(file, '{"plans":{}}');
+    expect(fs.lstatSync(file).isFile()).toBe(true);
+    expect(fs.readFileSync(file, 'utf8')).toBe('{"plans":{}}');
+    expect(modeOf(file)).toBe(0o600);
+    expect(fs.readFileSync(elsewhere, 'utf8')).toBe('not ours');
+    expect(fs.readdirSync(dir)).toEqual(['seat-plans.json']);
+  });
+
+  it('keeps the file as it was and removes its temporary file when the rename fails', async () => {
+    const dir = await tempDir('classtray-replace');
+    // A folder at the file's name: the rename over it fails (EISDIR), after the write.
+    const file = path.join(dir, 'availability.json');
+    fs.mkdirSync(file);
+    await expect(replaceFileNoFollow(file, '{}')).rejects.toThrow();
+    expect(fs.statSync(file).isDirectory()).toBe(true);
+    expect(fs.readdirSync(dir)).toEqual(['availability.json']);
   });
 });

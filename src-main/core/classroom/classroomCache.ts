@@ -3,9 +3,8 @@
  * the devices (marked stale). It holds what the window shows and nothing more: no passwords, no
  * token. One file, one classroom of one service: a view of another one is simply not used.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm } from 'node:fs/promises';
-import { writeFileNoFollowAsync } from '../../dataFolder/privateFolder';
+import { readFile } from 'node:fs/promises';
+import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import path from 'node:path';
 import { z } from 'zod';
 import { deviceStatusSchema } from '../../contract/wire';
@@ -68,12 +67,9 @@ export class ClassroomCache {
 
   /** Written whole to a temporary file, then renamed: a crash never leaves half a file. */
   async write(entry: CachedClassroom): Promise<void> {
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFileNoFollowAsync(temporary, JSON.stringify(entry));
-      await rename(temporary, this.#file);
+      await replaceFileNoFollow(this.#file, JSON.stringify(entry));
     } catch (error) {
-      await rm(temporary, { force: true });
       this.#log.warn(
         `The classroom cache could not be written: ${error instanceof Error ? error.message : String(error)}`,
       );

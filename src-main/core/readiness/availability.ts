@@ -10,10 +10,10 @@
  * Bounded: a device unseen for 30 days is dropped, and at most MAX_DEVICES are kept. Written
  * atomically (0600); a file that cannot be read is set aside (renamed, logged), never a refusal.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { PRIVATE_FOLDER_MODE, replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Clock } from '../../../src-shared/clock';
 import type { DeviceHistory } from '../../../src-shared/readiness';
 import type { Timers } from '../classroom/refreshSchedule';
@@ -239,13 +239,10 @@ export class Availability {
     for (const [account, devices] of this.#accounts)
       accounts[account] = Object.fromEntries(devices);
     const text = JSON.stringify({ version: 1, accounts });
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await mkdir(path.dirname(this.#file), { recursive: true, mode: 0o700 });
-      await writeFile(temporary, text, { mode: 0o600 });
-      await rename(temporary, this.#file);
+      await mkdir(path.dirname(this.#file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
+      await replaceFileNoFollow(this.#file, text);
     } catch (error) {
-      await rm(temporary, { force: true });
       this.#log.warn(`The availability history could not be written: ${String(error)}`);
     }
   }

@@ -4,12 +4,11 @@
  * and renamed, bounded in size. A damaged file is set aside (renamed, logged) and the plans start
  * empty: never a refusal to start. It names devices and seats, never a student.
  */
-import { randomBytes } from 'node:crypto';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rename, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../src-shared/clock';
-import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
+import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Logger } from '../logger';
 import { PLAN_MAX_BYTES, seatPlanSchema, type SeatPlan } from './seatPlan';
 
@@ -69,12 +68,9 @@ export class SeatPlanFile {
   }
 
   async #replace(text: string): Promise<void> {
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await writeFile(temporary, text, { mode: PRIVATE_FILE_MODE });
-      await rename(temporary, this.#file);
+      await replaceFileNoFollow(this.#file, text);
     } catch (error) {
-      await rm(temporary, { force: true });
       this.#log.warn(`The seat plans could not be saved: ${String(error)}`);
     }
   }

@@ -10,7 +10,6 @@
  * typed on plus the retention hours (forgetAt); a file that cannot be read is deleted, not set
  * aside: a copy of names would outlive their retention. Why: docs/decisions.md, "Student names".
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -23,7 +22,7 @@ import {
   keptName,
 } from '../../../src-shared/studentData';
 import { temporalAccessTokenSchema } from '../../contract/wire';
-import { PRIVATE_FILE_MODE } from '../../dataFolder/privateFolder';
+import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Logger } from '../logger';
 import { DAY_SECONDS, dayNumber } from '../timetable/wallClock';
 import { instantAt, instantOf, wallTimeIn } from '../timetable/zones';
@@ -314,14 +313,9 @@ export class StudentNames {
       return;
     }
     const contents = await this.#contents(names);
-    const temporary = `${this.#file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      await fs.promises.writeFile(temporary, JSON.stringify(contents), {
-        mode: PRIVATE_FILE_MODE,
-      });
-      await fs.promises.rename(temporary, this.#file);
+      await replaceFileNoFollow(this.#file, JSON.stringify(contents));
     } catch (error) {
-      await fs.promises.rm(temporary, { force: true });
       this.#options.log.warn(`The student names could not be saved: ${messageOf(error)}`);
     }
   }
