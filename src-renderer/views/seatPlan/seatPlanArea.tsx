@@ -9,7 +9,6 @@
  * End at…). The grid is never mirrored (it is a physical room); its words follow the language.
  */
 import {
-  memo,
   useEffect,
   useId,
   useMemo,
@@ -23,13 +22,11 @@ import type { SeatPlan } from '../../api/types';
 import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
 import { byName } from '../../store/deviceOrder';
-import { DeviceRow } from '../devices/deviceRow';
-import { CloseIcon } from '../icons';
 import { tileName } from '../devices/roomPlan';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
-import { downloadJson } from '../jsonDownload';
-import { planFileName, planFileText } from './planFile';
+import { NotPlacedList } from './notPlaced';
+import { PlanBar } from './planBar';
 import {
   firstEmptySeat,
   notPlaced,
@@ -39,7 +36,9 @@ import {
   seatToward,
   type SeatAt,
 } from './planLayout';
-import { SeatCell, useSeatWords } from './seatCell';
+import { RoomSize } from './roomSize';
+import { SeatActions } from './seatActions';
+import { SeatSlot } from './seatSlot';
 import { useArranging, type Carried } from './useArranging';
 
 /** A pointer that moved less than this (px) clicked; further, it drags. */
@@ -112,124 +111,6 @@ export function SeatPlanArea({
   );
 }
 
-/** Arrange or Done, the file's Export and Import, and whose plan this is. */
-function PlanBar({
-  classroomId,
-  arranging,
-  onArranging,
-  announce,
-}: {
-  classroomId: string;
-  arranging: boolean;
-  onArranging: (on: boolean) => void;
-  announce: (sentence: string) => void;
-}) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
-  const api = useApi();
-  const view = useClassTray((data) => data.seatPlan);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const start = useAction(() => api.shapeSeatPlan({ classroomId }));
-  const exporting = useAction(async () => {
-    const { text } = await api.exportSeatPlan({ classroomId });
-    downloadJson(planFileName(classroomId), text);
-  });
-  const importing = useAction(async (file: File) => {
-    let text: string | null;
-    try {
-      text = await planFileText(file);
-    } catch {
-      // Gone, or not readable by this user: the core never sees it.
-      setProblem(t('seatPlan.unreadable'));
-      return;
-    }
-    const outcome =
-      text === null
-        ? ({ ok: false, problem: { code: 'tooLarge' } } as const)
-        : await api.importSeatPlan({ classroomId, text });
-    if (!outcome.ok) {
-      const line = 'line' in outcome.problem ? outcome.problem.line : 0;
-      setProblem(t(`seatPlan.problem.${outcome.problem.code}`, { line: number(line) }));
-      return;
-    }
-    setProblem(null);
-    announce(
-      [
-        t('seatPlan.imported'),
-        ...(outcome.notInRoom > 0
-          ? [t('seatPlan.notInRoom', { seats: number(outcome.notInRoom) })]
-          : []),
-      ].join(' '),
-    );
-  });
-  const backToSchool = useAction(() => api.resetSeatPlan({ classroomId }));
-  const note = view.locked
-    ? t('seatPlan.locked')
-    : view.source === 'school'
-      ? t('seatPlan.schoolPlan')
-      : view.source === 'teacher' && view.schoolPlan
-        ? t('seatPlan.schoolPlanChanged')
-        : null;
-
-  const arrange = async () => {
-    // The room's first plan: the core sizes it for the room's devices.
-    if (view.plan === null && !(await start.run()).ok) return;
-    onArranging(true);
-  };
-  return (
-    <div className="seat-bar">
-      {arranging ? (
-        <button type="button" className="button small" onClick={() => onArranging(false)}>
-          {t('seatPlan.done')}
-        </button>
-      ) : (
-        <button
-          type="button"
-          className="button small"
-          disabled={view.locked}
-          onClick={() => void arrange()}
-        >
-          {t('seatPlan.arrange')}
-        </button>
-      )}
-      <button type="button" className="button small" onClick={() => void exporting.run()}>
-        {t('seatPlan.exportPlan')}
-      </button>
-      <button
-        type="button"
-        className="button small"
-        disabled={view.locked}
-        onClick={() => fileInput.current?.click()}
-      >
-        {t('seatPlan.importPlan')}
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept=".json,application/json"
-        hidden
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void importing.run(file);
-        }}
-      />
-      {note !== null && <span className="seat-source">{note}</span>}
-      {view.source === 'teacher' && view.schoolPlan && !arranging && (
-        <button type="button" className="button small" onClick={() => void backToSchool.run()}>
-          {t('seatPlan.useSchoolPlan')}
-        </button>
-      )}
-      <ActionError
-        error={
-          problem ?? start.error ?? exporting.error ?? importing.error ?? backToSchool.error ?? null
-        }
-      />
-    </div>
-  );
-}
-
 /** The plan's seats, the front, the strip of devices not placed, and (arranging) the room's size. */
 function PlanRoom({
   classroomId,
@@ -254,8 +135,6 @@ function PlanRoom({
   const api = useApi();
   const gridRef = useRef<HTMLDivElement>(null);
   const stripRef = useRef<HTMLUListElement>(null);
-  // The strip is one Tab stop (the device last focused there, else its first); arrows move in it.
-  const [stripFocused, setStripFocused] = useState<string | null>(null);
   const helpId = useId();
   const moves = useArranging(classroomId, announce);
   const { carried } = moves;
@@ -282,8 +161,6 @@ function PlanRoom({
   const roomIds = useMemo(() => (joinedIds === '' ? [] : joinedIds.split('\n')), [joinedIds]);
   const inRoom = useMemo(() => new Set(roomIds), [roomIds]);
   const waiting = notPlaced(plan, roomIds);
-  const stripStop =
-    stripFocused !== null && waiting.includes(stripFocused) ? stripFocused : waiting[0];
   // Searching or filtering: the devices left out are dimmed, never moved.
   const matching = useMemo(
     () => (shown.length < roomIds.length ? new Set(shown) : null),
@@ -376,32 +253,6 @@ function PlanRoom({
       ? { row: Number(cell.dataset.row), column: Number(cell.dataset.column) }
       : undefined;
   };
-  const stripDeviceOf = (target: EventTarget): string | undefined =>
-    (target as HTMLElement).closest<HTMLElement>('[data-remote-id]')?.dataset.remoteId;
-
-  /** Arrows (as the strip reads, right to left in Arabic), Home and End move the focus along it. */
-  const onStripKeyDown = (event: ReactKeyboardEvent<HTMLUListElement>) => {
-    const remoteId = stripDeviceOf(event.target);
-    if (remoteId === undefined) return;
-    const at = waiting.indexOf(remoteId);
-    const backwards = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const steps: Record<string, number> = {
-      ArrowDown: 1,
-      ArrowUp: -1,
-      ArrowRight: backwards ? -1 : 1,
-      ArrowLeft: backwards ? 1 : -1,
-      Home: -at,
-      End: waiting.length - 1 - at,
-    };
-    const step = steps[event.key];
-    if (step === undefined) return;
-    event.preventDefault();
-    const next = waiting[Math.min(waiting.length - 1, Math.max(0, at + step))];
-    if (next === undefined) return;
-    setStripFocused(next);
-    event.currentTarget.querySelector<HTMLElement>(`[data-remote-id="${next}"]`)?.focus();
-  };
-
   const startDrag = (
     event: ReactPointerEvent,
     remoteId: string | undefined,
@@ -554,12 +405,13 @@ function PlanRoom({
               {t('seatPlan.allPlaced')}
             </p>
           ) : (
-            <ul
+            <NotPlacedList
               ref={stripRef}
-              className={`seat-strip${drag?.over === 'strip' ? ' over' : ''}`}
-              onClick={(event) => {
-                const remoteId = stripDeviceOf(event.target);
-                if (remoteId === undefined || swallowDragClick()) return;
+              waiting={waiting}
+              carriedId={carried?.remoteId}
+              over={drag?.over === 'strip'}
+              onChoose={(remoteId) => {
+                if (swallowDragClick()) return;
                 if (!arranging) setOpened(remoteId);
                 else if (carried !== null) drop('strip', carried);
                 else {
@@ -568,25 +420,8 @@ function PlanRoom({
                   focusSeat(target);
                 }
               }}
-              onPointerDown={(event) => {
-                startDrag(event, stripDeviceOf(event.target), null);
-              }}
-              onKeyDown={onStripKeyDown}
-              onFocus={(event) => {
-                const remoteId = stripDeviceOf(event.target);
-                if (remoteId !== undefined) setStripFocused(remoteId);
-              }}
-            >
-              {waiting.map((remoteId) => (
-                <li key={remoteId}>
-                  <WaitingDevice
-                    remoteId={remoteId}
-                    carried={carried?.remoteId === remoteId}
-                    tabbable={remoteId === stripStop}
-                  />
-                </li>
-              ))}
-            </ul>
+              onPress={(event, remoteId) => startDrag(event, remoteId, null)}
+            />
           )}
         </section>
       )}
@@ -602,216 +437,6 @@ function PlanRoom({
           </button>
         </div>
       )}
-    </div>
-  );
-}
-
-/** One seat of the grid: its place and device in words, and what it shows. */
-const SeatSlot = memo(function SeatSlot({
-  row,
-  column,
-  remoteId,
-  planName,
-  prefix,
-  now,
-  tabbable,
-  state,
-  carriedName,
-  clearable,
-  dimmed,
-}: {
-  row: number;
-  column: number;
-  remoteId: string | undefined;
-  planName: string | undefined;
-  prefix: string;
-  now: number;
-  tabbable: boolean;
-  state: 'target' | 'source' | 'none';
-  /** On the seat a carried device would go to: its short name, shown over the seat. */
-  carriedName: string | undefined;
-  /** Arranging, and its device left the room: a button empties it (Delete does too). */
-  clearable: boolean;
-  /** Left out by the search or the filter. */
-  dimmed: boolean;
-}) {
-  const { t, i18n } = useTranslation();
-  const number = (value: number) => value.toLocaleString(i18n.language);
-  const { words } = useSeatWords(remoteId, planName);
-  const seat = { row: number(row), column: number(column) };
-  const place = t('seatPlan.seat', seat);
-  return (
-    <div
-      role="gridcell"
-      aria-colindex={column}
-      className={`seat${remoteId === undefined ? ' free' : ''}${state === 'none' ? '' : ` ${state}`}${dimmed ? ' dimmed' : ''}`}
-      data-row={row}
-      data-column={column}
-      data-remote-id={remoteId}
-      tabIndex={tabbable ? 0 : -1}
-      aria-selected={state === 'target' ? true : undefined}
-      title={remoteId === undefined ? undefined : words}
-    >
-      {/* Its name is these words, whole; what it shows is short (aria-hidden). */}
-      <span className="visually-hidden">
-        {remoteId === undefined ? t('seatPlan.emptySeat', seat) : `${place}: ${words}`}
-      </span>
-      {remoteId !== undefined && (
-        <SeatCell remoteId={remoteId} planName={planName} prefix={prefix} now={now} />
-      )}
-      {clearable && (
-        <button
-          type="button"
-          className="seat-clear"
-          // Delete on the seat does the same: the grid is one Tab stop.
-          tabIndex={-1}
-          aria-label={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
-          title={t('seatPlan.clearSeat', { name: planName ?? remoteId ?? '' })}
-        >
-          <CloseIcon />
-        </button>
-      )}
-      {carriedName !== undefined && (
-        <span className="seat-carried" aria-hidden="true" dir="auto">
-          {carriedName}
-        </span>
-      )}
-    </div>
-  );
-});
-
-/** A device of the room without a seat: picked up (arranging) or opened by the strip's clicks. */
-function WaitingDevice({
-  remoteId,
-  carried,
-  tabbable,
-}: {
-  remoteId: string;
-  carried: boolean;
-  tabbable: boolean;
-}) {
-  const { words, name } = useSeatWords(remoteId, undefined);
-  return (
-    <button
-      type="button"
-      className={`seat-waiting-device${carried ? ' source' : ''}`}
-      data-remote-id={remoteId}
-      tabIndex={tabbable ? 0 : -1}
-      aria-label={words}
-      aria-pressed={carried}
-      title={words}
-    >
-      <span dir="auto">{name}</span>
-    </button>
-  );
-}
-
-/** Rows, seats per row and the side of the front, while arranging. */
-function RoomSize({
-  plan,
-  onShape,
-  helpId,
-}: {
-  plan: SeatPlan;
-  onShape: (size: { rows?: number; columns?: number; front?: SeatPlan['front'] }) => void;
-  helpId: string;
-}) {
-  const { t } = useTranslation();
-  const furthest = (pick: (seat: SeatAt) => number) =>
-    Math.max(1, ...plan.seats.map((seat) => pick(seat)));
-  const number = (value: string, min: number) => {
-    const read = Math.round(Number(value));
-    return Number.isFinite(read) ? Math.min(20, Math.max(min, read)) : undefined;
-  };
-  return (
-    <div className="seat-size">
-      <p id={helpId} className="seat-help">
-        {t('seatPlan.help')}
-      </p>
-      <label>
-        {t('seatPlan.rows')}
-        <input
-          type="number"
-          min={furthest((seat) => seat.row)}
-          max={20}
-          value={plan.rows}
-          onChange={(event) => {
-            const rows = number(
-              event.target.value,
-              furthest((seat) => seat.row),
-            );
-            if (rows !== undefined) onShape({ rows });
-          }}
-        />
-      </label>
-      <label>
-        {t('seatPlan.columns')}
-        <input
-          type="number"
-          min={furthest((seat) => seat.column)}
-          max={20}
-          value={plan.columns}
-          onChange={(event) => {
-            const columns = number(
-              event.target.value,
-              furthest((seat) => seat.column),
-            );
-            if (columns !== undefined) onShape({ columns });
-          }}
-        />
-      </label>
-      <button
-        type="button"
-        className="button small"
-        onClick={() => onShape({ front: plan.front === 'top' ? 'bottom' : 'top' })}
-      >
-        {t('seatPlan.turnFront')}
-      </button>
-    </div>
-  );
-}
-
-/**
- * A seat's device opened: its row as in the list (Add access, End access, End at…), the arrow
- * keys stepping through its buttons as in the list; Escape or Close goes back to the seat.
- */
-function SeatActions({ remoteId, onClose }: { remoteId: string; onClose: () => void }) {
-  const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const name = useClassTray((data) => {
-    const device = data.devices.get(remoteId);
-    return device?.alias ?? remoteId;
-  });
-  useEffect(() => {
-    ref.current?.querySelector<HTMLElement>('.device-row button')?.focus();
-  }, [remoteId]);
-  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
-    const buttons = [...(ref.current?.querySelectorAll<HTMLElement>('button') ?? [])];
-    const at = buttons.indexOf(event.target as HTMLElement);
-    // Forward is the way the line runs: left in a right-to-left language.
-    const rtl = getComputedStyle(event.currentTarget).direction === 'rtl';
-    const [forward, back] = rtl ? ['ArrowLeft', 'ArrowRight'] : ['ArrowRight', 'ArrowLeft'];
-    if (event.key === 'Escape') onClose();
-    else if (at >= 0 && (event.key === forward || event.key === 'ArrowDown')) {
-      buttons[Math.min(buttons.length - 1, at + 1)]?.focus();
-    } else if (at >= 0 && (event.key === back || event.key === 'ArrowUp')) {
-      buttons[Math.max(0, at - 1)]?.focus();
-    } else return;
-    event.preventDefault();
-    event.stopPropagation();
-  };
-  return (
-    <div
-      ref={ref}
-      className="seat-actions"
-      role="group"
-      aria-label={t('seatPlan.actionsFor', { name })}
-      onKeyDown={onKeyDown}
-    >
-      <DeviceRow remoteId={remoteId} />
-      <button type="button" className="button small seat-close" onClick={onClose}>
-        {t('seatPlan.close')}
-      </button>
     </div>
   );
 }
