@@ -14,12 +14,18 @@ import {
   device,
 } from '../../support/fixtures';
 import type { Behaviour } from '../../support/misbehavingService';
-import { fault, inOrder, startMisbehavingService } from '../../support/misbehavingService';
+import { fault, inOrder } from '../../support/misbehavingService';
 import type { RequestTimeouts } from '../../support/requestTimeouts';
 import { requestTimeouts } from '../../support/requestTimeouts';
 import { testServers } from '../../support/testServers';
 
 const TOKEN = 'client-test-token-5d41402abc4b2a76';
+/**
+ * Where nothing listens: port 2 (port 1 is one fetch refuses to use). Not a port a test's server
+ * just closed, which another test file's server (in another worker) may be given a moment later,
+ * and then answer this test's requests.
+ */
+const REFUSING = 'http://127.0.0.1:2';
 
 const servers = testServers(TOKEN);
 
@@ -368,9 +374,7 @@ describe('faults on the device lists', () => {
   });
 
   it('a refused connection is a network error saying so', async () => {
-    const service = await startMisbehavingService(inOrder(fault.page([])));
-    await service.close();
-    const error = await failure(clientFor(service.url).client.accountDevicesPage(1));
+    const error = await failure(clientFor(REFUSING).client.accountDevicesPage(1));
     expect(error.problem).toMatchObject({ kind: 'network', cause: 'refused' });
     expect(error.message).toMatch(/connection refused/);
   });
@@ -476,15 +480,13 @@ describe('invalidate after an ambiguous failure', () => {
   });
 
   it('is retried when the connection was refused: nothing was sent', async () => {
-    const service = await startMisbehavingService(inOrder(fault.page([])));
-    await service.close();
     let calls = 0;
     const counting: typeof fetch = (input, init) => {
       calls++;
       return fetch(input, init);
     };
     const error = await failure(
-      clientFor(service.url, { fetch: counting }).client.invalidate(ACTIVE_TOKEN),
+      clientFor(REFUSING, { fetch: counting }).client.invalidate(ACTIVE_TOKEN),
     );
     expect(error.problem).toMatchObject({ kind: 'network', cause: 'refused' });
     expect(calls).toBe(3);
