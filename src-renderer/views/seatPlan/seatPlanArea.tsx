@@ -15,7 +15,6 @@ import {
   useRef,
   useState,
   type KeyboardEvent as ReactKeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SeatPlan } from '../../api/types';
@@ -40,26 +39,7 @@ import { RoomSize } from './roomSize';
 import { SeatActions } from './seatActions';
 import { SeatSlot } from './seatSlot';
 import { useArranging, type Carried } from './useArranging';
-
-/** A pointer that moved less than this (px) clicked; further, it drags. */
-const DRAG_SLOP = 5;
-
-interface Drag {
-  remoteId: string;
-  from: SeatAt | null;
-  startX: number;
-  startY: number;
-  moving: boolean;
-  over: SeatAt | 'strip' | null;
-}
-
-/** The seat or the strip under a point, as the drop target of a drag. */
-function dropTargetAt(x: number, y: number): SeatAt | 'strip' | null {
-  const element = document.elementFromPoint(x, y);
-  const seat = element?.closest<HTMLElement>('[data-row]');
-  if (seat) return { row: Number(seat.dataset.row), column: Number(seat.dataset.column) };
-  return element?.closest('.seat-strip') ? 'strip' : null;
-}
+import { useSeatDrag } from './useSeatDrag';
 
 export function SeatPlanArea({
   prefix,
@@ -140,9 +120,6 @@ function PlanRoom({
   const { carried } = moves;
   const [focused, setFocused] = useState<SeatAt>({ row: 1, column: 1 });
   const focusPending = useRef<SeatAt | 'strip' | null>(null);
-  const [drag, setDrag] = useState<Drag | null>(null);
-  // A drag ends with a click on the element it began on: that click is the drag's, not a pick.
-  const dragEnded = useRef(false);
   const [opened, setOpened] = useState<string | null>(null);
   // The room's devices by name, as one string: a refresh that adds or renames none renders nothing.
   const joinedIds = useClassTray(
@@ -210,6 +187,7 @@ function PlanRoom({
     void moves.place(what.remoteId, target === 'strip' ? null : target);
     if (target !== 'strip') focusSeat(target);
   };
+  const { drag, startDrag, swallowDragClick } = useSeatDrag(arranging, drop);
 
   /** A click, Enter or Space on a seat. */
   const activateSeat = (seat: SeatAt) => {
@@ -253,49 +231,6 @@ function PlanRoom({
       ? { row: Number(cell.dataset.row), column: Number(cell.dataset.column) }
       : undefined;
   };
-  const startDrag = (
-    event: ReactPointerEvent,
-    remoteId: string | undefined,
-    from: SeatAt | null,
-  ) => {
-    // A drag that ended elsewhere than it began had no click: this press starts afresh.
-    dragEnded.current = false;
-    if (remoteId === undefined || !arranging || event.button !== 0) return;
-    const { clientX: x, clientY: y } = event;
-    setDrag({ remoteId, from, startX: x, startY: y, moving: false, over: null });
-  };
-  // The pointer followed across the page, not captured: a captured pointer's click lands on the
-  // capturing element, and a press that does not move must stay a click on its seat.
-  useEffect(() => {
-    if (drag === null) return;
-    const move = (event: PointerEvent) => {
-      const { clientX: x, clientY: y } = event;
-      const moving = drag.moving || Math.hypot(x - drag.startX, y - drag.startY) > DRAG_SLOP;
-      // Each step shown on the seat under the pointer (the carried device over it).
-      setDrag({ ...drag, moving, over: moving ? dropTargetAt(x, y) : null });
-    };
-    const end = (event: PointerEvent) => {
-      setDrag(null);
-      if (!drag.moving || event.type === 'pointercancel') return;
-      dragEnded.current = true;
-      const target = dropTargetAt(event.clientX, event.clientY);
-      if (target !== null) drop(target, drag);
-    };
-    document.addEventListener('pointermove', move);
-    document.addEventListener('pointerup', end);
-    document.addEventListener('pointercancel', end);
-    return () => {
-      document.removeEventListener('pointermove', move);
-      document.removeEventListener('pointerup', end);
-      document.removeEventListener('pointercancel', end);
-    };
-  });
-  const swallowDragClick = (): boolean => {
-    const ended = dragEnded.current;
-    dragEnded.current = false;
-    return ended;
-  };
-
   const tabStop = carried?.target ?? focused;
   const carriedId = carried?.remoteId ?? (drag?.moving === true ? drag.remoteId : undefined);
   const carriedName =
