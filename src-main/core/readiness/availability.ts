@@ -181,8 +181,9 @@ export class Availability {
    * must not write into a folder being removed or handed on.
    */
   async close(): Promise<void> {
-    await this.flushed();
+    // First: a sighting while the last write runs must not arm a timer that writes after it.
     this.#closed = true;
+    await this.flushed();
   }
 
   #save(): void {

@@ -283,8 +283,8 @@ export class StudentNames {
   /** The names changed: the listener hears it, and the file follows (one write waiting at most). */
   /** Writes what is kept and then writes no more (ClassTray is closing). */
   async close(): Promise<void> {
-    await this.#writes;
     this.#closed = true;
+    await this.#writes;
   }
 
   #save(): void {

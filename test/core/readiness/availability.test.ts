@@ -153,17 +153,25 @@ describe('the availability history', () => {
 
   it('writes what it saw when closed, and nothing a late refresh brings after it', async () => {
     const dir = await tempDir();
-    const { timers } = manualTimers(T0);
+    const { timers, waits } = manualTimers(T0);
     const availability = new Availability(dir, silentLogger, timers.now, timers);
     await availability.load();
     availability.saw('demo', [{ remoteId: 'a', online: false }], T0);
+    await availability.flushed();
+    // Within 10 s of that write: b waits for a timer, which closing does not wait for.
     availability.saw('demo', [{ remoteId: 'b', online: false }], T0);
-    await availability.close();
+    expect(waits()).toEqual([WRITE_EVERY_MS]);
+    const closing = availability.close();
+    // Seen as it closes, before its last write ran: in that write, and no timer is left armed
+    // to write again later.
+    availability.saw('demo', [{ remoteId: 'late', online: false }], T0);
+    await closing;
+    expect(waits()).toEqual([]);
     const file = path.join(dir, AVAILABILITY_FILE);
     const written = await readFile(file, 'utf8');
     expect(
       Object.keys((JSON.parse(written) as { accounts: { demo: object } }).accounts.demo),
-    ).toEqual(['a', 'b']);
+    ).toEqual(['a', 'b', 'late']);
     availability.saw('demo', [{ remoteId: 'c', online: false }], T0);
     await availability.flushed();
     expect(await readFile(file, 'utf8')).toBe(written);
