@@ -392,6 +392,7 @@ describe('the tray window at 200% zoom (200×300 CSS px)', () => {
         });
         // The picker's line less its Rename and Add: room for "R12-PC" names' rooms, not one letter.
         expect(header.pickerWidth, language).toBeGreaterThanOrEqual(100);
+        expect(await axeViolations(page), language).toEqual([]);
       }
     } finally {
       await chooseLanguage(page, 'en');
