@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi } from '../../store/context';
-import { ActionError } from '../forms/actionError';
-import { CloseIcon } from '../icons';
 import { useAction } from '../forms/useAction';
+import { Notice } from './notice';
 
 /** Demo data whose notice the teacher has not closed (settings, when open, take its place). */
 export const demoNoticeShown = (data: ClassTrayData, settingsOpen: boolean): boolean =>
@@ -22,23 +21,12 @@ export function DemoNotice(props: { onConnect: () => void; onDismissed: () => vo
     if ((await dismiss.run()).ok) props.onDismissed();
   };
   return (
-    <div className="demo-notice">
-      <p>{t('header.demoNotice')}</p>
-      <div className="demo-notice-actions">
-        <button type="button" className="button primary small" onClick={props.onConnect}>
-          {t('header.connectAccount')}
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('header.dismissNotice')}
-          title={t('header.dismissNotice')}
-          onClick={() => void close()}
-        >
-          <CloseIcon />
-        </button>
-      </div>
-      <ActionError error={dismiss.error} />
-    </div>
+    <Notice
+      kind="demo-notice"
+      text={t('header.demoNotice')}
+      action={{ words: t('header.connectAccount'), onClick: props.onConnect }}
+      dismiss={{ label: t('header.dismissNotice'), onClick: () => void close() }}
+      error={dismiss.error}
+    />
   );
 }

@@ -8,9 +8,9 @@
 import { useTranslation } from 'react-i18next';
 import { shortcutLabel } from '../../../src-shared/openShortcut';
 import { useApi, useClassTray } from '../../store/context';
-import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
 import { onMac } from '../keys';
+import { Notice } from './notice';
 
 export function HomeNote() {
   const { t } = useTranslation();
@@ -23,19 +23,19 @@ export function HomeNote() {
   );
   if (home === undefined || seen === home) return null;
   return (
-    <section className="demo-notice home-note" aria-label={t('shortcut.homeHeading')}>
-      <p>
-        {t(`shortcut.home.${home}`)}
-        {shortcut?.status === 'registered' && (
-          <> {t('shortcut.homeKeys', { keys: shortcutLabel(shortcut.accelerator, onMac()) })}</>
-        )}
-      </p>
-      <div className="demo-notice-actions">
-        <button type="button" className="button primary small" onClick={() => void close.run()}>
-          {t('shortcut.gotIt')}
-        </button>
-      </div>
-      <ActionError error={close.error} />
-    </section>
+    <Notice
+      kind="home-note"
+      label={t('shortcut.homeHeading')}
+      text={
+        <>
+          {t(`shortcut.home.${home}`)}
+          {shortcut?.status === 'registered' && (
+            <> {t('shortcut.homeKeys', { keys: shortcutLabel(shortcut.accelerator, onMac()) })}</>
+          )}
+        </>
+      }
+      action={{ words: t('shortcut.gotIt'), onClick: () => void close.run() }}
+      error={close.error}
+    />
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useClassTray } from '../../store/context';
 import { isolated } from '../bidi';
 import { formatMinute } from '../clock';
-import { CloseIcon } from '../icons';
+import { Notice } from '../header/notice';
 import { roomName } from '../roomName';
 
 export function ReadinessNotice(props: {
@@ -22,29 +22,18 @@ export function ReadinessNotice(props: {
   if (lesson === null || lesson.key === props.dismissed) return null;
   const locale = i18n.language;
   return (
-    <div className="readiness-notice" role="status">
-      <p>
-        {t('readiness.notice', {
-          room: isolated(name),
-          time: isolated(formatMinute(lesson.start, locale)),
-          offline: lesson.room.offline.toLocaleString(locale),
-          total: lesson.room.total.toLocaleString(locale),
-        })}
-      </p>
-      <div className="readiness-notice-actions">
-        <button type="button" className="button primary small" onClick={props.onShow}>
-          {t('readiness.noticeShow')}
-        </button>
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={t('readiness.noticeDismiss')}
-          title={t('readiness.noticeDismiss')}
-          onClick={() => props.onDismiss(lesson.key)}
-        >
-          <CloseIcon />
-        </button>
-      </div>
-    </div>
+    <Notice
+      kind="readiness-notice"
+      caution
+      live
+      text={t('readiness.notice', {
+        room: isolated(name),
+        time: isolated(formatMinute(lesson.start, locale)),
+        offline: lesson.room.offline.toLocaleString(locale),
+        total: lesson.room.total.toLocaleString(locale),
+      })}
+      action={{ words: t('readiness.noticeShow'), onClick: props.onShow }}
+      dismiss={{ label: t('readiness.noticeDismiss'), onClick: () => props.onDismiss(lesson.key) }}
+    />
   );
 }
