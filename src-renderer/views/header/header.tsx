@@ -45,7 +45,7 @@ export function Header(props: {
   return (
     <header className="header">
       <h1 className="visually-hidden">{t('header.title')}</h1>
-      <div className="header-row">
+      <div className="header-row top">
         <ClassroomSwitcher fixAsked={props.fixClassroomAsked} />
         <div className="header-tools">
           <BusyButton
