@@ -215,6 +215,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const installation = installationFeature(core);
   const studentData = studentDataFeature(core, {
     names: studentNames,
+    accesses: accesses.tracker,
     accessesChanged: () => accesses.show(),
     accessesErased: () => {
       accesses.show();

@@ -213,6 +213,13 @@ export class LocalAccount {
     return access;
   }
 
+  /** One access as the service records it (its state as of now), for the control routes. */
+  temporalAccess(token: string): TemporalAccessRecord {
+    const access = this.accessesByToken.get(token.toLowerCase());
+    if (!access) throw new LocalServiceRefusal(404, `No temporal access ${quoted(token)}.`);
+    return { ...access, state: this.stateOf(access) };
+  }
+
   /** A stored active access whose time has run out is expired, without anyone writing it. */
   private stateOf(access: TemporalAccessRecord): TemporalAccessState {
     if (

@@ -232,6 +232,16 @@ export function buildLocalServiceApp(options: LocalServiceAppOptions): FastifyIn
       },
     });
 
+    // What the service itself records of an access: a test's proof that it was (not) ended.
+    resource(control, '/_local/temporal-access/:token', {
+      GET: {
+        handler: async (request) => {
+          const { token } = request.params as { token: string };
+          return durable.current.temporalAccess(token);
+        },
+      },
+    });
+
     resource(control, '/_local/stats', {
       GET: { handler: async () => ({ requests: { total, ...Object.fromEntries(stats) } }) },
     });

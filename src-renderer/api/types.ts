@@ -19,6 +19,7 @@ export type {
 export type { LogFolderView, PasswordCopy, RendererApi } from '../../src-main/core/api/hostApi';
 export type { InstallationView } from '../../src-main/core/api/installationView';
 export type {
+  ErasedView,
   StudentDataExport,
   StudentDataView,
 } from '../../src-main/core/students/studentDataView';

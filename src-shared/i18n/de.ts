@@ -245,8 +245,8 @@ export const de = {
     endShort: 'Beenden',
     endFor: 'Zugang beenden: {{name}}',
     ending: 'Wird beendet…',
-    onTile: 'befristeter Zugang aktiv',
-    onTileOf: 'befristeter Zugang von {{student}}',
+    onTile: 'befristeter Zugang vergeben',
+    onTileOf: 'befristeter Zugang an {{student}} vergeben',
     endOnTileOf: 'Zugang von {{student}} an {{name}} beenden',
   },
   readiness: {
@@ -422,14 +422,34 @@ export const de = {
     keptNow_one: '{{count}} Schülername ist jetzt gespeichert.',
     keptNow_other: '{{count}} Schülernamen sind jetzt gespeichert.',
     forget: 'Alle Schülernamen jetzt vergessen',
+    forgetQuestion_one:
+      'Den {{count}} gespeicherten Schülernamen jetzt vergessen? Die Zugänge bleiben nach Gerät erhalten, jeder mit „Zugang beenden“.',
+    forgetQuestion_other:
+      'Die {{count}} gespeicherten Schülernamen jetzt vergessen? Die Zugänge bleiben nach Gerät erhalten, jeder mit „Zugang beenden“.',
+    forgetConfirm: 'Namen vergessen',
     forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',
     export: 'Exportieren, was ClassTray speichert',
     exported: 'Exportiert als {{file}}.',
     erase: 'Alle Schülerdaten löschen',
-    eraseQuestion:
-      'Alle Schülernamen und alle verfolgten Zugänge löschen? Noch laufende Zugänge werden nicht beendet: Sie laufen, bis sie ablaufen.',
+    eraseQuestion: 'Alle Schülernamen und alle verfolgten Zugänge löschen?',
+    eraseQuestionRunning_one:
+      'Alle Schülernamen und alle beendeten Zugänge löschen? {{count}} Zugang läuft noch: Beenden Sie ihn zuerst oder behalten Sie ihn nach Gerät, mit „Zugang beenden“, bis er endet.',
+    eraseQuestionRunning_other:
+      'Alle Schülernamen und alle beendeten Zugänge löschen? {{count}} Zugänge laufen noch: Beenden Sie sie zuerst oder behalten Sie sie nach Gerät, jeden mit „Zugang beenden“, bis sie enden.',
+    eraseEndThem: 'Beenden und löschen',
+    eraseKeepThem: 'Löschen, weiterlaufen lassen',
     eraseConfirm: 'Löschen',
     erased: 'Alle Schülerdaten sind gelöscht.',
+    erasedEnded_one: '{{count}} laufender Zugang wurde beendet.',
+    erasedEnded_other: '{{count}} laufende Zugänge wurden beendet.',
+    erasedNotEnded_one:
+      '{{count}} Zugang konnte nicht beendet werden: Er bleibt nach Gerät erhalten, mit „Zugang beenden“.',
+    erasedNotEnded_other:
+      '{{count}} Zugänge konnten nicht beendet werden: Sie bleiben nach Gerät erhalten, jeder mit „Zugang beenden“.',
+    erasedKept_one:
+      '{{count}} laufender Zugang bleibt nach Gerät erhalten, mit „Zugang beenden“, bis er endet.',
+    erasedKept_other:
+      '{{count}} laufende Zugänge bleiben nach Gerät erhalten, jeder mit „Zugang beenden“, bis sie enden.',
     studentHint: 'Ein Vorname, Initialen oder eine Platznummer genügen.',
   },
   schedule: {

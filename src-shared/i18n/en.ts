@@ -257,8 +257,8 @@ export const en = {
     endShort: 'End',
     endFor: 'End access on {{name}}',
     ending: 'Ending…',
-    onTile: 'temporal access in use',
-    onTileOf: 'temporal access of {{student}}',
+    onTile: 'temporal access given',
+    onTileOf: 'temporal access given to {{student}}',
     endOnTileOf: "End {{student}}'s access on {{name}}",
   },
   /** The room's readiness: which devices will let a class down, since when, and a report for IT. */
@@ -440,14 +440,33 @@ export const en = {
     keptNow_one: '{{count}} student name is kept now.',
     keptNow_other: '{{count}} student names are kept now.',
     forget: 'Forget all student names now',
+    forgetQuestion_one:
+      'Forget the {{count}} student name kept now? The accesses stay, by device, each with End access.',
+    forgetQuestion_other:
+      'Forget the {{count}} student names kept now? The accesses stay, by device, each with End access.',
+    forgetConfirm: 'Forget names',
     forgotten: 'Every student name is forgotten; the accesses are kept by device.',
     export: 'Export what ClassTray keeps',
     exported: 'Exported as {{file}}.',
     erase: 'Erase all student data',
-    eraseQuestion:
-      'Erase every student name and every tracked access? Accesses still running are not ended: they run until they expire.',
+    eraseQuestion: 'Erase every student name and every tracked access?',
+    eraseQuestionRunning_one:
+      'Erase every student name and every access that is over? {{count}} access still runs: end it first, or keep it by device, with End access, until it ends.',
+    eraseQuestionRunning_other:
+      'Erase every student name and every access that is over? {{count}} accesses still run: end them first, or keep them by device, each with End access, until they end.',
+    eraseEndThem: 'End them and erase',
+    eraseKeepThem: 'Erase, keep them running',
     eraseConfirm: 'Erase',
     erased: 'All student data is erased.',
+    erasedEnded_one: '{{count}} running access was ended.',
+    erasedEnded_other: '{{count}} running accesses were ended.',
+    erasedNotEnded_one:
+      '{{count}} access could not be ended: it stays, by device, with End access.',
+    erasedNotEnded_other:
+      '{{count}} accesses could not be ended: they stay, by device, each with End access.',
+    erasedKept_one: '{{count}} running access stays, by device, with End access, until it ends.',
+    erasedKept_other:
+      '{{count}} running accesses stay, by device, each with End access, until they end.',
     studentHint: 'A first name, initials or a seat number is enough.',
   },
   schedule: {

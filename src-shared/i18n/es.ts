@@ -253,8 +253,8 @@ export const es = {
     endShort: 'Terminar',
     endFor: 'Terminar acceso en {{name}}',
     ending: 'Terminando…',
-    onTile: 'acceso temporal en uso',
-    onTileOf: 'acceso temporal de {{student}}',
+    onTile: 'acceso temporal entregado',
+    onTileOf: 'acceso temporal entregado a {{student}}',
     endOnTileOf: 'Terminar el acceso de {{student}} en {{name}}',
   },
   readiness: {
@@ -429,15 +429,44 @@ export const es = {
     keptNow_many: '{{count}} de nombres de alumnos guardados ahora.',
     keptNow_other: '{{count}} nombres de alumnos guardados ahora.',
     forget: 'Olvidar ahora todos los nombres de los alumnos',
+    forgetQuestion_one:
+      '¿Olvidar ahora el {{count}} nombre de alumno guardado? Los accesos se quedan, por dispositivo, cada uno con Terminar acceso.',
+    forgetQuestion_many:
+      '¿Olvidar ahora los {{count}} de nombres de alumnos guardados? Los accesos se quedan, por dispositivo, cada uno con Terminar acceso.',
+    forgetQuestion_other:
+      '¿Olvidar ahora los {{count}} nombres de alumnos guardados? Los accesos se quedan, por dispositivo, cada uno con Terminar acceso.',
+    forgetConfirm: 'Olvidar nombres',
     forgotten:
       'Todos los nombres de los alumnos se han olvidado; los accesos se guardan por dispositivo.',
     export: 'Exportar lo que guarda ClassTray',
     exported: 'Exportado como {{file}}.',
     erase: 'Borrar todos los datos de los alumnos',
-    eraseQuestion:
-      '¿Borrar todos los nombres de los alumnos y todos los accesos seguidos? Los accesos aún en curso no se terminan: siguen hasta que caduquen.',
+    eraseQuestion: '¿Borrar todos los nombres de alumnos y todos los accesos seguidos?',
+    eraseQuestionRunning_one:
+      '¿Borrar todos los nombres de alumnos y todos los accesos terminados? {{count}} acceso sigue en curso: termínelo antes o consérvelo por dispositivo, con Terminar acceso, hasta que termine.',
+    eraseQuestionRunning_many:
+      '¿Borrar todos los nombres de alumnos y todos los accesos terminados? {{count}} de accesos siguen en curso: termínelos antes o consérvelos por dispositivo, cada uno con Terminar acceso, hasta que terminen.',
+    eraseQuestionRunning_other:
+      '¿Borrar todos los nombres de alumnos y todos los accesos terminados? {{count}} accesos siguen en curso: termínelos antes o consérvelos por dispositivo, cada uno con Terminar acceso, hasta que terminen.',
+    eraseEndThem: 'Terminarlos y borrar',
+    eraseKeepThem: 'Borrar, dejarlos en curso',
     eraseConfirm: 'Borrar',
     erased: 'Todos los datos de los alumnos están borrados.',
+    erasedEnded_one: 'Se terminó {{count}} acceso en curso.',
+    erasedEnded_many: 'Se terminaron {{count}} de accesos en curso.',
+    erasedEnded_other: 'Se terminaron {{count}} accesos en curso.',
+    erasedNotEnded_one:
+      '{{count}} acceso no se pudo terminar: se queda, por dispositivo, con Terminar acceso.',
+    erasedNotEnded_many:
+      '{{count}} de accesos no se pudieron terminar: se quedan, por dispositivo, cada uno con Terminar acceso.',
+    erasedNotEnded_other:
+      '{{count}} accesos no se pudieron terminar: se quedan, por dispositivo, cada uno con Terminar acceso.',
+    erasedKept_one:
+      '{{count}} acceso en curso se queda, por dispositivo, con Terminar acceso, hasta que termine.',
+    erasedKept_many:
+      '{{count}} de accesos en curso se quedan, por dispositivo, cada uno con Terminar acceso, hasta que terminen.',
+    erasedKept_other:
+      '{{count}} accesos en curso se quedan, por dispositivo, cada uno con Terminar acceso, hasta que terminen.',
     studentHint: 'Basta un nombre de pila, unas iniciales o un número de puesto.',
   },
   schedule: {

@@ -255,8 +255,8 @@ export const fr = {
     endShort: 'Terminer',
     endFor: 'Terminer l’accès sur {{name}}',
     ending: 'Fin en cours…',
-    onTile: 'accès temporaire en cours',
-    onTileOf: 'accès temporaire de {{student}}',
+    onTile: 'accès temporaire attribué',
+    onTileOf: 'accès temporaire attribué à {{student}}',
     endOnTileOf: 'Terminer l’accès de {{student}} sur {{name}}',
   },
   readiness: {
@@ -432,14 +432,43 @@ export const fr = {
     keptNow_many: '{{count}} de noms d’élèves sont gardés en ce moment.',
     keptNow_other: '{{count}} noms d’élèves sont gardés en ce moment.',
     forget: 'Oublier tous les noms des élèves maintenant',
+    forgetQuestion_one:
+      'Oublier maintenant le {{count}} nom d’élève gardé ? Les accès restent, par appareil, chacun avec Terminer l’accès.',
+    forgetQuestion_many:
+      'Oublier maintenant les {{count}} de noms d’élèves gardés ? Les accès restent, par appareil, chacun avec Terminer l’accès.',
+    forgetQuestion_other:
+      'Oublier maintenant les {{count}} noms d’élèves gardés ? Les accès restent, par appareil, chacun avec Terminer l’accès.',
+    forgetConfirm: 'Oublier les noms',
     forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',
     export: 'Exporter ce que ClassTray garde',
     exported: 'Exporté sous {{file}}.',
     erase: 'Effacer toutes les données des élèves',
-    eraseQuestion:
-      "Effacer tous les noms des élèves et tous les accès suivis ? Les accès encore en cours ne sont pas terminés : ils durent jusqu'à leur expiration.",
+    eraseQuestion: 'Effacer tous les noms d’élèves et tous les accès suivis ?',
+    eraseQuestionRunning_one:
+      'Effacer tous les noms d’élèves et tous les accès terminés ? {{count}} accès est encore en cours : terminez-le d’abord, ou gardez-le par appareil, avec Terminer l’accès, jusqu’à sa fin.',
+    eraseQuestionRunning_many:
+      'Effacer tous les noms d’élèves et tous les accès terminés ? {{count}} d’accès sont encore en cours : terminez-les d’abord, ou gardez-les par appareil, chacun avec Terminer l’accès, jusqu’à leur fin.',
+    eraseQuestionRunning_other:
+      'Effacer tous les noms d’élèves et tous les accès terminés ? {{count}} accès sont encore en cours : terminez-les d’abord, ou gardez-les par appareil, chacun avec Terminer l’accès, jusqu’à leur fin.',
+    eraseEndThem: 'Les terminer et effacer',
+    eraseKeepThem: 'Effacer, les laisser en cours',
     eraseConfirm: 'Effacer',
     erased: 'Toutes les données des élèves sont effacées.',
+    erasedEnded_one: '{{count}} accès en cours a été terminé.',
+    erasedEnded_many: '{{count}} d’accès en cours ont été terminés.',
+    erasedEnded_other: '{{count}} accès en cours ont été terminés.',
+    erasedNotEnded_one:
+      '{{count}} accès n’a pas pu être terminé : il reste, par appareil, avec Terminer l’accès.',
+    erasedNotEnded_many:
+      '{{count}} d’accès n’ont pas pu être terminés : ils restent, par appareil, chacun avec Terminer l’accès.',
+    erasedNotEnded_other:
+      '{{count}} accès n’ont pas pu être terminés : ils restent, par appareil, chacun avec Terminer l’accès.',
+    erasedKept_one:
+      '{{count}} accès en cours reste, par appareil, avec Terminer l’accès, jusqu’à sa fin.',
+    erasedKept_many:
+      '{{count}} d’accès en cours restent, par appareil, chacun avec Terminer l’accès, jusqu’à leur fin.',
+    erasedKept_other:
+      '{{count}} accès en cours restent, par appareil, chacun avec Terminer l’accès, jusqu’à leur fin.',
     studentHint: 'Un prénom, des initiales ou un numéro de place suffisent.',
   },
   schedule: {

@@ -256,8 +256,8 @@ export const it = {
     endShort: 'Termina',
     endFor: 'Termina accesso su {{name}}',
     ending: 'Terminazione…',
-    onTile: 'accesso temporaneo in uso',
-    onTileOf: 'accesso temporaneo di {{student}}',
+    onTile: 'accesso temporaneo assegnato',
+    onTileOf: 'accesso temporaneo assegnato a {{student}}',
     endOnTileOf: 'Termina l’accesso di {{student}} su {{name}}',
   },
   readiness: {
@@ -431,14 +431,43 @@ export const it = {
     keptNow_many: '{{count}} di nomi di studenti conservati ora.',
     keptNow_other: '{{count}} nomi di studenti conservati ora.',
     forget: 'Dimentica ora tutti i nomi degli studenti',
+    forgetQuestion_one:
+      'Dimenticare ora il {{count}} nome di studente conservato? Gli accessi restano, per dispositivo, ciascuno con Termina accesso.',
+    forgetQuestion_many:
+      'Dimenticare ora i {{count}} di nomi di studenti conservati? Gli accessi restano, per dispositivo, ciascuno con Termina accesso.',
+    forgetQuestion_other:
+      'Dimenticare ora i {{count}} nomi di studenti conservati? Gli accessi restano, per dispositivo, ciascuno con Termina accesso.',
+    forgetConfirm: 'Dimentica i nomi',
     forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',
     export: 'Esporta ciò che ClassTray conserva',
     exported: 'Esportato come {{file}}.',
     erase: 'Cancella tutti i dati degli studenti',
-    eraseQuestion:
-      'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti? Gli accessi ancora attivi non vengono terminati: durano fino alla scadenza.',
+    eraseQuestion: 'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti?',
+    eraseQuestionRunning_one:
+      'Cancellare tutti i nomi degli studenti e tutti gli accessi terminati? {{count}} accesso è ancora in corso: terminalo prima, o tienilo per dispositivo, con Termina accesso, finché non termina.',
+    eraseQuestionRunning_many:
+      'Cancellare tutti i nomi degli studenti e tutti gli accessi terminati? {{count}} di accessi sono ancora in corso: terminali prima, o tienili per dispositivo, ciascuno con Termina accesso, finché non terminano.',
+    eraseQuestionRunning_other:
+      'Cancellare tutti i nomi degli studenti e tutti gli accessi terminati? {{count}} accessi sono ancora in corso: terminali prima, o tienili per dispositivo, ciascuno con Termina accesso, finché non terminano.',
+    eraseEndThem: 'Terminali e cancella',
+    eraseKeepThem: 'Cancella, lasciali in corso',
     eraseConfirm: 'Cancella',
     erased: 'Tutti i dati degli studenti sono cancellati.',
+    erasedEnded_one: '{{count}} accesso in corso è stato terminato.',
+    erasedEnded_many: '{{count}} di accessi in corso sono stati terminati.',
+    erasedEnded_other: '{{count}} accessi in corso sono stati terminati.',
+    erasedNotEnded_one:
+      '{{count}} accesso non è stato terminato: resta, per dispositivo, con Termina accesso.',
+    erasedNotEnded_many:
+      '{{count}} di accessi non sono stati terminati: restano, per dispositivo, ciascuno con Termina accesso.',
+    erasedNotEnded_other:
+      '{{count}} accessi non sono stati terminati: restano, per dispositivo, ciascuno con Termina accesso.',
+    erasedKept_one:
+      '{{count}} accesso in corso resta, per dispositivo, con Termina accesso, finché non termina.',
+    erasedKept_many:
+      '{{count}} di accessi in corso restano, per dispositivo, ciascuno con Termina accesso, finché non terminano.',
+    erasedKept_other:
+      '{{count}} accessi in corso restano, per dispositivo, ciascuno con Termina accesso, finché non terminano.',
     studentHint: 'Basta un nome, le iniziali o un numero di posto.',
   },
   schedule: {

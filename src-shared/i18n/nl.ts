@@ -248,8 +248,8 @@ export const nl = {
     endShort: 'Beëindigen',
     endFor: 'Toegang beëindigen: {{name}}',
     ending: 'Beëindigen…',
-    onTile: 'tijdelijke toegang in gebruik',
-    onTileOf: 'tijdelijke toegang van {{student}}',
+    onTile: 'tijdelijke toegang verleend',
+    onTileOf: 'tijdelijke toegang verleend aan {{student}}',
     endOnTileOf: 'Toegang van {{student}} op {{name}} beëindigen',
   },
   readiness: {
@@ -423,15 +423,35 @@ export const nl = {
     keptNow_one: '{{count}} leerlingnaam is nu bewaard.',
     keptNow_other: '{{count}} leerlingnamen zijn nu bewaard.',
     forget: 'Alle namen van leerlingen nu vergeten',
+    forgetQuestion_one:
+      'De {{count}} bewaarde leerlingnaam nu vergeten? De toegangen blijven, per apparaat, elk met Toegang beëindigen.',
+    forgetQuestion_other:
+      'De {{count}} bewaarde leerlingnamen nu vergeten? De toegangen blijven, per apparaat, elk met Toegang beëindigen.',
+    forgetConfirm: 'Namen vergeten',
     forgotten:
       'Alle namen van leerlingen zijn vergeten; de toegangen blijven per apparaat bewaard.',
     export: 'Exporteren wat ClassTray bewaart',
     exported: 'Geëxporteerd als {{file}}.',
     erase: 'Alle leerlinggegevens wissen',
-    eraseQuestion:
-      'Alle namen van leerlingen en alle gevolgde toegangen wissen? Toegangen die nog lopen worden niet beëindigd: ze lopen tot ze verlopen.',
+    eraseQuestion: 'Alle leerlingnamen en alle gevolgde toegangen wissen?',
+    eraseQuestionRunning_one:
+      'Alle leerlingnamen en alle beëindigde toegangen wissen? {{count}} toegang loopt nog: beëindig hem eerst, of bewaar hem per apparaat, met Toegang beëindigen, tot hij eindigt.',
+    eraseQuestionRunning_other:
+      'Alle leerlingnamen en alle beëindigde toegangen wissen? {{count}} toegangen lopen nog: beëindig ze eerst, of bewaar ze per apparaat, elk met Toegang beëindigen, tot ze eindigen.',
+    eraseEndThem: 'Beëindigen en wissen',
+    eraseKeepThem: 'Wissen, laten doorlopen',
     eraseConfirm: 'Wissen',
     erased: 'Alle leerlinggegevens zijn gewist.',
+    erasedEnded_one: '{{count}} lopende toegang is beëindigd.',
+    erasedEnded_other: '{{count}} lopende toegangen zijn beëindigd.',
+    erasedNotEnded_one:
+      '{{count}} toegang kon niet worden beëindigd: hij blijft, per apparaat, met Toegang beëindigen.',
+    erasedNotEnded_other:
+      '{{count}} toegangen konden niet worden beëindigd: ze blijven, per apparaat, elk met Toegang beëindigen.',
+    erasedKept_one:
+      '{{count}} lopende toegang blijft, per apparaat, met Toegang beëindigen, tot hij eindigt.',
+    erasedKept_other:
+      '{{count}} lopende toegangen blijven, per apparaat, elk met Toegang beëindigen, tot ze eindigen.',
     studentHint: 'Een voornaam, initialen of een plaatsnummer is genoeg.',
   },
   schedule: {

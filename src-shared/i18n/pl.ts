@@ -269,8 +269,8 @@ export const pl = {
     endShort: 'Zakończ',
     endFor: 'Zakończ dostęp: {{name}}',
     ending: 'Kończenie…',
-    onTile: 'dostęp tymczasowy w użyciu',
-    onTileOf: 'dostęp tymczasowy: {{student}}',
+    onTile: 'dostęp tymczasowy przyznany',
+    onTileOf: 'dostęp tymczasowy przyznany: {{student}}',
     endOnTileOf: 'Zakończ dostęp: {{student}}, {{name}}',
   },
   readiness: {
@@ -445,14 +445,52 @@ export const pl = {
     keptNow_many: 'Zachowanych jest teraz {{count}} imion uczniów.',
     keptNow_other: 'Zachowano teraz {{count}} imienia uczniów.',
     forget: 'Zapomnij teraz wszystkie imiona uczniów',
+    forgetQuestion_one:
+      'Zapomnieć teraz {{count}} zachowane imię ucznia? Dostępy zostają, według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    forgetQuestion_few:
+      'Zapomnieć teraz {{count}} zachowane imiona uczniów? Dostępy zostają, według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    forgetQuestion_many:
+      'Zapomnieć teraz {{count}} zachowanych imion uczniów? Dostępy zostają, według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    forgetQuestion_other:
+      'Zapomnieć teraz {{count}} zachowanego imienia uczniów? Dostępy zostają, według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    forgetConfirm: 'Zapomnij imiona',
     forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',
     export: 'Eksportuj to, co przechowuje ClassTray',
     exported: 'Wyeksportowano jako {{file}}.',
     erase: 'Usuń wszystkie dane uczniów',
-    eraseQuestion:
-      'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy? Dostępy, które wciąż trwają, nie są kończone: trwają, dopóki nie wygasną.',
+    eraseQuestion: 'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy?',
+    eraseQuestionRunning_one:
+      'Usunąć wszystkie imiona uczniów i wszystkie zakończone dostępy? {{count}} dostęp wciąż trwa: zakończ go najpierw albo zachowaj według urządzenia, z przyciskiem Zakończ dostęp, aż się skończy.',
+    eraseQuestionRunning_few:
+      'Usunąć wszystkie imiona uczniów i wszystkie zakończone dostępy? {{count}} dostępy wciąż trwają: zakończ je najpierw albo zachowaj według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
+    eraseQuestionRunning_many:
+      'Usunąć wszystkie imiona uczniów i wszystkie zakończone dostępy? {{count}} dostępów wciąż trwa: zakończ je najpierw albo zachowaj według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
+    eraseQuestionRunning_other:
+      'Usunąć wszystkie imiona uczniów i wszystkie zakończone dostępy? {{count}} dostępu wciąż trwa: zakończ je najpierw albo zachowaj według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
+    eraseEndThem: 'Zakończ je i usuń',
+    eraseKeepThem: 'Usuń, niech trwają',
     eraseConfirm: 'Usuń',
     erased: 'Wszystkie dane uczniów są usunięte.',
+    erasedEnded_one: 'Zakończono {{count}} trwający dostęp.',
+    erasedEnded_few: 'Zakończono {{count}} trwające dostępy.',
+    erasedEnded_many: 'Zakończono {{count}} trwających dostępów.',
+    erasedEnded_other: 'Zakończono {{count}} trwającego dostępu.',
+    erasedNotEnded_one:
+      'Nie udało się zakończyć {{count}} dostępu: zostaje według urządzenia, z przyciskiem Zakończ dostęp.',
+    erasedNotEnded_few:
+      'Nie udało się zakończyć {{count}} dostępów: zostają według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    erasedNotEnded_many:
+      'Nie udało się zakończyć {{count}} dostępów: zostają według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    erasedNotEnded_other:
+      'Nie udało się zakończyć {{count}} dostępu: zostają według urządzenia, każdy z przyciskiem Zakończ dostęp.',
+    erasedKept_one:
+      '{{count}} trwający dostęp zostaje według urządzenia, z przyciskiem Zakończ dostęp, aż się skończy.',
+    erasedKept_few:
+      '{{count}} trwające dostępy zostają według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
+    erasedKept_many:
+      '{{count}} trwających dostępów zostaje według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
+    erasedKept_other:
+      '{{count}} trwającego dostępu zostaje według urządzenia, każdy z przyciskiem Zakończ dostęp, aż się skończą.',
     studentHint: 'Wystarczy imię, inicjały lub numer miejsca.',
   },
   schedule: {

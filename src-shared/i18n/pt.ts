@@ -260,8 +260,8 @@ export const pt = {
     endShort: 'Terminar',
     endFor: 'Terminar acesso em {{name}}',
     ending: 'A terminar…',
-    onTile: 'acesso temporário em uso',
-    onTileOf: 'acesso temporário de {{student}}',
+    onTile: 'acesso temporário concedido',
+    onTileOf: 'acesso temporário concedido a {{student}}',
     endOnTileOf: 'Terminar o acesso de {{student}} em {{name}}',
   },
   readiness: {
@@ -436,14 +436,43 @@ export const pt = {
     keptNow_many: '{{count}} de nomes de alunos guardados agora.',
     keptNow_other: '{{count}} nomes de alunos guardados agora.',
     forget: 'Esquecer agora todos os nomes dos alunos',
+    forgetQuestion_one:
+      'Esquecer agora o {{count}} nome de aluno guardado? Os acessos ficam, por dispositivo, cada um com Terminar acesso.',
+    forgetQuestion_many:
+      'Esquecer agora os {{count}} de nomes de alunos guardados? Os acessos ficam, por dispositivo, cada um com Terminar acesso.',
+    forgetQuestion_other:
+      'Esquecer agora os {{count}} nomes de alunos guardados? Os acessos ficam, por dispositivo, cada um com Terminar acesso.',
+    forgetConfirm: 'Esquecer nomes',
     forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',
     export: 'Exportar o que o ClassTray guarda',
     exported: 'Exportado como {{file}}.',
     erase: 'Apagar todos os dados dos alunos',
-    eraseQuestion:
-      'Apagar todos os nomes dos alunos e todos os acessos seguidos? Os acessos ainda em curso não são terminados: continuam até expirarem.',
+    eraseQuestion: 'Apagar todos os nomes de alunos e todos os acessos acompanhados?',
+    eraseQuestionRunning_one:
+      'Apagar todos os nomes de alunos e todos os acessos terminados? {{count}} acesso continua ativo: termine-o primeiro ou mantenha-o por dispositivo, com Terminar acesso, até terminar.',
+    eraseQuestionRunning_many:
+      'Apagar todos os nomes de alunos e todos os acessos terminados? {{count}} de acessos continuam ativos: termine-os primeiro ou mantenha-os por dispositivo, cada um com Terminar acesso, até terminarem.',
+    eraseQuestionRunning_other:
+      'Apagar todos os nomes de alunos e todos os acessos terminados? {{count}} acessos continuam ativos: termine-os primeiro ou mantenha-os por dispositivo, cada um com Terminar acesso, até terminarem.',
+    eraseEndThem: 'Terminar e apagar',
+    eraseKeepThem: 'Apagar, mantê-los ativos',
     eraseConfirm: 'Apagar',
     erased: 'Todos os dados dos alunos foram apagados.',
+    erasedEnded_one: '{{count}} acesso ativo foi terminado.',
+    erasedEnded_many: '{{count}} de acessos ativos foram terminados.',
+    erasedEnded_other: '{{count}} acessos ativos foram terminados.',
+    erasedNotEnded_one:
+      '{{count}} acesso não pôde ser terminado: fica, por dispositivo, com Terminar acesso.',
+    erasedNotEnded_many:
+      '{{count}} de acessos não puderam ser terminados: ficam, por dispositivo, cada um com Terminar acesso.',
+    erasedNotEnded_other:
+      '{{count}} acessos não puderam ser terminados: ficam, por dispositivo, cada um com Terminar acesso.',
+    erasedKept_one:
+      '{{count}} acesso ativo fica, por dispositivo, com Terminar acesso, até terminar.',
+    erasedKept_many:
+      '{{count}} de acessos ativos ficam, por dispositivo, cada um com Terminar acesso, até terminarem.',
+    erasedKept_other:
+      '{{count}} acessos ativos ficam, por dispositivo, cada um com Terminar acesso, até terminarem.',
     studentHint: 'Basta um nome próprio, iniciais ou um número de lugar.',
   },
   schedule: {

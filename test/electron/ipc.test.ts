@@ -43,7 +43,7 @@ const valid: Record<ApiAction, unknown> = {
   setMode: { mode: 'demo' },
   updatePreferences: { startAtLogin: true },
   forgetStudentNames: undefined,
-  eraseStudentData: undefined,
+  eraseStudentData: { running: 'end' },
   exportStudentData: undefined,
   setTimetableSource: { kind: 'subscription', url: 'https://school.example/ical/teacher.ics' },
   refreshTimetable: undefined,

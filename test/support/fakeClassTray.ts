@@ -284,8 +284,16 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.#showStudentData(accesses);
   });
 
-  eraseStudentData = this.#action('eraseStudentData', async () => {
-    this.#showStudentData([]);
+  /** Ended at once when asked ('end'), kept by device ('keep'); what is over goes. */
+  eraseStudentData = this.#action('eraseStudentData', async ({ running }) => {
+    const stillRunning = this.state.temporalAccesses.filter(
+      (access) => accessStanding(access.state).running,
+    );
+    this.#showStudentData(
+      running === 'keep' ? stillRunning.map((access) => ({ ...access, label: null })) : [],
+    );
+    const ended = running === 'end' ? stillRunning.length : 0;
+    return { ended, notEnded: 0, kept: stillRunning.length - ended };
   });
 
   exportStudentData = this.#action('exportStudentData', async () => ({

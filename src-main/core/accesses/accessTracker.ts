@@ -56,6 +56,10 @@ export function clearEnded(notebook: Notebook, now: number, retentionMs: number)
   return true;
 }
 
+/** Still running: never asked to end (given), or its end failed. */
+export const isRunning = (access: TrackedTemporalAccess): boolean =>
+  accessStanding(access.lastOutcome ?? { kind: 'given' }).running;
+
 /** Invalidations at once when ending a classroom's accesses. */
 export const END_ALL_CONCURRENCY = 3;
 
@@ -125,6 +129,38 @@ export class AccessTracker {
         .filter((token) => tracked.has(token))
         .map((token) => limit(async () => ({ token, result: await this.invalidate(token) }))),
     );
+  }
+
+  /**
+   * Ends every access of the account in use that still runs, whatever its classroom (or none):
+   * Erase's "end them first". Each outcome is recorded as End access records it.
+   */
+  async endEveryRunning(): Promise<EndedAccessView[]> {
+    const { notebook } = await this.#options.session();
+    const limit = pLimit(END_ALL_CONCURRENCY);
+    return Promise.all(
+      notebook
+        .read()
+        .accesses.filter(isRunning)
+        .map(({ token }) => limit(async () => ({ token, result: await this.invalidate(token) }))),
+    );
+  }
+
+  /**
+   * Drops every access that is over, with any end scheduled for one no longer tracked, and keeps
+   * each one still running, by device (its student's name goes with the names): Erase never
+   * takes an access out of the teacher's reach while it can still be used. How many it kept.
+   */
+  async keepOnlyRunning(): Promise<number> {
+    const { notebook } = await this.#options.session();
+    const { accesses, scheduledEnds } = notebook.read();
+    const kept = accesses.filter(isRunning).map(({ label: _name, ...byDevice }) => byDevice);
+    const tokens = new Set(kept.map(({ token }) => token));
+    const ends = scheduledEnds.filter((end) => !('token' in end.target) || tokens.has(end.target.token));
+    writeChecked(() => notebook.write({ accesses: kept, scheduledEnds: ends }));
+    this.#options.onChange();
+    if (ends.length !== scheduledEnds.length) this.#options.onScheduleChange();
+    return kept.length;
   }
 
   invalidate(token: string): Promise<InvalidateResultView> {

@@ -30,7 +30,11 @@ import { preferencesInput } from '../settings/preferences';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { TimetableView } from '../timetable/timetableView';
 import type { InstallationView } from './installationView';
-import type { StudentDataExport, StudentDataView } from '../students/studentDataView';
+import type {
+  ErasedView,
+  StudentDataExport,
+  StudentDataView,
+} from '../students/studentDataView';
 
 /** The window's state: each part is a feature's view (`<folder>/<name>View.ts`). */
 export interface ClassTrayState {
@@ -204,8 +208,15 @@ export const api = {
   updatePreferences: action(preferencesInput, noResult),
   /** Every student name, now; the accesses stay, by device (docs/privacy.md). */
   forgetStudentNames: action(noInput, noResult),
-  /** Every student name and every tracked access with its scheduled end, now. */
-  eraseStudentData: action(noInput, noResult),
+  /**
+   * Every student name, and every tracked access that is over with its scheduled end, now. The
+   * accesses still running are ended first (`end`) or kept by device (`keep`); one whose end
+   * fails is kept too: none leaves the window while it can still be used (docs/privacy.md).
+   */
+  eraseStudentData: action(
+    z.strictObject({ running: z.enum(['end', 'keep']) }),
+    resultType<ErasedView>(),
+  ),
   /** What the data folder holds about students, as JSON a person reads. */
   exportStudentData: action(noInput, resultType<StudentDataExport>()),
   /**

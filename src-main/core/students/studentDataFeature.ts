@@ -4,10 +4,13 @@
  * the settings file moved out, and the teacher's Forget, Erase and Export.
  */
 import { isDeepStrictEqual } from 'node:util';
+import type { ActionInput } from '../api/classTrayApi';
+import type { AccessTracker } from '../accesses/accessTracker';
+import { isRunning } from '../accesses/accessTracker';
 import type { CoreContext, Feature } from '../feature';
 import type { DeepReadonly, Settings } from '../settings/settingsSchema';
 import { studentDataExport } from './studentDataExport';
-import type { StudentDataView } from './studentDataView';
+import type { ErasedView, StudentDataView } from './studentDataView';
 import type { StudentNames } from './studentNames';
 
 /** A timer waits at most this long, then looks again (a clock changed, a long retention). */
@@ -19,9 +22,14 @@ export type StudentDataFeature = Feature<
 >;
 
 export function studentDataFeature(
-  core: Pick<CoreContext, 'clock' | 'timers' | 'log' | 'settings' | 'dataDir' | 'emit'>,
+  core: Pick<
+    CoreContext,
+    'clock' | 'timers' | 'log' | 'settings' | 'dataDir' | 'emit' | 'sessions'
+  >,
   options: {
     names: StudentNames;
+    /** What ends the accesses still running, and keeps them when they are not ended. */
+    accesses: AccessTracker;
     /** Names changed: the accesses go out again. */
     accessesChanged: () => void;
     /** The tracked accesses were erased: they and their ends go out again. */
@@ -81,6 +89,19 @@ export function studentDataFeature(
     log.info('Student names moved from the settings file to the student names file.');
   };
 
+  /** The settings file's accesses that are over go, and their ends with them. */
+  const keepOnlyRunningInSettings = (): void => {
+    const { temporalAccesses, scheduledEnds } = settings.get();
+    const kept = temporalAccesses.filter(isRunning);
+    const tokens = new Set(kept.map(({ token }) => token));
+    settings.update({
+      temporalAccesses: kept,
+      scheduledEnds: scheduledEnds.filter(
+        (end) => !('token' in end.target) || tokens.has(end.target.token),
+      ),
+    });
+  };
+
   return {
     actions: {
       async forgetStudentNames() {
@@ -88,15 +109,22 @@ export function studentDataFeature(
         options.accessesChanged();
         await forgotten;
       },
-      async eraseStudentData() {
+      /**
+       * Every name, and every access that is over, go; an access still running never leaves
+       * the teacher's reach: it is ended first when the teacher chose so, and whatever still
+       * runs after (kept by choice, or its end failed) stays tracked by device, with its End.
+       */
+      async eraseStudentData({ running }: ActionInput<'eraseStudentData'>): Promise<ErasedView> {
+        const { accesses } = options;
+        const outcomes = running === 'end' ? await accesses.endEveryRunning() : [];
+        const notEnded = outcomes.filter(({ result }) => result.kind === 'failed').length;
+        const kept = await accesses.keepOnlyRunning();
+        // The demo's notebook is in memory: the settings file's accesses follow the same rule.
+        if (core.sessions.current?.mode === 'demo') keepOnlyRunningInSettings();
         const forgotten = names.forgetAll();
-        const { scheduledEnds } = settings.get();
-        settings.update({
-          temporalAccesses: [],
-          scheduledEnds: scheduledEnds.filter((end) => !('token' in end.target)),
-        });
         options.accessesErased();
         await forgotten;
+        return { ended: outcomes.length - notEnded, notEnded, kept };
       },
       exportStudentData: async () => {
         const { temporalAccesses, scheduledEnds } = settings.get();

@@ -15,3 +15,14 @@ export interface StudentDataExport {
   fileName: string;
   text: string;
 }
+
+/**
+ * What Erase did with the accesses still running: `ended` by it (the teacher chose to end them
+ * first), `notEnded` asked to end but not ended (kept, each with its End), and `kept`: every
+ * access still tracked by device because it still runs, those not ended among them.
+ */
+export interface ErasedView {
+  ended: number;
+  notEnded: number;
+  kept: number;
+}

@@ -6,6 +6,7 @@
  */
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { accessStanding } from '../../../src-shared/accessState';
 import type { StudentNameChoice } from '../../../src-shared/studentData';
 import {
   STUDENT_DATA_RETENTION_HOURS,
@@ -20,6 +21,7 @@ import { useAction } from '../forms/useAction';
 import { NumberSetting } from './generalSettings';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { downloadJson } from '../jsonDownload';
+import type { ErasedView } from '../../api/types';
 
 const CHOICE_WORDS = {
   full: 'privacy.namesFull',
@@ -27,7 +29,13 @@ const CHOICE_WORDS = {
   off: 'privacy.namesOff',
 } as const satisfies Record<StudentNameChoice, string>;
 
-type Said = { key: 'forgotten' | 'erased' } | { key: 'exported'; file: string };
+type Said =
+  | { key: 'forgotten' }
+  | { key: 'erased'; erased: ErasedView }
+  | { key: 'exported'; file: string };
+
+/** Which question is open: Forget's or Erase's. */
+type Asking = 'forget' | 'erase' | null;
 
 export function StudentDataSettings() {
   const { t } = useTranslation();
@@ -39,8 +47,14 @@ export function StudentDataSettings() {
   const kept = useClassTray((data) => data.studentData);
   // What the last action did, said in the window's language as it is now.
   const [said, setSaid] = useState<Said | null>(null);
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<Asking>(null);
+  const forgetButton = useRef<HTMLButtonElement>(null);
   const eraseButton = useRef<HTMLButtonElement>(null);
+  const saidRef = useRef<HTMLDivElement>(null);
+  // Every access still running, in any classroom: what Erase must end or keep, never drop.
+  const running = useClassTray(
+    (data) => data.temporalAccesses.filter((access) => accessStanding(access.state).running).length,
+  );
   const focusAfterRender = useFocusAfterRender();
   const names = useAction((choice: StudentNameChoice) =>
     api.updatePreferences({ studentData: { names: choice } }),
@@ -50,7 +64,38 @@ export function StudentDataSettings() {
   );
   const forget = useAction(() => api.forgetStudentNames());
   const exporting = useAction(() => api.exportStudentData());
-  const erase = useAction(() => api.eraseStudentData());
+  const erase = useAction((choice: 'end' | 'keep') => api.eraseStudentData({ running: choice }));
+  const close = (opener: typeof eraseButton) => {
+    setAsking(null);
+    focusAfterRender(opener);
+  };
+  const eraseWith = async (choice: 'end' | 'keep') => {
+    const outcome = await erase.run(choice);
+    if (!outcome.ok) return;
+    setSaid({ key: 'erased', erased: outcome.value });
+    close(eraseButton);
+  };
+
+  const saidWords = (what: Said): string => {
+    switch (what.key) {
+      case 'exported':
+        // A file name reads as itself inside a sentence of any direction.
+        return t('privacy.exported', { file: isolated(what.file) });
+      case 'forgotten':
+        return t('privacy.forgotten');
+      case 'erased': {
+        const { ended, notEnded, kept: stillKept } = what.erased;
+        return [
+          t('privacy.erased'),
+          ...(ended > 0 ? [t('privacy.erasedEnded', { count: ended })] : []),
+          ...(notEnded > 0 ? [t('privacy.erasedNotEnded', { count: notEnded })] : []),
+          ...(stillKept > notEnded
+            ? [t('privacy.erasedKept', { count: stillKept - notEnded })]
+            : []),
+        ].join(' ');
+      }
+    }
+  };
 
   return (
     <div className="settings-group" role="group" aria-labelledby={headingId}>
@@ -105,17 +150,19 @@ export function StudentDataSettings() {
         {t('privacy.keptNow', { count: kept.names })}
       </p>
       <div className="support-actions student-data-actions">
-        <BusyButton
-          type="button"
-          className="button"
-          busy={forget.pending}
-          onClick={() => {
-            setSaid(null);
-            void forget.run().then((outcome) => setSaid(outcome.ok ? { key: 'forgotten' } : null));
-          }}
-        >
-          {t('privacy.forget')}
-        </BusyButton>
+        {asking !== 'forget' && (
+          <button
+            ref={forgetButton}
+            type="button"
+            className="button"
+            onClick={() => {
+              setSaid(null);
+              setAsking('forget');
+            }}
+          >
+            {t('privacy.forget')}
+          </button>
+        )}
         <BusyButton
           type="button"
           className="button"
@@ -131,53 +178,73 @@ export function StudentDataSettings() {
         >
           {t('privacy.export')}
         </BusyButton>
-        {!asking && (
+        {asking !== 'erase' && (
           <button
             ref={eraseButton}
             type="button"
             className="button danger"
             onClick={() => {
               setSaid(null);
-              setAsking(true);
+              setAsking('erase');
             }}
           >
             {t('privacy.erase')}
           </button>
         )}
       </div>
-      {asking && (
+      {asking === 'forget' && (
+        // Asked: one click mid-lesson must not lose every name at once.
+        <SmallForm
+          className="forget-confirm"
+          label={t('privacy.forget')}
+          submitLabel={t('privacy.forgetConfirm')}
+          cancelLabel={t('settings.cancel')}
+          busy={forget.pending}
+          danger
+          onSubmit={async () => {
+            const outcome = await forget.run();
+            if (!outcome.ok) return;
+            setSaid({ key: 'forgotten' });
+            close(forgetButton);
+          }}
+          onCancel={() => close(forgetButton)}
+        >
+          <p>{t('privacy.forgetQuestion', { count: kept.names })}</p>
+        </SmallForm>
+      )}
+      {asking === 'erase' && (
         <SmallForm
           className="erase-confirm"
-          label={t('privacy.eraseQuestion')}
-          submitLabel={t('privacy.eraseConfirm')}
+          label={t('privacy.erase')}
+          submitLabel={t(running > 0 ? 'privacy.eraseEndThem' : 'privacy.eraseConfirm')}
           cancelLabel={t('settings.cancel')}
           busy={erase.pending}
           // Destructive: the focus starts on Cancel, so a key held too long erases nothing.
           danger
-          onSubmit={async () => {
-            const outcome = await erase.run();
-            if (!outcome.ok) return;
-            setAsking(false);
-            setSaid({ key: 'erased' });
-            focusAfterRender(eraseButton);
-          }}
-          onCancel={() => {
-            setAsking(false);
-            focusAfterRender(eraseButton);
-          }}
+          onSubmit={() => eraseWith('end')}
+          onCancel={() => close(eraseButton)}
+          extraActions={
+            running > 0 && (
+              <button
+                type="button"
+                className="button small"
+                disabled={erase.pending}
+                onClick={() => void eraseWith('keep')}
+              >
+                {t('privacy.eraseKeepThem')}
+              </button>
+            )
+          }
         >
-          <p>{t('privacy.eraseQuestion')}</p>
+          <p>
+            {running > 0
+              ? t('privacy.eraseQuestionRunning', { count: running })
+              : t('privacy.eraseQuestion')}
+          </p>
         </SmallForm>
       )}
-      <div role="status">
-        {said !== null && (
-          <p>
-            {said.key === 'exported'
-              ? // A file name reads as itself inside a sentence of any direction.
-                t('privacy.exported', { file: isolated(said.file) })
-              : t(`privacy.${said.key}`)}
-          </p>
-        )}
+      <div role="status" ref={saidRef}>
+        {said !== null && <p>{saidWords(said)}</p>}
       </div>
       <ActionError error={forget.error} />
       <ActionError error={exporting.error} />

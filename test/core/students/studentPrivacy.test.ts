@@ -252,25 +252,74 @@ describe('student names over a school day', () => {
     expect(state.temporalAccesses.map(({ token }) => token).sort()).toEqual([...tokens].sort());
   });
 
-  it('"Erase" leaves no name and no access, nor any end scheduled for one', async () => {
+  /** The access as the service itself records it: 'active', 'invalidated', 'expired'. */
+  const onTheService = async (day: Day, token: string) => {
+    const response = await callerOf(day.local)('GET', `/_local/temporal-access/${token}`);
+    return ((await response.json()) as { state: string }).state;
+  };
+
+  /** Erase with the copy an older version set aside, which lists the accesses too. */
+  async function eraseAfterLesson(running: 'end' | 'keep') {
     const day = await teachersDay();
     const tokens = await lessonWithNames(day);
+    const [, , stillRunning = ''] = tokens;
     await day.classTray.scheduleEnd({
-      target: { token: tokens[2] ?? '' },
+      target: { token: stillRunning },
       at: new Date(day.timers.now() + 30 * MINUTE).toISOString(),
     });
-    // A copy set aside lists the accesses too (by device, with their tokens).
     const settingsFile = path.join(day.dataDir, 'settings.json');
     const aside = `${settingsFile}.corrupt-2026-03-02T08-00-00.000Z`;
     fs.copyFileSync(settingsFile, aside);
-    await day.classTray.eraseStudentData();
+    const erased = await day.classTray.eraseStudentData({ running });
     expect(fs.existsSync(aside)).toBe(false);
     expect(leaks(day.dataDir)).toEqual([]);
-    const settings = fs.readFileSync(settingsFile, 'utf8');
-    for (const token of tokens) expect(settings).not.toContain(token);
     const state = await day.classTray.getState();
+    expect(shownNames(state)).toEqual([]);
+    const settings = fs.readFileSync(settingsFile, 'utf8');
+    return { day, tokens, stillRunning, erased, state, settings };
+  }
+
+  it('"Erase", ending them first: no name, no access, and the running one ended on the service', async () => {
+    const { day, tokens, stillRunning, erased, state, settings } = await eraseAfterLesson('end');
+    expect(erased).toEqual({ ended: 1, notEnded: 0, kept: 0 });
+    expect(await onTheService(day, stillRunning)).toBe('invalidated');
+    for (const token of tokens) expect(settings).not.toContain(token);
     expect(state.temporalAccesses).toEqual([]);
     expect(state.scheduledEnds.pending).toEqual([]);
+  });
+
+  it('"Erase", keeping them: no name and nothing over, the running one kept by device with its end, and End still ends it', async () => {
+    const { day, tokens, stillRunning, erased, state, settings } = await eraseAfterLesson('keep');
+    expect(erased).toEqual({ ended: 0, notEnded: 0, kept: 1 });
+    expect(await onTheService(day, stillRunning)).toBe('active');
+    // The one still running is the one the settings keep: its token is what ends it.
+    for (const token of tokens) expect(settings.includes(token)).toBe(token === stillRunning);
+    expect(state.temporalAccesses).toEqual([
+      expect.objectContaining({ token: stillRunning, label: null, state: { kind: 'given' } }),
+    ]);
+    expect(state.scheduledEnds.pending).toEqual([
+      expect.objectContaining({ target: { token: stillRunning } }),
+    ]);
+    const ended = await day.classTray.invalidateTemporalAccess({ token: stillRunning });
+    expect(ended.kind).toBe('invalidated');
+    expect(await onTheService(day, stillRunning)).toBe('invalidated');
+  });
+
+  it('"Erase", ending them while the service cannot be reached: the access is kept by device, never dropped', async () => {
+    const day = await teachersDay();
+    const running = await give(day, '100000003', STUDENTS[0]);
+    await day.local.close();
+    const erased = await day.classTray.eraseStudentData({ running: 'end' });
+    expect(erased).toEqual({ ended: 0, notEnded: 1, kept: 1 });
+    expect(leaks(day.dataDir)).toEqual([]);
+    const { temporalAccesses } = await day.classTray.getState();
+    expect(temporalAccesses).toEqual([
+      expect.objectContaining({
+        token: running,
+        label: null,
+        state: expect.objectContaining({ kind: 'failed' }),
+      }),
+    ]);
   });
 });
 
