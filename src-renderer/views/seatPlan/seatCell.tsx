@@ -2,7 +2,7 @@
  * What one seat shows: its device's short name (the room's shared prefix dropped) with its state
  * in the shapes and colours of the rows (online filled, offline hollow, unknown dotted; a change
  * in the last minutes on the caution ground; gone offline while a student's access runs in the
- * alarm colour), and the student's first name while an access runs. A device that left the room
+ * alarm colour), and the student's first name while an access runs (a mark without a name). A device that left the room
  * keeps its seat, its name greyed. Each seat selects its own device, so a refresh renders only
  * the seats whose device changed.
  */
@@ -129,8 +129,13 @@ export const SeatCell = memo(function SeatCell({
         </span>
         {!device.has2fa && <span className="tile-mark">!</span>}
       </span>
-      {running?.label == null ? (
+      {running === undefined ? (
         <span className="seat-student" />
+      ) : running.label === null ? (
+        // No name (never typed, forgotten or erased): the access still shows, as the tile's does.
+        <span className="seat-student">
+          <span className="tile-access seat-access">•</span>
+        </span>
       ) : (
         <SeatStudent label={running.label} />
       )}

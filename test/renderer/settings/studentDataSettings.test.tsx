@@ -75,13 +75,29 @@ describe('Student data, in Settings', () => {
     expect((hours as HTMLInputElement).readOnly).toBe(true);
   });
 
-  it('forgets every name at once, and says so', async () => {
-    const { fake, user, group } = await openSettings();
-    await user.click(within(group).getByRole('button', { name: 'Forget all student names now' }));
+  it('forgets every name only once asked, Cancel first, and gives the focus back', async () => {
+    const { fake, user, group } = await openSettings({
+      studentData: { protection: 'none', names: 1 },
+    });
+    const forget = () =>
+      user.click(within(group).getByRole('button', { name: 'Forget all student names now' }));
+    await forget();
+    expect(
+      within(group).getByRole('form', { name: 'Forget all student names now' }).textContent,
+    ).toContain(
+      'Forget the 1 student name kept now? The accesses stay, by device, each with End access.',
+    );
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.keyboard('{Escape}');
+    expect(fake.forgetStudentNames).not.toHaveBeenCalled();
+    expect(document.activeElement?.textContent).toBe('Forget all student names now');
+    await forget();
+    await user.click(within(group).getByRole('button', { name: 'Forget names' }));
     expect(fake.forgetStudentNames).toHaveBeenCalledTimes(1);
     expect(within(group).getByRole('status').textContent).toBe(
       'Every student name is forgotten; the accesses are kept by device.',
     );
+    expect(document.activeElement?.textContent).toBe('Forget all student names now');
   });
 
   it('exports what the core keeps as a download', async () => {
@@ -105,16 +121,44 @@ describe('Student data, in Settings', () => {
   });
 
   it('erases only once asked, the focus on Cancel first', async () => {
-    const { fake, user, group } = await openSettings();
+    const ended = trackedAccess({ label: 'Ana', state: { kind: 'already-ended' } });
+    const { fake, user, group } = await openSettings({ temporalAccesses: [ended] });
     await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
     expect(document.activeElement?.textContent).toBe('Cancel');
+    expect(
+      within(group).getByRole('form', { name: 'Erase all student data' }).textContent,
+    ).toContain('Erase every student name and every tracked access?');
     await user.keyboard('{Escape}');
     expect(fake.eraseStudentData).not.toHaveBeenCalled();
     expect(document.activeElement?.textContent).toBe('Erase all student data');
     await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
     await user.click(within(group).getByRole('button', { name: 'Erase' }));
-    expect(fake.eraseStudentData).toHaveBeenCalledTimes(1);
+    expect(fake.eraseStudentData).toHaveBeenCalledWith({ running: 'end' });
     expect(within(group).getByRole('status').textContent).toBe('All student data is erased.');
+    expect(document.activeElement?.textContent).toBe('Erase all student data');
+  });
+
+  it('asks whether to end the accesses still running or keep them, and never drops one', async () => {
+    const bo = trackedAccess({ label: 'Bo', token: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' });
+    const { fake, user, group } = await openSettings({ temporalAccesses: [ana, bo] });
+    await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
+    const question = within(group).getByRole('form', { name: 'Erase all student data' });
+    expect(question.textContent).toContain(
+      'Erase every student name and every access that is over? 2 accesses still run: end them first, or keep them by device, each with End access, until they end.',
+    );
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    await user.click(within(question).getByRole('button', { name: 'Erase, keep them running' }));
+    expect(fake.eraseStudentData).toHaveBeenCalledWith({ running: 'keep' });
+    expect(within(group).getByRole('status').textContent).toBe(
+      'All student data is erased. 2 running accesses stay, by device, each with End access, until they end.',
+    );
+    expect(fake.state.temporalAccesses.map(({ label }) => label)).toEqual([null, null]);
+    await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
+    await user.click(within(group).getByRole('button', { name: 'End them and erase' }));
+    expect(fake.eraseStudentData).toHaveBeenLastCalledWith({ running: 'end' });
+    expect(within(group).getByRole('status').textContent).toBe(
+      'All student data is erased. 2 running accesses were ended.',
+    );
   });
 });
 
