@@ -20,6 +20,7 @@ import type { Language } from '../../src-shared/locale';
 import { launchChromium } from '../support/chromium';
 import type { SkippableClock } from '../support/skippableClock';
 import { skippableClock } from '../support/skippableClock';
+import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview, startPreviewHere } from './previewProcess';
@@ -351,4 +352,34 @@ export async function refreshUntil(
     if (done(await coreStateIn(page))) return;
   }
   throw new Error(`not seen after 4 refreshes: ${what}\n${session.preview.logTail()}`);
+}
+
+/**
+ * A running access on the service for this device, given in the window's access form with the
+ * student's name, as a teacher gives one; its token.
+ */
+export async function giveNamedAccess(
+  session: E2eSession,
+  remoteId: string,
+  student: string,
+): Promise<string> {
+  const { page } = session;
+  const token = await newAccessToken(session.service, remoteId);
+  await openAccessCards(page);
+  await page.locator('.access-device-search').fill(remoteId);
+  await page.waitForFunction(
+    (id) => document.querySelector<HTMLSelectElement>('.access-device')?.value === id,
+    remoteId,
+  );
+  await page.locator('.add-access .access-student').fill(student);
+  const linkBox = page.locator('.add-access .access-input');
+  await linkBox.fill(`https://remote.example/access/${token}`);
+  await linkBox.press('Enter');
+  return token;
+}
+
+/** What the service itself records of this access now: 'active', 'invalidated', 'expired'. */
+export async function onTheService(service: RunningLocalService, token: string): Promise<string> {
+  const response = await callerOf(service)('GET', `/_local/temporal-access/${token}`);
+  return ((await response.json()) as { state: string }).state;
 }

@@ -13,7 +13,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import { forgetAt } from '../../src-main/core/students/studentNames';
 import { device } from '../support/fixtures';
-import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
 import { LOCALES } from '../../src-shared/i18n/languages';
@@ -21,6 +20,7 @@ import {
   auditedShot,
   chooseLanguage,
   coreStateIn,
+  giveNamedAccess,
   LIVE_TIMEOUT,
   openAccessCards,
   openWindow,
@@ -70,19 +70,8 @@ async function filesWithTheName(): Promise<string[]> {
   return found;
 }
 
-async function addAccess(remoteId: string, student: string): Promise<void> {
-  const token = await newAccessToken(session.service, remoteId);
-  await openAccessCards(page);
-  await page.locator('.access-device-search').fill(remoteId);
-  await page.waitForFunction(
-    (id) => document.querySelector<HTMLSelectElement>('.access-device')?.value === id,
-    remoteId,
-  );
-  await page.locator('.add-access .access-student').fill(student);
-  const linkBox = page.locator('.add-access .access-input');
-  await linkBox.fill(`https://remote.example/access/${token}`);
-  await linkBox.press('Enter');
-}
+const addAccess = (remoteId: string, student: string) =>
+  giveNamedAccess(session, remoteId, student);
 
 const studentData = () => page.getByRole('group', { name: 'Student data' });
 
@@ -179,6 +168,7 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     await page.getByText(STUDENT).first().waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByRole('button', { name: 'Settings' }).click();
     await studentData().getByRole('button', { name: 'Forget all student names now' }).click();
+    await studentData().getByRole('button', { name: 'Forget names' }).click();
     await studentData()
       .getByText('Every student name is forgotten; the accesses are kept by device.')
       .waitFor({ timeout: LIVE_TIMEOUT });

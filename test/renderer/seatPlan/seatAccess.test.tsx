@@ -57,7 +57,10 @@ describe('a seat with an access', () => {
   });
 
   it('shows nothing once the access is over', async () => {
-    const { shown, words } = await seatWith({ label: null, state: { kind: 'already-ended' } });
+    const { shown, words } = await seatWith({
+      label: null,
+      state: { kind: 'already-ended', learnedAt: '2026-01-05T09:30:00.000Z' },
+    });
     expect(shown).toBe('');
     expect(words).not.toContain('temporal access');
   });

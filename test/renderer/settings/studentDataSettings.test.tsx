@@ -121,7 +121,10 @@ describe('Student data, in Settings', () => {
   });
 
   it('erases only once asked, the focus on Cancel first', async () => {
-    const ended = trackedAccess({ label: 'Ana', state: { kind: 'already-ended' } });
+    const ended = trackedAccess({
+      label: 'Ana',
+      state: { kind: 'already-ended', learnedAt: '2026-01-05T09:30:00.000Z' },
+    });
     const { fake, user, group } = await openSettings({ temporalAccesses: [ended] });
     await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
     expect(document.activeElement?.textContent).toBe('Cancel');

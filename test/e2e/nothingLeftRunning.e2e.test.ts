@@ -1,0 +1,162 @@
+/**
+ * Nothing left running that the teacher did not choose: in `npm run web` on a local service, in
+ * Debian's Chromium, accesses given with students' names stay in the window with a working End
+ * after Forget, after the end of the school day (the retention purge) and after Erase with "keep
+ * them running"; Erase with "end them" ends each one. Each outcome is read from the local
+ * service's own records, not from the window. Screenshots go to test-results/nothing-left-running-e2e/.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forgetAt } from '../../src-main/core/students/studentNames';
+import type { AccountData } from '../../src-main/local-service/index';
+import { device } from '../support/fixtures';
+import type { E2eSession } from './session';
+import {
+  auditedShot,
+  coreStateIn,
+  giveNamedAccess,
+  LIVE_TIMEOUT,
+  onTheService,
+  openWindow,
+  startE2eSession,
+} from './session';
+
+const TOKEN = 'nothing-left-running-token-0123456789';
+const SCREENSHOTS = join(process.cwd(), 'test-results', 'nothing-left-running-e2e');
+
+const fixture: AccountData = {
+  classrooms: [{ id: 'lab-3', name: 'Lab 3' }],
+  devices: Array.from({ length: 6 }, (_, i) =>
+    device(i + 1, { classroom: 'lab-3', is_online: true }),
+  ),
+  temporal_accesses: [],
+};
+
+let session: E2eSession;
+let page: Page;
+/** Each access given, by its device's name. */
+const given = new Map<string, string>();
+
+beforeAll(async () => {
+  session = await startE2eSession({
+    fixture,
+    token: TOKEN,
+    classroom: 'lab-3',
+    viewport: { width: 400, height: 600 },
+    locale: 'en-US',
+    screenshots: SCREENSHOTS,
+  });
+  ({ page } = session);
+  await openWindow(page, session.preview.openUrl);
+}, 60_000);
+
+afterAll(() => session?.stop());
+
+const devices = () => page.getByRole('list', { name: 'Devices' });
+const endButton = (name: string) =>
+  devices().getByRole('button', { name: `End access on ${name}`, exact: true });
+const studentData = () => page.getByRole('group', { name: 'Student data' });
+
+async function give(n: number, student: string): Promise<void> {
+  const token = await giveNamedAccess(session, String(100_000_000 + n), student);
+  given.set(`PC-${n}`, token);
+  await devices().getByText(student).first().waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+/** What the service records of the access given on each of these devices. */
+const recorded = (names: string[]) =>
+  Promise.all(names.map((name) => onTheService(session.service, given.get(name) ?? '')));
+
+/** Each device's row offers End, shows no student, and its End ends the access on the service. */
+async function endableWithoutNames(names: string[], student: string): Promise<void> {
+  await devices().getByText(student).first().waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
+  for (const name of names) await endButton(name).waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+async function endOn(name: string): Promise<void> {
+  await endButton(name).click();
+  await expect
+    .poll(() => onTheService(session.service, given.get(name) ?? ''), { timeout: LIVE_TIMEOUT })
+    .toBe('invalidated');
+}
+
+async function inSettings(act: () => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await studentData().scrollIntoViewIfNeeded();
+  await act();
+  await page.locator('.settings-head button').click();
+}
+
+describe('no running access leaves the window', { timeout: 120_000 }, () => {
+  it('after Forget: each one keeps its End, which ends it on the service', async () => {
+    await give(1, 'Amara Okafor');
+    await give(2, 'Bruno Salvatierra');
+    await give(3, 'Chiara Ventimiglia');
+    await inSettings(async () => {
+      await studentData().getByRole('button', { name: 'Forget all student names now' }).click();
+      await studentData().getByRole('button', { name: 'Forget names' }).click();
+      await studentData().getByText('Every student name is forgotten').waitFor();
+    });
+    await endableWithoutNames(['PC-1', 'PC-2', 'PC-3'], 'Amara Okafor');
+    expect(await recorded(['PC-1', 'PC-2', 'PC-3'])).toEqual(['active', 'active', 'active']);
+    await endOn('PC-1');
+  });
+
+  it('after the end of the school day: the name goes, the access and its End stay', async () => {
+    await give(4, 'Dagny Halvorsen');
+    const now = session.clock.now();
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await session.skip(forgetAt(now, 0, zone) - now + 1_000);
+    await endableWithoutNames(['PC-2', 'PC-3', 'PC-4'], 'Dagny Halvorsen');
+    expect(await recorded(['PC-2', 'PC-3', 'PC-4'])).toEqual(['active', 'active', 'active']);
+    await endOn('PC-4');
+  });
+
+  it('after Erase, keeping them running: each one stays with its End', async () => {
+    await give(5, 'Emeka Eze');
+    await inSettings(async () => {
+      await studentData().getByRole('button', { name: 'Erase all student data' }).click();
+      await studentData()
+        .getByText('3 accesses still run: end them first, or keep them by device')
+        .waitFor();
+      await auditedShot(page, SCREENSHOTS, 'erase-question-400x600');
+      await studentData().getByRole('button', { name: 'Erase, keep them running' }).click();
+      await studentData()
+        .getByText('3 running accesses stay, by device, each with End access, until they end.')
+        .waitFor();
+    });
+    await endableWithoutNames(['PC-2', 'PC-3', 'PC-5'], 'Emeka Eze');
+    expect(await recorded(['PC-2', 'PC-3', 'PC-5'])).toEqual(['active', 'active', 'active']);
+    // The ended ones are erased: only what still runs is tracked.
+    const { temporalAccesses } = await coreStateIn(page);
+    expect(temporalAccesses.map(({ remoteId }) => remoteId).sort()).toEqual([
+      '100000002',
+      '100000003',
+      '100000005',
+    ]);
+    await endOn('PC-5');
+  });
+
+  it('after Erase, ending them: every one is ended on the service, and none is left', async () => {
+    await give(6, 'Farida Haddad');
+    await inSettings(async () => {
+      await studentData().getByRole('button', { name: 'Erase all student data' }).click();
+      await studentData().getByRole('button', { name: 'End them and erase' }).click();
+      await studentData().getByText('3 running accesses were ended.').waitFor();
+    });
+    expect(await recorded(['PC-2', 'PC-3', 'PC-6'])).toEqual([
+      'invalidated',
+      'invalidated',
+      'invalidated',
+    ]);
+    await expect
+      .poll(async () => (await coreStateIn(page)).temporalAccesses, { timeout: LIVE_TIMEOUT })
+      .toEqual([]);
+    expect(
+      await devices()
+        .getByRole('button', { name: /^End access on / })
+        .count(),
+    ).toBe(0);
+  });
+});
