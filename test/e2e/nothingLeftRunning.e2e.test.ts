@@ -12,13 +12,16 @@ import { forgetAt } from '../../src-main/core/students/studentNames';
 import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
+import { layoutProblems } from './layoutProbe';
 import {
   auditedShot,
+  chooseLanguage,
   coreStateIn,
   giveNamedAccess,
   LIVE_TIMEOUT,
   onTheService,
   openWindow,
+  resizeTo,
   startE2eSession,
 } from './session';
 
@@ -121,6 +124,24 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
         .getByText('3 accesses still run: end them first, or keep them by device')
         .waitFor();
       await auditedShot(page, SCREENSHOTS, 'erase-question-400x600');
+      // The question and its three answers, whole at 320 px in German and Arabic, light and dark.
+      await resizeTo(page, { width: 320, height: 480 });
+      const problems: string[] = [];
+      for (const language of ['de', 'ar'] as const) {
+        await chooseLanguage(page, language);
+        await page.locator('.erase-confirm').scrollIntoViewIfNeeded();
+        for (const colorScheme of ['light', 'dark'] as const) {
+          await page.emulateMedia({ colorScheme });
+          problems.push(
+            ...(await layoutProblems(page)).map((problem) => `${language}: ${problem}`),
+          );
+          await auditedShot(page, SCREENSHOTS, `erase-question-320-${language}-${colorScheme}`);
+        }
+      }
+      await page.emulateMedia({ colorScheme: 'light' });
+      await chooseLanguage(page, 'en');
+      await resizeTo(page, { width: 400, height: 600 });
+      expect(problems).toEqual([]);
       await studentData().getByRole('button', { name: 'Erase, keep them running' }).click();
       await studentData()
         .getByText('3 running accesses stay, by device, each with End access, until they end.')
