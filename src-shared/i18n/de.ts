@@ -430,6 +430,13 @@ export const de = {
     forgotten: 'Alle Schülernamen sind vergessen; die Zugänge bleiben nach Gerät erhalten.',
     export: 'Exportieren, was ClassTray speichert',
     exported: 'Exportiert als {{file}}.',
+    exportAbout:
+      'Alles, was ClassTray zum Zeitpunkt des Exports im Datenordner auf diesem Computer über Schülerinnen und Schüler speichert.',
+    exportEncrypted:
+      'verschlüsselt mit einem Schlüssel, den das Betriebssystem für diesen Benutzer verwahrt',
+    exportNotEncrypted: 'nicht verschlüsselt (einfaches JSON)',
+    exportForgotten:
+      'am Ende des Schultags, an dem der Name eingegeben wurde (18:00 Ortszeit), plus die Aufbewahrungsstunden',
     erase: 'Alle Schülerdaten löschen',
     eraseQuestion: 'Alle Schülernamen und alle verfolgten Zugänge löschen?',
     eraseQuestionRunning_one:

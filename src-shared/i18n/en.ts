@@ -448,6 +448,12 @@ export const en = {
     forgotten: 'Every student name is forgotten; the accesses are kept by device.',
     export: 'Export what ClassTray keeps',
     exported: 'Exported as {{file}}.',
+    exportAbout:
+      'Everything ClassTray keeps about students in its data folder on this computer, at the time of export.',
+    exportEncrypted: 'encrypted with a key the operating system keeps for this user',
+    exportNotEncrypted: 'not encrypted (plain JSON)',
+    exportForgotten:
+      'at the end of the school day the name was typed on (18:00 local) plus the retention hours',
     erase: 'Erase all student data',
     eraseQuestion: 'Erase every student name and every tracked access?',
     eraseQuestionRunning_one:

@@ -440,6 +440,12 @@ export const es = {
       'Todos los nombres de los alumnos se han olvidado; los accesos se guardan por dispositivo.',
     export: 'Exportar lo que guarda ClassTray',
     exported: 'Exportado como {{file}}.',
+    exportAbout:
+      'Todo lo que ClassTray guarda sobre los alumnos en su carpeta de datos de este equipo, en el momento de exportar.',
+    exportEncrypted: 'cifrado con una clave que el sistema operativo guarda para este usuario',
+    exportNotEncrypted: 'sin cifrar (JSON simple)',
+    exportForgotten:
+      'al final del día escolar en que se escribió el nombre (18:00 hora local) más las horas de conservación',
     erase: 'Borrar todos los datos de los alumnos',
     eraseQuestion: '¿Borrar todos los nombres de alumnos y todos los accesos seguidos?',
     eraseQuestionRunning_one:

@@ -442,6 +442,13 @@ export const fr = {
     forgotten: 'Tous les noms des élèves sont oubliés ; les accès sont gardés par appareil.',
     export: 'Exporter ce que ClassTray garde',
     exported: 'Exporté sous {{file}}.',
+    exportAbout:
+      'Tout ce que ClassTray garde sur les élèves dans son dossier de données sur cet ordinateur, au moment de l’export.',
+    exportEncrypted:
+      'chiffré avec une clé que le système d’exploitation garde pour cet utilisateur',
+    exportNotEncrypted: 'non chiffré (JSON simple)',
+    exportForgotten:
+      'à la fin de la journée d’école où le nom a été saisi (18:00, heure locale), plus les heures de conservation',
     erase: 'Effacer toutes les données des élèves',
     eraseQuestion: 'Effacer tous les noms d’élèves et tous les accès suivis ?',
     eraseQuestionRunning_one:

@@ -441,6 +441,12 @@ export const it = {
     forgotten: 'Tutti i nomi degli studenti sono dimenticati; gli accessi restano per dispositivo.',
     export: 'Esporta ciò che ClassTray conserva',
     exported: 'Esportato come {{file}}.',
+    exportAbout:
+      'Tutto ciò che ClassTray conserva sugli studenti nella sua cartella dati su questo computer, al momento dell’esportazione.',
+    exportEncrypted: 'cifrato con una chiave che il sistema operativo conserva per questo utente',
+    exportNotEncrypted: 'non cifrato (JSON semplice)',
+    exportForgotten:
+      'alla fine del giorno di scuola in cui il nome è stato scritto (18:00 ora locale) più le ore di conservazione',
     erase: 'Cancella tutti i dati degli studenti',
     eraseQuestion: 'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti?',
     eraseQuestionRunning_one:

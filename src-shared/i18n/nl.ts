@@ -432,6 +432,13 @@ export const nl = {
       'Alle namen van leerlingen zijn vergeten; de toegangen blijven per apparaat bewaard.',
     export: 'Exporteren wat ClassTray bewaart',
     exported: 'Geëxporteerd als {{file}}.',
+    exportAbout:
+      'Alles wat ClassTray over leerlingen bewaart in zijn gegevensmap op deze computer, op het moment van exporteren.',
+    exportEncrypted:
+      'versleuteld met een sleutel die het besturingssysteem voor deze gebruiker bewaart',
+    exportNotEncrypted: 'niet versleuteld (gewone JSON)',
+    exportForgotten:
+      'aan het eind van de schooldag waarop de naam is getypt (18:00 lokale tijd), plus de bewaaruren',
     erase: 'Alle leerlinggegevens wissen',
     eraseQuestion: 'Alle leerlingnamen en alle gevolgde toegangen wissen?',
     eraseQuestionRunning_one:

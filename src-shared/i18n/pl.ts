@@ -457,6 +457,13 @@ export const pl = {
     forgotten: 'Wszystkie imiona uczniów są zapomniane; dostępy zostają według urządzenia.',
     export: 'Eksportuj to, co przechowuje ClassTray',
     exported: 'Wyeksportowano jako {{file}}.',
+    exportAbout:
+      'Wszystko, co ClassTray przechowuje o uczniach w swoim folderze danych na tym komputerze, w chwili eksportu.',
+    exportEncrypted:
+      'zaszyfrowane kluczem, który system operacyjny przechowuje dla tego użytkownika',
+    exportNotEncrypted: 'niezaszyfrowane (zwykły JSON)',
+    exportForgotten:
+      'na koniec dnia szkolnego, w którym wpisano imię (18:00 czasu lokalnego), plus godziny przechowywania',
     erase: 'Usuń wszystkie dane uczniów',
     eraseQuestion: 'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy?',
     eraseQuestionRunning_one:

@@ -446,6 +446,12 @@ export const pt = {
     forgotten: 'Todos os nomes dos alunos foram esquecidos; os acessos ficam por dispositivo.',
     export: 'Exportar o que o ClassTray guarda',
     exported: 'Exportado como {{file}}.',
+    exportAbout:
+      'Tudo o que o ClassTray guarda sobre os alunos na sua pasta de dados neste computador, no momento da exportação.',
+    exportEncrypted: 'encriptado com uma chave que o sistema operativo guarda para este utilizador',
+    exportNotEncrypted: 'não encriptado (JSON simples)',
+    exportForgotten:
+      'no fim do dia escolar em que o nome foi escrito (18:00 hora local) mais as horas de conservação',
     erase: 'Apagar todos os dados dos alunos',
     eraseQuestion: 'Apagar todos os nomes de alunos e todos os acessos acompanhados?',
     eraseQuestionRunning_one:

@@ -44,7 +44,7 @@ const valid: Record<ApiAction, unknown> = {
   updatePreferences: { startAtLogin: true },
   forgetStudentNames: undefined,
   eraseStudentData: { running: 'end' },
-  exportStudentData: undefined,
+  exportStudentData: { language: 'de' },
   setTimetableSource: { kind: 'subscription', url: 'https://school.example/ical/teacher.ics' },
   refreshTimetable: undefined,
   mapTimetablePlace: { place: 'R12', classroomId: 'room-12' },

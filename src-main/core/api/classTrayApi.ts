@@ -9,6 +9,7 @@
  */
 import { z } from 'zod';
 import type { ActionName } from '../../../src-shared/actions';
+import { LOCALES } from '../../../src-shared/i18n/languages';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import type {
   AddAccessResult,
@@ -30,11 +31,7 @@ import { preferencesInput } from '../settings/preferences';
 import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { TimetableView } from '../timetable/timetableView';
 import type { InstallationView } from './installationView';
-import type {
-  ErasedView,
-  StudentDataExport,
-  StudentDataView,
-} from '../students/studentDataView';
+import type { ErasedView, StudentDataExport, StudentDataView } from '../students/studentDataView';
 
 /** The window's state: each part is a feature's view (`<folder>/<name>View.ts`). */
 export interface ClassTrayState {
@@ -217,8 +214,11 @@ export const api = {
     z.strictObject({ running: z.enum(['end', 'keep']) }),
     resultType<ErasedView>(),
   ),
-  /** What the data folder holds about students, as JSON a person reads. */
-  exportStudentData: action(noInput, resultType<StudentDataExport>()),
+  /** What the data folder holds about students, as JSON a person reads, in the window's language. */
+  exportStudentData: action(
+    z.strictObject({ language: z.enum(LOCALES) }),
+    resultType<StudentDataExport>(),
+  ),
   /**
    * Where the lessons come from: a subscription (fetched first, kept only if it answers with a
    * calendar; its address goes to the keychain), an .ics file's text, the weekly table, or none.

@@ -2,10 +2,12 @@
  * "Export what ClassTray keeps": everything the data folder holds about students, as JSON a
  * person reads (a parent, a DPO answering an access request, GDPR Art. 15): each name with its
  * access and device, each access kept without a name, the ends scheduled for accesses, and the
- * rules they follow. An access's token is shortened: the whole token opens the device while
+ * rules they follow, its sentences in the window's language. An access's token is shortened: the whole token opens the device while
  * the access runs, and the export may be handed on.
  */
 import { accessStanding } from '../../../src-shared/accessState';
+import { SENTENCES } from '../../../src-shared/i18n';
+import type { Locale } from '../../../src-shared/i18n/languages';
 import type { TrackedTemporalAccess } from '../accesses/accessSettings';
 import { stateOf } from '../accesses/accessView';
 import type { ScheduledEnd } from '../scheduledEnds/scheduledEndSettings';
@@ -16,6 +18,8 @@ import type { StudentDataExport } from './studentDataView';
 
 export interface ExportFacts {
   now: number;
+  /** The window's language: the document's sentences are in it (its keys stay as they are). */
+  language: Locale;
   dataDir: string;
   names: StudentNames;
   rules: StudentDataRules;
@@ -29,6 +33,7 @@ const shortToken = (token: string): string => `${token.slice(0, 8)}…`;
 
 export function studentDataExport(facts: ExportFacts): StudentDataExport {
   const { names, accesses } = facts;
+  const words = SENTENCES[facts.language].privacy;
   const byToken = new Map(accesses.map((access) => [access.token.toLowerCase(), access]));
   const accessOf = (access: DeepReadonly<TrackedTemporalAccess> | undefined) =>
     access === undefined
@@ -41,22 +46,17 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
           ended: accessStanding(stateOf(access)).ended,
         };
   const document = {
-    about:
-      'Everything ClassTray keeps about students in its data folder on this computer, at the time of export.',
+    about: words.exportAbout,
     exportedAt: new Date(facts.now).toISOString(),
     dataFolder: facts.dataDir,
     namesFile: {
       file: STUDENTS_FILE,
-      protection:
-        names.protection === 'os'
-          ? 'encrypted with a key the operating system keeps for this user'
-          : 'not encrypted (plain JSON)',
+      protection: names.protection === 'os' ? words.exportEncrypted : words.exportNotEncrypted,
     },
     rules: {
       studentNames: facts.rules.names,
       retentionHours: facts.rules.retentionHours,
-      forgotten:
-        'at the end of the school day the name was typed on (18:00 local) plus the retention hours',
+      forgotten: words.exportForgotten,
     },
     students: names.all().map((entry) => ({
       name: entry.name,

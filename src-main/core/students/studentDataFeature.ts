@@ -126,10 +126,11 @@ export function studentDataFeature(
         await forgotten;
         return { ended: outcomes.length - notEnded, notEnded, kept };
       },
-      exportStudentData: async () => {
+      exportStudentData: async ({ language }) => {
         const { temporalAccesses, scheduledEnds } = settings.get();
         return studentDataExport({
           now: clock(),
+          language,
           dataDir: core.dataDir,
           names,
           rules: rules(),

@@ -7,6 +7,7 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessStanding } from '../../../src-shared/accessState';
+import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../src-shared/i18n/languages';
 import type { StudentNameChoice } from '../../../src-shared/studentData';
 import {
   STUDENT_DATA_RETENTION_HOURS,
@@ -29,16 +30,18 @@ const CHOICE_WORDS = {
   off: 'privacy.namesOff',
 } as const satisfies Record<StudentNameChoice, string>;
 
+/** The window's language as i18next holds it (always one of LOCALES: openI18n sets it). */
+const shownLocale = (language: string): Locale =>
+  LOCALES.find((locale) => locale === language) ?? SOURCE_LOCALE;
+
 type Said =
-  | { key: 'forgotten' }
-  | { key: 'erased'; erased: ErasedView }
-  | { key: 'exported'; file: string };
+  { key: 'forgotten' } | { key: 'erased'; erased: ErasedView } | { key: 'exported'; file: string };
 
 /** Which question is open: Forget's or Erase's. */
 type Asking = 'forget' | 'erase' | null;
 
 export function StudentDataSettings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const host = useHost();
   const headingId = useId();
@@ -63,7 +66,9 @@ export function StudentDataSettings() {
     api.updatePreferences({ studentData: { namesInNotifications } }),
   );
   const forget = useAction(() => api.forgetStudentNames());
-  const exporting = useAction(() => api.exportStudentData());
+  const exporting = useAction(() =>
+    api.exportStudentData({ language: shownLocale(i18n.language) }),
+  );
   const erase = useAction((choice: 'end' | 'keep') => api.eraseStudentData({ running: choice }));
   const close = (opener: typeof eraseButton) => {
     setAsking(null);

@@ -23,6 +23,7 @@ import { openLogFile } from '../../../src-main/hosts/logFile';
 import { labels } from '../../../src-main/electron/mainSentences';
 import { scheduledEndNotices } from '../../../src-main/electron/notifications';
 import { trayView } from '../../../src-main/electron/tray/trayState';
+import { SENTENCES } from '../../../src-shared/i18n';
 import { accountFixture } from '../../support/fixtures';
 import { callerOf } from '../../support/localServiceControl';
 import { manualTimers } from '../../support/manualTimers';
@@ -434,7 +435,7 @@ describe('"Export what ClassTray keeps"', () => {
       names: { name: string; token: string }[];
     };
 
-    const exported = await day.classTray.exportStudentData();
+    const exported = await day.classTray.exportStudentData({ language: 'en' });
     expect(exported.fileName).toBe('classtray-student-data-2026-03-02.json');
     const document = JSON.parse(exported.text) as {
       students: { name: string; access: { token: string; device: string } | null }[];
@@ -450,5 +451,15 @@ describe('"Export what ClassTray keeps"', () => {
       [...tokens, unnamed].map((token) => `${token.slice(0, 8)}…`).sort(),
     );
     expect(exported.text).not.toContain(unnamed);
+  });
+
+  it("writes its sentences in the window's language, its keys as they are", async () => {
+    const day = await teachersDay();
+    await give(day, '100000015', 'Ilse');
+    const german = JSON.parse((await day.classTray.exportStudentData({ language: 'de' })).text);
+    expect(german.about).toBe(SENTENCES.de.privacy.exportAbout);
+    expect(german.namesFile.protection).toBe(SENTENCES.de.privacy.exportNotEncrypted);
+    expect(german.rules.forgotten).toBe(SENTENCES.de.privacy.exportForgotten);
+    expect(german.students).toEqual([expect.objectContaining({ name: 'Ilse' })]);
   });
 });

@@ -106,8 +106,10 @@ describe('Student data, in Settings', () => {
     const clicked = vi
       .spyOn(HTMLAnchorElement.prototype, 'click')
       .mockImplementation(() => undefined);
-    const { user, group } = await openSettings();
+    const { fake, user, group } = await openSettings();
     await user.click(within(group).getByRole('button', { name: 'Export what ClassTray keeps' }));
+    // In the window's language: the document's sentences are written in it.
+    expect(fake.exportStudentData).toHaveBeenCalledWith({ language: 'en' });
     expect(clicked).toHaveBeenCalledTimes(1);
     const link = clicked.mock.contexts[0] as HTMLAnchorElement;
     expect(link.download).toBe('classtray-student-data.json');
