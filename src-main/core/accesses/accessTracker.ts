@@ -156,7 +156,9 @@ export class AccessTracker {
     const { accesses, scheduledEnds } = notebook.read();
     const kept = accesses.filter(isRunning).map(({ label: _name, ...byDevice }) => byDevice);
     const tokens = new Set(kept.map(({ token }) => token));
-    const ends = scheduledEnds.filter((end) => !('token' in end.target) || tokens.has(end.target.token));
+    const ends = scheduledEnds.filter(
+      (end) => !('token' in end.target) || tokens.has(end.target.token),
+    );
     writeChecked(() => notebook.write({ accesses: kept, scheduledEnds: ends }));
     this.#options.onChange();
     if (ends.length !== scheduledEnds.length) this.#options.onScheduleChange();
