@@ -10,11 +10,11 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
-import { newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
 import {
   auditedShot,
   chooseLanguage,
+  giveNamedAccess,
   openAccessCards,
   openWindow,
   resizeTo,
@@ -56,19 +56,7 @@ afterAll(() => session?.stop());
 /** Pastes a new access for the device into the cards' link box, for the student, and Enter. */
 async function addThroughLinkBox(remoteId: string, student: string): Promise<string> {
   if (!session) throw new Error('no session');
-  const token = await newAccessToken(session.service, remoteId);
-  await openAccessCards(page);
-  await page.locator('.access-device-search').fill(remoteId);
-  // Usable in a hook, where expect.poll is not.
-  await page.waitForFunction(
-    (id) => document.querySelector<HTMLSelectElement>('.access-device')?.value === id,
-    remoteId,
-  );
-  await page.locator('.add-access .access-student').fill(student);
-  const linkBox = page.locator('.add-access .access-input');
-  await linkBox.fill(`https://remote.example/access/${token}`);
-  await linkBox.press('Enter');
-  return token;
+  return giveNamedAccess(session, remoteId, student);
 }
 
 /**
