@@ -82,7 +82,7 @@ function quit() {
 }
 
 const asked = (): MessageBoxOptions[] =>
-  vi.mocked(dialog.showMessageBox).mock.calls.map(([box]) => box as unknown as MessageBoxOptions);
+  vi.mocked(dialog.showMessageBox).mock.calls.map(([box]) => box);
 
 function answer(...responses: number[]): void {
   for (const response of responses) {

@@ -253,11 +253,7 @@ export class EndTimer {
       retrying,
       ...(atSleep ? { atSleep: true as const } : {}),
     });
-    const when = atSleep
-      ? 'at sleep'
-      : lateMinutes === 0
-        ? 'on time'
-        : `${lateMinutes} min late`;
+    const when = atSleep ? 'at sleep' : lateMinutes === 0 ? 'on time' : `${lateMinutes} min late`;
     log.info(
       `Scheduled end of ${described(end.target)} at ${end.at} ran ${when}: ${summary(ended)}${
         retrying ? `; trying again in ${RETRY_MS / 1000} s` : ''
