@@ -53,7 +53,10 @@ export interface Feature<Actions extends ApiAction = never, Parts extends StateP
   /** The teacher asked for fresh data (Refresh). */
   refresh?(): Promise<void>;
   setWindowVisible?(visible: boolean): void;
-  /** The computer goes to sleep: nothing fires until resume(). */
+  /**
+   * The computer goes to sleep: nothing fires until resume(), but what is sent at once (the
+   * scheduled ends under the 'end-at-sleep' rule): the system gives no time to wait for answers.
+   */
   suspend?(): void;
   resume?(): void;
   /** ClassTray closes: its timers stop; resolves once nothing of the feature runs. */

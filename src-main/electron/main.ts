@@ -27,6 +27,7 @@ import { passwordClipboard } from './clipboardSecret';
 import { installLastResort } from './lastResort';
 import { startFailureText } from './startFailure';
 import { closeBeforeQuit } from './quitting';
+import { askBeforeQuit, type QuitQuestion } from './quitQuestion';
 import { netFetch } from './netFetch';
 import { createSecretFallback } from './secretFallback';
 import { safeStorageCipher } from './studentCipher';
@@ -199,6 +200,18 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   const passwords = passwordClipboard({ warn });
   const support = electronSupport(classTray, logFile, log.child('support'));
   registerIpc(classTray, log.child('ipc'), passwords, support);
+  // Before the window home exists: its own 'before-quit' listener reads whether this one
+  // stopped the quit (windowHome.ts).
+  const quitQuestion = askBeforeQuit({
+    app,
+    classTray,
+    text: (current) => {
+      const locale = localeOf(current.preferences.language, app.getLocale());
+      return { labels: labels[locale], locale };
+    },
+    ask: (box) => dialog.showMessageBox(box),
+    log: log.child('quit'),
+  });
 
   const windowSizeFile = path.join(dataDir, 'window-size.json');
   const noteSeen = (await classTray.getState()).preferences.homeNoteSeen;
@@ -284,7 +297,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
       const draw = trayPresenter(
         popover.tray,
         assetsDir,
-        trayHandlers(classTray, popover, redraw, () => updates, support),
+        trayHandlers(classTray, popover, redraw, () => updates, support, quitQuestion),
         look,
       );
       present = (current) =>
@@ -336,6 +349,9 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
   }
 
   let startAtLogin: boolean | undefined;
+  /** Between 'suspend' and 'resume': the notices of the ends run then wait for the wake. */
+  let asleep = false;
+  const toldOnWake: (() => void)[] = [];
   const scheduledEnds = scheduledEndNotices();
   const readiness = readinessNotices();
   followState(
@@ -351,11 +367,15 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
       if (notice) showNotice(notice, warn);
       for (const ran of scheduledEnds(current, windowVisible, textFor(current))) {
         // A click shows the window, where the outcome of each access is.
-        showNotice(ran, warn, () => {
-          popover
-            .showWindow()
-            .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
-        });
+        const show = () =>
+          showNotice(ran, warn, () => {
+            popover
+              .showWindow()
+              .catch((error: unknown) => warn(`Could not show the window: ${String(error)}`));
+          });
+        // An end run as the computer goes to sleep is told when it wakes, not to a closed lid.
+        if (asleep) toldOnWake.push(show);
+        else show();
       }
       const ready = readiness(current, textFor(current));
       // A click shows the window, whose notice opens the room's readiness.
@@ -383,8 +403,17 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     warn,
   );
 
-  powerMonitor.on('suspend', () => classTray.suspend());
-  powerMonitor.on('resume', () => classTray.resume());
+  // 'suspend' is a notice, not a delay: the core sends what the sleep rule ends at once
+  // (scheduledEnds/endTimer.ts) and the system may sleep before any answer comes.
+  powerMonitor.on('suspend', () => {
+    asleep = true;
+    classTray.suspend();
+  });
+  powerMonitor.on('resume', () => {
+    asleep = false;
+    for (const show of toldOnWake.splice(0)) show();
+    classTray.resume();
+  });
   return async () => {
     updates?.stop();
     try {
@@ -401,6 +430,7 @@ function trayHandlers(
   redraw: () => void,
   updates: () => Updates | undefined,
   support: HostSupport,
+  quitQuestion: QuitQuestion,
 ): Parameters<typeof trayPresenter>[2] {
   const run = (action: Promise<unknown>): void => {
     action.catch((error: unknown) => warn(`Tray action failed: ${String(error)}`));
@@ -415,7 +445,11 @@ function trayHandlers(
       redraw();
     },
     setStartAtLogin: (enabled) => run(classTray.updatePreferences({ startAtLogin: enabled })),
-    restartToUpdate: () => run(updates()?.restart() ?? Promise.resolve()),
+    restartToUpdate: () => {
+      // ClassTray starts again at once and still tracks every access: nothing to ask.
+      if (updates()?.status.ready != null) quitQuestion.letQuit();
+      run(updates()?.restart() ?? Promise.resolve());
+    },
     openLogFolder: () => run(support.openLogFolder()),
     quit: () => app.quit(),
   };

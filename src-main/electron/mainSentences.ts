@@ -35,7 +35,12 @@ export interface Labels extends Record<PlainKey, string> {
   endRanTitle: (target: string) => string;
   endRanEnded: (count: number) => string;
   endRanLate: (minutes: number) => string;
+  /** `at`: the ISO time the end ran, as the computer went to sleep. */
+  endRanAtSleep: (at: string) => string;
   endRanFailed: (count: number) => string;
+  /** The quit question: `rooms` the rooms' names, as a list in the language. */
+  quitRunning: (count: number, rooms: string) => string;
+  quitNotEnded: (count: number) => string;
   /** The timetable's line: `at` an ISO time. */
   nowLesson: (room: string, at: string) => string;
   nextLesson: (room: string, at: string) => string;
@@ -89,7 +94,10 @@ function labelsIn(locale: Locale): Labels {
     endRanTitle: (target) => t('endRanTitle', { target }),
     endRanEnded: (count) => t('endRanEnded', { count }),
     endRanLate: (count) => t('endRanLate', { count }),
+    endRanAtSleep: (at) => t('endRanAtSleep', { time: time(at) }),
     endRanFailed: (count) => t('endRanFailed', { count }),
+    quitRunning: (count, rooms) => t('quitRunning', { count, rooms }),
+    quitNotEnded: (count) => t('quitNotEnded', { count }),
     nowLesson: (room, at) => t('nowLesson', { room, time: time(at) }),
     nextLesson: (room, at) => t('nextLesson', { room, time: time(at) }),
     readinessNotice: (room, at, offline, total) =>

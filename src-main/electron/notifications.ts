@@ -92,6 +92,7 @@ function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels
   const lines: string[] = [];
   if (ended > 0) lines.push(text.endRanEnded(ended));
   else if (failed === 0 && !run.retrying) lines.push(text.endRanNoneRunning);
+  if (run.atSleep === true) lines.push(text.endRanAtSleep(run.ranAt));
   if (run.lateMinutes > 0) lines.push(text.endRanLate(run.lateMinutes));
   if (failed > 0) lines.push(text.endRanFailed(failed));
   else if (run.retrying) lines.push(text.endRanNotYet);

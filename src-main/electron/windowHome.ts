@@ -27,8 +27,10 @@ export function createWindowHome(made: PopoverOptions): Home {
   const { url, preloadPath, devTools, size } = made;
   const home = new EventEmitter() as EventEmitter & { window: BrowserWindow | undefined };
   let quitting = false;
-  app.on('before-quit', () => {
-    quitting = true;
+  // A quit stopped before it began (the question about running accesses, quitQuestion.ts,
+  // whose listener comes first) leaves the window as it was: closing it still minimises it.
+  app.on('before-quit', (event) => {
+    if (!event.defaultPrevented) quitting = true;
   });
   const options = windowHomeOptions(preloadPath, devTools, size);
   const window = new BrowserWindow({

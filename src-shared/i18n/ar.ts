@@ -412,6 +412,13 @@ export const ar = {
     clipboardClear: 'مسح كلمة المرور المنسوخة',
     clipboardClearAfter: 'بعد {{seconds}} ث',
     clipboardClearOnQuit: 'عند إغلاق ClassTray',
+    onQuit: 'عند إغلاق ClassTray وصلاحيات لا تزال سارية',
+    onQuitAsk: 'اسألني',
+    onQuitEnd: 'أنهِها',
+    onQuitKeep: 'أبقِها سارية',
+    duringSleep: 'إنهاء يحين موعده أثناء السكون',
+    duringSleepAtSleep: 'يُنفَّذ عند دخول الحاسوب في وضع السكون',
+    duringSleepOnWake: 'يُنفَّذ متأخرًا عند الاستيقاظ',
     setBySchool: 'حدّدته مدرستك',
     installation: {
       heading: 'هذا التثبيت',
@@ -556,6 +563,7 @@ export const ar = {
     noneRunning: 'الإنهاء المجدول عند {{time}} لـ {{target}}: لم تكن أي صلاحية سارية.',
     /** Every access it tried to end failed. */
     noneEnded: 'الإنهاء المجدول عند {{time}} لـ {{target}}: لم تُنهَ أي صلاحية.',
+    atSleep: 'نُفِّذ مبكرًا، عند {{time}}، حين دخل الحاسوب في وضع السكون.',
     late_zero: 'جرى في وقته (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',
     late_one: 'تأخّر دقيقة واحدة (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',
     late_two: 'تأخّر دقيقتين (كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا).',
@@ -764,6 +772,7 @@ export const ar = {
     endRanEnded_many: 'أُنهيت {{count}} صلاحيةً.',
     endRanEnded_other: 'أُنهيت {{count}} صلاحية.',
     endRanNoneRunning: 'لم تكن أي صلاحية لا تزال سارية.',
+    endRanAtSleep: 'نُفِّذ مبكرًا، عند {{time}}، حين دخل الحاسوب في وضع السكون.',
     endRanLate_zero: 'جرى في وقته.',
     endRanLate_one: 'تأخّر دقيقة واحدة: كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا.',
     endRanLate_two: 'تأخّر دقيقتين: كان الحاسوب في وضع السكون أو كان ClassTray مغلقًا.',
@@ -777,6 +786,26 @@ export const ar = {
     endRanFailed_many: 'تعذّر إنهاء {{count}} صلاحيةً: جارٍ إعادة المحاولة.',
     endRanFailed_other: 'تعذّر إنهاء {{count}} صلاحية: جارٍ إعادة المحاولة.',
     endRanNotYet: 'لم يكتمل بعد: جارٍ إعادة المحاولة.',
+    quitRunning_zero: 'لا صلاحيات سارية في {{rooms}}',
+    quitRunning_one: 'صلاحية واحدة لا تزال سارية في {{rooms}}',
+    quitRunning_two: 'صلاحيتان لا تزالان ساريتين في {{rooms}}',
+    quitRunning_few: '{{count}} صلاحيات لا تزال سارية في {{rooms}}',
+    quitRunning_many: '{{count}} صلاحيةً لا تزال سارية في {{rooms}}',
+    quitRunning_other: '{{count}} صلاحية لا تزال سارية في {{rooms}}',
+    quitDetail:
+      'إن أبقيتها تبقى مفتوحة: يظل الطلاب متصلين حتى تنهيها في ClassTray بعد تشغيله مجددًا.',
+    quitEndNow: 'أنهِها الآن',
+    quitKeep: 'أبقِها سارية',
+    quitCancel: 'إلغاء',
+    quitNotEnded_zero: 'لا صلاحية تعذّر إنهاؤها',
+    quitNotEnded_one: 'تعذّر إنهاء صلاحية واحدة',
+    quitNotEnded_two: 'تعذّر إنهاء صلاحيتين',
+    quitNotEnded_few: 'تعذّر إنهاء {{count}} صلاحيات',
+    quitNotEnded_many: 'تعذّر إنهاء {{count}} صلاحيةً',
+    quitNotEnded_other: 'تعذّر إنهاء {{count}} صلاحية',
+    quitNotEndedDetail: 'تبقى في قائمة ClassTray: أنهِها هناك بعد تشغيله مجددًا.',
+    quitAnyway: 'اخرج على أي حال',
+    roomNotRecorded: 'غرفة غير مسجّلة',
     nowLesson: 'الآن: {{room}} حتى {{time}}',
     nextLesson: 'التالي: {{room}} عند {{time}}',
     readinessNotice: '{{room}} الساعة {{time}}: {{offline}} من {{total}} أجهزة غير متصلة',
@@ -830,6 +859,16 @@ export const ar = {
     DeviceChangeNotifications: {
       title: 'الإشعارات عند تغيّر الأجهزة',
       explain: 'الإشعار حين ينقطع اتصال جهاز أو يعود والنافذة مخفية.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'الصلاحيات السارية عند إغلاق ClassTray',
+      explain:
+        "'ask' (يختار المعلّم)، 'end' (إنهاؤها ثم الإغلاق) أو 'keep' (الإغلاق؛ تبقى متتبَّعة حتى التشغيل التالي).",
+    },
+    EndsDuringSleep: {
+      title: 'الإنهاءات المجدولة أثناء السكون',
+      explain:
+        "'end-at-sleep' (إنهاء كل صلاحية لها إنهاء مجدول عند دخول الحاسوب في السكون) أو 'end-on-wake' (عند الاستيقاظ، متأخرًا).",
     },
     StudentNames: {
       title: 'أسماء الطلاب',

@@ -371,6 +371,13 @@ export const de = {
     clipboardClear: 'Kopiertes Passwort löschen',
     clipboardClearAfter: 'nach {{seconds}} s',
     clipboardClearOnQuit: 'beim Beenden von ClassTray',
+    onQuit: 'Wenn ClassTray mit laufenden Zugängen beendet wird',
+    onQuitAsk: 'nachfragen',
+    onQuitEnd: 'Zugänge beenden',
+    onQuitKeep: 'weiterlaufen lassen',
+    duringSleep: 'Ein Ende, das in den Ruhezustand fällt',
+    duringSleepAtSleep: 'läuft, wenn der Computer in den Ruhezustand geht',
+    duringSleepOnWake: 'läuft verspätet beim Aufwachen',
     setBySchool: 'Von Ihrer Schule festgelegt',
     installation: {
       heading: 'Diese Installation',
@@ -484,6 +491,7 @@ export const de = {
     noneRunning: 'Geplantes Ende um {{time}} für {{target}}: Es war kein Zugang aktiv.',
     /** Every access it tried to end failed. */
     noneEnded: 'Geplantes Ende um {{time}} für {{target}}: Kein Zugang beendet.',
+    atSleep: 'Es lief früher, um {{time}}, als der Computer in den Ruhezustand ging.',
     late_one:
       'Es wurde {{count}} Minute zu spät ausgeführt (der Computer war im Ruhezustand oder ClassTray war geschlossen).',
     late_other:
@@ -664,6 +672,7 @@ export const de = {
     endRanEnded_one: '{{count}} Zugang beendet.',
     endRanEnded_other: '{{count}} Zugänge beendet.',
     endRanNoneRunning: 'Es war kein Zugang mehr aktiv.',
+    endRanAtSleep: 'Es lief früher, um {{time}}, als der Computer in den Ruhezustand ging.',
     endRanLate_one:
       'Es wurde {{count}} Min. zu spät ausgeführt: Der Computer war im Ruhezustand oder ClassTray war geschlossen.',
     endRanLate_other:
@@ -671,6 +680,19 @@ export const de = {
     endRanFailed_one: '{{count}} Zugang konnte nicht beendet werden: Neuer Versuch läuft.',
     endRanFailed_other: '{{count}} Zugänge konnten nicht beendet werden: Neuer Versuch läuft.',
     endRanNotYet: 'Noch nicht erledigt: Neuer Versuch läuft.',
+    quitRunning_one: '{{count}} Zugang läuft noch in {{rooms}}',
+    quitRunning_other: '{{count}} Zugänge laufen noch in {{rooms}}',
+    quitDetail:
+      'Lassen Sie sie laufen, bleiben sie offen: Die Schüler bleiben verbunden, bis Sie sie nach dem nächsten Start in ClassTray beenden.',
+    quitEndNow: 'Jetzt beenden',
+    quitKeep: 'Weiterlaufen lassen',
+    quitCancel: 'Abbrechen',
+    quitNotEnded_one: '{{count}} Zugang konnte nicht beendet werden',
+    quitNotEnded_other: '{{count}} Zugänge konnten nicht beendet werden',
+    quitNotEndedDetail:
+      'Sie bleiben in der Liste von ClassTray: Beenden Sie sie dort nach dem nächsten Start.',
+    quitAnyway: 'Trotzdem beenden',
+    roomNotRecorded: 'einem nicht erfassten Raum',
     nowLesson: 'Jetzt: {{room}} bis {{time}}',
     nextLesson: 'Danach: {{room}} um {{time}}',
     readinessNotice: '{{room}} um {{time}}: {{offline}} von {{total}} Geräten offline',
@@ -730,6 +752,16 @@ export const de = {
       title: 'Benachrichtigungen, wenn sich Geräte ändern',
       explain:
         'Benachrichtigen, wenn ein Gerät offline oder wieder online geht, während das Fenster ausgeblendet ist.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Laufende Zugänge beim Beenden von ClassTray',
+      explain:
+        "'ask' (die Lehrkraft wählt), 'end' (beenden, dann schließen) oder 'keep' (schließen; sie bleiben für den nächsten Start erfasst).",
+    },
+    EndsDuringSleep: {
+      title: 'Geplante Enden im Ruhezustand',
+      explain:
+        "'end-at-sleep' (jeden Zugang mit geplantem Ende beenden, wenn der Computer in den Ruhezustand geht) oder 'end-on-wake' (beim Aufwachen, verspätet).",
     },
     StudentNames: {
       title: 'Schülernamen',

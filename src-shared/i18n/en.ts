@@ -386,6 +386,13 @@ export const en = {
     clipboardClear: 'Clear a copied password',
     clipboardClearAfter: 'after {{seconds}} s',
     clipboardClearOnQuit: 'when ClassTray quits',
+    onQuit: 'When ClassTray quits with accesses running',
+    onQuitAsk: 'ask me',
+    onQuitEnd: 'end them',
+    onQuitKeep: 'keep them running',
+    duringSleep: 'An end due while the computer sleeps',
+    duringSleepAtSleep: 'runs when it goes to sleep',
+    duringSleepOnWake: 'runs late, on wake',
     /** Beside a setting the school's IT locked (policy). */
     setBySchool: 'Set by your school',
     /** What the tray app knows of this copy: who installs its updates, and its sandbox. */
@@ -505,6 +512,7 @@ export const en = {
     noneRunning: 'Scheduled end at {{time}} for {{target}}: no access was running.',
     /** Every access it tried to end failed. */
     noneEnded: 'Scheduled end at {{time}} for {{target}}: no access ended.',
+    atSleep: 'It ran early, at {{time}}, when the computer went to sleep.',
     late_one: 'It ran late by {{count}} minute (the computer was asleep or ClassTray was closed).',
     late_other:
       'It ran late by {{count}} minutes (the computer was asleep or ClassTray was closed).',
@@ -688,11 +696,24 @@ export const en = {
     endRanEnded_one: 'Ended {{count}} access.',
     endRanEnded_other: 'Ended {{count}} accesses.',
     endRanNoneRunning: 'No access was still running.',
+    endRanAtSleep: 'It ran early, at {{time}}, when the computer went to sleep.',
     endRanLate_one: 'It ran {{count}} min late: the computer was asleep or ClassTray was closed.',
     endRanLate_other: 'It ran {{count}} min late: the computer was asleep or ClassTray was closed.',
     endRanFailed_one: 'Could not end {{count}} access: retrying.',
     endRanFailed_other: 'Could not end {{count}} accesses: retrying.',
     endRanNotYet: 'Not done yet: retrying.',
+    quitRunning_one: '{{count}} access is still running in {{rooms}}',
+    quitRunning_other: '{{count}} accesses are still running in {{rooms}}',
+    quitDetail:
+      'If you keep them, they stay open: students stay connected until you end them in ClassTray after it starts again.',
+    quitEndNow: 'End them now',
+    quitKeep: 'Keep them running',
+    quitCancel: 'Cancel',
+    quitNotEnded_one: '{{count}} access could not be ended',
+    quitNotEnded_other: '{{count}} accesses could not be ended',
+    quitNotEndedDetail: "They stay in ClassTray's list: end them there after it starts again.",
+    quitAnyway: 'Quit anyway',
+    roomNotRecorded: 'a room not recorded',
     nowLesson: 'Now: {{room}} until {{time}}',
     nextLesson: 'Next: {{room}} at {{time}}',
     /** Before a lesson whose room has devices offline (a notification, else a menu line). */
@@ -750,6 +771,16 @@ export const en = {
     DeviceChangeNotifications: {
       title: 'Notifications when devices change',
       explain: 'Notify when a device goes offline or comes back while the window is hidden.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Running accesses when ClassTray quits',
+      explain:
+        "'ask' (the teacher chooses), 'end' (end them, then quit) or 'keep' (quit; they stay tracked for the next start).",
+    },
+    EndsDuringSleep: {
+      title: 'Scheduled ends during sleep',
+      explain:
+        "'end-at-sleep' (end every access with a scheduled end when the computer goes to sleep) or 'end-on-wake' (on wake, late).",
     },
     StudentNames: {
       title: 'Student names',

@@ -378,6 +378,13 @@ export const es = {
     clipboardClear: 'Borrar una contraseña copiada',
     clipboardClearAfter: 'a los {{seconds}} s',
     clipboardClearOnQuit: 'al salir de ClassTray',
+    onQuit: 'Al salir de ClassTray con accesos en curso',
+    onQuitAsk: 'preguntarme',
+    onQuitEnd: 'terminarlos',
+    onQuitKeep: 'dejarlos en curso',
+    duringSleep: 'Un final previsto durante la suspensión',
+    duringSleepAtSleep: 'se ejecuta al suspenderse el equipo',
+    duringSleepOnWake: 'se ejecuta tarde, al reactivarse',
     setBySchool: 'Fijado por tu centro educativo',
     installation: {
       heading: 'Esta instalación',
@@ -501,6 +508,7 @@ export const es = {
     noneRunning: 'Fin programado a las {{time}} para {{target}}: no había ningún acceso en curso.',
     /** Every access it tried to end failed. */
     noneEnded: 'Fin programado a las {{time}} para {{target}}: no se terminó ningún acceso.',
+    atSleep: 'Se ejecutó antes, a las {{time}}, cuando el equipo entró en suspensión.',
     late_one:
       'Se ejecutó con {{count}} minuto de retraso (el ordenador estaba en suspensión o ClassTray estaba cerrado).',
     late_many:
@@ -689,6 +697,7 @@ export const es = {
     endRanEnded_many: 'Se terminaron {{count}} accesos.',
     endRanEnded_other: 'Se terminaron {{count}} accesos.',
     endRanNoneRunning: 'Ningún acceso seguía activo.',
+    endRanAtSleep: 'Se ejecutó antes, a las {{time}}, cuando el equipo entró en suspensión.',
     endRanLate_one:
       'Se ejecutó con {{count}} min de retraso: el equipo estaba en suspensión o ClassTray estaba cerrado.',
     endRanLate_many:
@@ -699,6 +708,20 @@ export const es = {
     endRanFailed_many: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanFailed_other: 'No se pudieron terminar {{count}} accesos. Reintentando.',
     endRanNotYet: 'Aún sin hacer: reintentando.',
+    quitRunning_one: '{{count}} acceso sigue en curso en {{rooms}}',
+    quitRunning_many: '{{count}} accesos siguen en curso en {{rooms}}',
+    quitRunning_other: '{{count}} accesos siguen en curso en {{rooms}}',
+    quitDetail:
+      'Si los deja, siguen abiertos: los alumnos siguen conectados hasta que los termine en ClassTray tras el próximo inicio.',
+    quitEndNow: 'Terminarlos ahora',
+    quitKeep: 'Dejarlos en curso',
+    quitCancel: 'Cancelar',
+    quitNotEnded_one: 'No se pudo terminar {{count}} acceso',
+    quitNotEnded_many: 'No se pudieron terminar {{count}} accesos',
+    quitNotEnded_other: 'No se pudieron terminar {{count}} accesos',
+    quitNotEndedDetail: 'Siguen en la lista de ClassTray: termínelos allí tras el próximo inicio.',
+    quitAnyway: 'Salir de todos modos',
+    roomNotRecorded: 'un aula no registrada',
     nowLesson: 'Ahora: {{room}} hasta las {{time}}',
     nextLesson: 'Después: {{room}} a las {{time}}',
     readinessNotice: '{{room}} a las {{time}}: {{offline}} de {{total}} dispositivos sin conexión',
@@ -757,6 +780,16 @@ export const es = {
       title: 'Notificaciones cuando cambian los dispositivos',
       explain:
         'Avisar cuando un dispositivo se desconecta o vuelve mientras la ventana está oculta.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Accesos en curso al salir de ClassTray',
+      explain:
+        "'ask' (elige el docente), 'end' (terminarlos y salir) o 'keep' (salir; siguen registrados para el próximo inicio).",
+    },
+    EndsDuringSleep: {
+      title: 'Finales previstos durante la suspensión',
+      explain:
+        "'end-at-sleep' (terminar cada acceso con un final previsto al suspenderse el equipo) o 'end-on-wake' (al reactivarse, con retraso).",
     },
     StudentNames: {
       title: 'Nombres de los alumnos',

@@ -380,6 +380,13 @@ export const fr = {
     clipboardClear: 'Effacer un mot de passe copié',
     clipboardClearAfter: 'après {{seconds}} s',
     clipboardClearOnQuit: 'à la fermeture de ClassTray',
+    onQuit: 'Quand ClassTray se ferme avec des accès en cours',
+    onQuitAsk: 'me demander',
+    onQuitEnd: 'les terminer',
+    onQuitKeep: 'les laisser en cours',
+    duringSleep: 'Une fin prévue pendant la veille',
+    duringSleepAtSleep: "s'exécute à la mise en veille",
+    duringSleepOnWake: "s'exécute en retard, au réveil",
     setBySchool: 'Défini par votre établissement',
     installation: {
       heading: 'Cette installation',
@@ -504,6 +511,7 @@ export const fr = {
     noneRunning: 'Fin programmée à {{time}} pour {{target}} : aucun accès n’était en cours.',
     /** Every access it tried to end failed. */
     noneEnded: 'Fin programmée à {{time}} pour {{target}} : aucun accès terminé.',
+    atSleep: "Elle s'est exécutée plus tôt, à {{time}}, quand l'ordinateur s'est mis en veille.",
     late_one:
       'Elle a eu lieu avec {{count}} minute de retard (l’ordinateur était en veille ou ClassTray était fermé).',
     late_many:
@@ -692,6 +700,8 @@ export const fr = {
     endRanEnded_many: '{{count}} accès terminés.',
     endRanEnded_other: '{{count}} accès terminés.',
     endRanNoneRunning: 'Aucun accès n’était encore en cours.',
+    endRanAtSleep:
+      "Elle s'est exécutée plus tôt, à {{time}}, quand l'ordinateur s'est mis en veille.",
     endRanLate_one:
       'Exécutée avec {{count}} min de retard : l’ordinateur était en veille ou ClassTray était fermé.',
     endRanLate_many:
@@ -702,6 +712,21 @@ export const fr = {
     endRanFailed_many: 'Impossible de terminer {{count}} accès : nouvel essai en cours.',
     endRanFailed_other: 'Impossible de terminer {{count}} accès : nouvel essai en cours.',
     endRanNotYet: 'Pas encore fait : nouvel essai en cours.',
+    quitRunning_one: '{{count}} accès est toujours en cours dans {{rooms}}',
+    quitRunning_many: '{{count}} accès sont toujours en cours dans {{rooms}}',
+    quitRunning_other: '{{count}} accès sont toujours en cours dans {{rooms}}',
+    quitDetail:
+      "Si vous les gardez, ils restent ouverts : les élèves restent connectés jusqu'à ce que vous les terminiez dans ClassTray après son prochain démarrage.",
+    quitEndNow: 'Les terminer maintenant',
+    quitKeep: 'Les laisser en cours',
+    quitCancel: 'Annuler',
+    quitNotEnded_one: "{{count}} accès n'a pas pu être terminé",
+    quitNotEnded_many: "{{count}} accès n'ont pas pu être terminés",
+    quitNotEnded_other: "{{count}} accès n'ont pas pu être terminés",
+    quitNotEndedDetail:
+      'Ils restent dans la liste de ClassTray : terminez-les là après son prochain démarrage.',
+    quitAnyway: 'Quitter quand même',
+    roomNotRecorded: 'une salle non enregistrée',
     nowLesson: 'Maintenant : {{room}} jusqu’à {{time}}',
     nextLesson: 'Ensuite : {{room}} à {{time}}',
     readinessNotice: '{{room}} à {{time}} : {{offline}} appareils sur {{total}} hors ligne',
@@ -762,6 +787,16 @@ export const fr = {
       title: 'Notifications quand des appareils changent d’état',
       explain:
         'Avertir quand un appareil se déconnecte ou revient en ligne pendant que la fenêtre est masquée.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Accès en cours à la fermeture de ClassTray',
+      explain:
+        "'ask' (l'enseignant choisit), 'end' (les terminer, puis quitter) ou 'keep' (quitter ; ils restent suivis pour le prochain démarrage).",
+    },
+    EndsDuringSleep: {
+      title: 'Fins prévues pendant la veille',
+      explain:
+        "'end-at-sleep' (terminer chaque accès avec une fin prévue à la mise en veille) ou 'end-on-wake' (au réveil, en retard).",
     },
     StudentNames: {
       title: 'Noms des élèves',

@@ -380,6 +380,13 @@ export const it = {
     clipboardClear: 'Cancella una password copiata',
     clipboardClearAfter: 'dopo {{seconds}} s',
     clipboardClearOnQuit: 'alla chiusura di ClassTray',
+    onQuit: 'Quando ClassTray si chiude con accessi in corso',
+    onQuitAsk: 'chiedimelo',
+    onQuitEnd: 'terminarli',
+    onQuitKeep: 'lasciarli in corso',
+    duringSleep: 'Una fine prevista durante la sospensione',
+    duringSleepAtSleep: 'avviene quando il computer va in sospensione',
+    duringSleepOnWake: 'avviene in ritardo, al risveglio',
     setBySchool: 'Impostato dalla tua scuola',
     installation: {
       heading: 'Questa installazione',
@@ -502,6 +509,7 @@ export const it = {
     noneRunning: 'Fine programmata alle {{time}} per {{target}}: nessun accesso era in corso.',
     /** Every access it tried to end failed. */
     noneEnded: 'Fine programmata alle {{time}} per {{target}}: nessun accesso terminato.',
+    atSleep: 'È avvenuta prima, alle {{time}}, quando il computer è andato in sospensione.',
     late_one:
       'È stata eseguita con {{count}} minuto di ritardo (il computer era in sospensione o ClassTray era chiuso).',
     late_many:
@@ -690,6 +698,7 @@ export const it = {
     endRanEnded_many: '{{count}} accessi terminati.',
     endRanEnded_other: '{{count}} accessi terminati.',
     endRanNoneRunning: 'Nessun accesso era ancora in corso.',
+    endRanAtSleep: 'È avvenuta prima, alle {{time}}, quando il computer è andato in sospensione.',
     endRanLate_one:
       'Eseguita con {{count}} min di ritardo: il computer era in sospensione o ClassTray era chiuso.',
     endRanLate_many:
@@ -700,6 +709,20 @@ export const it = {
     endRanFailed_many: 'Impossibile terminare {{count}} accessi: nuovo tentativo in corso.',
     endRanFailed_other: 'Impossibile terminare {{count}} accessi: nuovo tentativo in corso.',
     endRanNotYet: 'Non ancora fatto: nuovo tentativo in corso.',
+    quitRunning_one: '{{count}} accesso è ancora in corso in {{rooms}}',
+    quitRunning_many: '{{count}} accessi sono ancora in corso in {{rooms}}',
+    quitRunning_other: '{{count}} accessi sono ancora in corso in {{rooms}}',
+    quitDetail:
+      'Se li lasci in corso, restano aperti: gli studenti restano collegati finché non li termini in ClassTray dopo il prossimo avvio.',
+    quitEndNow: 'Terminali ora',
+    quitKeep: 'Lasciali in corso',
+    quitCancel: 'Annulla',
+    quitNotEnded_one: 'Impossibile terminare {{count}} accesso',
+    quitNotEnded_many: 'Impossibile terminare {{count}} accessi',
+    quitNotEnded_other: 'Impossibile terminare {{count}} accessi',
+    quitNotEndedDetail: "Restano nell'elenco di ClassTray: terminali lì dopo il prossimo avvio.",
+    quitAnyway: 'Esci comunque',
+    roomNotRecorded: 'un’aula non registrata',
     nowLesson: 'Ora: {{room}} fino alle {{time}}',
     nextLesson: 'Dopo: {{room}} alle {{time}}',
     readinessNotice: '{{room}} alle {{time}}: {{offline}} di {{total}} dispositivi offline',
@@ -759,6 +782,16 @@ export const it = {
       title: 'Notifiche quando i dispositivi cambiano stato',
       explain:
         'Avvisa quando un dispositivo si disconnette o si riconnette mentre la finestra è nascosta.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Accessi in corso alla chiusura di ClassTray',
+      explain:
+        "'ask' (sceglie il docente), 'end' (terminarli, poi uscire) o 'keep' (uscire; restano seguiti per il prossimo avvio).",
+    },
+    EndsDuringSleep: {
+      title: 'Fini previste durante la sospensione',
+      explain:
+        "'end-at-sleep' (terminare ogni accesso con una fine prevista quando il computer va in sospensione) o 'end-on-wake' (al risveglio, in ritardo).",
     },
     StudentNames: {
       title: 'Nomi degli studenti',

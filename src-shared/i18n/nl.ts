@@ -372,6 +372,13 @@ export const nl = {
     clipboardClear: 'Gekopieerd wachtwoord wissen',
     clipboardClearAfter: 'na {{seconds}} s',
     clipboardClearOnQuit: 'bij afsluiten van ClassTray',
+    onQuit: 'Als ClassTray afsluit terwijl toegangen lopen',
+    onQuitAsk: 'mij vragen',
+    onQuitEnd: 'ze beëindigen',
+    onQuitKeep: 'ze laten lopen',
+    duringSleep: 'Een einde dat in de slaapstand valt',
+    duringSleepAtSleep: 'loopt als de computer gaat slapen',
+    duringSleepOnWake: 'loopt te laat, bij het ontwaken',
     setBySchool: 'Ingesteld door je school',
     installation: {
       heading: 'Deze installatie',
@@ -486,6 +493,7 @@ export const nl = {
     noneRunning: 'Gepland einde om {{time}} voor {{target}}: er was geen toegang actief.',
     /** Every access it tried to end failed. */
     noneEnded: 'Gepland einde om {{time}} voor {{target}}: geen toegang beëindigd.',
+    atSleep: 'Het liep eerder, om {{time}}, toen de computer in slaapstand ging.',
     late_one:
       'Het liep {{count}} minuut te laat (de computer stond in de slaapstand of ClassTray was gesloten).',
     late_other:
@@ -664,6 +672,7 @@ export const nl = {
     endRanEnded_one: '{{count}} toegang beëindigd.',
     endRanEnded_other: '{{count}} toegangen beëindigd.',
     endRanNoneRunning: 'Er was geen toegang meer actief.',
+    endRanAtSleep: 'Het liep eerder, om {{time}}, toen de computer in slaapstand ging.',
     endRanLate_one:
       'Het liep {{count}} min te laat: de computer stond in de slaapstand of ClassTray was gesloten.',
     endRanLate_other:
@@ -672,6 +681,19 @@ export const nl = {
     endRanFailed_other:
       '{{count}} toegangen konden niet worden beëindigd: wordt opnieuw geprobeerd.',
     endRanNotYet: 'Nog niet gelukt: wordt opnieuw geprobeerd.',
+    quitRunning_one: '{{count}} toegang loopt nog in {{rooms}}',
+    quitRunning_other: '{{count}} toegangen lopen nog in {{rooms}}',
+    quitDetail:
+      'Laat u ze lopen, dan blijven ze open: leerlingen blijven verbonden tot u ze na de volgende start in ClassTray beëindigt.',
+    quitEndNow: 'Nu beëindigen',
+    quitKeep: 'Laten lopen',
+    quitCancel: 'Annuleren',
+    quitNotEnded_one: '{{count}} toegang kon niet worden beëindigd',
+    quitNotEnded_other: '{{count}} toegangen konden niet worden beëindigd',
+    quitNotEndedDetail:
+      'Ze blijven in de lijst van ClassTray: beëindig ze daar na de volgende start.',
+    quitAnyway: 'Toch afsluiten',
+    roomNotRecorded: 'een niet vastgelegd lokaal',
     nowLesson: 'Nu: {{room}} tot {{time}}',
     nextLesson: 'Hierna: {{room}} om {{time}}',
     readinessNotice: '{{room}} om {{time}}: {{offline}} van {{total}} apparaten offline',
@@ -732,6 +754,16 @@ export const nl = {
       title: 'Meldingen als apparaten veranderen',
       explain:
         'Een melding tonen als een apparaat offline gaat of weer online komt terwijl het venster verborgen is.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Lopende toegangen bij afsluiten van ClassTray',
+      explain:
+        "'ask' (de leraar kiest), 'end' (beëindigen, dan afsluiten) of 'keep' (afsluiten; ze blijven gevolgd voor de volgende start).",
+    },
+    EndsDuringSleep: {
+      title: 'Geplande einden tijdens slaapstand',
+      explain:
+        "'end-at-sleep' (elke toegang met een gepland einde beëindigen als de computer gaat slapen) of 'end-on-wake' (bij het ontwaken, te laat).",
     },
     StudentNames: {
       title: 'Namen van leerlingen',

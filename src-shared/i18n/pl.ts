@@ -392,6 +392,13 @@ export const pl = {
     clipboardClear: 'Czyść skopiowane hasło',
     clipboardClearAfter: 'po {{seconds}} s',
     clipboardClearOnQuit: 'po zamknięciu ClassTray',
+    onQuit: 'Gdy ClassTray zamyka się z trwającymi dostępami',
+    onQuitAsk: 'zapytaj mnie',
+    onQuitEnd: 'zakończ je',
+    onQuitKeep: 'pozostaw je otwarte',
+    duringSleep: 'Zakończenie przypadające w czasie uśpienia',
+    duringSleepAtSleep: 'następuje przy usypianiu komputera',
+    duringSleepOnWake: 'następuje z opóźnieniem, po wybudzeniu',
     setBySchool: 'Ustawione przez szkołę',
     installation: {
       heading: 'Ta instalacja',
@@ -527,6 +534,7 @@ export const pl = {
     noneRunning: 'Planowe zakończenie o {{time}} ({{target}}): żaden dostęp nie był aktywny.',
     /** Every access it tried to end failed. */
     noneEnded: 'Planowe zakończenie o {{time}} ({{target}}): nie zakończono żadnego dostępu.',
+    atSleep: 'Nastąpiło wcześniej, o {{time}}, gdy komputer przechodził w uśpienie.',
     late_one:
       'Wykonano {{count}} minutę za późno (komputer był uśpiony lub ClassTray był zamknięty).',
     late_few:
@@ -724,6 +732,7 @@ export const pl = {
     endRanEnded_many: 'Zakończono {{count}} dostępów.',
     endRanEnded_other: 'Zakończono {{count}} dostępu.',
     endRanNoneRunning: 'Żaden dostęp nie był już aktywny.',
+    endRanAtSleep: 'Nastąpiło wcześniej, o {{time}}, gdy komputer przechodził w uśpienie.',
     endRanLate_one:
       'Wykonano {{count}} min za późno: komputer był uśpiony lub ClassTray był zamknięty.',
     endRanLate_few:
@@ -737,6 +746,23 @@ export const pl = {
     endRanFailed_many: 'Nie udało się zakończyć {{count}} dostępów: trwa ponawianie.',
     endRanFailed_other: 'Nie udało się zakończyć {{count}} dostępu: trwa ponawianie.',
     endRanNotYet: 'Jeszcze nie wykonano: trwa ponawianie.',
+    quitRunning_one: '{{count}} dostęp nadal trwa w {{rooms}}',
+    quitRunning_few: '{{count}} dostępy nadal trwają w {{rooms}}',
+    quitRunning_many: '{{count}} dostępów nadal trwa w {{rooms}}',
+    quitRunning_other: '{{count}} dostępu nadal trwa w {{rooms}}',
+    quitDetail:
+      'Jeśli je zostawisz, pozostaną otwarte: uczniowie będą połączeni, dopóki nie zakończysz ich w ClassTray po jego następnym uruchomieniu.',
+    quitEndNow: 'Zakończ je teraz',
+    quitKeep: 'Pozostaw otwarte',
+    quitCancel: 'Anuluj',
+    quitNotEnded_one: 'Nie udało się zakończyć {{count}} dostępu',
+    quitNotEnded_few: 'Nie udało się zakończyć {{count}} dostępów',
+    quitNotEnded_many: 'Nie udało się zakończyć {{count}} dostępów',
+    quitNotEnded_other: 'Nie udało się zakończyć {{count}} dostępu',
+    quitNotEndedDetail:
+      'Pozostają na liście ClassTray: zakończ je tam po jego następnym uruchomieniu.',
+    quitAnyway: 'Zamknij mimo to',
+    roomNotRecorded: 'nieznanej sali',
     nowLesson: 'Teraz: {{room}} do {{time}}',
     nextLesson: 'Następnie: {{room}} o {{time}}',
     readinessNotice: '{{room}} o {{time}}: {{offline}} z {{total}} urządzeń offline',
@@ -793,6 +819,16 @@ export const pl = {
     DeviceChangeNotifications: {
       title: 'Powiadomienia o zmianach stanu urządzeń',
       explain: 'Powiadamiaj, gdy urządzenie się rozłączy lub połączy ponownie, a okno jest ukryte.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Trwające dostępy przy zamykaniu ClassTray',
+      explain:
+        "'ask' (nauczyciel wybiera), 'end' (zakończ je, potem zamknij) lub 'keep' (zamknij; pozostają śledzone do następnego uruchomienia).",
+    },
+    EndsDuringSleep: {
+      title: 'Zaplanowane zakończenia w czasie uśpienia',
+      explain:
+        "'end-at-sleep' (kończy każdy dostęp z zaplanowanym zakończeniem przy usypianiu komputera) lub 'end-on-wake' (po wybudzeniu, z opóźnieniem).",
     },
     StudentNames: {
       title: 'Imiona uczniów',

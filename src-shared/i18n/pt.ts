@@ -384,6 +384,13 @@ export const pt = {
     clipboardClear: 'Apagar uma palavra-passe copiada',
     clipboardClearAfter: 'após {{seconds}} s',
     clipboardClearOnQuit: 'ao sair do ClassTray',
+    onQuit: 'Quando o ClassTray sai com acessos em curso',
+    onQuitAsk: 'perguntar-me',
+    onQuitEnd: 'terminá-los',
+    onQuitKeep: 'mantê-los em curso',
+    duringSleep: 'Um fim previsto durante a suspensão',
+    duringSleepAtSleep: 'corre quando o computador entra em suspensão',
+    duringSleepOnWake: 'corre atrasado, ao acordar',
     setBySchool: 'Definido pela sua escola',
     installation: {
       heading: 'Esta instalação',
@@ -507,6 +514,7 @@ export const pt = {
     noneRunning: 'Fim agendado às {{time}} para {{target}}: nenhum acesso estava ativo.',
     /** Every access it tried to end failed. */
     noneEnded: 'Fim agendado às {{time}} para {{target}}: nenhum acesso terminado.',
+    atSleep: 'Correu mais cedo, às {{time}}, quando o computador entrou em suspensão.',
     late_one:
       'Foi executado com {{count}} minuto de atraso (o computador estava em suspensão ou o ClassTray estava fechado).',
     late_many:
@@ -695,6 +703,7 @@ export const pt = {
     endRanEnded_many: '{{count}} acessos terminados.',
     endRanEnded_other: '{{count}} acessos terminados.',
     endRanNoneRunning: 'Nenhum acesso estava ainda ativo.',
+    endRanAtSleep: 'Correu mais cedo, às {{time}}, quando o computador entrou em suspensão.',
     endRanLate_one:
       'Foi executado com {{count}} min de atraso: o computador estava em suspensão ou o ClassTray estava fechado.',
     endRanLate_many:
@@ -705,6 +714,20 @@ export const pt = {
     endRanFailed_many: 'Não foi possível terminar {{count}} acessos: a tentar de novo.',
     endRanFailed_other: 'Não foi possível terminar {{count}} acessos: a tentar de novo.',
     endRanNotYet: 'Ainda não concluído: a tentar de novo.',
+    quitRunning_one: '{{count}} acesso ainda está em curso em {{rooms}}',
+    quitRunning_many: '{{count}} acessos ainda estão em curso em {{rooms}}',
+    quitRunning_other: '{{count}} acessos ainda estão em curso em {{rooms}}',
+    quitDetail:
+      'Se os mantiver, ficam abertos: os alunos continuam ligados até os terminar no ClassTray depois do próximo arranque.',
+    quitEndNow: 'Terminá-los agora',
+    quitKeep: 'Mantê-los em curso',
+    quitCancel: 'Cancelar',
+    quitNotEnded_one: 'Não foi possível terminar {{count}} acesso',
+    quitNotEnded_many: 'Não foi possível terminar {{count}} acessos',
+    quitNotEnded_other: 'Não foi possível terminar {{count}} acessos',
+    quitNotEndedDetail: 'Ficam na lista do ClassTray: termine-os lá depois do próximo arranque.',
+    quitAnyway: 'Sair mesmo assim',
+    roomNotRecorded: 'uma sala não registada',
     nowLesson: 'Agora: {{room}} até às {{time}}',
     nextLesson: 'A seguir: {{room}} às {{time}}',
     readinessNotice: '{{room}} às {{time}}: {{offline}} de {{total}} dispositivos offline',
@@ -765,6 +788,16 @@ export const pt = {
       title: 'Notificações quando os dispositivos mudam',
       explain:
         'Notificar quando um dispositivo fica offline ou volta enquanto a janela está oculta.',
+    },
+    RunningAccessesOnQuit: {
+      title: 'Acessos em curso ao sair do ClassTray',
+      explain:
+        "'ask' (o professor escolhe), 'end' (terminá-los e sair) ou 'keep' (sair; continuam registados para o próximo arranque).",
+    },
+    EndsDuringSleep: {
+      title: 'Fins previstos durante a suspensão',
+      explain:
+        "'end-at-sleep' (terminar cada acesso com fim previsto quando o computador entra em suspensão) ou 'end-on-wake' (ao acordar, com atraso).",
     },
     StudentNames: {
       title: 'Nomes dos alunos',

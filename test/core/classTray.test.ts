@@ -1190,6 +1190,49 @@ describe('scheduled ends', () => {
     expect(await serviceStatus(local, token)).toBe(422);
   });
 
+  it("with 'end-at-sleep', a sleep across the bell ends the room's accesses as it begins, and says so", async () => {
+    const { local, classTray, start, advance } = await timed();
+    await classTray.updatePreferences({ endsDuringSleep: 'end-at-sleep' });
+    const tokens = [await newAccess(local), await newAccess(local, '100000006')];
+    for (const token of tokens) await classTray.addTemporalAccess({ linkOrToken: token });
+    // The bell at 10 minutes; the lid closes at 2, and opens 47 minutes after the bell.
+    const bell = { target: { classroomId: 'room-a' }, at: inMinutes(start, 10) };
+    await classTray.scheduleEnd(bell);
+    advance(2 * MINUTE);
+    classTray.suspend();
+    const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+    for (const token of tokens) expect(await serviceStatus(local, token)).toBe(422);
+
+    advance(55 * MINUTE);
+    classTray.resume();
+    const awake = await classTray.getState();
+    expect(awake.scheduledEnds.pending).toEqual([]);
+    expect(awake.scheduledEnds.ran).toEqual(ran);
+    expect(ran).toMatchObject([
+      { scheduled: bell, atSleep: true, ranAt: inMinutes(start, 2), lateMinutes: 0 },
+    ]);
+    expect(ran[0]?.ended.map(({ result }) => result.kind)).toEqual(['invalidated', 'invalidated']);
+  });
+
+  it("with 'end-on-wake' (the default), a sleep across the bell ends on wake, saying how late", async () => {
+    const { local, classTray, start, advance } = await timed();
+    expect((await classTray.getState()).preferences.endsDuringSleep).toBe('end-on-wake');
+    const token = await newAccess(local);
+    await classTray.addTemporalAccess({ linkOrToken: token });
+    await classTray.scheduleEnd({ target: { classroomId: 'room-a' }, at: inMinutes(start, 10) });
+    advance(2 * MINUTE);
+    classTray.suspend();
+    await classTray.scheduledEndsSettled();
+    expect((await classTray.getState()).temporalAccesses[0]?.state).toEqual({ kind: 'given' });
+
+    advance(55 * MINUTE);
+    classTray.resume();
+    const { ran } = await untilSchedule(classTray, ({ ran }) => ran.length > 0);
+    expect(ran).toMatchObject([{ lateMinutes: 47, ended: [{ result: { kind: 'invalidated' } }] }]);
+    expect(ran[0]?.atSleep).toBeUndefined();
+    expect(await serviceStatus(local, token)).toBe(422);
+  });
+
   it("keeps the demo's ends in memory only, each session its own", async () => {
     const dataDir = await tempDir();
     const local = await service(fixture());

@@ -145,7 +145,11 @@ export function electronMock() {
   });
   return {
     app,
-    dialog: { showErrorBox: vi.fn() },
+    // showMessageBox answers its first button unless a test says otherwise.
+    dialog: {
+      showErrorBox: vi.fn(),
+      showMessageBox: vi.fn(async (_box: unknown) => ({ response: 0, checkboxChecked: false })),
+    },
     powerMonitor: new EventEmitter(),
     net: {
       fetch: vi.fn(async () => new Response('{}')),

@@ -20,7 +20,7 @@ import {
   type FakeBrowserWindow,
   type FakeNotification,
 } from './electronMock';
-import { localTime, roomEnd, roomState, run } from './stateFixture';
+import { anaAccess, localTime, roomEnd, roomState, run } from './stateFixture';
 import type { DesktopHome } from '../../src-shared/desktopHome';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -565,6 +565,10 @@ describe('main', () => {
       // Silent, and started again once installed.
       expect(autoUpdater.quitAndInstall).toHaveBeenCalledWith(true, true);
       expect(core.scheduledEndsSettled).toHaveBeenCalledOnce();
+      // ClassTray comes straight back: the restart's quit is not asked about.
+      const restarting = { defaultPrevented: false, preventDefault: vi.fn() };
+      electron.app.emit('before-quit', restarting);
+      expect(restarting.preventDefault).not.toHaveBeenCalled();
       // Quitting stops the daily check with the core.
       electron.app.emit('will-quit', { preventDefault: vi.fn() });
       await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
@@ -607,6 +611,45 @@ describe('main', () => {
     expect(core.suspend).toHaveBeenCalled();
     electron.powerMonitor.emit('resume');
     expect(core.resume).toHaveBeenCalled();
+  });
+
+  it('tells an end run as the computer went to sleep when it wakes, not as it sleeps', async () => {
+    const { electron, core, started } = await launch();
+    let push: ((change: ClassTrayChange) => void) | undefined;
+    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
+      push = listener;
+      return () => undefined;
+    });
+    await started();
+    await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
+    electron.powerMonitor.emit('suspend');
+    const atSleep = { ...run(roomEnd(localTime(10, 50)), { ended: 2 }), atSleep: true as const };
+    const asleep = roomState({ scheduledEnds: { pending: [], ran: [atSleep] } });
+    core.getState.mockResolvedValue(asleep);
+    push?.({ type: 'scheduled-ends', scheduledEnds: asleep.scheduledEnds });
+    await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(electron.Notification).not.toHaveBeenCalled();
+
+    electron.powerMonitor.emit('resume');
+    expect(electron.Notification).toHaveBeenCalledOnce();
+    expect(vi.mocked(electron.Notification).mock.calls[0]?.[0]).toMatchObject({
+      title: 'Scheduled end ran: Room 12 (all accesses)',
+    });
+  });
+
+  it('asks before quitting while accesses run, from the core it started', async () => {
+    const { electron, core, started } = await launch();
+    await started();
+    core.getState.mockResolvedValue(roomState({ temporalAccesses: [anaAccess] }));
+    electron.dialog.showMessageBox.mockResolvedValueOnce({ response: 2, checkboxChecked: false });
+    const event = { defaultPrevented: false, preventDefault: vi.fn() };
+    electron.app.emit('before-quit', event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(() => expect(electron.dialog.showMessageBox).toHaveBeenCalledOnce());
+    expect(electron.dialog.showMessageBox.mock.calls[0]?.[0]).toMatchObject({
+      message: '1 access is still running in Room 12',
+    });
   });
 
   it('takes the launch account of this run from --service-url and --classroom', async () => {

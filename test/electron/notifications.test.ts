@@ -154,6 +154,16 @@ describe('scheduled end notifications', () => {
     expect(notices(after(access, late), hidden, labels.en)).toEqual([]);
   });
 
+  it('says an end ran as the computer went to sleep, at what time', () => {
+    const asleep = { ...run(end, { ended: 3, ranAt: localTime(10, 42) }), atSleep: true as const };
+    expect(scheduledEndNotices()(after(asleep), hidden, labels.en)).toEqual([
+      {
+        title: 'Scheduled end ran: Room 12 (all accesses)',
+        body: 'Ended 3 accesses.\nIt ran early, at 10:42, when the computer went to sleep.',
+      },
+    ]);
+  });
+
   it('names the student only when the teacher chose names in notifications', () => {
     const access = run({ at: localTime(10, 55), target: { token: anaAccess.token } });
     const state = after(access);

@@ -52,7 +52,12 @@ describe('the window home, where there is no tray', () => {
     expect(window.show).toHaveBeenCalled();
     home.hideWindow();
     expect(window.minimize).toHaveBeenCalledTimes(2);
-    app.emit('before-quit');
+    // A quit the question about running accesses stopped (quitQuestion.ts) leaves it minimising.
+    app.emit('before-quit', { defaultPrevented: true });
+    const stillRunning = { preventDefault: vi.fn() };
+    window.emit('close', stillRunning);
+    expect(stillRunning.preventDefault).toHaveBeenCalled();
+    app.emit('before-quit', { defaultPrevented: false });
     const quitting = { preventDefault: vi.fn() };
     window.emit('close', quitting);
     expect(quitting.preventDefault).not.toHaveBeenCalled();

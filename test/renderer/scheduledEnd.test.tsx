@@ -375,6 +375,20 @@ describe('run reports', () => {
     ]);
   });
 
+  it('says a run ended early, as the computer went to sleep', async () => {
+    const asleepAt = new Date(Date.parse(AT_10_50) - 8 * 60_000).toISOString();
+    await renderApp(
+      lab({
+        scheduledEnds: {
+          ran: [run({ atSleep: true, ranAt: asleepAt, ended: [ended('a'), ended('b')] })],
+        },
+      }),
+    );
+    expect(reportTexts()).toEqual([
+      'Scheduled end at 10:50 for Computer Lab 1 ended 2 accesses. It ran early, at 10:42, when the computer went to sleep.',
+    ]);
+  });
+
   it('says how many could not be ended and that they are being retried', async () => {
     await renderApp(
       lab({

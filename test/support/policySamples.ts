@@ -24,6 +24,8 @@ export const SAMPLES: {
   StartAtLogin: { valid: true, other: false, invalid: 2 },
   OpenShortcut: { valid: 'CommandOrControl+Alt+F10', other: '', invalid: 'F9' },
   DeviceChangeNotifications: { valid: true, other: false, invalid: 'yes' },
+  RunningAccessesOnQuit: { valid: 'end', other: 'ask', invalid: 'never' },
+  EndsDuringSleep: { valid: 'end-at-sleep', other: 'end-on-wake', invalid: 'nightly' },
   StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
   StudentDataRetentionHours: { valid: 8, other: 0, invalid: 721 },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },

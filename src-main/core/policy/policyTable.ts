@@ -162,6 +162,8 @@ const RULES = {
   StartAtLogin: setting('startAtLogin'),
   OpenShortcut: setting('openShortcut'),
   DeviceChangeNotifications: setting('notifications.deviceChanges'),
+  RunningAccessesOnQuit: setting('runningAccessesOnQuit'),
+  EndsDuringSleep: setting('endsDuringSleep'),
   StudentNames: setting('studentData.names'),
   StudentDataRetentionHours: setting('studentData.retentionHours'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.

@@ -6,6 +6,9 @@
  * while ClassTray was closed or the computer slept runs at once on start or resume, and its
  * report says how late it ran.
  *
+ * With the 'end-at-sleep' rule (the teacher's or the school's, docs/decisions.md), every pending
+ * end runs when the computer goes to sleep instead, early, and its report says so.
+ *
  * An end leaves the schedule once it ran, unless an access it ended failed for the connection:
  * then it stays and is tried again every RETRY_MS until every access ended. What a run learns is
  * kept only in the notebook of the session the end belongs to: a run during which the session
@@ -57,6 +60,8 @@ export class EndTimer {
   readonly #retries = new Map<string, { end: ScheduledEnd; retryAt: number }>();
   #handle: unknown;
   #running: Promise<void> | undefined;
+  /** The ends run as the computer went to sleep, until each answered or failed. */
+  #atSleep: Promise<void> | undefined;
   #suspended = false;
   #stopped = false;
   /** The schedule changed under a run: it goes out when the run is done. */
@@ -116,8 +121,16 @@ export class EndTimer {
     this.#options.onChange();
   }
 
-  /** The computer goes to sleep: nothing fires until resume(). */
-  suspend(): void {
+  /**
+   * The computer goes to sleep: nothing fires until resume(). With `endNow` (the 'end-at-sleep'
+   * rule) every pending end runs first, whatever its time: how long the sleep lasts cannot be
+   * known. All of its requests leave at once, not a few at a time as End all sends them: the
+   * system gives a suspending app little time (Electron's 'suspend' is a notice, not a delay),
+   * and what is guaranteed is only that the requests were sent; an answer that comes after the
+   * wake is recorded then, and an end the connection failed is tried again on wake.
+   */
+  suspend(endNow = false): void {
+    if (endNow) this.#runAtSleep();
     this.#suspended = true;
     this.#cancel();
   }
@@ -135,13 +148,14 @@ export class EndTimer {
 
   /** Resolves once no run is under way, nor one that came due while another ran. */
   async settled(): Promise<void> {
-    while (this.#running) await this.#running;
+    while (this.#running ?? this.#atSleep) await (this.#running ?? this.#atSleep);
   }
 
   #arm(): void {
     this.#cancel();
     const session = this.#session;
-    if (session === undefined || this.#stopped || this.#suspended || this.#running) return;
+    if (session === undefined || this.#stopped || this.#suspended) return;
+    if (this.#running ?? this.#atSleep) return;
     const dueTimes = session.notebook.read().scheduledEnds.map((end) => this.#dueAt(end));
     if (dueTimes.length === 0) return;
     const wait = Math.min(...dueTimes) - this.#options.clock();
@@ -179,6 +193,23 @@ export class EndTimer {
       });
   }
 
+  /** Every pending end of the session, now, at once: the computer is going to sleep. */
+  #runAtSleep(): void {
+    const session = this.#session;
+    if (session === undefined || this.#stopped || this.#atSleep) return;
+    const pending = session.notebook.read().scheduledEnds;
+    if (pending.length === 0) return;
+    const retryAt = this.#options.clock() + RETRY_MS;
+    for (const end of pending) this.#retries.set(scheduleTargetKey(end.target), { end, retryAt });
+    this.#atSleep = Promise.all(pending.map((end) => this.#runOne(session, end, true)))
+      .then(() => undefined)
+      .catch((error: unknown) => this.#options.log.error('Ending at sleep failed', error))
+      .finally(() => {
+        this.#atSleep = undefined;
+        this.#arm();
+      });
+  }
+
   /** Runs the ends due now, soonest first, one after another. */
   async #runDue(session: Session): Promise<void> {
     const { clock } = this.#options;
@@ -196,10 +227,10 @@ export class EndTimer {
     }
   }
 
-  async #runOne(session: Session, end: ScheduledEnd): Promise<void> {
+  async #runOne(session: Session, end: ScheduledEnd, atSleep = false): Promise<void> {
     const { clock, log, onChange } = this.#options;
     const ranAt = clock();
-    const ended = await this.#end(session, end);
+    const ended = await this.#end(session, end, atSleep);
     if (this.#session !== session) return;
     if (ended === undefined) {
       log.info(
@@ -220,17 +251,23 @@ export class EndTimer {
       lateMinutes,
       ended,
       retrying,
+      ...(atSleep ? { atSleep: true as const } : {}),
     });
+    const when = atSleep ? 'at sleep' : lateMinutes === 0 ? 'on time' : `${lateMinutes} min late`;
     log.info(
-      `Scheduled end of ${described(end.target)} at ${end.at} ran ${
-        lateMinutes === 0 ? 'on time' : `${lateMinutes} min late`
-      }: ${summary(ended)}${retrying ? `; trying again in ${RETRY_MS / 1000} s` : ''}.`,
+      `Scheduled end of ${described(end.target)} at ${end.at} ran ${when}: ${summary(ended)}${
+        retrying ? `; trying again in ${RETRY_MS / 1000} s` : ''
+      }.`,
     );
     onChange();
   }
 
   /** Ends the end's accesses; undefined for an access end with nothing left to end. */
-  async #end(session: Session, { target }: ScheduledEnd): Promise<EndedAccessView[] | undefined> {
+  async #end(
+    session: Session,
+    { target }: ScheduledEnd,
+    allAtOnce: boolean,
+  ): Promise<EndedAccessView[] | undefined> {
     const { accesses } = session.notebook.read();
     if ('token' in target) {
       const token = target.token.toLowerCase();
@@ -247,6 +284,16 @@ export class EndTimer {
     // Every access given in the classroom and still running now, also those added after the end
     // was set; none without a recorded classroom (endAll skips any other).
     const running = runningIn(accesses, target.classroomId);
+    if (allAtOnce) {
+      // The same accesses End all would reach (runningIn), each through the tracker's one
+      // invalidation per token.
+      return Promise.all(
+        running.map(async ({ token }) => ({
+          token,
+          result: await this.#options.accesses.invalidate(token),
+        })),
+      );
+    }
     return this.#options.accesses.endAll(
       target.classroomId,
       running.map((access) => access.token),

@@ -23,7 +23,7 @@ export interface ScheduledEndsFeature
 }
 
 export function scheduledEndsFeature(
-  core: Pick<CoreContext, 'clock' | 'timers' | 'log' | 'sessions' | 'emit'>,
+  core: Pick<CoreContext, 'clock' | 'timers' | 'log' | 'sessions' | 'emit' | 'settings'>,
   options: {
     accesses: AccessEnder;
     /** The schedule went out: what depends on it (the timetable's bells) follows. */
@@ -70,7 +70,8 @@ export function scheduledEndsFeature(
     changed: () => ends.changed(),
     accessEnded: () => ends.accessEnded(),
     sessionOpened: (session) => ends.start(session),
-    suspend: () => ends.suspend(),
+    // The rule the teacher or the school chose (preferences.ts): read at the moment of sleep.
+    suspend: () => ends.suspend(core.settings.get().endsDuringSleep === 'end-at-sleep'),
     resume: () => ends.resume(),
     stop: () => ends.stop(),
     scheduledEndsSettled: () => ends.settled(),

@@ -18,6 +18,11 @@ export interface ScheduledEndRunView {
   lateMinutes: number;
   /** One per access it ended; empty when none was still running. */
   ended: EndedAccessView[];
+  /**
+   * It ran when the computer went to sleep, before its time (the 'end-at-sleep' rule): `ranAt`
+   * says when.
+   */
+  atSleep?: true;
   /** Some access could not be ended (the connection failed): it is tried again until it ends. */
   retrying: boolean;
   /**

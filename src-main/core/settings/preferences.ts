@@ -16,6 +16,7 @@ import {
   STUDENT_NAME_CHOICES,
 } from '../../../src-shared/studentData';
 import { DESKTOP_HOMES } from '../../../src-shared/desktopHome';
+import { ENDS_DURING_SLEEP, RUNNING_ON_QUIT } from '../../../src-shared/leaving';
 import {
   DEFAULT_OPEN_SHORTCUT,
   OPEN_SHORTCUT_MAX_LENGTH,
@@ -58,6 +59,10 @@ export const preferenceSettings = {
     .min(0)
     .max(Math.max(...CLIPBOARD_CLEAR_SECONDS.choices))
     .default(CLIPBOARD_CLEAR_SECONDS.default),
+  /** ClassTray quits while accesses run: ask, end them or keep them (electron/quitQuestion.ts). */
+  runningAccessesOnQuit: z.enum(RUNNING_ON_QUIT).default('ask'),
+  /** A scheduled end and a sleep: ended at sleep, or late on wake (scheduledEnds/endTimer.ts). */
+  endsDuringSleep: z.enum(ENDS_DURING_SLEEP).default('end-on-wake'),
   /** Offline and recently changed devices at the top of the list, above the fold. */
   problemsFirst: z.boolean().default(true),
   /** How many minutes before a lesson its room's devices are checked; 0: never. */

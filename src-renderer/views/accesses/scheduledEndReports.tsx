@@ -163,6 +163,9 @@ export function ScheduledEndReports() {
       said.push(t('accesses.alreadyEndedCount', { count: count('already-ended') }));
     }
     if (count('unknown') > 0) said.push(t('accesses.unknownCount', { count: count('unknown') }));
+    if (run.atSleep === true) {
+      said.push(t('schedule.atSleep', { time: formatMinute(run.ranAt, i18n.language) }));
+    }
     if (run.lateMinutes > 0) said.push(t('schedule.late', { count: run.lateMinutes }));
     const failed = count('failed');
     if (failed > 0) {

@@ -1,7 +1,7 @@
 /**
  * Settings → General: the preferences (refresh intervals, language, notifications, start at login,
- * the compact view, Problems first, the clipboard's and the ended accesses' times), each locked
- * where the school set it.
+ * the compact view, Problems first, the clipboard's and the ended accesses' times, and in the
+ * tray app what a quit or a sleep does to running accesses), each locked where the school set it.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { useApi, useClassTray, useHost } from '../../store/context';
 import { ActionError } from '../forms/actionError';
 import { SetBySchoolNote, useSetBySchool } from './setBySchool';
 import { ShortcutSetting } from './shortcutSetting';
+import { LeavingSettings } from './leavingSettings';
 import { FormField } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { ReadinessMinutesField } from '../readiness/readinessSetting';
@@ -125,6 +126,8 @@ export function GeneralSettings() {
           </label>
           <ActionError error={startAtLogin.error} />
           <ShortcutSetting />
+          {/* Only the tray app quits and sleeps: the preview has neither. */}
+          <LeavingSettings />
         </>
       )}
     </div>

@@ -346,6 +346,66 @@ describe('missed ends', () => {
   });
 });
 
+describe("with the 'end-at-sleep' rule", () => {
+  it('every pending end runs as the computer goes to sleep, its requests all at once', async () => {
+    const answers: (() => void)[] = [];
+    const end = setup(
+      () =>
+        new Promise((resolve) => {
+          answers.push(() => resolve({ status: 'Invalidated', session_expires_at: at(1) }));
+        }),
+    );
+    const room = [1, 2, 3, 4, 5].map((n) => access(n));
+    end.open(sessionWith(end.client, { accesses: [...room, access(6, { classroomId: 'lab-2' })] }));
+    end.schedule(50, { classroomId: 'lab-1' });
+    end.schedule(8 * 60, { token: token(6) });
+
+    end.ends.suspend(true);
+    // More than End all's three at a time: the system may sleep before any answer comes.
+    await vi.waitFor(() => expect(end.client.invalidate).toHaveBeenCalledTimes(6));
+    expect(end.waits()).toEqual([]);
+    for (const answer of answers) answer();
+    await end.ends.settled();
+
+    expect(end.pending()).toEqual([]);
+    expect(end.ends.ran).toHaveLength(2);
+    for (const report of end.ends.ran) {
+      expect(report).toMatchObject({ atSleep: true, ranAt: at(0), lateMinutes: 0 });
+    }
+    expect(end.logger.lines).toContain(
+      `Scheduled end of classroom "lab-1" at ${at(50)} ran at sleep: 5 invalidated.`,
+    );
+  });
+
+  it('an end the connection failed at sleep is tried again on wake', async () => {
+    const end = setup(networkDown);
+    end.open(sessionWith(end.client, { accesses: [access(1)] }));
+    end.schedule(50, { classroomId: 'lab-1' });
+    end.ends.suspend(true);
+    await end.ends.settled();
+    expect(end.ends.ran).toMatchObject([{ atSleep: true, retrying: true }]);
+    expect(end.pending()).toHaveLength(1);
+
+    vi.mocked(end.client.invalidate).mockImplementation(invalidated);
+    await end.advanceAndSettle(90 * MINUTE);
+    expect(end.client.invalidate).toHaveBeenCalledOnce();
+    end.ends.resume();
+    await end.ends.settled();
+    expect(end.client.invalidate).toHaveBeenCalledTimes(2);
+    expect(end.pending()).toEqual([]);
+    expect(end.ends.ran).toMatchObject([{ retrying: false, lateMinutes: 40 }]);
+  });
+
+  it('without the rule, a sleep runs nothing until the wake', async () => {
+    const end = setup();
+    end.open(sessionWith(end.client, { accesses: [access(1)] }));
+    end.schedule(50, { classroomId: 'lab-1' });
+    end.ends.suspend();
+    await end.ends.settled();
+    expect(end.client.invalidate).not.toHaveBeenCalled();
+  });
+});
+
 describe('the reports', () => {
   it(`keep the newest ${KEPT_RUNS}, newest first`, async () => {
     const end = setup();

@@ -57,3 +57,30 @@ describe('settings the school set', () => {
     expect(fake.updatePreferences).toHaveBeenCalledWith({ startAtLogin: true });
   });
 });
+
+describe('what a quit or a sleep does to running accesses', () => {
+  it("is the teacher's choice in the tray app, saved as chosen", async () => {
+    const { fake, user } = await openSettings([]);
+    const onQuit = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'When ClassTray quits with accesses running',
+    });
+    const duringSleep = screen.getByRole<HTMLSelectElement>('combobox', {
+      name: 'An end due while the computer sleeps',
+    });
+    expect([onQuit.value, duringSleep.value]).toEqual(['ask', 'end-on-wake']);
+    await user.selectOptions(onQuit, 'end them');
+    await user.selectOptions(duringSleep, 'runs when it goes to sleep');
+    expect(fake.updatePreferences).toHaveBeenCalledWith({ runningAccessesOnQuit: 'end' });
+    expect(fake.updatePreferences).toHaveBeenCalledWith({ endsDuringSleep: 'end-at-sleep' });
+  });
+
+  it('cannot be changed where the school set it', async () => {
+    await openSettings(['RunningAccessesOnQuit', 'EndsDuringSleep']);
+    for (const name of [
+      /^When ClassTray quits with accesses running\s*Set by your school$/,
+      /^An end due while the computer sleeps\s*Set by your school$/,
+    ]) {
+      expect(screen.getByRole<HTMLSelectElement>('combobox', { name }).disabled).toBe(true);
+    }
+  });
+});
