@@ -1,6 +1,6 @@
 /**
- * npm run bench -- <name> [<name>...]: runs benchmarks, one after another. Each benchmark is a module exporting a function;
- * add it to BENCHMARKS below.
+ * npm run bench -- <name> [<name>...]: runs benchmarks, one after another. Each benchmark is a
+ * module exporting a function; add it to BENCHMARKS below.
  */
 import { benchCommands } from './commands';
 import { benchLocalService } from './localService';
