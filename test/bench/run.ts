@@ -1,7 +1,8 @@
 /**
- * npm run bench -- <name>: runs one benchmark. Each benchmark is a module exporting a function;
- * add it to BENCHMARKS below.
+ * npm run bench -- <name> [<name>...]: runs benchmarks, one after another. Each benchmark is a
+ * module exporting a function; add it to BENCHMARKS below.
  */
+import { benchCommands } from './commands';
 import { benchLocalService } from './localService';
 import { benchPeers } from './peers';
 import { benchReadiness } from './readiness';
@@ -20,14 +21,16 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['timetable', benchTimetable],
   ['peers', benchPeers],
   ['readiness', benchReadiness],
+  ['commands', benchCommands],
 ]);
 
-const name = process.argv[2];
-const bench = name === undefined ? undefined : BENCHMARKS.get(name);
-if (!bench) {
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !BENCHMARKS.has(name));
+if (names.length === 0 || unknown.length > 0) {
   console.error(
-    `Usage: npm run bench -- <name>\n\nKnown benchmarks:\n${[...BENCHMARKS.keys()].map((known) => `  ${known}`).join('\n')}`,
+    `Usage: npm run bench -- <name> [<name>...]\n\nKnown benchmarks:\n${[...BENCHMARKS.keys()].map((known) => `  ${known}`).join('\n')}`,
   );
   process.exit(2);
 }
-await bench();
+// One after another, in the order given: each in the same run, none beside another.
+for (const name of names) await BENCHMARKS.get(name)?.();

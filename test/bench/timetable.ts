@@ -275,7 +275,7 @@ const GOAL_CLI_RATIO = 2;
 
 /**
  * `npm run timetable -- expand` as support runs it (without npm's own start): the built command
- * (cliBuilt.mjs) expanding the fixture week against `node -e 0`, in turns, wall time from spawn
+ * (builtCommand.mjs timetable) expanding the fixture week against `node -e 0`, in turns, wall time from spawn
  * to exit; medians. The first run of the command (which may build it) is not counted.
  */
 async function commandStart(): Promise<{
@@ -287,7 +287,8 @@ async function commandStart(): Promise<{
 }> {
   const root = path.join(import.meta.dirname, '..', '..');
   const expand = [
-    path.join(root, 'src-main/core/timetable/cliBuilt.mjs'),
+    path.join(root, 'src-main/builtCommand.mjs'),
+    'timetable',
     'expand',
     path.join(root, 'test/core/timetable/fixtures/cli-week.ics'),
     '--from',
@@ -329,7 +330,7 @@ async function commandStart(): Promise<{
   const npm: number[] = [];
   for (let round = 0; round < NPM_RUNS; round += 1) {
     const { ms, code } = await run(
-      ['run', '--silent', 'timetable', '--', ...expand.slice(1)],
+      ['run', '--silent', 'timetable', '--', ...expand.slice(2)],
       'npm',
     );
     if (code !== 0) throw new Error(`npm run timetable exited with ${code}.`);

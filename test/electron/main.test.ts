@@ -268,6 +268,23 @@ describe('main', () => {
     expect(electron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
   });
 
+  it('asks for the code cache: the app:// scheme keeps one and the window fills it on its first load', async () => {
+    const { electron, started } = await launch();
+    // Chromium keeps a custom scheme's code cache only for a standard scheme that asks for it.
+    expect(electron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      expect.objectContaining({
+        scheme: 'app',
+        privileges: expect.objectContaining({ standard: true, codeCache: true }),
+      }),
+    ]);
+    await started();
+    const { menubar } = await import('menubar');
+    expect(vi.mocked(menubar).mock.calls[0]?.[0]).toMatchObject({
+      index: 'app://classtray/index.html',
+      browserWindow: { webPreferences: { v8CacheOptions: 'bypassHeatCheck' } },
+    });
+  });
+
   it('quits at once as a second instance, starting nothing', async () => {
     const { electron, createClassTray } = await launch({ lock: false });
     expect(electron.app.quit).toHaveBeenCalled();

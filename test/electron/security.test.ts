@@ -34,11 +34,14 @@ const get = (url: string, method = 'GET'): Promise<Response> =>
   rendererResponse(root, { url, method } as Request);
 
 describe('app:// protocol', () => {
-  it('registers app as a standard, secure scheme before ready, without bypassing CSP', () => {
+  it('registers app as a standard, secure scheme with a code cache before ready, without bypassing CSP', () => {
     registerAppScheme();
     const [schemes] = vi.mocked(protocol.registerSchemesAsPrivileged).mock.calls[0] ?? [];
     expect(schemes).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
     ]);
   });
 

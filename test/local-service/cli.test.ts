@@ -5,27 +5,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { childProcesses } from '../support/childProcesses';
 import { accountFixture, device } from '../support/fixtures';
 
-const CLI = join(process.cwd(), 'src-main', 'local-service', 'cli.ts');
+/** What `npm run local-service` runs: the command built, in plain Node. */
+const LAUNCHER = join(process.cwd(), 'src-main', 'builtCommand.mjs');
 const startChild = childProcesses();
 let directory: string;
-/** The CLI bundled once for this file: through tsx each start costs about 1.2 s of CPU. */
-let builtCli: string;
 
 beforeAll(async () => {
   directory = await mkdtemp(join(tmpdir(), 'classtray-cli-'));
-  builtCli = await startChild.built(CLI);
-});
+  // Built first, as `npm ci` leaves it: a run that builds also says so on stderr.
+  await startChild.toEnd(LAUNCHER, ['local-service', '--help']);
+}, 60_000);
 afterAll(async () => {
   await rm(directory, { recursive: true, force: true });
 });
 
 const ADDRESS = /http:\/\/127\.0\.0\.1:\d+/;
 /** The service's CLI, ready once it prints its address. */
-const run = (args: string[]) => startChild(builtCli, args, ADDRESS);
+const run = (args: string[]) => startChild(LAUNCHER, ['local-service', ...args], ADDRESS);
 
 describe('npm run local-service', () => {
-  it('serves the demo account on 127.0.0.1 and prints its address, run from its source as npm runs it', async () => {
-    const cli = startChild(CLI, ['--port', '0', '--token', 'T'], ADDRESS);
+  it('serves the demo account on 127.0.0.1 and prints its address, and stops on SIGTERM with status 0', async () => {
+    const cli = run(['--port', '0', '--token', 'T']);
     const url = await cli.ready;
     const response = await fetch(`${url}/api/v1/devices`, { headers: { 'X-Token-SVC': 'T' } });
     expect(response.status).toBe(200);

@@ -35,7 +35,15 @@ export const WATCH_GAP_MS = 15 * 60_000;
  */
 export const WRITE_EVERY_MS = 10_000;
 
-const iso = z.iso.datetime({ offset: true });
+/**
+ * Times are ISO 8601 in the file and epoch ms in memory: a refresh of a large room compares and
+ * sets them for every device (Date.parse twice a device in `worthWriting` cost a 5,000-device
+ * refresh about a sixth of its time), and only a write turns them back into text.
+ */
+const iso = z.iso
+  .datetime({ offset: true })
+  .transform((text) => Date.parse(text))
+  .pipe(z.number());
 const entrySchema = z.strictObject({
   /** The last look that saw it online. */
   onlineAt: iso.nullable(),
@@ -48,7 +56,8 @@ const entrySchema = z.strictObject({
   /** The account page it was last listed on. */
   page: z.number().int().min(1).optional(),
 });
-type Entry = z.infer<typeof entrySchema>;
+/** One device's history in memory, its times in epoch ms; changed in place by each look. */
+type Entry = z.output<typeof entrySchema>;
 
 const fileSchema = z.strictObject({
   version: z.literal(1),
@@ -130,7 +139,7 @@ export class Availability {
     const entry = this.#accounts.get(account)?.get(remoteId);
     if (entry === undefined) return undefined;
     const { onlineAt, offlineSince, atLeast } = entry;
-    return { onlineAt, offlineSince, atLeast };
+    return { onlineAt: isoOrNull(onlineAt), offlineSince: isoOrNull(offlineSince), atLeast };
   }
 
   /** The account page each of these devices was last listed on, where known. */
@@ -151,13 +160,17 @@ export class Availability {
       devices = new Map();
       this.#accounts.set(account, devices);
     }
-    const now = new Date(at).toISOString();
+    // The time a look is written as (whole ms, as an ISO string holds it).
+    const now = new Date(at).getTime();
     let news = false;
     for (const sighting of sightings) {
-      const before = devices.get(sighting.remoteId);
-      const after = next(before, sighting, at, now);
-      devices.set(sighting.remoteId, after);
-      news ||= worthWriting(before, after);
+      const entry = devices.get(sighting.remoteId);
+      if (entry === undefined) {
+        devices.set(sighting.remoteId, first(sighting, now));
+        news = true;
+      } else {
+        news = looked(entry, sighting, now) || news;
+      }
     }
     if (news) this.#save();
   }
@@ -221,8 +234,7 @@ export class Availability {
     const oldest = this.#clock() - FORGET_AFTER_MS;
     const kept: { account: string; id: string; seenAt: number }[] = [];
     for (const [account, devices] of this.#accounts) {
-      for (const [id, entry] of devices) {
-        const seenAt = Date.parse(entry.seenAt);
+      for (const [id, { seenAt }] of devices) {
         if (seenAt < oldest) devices.delete(id);
         else kept.push({ account, id, seenAt });
       }
@@ -236,9 +248,12 @@ export class Availability {
   }
 
   async #write(): Promise<void> {
-    const accounts: Record<string, Record<string, Entry>> = {};
-    for (const [account, devices] of this.#accounts)
-      accounts[account] = Object.fromEntries(devices);
+    const accounts: Record<string, Record<string, z.input<typeof entrySchema>>> = {};
+    for (const [account, devices] of this.#accounts) {
+      const written: Record<string, z.input<typeof entrySchema>> = {};
+      for (const [id, entry] of devices) written[id] = asWritten(entry);
+      accounts[account] = written;
+    }
     const text = JSON.stringify({ version: 1, accounts });
     try {
       await mkdir(path.dirname(this.#file), { recursive: true, mode: PRIVATE_FOLDER_MODE });
@@ -252,49 +267,65 @@ export class Availability {
 /** A look that only says "still the same" is written once an hour, not at every refresh. */
 export const REWRITE_SAME_AFTER_MS = 3_600_000;
 
-function worthWriting(before: Entry | undefined, after: Entry): boolean {
-  if (before === undefined) return true;
-  return (
-    before.offlineSince !== after.offlineSince ||
-    before.atLeast !== after.atLeast ||
-    before.page !== after.page ||
-    (before.onlineAt === before.seenAt) !== (after.onlineAt === after.seenAt) ||
-    Math.abs(Date.parse(after.seenAt) - Date.parse(before.seenAt)) >= REWRITE_SAME_AFTER_MS
-  );
+const isoOrNull = (time: number | null): string | null =>
+  time === null ? null : new Date(time).toISOString();
+
+/** An entry as the file has always held it (the same keys, in the same order). */
+function asWritten(entry: Entry): z.input<typeof entrySchema> {
+  return {
+    onlineAt: isoOrNull(entry.onlineAt),
+    offlineSince: isoOrNull(entry.offlineSince),
+    atLeast: entry.atLeast,
+    ...(entry.page === undefined ? {} : { page: entry.page }),
+    seenAt: new Date(entry.seenAt).toISOString(),
+  };
+}
+
+/** A device's entry after the first look at it: offline since at least that look. */
+function first(sighting: Sighting, now: number): Entry {
+  return {
+    onlineAt: sighting.online === true ? now : null,
+    offlineSince: sighting.online === false ? now : null,
+    atLeast: sighting.online === false,
+    ...(sighting.page === undefined ? {} : { page: sighting.page }),
+    seenAt: now,
+  };
 }
 
 /**
- * A device's entry after one look. Offline since the first look that saw it offline, never later
- * than a look that saw it offline (a clock set back shows the earlier time); "at least" unless
- * the look before, close enough, saw it online.
+ * A device's entry after one more look, changed in place; whether the change is worth writing.
+ * Offline since the first look that saw it offline, never later than a look that saw it offline
+ * (a clock set back shows the earlier time); "at least" unless the look before, close enough,
+ * saw it online. A look that only says "still the same" is written once an hour.
  */
-function next(before: Entry | undefined, sighting: Sighting, at: number, now: string): Entry {
-  const page = sighting.page ?? before?.page;
-  const base = { ...(page === undefined ? {} : { page }), seenAt: now };
-  if (sighting.online === null) {
-    return {
-      onlineAt: before?.onlineAt ?? null,
-      offlineSince: null,
-      atLeast: false,
-      ...base,
-    };
+function looked(entry: Entry, sighting: Sighting, now: number): boolean {
+  const wasOnline = entry.onlineAt === entry.seenAt;
+  let onlineAt = entry.onlineAt;
+  let offlineSince: number | null = null;
+  let atLeast = false;
+  if (sighting.online === true) {
+    onlineAt = now;
+  } else if (sighting.online === false) {
+    if (entry.offlineSince !== null) {
+      offlineSince = entry.offlineSince <= now ? entry.offlineSince : now;
+      atLeast = entry.atLeast;
+    } else {
+      const watched = wasOnline && now - entry.seenAt <= WATCH_GAP_MS && now >= entry.seenAt;
+      offlineSince = now;
+      atLeast = !watched;
+    }
   }
-  if (sighting.online) return { onlineAt: now, offlineSince: null, atLeast: false, ...base };
-  const stillOffline = before?.offlineSince ?? null;
-  if (stillOffline !== null) {
-    const earlier = Date.parse(stillOffline) <= at ? stillOffline : now;
-    return {
-      onlineAt: before?.onlineAt ?? null,
-      offlineSince: earlier,
-      atLeast: before?.atLeast ?? true,
-      ...base,
-    };
-  }
-  const watched =
-    before?.onlineAt !== undefined &&
-    before.onlineAt !== null &&
-    before.onlineAt === before.seenAt &&
-    at - Date.parse(before.seenAt) <= WATCH_GAP_MS &&
-    at >= Date.parse(before.seenAt);
-  return { onlineAt: before?.onlineAt ?? null, offlineSince: now, atLeast: !watched, ...base };
+  const page = sighting.page ?? entry.page;
+  const worth =
+    offlineSince !== entry.offlineSince ||
+    atLeast !== entry.atLeast ||
+    page !== entry.page ||
+    wasOnline !== (onlineAt === now) ||
+    Math.abs(now - entry.seenAt) >= REWRITE_SAME_AFTER_MS;
+  entry.onlineAt = onlineAt;
+  entry.offlineSince = offlineSince;
+  entry.atLeast = atLeast;
+  if (page !== undefined) entry.page = page;
+  entry.seenAt = now;
+  return worth;
 }

@@ -185,6 +185,60 @@ describe('the availability history', () => {
     expect([...availability.pagesOf('demo', ['a', 'b'])]).toEqual([['a', 7]]);
   });
 
+  it('writes its file as it always has, and reads back one with other offsets at the same times', async () => {
+    const dir = await tempDir();
+    let now = T0;
+    const availability = await opened(dir, () => now);
+    availability.saw(
+      'demo',
+      [
+        { remoteId: 'a', online: true, page: 2 },
+        { remoteId: 'b', online: false },
+        { remoteId: 'c', online: null },
+      ],
+      now,
+    );
+    now += MIN;
+    availability.saw('demo', [{ remoteId: 'a', online: false, page: 3 }], now);
+    await availability.flushed();
+    const file = path.join(dir, AVAILABILITY_FILE);
+    const text = JSON.stringify({
+      version: 1,
+      accounts: {
+        demo: {
+          a: {
+            onlineAt: iso(T0),
+            offlineSince: iso(T0 + MIN),
+            atLeast: false,
+            page: 3,
+            seenAt: iso(T0 + MIN),
+          },
+          b: { onlineAt: null, offlineSince: iso(T0), atLeast: true, seenAt: iso(T0) },
+          c: { onlineAt: null, offlineSince: null, atLeast: false, seenAt: iso(T0) },
+        },
+      },
+    });
+    expect(await readFile(file, 'utf8')).toBe(text);
+
+    // The same times written with an offset (an earlier version's file, or another writer's).
+    await writeFile(
+      file,
+      text.replaceAll('2026-03-02T08:1', '2026-03-02T09:1').replaceAll('.000Z', '.000+01:00'),
+    );
+    const again = await opened(dir, () => now);
+    expect(again.of('demo', 'a')).toEqual({
+      onlineAt: iso(T0),
+      offlineSince: iso(T0 + MIN),
+      atLeast: false,
+    });
+    // Still offline, a minute on: nothing new but the look, which is not worth a write yet.
+    const offsets = await readFile(file, 'utf8');
+    again.saw('demo', [{ remoteId: 'b', online: false }], now);
+    expect(again.of('demo', 'b')).toEqual({ onlineAt: null, offlineSince: iso(T0), atLeast: true });
+    await again.flushed();
+    expect(await readFile(file, 'utf8')).toBe(offsets);
+  });
+
   it.each([
     ['not JSON', '{"version": 1, "accounts": '],
     ["another program's", JSON.stringify({ version: 7, devices: [] })],

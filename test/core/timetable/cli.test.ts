@@ -14,7 +14,8 @@ import { tempDir } from '../../support/tempDir';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
 /** The command as `npm run timetable` runs it: built, in plain Node. */
-const CLI = path.join(ROOT, 'src-main/core/timetable/cliBuilt.mjs');
+const CLI = path.join(ROOT, 'src-main/builtCommand.mjs');
+const COMMAND = 'timetable';
 const SOURCE = path.join(ROOT, 'src-main/core/timetable/cli.ts');
 const WEEK = path.join(import.meta.dirname, 'fixtures', 'cli-week.ics');
 const startFeed = feedServers();
@@ -31,7 +32,7 @@ async function timetableWith(env: Record<string, string>, ...args: string[]) {
     code: status,
     stdout,
     stderr,
-  } = await cli.toEnd(CLI, args, {
+  } = await cli.toEnd(CLI, [COMMAND, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
   });
@@ -42,7 +43,7 @@ async function timetableWith(env: Record<string, string>, ...args: string[]) {
 describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
   // Built first, as `npm ci` leaves it: a run that builds also says so on stderr.
   beforeAll(async () => {
-    await cli.toEnd(CLI, ['--help'], { cwd: ROOT });
+    await cli.toEnd(CLI, [COMMAND, '--help'], { cwd: ROOT });
   }, 90_000);
 
   it('prints each occurrence starting in the window as JSON, then a summary on stderr', async () => {

@@ -19,7 +19,7 @@ import { calendarText } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
 
 const ROOT = path.join(import.meta.dirname, '..', '..', '..');
-const CLI = path.join(ROOT, 'src-main/core/timetable/cliBuilt.mjs');
+const CLI = path.join(ROOT, 'src-main/builtCommand.mjs');
 const SECRET = 'private-7f3a9c-do-not-show';
 const WINDOW = ['--from', '2026-11-24T00:00:00Z', '--to', '2026-11-25T00:00:00Z'];
 const cli = childProcesses();
@@ -105,7 +105,7 @@ describe.runIf(process.platform === 'linux')(
   () => {
     beforeAll(async () => {
       // Built first, as `npm ci` leaves it.
-      await cli.toEnd(CLI, ['--help'], { cwd: ROOT });
+      await cli.toEnd(CLI, ['timetable', '--help'], { cwd: ROOT });
     }, 90_000);
 
     it.each([
@@ -120,7 +120,7 @@ describe.runIf(process.platform === 'linux')(
       await feed.request;
       const lines = commandLines();
       // The command is running (npm's process and Node's are there) while its request waits.
-      expect(lines.some((line) => line.includes('cliBuilt.mjs'))).toBe(true);
+      expect(lines.some((line) => line.includes('builtCommand.mjs timetable'))).toBe(true);
       expect(lines.filter((line) => line.includes(SECRET))).toEqual([]);
       feed.answer();
       const { code, stdout, stderr } = await run;
@@ -132,7 +132,7 @@ describe.runIf(process.platform === 'linux')(
 
     it('warns when one is on the command line, and still reads it', async () => {
       const feed = await heldFeed();
-      const run = cli.toEnd(CLI, ['expand', feed.url, ...WINDOW], { cwd: ROOT });
+      const run = cli.toEnd(CLI, ['timetable', 'expand', feed.url, ...WINDOW], { cwd: ROOT });
       await feed.request;
       // Here it is seen: what the warning is about.
       expect(commandLines().some((line) => line.includes(SECRET))).toBe(true);
@@ -145,7 +145,7 @@ describe.runIf(process.platform === 'linux')(
     });
 
     it('says what it needs without a file, "-" or the variable, with status 2', async () => {
-      const { code, stderr } = await cli.toEnd(CLI, ['expand', ...WINDOW], {
+      const { code, stderr } = await cli.toEnd(CLI, ['timetable', 'expand', ...WINDOW], {
         cwd: ROOT,
         env: { ...process.env, [CALENDAR_URL_ENV]: '' },
       });
