@@ -12,8 +12,8 @@
  * subscription, whose path and query are its secret, cannot end up in the file whole.
  *
  * The folder is kept private as a data folder is (privateFolder.ts: refused when another user
- * could reach it; the log files found there narrowed to 0600), a link found at a log file's name
- * is removed, not followed, and every append opens the file with O_NOFOLLOW.
+ * could reach it; the log files found there narrowed to 0600), a link found at the log folder's
+ * name or at a log file's is removed, not followed, and every append opens the file with O_NOFOLLOW.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -69,8 +69,9 @@ const loggers = new Map<string, ReturnType<typeof electronLog.create>>();
 export function openLogFile(folder: string, options: LogFileOptions = {}): LogFile {
   const resolved = path.resolve(folder);
   const file = path.join(resolved, LOG_FILE_NAME);
+  let replacedLink: string | undefined;
   try {
-    makePrivateFolder(resolved, { kind: 'log' });
+    ({ replacedLink } = makePrivateFolder(resolved, { kind: 'log' }));
   } catch (error) {
     if (error instanceof PrivateFolderError) throw error;
     // electron-log tries again on the first line and says why it cannot write.
@@ -91,6 +92,12 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
     consoleSink[level](line);
     write(level, line);
   };
+  if (replacedLink !== undefined) {
+    write(
+      'warn',
+      `[log] The log folder ${replacedLink} was a link: removed, not followed (the folder it pointed to is untouched); the log is written in a folder of its own.`,
+    );
+  }
   for (const link of removedLinks) {
     write(
       'warn',

@@ -64,9 +64,10 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
     expect(fs.readdirSync(folder)).toEqual(['logs']);
     expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
 
-    // The log folder in it too: its own owner's, or in a folder another user owns.
+    // The log folder in it too: in a folder another user owns (the folders above are checked
+    // first, before anything is made), whether it is theirs too or not there yet.
     expect(() => openLogFile(path.join(folder, 'logs'), { console: quiet })).toThrow(
-      `The ClassTray log folder ${path.join(folder, 'logs')} belongs to another user`,
+      `The ClassTray log folder ${path.join(folder, 'logs')} is in ${folder}, which belongs to another user`,
     );
     expect(() => openLogFile(path.join(folder, 'mine'), { console: quiet })).toThrow(
       `The ClassTray log folder ${path.join(folder, 'mine')} is in ${fs.realpathSync(folder)}, which belongs to another user of this computer (uid ${NOBODY.uid}) who could put a folder of their own in its place: ClassTray does not use it.`,

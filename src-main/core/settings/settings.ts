@@ -21,7 +21,12 @@ import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 import { describeIssues, isPlainObject, repair } from './settingsRepair';
-import { PRIVATE_FILE_MODE, writeFileNoFollow } from '../../dataFolder/privateFolder';
+import {
+  FolderReplacedError,
+  PRIVATE_FILE_MODE,
+  confirmFolder,
+  writeFileNoFollow,
+} from '../../dataFolder/privateFolder';
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 
@@ -122,6 +127,8 @@ export class SettingsStore {
    */
   #save(settings: Settings, what: string, teachersChange = false): void {
     try {
+      // conf writes by the path: first, that the folder is still the one checked at start.
+      confirmFolder(path.dirname(this.#backend.path));
       this.#backend.store = settings;
     } catch (error) {
       const message = `${what}: ${writeProblem(this.#backend.path, error)}`;
@@ -282,6 +289,7 @@ function readFailure(filePath: string, error: unknown): SettingsFileError {
 
 /** Why the settings file cannot be written, as a sentence. */
 function writeProblem(filePath: string, error: unknown): string {
+  if (error instanceof FolderReplacedError) return error.message;
   if (errnoCode(error) === 'EISDIR') return `${filePath} is a folder.`;
   return folderProblem(path.dirname(filePath), error);
 }
