@@ -22,6 +22,7 @@ import {
   keptName,
 } from '../../../src-shared/studentData';
 import { temporalAccessTokenSchema } from '../../contract/wire';
+import { FILE_CAPS, mebibytes, readCapped, type CappedText } from '../../dataFolder/fileCaps';
 import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Logger } from '../logger';
 import { DAY_SECONDS, dayNumber } from '../timetable/wallClock';
@@ -241,17 +242,24 @@ export class StudentNames {
 
   /** Reads the file once, before the first session opens (the names due then are forgotten). */
   async load(): Promise<void> {
-    let text: string;
+    let text: CappedText;
     try {
-      // Read at once, as the settings are: a small file, and ClassTray's start waits on nothing.
-      text = fs.readFileSync(this.#file, 'utf8');
+      // Read at once, as the settings are: a small file (capped), and ClassTray's start waits on nothing.
+      text = readCapped(this.#file, FILE_CAPS.studentNames);
     } catch (error) {
       if (errnoOf(error) !== 'ENOENT') {
         this.#options.log.warn(`The student names file could not be read: ${messageOf(error)}`);
       }
       return;
     }
-    const read = await this.#parse(text);
+    if ('tooLarge' in text) {
+      this.#remove(this.#file);
+      this.#options.log.warn(
+        `The student names file ${this.#file} is ${mebibytes(text.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.studentNames)}: deleted unread; the accesses are kept by device.`,
+      );
+      return;
+    }
+    const read = await this.#parse(text.text);
     if (read === null) {
       // Never set aside: a copy of names would outlive their retention. The accesses stay.
       this.#remove(this.#file);
