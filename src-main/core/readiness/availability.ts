@@ -117,10 +117,21 @@ export class Availability {
       await this.#setAside('it could not be read');
       return;
     }
+    // A time after this reading came from a clock that ran ahead: it would say "offline since"
+    // a time to come and keep the device past its 30 days. It is taken as this reading's time.
+    const readAt = this.#clock();
+    let clamped = false;
     for (const [account, devices] of Object.entries(parsed.data.accounts)) {
-      this.#accounts.set(account, new Map(Object.entries(devices)));
+      const entries = new Map<string, Entry>();
+      for (const [id, entry] of Object.entries(devices)) {
+        const kept = notAfter(entry, readAt);
+        clamped ||= kept !== entry;
+        entries.set(id, kept);
+      }
+      this.#accounts.set(account, entries);
     }
     this.#prune();
+    if (clamped && options.readOnly !== true) this.#save();
   }
 
   /** Renames the file aside and logs why: ClassTray starts without history. */
@@ -165,10 +176,11 @@ export class Availability {
     const now = new Date(at).toISOString();
     let news = false;
     for (const sighting of sightings) {
-      const before = devices.get(sighting.remoteId);
+      const known = devices.get(sighting.remoteId);
+      const before = known === undefined ? undefined : notAfter(known, at);
       const after = next(before, sighting, at, now);
       devices.set(sighting.remoteId, after);
-      news ||= worthWriting(before, after);
+      news ||= before !== known || worthWriting(before, after);
     }
     if (news) this.#save();
   }
@@ -258,6 +270,18 @@ export class Availability {
       this.#log.warn(`The availability history could not be written: ${String(error)}`);
     }
   }
+}
+
+/** The entry with each of its times after `at` (a clock that ran ahead) taken as `at`; itself when none is. */
+function notAfter(entry: Entry, at: number): Entry {
+  const clamp = (time: string): string =>
+    Date.parse(time) > at ? new Date(at).toISOString() : time;
+  const seenAt = clamp(entry.seenAt);
+  const onlineAt = entry.onlineAt === null ? null : clamp(entry.onlineAt);
+  const offlineSince = entry.offlineSince === null ? null : clamp(entry.offlineSince);
+  if (seenAt === entry.seenAt && onlineAt === entry.onlineAt && offlineSince === entry.offlineSince)
+    return entry;
+  return { ...entry, seenAt, onlineAt, offlineSince };
 }
 
 /** A look that only says "still the same" is written once an hour, not at every refresh. */

@@ -155,10 +155,14 @@ export class StudentNames {
     return [...this.#names.values()].sort((a, b) => a.typedAt.localeCompare(b.typedAt));
   }
 
-  /** When this name is forgotten (ms). */
+  /**
+   * When this name is forgotten (ms): by the day it was typed or, for a day still to come (a
+   * clock that ran ahead), the day of this check, whichever is earlier.
+   */
   forgetAt(name: StudentName): number {
     const { retentionHours } = this.#options.rules();
-    return forgetAt(Date.parse(name.typedAt), retentionHours, this.#options.zone());
+    const typedAt = Math.min(Date.parse(name.typedAt), this.#options.clock());
+    return forgetAt(typedAt, retentionHours, this.#options.zone());
   }
 
   /** The soonest a name is due to be forgotten; null: none kept. */
@@ -176,7 +180,8 @@ export class StudentNames {
     if (this.#names.has(key)) return;
     const name = keptName(typed.slice(0, STUDENT_NAME_MAX_LENGTH), this.#options.rules().names);
     if (name === null) return;
-    const entry = { token: key, name, typedAt: new Date(typedAt).toISOString() };
+    const when = Math.min(typedAt, this.#options.clock());
+    const entry = { token: key, name, typedAt: new Date(when).toISOString() };
     if (this.forgetAt(entry) <= this.#options.clock()) return;
     this.#names.set(key, entry);
     this.#save();
@@ -201,10 +206,17 @@ export class StudentNames {
     for (const [key, entry] of this.#names) {
       const kept = choice === 'off' || this.forgetAt(entry) <= now ? null : entry.name;
       const shortened = kept !== null && choice === 'initials' ? initialsOf(kept) : kept;
-      if (shortened === entry.name) continue;
+      // Typed when the clock ran ahead: kept as typed now, so its day stays this one.
+      const ahead = Date.parse(entry.typedAt) > now;
+      if (shortened === entry.name && !ahead) continue;
       changed = true;
       if (shortened === null) this.#names.delete(key);
-      else this.#names.set(key, { ...entry, name: shortened });
+      else
+        this.#names.set(key, {
+          ...entry,
+          name: shortened,
+          typedAt: ahead ? new Date(now).toISOString() : entry.typedAt,
+        });
     }
     if (changed) this.#save();
     return changed;
