@@ -7,8 +7,11 @@
  * other users' reach). Links are left alone: they are not ClassTray's to change.
  *
  * A folder another user of the computer could still reach is refused, never used as it is
- * (issue 47): one that user owns, or that holds anything of theirs (a file they can still write, a
- * link they planted), or that cannot be narrowed. So is one they could swap for their own (issue
+ * (issue 47): one that user owns, or that cannot be narrowed. What another user owns in it (a
+ * file, a link, a folder: left by a run as root, or planted) is one rule for every file (issue 55):
+ * set aside as `<name>.other-user-<time>` (never read, removed after SET_ASIDE_KEEP_DAYS) and the
+ * folder used; the student names' file is deleted instead, as a copy of names must not outlive
+ * their retention. So is one they could swap for their own (issue
  * 55): every folder above it, up to the root, is checked as OpenSSH checks the folders above its
  * key files: owned by this user or root, and not writable by group or others unless sticky (as
  * /tmp is, where no one may rename what is not theirs). The refusal is a PrivateFolderError, one
@@ -141,6 +144,23 @@ export interface PrivateFolderReport {
   narrowed: { path: string; mode: number }[];
   /** A log folder found to be a link: the link removed (not followed), a folder made instead. */
   replacedLink?: string;
+  /** What another user owned in the folder: set aside as `to`, or deleted (no `to`). */
+  setAside?: { path: string; owner: number; to?: string }[];
+}
+
+/** The student names' file (core/students/studentNames.ts): another user's is deleted, not set aside. */
+export const NAMES_FILE = 'students.json';
+
+/** The suffix of what another user owned in a ClassTray folder, set aside: then its time. */
+export const OTHER_USER_SUFFIX = '.other-user-';
+
+/** The log's lines for what was set aside in a folder: each says what, whose, where it went. */
+export function setAsideLines(report: PrivateFolderReport): string[] {
+  return (report.setAside ?? []).map(({ path: entry, owner, to }) =>
+    to === undefined
+      ? `${entry} belonged to another user of this computer (uid ${String(owner)}): deleted unread, as it may hold student names.`
+      : `${entry} belonged to another user of this computer (uid ${String(owner)}): set aside unread as ${to}; ClassTray starts without it.`,
+  );
 }
 
 /** Which of ClassTray's folders: the sentences name it, and a host words it in its language. */
@@ -220,10 +240,16 @@ export function makePrivateFolder(
     const problem = narrow(entry, uid, report);
     if (problem === undefined) continue;
     const shown = entry === real ? folder : path.join(folder, path.basename(entry));
+    if (problem.owner !== undefined) {
+      // Set aside at an earlier start: it waits there to be removed.
+      if (path.basename(entry).includes(OTHER_USER_SUFFIX)) continue;
+      const gone = setAside(entry, shown, problem.owner, report);
+      if (gone) continue;
+    }
     throw refuse(
       problem.owner === undefined
         ? `ClassTray could not make its ${named} ${folder} private: ${shown} stays open to other users (${problem.code}). Make it yours alone (chmod 700 for folders, 600 for files)${elsewhere}.`
-        : `${shown}, in the ${named} ${folder}, belongs to another user of this computer (uid ${problem.owner}), who could read or change it: ClassTray does not use the folder. Remove ${shown}${elsewhere}.`,
+        : `${shown}, in the ${named} ${folder}, belongs to another user of this computer (uid ${problem.owner}), who could read or change it, and ClassTray could not set it aside: ClassTray does not use the folder. Remove ${shown}${elsewhere}.`,
     );
   }
   const { dev, ino } = fs.statSync(resolved);
@@ -256,6 +282,33 @@ function openAncestor(
     }
   }
   return undefined;
+}
+
+/**
+ * Another user's entry in a ClassTray folder, moved out of ClassTray's way (the names' file
+ * deleted); whether it is gone from its name. Renaming and deleting need only the folder's
+ * permission, which is this user's.
+ */
+function setAside(
+  entry: string,
+  shown: string,
+  owner: number,
+  report: PrivateFolderReport,
+): boolean {
+  const name = path.basename(entry);
+  try {
+    if (name === NAMES_FILE || name.startsWith(`${NAMES_FILE}.`)) {
+      fs.rmSync(entry, { recursive: true, force: true });
+      (report.setAside ??= []).push({ path: shown, owner });
+    } else {
+      const to = `${shown}${OTHER_USER_SUFFIX}${String(Date.now())}`;
+      fs.renameSync(entry, path.join(path.dirname(entry), path.basename(to)));
+      (report.setAside ??= []).push({ path: shown, owner, to });
+    }
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A link at the log folder's name is removed, never followed: a folder is made in its place. */

@@ -23,6 +23,7 @@ import {
   APPEND_NO_FOLLOW,
   PrivateFolderError,
   makePrivateFolder,
+  type PrivateFolderReport,
 } from '../dataFolder/privateFolder';
 import type { LogSink } from '../core/logger';
 
@@ -35,6 +36,8 @@ type Level = keyof LogSink;
 export interface LogFile {
   /** The folder the log files are in: what "Open log folder" opens. */
   readonly folder: string;
+  /** What was narrowed or set aside in the folder, for the host to log. */
+  readonly privateFolder: PrivateFolderReport;
   /** The file being written. */
   readonly file: string;
   /** Each line to the console (as before) and to the file. */
@@ -69,9 +72,9 @@ const loggers = new Map<string, ReturnType<typeof electronLog.create>>();
 export function openLogFile(folder: string, options: LogFileOptions = {}): LogFile {
   const resolved = path.resolve(folder);
   const file = path.join(resolved, LOG_FILE_NAME);
-  let replacedLink: string | undefined;
+  let privateFolder: PrivateFolderReport = { narrowed: [] };
   try {
-    ({ replacedLink } = makePrivateFolder(resolved, { kind: 'log' }));
+    privateFolder = makePrivateFolder(resolved, { kind: 'log' });
   } catch (error) {
     if (error instanceof PrivateFolderError) throw error;
     // electron-log tries again on the first line and says why it cannot write.
@@ -92,10 +95,10 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
     consoleSink[level](line);
     write(level, line);
   };
-  if (replacedLink !== undefined) {
+  if (privateFolder.replacedLink !== undefined) {
     write(
       'warn',
-      `[log] The log folder ${replacedLink} was a link: removed, not followed (the folder it pointed to is untouched); the log is written in a folder of its own.`,
+      `[log] The log folder ${privateFolder.replacedLink} was a link: removed, not followed (the folder it pointed to is untouched); the log is written in a folder of its own.`,
     );
   }
   for (const link of removedLinks) {
@@ -106,6 +109,7 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
   }
   return {
     folder: resolved,
+    privateFolder,
     file,
     sink: { info: both('info'), warn: both('warn'), error: both('error') },
     fileOnly: {
