@@ -26,6 +26,7 @@ import {
   type PrivateFolderReport,
 } from '../dataFolder/privateFolder';
 import type { LogSink } from '../core/logger';
+import { SET_ASIDE_KEEP_DAYS, removeOldSetAside } from '../dataFolder/dataFiles';
 
 export const LOG_FILE_NAME = 'classtray.log';
 /** One file's cap: past it the file becomes classtray.old.log (replacing the older one). */
@@ -58,6 +59,8 @@ export interface LogFileOptions {
   console?: LogSink;
   /** Default LOG_MAX_BYTES (tests shrink it). */
   maxBytes?: number;
+  /** The time now, for what was set aside in the folder; default the system's. */
+  now?: () => number;
 }
 
 /** electron-log keeps its loggers by id for the life of the process: one per folder. */
@@ -99,6 +102,12 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
     write(
       'warn',
       `[log] The log folder ${privateFolder.replacedLink} was a link: removed, not followed (the folder it pointed to is untouched); the log is written in a folder of its own.`,
+    );
+  }
+  for (const removed of removeOldSetAside(resolved, (options.now ?? Date.now)())) {
+    write(
+      'info',
+      `[log] ${removed} was set aside ${SET_ASIDE_KEEP_DAYS} days ago or more: removed.`,
     );
   }
   for (const link of removedLinks) {

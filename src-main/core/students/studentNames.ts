@@ -103,10 +103,10 @@ export function forgetAt(typedAt: number, retentionHours: number, zone: string):
 }
 
 /** The data folder's files that may hold a student's name besides students.json: the copies
- * ClassTray set aside (`settings.json.corrupt-…`, written before names left the settings) and a
- * temporary file a crash left. */
+ * ClassTray set aside from the settings (`settings.json.corrupt-…`, `settings.json.other-user-…`:
+ * older versions kept names there), their temporary files, and the names' own a crash left. */
 function isStudentLeftover(name: string): boolean {
-  return name.startsWith('settings.json.corrupt-') || name.startsWith(`${STUDENTS_FILE}.`);
+  return name.startsWith('settings.json.') || name.startsWith(`${STUDENTS_FILE}.`);
 }
 
 export class StudentNames {
