@@ -752,7 +752,7 @@ export const de = {
     on: 'Ein',
     off: 'Aus',
     ignored: 'Ignoriert',
-    keptLastGood: 'bis dahin gilt die zuletzt gültige Richtlinie',
+    keptLastGood: 'die zuletzt gültige Richtlinie gilt weiter, bis das behoben ist',
     why: {
       notPolicies: 'ist kein Objekt mit Richtlinien',
       alsoLocked: 'ist hier auch gesperrt (der gesperrte Wert gilt)',

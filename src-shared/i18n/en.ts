@@ -774,7 +774,7 @@ export const en = {
     off: 'Off',
     ignored: 'Ignored',
     /** After a source that could not be read: what it set before still applies. */
-    keptLastGood: 'its last good policy stays until then',
+    keptLastGood: 'its last good policy stays in force until it is fixed',
     /**
      * Why an entry or a whole source was ignored; the subject (the key or the file) comes first,
      * and the log and `npm run policy -- check` write the English ones as they stand.

@@ -770,7 +770,7 @@ export const es = {
     on: 'Activado',
     off: 'Desactivado',
     ignored: 'Ignorado',
-    keptLastGood: 'su última directiva válida sigue aplicándose hasta entonces',
+    keptLastGood: 'su última directiva válida sigue aplicándose hasta que se corrija',
     why: {
       notPolicies: 'no es un objeto de directivas',
       alsoLocked: 'también está bloqueada aquí (se aplica el valor bloqueado)',

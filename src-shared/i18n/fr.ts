@@ -770,7 +770,7 @@ export const fr = {
     on: 'Activé',
     off: 'Désactivé',
     ignored: 'Ignorés',
-    keptLastGood: 'sa dernière stratégie valide s’applique jusque-là',
+    keptLastGood: 'sa dernière stratégie valide s’applique jusqu’à sa correction',
     why: {
       notPolicies: 'n’est pas un objet de stratégies',
       alsoLocked: 'est aussi verrouillé ici (la valeur verrouillée s’applique)',

@@ -768,7 +768,7 @@ export const it = {
     on: 'Attivo',
     off: 'Disattivo',
     ignored: 'Ignorati',
-    keptLastGood: 'fino ad allora restano in vigore gli ultimi criteri validi',
+    keptLastGood: 'restano in vigore gli ultimi criteri validi finché non viene corretto',
     why: {
       notPolicies: 'non è un oggetto di criteri',
       alsoLocked: 'è bloccato anche qui (vale il valore bloccato)',

@@ -752,7 +752,7 @@ export const nl = {
     on: 'Aan',
     off: 'Uit',
     ignored: 'Genegeerd',
-    keptLastGood: 'tot dan blijft het laatste geldige beleid gelden',
+    keptLastGood: 'het laatste geldige beleid blijft gelden tot dit is verholpen',
     why: {
       notPolicies: 'is geen object met beleidsregels',
       alsoLocked: 'is hier ook vergrendeld (de vergrendelde waarde geldt)',

@@ -794,7 +794,7 @@ export const pl = {
     on: 'Włączone',
     off: 'Wyłączone',
     ignored: 'Zignorowane',
-    keptLastGood: 'do tego czasu obowiązują ostatnie poprawne zasady',
+    keptLastGood: 'obowiązują ostatnie poprawne zasady, dopóki nie zostanie to poprawione',
     why: {
       notPolicies: 'nie jest obiektem zasad',
       alsoLocked: 'jest tu też zablokowane (obowiązuje zablokowana wartość)',

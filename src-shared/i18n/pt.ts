@@ -778,7 +778,7 @@ export const pt = {
     on: 'Ativado',
     off: 'Desativado',
     ignored: 'Ignorados',
-    keptLastGood: 'a última política válida mantém-se até lá',
+    keptLastGood: 'a última política válida mantém-se até ser corrigido',
     why: {
       notPolicies: 'não é um objeto de políticas',
       alsoLocked: 'também está bloqueado aqui (aplica-se o valor bloqueado)',
