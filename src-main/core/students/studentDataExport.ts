@@ -3,7 +3,8 @@
  * person reads (a parent, a DPO answering an access request, GDPR Art. 15): each name with its
  * access and device, each access kept without a name, the ends scheduled for accesses, and the
  * rules they follow. An access's token is shortened: the whole token opens the device while
- * the access runs, and the export may be handed on.
+ * the access runs, and the export may be handed on. The file says where it was written and that
+ * it is outside ClassTray's retention: nothing ClassTray does deletes it.
  */
 import { accessStanding } from '../../../src-shared/accessState';
 import type { TrackedTemporalAccess } from '../accesses/accessSettings';
@@ -40,9 +41,12 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
           addedAt: access.addedAt,
           ended: accessStanding(stateOf(access)).ended,
         };
+  const day = new Date(facts.now).toISOString().slice(0, 10);
+  const fileName = `classtray-student-data-${day}.json`;
   const document = {
     about:
       'Everything ClassTray keeps about students in its data folder on this computer, at the time of export.',
+    thisFile: `${fileName} was written where the browser saves downloads, or where the save dialog was pointed (usually the Downloads folder), not in ClassTray's data folder. It is outside ClassTray's retention: ClassTray never deletes it, nor do Forget and Erase. Delete it once the request it answers is done.`,
     exportedAt: new Date(facts.now).toISOString(),
     dataFolder: facts.dataDir,
     namesFile: {
@@ -71,9 +75,8 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
       'token' in end.target ? [{ at: end.at, token: shortToken(end.target.token) }] : [],
     ),
   };
-  const day = document.exportedAt.slice(0, 10);
   return {
-    fileName: `classtray-student-data-${day}.json`,
+    fileName,
     text: `${JSON.stringify(document, null, 2)}\n`,
   };
 }
