@@ -22,6 +22,7 @@ import type { SchoolPolicyView } from '../core/policy/policyView';
 import {
   APPEND_NO_FOLLOW,
   PrivateFolderError,
+  confirmFolder,
   makePrivateFolder,
   type PrivateFolderReport,
 } from '../dataFolder/privateFolder';
@@ -87,7 +88,16 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
   logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   const consoleSink = options.console ?? console;
   let secrets: [string, string][] = [];
+  let replaced = false;
   const write = (level: Level, line: string): void => {
+    // electron-log appends by the path: a folder swapped while ClassTray runs gets no line.
+    try {
+      confirmFolder(resolved);
+    } catch (error) {
+      if (!replaced) consoleSink.error(`[log] ${(error as Error).message}`);
+      replaced = true;
+      return;
+    }
     const redacted = secrets.reduce(
       (text, [name, value]) => text.replaceAll(value, `[${name}]`),
       line,

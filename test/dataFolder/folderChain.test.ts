@@ -143,3 +143,22 @@ describe.runIf(process.platform !== 'win32')('a link at the log folder’s name'
     );
   });
 });
+
+describe.runIf(process.platform !== 'win32')('a log folder swapped while ClassTray runs', () => {
+  it('receives no line: the console says why, once', async (test) => {
+    const open = await folderWithMode(0o755);
+    const folder = path.join(open, 'logs');
+    const errors: string[] = [];
+    const log = openLogFile(folder, { console: { ...quiet, error: (line) => errors.push(line) } });
+    log.sink.info('before');
+    fs.chmodSync(open, 0o777);
+    const other = await startChild.unprivileged(test, SWAP_FOLDER, [folder], /swapped\n/);
+    await other.ready;
+    log.sink.info('Room 12: PC-15 given to a student');
+    log.sink.info('and another line');
+    expect(fs.readdirSync(folder)).toEqual([]);
+    expect(errors).toEqual([
+      `[log] The ClassTray log folder ${folder} was moved away and another put in its place while ClassTray ran: nothing is written there. Quit ClassTray and check who may write in ${open}.`,
+    ]);
+  });
+});
