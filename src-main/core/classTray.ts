@@ -7,6 +7,7 @@
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
+import { removeOldSetAside, SET_ASIDE_KEEP_DAYS } from '../dataFolder/dataFiles';
 import { accessesFeature } from './accesses/accessesFeature';
 import { accountFeature } from './account/accountFeature';
 import type { DemoSchool } from './account/sessions';
@@ -95,6 +96,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const timers = options.timers ?? systemTimers;
   const clock = options.clock ?? (() => timers.now());
   const { dataDir } = options;
+  // Copies set aside at an earlier start (a damaged file, another user's) are kept a week for IT.
+  for (const file of removeOldSetAside(dataDir, clock()))
+    log.info(`[data] ${file} was set aside ${SET_ASIDE_KEEP_DAYS} days ago or more: removed.`);
   const settings = openSettings({
     dataDir,
     log: log.child('settings'),

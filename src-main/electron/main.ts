@@ -14,6 +14,7 @@ import { startDemoSchool } from '../hosts/demoSchool';
 import { launchFlags } from '../hosts/launchFlags';
 import type { ClassTrayState } from '../core/api/classTrayApi';
 import { resolveDataDir } from '../core/settings/dataDir';
+import { setAsideLines } from '../dataFolder/privateFolder';
 import { keepDataFolderPrivate, takeDataFolderLock } from '../dataFolder/writerLock';
 import type { LogFile } from '../hosts/logFile';
 import { openLogFile, policySecrets } from '../hosts/logFile';
@@ -120,7 +121,7 @@ async function launch(): Promise<void> {
   // `ready`; a bad --data-dir rejects here, so it gets the dialog and exit 1 like any other.
   app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));
   // Before Electron or the log writes there: a folder another user could reach is refused.
-  keepDataFolderPrivate(app.getPath('userData'));
+  const privateFolder = keepDataFolderPrivate(app.getPath('userData'));
   if (!app.requestSingleInstanceLock()) {
     app.quit();
     return;
@@ -128,6 +129,8 @@ async function launch(): Promise<void> {
   // The first instance only writes the log. Electron keeps it under userData on Linux and
   // Windows (~/Library/Logs/ClassTray on macOS), so it is read after the data folder is set.
   logFile = openLogFile(app.getPath('logs'));
+  for (const line of [privateFolder, logFile.privateFolder].flatMap(setAsideLines))
+    log.warn(`[data] ${line}`);
   log.info(
     `ClassTray ${app.getVersion()} starting (Electron ${process.versions.electron ?? '?'}, ${process.platform} ${process.arch}).`,
   );

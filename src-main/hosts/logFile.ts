@@ -12,8 +12,8 @@
  * subscription, whose path and query are its secret, cannot end up in the file whole.
  *
  * The folder is kept private as a data folder is (privateFolder.ts: refused when another user
- * could reach it; the log files found there narrowed to 0600), a link found at a log file's name
- * is removed, not followed, and every append opens the file with O_NOFOLLOW.
+ * could reach it; the log files found there narrowed to 0600), a link found at the log folder's
+ * name or at a log file's is removed, not followed, and every append opens the file with O_NOFOLLOW.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,9 +22,12 @@ import type { SchoolPolicyView } from '../core/policy/policyView';
 import {
   APPEND_NO_FOLLOW,
   PrivateFolderError,
+  confirmFolder,
   makePrivateFolder,
+  type PrivateFolderReport,
 } from '../dataFolder/privateFolder';
 import type { LogSink } from '../core/logger';
+import { SET_ASIDE_KEEP_DAYS, removeOldSetAside } from '../dataFolder/dataFiles';
 
 export const LOG_FILE_NAME = 'classtray.log';
 /** One file's cap: past it the file becomes classtray.old.log (replacing the older one). */
@@ -35,6 +38,8 @@ type Level = keyof LogSink;
 export interface LogFile {
   /** The folder the log files are in: what "Open log folder" opens. */
   readonly folder: string;
+  /** What was narrowed or set aside in the folder, for the host to log. */
+  readonly privateFolder: PrivateFolderReport;
   /** The file being written. */
   readonly file: string;
   /** Each line to the console (as before) and to the file. */
@@ -55,6 +60,8 @@ export interface LogFileOptions {
   console?: LogSink;
   /** Default LOG_MAX_BYTES (tests shrink it). */
   maxBytes?: number;
+  /** The time now, for what was set aside in the folder; default the system's. */
+  now?: () => number;
 }
 
 /** electron-log keeps its loggers by id for the life of the process: one per folder. */
@@ -69,8 +76,9 @@ const loggers = new Map<string, ReturnType<typeof electronLog.create>>();
 export function openLogFile(folder: string, options: LogFileOptions = {}): LogFile {
   const resolved = path.resolve(folder);
   const file = path.join(resolved, LOG_FILE_NAME);
+  let privateFolder: PrivateFolderReport = { narrowed: [] };
   try {
-    makePrivateFolder(resolved, { kind: 'log' });
+    privateFolder = makePrivateFolder(resolved, { kind: 'log' });
   } catch (error) {
     if (error instanceof PrivateFolderError) throw error;
     // electron-log tries again on the first line and says why it cannot write.
@@ -80,7 +88,16 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
   logger.transports.file.maxSize = options.maxBytes ?? LOG_MAX_BYTES;
   const consoleSink = options.console ?? console;
   let secrets: [string, string][] = [];
+  let replaced = false;
   const write = (level: Level, line: string): void => {
+    // electron-log appends by the path: a folder swapped while ClassTray runs gets no line.
+    try {
+      confirmFolder(resolved);
+    } catch (error) {
+      if (!replaced) consoleSink.error(`[log] ${(error as Error).message}`);
+      replaced = true;
+      return;
+    }
     const redacted = secrets.reduce(
       (text, [name, value]) => text.replaceAll(value, `[${name}]`),
       line,
@@ -91,6 +108,18 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
     consoleSink[level](line);
     write(level, line);
   };
+  if (privateFolder.replacedLink !== undefined) {
+    write(
+      'warn',
+      `[log] The log folder ${privateFolder.replacedLink} was a link: removed, not followed (the folder it pointed to is untouched); the log is written in a folder of its own.`,
+    );
+  }
+  for (const removed of removeOldSetAside(resolved, (options.now ?? Date.now)())) {
+    write(
+      'info',
+      `[log] ${removed} was set aside ${SET_ASIDE_KEEP_DAYS} days ago or more: removed.`,
+    );
+  }
   for (const link of removedLinks) {
     write(
       'warn',
@@ -99,6 +128,7 @@ export function openLogFile(folder: string, options: LogFileOptions = {}): LogFi
   }
   return {
     folder: resolved,
+    privateFolder,
     file,
     sink: { info: both('info'), warn: both('warn'), error: both('error') },
     fileOnly: {

@@ -19,6 +19,7 @@ import { api } from '../core/api/classTrayApi';
 import { OWNER_RULES, PolicyReader, systemPolicySystem } from '../core/policy/policySources';
 import { resolveDataDir } from '../core/settings/dataDir';
 import { TOKEN_ENV } from '../core/account/vault';
+import { setAsideLines } from '../dataFolder/privateFolder';
 import { takeDataFolderLock } from '../dataFolder/writerLock';
 import type { LogSink } from '../core/logger';
 import { createLogger } from '../core/logger';
@@ -208,6 +209,10 @@ export async function runPreview(
   }
   const log = createLogger(logFile.sink);
   const fileLog = createLogger(logFile.fileOnly, 'preview');
+  for (const line of [lock.privateFolder ?? { narrowed: [] }, logFile.privateFolder].flatMap(
+    setAsideLines,
+  ))
+    log.warn(`[data] ${line}`);
   fileLog.info(
     `ClassTray ${previewVersion()} preview starting (Node ${process.versions.node}, ${process.platform} ${process.arch}).`,
   );

@@ -444,6 +444,8 @@ export const de = {
     exportNotEncrypted: 'nicht verschlüsselt (einfaches JSON)',
     exportForgotten:
       'am Ende des Schultags, an dem der Name eingegeben wurde (18:00 Ortszeit), plus die Aufbewahrungsstunden',
+    exportThisFile:
+      '{{file}} wurde dort gespeichert, wo der Browser Downloads ablegt, oder wohin der Speichern-Dialog zeigte (meist der Ordner Downloads), nicht im Datenordner von ClassTray. Die Datei unterliegt nicht der Aufbewahrung von ClassTray: ClassTray löscht sie nie, auch nicht durch Vergessen oder Löschen. Löschen Sie sie, sobald die Anfrage, die sie beantwortet, erledigt ist.',
     erase: 'Alle Schülerdaten löschen',
     eraseQuestion: 'Alle Schülernamen und alle verfolgten Zugänge löschen?',
     eraseQuestionRunning_one:
@@ -811,7 +813,7 @@ export const de = {
     on: 'Ein',
     off: 'Aus',
     ignored: 'Ignoriert',
-    keptLastGood: 'bis dahin gilt die zuletzt gültige Richtlinie',
+    keptLastGood: 'die zuletzt gültige Richtlinie gilt weiter, bis das behoben ist',
     why: {
       notPolicies: 'ist kein Objekt mit Richtlinien',
       alsoLocked: 'ist hier auch gesperrt (der gesperrte Wert gilt)',

@@ -461,6 +461,8 @@ export const en = {
     exportNotEncrypted: 'not encrypted (plain JSON)',
     exportForgotten:
       'at the end of the school day the name was typed on (18:00 local) plus the retention hours',
+    exportThisFile:
+      "{{file}} was written where the browser saves downloads, or where the save dialog was pointed (usually the Downloads folder), not in ClassTray's data folder. It is outside ClassTray's retention: ClassTray never deletes it, nor do Forget and Erase. Delete it once the request it answers is done.",
     erase: 'Erase all student data',
     eraseQuestion: 'Erase every student name and every tracked access?',
     eraseQuestionRunning_one:
@@ -830,7 +832,7 @@ export const en = {
     off: 'Off',
     ignored: 'Ignored',
     /** After a source that could not be read: what it set before still applies. */
-    keptLastGood: 'its last good policy stays until then',
+    keptLastGood: 'its last good policy stays in force until it is fixed',
     /**
      * Why an entry or a whole source was ignored; the subject (the key or the file) comes first,
      * and the log and `npm run policy -- check` write the English ones as they stand.

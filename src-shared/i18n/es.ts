@@ -453,6 +453,8 @@ export const es = {
     exportNotEncrypted: 'sin cifrar (JSON simple)',
     exportForgotten:
       'al final del día escolar en que se escribió el nombre (18:00 hora local) más las horas de conservación',
+    exportThisFile:
+      '{{file}} se guardó donde el navegador guarda las descargas, o donde se indicó en el diálogo de guardar (normalmente la carpeta Descargas), no en la carpeta de datos de ClassTray. Queda fuera de la conservación de ClassTray: ClassTray nunca lo borra, tampoco Olvidar ni Borrar. Bórrelo cuando la solicitud a la que responde esté resuelta.',
     erase: 'Borrar todos los datos de los alumnos',
     eraseQuestion: '¿Borrar todos los nombres de alumnos y todos los accesos seguidos?',
     eraseQuestionRunning_one:
@@ -838,7 +840,7 @@ export const es = {
     on: 'Activado',
     off: 'Desactivado',
     ignored: 'Ignorado',
-    keptLastGood: 'su última directiva válida sigue aplicándose hasta entonces',
+    keptLastGood: 'su última directiva válida sigue aplicándose hasta que se corrija',
     why: {
       notPolicies: 'no es un objeto de directivas',
       alsoLocked: 'también está bloqueada aquí (se aplica el valor bloqueado)',

@@ -456,6 +456,8 @@ export const fr = {
     exportNotEncrypted: 'non chiffré (JSON simple)',
     exportForgotten:
       'à la fin de la journée d’école où le nom a été saisi (18:00, heure locale), plus les heures de conservation',
+    exportThisFile:
+      '{{file}} a été écrit là où le navigateur enregistre les téléchargements, ou là où la boîte d’enregistrement pointait (en général le dossier Téléchargements), pas dans le dossier de données de ClassTray. Il échappe à la conservation de ClassTray : ClassTray ne le supprime jamais, ni Oublier ni Effacer. Supprimez-le une fois la demande à laquelle il répond traitée.',
     erase: 'Effacer toutes les données des élèves',
     eraseQuestion: 'Effacer tous les noms d’élèves et tous les accès suivis ?',
     eraseQuestionRunning_one:
@@ -841,7 +843,7 @@ export const fr = {
     on: 'Activé',
     off: 'Désactivé',
     ignored: 'Ignorés',
-    keptLastGood: 'sa dernière stratégie valide s’applique jusque-là',
+    keptLastGood: 'sa dernière stratégie valide s’applique jusqu’à sa correction',
     why: {
       notPolicies: 'n’est pas un objet de stratégies',
       alsoLocked: 'est aussi verrouillé ici (la valeur verrouillée s’applique)',

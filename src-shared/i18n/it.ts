@@ -454,6 +454,8 @@ export const it = {
     exportNotEncrypted: 'non cifrato (JSON semplice)',
     exportForgotten:
       'alla fine del giorno di scuola in cui il nome è stato scritto (18:00 ora locale) più le ore di conservazione',
+    exportThisFile:
+      '{{file}} è stato scritto dove il browser salva i download, o dove puntava la finestra di salvataggio (di solito la cartella Download), non nella cartella dati di ClassTray. È fuori dalla conservazione di ClassTray: ClassTray non lo cancella mai, né Dimentica né Cancella. Cancellalo una volta evasa la richiesta a cui risponde.',
     erase: 'Cancella tutti i dati degli studenti',
     eraseQuestion: 'Cancellare tutti i nomi degli studenti e tutti gli accessi seguiti?',
     eraseQuestionRunning_one:
@@ -836,7 +838,7 @@ export const it = {
     on: 'Attivo',
     off: 'Disattivo',
     ignored: 'Ignorati',
-    keptLastGood: 'fino ad allora restano in vigore gli ultimi criteri validi',
+    keptLastGood: 'restano in vigore gli ultimi criteri validi finché non viene corretto',
     why: {
       notPolicies: 'non è un oggetto di criteri',
       alsoLocked: 'è bloccato anche qui (vale il valore bloccato)',

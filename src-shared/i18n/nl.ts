@@ -446,6 +446,8 @@ export const nl = {
     exportNotEncrypted: 'niet versleuteld (gewone JSON)',
     exportForgotten:
       'aan het eind van de schooldag waarop de naam is getypt (18:00 lokale tijd), plus de bewaaruren',
+    exportThisFile:
+      '{{file}} is opgeslagen waar de browser downloads bewaart, of waar het opslagvenster naar wees (meestal de map Downloads), niet in de gegevensmap van ClassTray. Het valt buiten de bewaring van ClassTray: ClassTray verwijdert het nooit, ook Vergeten en Wissen niet. Verwijder het zodra het verzoek waarop het antwoordt is afgehandeld.',
     erase: 'Alle leerlinggegevens wissen',
     eraseQuestion: 'Alle leerlingnamen en alle gevolgde toegangen wissen?',
     eraseQuestionRunning_one:
@@ -811,7 +813,7 @@ export const nl = {
     on: 'Aan',
     off: 'Uit',
     ignored: 'Genegeerd',
-    keptLastGood: 'tot dan blijft het laatste geldige beleid gelden',
+    keptLastGood: 'het laatste geldige beleid blijft gelden tot dit is verholpen',
     why: {
       notPolicies: 'is geen object met beleidsregels',
       alsoLocked: 'is hier ook vergrendeld (de vergrendelde waarde geldt)',

@@ -471,6 +471,8 @@ export const pl = {
     exportNotEncrypted: 'niezaszyfrowane (zwykły JSON)',
     exportForgotten:
       'na koniec dnia szkolnego, w którym wpisano imię (18:00 czasu lokalnego), plus godziny przechowywania',
+    exportThisFile:
+      '{{file}} zapisano tam, gdzie przeglądarka zapisuje pobrane pliki, albo tam, gdzie wskazało okno zapisu (zwykle folder Pobrane), nie w folderze danych ClassTray. Nie podlega przechowywaniu ClassTray: ClassTray nigdy go nie usuwa, nie robią tego też Zapomnij ani Usuń. Usuń go, gdy prośba, na którą odpowiada, zostanie załatwiona.',
     erase: 'Usuń wszystkie dane uczniów',
     eraseQuestion: 'Usunąć wszystkie imiona uczniów i wszystkie śledzone dostępy?',
     eraseQuestionRunning_one:
@@ -875,7 +877,7 @@ export const pl = {
     on: 'Włączone',
     off: 'Wyłączone',
     ignored: 'Zignorowane',
-    keptLastGood: 'do tego czasu obowiązują ostatnie poprawne zasady',
+    keptLastGood: 'obowiązują ostatnie poprawne zasady, dopóki nie zostanie to poprawione',
     why: {
       notPolicies: 'nie jest obiektem zasad',
       alsoLocked: 'jest tu też zablokowane (obowiązuje zablokowana wartość)',

@@ -459,6 +459,8 @@ export const pt = {
     exportNotEncrypted: 'não encriptado (JSON simples)',
     exportForgotten:
       'no fim do dia escolar em que o nome foi escrito (18:00 hora local) mais as horas de conservação',
+    exportThisFile:
+      '{{file}} foi guardado onde o navegador guarda as transferências, ou onde o diálogo de guardar indicou (normalmente a pasta Transferências), não na pasta de dados do ClassTray. Fica fora da conservação do ClassTray: o ClassTray nunca o apaga, nem Esquecer nem Apagar. Apague-o quando o pedido a que responde estiver concluído.',
     erase: 'Apagar todos os dados dos alunos',
     eraseQuestion: 'Apagar todos os nomes de alunos e todos os acessos acompanhados?',
     eraseQuestionRunning_one:
@@ -846,7 +848,7 @@ export const pt = {
     on: 'Ativado',
     off: 'Desativado',
     ignored: 'Ignorados',
-    keptLastGood: 'a última política válida mantém-se até lá',
+    keptLastGood: 'a última política válida mantém-se até ser corrigido',
     why: {
       notPolicies: 'não é um objeto de políticas',
       alsoLocked: 'também está bloqueado aqui (aplica-se o valor bloqueado)',

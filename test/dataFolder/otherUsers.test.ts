@@ -1,7 +1,8 @@
 /**
- * No other local user in (issue 47): a data or log folder another user owns, sits in, or left
- * something in is refused with a sentence naming it and the fix, never used as it is; the log's
- * files are narrowed to 0600 and never written through a link. The folders of "nobody" are made
+ * No other local user in (issue 47): a data or log folder another user owns or sits in is refused
+ * with a sentence naming it and the fix, never used as it is; what another user left in it is set
+ * aside (the names deleted) and ClassTray starts (issue 55); the log's files are narrowed to 0600
+ * and never written through a link. The folders of "nobody" are made
  * by root with chown, so those tests run only as root (the others run as anyone).
  */
 import fs from 'node:fs';
@@ -9,7 +10,14 @@ import path from 'node:path';
 import type { TestContext } from 'vitest';
 import { describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src-main/core/logger';
-import { PrivateFolderError, makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
+import {
+  NAMES_FILE,
+  PrivateFolderError,
+  makePrivateFolder,
+  setAsideLines,
+} from '../../src-main/dataFolder/privateFolder';
+import { AVAILABILITY_FILE, Availability } from '../../src-main/core/readiness/availability';
+import { STUDENTS_FILE } from '../../src-main/core/students/studentNames';
 import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
 import { TimetableCopy } from '../../src-main/core/timetable/timetableCopy';
 import { LOG_FILE_NAME, openLogFile } from '../../src-main/hosts/logFile';
@@ -64,9 +72,10 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
     expect(fs.readdirSync(folder)).toEqual(['logs']);
     expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
 
-    // The log folder in it too: its own owner's, or in a folder another user owns.
+    // The log folder in it too: in a folder another user owns (the folders above are checked
+    // first, before anything is made), whether it is theirs too or not there yet.
     expect(() => openLogFile(path.join(folder, 'logs'), { console: quiet })).toThrow(
-      `The ClassTray log folder ${path.join(folder, 'logs')} belongs to another user`,
+      `The ClassTray log folder ${path.join(folder, 'logs')} is in ${folder}, which belongs to another user`,
     );
     expect(() => openLogFile(path.join(folder, 'mine'), { console: quiet })).toThrow(
       `The ClassTray log folder ${path.join(folder, 'mine')} is in ${fs.realpathSync(folder)}, which belongs to another user of this computer (uid ${NOBODY.uid}) who could put a folder of their own in its place: ClassTray does not use it.`,
@@ -74,22 +83,35 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
     expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
   });
 
-  it('is refused when it holds something of another user’s: a file, a link', async (test) => {
+  it('sets aside what another user owns in it, a file or a link, never reading or following it', async (test) => {
     onlyAsRoot(test);
     const folder = await tempDir('classtray-planted');
     const teacherFile = path.join(await tempDir('classtray-teacher'), 'notes.txt');
     fs.writeFileSync(teacherFile, 'mine\n');
     fs.symlinkSync(teacherFile, path.join(folder, LOG_FILE_NAME));
     fs.lchownSync(path.join(folder, LOG_FILE_NAME), NOBODY.uid, NOBODY.gid);
-    expect(() => openLogFile(folder, { console: quiet })).toThrow(
-      `${path.join(folder, LOG_FILE_NAME)}, in the ClassTray log folder ${folder}, belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change it: ClassTray does not use the folder. Remove ${path.join(folder, LOG_FILE_NAME)}.`,
+    const log = openLogFile(folder, { console: quiet });
+    log.sink.info('a line of ours');
+    const [aside] = log.privateFolder.setAside ?? [];
+    expect(aside?.path).toBe(path.join(folder, LOG_FILE_NAME));
+    expect(aside?.to).toMatch(
+      new RegExp(`^${path.join(folder, LOG_FILE_NAME)}\\.other-user-\\d+$`),
     );
+    expect(fs.lstatSync(aside?.to ?? '').isSymbolicLink()).toBe(true);
     expect(fs.readFileSync(teacherFile, 'utf8')).toBe('mine\n');
+    expect(fs.lstatSync(path.join(folder, LOG_FILE_NAME)).uid).toBe(0);
+    expect(fs.readFileSync(path.join(folder, LOG_FILE_NAME), 'utf8')).toContain('a line of ours');
 
     const dataDir = await tempDir('classtray-planted-data');
     fs.writeFileSync(path.join(dataDir, 'settings.json'), '{}\n');
     fs.chownSync(path.join(dataDir, 'settings.json'), NOBODY.uid, NOBODY.gid);
-    expect(() => makePrivateFolder(dataDir)).toThrow(PrivateFolderError);
+    const report = makePrivateFolder(dataDir);
+    expect(report.setAside?.map(({ path: entry }) => entry)).toEqual([
+      path.join(dataDir, 'settings.json'),
+    ]);
+    expect(fs.existsSync(path.join(dataDir, 'settings.json'))).toBe(false);
+    // Once set aside it waits to be removed: a later start leaves it as it is.
+    expect(makePrivateFolder(dataDir).setAside).toBeUndefined();
   });
 
   it('stops the preview before it writes anything there, with that sentence', async (test) => {
@@ -120,35 +142,19 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
 });
 
 describe.runIf(process.platform !== 'win32')('the preview’s log folder', () => {
-  it('is refused when it holds another user’s log file, and the data folder is let go', async (test) => {
+  it('sets aside another user’s log file found there, and writes its own', async (test) => {
     onlyAsRoot(test);
     const dataDir = await tempDir('classtray-preview-logs');
     fs.mkdirSync(path.join(dataDir, 'logs'), { mode: 0o700 });
     const theirLog = path.join(dataDir, 'logs', LOG_FILE_NAME);
     fs.writeFileSync(theirLog, 'nobody was here\n');
     fs.chownSync(theirLog, NOBODY.uid, NOBODY.gid);
-    const staticDir = await rendererDir();
-    try {
-      await expect(
-        runPreview(
-          ['--data-dir', dataDir, '--port', '0', '--no-open'],
-          {},
-          {
-            rendererDir: staticDir,
-            print: () => undefined,
-            logConsole: quiet,
-            classTray: { log: silentLogger },
-          },
-        ),
-      ).rejects.toThrow(
-        `${theirLog}, in the ClassTray log folder ${path.join(dataDir, 'logs')}, belongs to another user of this computer (uid ${NOBODY.uid})`,
-      );
-    } finally {
-      fs.rmSync(staticDir, { recursive: true, force: true });
-    }
-    expect(fs.readFileSync(theirLog, 'utf8')).toBe('nobody was here\n');
-    // Its lock is let go: nothing of ClassTray's is left in the folder.
-    expect(fs.readdirSync(dataDir)).toEqual(['logs']);
+    const log = openLogFile(path.join(dataDir, 'logs'), { console: quiet });
+    log.sink.info('ours');
+    const aside = log.privateFolder.setAside?.[0]?.to ?? '';
+    expect(fs.readFileSync(aside, 'utf8')).toBe('nobody was here\n');
+    expect(fs.statSync(theirLog).uid).toBe(0);
+    expect(modeOf(theirLog)).toBe(0o600);
   });
 });
 
@@ -219,5 +225,43 @@ describe.runIf(process.platform !== 'win32')('the data folder’s files', () => 
     ).toThrow(/ELOOP/);
     expect(fs.readFileSync(target, 'utf8')).toBe('the teacher’s own file\n');
     expect(fs.existsSync(path.join(dataDir, 'timetable.ics'))).toBe(false);
+  });
+});
+
+describe.runIf(process.platform !== 'win32')('files another user owns in the data folder', () => {
+  it('never stop the start: the history is set aside, the names deleted, each said in the log', async (test) => {
+    onlyAsRoot(test);
+    const dataDir = await tempDir('classtray-foreign-history');
+    const history = path.join(dataDir, AVAILABILITY_FILE);
+    fs.writeFileSync(history, '{"version":1,"accounts":{}}', { mode: 0o600 });
+    const names = path.join(dataDir, STUDENTS_FILE);
+    fs.writeFileSync(names, '{"protection":"none","names":[]}', { mode: 0o600 });
+    for (const file of [history, names]) fs.chownSync(file, NOBODY.uid, NOBODY.gid);
+
+    const lock = takeDataFolderLock(dataDir, 'a test');
+    try {
+      const lines = setAsideLines(lock.privateFolder ?? { narrowed: [] });
+      expect(lines).toHaveLength(2);
+      expect(lines).toContainEqual(
+        expect.stringMatching(
+          new RegExp(
+            `^${history} belonged to another user of this computer \\(uid ${NOBODY.uid}\\): set aside unread as ${history}\\.other-user-\\d+; ClassTray starts without it\\.$`,
+          ),
+        ),
+      );
+      expect(lines).toContain(
+        `${names} belonged to another user of this computer (uid ${NOBODY.uid}): deleted unread, as it may hold student names.`,
+      );
+      expect(fs.existsSync(names)).toBe(false);
+      const availability = new Availability(dataDir, silentLogger, () => 0);
+      await availability.load();
+      expect(availability.of('demo', 'a')).toBeUndefined();
+    } finally {
+      lock.release();
+    }
+  });
+
+  it('knows the names file by the name the student names use', () => {
+    expect(NAMES_FILE).toBe(STUDENTS_FILE);
   });
 });

@@ -3,7 +3,9 @@
  * the devices (marked stale). It holds what the window shows and nothing more: no passwords, no
  * token. One file, one classroom of one service: a view of another one is simply not used.
  */
-import { readFile } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
+import type { Clock } from '../../../src-shared/clock';
+import { FILE_CAPS, mebibytes, readCapped } from '../../dataFolder/fileCaps';
 import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import path from 'node:path';
 import { z } from 'zod';
@@ -34,17 +36,26 @@ export type CachedClassroom = z.infer<typeof cachedClassroomSchema>;
 export class ClassroomCache {
   readonly #file: string;
   readonly #log: Logger;
+  readonly #now: Clock;
 
-  constructor(dataDir: string, log: Logger) {
+  constructor(dataDir: string, log: Logger, now: Clock) {
     this.#file = path.join(dataDir, CLASSROOM_CACHE_FILE);
     this.#log = log;
+    this.#now = now;
   }
 
   /** The cached view of this classroom of this service, if that is what the file holds. */
   async read(serviceUrl: string, classroomId: string): Promise<CachedClassroom | undefined> {
     let text: string;
     try {
-      text = await readFile(this.#file, 'utf8');
+      const read = readCapped(this.#file, FILE_CAPS.classroomCache);
+      if ('tooLarge' in read) {
+        await this.#setAside(
+          `it is ${mebibytes(read.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.classroomCache)} (not read)`,
+        );
+        return undefined;
+      }
+      text = read.text;
     } catch {
       return undefined;
     }
@@ -63,6 +74,18 @@ export class ClassroomCache {
     return cached.serviceUrl === serviceUrl && cached.classroomId === classroomId
       ? cached
       : undefined;
+  }
+
+  /** Only a convenience: set aside as the other files are, and the classroom read afresh. */
+  async #setAside(why: string): Promise<void> {
+    // Colons are not allowed in Windows file names.
+    const aside = `${this.#file}.corrupt-${new Date(this.#now()).toISOString().replaceAll(':', '-')}`;
+    try {
+      await rename(this.#file, aside);
+      this.#log.warn(`The classroom cache was set aside as ${aside}: ${why}.`);
+    } catch (error) {
+      this.#log.warn(`The classroom cache (${why}) could not be set aside: ${String(error)}`);
+    }
   }
 
   /** Written whole to a temporary file, then renamed: a crash never leaves half a file. */

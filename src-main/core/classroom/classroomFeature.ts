@@ -52,7 +52,7 @@ export function classroomFeature(
     classroomView(sessions.current?.notebook.read(), watch.devices, watch.activity);
   const show = () => core.emit({ type: 'classroom', classroom: view() });
   const watch = new ClassroomWatch({
-    cache: new ClassroomCache(core.dataDir, log.child('cache')),
+    cache: new ClassroomCache(core.dataDir, log.child('cache'), core.clock),
     clock: core.clock,
     timers: core.timers,
     log,

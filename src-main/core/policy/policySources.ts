@@ -37,6 +37,7 @@ import {
   readPolicyObject,
 } from './policyChecker';
 import type { PolicyName } from './policyTable';
+import { FILE_CAPS } from '../../dataFolder/fileCaps';
 import {
   DEFAULTS_SECTION,
   LINUX_POLICY_FILE,
@@ -45,8 +46,8 @@ import {
   WINDOWS_POLICY_KEY,
 } from './policyTable';
 
-/** A policy larger than this is no policy: ten keys fit in well under 1 KiB. */
-export const MAX_POLICY_BYTES = 64 * 1024;
+/** A policy larger than this is no policy (fileCaps.ts, with every file's cap). */
+export const MAX_POLICY_BYTES = FILE_CAPS.policy;
 /** Reads of a file until two in a row agree: IT's tools may rewrite it in place. */
 export const POLICY_READ_TRIES = 5;
 /**

@@ -10,9 +10,10 @@
  * Bounded: a device unseen for 30 days is dropped, and at most MAX_DEVICES are kept. Written
  * atomically (0600); a file that cannot be read is set aside (renamed, logged), never a refusal.
  */
-import { mkdir, readFile, rename } from 'node:fs/promises';
+import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { FILE_CAPS, mebibytes, readCapped, type CappedText } from '../../dataFolder/fileCaps';
 import { PRIVATE_FOLDER_MODE, replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Clock } from '../../../src-shared/clock';
 import type { DeviceHistory } from '../../../src-shared/readiness';
@@ -100,38 +101,55 @@ export class Availability {
    * `readOnly` (the command line, beside a running app): such a file is only passed over.
    */
   async load(options: { readOnly?: boolean } = {}): Promise<void> {
-    let text: string;
+    let read: CappedText;
     try {
-      text = await readFile(this.#file, 'utf8');
+      read = readCapped(this.#file, FILE_CAPS.availability);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.#log.warn(`The availability history could not be read: ${String(error)}`);
       }
       return;
     }
+    if ('tooLarge' in read) {
+      const why = `it is ${mebibytes(read.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.availability)} (not read)`;
+      if (options.readOnly !== true) await this.#setAside(why);
+      return;
+    }
     let parsed: z.ZodSafeParseResult<z.infer<typeof fileSchema>>;
     try {
-      parsed = fileSchema.safeParse(JSON.parse(text));
+      parsed = fileSchema.safeParse(JSON.parse(read.text));
     } catch {
       parsed = fileSchema.safeParse(undefined);
     }
     if (!parsed.success && options.readOnly === true) return;
     if (!parsed.success) {
-      const aside = `${this.#file}.unreadable-${String(this.#clock())}`;
-      try {
-        await rename(this.#file, aside);
-        this.#log.warn(
-          `The availability history ${this.#file} could not be read: set aside as ${aside}; starting without history.`,
-        );
-      } catch (error) {
-        this.#log.warn(`The availability history could not be set aside: ${String(error)}`);
-      }
+      await this.#setAside('it could not be read');
       return;
     }
+    // A time after this reading came from a clock that ran ahead: it would say "offline since"
+    // a time to come and keep the device past its 30 days. It is taken as this reading's time.
+    const readAt = this.#clock();
+    let clamped = false;
     for (const [account, devices] of Object.entries(parsed.data.accounts)) {
-      this.#accounts.set(account, new Map(Object.entries(devices)));
+      const entries = new Map(Object.entries(devices));
+      for (const entry of entries.values()) clamped = notAfter(entry, readAt) || clamped;
+      this.#accounts.set(account, entries);
     }
     this.#prune();
+    if (clamped && options.readOnly !== true) this.#save();
+  }
+
+  /** Renames the file aside and logs why: ClassTray starts without history. */
+  async #setAside(why: string): Promise<void> {
+    const aside = `${this.#file}.unreadable-${String(this.#clock())}`;
+    try {
+      await rename(this.#file, aside);
+      this.#log.warn(
+        `The availability history ${this.#file} was set aside as ${aside}: ${why}; starting without history.`,
+      );
+    } catch (error) {
+      this.#log.warn(`The availability history could not be set aside: ${String(error)}`);
+    }
   }
 
   /** What ClassTray knows of this device of this account. */
@@ -169,6 +187,8 @@ export class Availability {
         devices.set(sighting.remoteId, first(sighting, now));
         news = true;
       } else {
+        // A time kept from a clock that ran ahead is taken as this look's first.
+        news = notAfter(entry, now) || news;
         news = looked(entry, sighting, now) || news;
       }
     }
@@ -262,6 +282,19 @@ export class Availability {
       this.#log.warn(`The availability history could not be written: ${String(error)}`);
     }
   }
+}
+
+/**
+ * Takes each of the entry's times after `at` (a clock that ran ahead) as `at`, in place; true
+ * when one was.
+ */
+function notAfter(entry: Entry, at: number): boolean {
+  const ahead = (time: number | null) => time !== null && time > at;
+  if (!ahead(entry.seenAt) && !ahead(entry.onlineAt) && !ahead(entry.offlineSince)) return false;
+  entry.seenAt = Math.min(entry.seenAt, at);
+  if (entry.onlineAt !== null) entry.onlineAt = Math.min(entry.onlineAt, at);
+  if (entry.offlineSince !== null) entry.offlineSince = Math.min(entry.offlineSince, at);
+  return true;
 }
 
 /** A look that only says "still the same" is written once an hour, not at every refresh. */

@@ -4,19 +4,18 @@
  * and renamed, bounded in size. A damaged file is set aside (renamed, logged) and the plans start
  * empty: never a refusal to start. It names devices and seats, never a student.
  */
-import { readFile, rename, stat } from 'node:fs/promises';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../../src-shared/clock';
+import { FILE_CAPS, mebibytes, readCapped } from '../../dataFolder/fileCaps';
 import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Logger } from '../logger';
-import { PLAN_MAX_BYTES, seatPlanSchema, type SeatPlan } from './seatPlan';
+import { seatPlanSchema, type SeatPlan } from './seatPlan';
 
 export const SEAT_PLANS_FILE = 'seat-plans.json';
 /** More rooms than a teacher teaches in: the oldest plan goes first past it. */
 export const MAX_PLANS = 100;
-/** Every plan at its largest would not reach this; a larger file is not ours. */
-const FILE_MAX_BYTES = 4 * PLAN_MAX_BYTES;
 
 const fileSchema = z.strictObject({
   /** By classroom id, the most recently changed last. */
@@ -40,9 +39,13 @@ export class SeatPlanFile {
   async read(): Promise<Map<string, SeatPlan>> {
     let text: string;
     try {
-      const { size } = await stat(this.#file);
-      if (size > FILE_MAX_BYTES) return await this.#setAside('it is larger than any plans need');
-      text = await readFile(this.#file, 'utf8');
+      const read = readCapped(this.#file, FILE_CAPS.seatPlans);
+      if ('tooLarge' in read) {
+        return await this.#setAside(
+          `it is ${mebibytes(read.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.seatPlans)}, larger than any plans need (not read)`,
+        );
+      }
+      text = read.text;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.#log.warn(`The seat plans could not be read: ${String(error)}`);

@@ -13,6 +13,7 @@ import { isDeepStrictEqual } from 'node:util';
 import Conf from 'conf';
 import type { Clock } from '../../../src-shared/clock';
 import { refusal, type Refusal } from '../../../src-shared/refusal';
+import { FILE_CAPS, mebibytes, readCapped, type CappedText } from '../../dataFolder/fileCaps';
 import { errnoCode, folderProblem } from '../../dataFolder/writerLock';
 import type { Logger } from '../logger';
 import { createLogger } from '../logger';
@@ -21,7 +22,12 @@ import { TeacherFacingError } from '../api/teacherFacing';
 import type { DeepReadonly, Settings, SettingsPatch } from './settingsSchema';
 import { defaultSettings, settingsSchema } from './settingsSchema';
 import { describeIssues, isPlainObject, repair } from './settingsRepair';
-import { PRIVATE_FILE_MODE, writeFileNoFollow } from '../../dataFolder/privateFolder';
+import {
+  FolderReplacedError,
+  PRIVATE_FILE_MODE,
+  confirmFolder,
+  writeFileNoFollow,
+} from '../../dataFolder/privateFolder';
 
 export const SETTINGS_CONFIG_NAME = 'settings';
 
@@ -122,6 +128,8 @@ export class SettingsStore {
    */
   #save(settings: Settings, what: string, teachersChange = false): void {
     try {
+      // conf writes by the path: first, that the folder is still the one checked at start.
+      confirmFolder(path.dirname(this.#backend.path));
       this.#backend.store = settings;
     } catch (error) {
       const message = `${what}: ${writeProblem(this.#backend.path, error)}`;
@@ -204,9 +212,10 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
   // conf and electron-store throw from their constructors on a file that is not JSON, and read
   // a JSON non-object as `{}`; so a file that is not a JSON object is set aside before either runs.
   const filePath = path.join(dataDir, `${SETTINGS_CONFIG_NAME}.json`);
-  if (!holdsJsonObject(filePath)) {
+  const problem = fileProblem(filePath);
+  if (problem !== undefined) {
     const aside = setAside(filePath, now, 'move');
-    log.warn(`Settings file was not a JSON object: moved to ${aside}; using defaults.`);
+    log.warn(`Settings file ${problem}: moved to ${aside}; using defaults.`);
   }
   let backend;
   try {
@@ -225,25 +234,30 @@ export function openSettings(options: OpenSettingsOptions): SettingsStore {
 const BYTE_ORDER_MARK = '\uFEFF';
 
 /**
- * True when the file is absent (first run) or holds a JSON object. A UTF-8 byte order mark, as
- * some Windows editors save, is taken off the file first: conf and electron-store read none.
+ * Why the file cannot be the settings (over its cap, or not a JSON object); undefined when it is
+ * absent (first run) or holds a JSON object. A UTF-8 byte order mark, as some Windows editors
+ * save, is taken off the file first: conf and electron-store read none.
  */
-function holdsJsonObject(filePath: string): boolean {
-  let text: string;
+function fileProblem(filePath: string): string | undefined {
+  let read: CappedText;
   try {
-    text = fs.readFileSync(filePath, 'utf8');
+    read = readCapped(filePath, FILE_CAPS.settings);
   } catch (error) {
-    if (isErrnoException(error) && error.code === 'ENOENT') return true;
+    if (isErrnoException(error) && error.code === 'ENOENT') return undefined;
     throw readFailure(filePath, error);
   }
+  if ('tooLarge' in read) {
+    return `was ${mebibytes(read.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.settings)} (not read)`;
+  }
+  let { text } = read;
   if (text.startsWith(BYTE_ORDER_MARK)) {
     text = text.slice(BYTE_ORDER_MARK.length);
     rewrite(filePath, text);
   }
   try {
-    return isPlainObject(JSON.parse(text));
+    return isPlainObject(JSON.parse(text)) ? undefined : 'was not a JSON object';
   } catch {
-    return false;
+    return 'was not a JSON object';
   }
 }
 
@@ -282,6 +296,7 @@ function readFailure(filePath: string, error: unknown): SettingsFileError {
 
 /** Why the settings file cannot be written, as a sentence. */
 function writeProblem(filePath: string, error: unknown): string {
+  if (error instanceof FolderReplacedError) return error.message;
   if (errnoCode(error) === 'EISDIR') return `${filePath} is a folder.`;
   return folderProblem(path.dirname(filePath), error);
 }

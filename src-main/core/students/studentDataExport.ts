@@ -2,8 +2,10 @@
  * "Export what ClassTray keeps": everything the data folder holds about students, as JSON a
  * person reads (a parent, a DPO answering an access request, GDPR Art. 15): each name with its
  * access and device, each access kept without a name, the ends scheduled for accesses, and the
- * rules they follow, its sentences in the window's language. An access's token is shortened: the whole token opens the device while
- * the access runs, and the export may be handed on.
+ * rules they follow, its sentences in the window's language. An access's token is shortened:
+ * the whole token opens the device while the access runs, and the export may be handed on. The
+ * file says where it was written and that it is outside ClassTray's retention: nothing ClassTray
+ * does deletes it.
  */
 import { accessStanding } from '../../../src-shared/accessState';
 import { SENTENCES } from '../../../src-shared/i18n';
@@ -45,8 +47,11 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
           addedAt: access.addedAt,
           ended: accessStanding(stateOf(access)).ended,
         };
+  const day = new Date(facts.now).toISOString().slice(0, 10);
+  const fileName = `classtray-student-data-${day}.json`;
   const document = {
     about: words.exportAbout,
+    thisFile: words.exportThisFile.replace('{{file}}', fileName),
     exportedAt: new Date(facts.now).toISOString(),
     dataFolder: facts.dataDir,
     namesFile: {
@@ -71,9 +76,8 @@ export function studentDataExport(facts: ExportFacts): StudentDataExport {
       'token' in end.target ? [{ at: end.at, token: shortToken(end.target.token) }] : [],
     ),
   };
-  const day = document.exportedAt.slice(0, 10);
   return {
-    fileName: `classtray-student-data-${day}.json`,
+    fileName,
     text: `${JSON.stringify(document, null, 2)}\n`,
   };
 }

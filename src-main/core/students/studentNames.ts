@@ -22,6 +22,7 @@ import {
   keptName,
 } from '../../../src-shared/studentData';
 import { temporalAccessTokenSchema } from '../../contract/wire';
+import { FILE_CAPS, mebibytes, readCapped, type CappedText } from '../../dataFolder/fileCaps';
 import { replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Logger } from '../logger';
 import { DAY_SECONDS, dayNumber } from '../timetable/wallClock';
@@ -102,10 +103,10 @@ export function forgetAt(typedAt: number, retentionHours: number, zone: string):
 }
 
 /** The data folder's files that may hold a student's name besides students.json: the copies
- * ClassTray set aside (`settings.json.corrupt-…`, written before names left the settings) and a
- * temporary file a crash left. */
+ * ClassTray set aside from the settings (`settings.json.corrupt-…`, `settings.json.other-user-…`:
+ * older versions kept names there), their temporary files, and the names' own a crash left. */
 function isStudentLeftover(name: string): boolean {
-  return name.startsWith('settings.json.corrupt-') || name.startsWith(`${STUDENTS_FILE}.`);
+  return name.startsWith('settings.json.') || name.startsWith(`${STUDENTS_FILE}.`);
 }
 
 export class StudentNames {
@@ -154,10 +155,14 @@ export class StudentNames {
     return [...this.#names.values()].sort((a, b) => a.typedAt.localeCompare(b.typedAt));
   }
 
-  /** When this name is forgotten (ms). */
+  /**
+   * When this name is forgotten (ms): by the day it was typed or, for a day still to come (a
+   * clock that ran ahead), the day of this check, whichever is earlier.
+   */
   forgetAt(name: StudentName): number {
     const { retentionHours } = this.#options.rules();
-    return forgetAt(Date.parse(name.typedAt), retentionHours, this.#options.zone());
+    const typedAt = Math.min(Date.parse(name.typedAt), this.#options.clock());
+    return forgetAt(typedAt, retentionHours, this.#options.zone());
   }
 
   /** The soonest a name is due to be forgotten; null: none kept. */
@@ -175,7 +180,8 @@ export class StudentNames {
     if (this.#names.has(key)) return;
     const name = keptName(typed.slice(0, STUDENT_NAME_MAX_LENGTH), this.#options.rules().names);
     if (name === null) return;
-    const entry = { token: key, name, typedAt: new Date(typedAt).toISOString() };
+    const when = Math.min(typedAt, this.#options.clock());
+    const entry = { token: key, name, typedAt: new Date(when).toISOString() };
     if (this.forgetAt(entry) <= this.#options.clock()) return;
     this.#names.set(key, entry);
     this.#save();
@@ -200,10 +206,17 @@ export class StudentNames {
     for (const [key, entry] of this.#names) {
       const kept = choice === 'off' || this.forgetAt(entry) <= now ? null : entry.name;
       const shortened = kept !== null && choice === 'initials' ? initialsOf(kept) : kept;
-      if (shortened === entry.name) continue;
+      // Typed when the clock ran ahead: kept as typed now, so its day stays this one.
+      const ahead = Date.parse(entry.typedAt) > now;
+      if (shortened === entry.name && !ahead) continue;
       changed = true;
       if (shortened === null) this.#names.delete(key);
-      else this.#names.set(key, { ...entry, name: shortened });
+      else
+        this.#names.set(key, {
+          ...entry,
+          name: shortened,
+          typedAt: ahead ? new Date(now).toISOString() : entry.typedAt,
+        });
     }
     if (changed) this.#save();
     return changed;
@@ -241,17 +254,24 @@ export class StudentNames {
 
   /** Reads the file once, before the first session opens (the names due then are forgotten). */
   async load(): Promise<void> {
-    let text: string;
+    let text: CappedText;
     try {
-      // Read at once, as the settings are: a small file, and ClassTray's start waits on nothing.
-      text = fs.readFileSync(this.#file, 'utf8');
+      // Read at once, as the settings are: a small file (capped), and ClassTray's start waits on nothing.
+      text = readCapped(this.#file, FILE_CAPS.studentNames);
     } catch (error) {
       if (errnoOf(error) !== 'ENOENT') {
         this.#options.log.warn(`The student names file could not be read: ${messageOf(error)}`);
       }
       return;
     }
-    const read = await this.#parse(text);
+    if ('tooLarge' in text) {
+      this.#remove(this.#file);
+      this.#options.log.warn(
+        `The student names file ${this.#file} is ${mebibytes(text.tooLarge)}, over its cap of ${mebibytes(FILE_CAPS.studentNames)}: deleted unread; the accesses are kept by device.`,
+      );
+      return;
+    }
+    const read = await this.#parse(text.text);
     if (read === null) {
       // Never set aside: a copy of names would outlive their retention. The accesses stay.
       this.#remove(this.#file);

@@ -185,7 +185,7 @@ describe('a policy file IT is writing, or got wrong', () => {
       expect(await reader.read()).toEqual({ locked, defaults: {} });
     }
     expect(lines).toEqual([
-      `${LINUX_POLICY_FILE} is not valid JSON (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE} is not valid JSON (its last good policy stays in force until it is fixed): ignored.`,
     ]);
     expect(reader.report.inForce.map(({ name, how }) => `${name} ${how}`)).toEqual([
       'ServiceUrl locked',
@@ -202,9 +202,9 @@ describe('a policy file IT is writing, or got wrong', () => {
     };
     expect(await reader.read()).toEqual({ locked, defaults: {} });
     expect(lines.slice(1)).toEqual([
-      `${LINUX_POLICY_FILE} is not an object of policies (its last good policy stays until then): ignored.`,
-      `${LINUX_POLICY_FILE} kept changing while it was read (its last good policy stays until then): ignored.`,
-      `${LINUX_POLICY_FILE} could not be read (EACCES) (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE} is not an object of policies (its last good policy stays in force until it is fixed): ignored.`,
+      `${LINUX_POLICY_FILE} kept changing while it was read (its last good policy stays in force until it is fixed): ignored.`,
+      `${LINUX_POLICY_FILE} could not be read (EACCES) (its last good policy stays in force until it is fixed): ignored.`,
     ]);
   });
 
@@ -246,7 +246,7 @@ describe('a policy file IT is writing, or got wrong', () => {
     }
     // Said once, with its bound; nothing of the 0664 file applied (the same bytes here).
     expect(lines).toEqual([
-      `${LINUX_POLICY_FILE} is writable by group or others (its last good policy stays until then): ignored.`,
+      `${LINUX_POLICY_FILE} is writable by group or others (its last good policy stays in force until it is fixed): ignored.`,
       `${LINUX_POLICY_FILE}: its last good policy stays for at most ${POLICY_MODE_GRACE_MS / 1000} s while the file is writable by group or others (a redeploy may set its mode a moment later); nothing of the file as it is now applies.`,
     ]);
   });

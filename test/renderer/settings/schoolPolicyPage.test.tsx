@@ -84,7 +84,7 @@ describe('Set by your school, in Settings', () => {
       ignored: [{ source: FILE, why: { code: 'notJson' }, keptLastGood: true }],
     });
     expect(items('Ignored')).toEqual([
-      `${FILE} is not valid JSON (its last good policy stays until then).`,
+      `${FILE} is not valid JSON (its last good policy stays in force until it is fixed).`,
     ]);
   });
 
