@@ -8,6 +8,9 @@
  * once. Exit code 0 when every device is ready, 1 when one is not, 2 on bad input or when a room
  * could not be checked; with --format nagios, the plugin's 0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN.
  */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import process from 'node:process';
 import { parseArgs } from 'node:util';
 import { en } from '../../src-shared/i18n/en';
 import type { ReportWords } from '../../src-shared/readiness';
@@ -44,7 +47,7 @@ export const usage = (
   command: string,
 ): string => `Usage: ${command} --classroom ID [--classroom ID …] [--classrooms-file FILE]
        [--format text|json|csv|nagios|prometheus] [--warning N|N%] [--critical N|N%]
-       [--service-url URL] [--auth-header NAME] [--data-dir DIR]
+       [--service-url URL] [--auth-header NAME] [--data-dir DIR] [--output FILE]
 
 Prints which devices of each classroom are not ready (offline, not in the account's list,
 disabled in the service, without 2FA), since when as far as ClassTray saw, and the counts: the
@@ -57,6 +60,7 @@ report "Copy report for IT" gives. The account's device pages are read once for 
                           --format json
   --warning, --critical   with nagios: WARNING or CRITICAL when a room has MORE offline devices
                           than N, or than N% of its devices (default: WARNING for any offline)
+  --output FILE           the output written to FILE whole (beside it, then renamed), not printed
 The service: --service-url, else ${SERVICE_URL_ENV}, else the school's policy (ServiceUrl), else
 the address the signed-in user saved; the API token from ${TOKEN_ENV}, else (the installed app)
 the signed-in user's keychain; never on the command line. "Since when" comes from ClassTray's
@@ -82,7 +86,8 @@ export interface ReadinessIo {
    * the school's policy or the signed-in user set, the token in that user's keychain.
    */
   account?: {
-    serviceUrl?: () => Promise<string | undefined>;
+    /** The service address and auth header the school's policy or the signed-in user set. */
+    saved?: (dataDir: string) => Promise<{ serviceUrl?: string; authHeader?: string }>;
     token?: (serviceUrl: string) => Promise<string | undefined>;
   };
 }
@@ -136,6 +141,7 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
         'service-url': { type: 'string' },
         'auth-header': { type: 'string' },
         'data-dir': { type: 'string' },
+        output: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
       strict: true,
@@ -183,10 +189,14 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
     return usageError('--classroom (or --classrooms-file) needs the id of a classroom.');
   }
 
+  const dataDir = resolveDataDir({
+    argv: values['data-dir'] === undefined ? [] : ['--data-dir', values['data-dir']],
+    env: io.env,
+  });
+  const given = values['service-url'] ?? io.env[SERVICE_URL_ENV];
+  const saved = given === undefined ? await io.account?.saved?.(dataDir) : undefined;
   const serviceUrlSchema = accountSettings.serviceUrl.unwrap().unwrap();
-  const serviceUrl = serviceUrlSchema.safeParse(
-    values['service-url'] ?? io.env[SERVICE_URL_ENV] ?? (await io.account?.serviceUrl?.()),
-  );
+  const serviceUrl = serviceUrlSchema.safeParse(given ?? saved?.serviceUrl);
   if (!serviceUrl.success) {
     return usageError(
       `--service-url (or ${SERVICE_URL_ENV}) needs the service's https:// address.`,
@@ -203,16 +213,12 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
   }
   const authHeader = accountSettings.authHeader
     .unwrap()
-    .safeParse(values['auth-header'] ?? undefined);
+    .safeParse(values['auth-header'] ?? saved?.authHeader);
   if (values['auth-header'] !== undefined && !authHeader.success) {
     return usageError('--auth-header needs a header name.');
   }
 
   const now = io.now ?? Date.now;
-  const dataDir = resolveDataDir({
-    argv: values['data-dir'] === undefined ? [] : ['--data-dir', values['data-dir']],
-    env: io.env,
-  });
   const history = new Availability(dataDir, silentLogger, now);
   await history.load({ readOnly: true });
   const client = createServiceClient({
@@ -255,23 +261,53 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
       return { id, name, problem };
     }),
   };
+  const { text, code } = outputOf(school, format, thresholds, io.timeZone);
+  if (values.output === undefined) {
+    io.out(text);
+    return code;
+  }
+  try {
+    await writeWhole(values.output, text);
+  } catch (error) {
+    io.err(`readiness: ${values.output} could not be written: ${(error as Error).message}\n`);
+    return format === 'nagios' ? NAGIOS.UNKNOWN : 2;
+  }
+  return code;
+}
+
+function outputOf(
+  school: SchoolReadiness,
+  format: Format,
+  thresholds: { warning?: Threshold; critical?: Threshold },
+  timeZone: string | undefined,
+): { text: string; code: number } {
   switch (format) {
     case 'text':
-      io.out(textOf(school, englishReportWords(io.timeZone)));
-      return exitCodeOf(school);
+      return { text: textOf(school, englishReportWords(timeZone)), code: exitCodeOf(school) };
     case 'json':
-      io.out(jsonOf(school));
-      return exitCodeOf(school);
+      return { text: jsonOf(school), code: exitCodeOf(school) };
     case 'csv':
-      io.out(csvOf(school));
-      return exitCodeOf(school);
+      return { text: csvOf(school), code: exitCodeOf(school) };
     case 'prometheus':
-      io.out(prometheusOf(school));
-      return exitCodeOf(school);
-    case 'nagios': {
-      const status = nagiosOf(school, thresholds);
-      io.out(status.text);
-      return status.code;
-    }
+      return { text: prometheusOf(school), code: exitCodeOf(school) };
+    case 'nagios':
+      return nagiosOf(school, thresholds);
+  }
+}
+
+/**
+ * The output in FILE whole or not at all (written beside it, then renamed): the node exporter's
+ * textfile collector, or a script, never reads half a run.
+ */
+async function writeWhole(file: string, text: string): Promise<void> {
+  const beside = path.join(
+    path.dirname(file),
+    `.${path.basename(file)}.${String(process.pid)}.tmp`,
+  );
+  try {
+    await writeFile(beside, text, { flag: 'wx' });
+    await rename(beside, file);
+  } finally {
+    await rm(beside, { force: true });
   }
 }
