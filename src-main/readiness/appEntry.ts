@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { TokenVault } from '../core/account/vault';
+import { TokenVault, loadKeytarModule } from '../core/account/vault';
 import type { ManagedPolicy } from '../core/policy/policyChecker';
 import { readSystemPolicy, systemPolicySystem } from '../core/policy/policySources';
 import { SETTINGS_CONFIG_NAME } from '../core/settings/settings';
@@ -63,7 +63,7 @@ export function runAppReadiness(options: AppReadinessOptions): Promise<number> {
         // is asked for the keychain only.
         const vault = new TokenVault({
           env: {},
-          ...(options.loadKeytar ? { loadKeytar: options.loadKeytar } : {}),
+          loadKeytar: options.loadKeytar ?? loadKeytarModule,
         });
         try {
           return (await vault.getToken(serviceUrl)) ?? undefined;
