@@ -3,6 +3,7 @@
  * add it to BENCHMARKS below.
  */
 import { benchLocalService } from './localService';
+import { benchMorningCheck } from './morningCheck';
 import { benchPeers } from './peers';
 import { benchReadiness } from './readiness';
 import { benchRefresh } from './refresh';
@@ -20,6 +21,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['timetable', benchTimetable],
   ['peers', benchPeers],
   ['readiness', benchReadiness],
+  ['morning-check', benchMorningCheck],
 ]);
 
 const name = process.argv[2];
