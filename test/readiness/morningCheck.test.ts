@@ -14,6 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
+import type * as PolicySources from '../../src-main/core/policy/policySources';
+import type * as Vault from '../../src-main/core/account/vault';
 import { silentLogger } from '../../src-main/core/logger';
 import { Availability } from '../../src-main/core/readiness/availability';
 import { runReadiness } from '../../src-main/readiness/readinessCommand';
@@ -34,16 +36,16 @@ vi.mock('../../src-main/electron/desktopBus', () => ({
   hasShortcutsPortal: vi.fn(async () => true),
 }));
 /** This machine's policy as the app reads it, and the signed-in user's keychain. */
-const machine = vi.hoisted(() => ({
-  policy: { locked: {}, defaults: {} } as ManagedPolicy,
-  keychain: new Map<string, string>(),
+const machine = vi.hoisted((): { policy: ManagedPolicy; keychain: Map<string, string> } => ({
+  policy: { locked: {}, defaults: {} },
+  keychain: new Map(),
 }));
 vi.mock('../../src-main/core/policy/policySources', async (original) => ({
-  ...(await original<typeof import('../../src-main/core/policy/policySources')>()),
+  ...(await original<typeof PolicySources>()),
   readSystemPolicy: vi.fn(async () => machine.policy),
 }));
 vi.mock('../../src-main/core/account/vault', async (original) => ({
-  ...(await original<typeof import('../../src-main/core/account/vault')>()),
+  ...(await original<typeof Vault>()),
   loadKeytarModule: async () => ({
     getPassword: async (service: string, account: string) =>
       service === 'ClassTray' ? (machine.keychain.get(account) ?? null) : null,
@@ -309,12 +311,8 @@ describe('the morning check from the installed app (ClassTray --readiness …)',
         done?.();
         return true;
       };
-    vi.spyOn(process.stdout, 'write').mockImplementation(
-      writeTo((text) => (output += text)) as typeof process.stdout.write,
-    );
-    vi.spyOn(process.stderr, 'write').mockImplementation(
-      writeTo((text) => errors.push(text)) as typeof process.stderr.write,
-    );
+    vi.spyOn(process.stdout, 'write').mockImplementation(writeTo((text) => (output += text)));
+    vi.spyOn(process.stderr, 'write').mockImplementation(writeTo((text) => errors.push(text)));
     const savedArgv = process.argv;
     const lastResort = ['uncaughtException', 'unhandledRejection'].map(
       (event) => [event, process.listeners(event as 'uncaughtException')] as const,
