@@ -194,7 +194,8 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
     env: io.env,
   });
   const given = values['service-url'] ?? io.env[SERVICE_URL_ENV];
-  const saved = given === undefined ? await io.account?.saved?.(dataDir) : undefined;
+  // Read whatever was given: the school's auth header applies to a --service-url too.
+  const saved = await io.account?.saved?.(dataDir);
   const serviceUrlSchema = accountSettings.serviceUrl.unwrap().unwrap();
   const serviceUrl = serviceUrlSchema.safeParse(given ?? saved?.serviceUrl);
   if (!serviceUrl.success) {
