@@ -49,7 +49,11 @@ export interface RoomReadiness {
 
 const NO_HISTORY: DeviceHistory = { onlineAt: null, offlineSince: null, atLeast: false };
 
-/** The readiness of a room's devices, read at `checkedAt`, with what was seen of each before. */
+/**
+ * The readiness of a room's devices, read at `checkedAt`, with what was seen of each before. A
+ * time seen after `checkedAt` (written before the clock was set back) is said as `checkedAt`, and
+ * "at least": no report claims a device offline since a moment still to come.
+ */
 export function roomReadiness(
   classroomId: string,
   devices: readonly ReadinessDevice[],
@@ -64,15 +68,18 @@ export function roomReadiness(
     if (device.online === true && !disabled && !no2fa) continue;
     if (device.online === false) offline += 1;
     const seen = device.online === false ? (history(device.remoteId) ?? NO_HISTORY) : NO_HISTORY;
+    const later = (time: string | null) =>
+      time !== null && checkedAt !== null && Date.parse(time) > Date.parse(checkedAt);
+    const onlineAt = history(device.remoteId)?.onlineAt ?? null;
     notReady.push({
       remoteId: device.remoteId,
       alias: device.alias,
       online: device.online,
       disabled,
       no2fa,
-      onlineAt: history(device.remoteId)?.onlineAt ?? null,
-      offlineSince: seen.offlineSince,
-      atLeast: seen.atLeast,
+      onlineAt: later(onlineAt) ? checkedAt : onlineAt,
+      offlineSince: later(seen.offlineSince) ? checkedAt : seen.offlineSince,
+      atLeast: seen.atLeast || later(seen.offlineSince),
     });
   }
   notReady.sort(byUrgency);
@@ -121,6 +128,8 @@ export function reasonsOf(device: NotReadyDevice): NotReadyReason[] {
 /** The report's words, in the reader's language (`readiness.report` of the language files). */
 export interface ReportWords {
   title: string;
+  /** The title when every device is ready. */
+  titleAllReady: string;
   room: (values: { name: string; id: string }) => string;
   checked: (values: { time: string }) => string;
   counts: (values: {
@@ -151,7 +160,7 @@ export function readinessReport(room: RoomReadiness, roomName: string, words: Re
   const count = (predicate: (device: NotReadyDevice) => boolean) =>
     String(room.notReady.filter(predicate).length);
   const lines = [
-    words.title,
+    room.notReady.length === 0 ? words.titleAllReady : words.title,
     words.room({ name: roomName, id: room.classroomId }),
     ...(room.checkedAt === null ? [] : [words.checked({ time: words.time(room.checkedAt) })]),
     words.counts({

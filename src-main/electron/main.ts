@@ -51,6 +51,7 @@ import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
 import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
 import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
+import { runReadinessIfAsked } from '../readiness/appEntry';
 import type { OpenShortcutView } from '../core/api/installationView';
 import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
@@ -62,6 +63,10 @@ import {
   setPinned,
   trackVisibility,
 } from './window';
+
+// First of all: `ClassTray --readiness …` is IT's check of the rooms, run and exited with its code
+// (readiness/appEntry.ts): no window, no tray, no single-instance lock, nothing of the tray app.
+const readinessOnly = runReadinessIfAsked(process.argv, app);
 
 const APP_ID = 'app.classtray.desktop';
 /**
@@ -117,6 +122,7 @@ launch().catch(async (error: unknown) => {
 });
 
 async function launch(): Promise<void> {
+  if (readinessOnly) return;
   // Where data lives, before the single-instance lock (which Electron keeps in userData) and
   // `ready`; a bad --data-dir rejects here, so it gets the dialog and exit 1 like any other.
   app.setPath('userData', resolveDataDir({ argv: process.argv, env: process.env }));

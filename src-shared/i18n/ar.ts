@@ -325,6 +325,7 @@ export const ar = {
     minutesBeforeNever: 'أبدًا',
     report: {
       title: 'ClassTray: أجهزة غير جاهزة',
+      titleAllReady: 'ClassTray: كل الأجهزة جاهزة',
       room: 'القاعة: {{name}} (المعرّف {{id}})',
       checked: 'تم الفحص: {{time}}',
       counts:

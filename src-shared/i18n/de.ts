@@ -279,6 +279,7 @@ export const de = {
     minutesBeforeNever: 'Nie',
     report: {
       title: 'ClassTray: Geräte nicht bereit',
+      titleAllReady: 'ClassTray: alle Geräte bereit',
       room: 'Raum: {{name}} (ID {{id}})',
       checked: 'Geprüft: {{time}}',
       counts:

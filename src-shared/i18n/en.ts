@@ -293,6 +293,7 @@ export const en = {
     /** The plain text for IT (copied, emailed, printed by npm run readiness). */
     report: {
       title: 'ClassTray: devices not ready',
+      titleAllReady: 'ClassTray: every device ready',
       room: 'Room: {{name}} (id {{id}})',
       checked: 'Checked: {{time}}',
       counts:

@@ -288,6 +288,7 @@ export const es = {
     minutesBeforeNever: 'Nunca',
     report: {
       title: 'ClassTray: dispositivos no listos',
+      titleAllReady: 'ClassTray: todos los dispositivos listos',
       room: 'Aula: {{name}} (id {{id}})',
       checked: 'Comprobado: {{time}}',
       counts:

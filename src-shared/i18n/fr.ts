@@ -290,6 +290,7 @@ export const fr = {
     minutesBeforeNever: 'Jamais',
     report: {
       title: 'ClassTray : appareils pas prêts',
+      titleAllReady: 'ClassTray : tous les appareils sont prêts',
       room: 'Salle : {{name}} (id {{id}})',
       checked: 'Vérifié : {{time}}',
       counts:

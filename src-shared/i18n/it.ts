@@ -290,6 +290,7 @@ export const it = {
     minutesBeforeNever: 'Mai',
     report: {
       title: 'ClassTray: dispositivi non pronti',
+      titleAllReady: 'ClassTray: tutti i dispositivi pronti',
       room: 'Aula: {{name}} (id {{id}})',
       checked: 'Controllo: {{time}}',
       counts:

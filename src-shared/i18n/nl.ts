@@ -282,6 +282,7 @@ export const nl = {
     minutesBeforeNever: 'Nooit',
     report: {
       title: 'ClassTray: apparaten niet klaar',
+      titleAllReady: 'ClassTray: alle apparaten klaar',
       room: 'Lokaal: {{name}} (id {{id}})',
       checked: 'Gecontroleerd: {{time}}',
       counts:

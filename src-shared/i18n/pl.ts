@@ -303,6 +303,7 @@ export const pl = {
     minutesBeforeNever: 'Nigdy',
     report: {
       title: 'ClassTray: niegotowe urządzenia',
+      titleAllReady: 'ClassTray: wszystkie urządzenia gotowe',
       room: 'Sala: {{name}} (id {{id}})',
       checked: 'Sprawdzono: {{time}}',
       counts:

@@ -294,6 +294,7 @@ export const pt = {
     minutesBeforeNever: 'Nunca',
     report: {
       title: 'ClassTray: dispositivos não prontos',
+      titleAllReady: 'ClassTray: todos os dispositivos prontos',
       room: 'Sala: {{name}} (id {{id}})',
       checked: 'Verificado: {{time}}',
       counts:

@@ -4,6 +4,7 @@
  */
 import { benchCommands } from './commands';
 import { benchLocalService } from './localService';
+import { benchMorningCheck } from './morningCheck';
 import { benchPeers } from './peers';
 import { benchReadiness } from './readiness';
 import { benchRefresh } from './refresh';
@@ -22,6 +23,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['peers', benchPeers],
   ['readiness', benchReadiness],
   ['commands', benchCommands],
+  ['morning-check', benchMorningCheck],
 ]);
 
 const names = process.argv.slice(2);

@@ -73,9 +73,11 @@ describe('npm run readiness', () => {
     const notReady = await run(['--classroom', 'room-12', '--service-url', service.url], env);
     expect(notReady.err).toBe('');
     expect(notReady.code).toBe(1);
-    expect(notReady.out).toContain('Room: room-12 (id room-12)');
+    expect(notReady.out).toContain('Room: room ID room-12 (id room-12)');
     expect(notReady.out).toContain('Ready: 2 of 4. Offline: 2.');
-    expect(notReady.out).toContain('- PC-2 (remote id 100000002): offline since 2 Mar 2026, 08:10');
+    expect(notReady.out).toContain(
+      '- PC-2 (remote id 100000002): offline since Mar 2, 2026, 08:10',
+    );
     expect(notReady.out).toContain('- PC-3 (remote id 100000003): offline\n');
     expect(notReady.out).not.toContain('PC-1 ');
     expect(notReady.out).not.toContain(TOKEN);
@@ -86,9 +88,13 @@ describe('npm run readiness', () => {
       CLASSTRAY_SERVICE_URL: service.url,
     });
     expect(json.code).toBe(1);
-    const room = JSON.parse(json.out) as { notReady: { remoteId: string; offlineSince: string }[] };
-    expect(room.notReady.map(({ remoteId }) => remoteId)).toEqual(['100000002', '100000003']);
-    expect(room.notReady[0]?.offlineSince).toBe(new Date(T0).toISOString());
+    const [room] = (
+      JSON.parse(json.out) as {
+        rooms: { notReady: { remoteId: string; offlineSince: string }[] }[];
+      }
+    ).rooms;
+    expect(room?.notReady.map(({ remoteId }) => remoteId)).toEqual(['100000002', '100000003']);
+    expect(room?.notReady[0]?.offlineSince).toBe(new Date(T0).toISOString());
 
     for (const id of ['100000002', '100000003']) {
       await call('PATCH', `/_local/devices/${id}`, { is_online: true });

@@ -58,11 +58,11 @@ describe("a room's readiness", () => {
     expect(text.split('\n')).toEqual([
       'ClassTray: devices not ready',
       'Room: Room 12 (id room-12)',
-      'Checked: 2 Mar 2026, 09:30',
+      'Checked: Mar 2, 2026, 09:30',
       'Ready: 1 of 7. Offline: 3. Status unknown: 1. Disabled in the service: 1. Without 2FA: 2.',
       '',
-      '- PC-5 (remote id 105): offline since at least 2 Mar 2026, 08:10, when ClassTray started watching; no 2FA (an access on it cannot be ended automatically)',
-      '- PC-3 (remote id 103): offline since 2 Mar 2026, 09:10',
+      '- PC-5 (remote id 105): offline since at least Mar 2, 2026, 08:10, when ClassTray started watching; no 2FA (an access on it cannot be ended automatically)',
+      '- PC-3 (remote id 103): offline since Mar 2, 2026, 09:10',
       '- PC-7 (remote id 107): offline',
       "- PC-6 (remote id 106): not in the account's device list",
       '- PC-4 (remote id 104): disabled in the service',
@@ -76,8 +76,32 @@ describe("a room's readiness", () => {
   it('says every device is ready, without what to check, when they are', () => {
     const ready = roomReadiness('room-12', [pc(1), pc(2)], () => undefined, at('09:30'));
     const text = readinessReport(ready, 'Room 12', englishReportWords('UTC'));
+    // Its heading too: not "devices not ready" over a room whose devices all are.
+    expect(text.split('\n')[0]).toBe('ClassTray: every device ready');
     expect(text).toContain('Every device is ready.');
     expect(text).not.toContain('Please check');
+  });
+});
+
+describe('a time seen after the check (the clock was set back since)', () => {
+  it('is said as the time of the check, and "at least", never later', () => {
+    const later = new Map([
+      ['103', { onlineAt: at('10:05'), offlineSince: at('10:40'), atLeast: false }],
+    ]);
+    const room = roomReadiness(
+      'room-12',
+      [pc(3, { online: false })],
+      (id) => later.get(id),
+      at('09:30'),
+    );
+    expect(room.notReady[0]).toMatchObject({
+      onlineAt: at('09:30'),
+      offlineSince: at('09:30'),
+      atLeast: true,
+    });
+    const text = readinessReport(room, 'Room 12', englishReportWords('UTC'));
+    expect(text).toContain('offline since at least Mar 2, 2026, 09:30');
+    expect(text).not.toContain('10:40');
   });
 });
 

@@ -6,6 +6,7 @@ import { reportTime } from '../../../src-shared/readiness';
 export function reportWords(t: TFunction, locale: string): ReportWords {
   return {
     title: t('readiness.report.title'),
+    titleAllReady: t('readiness.report.titleAllReady'),
     room: (values) => t('readiness.report.room', values),
     checked: (values) => t('readiness.report.checked', values),
     counts: (values) => t('readiness.report.counts', values),
