@@ -645,8 +645,10 @@ export const ar = {
     bellYes: 'نعم، أنهِها',
     bellNo: 'لا، أبقِها',
     bell: 'إنهاء صلاحيات الوصول في {{room}} عند انتهاء حصة فيه',
-    lesson: '{{title}} في {{room}} · حتى {{time}}',
-    lessonUntitled: 'حصة في {{room}} · حتى {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} في {{room}} · {{end}}',
+    lessonUntitled: 'حصة في {{room}} · {{end}}',
+    lessonUntil: 'حتى {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} الآن في {{place}}: أي فصل هو؟',
     unmappedNowUntitled: 'حصة الآن في {{place}}: أي فصل هو؟',
@@ -654,7 +656,16 @@ export const ar = {
     lessonElsewhere: 'تعرض هذه النافذة {{shown}}.',
     openRoom: 'فتح {{room}}',
     endsAccesses: 'تنتهي صلاحيات الوصول عند {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_zero: 'تنتهي صلاحيات الوصول الآن',
+    endsAccessesIn_one: 'تنتهي صلاحيات الوصول بعد دقيقة',
+    endsAccessesIn_two: 'تنتهي صلاحيات الوصول بعد دقيقتين',
+    endsAccessesIn_few: 'تنتهي صلاحيات الوصول بعد {{count}} دقائق',
+    endsAccessesIn_many: 'تنتهي صلاحيات الوصول بعد {{count}} دقيقة',
+    endsAccessesIn_other: 'تنتهي صلاحيات الوصول بعد {{count}} دقيقة',
     keepAccesses: 'إبقاء صلاحيات الوصول بعد هذه الحصة',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'إبقاء',
   },
   dataFolder: {
     notPrivate:

@@ -577,8 +577,10 @@ export const de = {
     bellYes: 'Ja, beenden',
     bellNo: 'Nein, behalten',
     bell: 'Zugänge in {{room}} beenden, wenn dort eine Stunde endet',
-    lesson: '{{title}} in {{room}} · bis {{time}}',
-    lessonUntitled: 'Stunde in {{room}} · bis {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} in {{room}} · {{end}}',
+    lessonUntitled: 'Stunde in {{room}} · {{end}}',
+    lessonUntil: 'bis {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} jetzt in {{place}}: welcher Raum?',
     unmappedNowUntitled: 'Eine Stunde jetzt in {{place}}: welcher Raum?',
@@ -586,7 +588,12 @@ export const de = {
     lessonElsewhere: 'Dieses Fenster zeigt {{shown}}.',
     openRoom: '{{room}} öffnen',
     endsAccesses: 'Zugänge enden um {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'Zugänge enden in {{count}} Min.',
+    endsAccessesIn_other: 'Zugänge enden in {{count}} Min.',
     keepAccesses: 'Zugänge nach dieser Stunde behalten',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Behalten',
   },
   dataFolder: {
     notPrivate:

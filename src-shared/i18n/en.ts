@@ -600,8 +600,10 @@ export const en = {
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
     bell: 'End the accesses in {{room}} when a lesson there ends',
-    lesson: '{{title}} in {{room}} · until {{time}}',
-    lessonUntitled: 'Lesson in {{room}} · until {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} in {{room}} · {{end}}',
+    lessonUntitled: 'Lesson in {{room}} · {{end}}',
+    lessonUntil: 'until {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} now in {{place}}: which classroom?',
     unmappedNowUntitled: 'A lesson now in {{place}}: which classroom?',
@@ -609,8 +611,13 @@ export const en = {
     /** The lesson is in another classroom than the one the window shows. */
     lessonElsewhere: 'This window shows {{shown}}.',
     openRoom: 'Open {{room}}',
-    endsAccesses: 'Accesses end at {{time}}',
+    endsAccesses: 'accesses end at {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'accesses end in {{count}} min',
+    endsAccessesIn_other: 'accesses end in {{count}} min',
     keepAccesses: 'Keep accesses after this lesson',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Keep',
   },
   /** The start failure's words for a data or log folder ClassTray refuses (not private). */
   dataFolder: {

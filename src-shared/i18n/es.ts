@@ -592,16 +592,24 @@ export const es = {
     bellYes: 'Sí, terminarlos',
     bellNo: 'No, mantenerlos',
     bell: 'Terminar los accesos de {{room}} cuando acabe una clase allí',
-    lesson: '{{title}} en {{room}} · hasta las {{time}}',
-    lessonUntitled: 'Clase en {{room}} · hasta las {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} en {{room}} · {{end}}',
+    lessonUntitled: 'Clase en {{room}} · {{end}}',
+    lessonUntil: 'hasta las {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} ahora en {{place}}: ¿qué aula es?',
     unmappedNowUntitled: 'Una clase ahora en {{place}}: ¿qué aula es?',
     unmappedChoose: 'Elegir su aula',
     lessonElsewhere: 'Esta ventana muestra {{shown}}.',
     openRoom: 'Abrir {{room}}',
-    endsAccesses: 'Los accesos terminan a las {{time}}',
+    endsAccesses: 'los accesos terminan a las {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'los accesos terminan en {{count}} min',
+    endsAccessesIn_many: 'los accesos terminan en {{count}} min',
+    endsAccessesIn_other: 'los accesos terminan en {{count}} min',
     keepAccesses: 'Mantener los accesos después de esta clase',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Mantener',
   },
   dataFolder: {
     notPrivate:

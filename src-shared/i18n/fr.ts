@@ -594,16 +594,24 @@ export const fr = {
     bellYes: 'Oui, les terminer',
     bellNo: 'Non, les garder',
     bell: 'Terminer les accès de {{room}} quand un cours y finit',
-    lesson: '{{title}} · {{room}} · jusqu’à {{time}}',
-    lessonUntitled: 'Cours · {{room}} · jusqu’à {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} · {{room}} · {{end}}',
+    lessonUntitled: 'Cours · {{room}} · {{end}}',
+    lessonUntil: 'jusqu’à {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} en ce moment à {{place}} : quelle salle ?',
     unmappedNowUntitled: 'Un cours en ce moment à {{place}} : quelle salle ?',
     unmappedChoose: 'Choisir sa salle',
     lessonElsewhere: 'Cette fenêtre affiche {{shown}}.',
     openRoom: 'Ouvrir {{room}}',
-    endsAccesses: 'Fin des accès à {{time}}',
+    endsAccesses: 'fin des accès à {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'fin des accès dans {{count}} min',
+    endsAccessesIn_many: 'fin des accès dans {{count}} min',
+    endsAccessesIn_other: 'fin des accès dans {{count}} min',
     keepAccesses: 'Garder les accès après ce cours',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Garder',
   },
   dataFolder: {
     notPrivate:

@@ -593,16 +593,24 @@ export const it = {
     bellYes: 'Sì, terminali',
     bellNo: 'No, mantienili',
     bell: 'Termina gli accessi in {{room}} quando lì finisce una lezione',
-    lesson: '{{title}} in {{room}} · fino alle {{time}}',
-    lessonUntitled: 'Lezione in {{room}} · fino alle {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} in {{room}} · {{end}}',
+    lessonUntitled: 'Lezione in {{room}} · {{end}}',
+    lessonUntil: 'fino alle {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} ora in {{place}}: quale aula?',
     unmappedNowUntitled: 'Una lezione ora in {{place}}: quale aula?',
     unmappedChoose: 'Scegli l’aula',
     lessonElsewhere: 'Questa finestra mostra {{shown}}.',
     openRoom: 'Apri {{room}}',
-    endsAccesses: 'Gli accessi terminano alle {{time}}',
+    endsAccesses: 'gli accessi terminano alle {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'gli accessi terminano tra {{count}} min',
+    endsAccessesIn_many: 'gli accessi terminano tra {{count}} min',
+    endsAccessesIn_other: 'gli accessi terminano tra {{count}} min',
     keepAccesses: 'Mantieni gli accessi dopo questa lezione',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Mantieni',
   },
   dataFolder: {
     notPrivate:

@@ -577,16 +577,23 @@ export const nl = {
     bellYes: 'Ja, beëindigen',
     bellNo: 'Nee, laten lopen',
     bell: 'Toegangen in {{room}} beëindigen als daar een les afloopt',
-    lesson: '{{title}} in {{room}} · tot {{time}}',
-    lessonUntitled: 'Les in {{room}} · tot {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} in {{room}} · {{end}}',
+    lessonUntitled: 'Les in {{room}} · {{end}}',
+    lessonUntil: 'tot {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} nu in {{place}}: welk lokaal?',
     unmappedNowUntitled: 'Een les nu in {{place}}: welk lokaal?',
     unmappedChoose: 'Lokaal kiezen',
     lessonElsewhere: 'Dit venster toont {{shown}}.',
     openRoom: '{{room}} openen',
-    endsAccesses: 'Toegangen eindigen om {{time}}',
+    endsAccesses: 'toegangen eindigen om {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'toegangen eindigen over {{count}} min',
+    endsAccessesIn_other: 'toegangen eindigen over {{count}} min',
     keepAccesses: 'Toegangen na deze les behouden',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Behouden',
   },
   dataFolder: {
     notPrivate:

@@ -615,16 +615,25 @@ export const pl = {
     bellYes: 'Tak, kończ',
     bellNo: 'Nie, zachowaj',
     bell: 'Kończ dostępy w: {{room}}, gdy kończy się tam lekcja',
-    lesson: '{{title}}, {{room}} · do {{time}}',
-    lessonUntitled: 'Lekcja, {{room}} · do {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}}, {{room}} · {{end}}',
+    lessonUntitled: 'Lekcja, {{room}} · {{end}}',
+    lessonUntil: 'do {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} teraz w: {{place}}. Która to sala?',
     unmappedNowUntitled: 'Lekcja teraz w: {{place}}. Która to sala?',
     unmappedChoose: 'Wybierz salę',
     lessonElsewhere: 'To okno pokazuje: {{shown}}.',
     openRoom: 'Otwórz {{room}}',
-    endsAccesses: 'Dostępy kończą się o {{time}}',
+    endsAccesses: 'dostępy kończą się o {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_few: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_many: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_other: 'dostępy kończą się za {{count}} min',
     keepAccesses: 'Zachowaj dostępy po tej lekcji',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Zachowaj',
   },
   dataFolder: {
     notPrivate:

@@ -598,16 +598,24 @@ export const pt = {
     bellYes: 'Sim, terminar',
     bellNo: 'Não, manter',
     bell: 'Terminar os acessos em {{room}} quando lá acabar uma aula',
-    lesson: '{{title}} em {{room}} · até às {{time}}',
-    lessonUntitled: 'Aula em {{room}} · até às {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} em {{room}} · {{end}}',
+    lessonUntitled: 'Aula em {{room}} · {{end}}',
+    lessonUntil: 'até às {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} agora em {{place}}: que sala é?',
     unmappedNowUntitled: 'Uma aula agora em {{place}}: que sala é?',
     unmappedChoose: 'Escolher a sala',
     lessonElsewhere: 'Esta janela mostra {{shown}}.',
     openRoom: 'Abrir {{room}}',
-    endsAccesses: 'Os acessos terminam às {{time}}',
+    endsAccesses: 'os acessos terminam às {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'os acessos terminam daqui a {{count}} min',
+    endsAccessesIn_many: 'os acessos terminam daqui a {{count}} min',
+    endsAccessesIn_other: 'os acessos terminam daqui a {{count}} min',
     keepAccesses: 'Manter os acessos depois desta aula',
+    /** Its button's words; keepAccesses, which holds them, is its name. */
+    keepAccessesShort: 'Manter',
   },
   dataFolder: {
     notPrivate:

@@ -38,18 +38,42 @@ async function openSettings(fake: FakeClassTray) {
 const inRoom12 = { id: 'room-12', nickname: 'Room 12' };
 
 describe('the lesson in the header', () => {
-  it('says the lesson, its room and its end, and keeps the accesses after it on request', async () => {
+  it('says the lesson, its room and its end in one line, and keeps the accesses after it on request', async () => {
     const fake = new FakeClassTray(
-      classTrayState({ classroom: inRoom12, timetable: { now: maths } }),
+      classTrayState({
+        classroom: inRoom12,
+        timetable: { now: maths },
+        // The bell's end, as the core schedules it: said by the lesson line, not the class line.
+        scheduledEnds: { pending: [{ at: maths.end, target: { classroomId: 'room-12' } }] },
+      }),
     );
     const { user } = await renderApp(fake);
-    expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
-    expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    const line = document.querySelector<HTMLElement>('.lesson-line');
+    expect(line?.textContent).toBe('Maths 3B in Room 12 · accesses end at 10:50Keep');
     expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
+    // Never twice: the class line offers neither the end nor its Cancel.
+    expect(screen.queryByText(/Class ends at/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel end at/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Keep accesses after this lesson' }));
     expect(fake.keepAccessesAfterLesson).toHaveBeenCalledWith({ key: maths.key });
     expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
     expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
+    // Keep took itself away: the focus stays on the line it changed, not the page.
+    expect(document.activeElement).toBe(line);
+  });
+
+  it('counts the last minutes down to the bell that ends the accesses', async () => {
+    vi.setSystemTime(new Date(2026, 0, 5, 10, 46, 30));
+    const fake = new FakeClassTray(
+      classTrayState({ classroom: inRoom12, timetable: { now: maths } }),
+    );
+    await renderApp(fake);
+    expect(screen.getByText('Maths 3B in Room 12 · accesses end in 4 min')).toBeTruthy();
+    cleanup();
+    // Before the last five minutes, the time of the bell.
+    vi.setSystemTime(new Date(2026, 0, 5, 10, 44, 59));
+    await renderApp(fake);
+    expect(screen.getByText('Maths 3B in Room 12 · accesses end at 10:50')).toBeTruthy();
   });
 
   it("says so while another room is shown, never its bell as this room's, and opens the lesson's in one click", async () => {
@@ -60,7 +84,7 @@ describe('the lesson in the header', () => {
     expect(line?.textContent).toBe(
       'Maths 3B in Room 12 · until 10:50This window shows Computer Lab 1.Open Room 12',
     );
-    expect(screen.queryByText(/Accesses end at/)).toBeNull();
+    expect(screen.queryByText(/accesses end/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Open Room 12' }));
@@ -70,7 +94,7 @@ describe('the lesson in the header', () => {
     );
     expect(screen.queryByRole('button', { name: 'Open Room 12' })).toBeNull();
     expect(screen.queryByText(/This window shows/)).toBeNull();
-    expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    expect(screen.getByText('Maths 3B in Room 12 · accesses end at 10:50')).toBeTruthy();
     // The button took itself away: the focus stays on the line it changed, not the page.
     expect(document.activeElement).toBe(line);
   });
