@@ -266,6 +266,8 @@ describe('Settings → Timetable', () => {
       name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends',
     });
     expect(bell.checked).toBe(true);
+    // The question gone, the focus is on the answer it became, not on the page.
+    expect(document.activeElement).toBe(bell);
   });
 
   it('asks each room on its own: a yes for one room never covers a room mapped later', async () => {
@@ -295,7 +297,9 @@ describe('Settings → Timetable', () => {
     // after the place, and Room 12's switch still names Room 12 alone.
     const question = screen.getByLabelText<HTMLSelectElement>('Welcher Raum ist „B204“?');
     await user.selectOptions(question, 'Ein anderer Raum, nach seiner ID…');
-    await user.type(screen.getByRole('textbox', { name: 'Raum-ID' }), 'music{Enter}');
+    // The id field takes the focus: typing types the id.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Raum-ID' }));
+    await user.keyboard('music{Enter}');
     expect(fake.addClassroom).toHaveBeenLastCalledWith({ id: 'music', nickname: 'B204' });
     expect(fake.mapTimetablePlace).toHaveBeenCalledWith({ place: 'B204', classroomId: 'music' });
     const asked = screen.getByRole('group', {
@@ -387,6 +391,8 @@ describe('Settings → Timetable', () => {
       kind: 'subscription',
       url: 'webcal://school.example/ical/t.ics?key=abc',
     });
+    // Emptied, the field disables Save: the focus is back in the field, never on the page.
+    expect(document.activeElement).toBe(address);
     await user.click(screen.getByRole('button', { name: 'Refresh timetable' }));
     expect(fake.refreshTimetable).toHaveBeenCalledOnce();
   });
