@@ -19,8 +19,6 @@ export const ar = {
     classroomId: 'معرّف الفصل',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'الفصل ذو المعرّف {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (معرّف الفصل)',
     classroomIdHint:
       'الجزء الأخير من عنوان الفصل في الخدمة، كما في …/classrooms/room-12. يُتحقَّق منه عند فتحه.',
     nickname: 'اسم مختصر (اختياري)',
@@ -297,6 +295,9 @@ export const ar = {
   },
   readiness: {
     readyCount: '{{ready}} من {{total}} جاهزة',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'الجاهز يعني: متصل، ومفعّل في الخدمة، ومع مصادقة ثنائية؛ والعدد في الأعلى يعدّ الأجهزة المتصلة.',
     title: 'جاهزية {{room}}',
     checkedAt: 'تم الفحص: {{time}}',
     notChecked: 'لم يُفحص بعد',

@@ -14,8 +14,6 @@ export const de = {
     classroomId: 'Raum-ID',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'Raum-ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (Raum-ID)',
     classroomIdHint:
       'Der letzte Teil der Adresse des Raums im Dienst, wie in …/classrooms/room-12. Die ID wird beim Öffnen geprüft.',
     nickname: 'Anzeigename (optional)',
@@ -251,6 +249,9 @@ export const de = {
   },
   readiness: {
     readyCount: '{{ready}} von {{total}} bereit',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Bereit heißt: online, im Dienst aktiviert und mit 2FA; die Zahl oben zählt die Geräte, die online sind.',
     title: 'Bereitschaft von {{room}}',
     checkedAt: 'Geprüft: {{time}}',
     notChecked: 'Noch nicht geprüft',

@@ -17,8 +17,6 @@ export const en = {
     classroomId: 'Classroom id',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'room ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (room ID)',
     classroomIdHint:
       "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',
@@ -264,6 +262,9 @@ export const en = {
   /** The room's readiness: which devices will let a class down, since when, and a report for IT. */
   readiness: {
     readyCount: '{{ready}} of {{total}} ready',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Ready means online, enabled in the service and with 2FA; the count at the top counts the devices online.',
     title: 'Readiness of {{room}}',
     checkedAt: 'Checked at {{time}}',
     notChecked: 'Not checked yet',

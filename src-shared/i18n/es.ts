@@ -13,8 +13,6 @@ export const es = {
     classroomId: 'Id del aula',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'aula con id {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (id del aula)',
     classroomIdHint:
       'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',
@@ -259,6 +257,9 @@ export const es = {
   },
   readiness: {
     readyCount: '{{ready}} de {{total}} listos',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Listo significa en línea, activado en el servicio y con 2FA; el recuento de arriba cuenta los dispositivos en línea.',
     title: 'Preparación de {{room}}',
     checkedAt: 'Comprobado: {{time}}',
     notChecked: 'Aún sin comprobar',

@@ -13,8 +13,6 @@ export const fr = {
     classroomId: 'Identifiant de la salle',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'salle d’identifiant {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (identifiant)',
     classroomIdHint:
       'La dernière partie de l’adresse de la salle dans le service, comme dans …/classrooms/room-12. Il est vérifié à l’ouverture.',
     nickname: 'Nom affiché (facultatif)',
@@ -261,6 +259,9 @@ export const fr = {
   },
   readiness: {
     readyCount: '{{ready}} sur {{total}} prêts',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Prêt signifie en ligne, activé dans le service et avec 2FA ; le nombre en haut compte les appareils en ligne.',
     title: 'Disponibilité de {{room}}',
     checkedAt: 'Vérifié : {{time}}',
     notChecked: 'Pas encore vérifié',

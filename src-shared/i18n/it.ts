@@ -13,8 +13,6 @@ export const it = {
     classroomId: 'ID dell’aula',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'aula con ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID aula)',
     classroomIdHint:
       'L’ultima parte dell’indirizzo dell’aula nel servizio, come in …/classrooms/room-12. Viene verificato all’apertura.',
     nickname: 'Nome visualizzato (facoltativo)',
@@ -262,6 +260,9 @@ export const it = {
   },
   readiness: {
     readyCount: '{{ready}} di {{total}} pronti',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Pronto significa connesso, abilitato nel servizio e con 2FA; il conteggio in alto conta i dispositivi connessi.',
     title: 'Disponibilità di {{room}}',
     checkedAt: 'Controllo: {{time}}',
     notChecked: 'Non ancora controllato',

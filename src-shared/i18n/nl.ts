@@ -17,8 +17,6 @@ export const nl = {
     classroomId: 'Lokaal-id',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'lokaal-id {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (lokaal-id)',
     classroomIdHint:
       'Het laatste deel van het adres van het lokaal in de dienst, zoals in …/classrooms/room-12. Het wordt gecontroleerd als je het lokaal opent.',
     nickname: 'Eigen naam (optioneel)',
@@ -254,6 +252,9 @@ export const nl = {
   },
   readiness: {
     readyCount: '{{ready}} van {{total}} klaar',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Klaar betekent: online, ingeschakeld in de dienst en met 2FA; het getal bovenaan telt de apparaten die online zijn.',
     title: 'Gereedheid van {{room}}',
     checkedAt: 'Gecontroleerd: {{time}}',
     notChecked: 'Nog niet gecontroleerd',

@@ -18,8 +18,6 @@ export const pl = {
     classroomId: 'ID sali',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'sala o ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID sali)',
     classroomIdHint:
       'Ostatnia część adresu sali w usłudze, np. …/classrooms/room-12. ID jest sprawdzane przy otwieraniu.',
     nickname: 'Nazwa (opcjonalnie)',
@@ -275,6 +273,9 @@ export const pl = {
   },
   readiness: {
     readyCount: '{{ready}} z {{total}} gotowych',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Gotowe oznacza: online, włączone w usłudze i z 2FA; liczba u góry to urządzenia online.',
     title: 'Gotowość: {{room}}',
     checkedAt: 'Sprawdzono: {{time}}',
     notChecked: 'Jeszcze nie sprawdzono',

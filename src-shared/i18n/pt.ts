@@ -19,8 +19,6 @@ export const pt = {
     classroomId: 'ID da sala',
     /** A classroom without a name: its id, marked as one. */
     roomById: 'sala com ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID da sala)',
     classroomIdHint:
       'A última parte do endereço da sala no serviço, como em …/classrooms/room-12. É verificado quando abrir a sala.',
     nickname: 'Nome (opcional)',
@@ -266,6 +264,9 @@ export const pt = {
   },
   readiness: {
     readyCount: '{{ready}} de {{total}} prontos',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Pronto significa online, ativado no serviço e com 2FA; a contagem no topo conta os dispositivos online.',
     title: 'Prontidão de {{room}}',
     checkedAt: 'Verificado: {{time}}',
     notChecked: 'Ainda não verificado',

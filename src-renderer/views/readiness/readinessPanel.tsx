@@ -79,6 +79,8 @@ export function ReadinessPanel(props: { shown: ReadinessShown; onClose: () => vo
                   })}
             </span>
           </p>
+          {/* "21 of 24 ready" under "22 of 24 online": what makes the difference, said here. */}
+          <p className="hint">{t('readiness.readyMeans')}</p>
           {room.notReady.length === 0 ? (
             <p>{t('readiness.allReady')}</p>
           ) : (

@@ -244,7 +244,7 @@ function PlanRoom({
         );
   const frontBar = <p className="seat-front">{t('seatPlan.front')}</p>;
   return (
-    <div className="device-scroll seat-scroll">
+    <div className={`device-scroll seat-scroll${arranging ? ' arranging' : ''}`}>
       {arranging && (
         <RoomSize plan={plan} onShape={(size) => void shape.run(size)} helpId={helpId} />
       )}

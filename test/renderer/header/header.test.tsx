@@ -18,7 +18,7 @@ describe('header', () => {
       ),
     );
     const options = screen.getAllByRole('option').map((option) => option.textContent);
-    expect(options).toEqual(['Computer Lab 1', 'music (room ID)']);
+    expect(options).toEqual(['Computer Lab 1', 'room ID music']);
   });
 
   it("names the demo's rooms in the window's language, never a name the teacher gave", async () => {

@@ -174,7 +174,7 @@ describe('Settings → Timetable', () => {
         ?.textContent;
     expect(chosen('computer-lab 1')).toBe('Computer Lab 1');
     expect(chosen('ROOM12.')).toBe('Room 12');
-    expect(chosen('Library')).toBe('library (room ID)');
+    expect(chosen('Library')).toBe('room ID library');
     // By the id too: lab-1 is "LAB 1".
     expect(chosen('LAB 1')).toBe('Computer Lab 1');
     expect(chosen('R12')).toBe('Choose…');
