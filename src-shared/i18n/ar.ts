@@ -569,12 +569,13 @@ export const ar = {
     intro: 'يفتح ClassTray فصل الحصة الجارية، ويمكنه إنهاء صلاحيات الوصول فيه عند انتهاء الحصة.',
     source: 'الحصص من',
     sourceNone: 'بلا جدول دراسي',
-    sourceSubscription: 'اشتراك في تقويم (WebUntis أو Outlook أو Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'اشتراك في تقويم',
     sourceFile: 'ملف \u200e.ics يُستورد مرة واحدة',
     sourceWeekly: 'جدول أسبوعي يُكتب هنا',
     address: 'عنوان الاشتراك',
     addressHint:
-      'العنوان السري لتقويمك المنشور (https://\u200e أو webcal://\u200e). من يملكه يستطيع قراءة جدولك: يحفظه ClassTray مع رمز API، ولا يحفظه أبدًا في ملف إعداداته.',
+      'العنوان السري لتقويمك المنشور في WebUntis أو Outlook أو Google \u200f(https://\u200e أو webcal://\u200e). من يملكه يستطيع قراءة جدولك: يحفظه ClassTray مع رمز API، ولا يحفظه أبدًا في ملف إعداداته.',
     addressSaved: 'العنوان محفوظ {{where}}.',
     addressMissing: 'العنوان غير محفوظ على هذا الحاسوب: الصقه مجددًا.',
     saveAddress: 'حفظ وجلب',

@@ -509,12 +509,13 @@ export const de = {
       'ClassTray öffnet den Raum der laufenden Stunde und kann dessen Zugänge zum Stundenende beenden.',
     source: 'Stunden aus',
     sourceNone: 'Kein Stundenplan',
-    sourceSubscription: 'Ein Kalenderabonnement (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Ein Kalenderabonnement',
     sourceFile: 'Eine .ics-Datei, einmal importiert',
     sourceWeekly: 'Ein hier eingegebener Wochenplan',
     address: 'Abonnement-Adresse',
     addressHint:
-      'Die geheime Adresse Ihres veröffentlichten Kalenders (https:// oder webcal://). Wer sie kennt, kann Ihren Stundenplan lesen: ClassTray bewahrt sie beim API-Token auf, nie in seiner Einstellungsdatei.',
+      'Die geheime Adresse Ihres veröffentlichten Kalenders (WebUntis, Outlook, Google: https:// oder webcal://). Wer sie kennt, kann Ihren Stundenplan lesen: ClassTray bewahrt sie beim API-Token auf, nie in seiner Einstellungsdatei.',
     addressSaved: 'Adresse {{where}} gespeichert.',
     addressMissing:
       'Die Adresse ist auf diesem Computer nicht gespeichert: Fügen Sie sie erneut ein.',

@@ -532,12 +532,13 @@ export const en = {
       'ClassTray opens the classroom of the lesson under way, and can end its accesses when the lesson ends.',
     source: 'Lessons from',
     sourceNone: 'No timetable',
-    sourceSubscription: 'A calendar subscription (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'A calendar subscription',
     sourceFile: 'An .ics file, imported once',
     sourceWeekly: 'A weekly table typed here',
     address: 'Subscription address',
     addressHint:
-      'The secret address of your published calendar (https:// or webcal://). Whoever has it can read your timetable: ClassTray keeps it with the API token, never in its settings file.',
+      'The secret address of your published calendar (WebUntis, Outlook, Google: https:// or webcal://). Whoever has it can read your timetable: ClassTray keeps it with the API token, never in its settings file.',
     addressSaved: 'Address saved {{where}}.',
     addressMissing: 'The address is not saved on this computer: paste it again.',
     saveAddress: 'Save and fetch',

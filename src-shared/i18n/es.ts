@@ -523,12 +523,13 @@ export const es = {
       'ClassTray abre el aula de la clase en curso y puede terminar sus accesos cuando acaba la clase.',
     source: 'Clases desde',
     sourceNone: 'Sin horario',
-    sourceSubscription: 'Una suscripción de calendario (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Una suscripción de calendario',
     sourceFile: 'Un archivo .ics, importado una vez',
     sourceWeekly: 'Una tabla semanal escrita aquí',
     address: 'Dirección de suscripción',
     addressHint:
-      'La dirección secreta de tu calendario publicado (https:// o webcal://). Quien la tenga puede leer tu horario: ClassTray la guarda con el token de la API, nunca en su archivo de ajustes.',
+      'La dirección secreta de tu calendario publicado (WebUntis, Outlook, Google: https:// o webcal://). Quien la tenga puede leer tu horario: ClassTray la guarda con el token de la API, nunca en su archivo de ajustes.',
     addressSaved: 'Dirección guardada {{where}}.',
     addressMissing: 'La dirección no está guardada en este equipo: pégala de nuevo.',
     saveAddress: 'Guardar y descargar',

@@ -525,12 +525,13 @@ export const fr = {
       'ClassTray ouvre la salle du cours actuel et peut en terminer les accès quand le cours se termine.',
     source: 'Source des cours',
     sourceNone: 'Aucun emploi du temps',
-    sourceSubscription: 'Un abonnement à un calendrier (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Un abonnement à un calendrier',
     sourceFile: 'Un fichier .ics, importé une fois',
     sourceWeekly: 'Un tableau hebdomadaire saisi ici',
     address: 'Adresse d’abonnement',
     addressHint:
-      'L’adresse secrète de votre calendrier publié (https:// ou webcal://). Quiconque la possède peut lire votre emploi du temps : ClassTray la conserve avec le jeton d’API, jamais dans son fichier de paramètres.',
+      'L’adresse secrète de votre calendrier publié (WebUntis, Outlook, Google : https:// ou webcal://). Quiconque la possède peut lire votre emploi du temps : ClassTray la conserve avec le jeton d’API, jamais dans son fichier de paramètres.',
     addressSaved: 'Adresse enregistrée {{where}}.',
     addressMissing: 'L’adresse n’est pas enregistrée sur cet ordinateur : collez-la à nouveau.',
     saveAddress: 'Enregistrer et télécharger',

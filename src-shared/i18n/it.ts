@@ -524,12 +524,13 @@ export const it = {
       'ClassTray apre l’aula della lezione in corso e può terminarne gli accessi quando la lezione finisce.',
     source: 'Lezioni da',
     sourceNone: 'Nessun orario',
-    sourceSubscription: 'Un calendario sottoscritto (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Un calendario sottoscritto',
     sourceFile: 'Un file .ics, importato una volta',
     sourceWeekly: 'Una tabella settimanale inserita qui',
     address: 'Indirizzo del calendario',
     addressHint:
-      'L’indirizzo segreto del tuo calendario pubblicato (https:// o webcal://). Chi lo possiede può leggere il tuo orario: ClassTray lo conserva insieme al token API, mai nel suo file di impostazioni.',
+      'L’indirizzo segreto del tuo calendario pubblicato (WebUntis, Outlook, Google: https:// o webcal://). Chi lo possiede può leggere il tuo orario: ClassTray lo conserva insieme al token API, mai nel suo file di impostazioni.',
     addressSaved: 'Indirizzo salvato {{where}}.',
     addressMissing: 'L’indirizzo non è salvato su questo computer: incollalo di nuovo.',
     saveAddress: 'Salva e scarica',

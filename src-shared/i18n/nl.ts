@@ -511,12 +511,13 @@ export const nl = {
       'ClassTray opent het lokaal van de les die nu bezig is, en kan de toegangen ervan beëindigen als de les afloopt.',
     source: 'Lessen uit',
     sourceNone: 'Geen rooster',
-    sourceSubscription: 'Een agenda-abonnement (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Een agenda-abonnement',
     sourceFile: 'Een .ics-bestand, eenmalig geïmporteerd',
     sourceWeekly: 'Een weekrooster dat je hier invult',
     address: 'Abonnementsadres',
     addressHint:
-      'Het geheime adres van je gepubliceerde agenda (https:// of webcal://). Wie het heeft, kan je rooster lezen: ClassTray bewaart het bij het API-token, nooit in zijn instellingenbestand.',
+      'Het geheime adres van je gepubliceerde agenda (WebUntis, Outlook, Google: https:// of webcal://). Wie het heeft, kan je rooster lezen: ClassTray bewaart het bij het API-token, nooit in zijn instellingenbestand.',
     addressSaved: 'Adres opgeslagen {{where}}.',
     addressMissing: 'Het adres is niet opgeslagen op deze computer: plak het opnieuw.',
     saveAddress: 'Opslaan en ophalen',

@@ -543,12 +543,13 @@ export const pl = {
       'ClassTray otwiera salę trwającej lekcji i może zakończyć jej dostępy, gdy lekcja się kończy.',
     source: 'Lekcje z',
     sourceNone: 'Bez planu lekcji',
-    sourceSubscription: 'Subskrypcja kalendarza (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Subskrypcja kalendarza',
     sourceFile: 'Plik .ics, zaimportowany jednorazowo',
     sourceWeekly: 'Tabela tygodniowa wpisana tutaj',
     address: 'Adres subskrypcji',
     addressHint:
-      'Tajny adres opublikowanego kalendarza (https:// lub webcal://). Każdy, kto go zna, może odczytać plan lekcji: ClassTray przechowuje go razem z tokenem API, nigdy w pliku ustawień.',
+      'Tajny adres opublikowanego kalendarza (WebUntis, Outlook, Google: https:// lub webcal://). Każdy, kto go zna, może odczytać plan lekcji: ClassTray przechowuje go razem z tokenem API, nigdy w pliku ustawień.',
     addressSaved: 'Adres jest zapisany {{where}}.',
     addressMissing: 'Adres nie jest zapisany na tym komputerze: wklej go ponownie.',
     saveAddress: 'Zapisz i pobierz',

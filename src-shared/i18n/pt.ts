@@ -529,12 +529,13 @@ export const pt = {
       'O ClassTray abre a sala da aula em curso e pode terminar os seus acessos quando a aula acaba.',
     source: 'Origem das aulas',
     sourceNone: 'Sem horário',
-    sourceSubscription: 'Uma subscrição de calendário (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Uma subscrição de calendário',
     sourceFile: 'Um ficheiro .ics, importado uma vez',
     sourceWeekly: 'Uma tabela semanal escrita aqui',
     address: 'Endereço da subscrição',
     addressHint:
-      'O endereço secreto do seu calendário publicado (https:// ou webcal://). Quem o tiver pode ler o seu horário: o ClassTray guarda-o com o token da API, nunca no seu ficheiro de definições.',
+      'O endereço secreto do seu calendário publicado (WebUntis, Outlook, Google: https:// ou webcal://). Quem o tiver pode ler o seu horário: o ClassTray guarda-o com o token da API, nunca no seu ficheiro de definições.',
     addressSaved: 'Endereço guardado {{where}}.',
     addressMissing: 'O endereço não está guardado neste computador: cole-o de novo.',
     saveAddress: 'Guardar e transferir',
