@@ -665,9 +665,8 @@ export const ar = {
     endsAccessesIn_few: 'تنتهي صلاحيات الوصول بعد {{count}} دقائق',
     endsAccessesIn_many: 'تنتهي صلاحيات الوصول بعد {{count}} دقيقة',
     endsAccessesIn_other: 'تنتهي صلاحيات الوصول بعد {{count}} دقيقة',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'إبقاء صلاحيات الوصول بعد هذه الحصة',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'إبقاء',
   },
   dataFolder: {
     notPrivate:

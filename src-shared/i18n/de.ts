@@ -593,9 +593,8 @@ export const de = {
     /** The last minutes before the bell ends the room's accesses. */
     endsAccessesIn_one: 'Zugänge enden in {{count}} Min.',
     endsAccessesIn_other: 'Zugänge enden in {{count}} Min.',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Zugänge nach dieser Stunde behalten',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Behalten',
   },
   dataFolder: {
     notPrivate:

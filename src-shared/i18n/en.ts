@@ -617,9 +617,8 @@ export const en = {
     /** The last minutes before the bell ends the room's accesses. */
     endsAccessesIn_one: 'accesses end in {{count}} min',
     endsAccessesIn_other: 'accesses end in {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Keep accesses after this lesson',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Keep',
   },
   /** The start failure's words for a data or log folder ClassTray refuses (not private). */
   dataFolder: {

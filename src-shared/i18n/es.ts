@@ -609,9 +609,8 @@ export const es = {
     endsAccessesIn_one: 'los accesos terminan en {{count}} min',
     endsAccessesIn_many: 'los accesos terminan en {{count}} min',
     endsAccessesIn_other: 'los accesos terminan en {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Mantener los accesos después de esta clase',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Mantener',
   },
   dataFolder: {
     notPrivate:

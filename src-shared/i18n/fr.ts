@@ -611,9 +611,8 @@ export const fr = {
     endsAccessesIn_one: 'fin des accès dans {{count}} min',
     endsAccessesIn_many: 'fin des accès dans {{count}} min',
     endsAccessesIn_other: 'fin des accès dans {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Garder les accès après ce cours',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Garder',
   },
   dataFolder: {
     notPrivate:

@@ -610,9 +610,8 @@ export const it = {
     endsAccessesIn_one: 'gli accessi terminano tra {{count}} min',
     endsAccessesIn_many: 'gli accessi terminano tra {{count}} min',
     endsAccessesIn_other: 'gli accessi terminano tra {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Mantieni gli accessi dopo questa lezione',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Mantieni',
   },
   dataFolder: {
     notPrivate:

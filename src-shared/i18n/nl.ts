@@ -593,9 +593,8 @@ export const nl = {
     /** The last minutes before the bell ends the room's accesses. */
     endsAccessesIn_one: 'toegangen eindigen over {{count}} min',
     endsAccessesIn_other: 'toegangen eindigen over {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Toegangen na deze les behouden',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Behouden',
   },
   dataFolder: {
     notPrivate:

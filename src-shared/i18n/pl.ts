@@ -633,9 +633,8 @@ export const pl = {
     endsAccessesIn_few: 'dostępy kończą się za {{count}} min',
     endsAccessesIn_many: 'dostępy kończą się za {{count}} min',
     endsAccessesIn_other: 'dostępy kończą się za {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Zachowaj dostępy po tej lekcji',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Zachowaj',
   },
   dataFolder: {
     notPrivate:

@@ -615,9 +615,8 @@ export const pt = {
     endsAccessesIn_one: 'os acessos terminam daqui a {{count}} min',
     endsAccessesIn_many: 'os acessos terminam daqui a {{count}} min',
     endsAccessesIn_other: 'os acessos terminam daqui a {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Manter os acessos depois desta aula',
-    /** Its button's words; keepAccesses, which holds them, is its name. */
-    keepAccessesShort: 'Manter',
   },
   dataFolder: {
     notPrivate:

@@ -17,7 +17,6 @@ const BUTTONS: readonly [string, string, Record<string, unknown>][] = [
   ['schedule.endAtFor', 'schedule.endAt', { name: 'PC-8' }],
   ['schedule.cancelEndFor', 'schedule.cancelEnd', { time: '10:50', name: 'PC-8' }],
   ['schedule.cancelClassEnd', 'schedule.cancelEnd', { time: '10:50' }],
-  ['timetable.keepAccesses', 'timetable.keepAccessesShort', {}],
   ['schedule.dismissFor', 'schedule.dismiss', { time: '10:50', target: 'PC-8' }],
   ['devices.changedToTop', 'devices.changedCount', { count: 1 }],
   ['devices.changedToTop', 'devices.changedCount', { count: 3 }],

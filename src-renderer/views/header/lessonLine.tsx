@@ -8,6 +8,10 @@ import { useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 import { isolated } from '../bidi';
 import { roomName } from '../roomName';
+import { CloseIcon } from '../icons';
+
+/** Where the end goes in the lesson's sentence: a character no translation holds. */
+const END = '\u0000';
 
 /** The last minutes of a lesson whose bell ends the accesses: its end said as a countdown. */
 const COUNTDOWN_MS = 5 * 60_000;
@@ -17,8 +21,8 @@ const COUNTDOWN_CHECK_MS = 5_000;
 /**
  * The lesson under way, under the header, in one line with its room and its end: "Maths 3B in
  * Library · until 10:50". In its room, when its end ends the room's accesses, the end says so
- * ("· accesses end at 10:50", in the last minutes "· accesses end in 4 min") and Keep is one
- * click beside it; the class line below never says it again (endAllAccesses.tsx). While the
+ * ("· accesses end at 10:50", in the last minutes "· accesses end in 4 min"), and Keep is an ×
+ * beside it, one click; the class line below never says it again (endAllAccesses.tsx). While the
  * window shows another room, that said, and one click to open the lesson's.
  */
 export function LessonLine({ onAskPlace }: { onAskPlace: (place: string) => void }) {
@@ -51,13 +55,19 @@ export function LessonLine({ onAskPlace }: { onAskPlace: (place: string) => void
     : left > 0 && left <= COUNTDOWN_MS
       ? t('timetable.endsAccessesIn', { count: Math.ceil(left / 60_000) })
       : t('timetable.endsAccesses', { time });
+  // The end, in a span of its own within the sentence: said in the line's quieter weight.
+  const [before = '', after = ''] = (
+    lesson.title === ''
+      ? t('timetable.lessonUntitled', { room, end: END })
+      : t('timetable.lesson', { title: lesson.title, room, end: END })
+  ).split(END);
   return (
     // Focusable by script: Open and Keep take themselves away, and the focus stays on the line.
     <div className="lesson-line" ref={lineRef} tabIndex={-1}>
       <span className="lesson-now">
-        {lesson.title === ''
-          ? t('timetable.lessonUntitled', { room, end })
-          : t('timetable.lesson', { title: lesson.title, room, end })}
+        {before}
+        <span className="lesson-end">{end}</span>
+        {after}
       </span>
       {!here && (
         <>
@@ -79,10 +89,11 @@ export function LessonLine({ onAskPlace }: { onAskPlace: (place: string) => void
         </>
       )}
       {bell && (
+        // Keep cancels the bell's end: an × beside it, as a row's pending end has, so the line
+        // stays one line at 320 px; its name and title say what it keeps.
         <BusyButton
           type="button"
-          className="button small quiet lesson-keep"
-          // Short on the line; its name and title say what it keeps.
+          className="icon-button small lesson-keep"
           aria-label={t('timetable.keepAccesses')}
           title={t('timetable.keepAccesses')}
           busy={keep.pending}
@@ -92,7 +103,7 @@ export function LessonLine({ onAskPlace }: { onAskPlace: (place: string) => void
             })
           }
         >
-          {t('timetable.keepAccessesShort')}
+          <CloseIcon />
         </BusyButton>
       )}
       <ActionError error={keep.error ?? open.error} />
