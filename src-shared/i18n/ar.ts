@@ -658,13 +658,13 @@ export const ar = {
     lessonElsewhere: 'تعرض هذه النافذة {{shown}}.',
     openRoom: 'فتح {{room}}',
     endsAccesses: 'ينتهي الوصول عند {{time}}',
-    /** The last minutes before the bell ends the room's accesses. */
+    /** The last minutes before the bell ends the room's accesses (د: minutes, as a clock says them). */
     endsAccessesIn_zero: 'ينتهي الوصول الآن',
     endsAccessesIn_one: 'ينتهي الوصول بعد دقيقة',
     endsAccessesIn_two: 'ينتهي الوصول بعد دقيقتين',
-    endsAccessesIn_few: 'ينتهي الوصول بعد {{count}} دقائق',
-    endsAccessesIn_many: 'ينتهي الوصول بعد {{count}} دقيقة',
-    endsAccessesIn_other: 'ينتهي الوصول بعد {{count}} دقيقة',
+    endsAccessesIn_few: 'ينتهي الوصول بعد {{count}} د',
+    endsAccessesIn_many: 'ينتهي الوصول بعد {{count}} د',
+    endsAccessesIn_other: 'ينتهي الوصول بعد {{count}} د',
     /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'إبقاء صلاحيات الوصول بعد هذه الحصة',
   },

@@ -580,8 +580,8 @@ export const de = {
     bellNo: 'Nein, behalten',
     bell: 'Zugänge in {{room}} beenden, wenn dort eine Stunde endet',
     /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
-    lesson: '{{title}} in {{room}} · {{end}}',
-    lessonUntitled: 'Stunde in {{room}} · {{end}}',
+    lesson: '{{title}}, {{room}} · {{end}}',
+    lessonUntitled: 'Stunde, {{room}} · {{end}}',
     lessonUntil: 'bis {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} jetzt in {{place}}: welcher Raum?',
@@ -589,10 +589,10 @@ export const de = {
     unmappedChoose: 'Raum wählen',
     lessonElsewhere: 'Dieses Fenster zeigt {{shown}}.',
     openRoom: '{{room}} öffnen',
-    endsAccesses: 'Zugänge enden um {{time}}',
+    endsAccesses: 'Zugangsende {{time}}',
     /** The last minutes before the bell ends the room's accesses. */
-    endsAccessesIn_one: 'Zugänge enden in {{count}} Min.',
-    endsAccessesIn_other: 'Zugänge enden in {{count}} Min.',
+    endsAccessesIn_one: 'Zugangsende in {{count}} Min.',
+    endsAccessesIn_other: 'Zugangsende in {{count}} Min.',
     /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Zugänge nach dieser Stunde behalten',
   },

@@ -99,7 +99,7 @@ function cutOrWrapped(page: Page, selector: string, oneLine: boolean): Promise<s
           found.push(`"${element.textContent}" leaves the window`);
       }
       if (single) {
-        // One line: every piece of text stands on the same line.
+        // One line: every piece of text, and every button, stands on the same line.
         const tops = new Set<number>();
         const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -108,6 +108,10 @@ function cutOrWrapped(page: Page, selector: string, oneLine: boolean): Promise<s
           range.selectNodeContents(node);
           for (const rect of range.getClientRects())
             if (rect.width > 0) tops.add(Math.round(rect.top + rect.height / 2));
+        }
+        for (const button of root.querySelectorAll('button')) {
+          const rect = button.getBoundingClientRect();
+          tops.add(Math.round(rect.top + rect.height / 2));
         }
         const lines = [...tops].sort((a, b) => a - b);
         if (lines.length > 0 && (lines.at(-1) ?? 0) - (lines[0] ?? 0) > 6)
