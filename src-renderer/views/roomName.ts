@@ -1,7 +1,8 @@
 /**
  * A classroom as the window names it, in every region alike: the teacher's nickname; in the demo,
  * a demo room under the demo's own name in the window's language; else its id, marked as one
- * ("room ID music"), never a bare id a teacher could take for the room's name.
+ * ("music (room ID)", the id first: a narrow picker cuts the end of what it shows, never the id),
+ * never a bare id a teacher could take for the room's name.
  */
 import type { TFunction } from 'i18next';
 import {
@@ -29,7 +30,7 @@ export function roomName(data: Naming, classroomId: string, t: TFunction): strin
 
 /**
  * A listed classroom (the picker's, the timetable's choices), as the window names it: in the
- * same words as everywhere else ("room ID room-12"), so the picker and the lesson, the
+ * same words as everywhere else ("room-12 (room ID)"), so the picker and the lesson, the
  * readiness and the bell's question name one room alike.
  */
 export function listedRoomName(

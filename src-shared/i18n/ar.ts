@@ -18,7 +18,7 @@ export const ar = {
     addClassroom: 'إضافة فصل',
     classroomId: 'معرّف الفصل',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'الفصل ذو المعرّف {{id}}',
+    roomById: '{{id}} (معرّف الفصل)',
     classroomIdHint:
       'الجزء الأخير من عنوان الفصل في الخدمة، كما في …/classrooms/room-12. يُتحقَّق منه عند فتحه.',
     nickname: 'اسم مختصر (اختياري)',

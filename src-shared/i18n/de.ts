@@ -13,7 +13,7 @@ export const de = {
     addClassroom: 'Raum hinzufügen',
     classroomId: 'Raum-ID',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'Raum-ID {{id}}',
+    roomById: '{{id}} (Raum-ID)',
     classroomIdHint:
       'Der letzte Teil der Adresse des Raums im Dienst, wie in …/classrooms/room-12. Die ID wird beim Öffnen geprüft.',
     nickname: 'Anzeigename (optional)',

@@ -15,8 +15,8 @@ export const en = {
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
     classroomId: 'Classroom id',
-    /** A classroom without a name: its id, marked as one. */
-    roomById: 'room ID {{id}}',
+    /** A classroom without a name: its id, marked as one; the id first, so a narrow picker never cuts it. */
+    roomById: '{{id}} (room ID)',
     classroomIdHint:
       "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',

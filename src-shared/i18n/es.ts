@@ -12,7 +12,7 @@ export const es = {
     addClassroom: 'Añadir aula',
     classroomId: 'Id del aula',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'aula con id {{id}}',
+    roomById: '{{id}} (id del aula)',
     classroomIdHint:
       'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',

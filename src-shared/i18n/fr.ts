@@ -12,7 +12,7 @@ export const fr = {
     addClassroom: 'Ajouter une salle',
     classroomId: 'Identifiant de la salle',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'salle d’identifiant {{id}}',
+    roomById: '{{id}} (identifiant)',
     classroomIdHint:
       'La dernière partie de l’adresse de la salle dans le service, comme dans …/classrooms/room-12. Il est vérifié à l’ouverture.',
     nickname: 'Nom affiché (facultatif)',

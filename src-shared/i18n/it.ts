@@ -12,7 +12,7 @@ export const it = {
     addClassroom: 'Aggiungi aula',
     classroomId: 'ID dell’aula',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'aula con ID {{id}}',
+    roomById: '{{id}} (ID aula)',
     classroomIdHint:
       'L’ultima parte dell’indirizzo dell’aula nel servizio, come in …/classrooms/room-12. Viene verificato all’apertura.',
     nickname: 'Nome visualizzato (facoltativo)',

@@ -16,7 +16,7 @@ export const nl = {
     addClassroom: 'Lokaal toevoegen',
     classroomId: 'Lokaal-id',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'lokaal-id {{id}}',
+    roomById: '{{id}} (lokaal-id)',
     classroomIdHint:
       'Het laatste deel van het adres van het lokaal in de dienst, zoals in …/classrooms/room-12. Het wordt gecontroleerd als je het lokaal opent.',
     nickname: 'Eigen naam (optioneel)',
@@ -513,7 +513,7 @@ export const nl = {
     sourceNone: 'Geen rooster',
     /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
     sourceSubscription: 'Een agenda-abonnement',
-    sourceFile: 'Een .ics-bestand, eenmalig geïmporteerd',
+    sourceFile: 'Een .ics-bestand (eenmalig)',
     sourceWeekly: 'Een weekrooster dat je hier invult',
     address: 'Abonnementsadres',
     addressHint:

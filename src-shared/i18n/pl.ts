@@ -17,7 +17,7 @@ export const pl = {
     addClassroom: 'Dodaj salę',
     classroomId: 'ID sali',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'sala o ID {{id}}',
+    roomById: '{{id}} (ID sali)',
     classroomIdHint:
       'Ostatnia część adresu sali w usłudze, np. …/classrooms/room-12. ID jest sprawdzane przy otwieraniu.',
     nickname: 'Nazwa (opcjonalnie)',
@@ -545,7 +545,7 @@ export const pl = {
     sourceNone: 'Bez planu lekcji',
     /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
     sourceSubscription: 'Subskrypcja kalendarza',
-    sourceFile: 'Plik .ics, zaimportowany jednorazowo',
+    sourceFile: 'Plik .ics, importowany raz',
     sourceWeekly: 'Tabela tygodniowa wpisana tutaj',
     address: 'Adres subskrypcji',
     addressHint:

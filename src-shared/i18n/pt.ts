@@ -18,7 +18,7 @@ export const pt = {
     addClassroom: 'Adicionar sala',
     classroomId: 'ID da sala',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'sala com ID {{id}}',
+    roomById: '{{id}} (ID da sala)',
     classroomIdHint:
       'A última parte do endereço da sala no serviço, como em …/classrooms/room-12. É verificado quando abrir a sala.',
     nickname: 'Nome (opcional)',

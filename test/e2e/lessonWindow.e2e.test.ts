@@ -4,7 +4,7 @@
  * service, in Debian's Chromium, on the session's clock (skipped, never waited for).
  *
  * A page load logs no console error; Lab 3, opened with `--classroom` and no name yet, is named
- * in the picker as everywhere else ("Raum-ID lab-3"). Then Lab 3 named: an .ics imported in
+ * in the picker as everywhere else ("lab-3 (Raum-ID)"). Then Lab 3 named: an .ics imported in
  * Settings, Lab 3's bell answered "Yes, end them" (the focus on the switch the answer became,
  * never the page) and B204 mapped to a room typed by its id (choosing "Another room, by its id…"
  * puts the focus in the id field). The header says the lesson, its room and the bell's end in

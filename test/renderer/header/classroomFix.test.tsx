@@ -84,7 +84,7 @@ describe('a classroom id the service refuses', () => {
     await user.keyboard('{Enter}');
     expect(fake.selectClassroom).toHaveBeenLastCalledWith({ id: 'room-7' });
     expect(
-      await screen.findByRole('option', { name: 'room ID room-7', selected: true }),
+      await screen.findByRole('option', { name: 'room-7 (room ID)', selected: true }),
     ).toBeTruthy();
     expect(screen.queryByLabelText('Classroom id')).toBeNull();
   });

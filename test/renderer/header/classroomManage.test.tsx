@@ -43,7 +43,7 @@ describe('renaming and removing a classroom', () => {
     await user.keyboard('{Enter}');
     expect(fake.renameClassroom).toHaveBeenCalledWith({ id: 'lab-1', nickname: null });
     expect(
-      await screen.findByRole('option', { name: 'room ID lab-1', selected: true }),
+      await screen.findByRole('option', { name: 'lab-1 (room ID)', selected: true }),
     ).toBeTruthy();
   });
 

@@ -111,8 +111,8 @@ describe('the lesson in the header', () => {
     );
     await renderApp(fake);
     // The id is marked as one: never a bare id a teacher could take for the room's name.
-    expect(lessonNow()).toBe('Lesson in room ID room-12 · until 10:50');
-    expect(screen.getByRole('button', { name: 'Open room ID room-12' })).toBeTruthy();
+    expect(lessonNow()).toBe('Lesson in room-12 (room ID) · until 10:50');
+    expect(screen.getByRole('button', { name: 'Open room-12 (room ID)' })).toBeTruthy();
   });
 
   it('names a lesson under way in a place not mapped yet, and opens its question in Settings', async () => {
@@ -177,7 +177,7 @@ describe('Settings → Timetable', () => {
         ?.textContent;
     expect(chosen('computer-lab 1')).toBe('Computer Lab 1');
     expect(chosen('ROOM12.')).toBe('Room 12');
-    expect(chosen('Library')).toBe('room ID library');
+    expect(chosen('Library')).toBe('library (room ID)');
     // By the id too: lab-1 is "LAB 1".
     expect(chosen('LAB 1')).toBe('Computer Lab 1');
     expect(chosen('R12')).toBe('Choose…');
