@@ -21,7 +21,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import { openI18n } from '../../src-renderer/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
-import type { Locale } from '../../src-shared/i18n/languages';
 import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
@@ -134,7 +133,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     });
     session = running;
     const page = running.page;
-    const { t } = await openI18n(language as Locale);
+    const { t } = await openI18n(language);
     const name = `${language}-${size.width}x${size.height}`;
 
     // ---- A page load logs no console error (a missing favicon did, every time). ----
