@@ -596,7 +596,7 @@ export const it = {
     bellNo: 'No, mantienili',
     bell: 'Termina gli accessi in {{room}} quando lì finisce una lezione',
     /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
-    lesson: '{{title}} in {{room}} · {{end}}',
+    lesson: '{{title}} · {{room}} · {{end}}',
     lessonUntitled: 'Lezione in {{room}} · {{end}}',
     lessonUntil: 'fino alle {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */

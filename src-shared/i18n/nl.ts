@@ -580,7 +580,7 @@ export const nl = {
     bellNo: 'Nee, laten lopen',
     bell: 'Toegangen in {{room}} beëindigen als daar een les afloopt',
     /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
-    lesson: '{{title}} in {{room}} · {{end}}',
+    lesson: '{{title}} · {{room}} · {{end}}',
     lessonUntitled: 'Les in {{room}} · {{end}}',
     lessonUntil: 'tot {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
