@@ -1,7 +1,8 @@
 /**
  * A classroom as the window names it, in every region alike: the teacher's nickname; in the demo,
  * a demo room under the demo's own name in the window's language; else its id, marked as one
- * ("room ID music"), never a bare id a teacher could take for the room's name.
+ * ("music (room ID)", the id first: a narrow picker cuts the end of what it shows, never the id),
+ * never a bare id a teacher could take for the room's name.
  */
 import type { TFunction } from 'i18next';
 import {
@@ -27,13 +28,16 @@ export function roomName(data: Naming, classroomId: string, t: TFunction): strin
   return name === classroomId ? t('header.roomById', { id: classroomId }) : name;
 }
 
-/** A listed classroom (the picker's, the timetable's choices), as the window names it. */
+/**
+ * A listed classroom (the picker's, the timetable's choices), as the window names it: in the
+ * same words as everywhere else ("room-12 (room ID)"), so the picker and the lesson, the
+ * readiness and the bell's question name one room alike.
+ */
 export function listedRoomName(
   data: Pick<ClassTrayData, 'account'>,
   classroom: { id: string; nickname?: string | undefined },
   t: TFunction,
 ): string {
   const name = classroomName(classroom, demoNames(data, t));
-  // The id first: a narrow picker cuts the end of what it shows, never the room's id.
-  return name === classroom.id ? t('header.roomByIdListed', { id: classroom.id }) : name;
+  return name === classroom.id ? t('header.roomById', { id: classroom.id }) : name;
 }

@@ -18,9 +18,7 @@ export const ar = {
     addClassroom: 'إضافة فصل',
     classroomId: 'معرّف الفصل',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'الفصل ذو المعرّف {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (معرّف الفصل)',
+    roomById: '{{id}} (معرّف الفصل)',
     classroomIdHint:
       'الجزء الأخير من عنوان الفصل في الخدمة، كما في …/classrooms/room-12. يُتحقَّق منه عند فتحه.',
     nickname: 'اسم مختصر (اختياري)',
@@ -297,6 +295,9 @@ export const ar = {
   },
   readiness: {
     readyCount: '{{ready}} من {{total}} جاهزة',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'الجاهز يعني: متصل، ومفعّل في الخدمة، ومع مصادقة ثنائية؛ والعدد في الأعلى يعدّ الأجهزة المتصلة.',
     title: 'جاهزية {{room}}',
     checkedAt: 'تم الفحص: {{time}}',
     notChecked: 'لم يُفحص بعد',
@@ -630,12 +631,13 @@ export const ar = {
     intro: 'يفتح ClassTray فصل الحصة الجارية، ويمكنه إنهاء صلاحيات الوصول فيه عند انتهاء الحصة.',
     source: 'الحصص من',
     sourceNone: 'بلا جدول دراسي',
-    sourceSubscription: 'اشتراك في تقويم (WebUntis أو Outlook أو Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'اشتراك في تقويم',
     sourceFile: 'ملف \u200e.ics يُستورد مرة واحدة',
     sourceWeekly: 'جدول أسبوعي يُكتب هنا',
     address: 'عنوان الاشتراك',
     addressHint:
-      'العنوان السري لتقويمك المنشور (https://\u200e أو webcal://\u200e). من يملكه يستطيع قراءة جدولك: يحفظه ClassTray مع رمز API، ولا يحفظه أبدًا في ملف إعداداته.',
+      'العنوان السري لتقويمك المنشور في WebUntis أو Outlook أو Google \u200f(https://\u200e أو webcal://\u200e). من يملكه يستطيع قراءة جدولك: يحفظه ClassTray مع رمز API، ولا يحفظه أبدًا في ملف إعداداته.',
     addressSaved: 'العنوان محفوظ {{where}}.',
     addressMissing: 'العنوان غير محفوظ على هذا الحاسوب: الصقه مجددًا.',
     saveAddress: 'حفظ وجلب',
@@ -707,15 +709,25 @@ export const ar = {
     bellYes: 'نعم، أنهِها',
     bellNo: 'لا، أبقِها',
     bell: 'إنهاء صلاحيات الوصول في {{room}} عند انتهاء حصة فيه',
-    lesson: '{{title}} في {{room}} · حتى {{time}}',
-    lessonUntitled: 'حصة في {{room}} · حتى {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} في {{room}} · {{end}}',
+    lessonUntitled: 'حصة في {{room}} · {{end}}',
+    lessonUntil: 'حتى {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} الآن في {{place}}: أي فصل هو؟',
     unmappedNowUntitled: 'حصة الآن في {{place}}: أي فصل هو؟',
     unmappedChoose: 'اختيار الفصل',
     lessonElsewhere: 'تعرض هذه النافذة {{shown}}.',
     openRoom: 'فتح {{room}}',
-    endsAccesses: 'تنتهي صلاحيات الوصول عند {{time}}',
+    endsAccesses: 'ينتهي الوصول عند {{time}}',
+    /** The last minutes before the bell ends the room's accesses (د: minutes, as a clock says them). */
+    endsAccessesIn_zero: 'ينتهي الوصول الآن',
+    endsAccessesIn_one: 'ينتهي الوصول بعد دقيقة',
+    endsAccessesIn_two: 'ينتهي الوصول بعد دقيقتين',
+    endsAccessesIn_few: 'ينتهي الوصول بعد {{count}} د',
+    endsAccessesIn_many: 'ينتهي الوصول بعد {{count}} د',
+    endsAccessesIn_other: 'ينتهي الوصول بعد {{count}} د',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'إبقاء صلاحيات الوصول بعد هذه الحصة',
   },
   dataFolder: {

@@ -13,9 +13,7 @@ export const de = {
     addClassroom: 'Raum hinzufügen',
     classroomId: 'Raum-ID',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'Raum-ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (Raum-ID)',
+    roomById: '{{id}} (Raum-ID)',
     classroomIdHint:
       'Der letzte Teil der Adresse des Raums im Dienst, wie in …/classrooms/room-12. Die ID wird beim Öffnen geprüft.',
     nickname: 'Anzeigename (optional)',
@@ -251,6 +249,9 @@ export const de = {
   },
   readiness: {
     readyCount: '{{ready}} von {{total}} bereit',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Bereit heißt: online, im Dienst aktiviert und mit 2FA; die Zahl oben zählt die Geräte, die online sind.',
     title: 'Bereitschaft von {{room}}',
     checkedAt: 'Geprüft: {{time}}',
     notChecked: 'Noch nicht geprüft',
@@ -546,12 +547,13 @@ export const de = {
       'ClassTray öffnet den Raum der laufenden Stunde und kann dessen Zugänge zum Stundenende beenden.',
     source: 'Stunden aus',
     sourceNone: 'Kein Stundenplan',
-    sourceSubscription: 'Ein Kalenderabonnement (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Ein Kalenderabonnement',
     sourceFile: 'Eine .ics-Datei, einmal importiert',
     sourceWeekly: 'Ein hier eingegebener Wochenplan',
     address: 'Abonnement-Adresse',
     addressHint:
-      'Die geheime Adresse Ihres veröffentlichten Kalenders (https:// oder webcal://). Wer sie kennt, kann Ihren Stundenplan lesen: ClassTray bewahrt sie beim API-Token auf, nie in seiner Einstellungsdatei.',
+      'Die geheime Adresse Ihres veröffentlichten Kalenders (WebUntis, Outlook, Google: https:// oder webcal://). Wer sie kennt, kann Ihren Stundenplan lesen: ClassTray bewahrt sie beim API-Token auf, nie in seiner Einstellungsdatei.',
     addressSaved: 'Adresse {{where}} gespeichert.',
     addressMissing:
       'Die Adresse ist auf diesem Computer nicht gespeichert: Fügen Sie sie erneut ein.',
@@ -615,15 +617,21 @@ export const de = {
     bellYes: 'Ja, beenden',
     bellNo: 'Nein, behalten',
     bell: 'Zugänge in {{room}} beenden, wenn dort eine Stunde endet',
-    lesson: '{{title}} in {{room}} · bis {{time}}',
-    lessonUntitled: 'Stunde in {{room}} · bis {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}}, {{room}} · {{end}}',
+    lessonUntitled: 'Stunde, {{room}} · {{end}}',
+    lessonUntil: 'bis {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} jetzt in {{place}}: welcher Raum?',
     unmappedNowUntitled: 'Eine Stunde jetzt in {{place}}: welcher Raum?',
     unmappedChoose: 'Raum wählen',
     lessonElsewhere: 'Dieses Fenster zeigt {{shown}}.',
     openRoom: '{{room}} öffnen',
-    endsAccesses: 'Zugänge enden um {{time}}',
+    endsAccesses: 'Zugangsende {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'Zugangsende in {{count}} Min.',
+    endsAccessesIn_other: 'Zugangsende in {{count}} Min.',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Zugänge nach dieser Stunde behalten',
   },
   dataFolder: {

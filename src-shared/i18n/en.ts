@@ -15,10 +15,8 @@ export const en = {
     chooseClassroom: 'Choose a classroom',
     addClassroom: 'Add classroom',
     classroomId: 'Classroom id',
-    /** A classroom without a name: its id, marked as one. */
-    roomById: 'room ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (room ID)',
+    /** A classroom without a name: its id, marked as one; the id first, so a narrow picker never cuts it. */
+    roomById: '{{id}} (room ID)',
     classroomIdHint:
       "The last part of the classroom's address in the service, as in …/classrooms/room-12. It is checked when you open it.",
     nickname: 'Nickname (optional)',
@@ -264,6 +262,9 @@ export const en = {
   /** The room's readiness: which devices will let a class down, since when, and a report for IT. */
   readiness: {
     readyCount: '{{ready}} of {{total}} ready',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Ready means online, enabled in the service and with 2FA; the count at the top counts the devices online.',
     title: 'Readiness of {{room}}',
     checkedAt: 'Checked at {{time}}',
     notChecked: 'Not checked yet',
@@ -567,12 +568,13 @@ export const en = {
       'ClassTray opens the classroom of the lesson under way, and can end its accesses when the lesson ends.',
     source: 'Lessons from',
     sourceNone: 'No timetable',
-    sourceSubscription: 'A calendar subscription (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'A calendar subscription',
     sourceFile: 'An .ics file, imported once',
     sourceWeekly: 'A weekly table typed here',
     address: 'Subscription address',
     addressHint:
-      'The secret address of your published calendar (https:// or webcal://). Whoever has it can read your timetable: ClassTray keeps it with the API token, never in its settings file.',
+      'The secret address of your published calendar (WebUntis, Outlook, Google: https:// or webcal://). Whoever has it can read your timetable: ClassTray keeps it with the API token, never in its settings file.',
     addressSaved: 'Address saved {{where}}.',
     addressMissing: 'The address is not saved on this computer: paste it again.',
     saveAddress: 'Save and fetch',
@@ -636,8 +638,10 @@ export const en = {
     bellYes: 'Yes, end them',
     bellNo: 'No, keep them',
     bell: 'End the accesses in {{room}} when a lesson there ends',
-    lesson: '{{title}} in {{room}} · until {{time}}',
-    lessonUntitled: 'Lesson in {{room}} · until {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} in {{room}} · {{end}}',
+    lessonUntitled: 'Lesson in {{room}} · {{end}}',
+    lessonUntil: 'until {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} now in {{place}}: which classroom?',
     unmappedNowUntitled: 'A lesson now in {{place}}: which classroom?',
@@ -645,7 +649,11 @@ export const en = {
     /** The lesson is in another classroom than the one the window shows. */
     lessonElsewhere: 'This window shows {{shown}}.',
     openRoom: 'Open {{room}}',
-    endsAccesses: 'Accesses end at {{time}}',
+    endsAccesses: 'accesses end at {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'accesses end in {{count}} min',
+    endsAccessesIn_other: 'accesses end in {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Keep accesses after this lesson',
   },
   /** The start failure's words for a data or log folder ClassTray refuses (not private). */

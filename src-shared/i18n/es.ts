@@ -12,9 +12,7 @@ export const es = {
     addClassroom: 'Añadir aula',
     classroomId: 'Id del aula',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'aula con id {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (id del aula)',
+    roomById: '{{id}} (id del aula)',
     classroomIdHint:
       'La última parte de la dirección del aula en el servicio, como en …/classrooms/room-12. Se comprueba al abrirla.',
     nickname: 'Nombre (opcional)',
@@ -259,6 +257,9 @@ export const es = {
   },
   readiness: {
     readyCount: '{{ready}} de {{total}} listos',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Listo significa en línea, activado en el servicio y con 2FA; el recuento de arriba cuenta los dispositivos en línea.',
     title: 'Preparación de {{room}}',
     checkedAt: 'Comprobado: {{time}}',
     notChecked: 'Aún sin comprobar',
@@ -568,12 +569,13 @@ export const es = {
       'ClassTray abre el aula de la clase en curso y puede terminar sus accesos cuando acaba la clase.',
     source: 'Clases desde',
     sourceNone: 'Sin horario',
-    sourceSubscription: 'Una suscripción de calendario (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Una suscripción de calendario',
     sourceFile: 'Un archivo .ics, importado una vez',
     sourceWeekly: 'Una tabla semanal escrita aquí',
     address: 'Dirección de suscripción',
     addressHint:
-      'La dirección secreta de tu calendario publicado (https:// o webcal://). Quien la tenga puede leer tu horario: ClassTray la guarda con el token de la API, nunca en su archivo de ajustes.',
+      'La dirección secreta de tu calendario publicado (WebUntis, Outlook, Google: https:// o webcal://). Quien la tenga puede leer tu horario: ClassTray la guarda con el token de la API, nunca en su archivo de ajustes.',
     addressSaved: 'Dirección guardada {{where}}.',
     addressMissing: 'La dirección no está guardada en este equipo: pégala de nuevo.',
     saveAddress: 'Guardar y descargar',
@@ -638,15 +640,22 @@ export const es = {
     bellYes: 'Sí, terminarlos',
     bellNo: 'No, mantenerlos',
     bell: 'Terminar los accesos de {{room}} cuando acabe una clase allí',
-    lesson: '{{title}} en {{room}} · hasta las {{time}}',
-    lessonUntitled: 'Clase en {{room}} · hasta las {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} en {{room}} · {{end}}',
+    lessonUntitled: 'Clase en {{room}} · {{end}}',
+    lessonUntil: 'hasta las {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} ahora en {{place}}: ¿qué aula es?',
     unmappedNowUntitled: 'Una clase ahora en {{place}}: ¿qué aula es?',
     unmappedChoose: 'Elegir su aula',
     lessonElsewhere: 'Esta ventana muestra {{shown}}.',
     openRoom: 'Abrir {{room}}',
-    endsAccesses: 'Los accesos terminan a las {{time}}',
+    endsAccesses: 'los accesos terminan a las {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'los accesos terminan en {{count}} min',
+    endsAccessesIn_many: 'los accesos terminan en {{count}} min',
+    endsAccessesIn_other: 'los accesos terminan en {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Mantener los accesos después de esta clase',
   },
   dataFolder: {

@@ -12,9 +12,7 @@ export const fr = {
     addClassroom: 'Ajouter une salle',
     classroomId: 'Identifiant de la salle',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'salle d’identifiant {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (identifiant)',
+    roomById: '{{id}} (identifiant)',
     classroomIdHint:
       'La dernière partie de l’adresse de la salle dans le service, comme dans …/classrooms/room-12. Il est vérifié à l’ouverture.',
     nickname: 'Nom affiché (facultatif)',
@@ -261,6 +259,9 @@ export const fr = {
   },
   readiness: {
     readyCount: '{{ready}} sur {{total}} prêts',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Prêt signifie en ligne, activé dans le service et avec 2FA ; le nombre en haut compte les appareils en ligne.',
     title: 'Disponibilité de {{room}}',
     checkedAt: 'Vérifié : {{time}}',
     notChecked: 'Pas encore vérifié',
@@ -571,12 +572,13 @@ export const fr = {
       'ClassTray ouvre la salle du cours actuel et peut en terminer les accès quand le cours se termine.',
     source: 'Source des cours',
     sourceNone: 'Aucun emploi du temps',
-    sourceSubscription: 'Un abonnement à un calendrier (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Un abonnement à un calendrier',
     sourceFile: 'Un fichier .ics, importé une fois',
     sourceWeekly: 'Un tableau hebdomadaire saisi ici',
     address: 'Adresse d’abonnement',
     addressHint:
-      'L’adresse secrète de votre calendrier publié (https:// ou webcal://). Quiconque la possède peut lire votre emploi du temps : ClassTray la conserve avec le jeton d’API, jamais dans son fichier de paramètres.',
+      'L’adresse secrète de votre calendrier publié (WebUntis, Outlook, Google : https:// ou webcal://). Quiconque la possède peut lire votre emploi du temps : ClassTray la conserve avec le jeton d’API, jamais dans son fichier de paramètres.',
     addressSaved: 'Adresse enregistrée {{where}}.',
     addressMissing: 'L’adresse n’est pas enregistrée sur cet ordinateur : collez-la à nouveau.',
     saveAddress: 'Enregistrer et télécharger',
@@ -641,15 +643,22 @@ export const fr = {
     bellYes: 'Oui, les terminer',
     bellNo: 'Non, les garder',
     bell: 'Terminer les accès de {{room}} quand un cours y finit',
-    lesson: '{{title}} · {{room}} · jusqu’à {{time}}',
-    lessonUntitled: 'Cours · {{room}} · jusqu’à {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} · {{room}} · {{end}}',
+    lessonUntitled: 'Cours · {{room}} · {{end}}',
+    lessonUntil: 'jusqu’à {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} en ce moment à {{place}} : quelle salle ?',
     unmappedNowUntitled: 'Un cours en ce moment à {{place}} : quelle salle ?',
     unmappedChoose: 'Choisir sa salle',
     lessonElsewhere: 'Cette fenêtre affiche {{shown}}.',
     openRoom: 'Ouvrir {{room}}',
-    endsAccesses: 'Fin des accès à {{time}}',
+    endsAccesses: 'fin des accès à {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'fin des accès dans {{count}} min',
+    endsAccessesIn_many: 'fin des accès dans {{count}} min',
+    endsAccessesIn_other: 'fin des accès dans {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Garder les accès après ce cours',
   },
   dataFolder: {

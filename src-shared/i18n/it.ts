@@ -12,9 +12,7 @@ export const it = {
     addClassroom: 'Aggiungi aula',
     classroomId: 'ID dell’aula',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'aula con ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID aula)',
+    roomById: '{{id}} (ID aula)',
     classroomIdHint:
       'L’ultima parte dell’indirizzo dell’aula nel servizio, come in …/classrooms/room-12. Viene verificato all’apertura.',
     nickname: 'Nome visualizzato (facoltativo)',
@@ -262,6 +260,9 @@ export const it = {
   },
   readiness: {
     readyCount: '{{ready}} di {{total}} pronti',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Pronto significa connesso, abilitato nel servizio e con 2FA; il conteggio in alto conta i dispositivi connessi.',
     title: 'Disponibilità di {{room}}',
     checkedAt: 'Controllo: {{time}}',
     notChecked: 'Non ancora controllato',
@@ -569,12 +570,13 @@ export const it = {
       'ClassTray apre l’aula della lezione in corso e può terminarne gli accessi quando la lezione finisce.',
     source: 'Lezioni da',
     sourceNone: 'Nessun orario',
-    sourceSubscription: 'Un calendario sottoscritto (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Un calendario sottoscritto',
     sourceFile: 'Un file .ics, importato una volta',
     sourceWeekly: 'Una tabella settimanale inserita qui',
     address: 'Indirizzo del calendario',
     addressHint:
-      'L’indirizzo segreto del tuo calendario pubblicato (https:// o webcal://). Chi lo possiede può leggere il tuo orario: ClassTray lo conserva insieme al token API, mai nel suo file di impostazioni.',
+      'L’indirizzo segreto del tuo calendario pubblicato (WebUntis, Outlook, Google: https:// o webcal://). Chi lo possiede può leggere il tuo orario: ClassTray lo conserva insieme al token API, mai nel suo file di impostazioni.',
     addressSaved: 'Indirizzo salvato {{where}}.',
     addressMissing: 'L’indirizzo non è salvato su questo computer: incollalo di nuovo.',
     saveAddress: 'Salva e scarica',
@@ -639,15 +641,22 @@ export const it = {
     bellYes: 'Sì, terminali',
     bellNo: 'No, mantienili',
     bell: 'Termina gli accessi in {{room}} quando lì finisce una lezione',
-    lesson: '{{title}} in {{room}} · fino alle {{time}}',
-    lessonUntitled: 'Lezione in {{room}} · fino alle {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} · {{room}} · {{end}}',
+    lessonUntitled: 'Lezione in {{room}} · {{end}}',
+    lessonUntil: 'fino alle {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} ora in {{place}}: quale aula?',
     unmappedNowUntitled: 'Una lezione ora in {{place}}: quale aula?',
     unmappedChoose: 'Scegli l’aula',
     lessonElsewhere: 'Questa finestra mostra {{shown}}.',
     openRoom: 'Apri {{room}}',
-    endsAccesses: 'Gli accessi terminano alle {{time}}',
+    endsAccesses: 'gli accessi terminano alle {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'gli accessi terminano tra {{count}} min',
+    endsAccessesIn_many: 'gli accessi terminano tra {{count}} min',
+    endsAccessesIn_other: 'gli accessi terminano tra {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Mantieni gli accessi dopo questa lezione',
   },
   dataFolder: {

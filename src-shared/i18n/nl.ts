@@ -16,9 +16,7 @@ export const nl = {
     addClassroom: 'Lokaal toevoegen',
     classroomId: 'Lokaal-id',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'lokaal-id {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (lokaal-id)',
+    roomById: '{{id}} (lokaal-id)',
     classroomIdHint:
       'Het laatste deel van het adres van het lokaal in de dienst, zoals in …/classrooms/room-12. Het wordt gecontroleerd als je het lokaal opent.',
     nickname: 'Eigen naam (optioneel)',
@@ -254,6 +252,9 @@ export const nl = {
   },
   readiness: {
     readyCount: '{{ready}} van {{total}} klaar',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Klaar betekent: online, ingeschakeld in de dienst en met 2FA; het getal bovenaan telt de apparaten die online zijn.',
     title: 'Gereedheid van {{room}}',
     checkedAt: 'Gecontroleerd: {{time}}',
     notChecked: 'Nog niet gecontroleerd',
@@ -548,12 +549,13 @@ export const nl = {
       'ClassTray opent het lokaal van de les die nu bezig is, en kan de toegangen ervan beëindigen als de les afloopt.',
     source: 'Lessen uit',
     sourceNone: 'Geen rooster',
-    sourceSubscription: 'Een agenda-abonnement (WebUntis, Outlook, Google)',
-    sourceFile: 'Een .ics-bestand, eenmalig geïmporteerd',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Een agenda-abonnement',
+    sourceFile: 'Een .ics-bestand (eenmalig)',
     sourceWeekly: 'Een weekrooster dat je hier invult',
     address: 'Abonnementsadres',
     addressHint:
-      'Het geheime adres van je gepubliceerde agenda (https:// of webcal://). Wie het heeft, kan je rooster lezen: ClassTray bewaart het bij het API-token, nooit in zijn instellingenbestand.',
+      'Het geheime adres van je gepubliceerde agenda (WebUntis, Outlook, Google: https:// of webcal://). Wie het heeft, kan je rooster lezen: ClassTray bewaart het bij het API-token, nooit in zijn instellingenbestand.',
     addressSaved: 'Adres opgeslagen {{where}}.',
     addressMissing: 'Het adres is niet opgeslagen op deze computer: plak het opnieuw.',
     saveAddress: 'Opslaan en ophalen',
@@ -615,15 +617,21 @@ export const nl = {
     bellYes: 'Ja, beëindigen',
     bellNo: 'Nee, laten lopen',
     bell: 'Toegangen in {{room}} beëindigen als daar een les afloopt',
-    lesson: '{{title}} in {{room}} · tot {{time}}',
-    lessonUntitled: 'Les in {{room}} · tot {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} · {{room}} · {{end}}',
+    lessonUntitled: 'Les in {{room}} · {{end}}',
+    lessonUntil: 'tot {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} nu in {{place}}: welk lokaal?',
     unmappedNowUntitled: 'Een les nu in {{place}}: welk lokaal?',
     unmappedChoose: 'Lokaal kiezen',
     lessonElsewhere: 'Dit venster toont {{shown}}.',
     openRoom: '{{room}} openen',
-    endsAccesses: 'Toegangen eindigen om {{time}}',
+    endsAccesses: 'toegangen eindigen om {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'toegangen eindigen over {{count}} min',
+    endsAccessesIn_other: 'toegangen eindigen over {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Toegangen na deze les behouden',
   },
   dataFolder: {

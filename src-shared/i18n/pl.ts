@@ -17,9 +17,7 @@ export const pl = {
     addClassroom: 'Dodaj salę',
     classroomId: 'ID sali',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'sala o ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID sali)',
+    roomById: '{{id}} (ID sali)',
     classroomIdHint:
       'Ostatnia część adresu sali w usłudze, np. …/classrooms/room-12. ID jest sprawdzane przy otwieraniu.',
     nickname: 'Nazwa (opcjonalnie)',
@@ -275,6 +273,9 @@ export const pl = {
   },
   readiness: {
     readyCount: '{{ready}} z {{total}} gotowych',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Gotowe oznacza: online, włączone w usłudze i z 2FA; liczba u góry to urządzenia online.',
     title: 'Gotowość: {{room}}',
     checkedAt: 'Sprawdzono: {{time}}',
     notChecked: 'Jeszcze nie sprawdzono',
@@ -598,12 +599,13 @@ export const pl = {
       'ClassTray otwiera salę trwającej lekcji i może zakończyć jej dostępy, gdy lekcja się kończy.',
     source: 'Lekcje z',
     sourceNone: 'Bez planu lekcji',
-    sourceSubscription: 'Subskrypcja kalendarza (WebUntis, Outlook, Google)',
-    sourceFile: 'Plik .ics, zaimportowany jednorazowo',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Subskrypcja kalendarza',
+    sourceFile: 'Plik .ics, importowany raz',
     sourceWeekly: 'Tabela tygodniowa wpisana tutaj',
     address: 'Adres subskrypcji',
     addressHint:
-      'Tajny adres opublikowanego kalendarza (https:// lub webcal://). Każdy, kto go zna, może odczytać plan lekcji: ClassTray przechowuje go razem z tokenem API, nigdy w pliku ustawień.',
+      'Tajny adres opublikowanego kalendarza (WebUntis, Outlook, Google: https:// lub webcal://). Każdy, kto go zna, może odczytać plan lekcji: ClassTray przechowuje go razem z tokenem API, nigdy w pliku ustawień.',
     addressSaved: 'Adres jest zapisany {{where}}.',
     addressMissing: 'Adres nie jest zapisany na tym komputerze: wklej go ponownie.',
     saveAddress: 'Zapisz i pobierz',
@@ -671,15 +673,23 @@ export const pl = {
     bellYes: 'Tak, kończ',
     bellNo: 'Nie, zachowaj',
     bell: 'Kończ dostępy w: {{room}}, gdy kończy się tam lekcja',
-    lesson: '{{title}}, {{room}} · do {{time}}',
-    lessonUntitled: 'Lekcja, {{room}} · do {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}}, {{room}} · {{end}}',
+    lessonUntitled: 'Lekcja, {{room}} · {{end}}',
+    lessonUntil: 'do {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} teraz w: {{place}}. Która to sala?',
     unmappedNowUntitled: 'Lekcja teraz w: {{place}}. Która to sala?',
     unmappedChoose: 'Wybierz salę',
     lessonElsewhere: 'To okno pokazuje: {{shown}}.',
     openRoom: 'Otwórz {{room}}',
-    endsAccesses: 'Dostępy kończą się o {{time}}',
+    endsAccesses: 'dostępy kończą się o {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_few: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_many: 'dostępy kończą się za {{count}} min',
+    endsAccessesIn_other: 'dostępy kończą się za {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Zachowaj dostępy po tej lekcji',
   },
   dataFolder: {

@@ -18,9 +18,7 @@ export const pt = {
     addClassroom: 'Adicionar sala',
     classroomId: 'ID da sala',
     /** A classroom without a name: its id, marked as one. */
-    roomById: 'sala com ID {{id}}',
-    /** The same in a list of classrooms (the picker): the id first, so a cut keeps it. */
-    roomByIdListed: '{{id}} (ID da sala)',
+    roomById: '{{id}} (ID da sala)',
     classroomIdHint:
       'A última parte do endereço da sala no serviço, como em …/classrooms/room-12. É verificado quando abrir a sala.',
     nickname: 'Nome (opcional)',
@@ -266,6 +264,9 @@ export const pt = {
   },
   readiness: {
     readyCount: '{{ready}} de {{total}} prontos',
+    /** Why the header's online count and the ready count differ, said beside the ready count. */
+    readyMeans:
+      'Pronto significa online, ativado no serviço e com 2FA; a contagem no topo conta os dispositivos online.',
     title: 'Prontidão de {{room}}',
     checkedAt: 'Verificado: {{time}}',
     notChecked: 'Ainda não verificado',
@@ -574,12 +575,13 @@ export const pt = {
       'O ClassTray abre a sala da aula em curso e pode terminar os seus acessos quando a aula acaba.',
     source: 'Origem das aulas',
     sourceNone: 'Sem horário',
-    sourceSubscription: 'Uma subscrição de calendário (WebUntis, Outlook, Google)',
+    /** Short: a select shows one line, cut at its edge; the services are named in addressHint. */
+    sourceSubscription: 'Uma subscrição de calendário',
     sourceFile: 'Um ficheiro .ics, importado uma vez',
     sourceWeekly: 'Uma tabela semanal escrita aqui',
     address: 'Endereço da subscrição',
     addressHint:
-      'O endereço secreto do seu calendário publicado (https:// ou webcal://). Quem o tiver pode ler o seu horário: o ClassTray guarda-o com o token da API, nunca no seu ficheiro de definições.',
+      'O endereço secreto do seu calendário publicado (WebUntis, Outlook, Google: https:// ou webcal://). Quem o tiver pode ler o seu horário: o ClassTray guarda-o com o token da API, nunca no seu ficheiro de definições.',
     addressSaved: 'Endereço guardado {{where}}.',
     addressMissing: 'O endereço não está guardado neste computador: cole-o de novo.',
     saveAddress: 'Guardar e transferir',
@@ -644,15 +646,22 @@ export const pt = {
     bellYes: 'Sim, terminar',
     bellNo: 'Não, manter',
     bell: 'Terminar os acessos em {{room}} quando lá acabar uma aula',
-    lesson: '{{title}} em {{room}} · até às {{time}}',
-    lessonUntitled: 'Aula em {{room}} · até às {{time}}',
+    /** The lesson now, its room and its end (lessonUntil, endsAccesses, endsAccessesIn) in one line. */
+    lesson: '{{title}} em {{room}} · {{end}}',
+    lessonUntitled: 'Aula em {{room}} · {{end}}',
+    lessonUntil: 'até às {{time}}',
     /** A lesson under way in a place not mapped to a classroom yet (the header). */
     unmappedNow: '{{title}} agora em {{place}}: que sala é?',
     unmappedNowUntitled: 'Uma aula agora em {{place}}: que sala é?',
     unmappedChoose: 'Escolher a sala',
     lessonElsewhere: 'Esta janela mostra {{shown}}.',
     openRoom: 'Abrir {{room}}',
-    endsAccesses: 'Os acessos terminam às {{time}}',
+    endsAccesses: 'os acessos terminam às {{time}}',
+    /** The last minutes before the bell ends the room's accesses. */
+    endsAccessesIn_one: 'os acessos terminam daqui a {{count}} min',
+    endsAccessesIn_many: 'os acessos terminam daqui a {{count}} min',
+    endsAccessesIn_other: 'os acessos terminam daqui a {{count}} min',
+    /** The name of the × beside the bell's end in the lesson line (it cancels that end). */
     keepAccesses: 'Manter os acessos depois desta aula',
   },
   dataFolder: {

@@ -156,7 +156,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
     await page.getByRole('button', { name: t('settings.close') }).click();
     await header.getByRole('button', { name: t('timetable.openRoom', { room: 'B204' }) }).click();
     await page.getByText('PC-4', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
-    expect(await header.locator('.lesson-bell').count()).toBe(0);
+    expect(await header.locator('.lesson-keep').count()).toBe(0);
     const given = await newAccessToken(running.service, '100000004');
     await addAccess(page, given);
     // Only Room 12's bell, at its own lesson's end.

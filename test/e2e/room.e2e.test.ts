@@ -367,7 +367,13 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   expect(await picker.inputValue()).toBe('room-12');
   await expect
     .poll(() => line.locator('.lesson-now').innerText())
-    .toBe(t('timetable.lesson', { title: 'Maths 3B', room: 'Library', time: until }));
+    .toBe(
+      t('timetable.lesson', {
+        title: 'Maths 3B',
+        room: 'Library',
+        end: t('timetable.lessonUntil', { time: until }),
+      }),
+    );
   expect(await line.locator('.lesson-elsewhere').innerText()).toBe(
     t('timetable.lessonElsewhere', { shown: 'Room 12' }),
   );

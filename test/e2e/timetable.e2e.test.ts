@@ -150,8 +150,8 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
         }),
       end,
     );
-    await page.getByText(`Maths 3B in Room B · until ${until}`).waitFor();
-    await page.getByText(`Accesses end at ${until}`).waitFor();
+    // One line: the lesson, its room and the bell that ends its accesses.
+    await page.getByText(`Maths 3B in Room B · accesses end at ${until}`).waitFor();
 
     // An access given during the lesson, on a Room B device.
     const token = await newAccessToken(service, '100000004');

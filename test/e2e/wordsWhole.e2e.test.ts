@@ -556,6 +556,15 @@ describe('every word whole in a lesson', () => {
         found.push(`${language}: ${cut.where} "${cut.text}" shows ${cut.shown} of ${cut.whole} px`);
       for (const problem of await brokenWords(page, '#readiness .readiness-device'))
         found.push(`${language}: ${problem}`);
+      // The title's room, never "Readiness of Room" / "12".
+      for (const problem of await brokenWords(page, '#readiness h2 .unbroken'))
+        found.push(`${language} title: ${problem}`);
+      const roomLines = await panel
+        .locator('h2 .unbroken')
+        .evaluate(
+          (room) => new Set([...room.getClientRects()].map((rect) => Math.round(rect.top))).size,
+        );
+      if (roomLines !== 1) found.push(`${language}: the title's room on ${roomLines} lines`);
       if (SHOWN.includes(language))
         await screenshot(page, join(SCREENSHOTS, `readiness-320x480-${language}-light.png`));
       await panel.locator('.settings-head button[aria-controls="readiness"]').click();
@@ -573,6 +582,48 @@ describe('every word whole in a lesson', () => {
     } finally {
       await page.emulateMedia({ colorScheme: 'light' });
     }
+  });
+
+  it('shows every timetable source whole in its select at 400x600 and 320x480 in every language', async () => {
+    const found: string[] = [];
+    for (const viewport of [
+      { width: 400, height: 600 },
+      { width: 320, height: 480 },
+    ]) {
+      await resizeTo(page, viewport);
+      for (const language of LOCALES) {
+        await chooseLanguage(page, language);
+        await page.locator('header .header-tools button[aria-controls="settings"]').click();
+        const select = page.locator('select:has(option[value="subscription"])');
+        await select.waitFor();
+        // The select shows its chosen option in one line, cut at its edge: each one measured
+        // in the select's own font against the room the select gives its text.
+        const cut = await select.evaluate((element) => {
+          const box = element as HTMLSelectElement;
+          const style = getComputedStyle(box);
+          const room =
+            box.clientWidth -
+            parseFloat(style.paddingLeft) -
+            parseFloat(style.paddingRight) -
+            // The select's arrow, drawn inside it.
+            16;
+          const context = document.createElement('canvas').getContext('2d');
+          if (!context) return ['no canvas'];
+          context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+          return [...box.options]
+            .filter((option) => context.measureText(option.text).width > room)
+            .map((option) => `"${option.text}" wider than ${Math.round(room)} px`);
+        });
+        for (const problem of cut) found.push(`${viewport.width} ${language}: ${problem}`);
+        if (SHOWN.includes(language))
+          await screenshot(
+            page,
+            join(SCREENSHOTS, `timetable-source-${viewport.width}-${language}-light.png`),
+          );
+        await page.locator('header .header-tools button[aria-controls="settings"]').click();
+      }
+    }
+    expect(found).toEqual([]);
   });
 
   it("folds the end reports and End all's result to one line at 320x480, 4 rows or more in view, each name unbroken when opened", async () => {
@@ -625,6 +676,9 @@ describe('every word whole in a lesson', () => {
       counts.push(`${language} ${shown?.rows}`);
       if (shown === null || shown.rows < 4 || shown.reports > 32)
         found.push(`${language}: ${JSON.stringify(shown)} (rows in view, the reports' height)`);
+      // Folded, each word shows whole or not at all: never "…um 12" for "Room 12".
+      for (const problem of await partlyShown(page, '.reports:not(.open) .schedule-report p'))
+        found.push(`${language} folded: ${problem}`);
       if (SHOWN.includes(language))
         await screenshot(page, join(SCREENSHOTS, `reports-320x480-${language}-light.png`));
 
@@ -667,6 +721,42 @@ describe('every word whole in a lesson', () => {
     expect(ring).toBe('solid 2px');
   });
 });
+
+/**
+ * Each word of the texts `selector` finds that shows in part: some of its letters inside the
+ * text's box and some clipped away ("…um 12" for "Room 12", "Ra" cut from "Raum").
+ */
+function partlyShown(view: Page, selector: string): Promise<string[]> {
+  return view.evaluate((wanted) => {
+    const found: string[] = [];
+    for (const box of document.querySelectorAll(wanted)) {
+      const clip = box.getBoundingClientRect();
+      const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node as Text;
+        for (const match of text.data.matchAll(/[^\s\u2068\u2069]+/g)) {
+          const range = document.createRange();
+          range.setStart(text, match.index);
+          range.setEnd(text, match.index + match[0].length);
+          for (const rect of range.getClientRects()) {
+            const inside =
+              rect.left >= clip.left - 1 &&
+              rect.right <= clip.right + 1 &&
+              rect.top >= clip.top - 1 &&
+              rect.bottom <= clip.bottom + 1;
+            const outside =
+              rect.right <= clip.left + 1 ||
+              rect.left >= clip.right - 1 ||
+              rect.bottom <= clip.top + 1 ||
+              rect.top >= clip.bottom - 1;
+            if (!inside && !outside) found.push(`"${match[0]}" shows in part`);
+          }
+        }
+      }
+    }
+    return found;
+  }, selector);
+}
 
 /** Lets the page lay out what it was just given (a language's words) before it is measured. */
 const drawn = (view: Page) =>

@@ -42,7 +42,7 @@ describe('before a lesson with devices offline', () => {
     const state = beforeLesson(true);
     expect(notices(state, en)).toEqual({
       title: 'ClassTray',
-      body: 'room ID library at 10:00: 2 of 18 devices offline',
+      body: 'library (room ID) at 10:00: 2 of 18 devices offline',
     });
     expect(notices(state, en)).toBeNull();
     expect(notices(beforeLesson(true, 'lesson-2'), en)).not.toBeNull();
@@ -57,7 +57,7 @@ describe('before a lesson with devices offline', () => {
     const menu = trayView(state, en, false).menu;
     expect(menu.find((entry) => entry.kind === 'readiness')).toEqual({
       kind: 'readiness',
-      label: 'room ID library at 10:00: 2 of 18 devices offline',
+      label: 'library (room ID) at 10:00: 2 of 18 devices offline',
     });
   });
 

@@ -172,6 +172,14 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
   const api = useApi();
   const [confirming, setConfirming] = useState<readonly TrackedAccessView[] | null>(null);
   const classroomId = useClassTray((data) => data.classroom.id);
+  // The room's end is the bell of its lesson under way: the lesson line says it, with Keep (its
+  // Cancel end), in the header; said again here it took a second line for the same end.
+  const endIsTheBell = useClassTray(
+    ({ timetable, classroom }) =>
+      timetable.now !== null &&
+      timetable.now.endsAccesses &&
+      timetable.now.classroomId === classroom.id,
+  );
   const end = useAction((room: string, tokens: string[]) =>
     api.endAccesses({ classroomId: room, tokens }),
   );
@@ -248,7 +256,7 @@ export function EndAllAccesses({ active }: { active: readonly TrackedAccessView[
         </SmallForm>
       )}
       {/* Also before the first access: a class end covers the accesses added after it. */}
-      {confirming === null && classroomId !== null && (
+      {confirming === null && classroomId !== null && !endIsTheBell && (
         <EndAt target={{ classroomId }} name={classroomId} />
       )}
       <ActionError error={end.error} />

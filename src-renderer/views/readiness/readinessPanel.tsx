@@ -55,7 +55,7 @@ export function ReadinessPanel(props: { shown: ReadinessShown; onClose: () => vo
     <section id="readiness" className="readiness settings" aria-labelledby={headingId}>
       <div className="settings-head">
         <h2 id={headingId} tabIndex={-1} data-autofocus>
-          {t('readiness.title', { room: isolated(name) })}
+          <RoomInSentence sentence={t('readiness.title', { room: ROOM })} room={name} />
         </h2>
         <button type="button" className="button" aria-controls="readiness" onClick={props.onClose}>
           <CloseIcon />
@@ -79,6 +79,8 @@ export function ReadinessPanel(props: { shown: ReadinessShown; onClose: () => vo
                   })}
             </span>
           </p>
+          {/* "21 of 24 ready" under "22 of 24 online": what makes the difference, said here. */}
+          <p className="hint">{t('readiness.readyMeans')}</p>
           {room.notReady.length === 0 ? (
             <p>{t('readiness.allReady')}</p>
           ) : (
@@ -123,6 +125,24 @@ export function ReadinessPanel(props: { shown: ReadinessShown; onClose: () => vo
         </div>
       )}
     </section>
+  );
+}
+
+/** Where the room's name goes in a sentence: a character no translation holds. */
+const ROOM = '\u0000';
+
+/**
+ * A sentence with the room's name in it, the name isolated and never broken across lines
+ * ("Bereitschaft von Lab" / "3"): the sentence wraps at its own spaces only.
+ */
+function RoomInSentence({ sentence, room }: { sentence: string; room: string }) {
+  const [before = '', after = ''] = sentence.split(ROOM);
+  return (
+    <>
+      {before}
+      <bdi className="unbroken">{room}</bdi>
+      {after}
+    </>
   );
 }
 

@@ -244,7 +244,7 @@ function PlanRoom({
         );
   const frontBar = <p className="seat-front">{t('seatPlan.front')}</p>;
   return (
-    <div className="device-scroll seat-scroll">
+    <div className={`device-scroll seat-scroll${arranging ? ' arranging' : ''}`}>
       {arranging && (
         <RoomSize plan={plan} onShape={(size) => void shape.run(size)} helpId={helpId} />
       )}
@@ -362,10 +362,12 @@ function PlanRoom({
       )}
       {arranging && (
         <div className="seat-undo">
+          {/* Unavailable yet focusable (as a busy button is): undoing the last move must not
+              drop the focus to the page, and Undo pressed again goes on undoing. */}
           <button
             type="button"
             className="button small"
-            disabled={!moves.canUndo || moves.pending}
+            aria-disabled={!moves.canUndo || moves.pending || undefined}
             onClick={() => void moves.undo()}
           >
             {t('seatPlan.undo')}

@@ -1,10 +1,12 @@
 /**
  * Arranging a room's plan: a device picked up (by Enter or Space, a click, or a drag) is carried
- * to a seat and dropped there, each move said in one sentence ("R12-PC07 moved to row 2, seat 3").
+ * to a seat and dropped there, each move said in one sentence ("R12-PC07 moved to row 2, seat 3"),
+ * and the device it displaced too ("R12-PC02 moved to Not placed.").
  *
- * Undo is kept here, in the window, not in the core: it undoes this window's last gesture, which
+ * Undo is kept here, in the window, not in the core: it undoes this window's gestures, which
  * only the window knows (a colleague's window or a school's new plan is not "my last move"), and
- * the core's placing swaps, so the move back is one more placeDevice.
+ * the core's placing swaps, so each move back is one more placeDevice. It keeps the session's
+ * last MAX_UNDO moves and undoes them newest first.
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,13 +32,16 @@ interface Move {
 
 const same = (a: SeatAt, b: SeatAt) => a.row === b.row && a.column === b.column;
 
+/** The moves Undo can take back, newest last: a whole arranging of a room, not one step. */
+export const MAX_UNDO = 50;
+
 export function useArranging(classroomId: string, announce: (sentence: string) => void) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => value.toLocaleString(i18n.language);
   const api = useApi();
   const store = useClassTrayStore();
   const [carried, setCarried] = useState<Carried | null>(null);
-  const [last, setLast] = useState<Move | null>(null);
+  const [done, setDone] = useState<readonly Move[]>([]);
   const nameOf = (remoteId: string, plan: SeatPlan | null) => {
     const device = store.getState().devices.get(remoteId);
     const kept = plan?.seats.find((seat) => seat.remoteId === remoteId)?.name;
@@ -45,6 +50,12 @@ export function useArranging(classroomId: string, announce: (sentence: string) =
   const placing = useAction((remoteId: string, seat: SeatAt | null) =>
     api.placeDevice({ classroomId, remoteId, seat }),
   );
+
+  /** Where a device now is, in one sentence: a seat, or Not placed. */
+  const wentTo = (name: string, to: SeatAt | null) =>
+    to === null
+      ? t('seatPlan.unplaced', { name })
+      : t('seatPlan.moved', { name, row: number(to.row), column: number(to.column) });
 
   const place = async (remoteId: string, to: SeatAt | null) => {
     const { plan } = store.getState().seatPlan;
@@ -58,11 +69,16 @@ export function useArranging(classroomId: string, announce: (sentence: string) =
     setCarried(null);
     const outcome = await placing.run(remoteId, to);
     if (!outcome.ok) return;
-    setLast({ remoteId, from, to, displaced: displaced?.remoteId ?? null });
+    setDone((moves) => [
+      ...moves.slice(-(MAX_UNDO - 1)),
+      { remoteId, from, to, displaced: displaced?.remoteId ?? null },
+    ]);
+    // The device that was on the seat went where the moved one came from: said too, so a seat
+    // taken over never sends a device back to Not placed unsaid.
     announce(
-      to === null
-        ? t('seatPlan.unplaced', { name })
-        : t('seatPlan.moved', { name, row: number(to.row), column: number(to.column) }),
+      displaced === undefined
+        ? wentTo(name, to)
+        : `${wentTo(name, to)} ${wentTo(nameOf(displaced.remoteId, plan), from)}`,
     );
   };
 
@@ -70,7 +86,7 @@ export function useArranging(classroomId: string, announce: (sentence: string) =
     carried,
     pending: placing.pending,
     error: placing.error,
-    canUndo: last !== null,
+    canUndo: done.length > 0,
     pick(remoteId: string, from: SeatAt | null, target: SeatAt) {
       setCarried({ remoteId, from, target });
       announce(t('seatPlan.picked', { name: nameOf(remoteId, store.getState().seatPlan.plan) }));
@@ -89,21 +105,30 @@ export function useArranging(classroomId: string, announce: (sentence: string) =
     },
     place,
     async undo() {
-      if (last === null) return;
+      const last = done.at(-1);
+      if (last === undefined || placing.pending) return;
       const { remoteId, from, to, displaced } = last;
+      const { plan } = store.getState().seatPlan;
       // Placing swaps: the displaced device back on its seat sends the moved one back too.
       const back =
         displaced !== null && to !== null
           ? await placing.run(displaced, to)
           : await placing.run(remoteId, from);
       if (!back.ok) return;
-      setLast(null);
-      announce(t('seatPlan.undone'));
+      setDone((moves) => moves.slice(0, -1));
+      // Where each device went back to, after "Last move undone.".
+      announce(
+        [
+          t('seatPlan.undone'),
+          wentTo(nameOf(remoteId, plan), from),
+          ...(displaced !== null && to !== null ? [wentTo(nameOf(displaced, plan), to)] : []),
+        ].join(' '),
+      );
     },
     /** Another room, or arranging ended: nothing carried, nothing to undo. */
     reset() {
       setCarried(null);
-      setLast(null);
+      setDone([]);
     },
   };
 }

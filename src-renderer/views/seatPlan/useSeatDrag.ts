@@ -34,8 +34,10 @@ export function useSeatDrag(
   onDrop: (target: SeatAt | 'strip', drag: Drag) => void,
 ) {
   const [drag, setDrag] = useState<Drag | null>(null);
-  // A drag ends with a click on the element it began on: that click is the drag's, not a pick.
+  // A drag ended over the element it began on ends with a click there: that click is the drag's,
+  // not a pick. One ended elsewhere clicks no device, and the next Enter on one is a pick.
   const dragEnded = useRef(false);
+  const pressedOn = useRef<Node | null>(null);
 
   const startDrag = (
     event: ReactPointerEvent,
@@ -45,6 +47,9 @@ export function useSeatDrag(
     // A drag that ended elsewhere than it began had no click: this press starts afresh.
     dragEnded.current = false;
     if (remoteId === undefined || !arranging || event.button !== 0) return;
+    // The device's chip or seat, whose click a drag ended over it brings.
+    pressedOn.current =
+      event.target instanceof Element ? event.target.closest('button, [data-row]') : null;
     const { clientX: x, clientY: y } = event;
     setDrag({ remoteId, from, startX: x, startY: y, moving: false, over: null });
   };
@@ -61,7 +66,8 @@ export function useSeatDrag(
     const end = (event: PointerEvent) => {
       setDrag(null);
       if (!drag.moving || event.type === 'pointercancel') return;
-      dragEnded.current = true;
+      dragEnded.current =
+        event.target instanceof Node && pressedOn.current?.contains(event.target) === true;
       const target = dropTargetAt(event.clientX, event.clientY);
       if (target !== null) onDrop(target, drag);
     };

@@ -229,10 +229,10 @@ describe('tray state: the next scheduled end', () => {
     ]);
     // A recent classroom that is not open, and one ClassTray knows only by its id.
     expect(nextEnd(withEnds([{ at, target: { classroomId: 'library' } }]))?.label).toBe(
-      'Next end: 10:50, room ID library (all accesses)',
+      'Next end: 10:50, library (room ID) (all accesses)',
     );
     expect(nextEnd(withEnds([{ at, target: { classroomId: 'gym' } }]))?.label).toBe(
-      'Next end: 10:50, room ID gym (all accesses)',
+      'Next end: 10:50, gym (room ID) (all accesses)',
     );
   });
 

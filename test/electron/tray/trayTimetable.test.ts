@@ -31,7 +31,7 @@ describe('tray state: the timetable', () => {
 
   it('says now and next in the tooltip and in one menu line under Open, by nickname or id', () => {
     const view = trayView(withLessons(now, next), labels.en, false);
-    const line = 'Now: Room 12 until 10:50 · Next: room ID library at 11:05';
+    const line = 'Now: Room 12 until 10:50 · Next: library (room ID) at 11:05';
     expect(view.tooltip).toBe(`ClassTray: Room 12, 18 of 24 online · ${line}`);
     expect(view.menu.slice(0, 2)).toEqual([
       { kind: 'open', label: 'Open ClassTray' },
@@ -41,7 +41,7 @@ describe('tray state: the timetable', () => {
 
   it('says either part alone, and nothing without lessons', () => {
     expect(trayView(withLessons(null, next), labels.en, false).tooltip).toBe(
-      'ClassTray: Room 12, 18 of 24 online · Next: room ID library at 11:05',
+      'ClassTray: Room 12, 18 of 24 online · Next: library (room ID) at 11:05',
     );
     const none = trayView(withLessons(null, null), labels.en, false);
     expect(none.tooltip).toBe('ClassTray: Room 12, 18 of 24 online');
@@ -89,7 +89,7 @@ describe('tray state: the timetable', () => {
     expect(tooltip.length).toBeLessThanOrEqual(127);
     expect(tooltip).toContain('Ahora: ');
     expect(trayView(withLessons(null, next), labels.es, false).tooltip).toBe(
-      'ClassTray: Aula 12, 18 de 24 en línea · Después: aula con id library a las 11:05',
+      'ClassTray: Aula 12, 18 de 24 en línea · Después: library (id del aula) a las 11:05',
     );
   });
 });

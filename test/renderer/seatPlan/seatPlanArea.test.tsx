@@ -61,7 +61,74 @@ describe('arranging', () => {
       remoteId: device(1).remoteId,
       seat: null,
     });
-    expect(said()).toBe('Last move undone.');
+    expect(said()).toBe('Last move undone. R12-PC01 moved to Not placed.');
+    expect(grid.querySelector('[data-remote-id]')).toBeNull();
+  });
+
+  it('says the device a move sends back to Not placed, and undoes every move with the focus on Undo', async () => {
+    const { user } = await renderApp(room());
+    await user.click(screen.getByRole('button', { name: 'Arrange' }));
+    const grid = await screen.findByRole('grid', { name: 'Room plan' });
+    const strip = screen.getByRole('region', { name: 'Not placed' });
+    const seated = () =>
+      [1, 2, 3, 4].map(
+        (column) =>
+          grid
+            .querySelector(`[data-row="1"][data-column="${column}"]`)
+            ?.getAttribute('data-remote-id') ?? null,
+      );
+    /** The strip's device by name, picked up and carried by the arrows, then dropped. */
+    const placeFromStrip = async (name: string, keys: string) => {
+      within(strip)
+        .getByRole('button', { name: new RegExp(`^${name}`) })
+        .focus();
+      await user.keyboard(`{Enter}${keys}{Enter}`);
+    };
+    await placeFromStrip('R12-PC01', '');
+    expect(said()).toBe('R12-PC01 moved to row 1, seat 1.');
+    await placeFromStrip('R12-PC02', '');
+    expect(said()).toBe('R12-PC02 moved to row 1, seat 2.');
+    // Onto R12-PC01's seat: it goes to Not placed, and that is said too.
+    await placeFromStrip('R12-PC03', '{ArrowLeft}{ArrowLeft}');
+    expect(said()).toBe('R12-PC03 moved to row 1, seat 1. R12-PC01 moved to Not placed.');
+    expect(seated()).toEqual([device(3).remoteId, device(2).remoteId, null, null]);
+
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    await user.click(undo);
+    expect(said()).toBe(
+      'Last move undone. R12-PC03 moved to Not placed. R12-PC01 moved to row 1, seat 1.',
+    );
+    expect(seated()).toEqual([device(1).remoteId, device(2).remoteId, null, null]);
+    await user.click(undo);
+    await user.click(undo);
+    expect(seated()).toEqual([null, null, null, null]);
+    // Nothing left to undo: said unavailable, yet still focused, never the page.
+    expect(undo.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(undo);
+    await user.click(undo);
+    expect(seated()).toEqual([null, null, null, null]);
+  });
+
+  it('keeps at least twenty moves to undo', async () => {
+    const { fake, user } = await renderApp(room());
+    await user.click(screen.getByRole('button', { name: 'Arrange' }));
+    const strip = screen.getByRole('region', { name: 'Not placed' });
+    // One device carried back and forth between two seats, 24 times.
+    within(strip)
+      .getByRole('button', { name: /^R12-PC01/ })
+      .focus();
+    await user.keyboard('{Enter}{Enter}');
+    for (let move = 1; move < 24; move++) {
+      await user.keyboard(
+        move % 2 === 1 ? '{Enter}{ArrowRight}{Enter}' : '{Enter}{ArrowLeft}{Enter}',
+      );
+    }
+    const moves = fake.placeDevice.mock.calls.length;
+    expect(moves).toBe(24);
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    for (let step = 0; step < 24; step++) await user.click(undo);
+    expect(fake.placeDevice.mock.calls.length - moves).toBe(24);
+    const grid = screen.getByRole('grid', { name: 'Room plan' });
     expect(grid.querySelector('[data-remote-id]')).toBeNull();
   });
 

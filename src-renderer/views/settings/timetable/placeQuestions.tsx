@@ -2,14 +2,14 @@
  * Which classroom each place of the timetable is: the question for a place seen for the first
  * time, and the list of places with their classrooms, editable.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useClassTray } from '../../../store/context';
 import { ActionError } from '../../forms/actionError';
 import { BusyButton } from '../../forms/busyButton';
 import { useAction } from '../../forms/useAction';
 import { NICKNAME_MAX_LENGTH } from '../../../../src-shared/limits';
-import { FormField, SmallForm } from '../../forms/smallForm';
+import { FormField, SmallForm, useFocusAfterRender } from '../../forms/smallForm';
 import { listedRoomName } from '../../roomName';
 import { roomNamed } from './placeNames';
 
@@ -110,7 +110,14 @@ function NewPlace({
     matching === undefined ? NOTHING_CHOSEN : roomValue(matching),
   );
   const [newId, setNewId] = useState('');
+  const idField = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const byId = choice === NEW_ROOM;
+  const choose = (value: string) => {
+    setChoice(value);
+    // Chosen, "by its id" is a field to type in: the focus goes there, so typing types the id.
+    if (value === NEW_ROOM) focusAfterRender(idField);
+  };
   const map = useAction(async () => {
     if (!byId) {
       await api.mapTimetablePlace({ place, classroomId: roomOf(choice) });
@@ -138,7 +145,7 @@ function NewPlace({
       <PlaceRoomField
         text={t('timetable.newPlace', { place })}
         value={choice}
-        onChange={setChoice}
+        onChange={choose}
         offerNewRoom
         questionOf={place}
       />
@@ -151,6 +158,7 @@ function NewPlace({
           {(control) => (
             <input
               {...control}
+              ref={idField}
               value={newId}
               dir="ltr"
               autoComplete="off"

@@ -1,10 +1,10 @@
 /** A calendar subscription's secret address, or an .ics file imported once. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi, useClassTray } from '../../../store/context';
 import { ActionError } from '../../forms/actionError';
 import { useAction } from '../../forms/useAction';
-import { FormField, SmallForm } from '../../forms/smallForm';
+import { FormField, SmallForm, useFocusAfterRender } from '../../forms/smallForm';
 
 /** The secret address: pasted, saved to the keychain once it answered with a calendar. */
 export function Subscription() {
@@ -13,8 +13,14 @@ export function Subscription() {
   const subscription = useClassTray((data) => data.timetable.subscription);
   const [address, setAddress] = useState('');
   const save = useAction((url: string) => api.setTimetableSource({ kind: 'subscription', url }));
+  const field = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const submit = async () => {
-    if ((await save.run(address.trim())).ok) setAddress('');
+    if (!(await save.run(address.trim())).ok) return;
+    setAddress('');
+    // The emptied field disables Save, which would drop the focus to the page: it goes back to
+    // the field, whose description now says where the address was saved.
+    focusAfterRender(field);
   };
   let said = t('timetable.addressHint');
   if (subscription !== null) {
@@ -46,6 +52,7 @@ export function Subscription() {
         {(control) => (
           <input
             {...control}
+            ref={field}
             type="password"
             dir="ltr"
             value={address}

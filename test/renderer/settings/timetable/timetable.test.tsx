@@ -34,22 +34,49 @@ async function openSettings(fake: FakeClassTray) {
   return rendered;
 }
 
+/** The header's lesson sentence, its end included. */
+const lessonNow = () => document.querySelector('.lesson-now')?.textContent;
+
 /** Room 12 open, where the lesson is. */
 const inRoom12 = { id: 'room-12', nickname: 'Room 12' };
 
 describe('the lesson in the header', () => {
-  it('says the lesson, its room and its end, and keeps the accesses after it on request', async () => {
+  it('says the lesson, its room and its end in one line, and keeps the accesses after it on request', async () => {
     const fake = new FakeClassTray(
-      classTrayState({ classroom: inRoom12, timetable: { now: maths } }),
+      classTrayState({
+        classroom: inRoom12,
+        timetable: { now: maths },
+        // The bell's end, as the core schedules it: said by the lesson line, not the class line.
+        scheduledEnds: { pending: [{ at: maths.end, target: { classroomId: 'room-12' } }] },
+      }),
     );
     const { user } = await renderApp(fake);
-    expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
-    expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    const line = document.querySelector<HTMLElement>('.lesson-line');
+    expect(line?.textContent).toBe('Maths 3B in Room 12 · accesses end at 10:50');
     expect(screen.queryByRole('button', { name: /^Open / })).toBeNull();
+    // Never twice: the class line offers neither the end nor its Cancel.
+    expect(screen.queryByText(/Class ends at/)).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Cancel end at/ })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Keep accesses after this lesson' }));
     expect(fake.keepAccessesAfterLesson).toHaveBeenCalledWith({ key: maths.key });
     expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
-    expect(screen.getByText('Maths 3B in Room 12 · until 10:50')).toBeTruthy();
+    expect(lessonNow()).toBe('Maths 3B in Room 12 · until 10:50');
+    // Keep took itself away: the focus stays on the line it changed, not the page.
+    expect(document.activeElement).toBe(line);
+  });
+
+  it('counts the last minutes down to the bell that ends the accesses', async () => {
+    vi.setSystemTime(new Date(2026, 0, 5, 10, 46, 30));
+    const fake = new FakeClassTray(
+      classTrayState({ classroom: inRoom12, timetable: { now: maths } }),
+    );
+    await renderApp(fake);
+    expect(lessonNow()).toBe('Maths 3B in Room 12 · accesses end in 4 min');
+    cleanup();
+    // Before the last five minutes, the time of the bell.
+    vi.setSystemTime(new Date(2026, 0, 5, 10, 44, 59));
+    await renderApp(fake);
+    expect(lessonNow()).toBe('Maths 3B in Room 12 · accesses end at 10:50');
   });
 
   it("says so while another room is shown, never its bell as this room's, and opens the lesson's in one click", async () => {
@@ -60,7 +87,7 @@ describe('the lesson in the header', () => {
     expect(line?.textContent).toBe(
       'Maths 3B in Room 12 · until 10:50This window shows Computer Lab 1.Open Room 12',
     );
-    expect(screen.queryByText(/Accesses end at/)).toBeNull();
+    expect(screen.queryByText(/accesses end/)).toBeNull();
     expect(screen.queryByRole('button', { name: 'Keep accesses after this lesson' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Open Room 12' }));
@@ -70,7 +97,7 @@ describe('the lesson in the header', () => {
     );
     expect(screen.queryByRole('button', { name: 'Open Room 12' })).toBeNull();
     expect(screen.queryByText(/This window shows/)).toBeNull();
-    expect(screen.getByText('Accesses end at 10:50')).toBeTruthy();
+    expect(lessonNow()).toBe('Maths 3B in Room 12 · accesses end at 10:50');
     // The button took itself away: the focus stays on the line it changed, not the page.
     expect(document.activeElement).toBe(line);
   });
@@ -84,8 +111,8 @@ describe('the lesson in the header', () => {
     );
     await renderApp(fake);
     // The id is marked as one: never a bare id a teacher could take for the room's name.
-    expect(screen.getByText('Lesson in room ID room-12 · until 10:50')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open room ID room-12' })).toBeTruthy();
+    expect(lessonNow()).toBe('Lesson in room-12 (room ID) · until 10:50');
+    expect(screen.getByRole('button', { name: 'Open room-12 (room ID)' })).toBeTruthy();
   });
 
   it('names a lesson under way in a place not mapped yet, and opens its question in Settings', async () => {
@@ -116,7 +143,7 @@ describe('the lesson in the header', () => {
       }),
     );
     await renderApp(fake);
-    expect(screen.getByText('Maths 3B en Room 12 · hasta las 10:50')).toBeTruthy();
+    expect(lessonNow()).toBe('Maths 3B en Room 12 · hasta las 10:50');
     expect(screen.getByText('Esta ventana muestra Computer Lab 1.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Abrir Room 12' })).toBeTruthy();
   });
@@ -242,6 +269,8 @@ describe('Settings → Timetable', () => {
       name: 'End the accesses in \u2068Room 12\u2069 when a lesson there ends',
     });
     expect(bell.checked).toBe(true);
+    // The question gone, the focus is on the answer it became, not on the page.
+    expect(document.activeElement).toBe(bell);
   });
 
   it('asks each room on its own: a yes for one room never covers a room mapped later', async () => {
@@ -271,7 +300,9 @@ describe('Settings → Timetable', () => {
     // after the place, and Room 12's switch still names Room 12 alone.
     const question = screen.getByLabelText<HTMLSelectElement>('Welcher Raum ist „B204“?');
     await user.selectOptions(question, 'Ein anderer Raum, nach seiner ID…');
-    await user.type(screen.getByRole('textbox', { name: 'Raum-ID' }), 'music{Enter}');
+    // The id field takes the focus: typing types the id.
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Raum-ID' }));
+    await user.keyboard('music{Enter}');
     expect(fake.addClassroom).toHaveBeenLastCalledWith({ id: 'music', nickname: 'B204' });
     expect(fake.mapTimetablePlace).toHaveBeenCalledWith({ place: 'B204', classroomId: 'music' });
     const asked = screen.getByRole('group', {
@@ -363,6 +394,8 @@ describe('Settings → Timetable', () => {
       kind: 'subscription',
       url: 'webcal://school.example/ical/t.ics?key=abc',
     });
+    // Emptied, the field disables Save: the focus is back in the field, never on the page.
+    expect(document.activeElement).toBe(address);
     await user.click(screen.getByRole('button', { name: 'Refresh timetable' }));
     expect(fake.refreshTimetable).toHaveBeenCalledOnce();
   });
