@@ -49,6 +49,7 @@ import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
 import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
 import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
+import { avoidBlankWindow } from './linuxGpu';
 import type { OpenShortcutView } from '../core/api/installationView';
 import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
@@ -90,6 +91,8 @@ registerAppScheme();
 guardWebContents();
 // On Wayland, global keys come through the desktop portal only (openShortcut.ts).
 enableShortcutsPortal(app.commandLine, process.env, process.platform);
+// NVIDIA's driver under X11 leaves the window blank with Vulkan on (linuxGpu.ts).
+avoidBlankWindow(app.commandLine, process.platform);
 
 /** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
 const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
