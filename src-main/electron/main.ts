@@ -50,6 +50,7 @@ import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
 import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
 import { avoidBlankWindow } from './linuxGpu';
+import { exposeForDesktopTest } from './desktopTestHooks';
 import type { OpenShortcutView } from '../core/api/installationView';
 import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
@@ -332,6 +333,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     toggleWindow,
     log.child('shortcut'),
   );
+  // The smoke test's reach into main (--desktop-test, development runs only).
+  exposeForDesktopTest({ argv: launchArgs, packaged: app.isPackaged }, popover, toggleWindow);
   let shortcutAsked: string | undefined;
   popover.on('after-close', () => setVisible(false));
   function redraw(): void {
