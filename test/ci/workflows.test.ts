@@ -28,11 +28,15 @@ describe('the workflows', () => {
   });
 
   it('refuse what GitHub would refuse, a command that is not npm, and a script that is missing', () => {
-    expect(workflowProblems(workflow('      - uzes: actions/checkout@v4\n'), scripts)).toEqual([
-      expect.stringContaining("Additional property 'uzes' is not allowed"),
-    ]);
+    // A step matches none of the schema's kinds of step: each says why.
     expect(
-      workflowProblems(workflow('      - run: npm ci\n      - run: sudo apt-get install x\n'), scripts),
+      workflowProblems(workflow('      - uzes: actions/checkout@v4\n'), scripts),
+    ).toContainEqual(expect.stringContaining("Additional property 'uzes' is not allowed"));
+    expect(
+      workflowProblems(
+        workflow('      - run: npm ci\n      - run: sudo apt-get install x\n'),
+        scripts,
+      ),
     ).toEqual(['/jobs/t/steps/1: runs "sudo apt-get install x", not an npm script']);
     expect(workflowProblems(workflow('      - run: npm run test:desktopp\n'), scripts)).toEqual([
       '/jobs/t/steps/0: package.json has no script "test:desktopp"',
@@ -42,7 +46,9 @@ describe('the workflows', () => {
 
   it('run the desktop test on Windows, macOS and Linux and keep the folder it writes', () => {
     const desktop = yaml.load(fs.readFileSync(path.join(WORKFLOWS_DIR, 'desktop.yml'), 'utf8')) as {
-      jobs: { smoke: { strategy: { matrix: { os: string[] } }; steps: { with?: { path?: string } }[] } };
+      jobs: {
+        smoke: { strategy: { matrix: { os: string[] } }; steps: { with?: { path?: string } }[] };
+      };
     };
     expect(desktop.jobs.smoke.strategy.matrix.os).toEqual([
       'windows-latest',

@@ -106,8 +106,8 @@ export function stubApp(
       if (faults.has('token-in-memory')) memoryToken = token;
       else keychain.set(serviceUrl, token);
     },
-    async keychainToken(serviceUrl) {
-      return keychain.get(serviceUrl) ?? null;
+    async keychainHolds(serviceUrl, token) {
+      return keychain.get(serviceUrl) === token;
     },
     async restart() {
       await app.quit();
