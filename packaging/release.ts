@@ -2,7 +2,7 @@
  * `npm run release`: what the release workflow runs on each OS. It builds, then packages this
  * OS's installers with electron-builder, publishing nothing, signed where the environment holds a
  * certificate and unsigned otherwise, and says which in the log (docs/school-it.md, Packaging
- * and signing). A secret the repository does not set reaches the environment as an empty string:
+ * and signing): CSC_LINK is macOS's certificate, WIN_CSC_LINK Windows'. A secret the repository does not set reaches the environment as an empty string:
  * it is dropped, so electron-builder never tries to sign with nothing. `--plan` prints what would
  * run and runs nothing.
  */
@@ -25,8 +25,16 @@ export interface ReleasePlan {
 const set = (env: Env, name: string): boolean => (env[name] ?? '') !== '';
 
 export function releasePlan(platform: NodeJS.Platform, env: Env): ReleasePlan {
+  // The workflow's CSC_LINK is the Apple certificate: electron-builder on Windows would fall back
+  // to it without WIN_CSC_LINK, so each OS keeps only its own.
+  const otherOs =
+    platform === 'win32'
+      ? ['CSC_LINK', 'CSC_KEY_PASSWORD']
+      : ['WIN_CSC_LINK', 'WIN_CSC_KEY_PASSWORD'];
   const kept = Object.fromEntries(
-    Object.entries(env).filter((entry): entry is [string, string] => (entry[1] ?? '') !== ''),
+    Object.entries(env).filter(
+      (entry): entry is [string, string] => (entry[1] ?? '') !== '' && !otherOs.includes(entry[0]),
+    ),
   );
   const args = ['--publish', 'never'];
   const lines: string[] = [];
@@ -55,8 +63,8 @@ export function releasePlan(platform: NodeJS.Platform, env: Env): ReleasePlan {
     }
   } else if (platform === 'win32') {
     lines.push(
-      set(env, 'WIN_CSC_LINK') || set(env, 'CSC_LINK')
-        ? 'Windows: signed with the certificate in WIN_CSC_LINK (or CSC_LINK).'
+      set(env, 'WIN_CSC_LINK')
+        ? 'Windows: signed with the certificate in WIN_CSC_LINK.'
         : 'Windows: UNSIGNED (no WIN_CSC_LINK): SmartScreen will warn, and this build takes no updates.',
     );
   } else {

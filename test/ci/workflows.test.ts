@@ -86,6 +86,9 @@ describe('npm run release', () => {
     expect(releasePlan('win32', { WIN_CSC_LINK: 'pfx' }).lines).toEqual([
       expect.stringMatching(/^Windows: signed/),
     ]);
-    expect(releasePlan('win32', {}).lines).toEqual([expect.stringMatching(/UNSIGNED.*no updates/)]);
+    // The Apple certificate never reaches electron-builder on Windows, which would try it.
+    const windows = releasePlan('win32', { CSC_LINK: 'p12', CSC_KEY_PASSWORD: 'p', PATH: '/bin' });
+    expect(windows.lines).toEqual([expect.stringMatching(/UNSIGNED.*no updates/)]);
+    expect(windows.env).toEqual({ PATH: '/bin' });
   });
 });
