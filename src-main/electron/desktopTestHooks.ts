@@ -17,6 +17,7 @@ export interface DesktopTestHooks {
   clickTray(): void;
   pressShortcut(): void;
   windowVisible(): boolean;
+  windowFocused(): boolean;
 }
 
 export function exposeForDesktopTest(
@@ -43,6 +44,7 @@ export function exposeForDesktopTest(
     },
     pressShortcut,
     windowVisible: () => home.window?.isVisible() === true && home.window.isMinimized() === false,
+    windowFocused: () => home.window?.isFocused() === true,
   };
   Object.assign(globalThis, { [DESKTOP_TEST_GLOBAL]: hooks });
   return hooks;

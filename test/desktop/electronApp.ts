@@ -20,6 +20,11 @@ import type { DesktopApp } from './smokeSteps';
 
 const root = path.join(import.meta.dirname, '..', '..');
 const FIRST_ROW = '.device-row .device-name';
+/**
+ * loginItem.ts's LOGIN_FLAG, written out: that module imports `electron`, which in plain Node
+ * throws where no runtime is downloaded (desktopTestHooks.test.ts checks the two agree).
+ */
+export const AT_LOGIN = '--hidden';
 
 /** The bridge the preload exposes (window.classTray), as far as the steps call it. */
 interface Bridge {
@@ -79,7 +84,9 @@ export function electronApp(logFolder: string): DesktopApp & { dispose(): Promis
   const app: DesktopApp & { dispose(): Promise<void> } = {
     async start() {
       electron = await _electron.launch({
-        args: [root, '--data-dir', dataDir, '--lang=en-US', DESKTOP_TEST_FLAG],
+        // As at login (--hidden): the tray only, so the tray click is what shows the window
+        // (a first start by hand would show it with its note, and the click would hide it).
+        args: [root, '--data-dir', dataDir, '--lang=en-US', AT_LOGIN, DESKTOP_TEST_FLAG],
         env,
       });
       electron.on('console', (message) => consoleLog.write(`[main] ${message.text()}\n`));
@@ -104,10 +111,15 @@ export function electronApp(logFolder: string): DesktopApp & { dispose(): Promis
       await until(visible);
     },
     async window() {
-      if (!(await visible())) return { visible: false, firstRow: null };
+      if (!(await visible())) return { visible: false, focused: false, firstRow: null };
+      const focused = await running().electron.evaluate(
+        (_electron, name) =>
+          ((globalThis as Record<string, unknown>)[name] as DesktopTestHooks).windowFocused(),
+        DESKTOP_TEST_GLOBAL,
+      );
       const row = running().page.locator(FIRST_ROW).first();
       await row.waitFor({ timeout: 30_000 });
-      return { visible: true, firstRow: (await row.textContent())?.trim() ?? null };
+      return { visible: true, focused, firstRow: (await row.textContent())?.trim() ?? null };
     },
     async screenshot() {
       return electron && page && (await visible()) ? page.screenshot() : null;

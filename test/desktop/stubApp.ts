@@ -96,7 +96,11 @@ export function stubApp(
       visible = !faults.has('hides-before-paint');
     },
     async window() {
-      return { visible, firstRow: visible ? (service.demoRoomNames[0] ?? null) : null };
+      return {
+        visible,
+        focused: visible,
+        firstRow: visible ? (service.demoRoomNames[0] ?? null) : null,
+      };
     },
     async screenshot() {
       return visible ? fs.readFileSync(SCREENSHOT) : null;

@@ -10,6 +10,8 @@ import {
   exposeForDesktopTest,
 } from '../../src-main/electron/desktopTestHooks';
 import type { Home } from '../../src-main/electron/windowHome';
+import { LOGIN_FLAG } from '../../src-main/electron/loginItem';
+import { AT_LOGIN } from '../desktop/electronApp';
 import { FakeTray } from './electronMock';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
@@ -20,7 +22,7 @@ afterEach(() => {
 
 function home(tray: object): Home {
   return Object.assign(new EventEmitter(), {
-    window: { isVisible: () => true, isMinimized: () => false },
+    window: { isVisible: () => true, isMinimized: () => false, isFocused: () => false },
     tray,
     showWindow: vi.fn(async () => undefined),
     hideWindow: vi.fn(),
@@ -62,6 +64,11 @@ describe('the desktop test hooks', () => {
     hooks?.pressShortcut();
     expect(press).toHaveBeenCalledTimes(1);
     expect(hooks?.windowVisible()).toBe(true);
+    expect(hooks?.windowFocused()).toBe(false);
+  });
+
+  it('are reached by the smoke test, which starts the app as at login', () => {
+    expect(AT_LOGIN).toBe(LOGIN_FLAG);
   });
 
   it('where ClassTray is a window, show it for a click and say there is no tray', () => {
