@@ -41,7 +41,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-          exclude: ['test/e2e/**', ...SHARED_RENDERER, ...SHARED_NODE],
+          // The real-Electron steps run in `npm run test:desktop` (vitest.desktop.config.ts).
+          exclude: [
+            'test/e2e/**',
+            'test/desktop/**/*.desktop.test.ts',
+            ...SHARED_RENDERER,
+            ...SHARED_NODE,
+          ],
           setupFiles: ['test/support/testingLibrary.ts'],
         },
       },

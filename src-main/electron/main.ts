@@ -52,6 +52,8 @@ import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
 import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
 import { runReadinessIfAsked } from '../readiness/appEntry';
+import { avoidBlankWindow } from './linuxGpu';
+import { exposeForDesktopTest } from './desktopTestHooks';
 import type { OpenShortcutView } from '../core/api/installationView';
 import type { Home } from './windowHome';
 import startBuiltCalendarWorker from '../core/timetable/calendarWorker?nodeWorker';
@@ -97,6 +99,8 @@ registerAppScheme();
 guardWebContents();
 // On Wayland, global keys come through the desktop portal only (openShortcut.ts).
 enableShortcutsPortal(app.commandLine, process.env, process.platform);
+// NVIDIA's driver under X11 leaves the window blank with Vulkan on (linuxGpu.ts).
+avoidBlankWindow(app.commandLine, process.platform);
 
 /** The AppImage's launcher adds --no-sandbox where the system refuses user namespaces. */
 const sandboxOff = process.platform === 'linux' && process.argv.includes('--no-sandbox');
@@ -351,6 +355,8 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
     toggleWindow,
     log.child('shortcut'),
   );
+  // The smoke test's reach into main (--desktop-test, development runs only).
+  exposeForDesktopTest({ argv: launchArgs, packaged: app.isPackaged }, popover, toggleWindow);
   let shortcutAsked: string | undefined;
   popover.on('after-close', () => setVisible(false));
   function redraw(): void {

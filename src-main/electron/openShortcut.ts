@@ -4,7 +4,8 @@
  * when the OS refuses the keys (another program holds them); a Wayland session hands global
  * keys to apps only through xdg-desktop-portal's GlobalShortcuts, which Chromium uses with the
  * GlobalShortcutsPortal feature (turned on before `ready`, enableShortcutsPortal): without that
- * portal ClassTray does not ask. What came of it goes to the window (Settings says it) and the log.
+ * portal ClassTray does not ask, and with it the desktop decides (unconfirmed). What came of it
+ * goes to the window (Settings says it) and the log.
  */
 import type { GlobalShortcut } from 'electron';
 import type { OpenShortcutView } from '../core/api/installationView';
@@ -81,6 +82,15 @@ export function openShortcutKeeper(
       return { accelerator, status: 'taken' };
     }
     held = accelerator;
+    if (wayland) {
+      // Through the portal, true means only that the keys were asked for: the desktop may show
+      // its own prompt, want them set in its keyboard settings, or never deliver them
+      // (electron#45171, #45607, #52218; cherry-studio#20524). Nothing tells which.
+      log.info(
+        `The shortcut ${accelerator} was asked of the Wayland desktop, which may not deliver it.`,
+      );
+      return { accelerator, status: 'unconfirmed' };
+    }
     log.info(`The shortcut ${accelerator} opens and closes the window.`);
     return { accelerator, status: 'registered' };
   }

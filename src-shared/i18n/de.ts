@@ -525,6 +525,8 @@ export const de = {
       'Ein anderes Programm verwendet {{keys}} bereits: Wählen Sie andere Tasten. Das Tray-Symbol öffnet ClassTray weiterhin.',
     unsupported:
       'Dieser Desktop lässt Programme keine Tastenkürzel belegen (Wayland ohne das Portal für globale Tastenkürzel): Verwenden Sie das Tray-Symbol, oder legen Sie Tasten in den Tastatureinstellungen Ihres Desktops fest.',
+    unconfirmed:
+      'ClassTray hat diesen Wayland-Desktop um {{keys}} gebeten, und nur der Desktop gibt sie weiter: Er fragt Sie eventuell nach einer Bestätigung oder lässt Sie die Tasten in seinen Tastatureinstellungen festlegen. Wenn {{keys}} nichts bewirkt, verwenden Sie das Tray-Symbol.',
     inWindow:
       'In diesem Fenster: {{search}} Suche, {{endAll}} Alle beenden, {{classroom}} Klassenraum wechseln.',
     homeHeading: 'Wo ClassTray zu finden ist',

@@ -547,6 +547,8 @@ export const en = {
       'Another program already uses {{keys}}: choose other keys. The tray icon still opens ClassTray.',
     unsupported:
       "This desktop lets no program take shortcuts (Wayland without the global shortcuts portal): use the tray icon, or set keys in your desktop's keyboard settings.",
+    unconfirmed:
+      'ClassTray asked this Wayland desktop for {{keys}}, and only the desktop delivers them: it may ask you to confirm or to set them in its keyboard settings. If {{keys}} does nothing, use the tray icon.',
     inWindow:
       'In this window: {{search}} search, {{endAll}} End all, {{classroom}} switch classroom.',
     homeHeading: 'Where ClassTray lives',

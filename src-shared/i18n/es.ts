@@ -547,6 +547,8 @@ export const es = {
       'Otro programa ya usa {{keys}}: elija otras teclas. El icono de la bandeja sigue abriendo ClassTray.',
     unsupported:
       'Este escritorio no permite que los programas tomen atajos (Wayland sin el portal de atajos globales): use el icono de la bandeja, o asigne teclas en la configuración del teclado de su escritorio.',
+    unconfirmed:
+      'ClassTray pidió {{keys}} a este escritorio Wayland, y solo el escritorio las entrega: puede pedirle que las confirme o que las asigne en su configuración del teclado. Si {{keys}} no hace nada, use el icono de la bandeja.',
     inWindow:
       'En esta ventana: {{search}} buscar, {{endAll}} Finalizar todo, {{classroom}} cambiar de aula.',
     homeHeading: 'Dónde está ClassTray',

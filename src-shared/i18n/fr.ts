@@ -550,6 +550,8 @@ export const fr = {
       'Un autre programme utilise déjà {{keys}} : choisissez d’autres touches. L’icône de la zone de notification ouvre toujours ClassTray.',
     unsupported:
       'Ce bureau ne laisse aucun programme prendre de raccourci (Wayland sans le portail des raccourcis globaux) : utilisez l’icône de la zone de notification, ou définissez des touches dans les réglages du clavier de votre bureau.',
+    unconfirmed:
+      'ClassTray a demandé {{keys}} à ce bureau Wayland, et seul le bureau les transmet : il peut vous demander de confirmer ou de les définir dans ses réglages du clavier. Si {{keys}} ne fait rien, utilisez l’icône de la zone de notification.',
     inWindow:
       'Dans cette fenêtre : {{search}} rechercher, {{endAll}} Tout terminer, {{classroom}} changer de salle.',
     homeHeading: 'Où trouver ClassTray',

@@ -548,6 +548,8 @@ export const it = {
       'Un altro programma usa già {{keys}}: scegli altri tasti. L’icona nell’area di notifica apre ancora ClassTray.',
     unsupported:
       'Questo desktop non permette ai programmi di prendere scorciatoie (Wayland senza il portale delle scorciatoie globali): usa l’icona nell’area di notifica, oppure imposta i tasti nelle impostazioni della tastiera del desktop.',
+    unconfirmed:
+      'ClassTray ha chiesto {{keys}} a questo desktop Wayland, e solo il desktop le inoltra: potrebbe chiederti di confermarle o di impostarle nelle sue impostazioni della tastiera. Se {{keys}} non fa nulla, usa l’icona nell’area di notifica.',
     inWindow:
       'In questa finestra: {{search}} cerca, {{endAll}} Termina tutto, {{classroom}} cambia aula.',
     homeHeading: 'Dove si trova ClassTray',

@@ -527,6 +527,8 @@ export const nl = {
       'Een ander programma gebruikt {{keys}} al: kies andere toetsen. Het pictogram in het systeemvak opent ClassTray nog steeds.',
     unsupported:
       'Deze desktop laat programma’s geen sneltoetsen nemen (Wayland zonder het portaal voor globale sneltoetsen): gebruik het pictogram in het systeemvak, of stel toetsen in bij de toetsenbordinstellingen van uw desktop.',
+    unconfirmed:
+      'ClassTray heeft deze Wayland-desktop om {{keys}} gevraagd, en alleen de desktop geeft ze door: hij kan u vragen ze te bevestigen of ze in te stellen bij zijn toetsenbordinstellingen. Als {{keys}} niets doet, gebruik dan het pictogram in het systeemvak.',
     inWindow:
       'In dit venster: {{search}} zoeken, {{endAll}} Alles beëindigen, {{classroom}} ander lokaal.',
     homeHeading: 'Waar ClassTray te vinden is',

@@ -578,6 +578,8 @@ export const pl = {
       'Inny program używa już {{keys}}: wybierz inne klawisze. Ikona w zasobniku nadal otwiera ClassTray.',
     unsupported:
       'Ten pulpit nie pozwala programom przejmować skrótów (Wayland bez portalu skrótów globalnych): użyj ikony w zasobniku albo ustaw klawisze w ustawieniach klawiatury pulpitu.',
+    unconfirmed:
+      'ClassTray poprosił ten pulpit Wayland o {{keys}}, a przekazuje je tylko pulpit: może poprosić o potwierdzenie albo o ustawienie klawiszy w swoich ustawieniach klawiatury. Jeśli {{keys}} nic nie robi, użyj ikony w zasobniku.',
     inWindow:
       'W tym oknie: {{search}} szukaj, {{endAll}} Zakończ wszystkie, {{classroom}} zmień salę.',
     homeHeading: 'Gdzie jest ClassTray',

@@ -553,6 +553,8 @@ export const pt = {
       'Outro programa já usa {{keys}}: escolha outras teclas. O ícone na área de notificação continua a abrir o ClassTray.',
     unsupported:
       'Este ambiente de trabalho não deixa os programas usar atalhos (Wayland sem o portal de atalhos globais): use o ícone na área de notificação, ou defina teclas nas definições de teclado do seu ambiente de trabalho.',
+    unconfirmed:
+      'O ClassTray pediu {{keys}} a este ambiente de trabalho Wayland, e só o ambiente de trabalho as entrega: pode pedir-lhe que as confirme ou que as defina nas definições de teclado. Se {{keys}} não fizer nada, use o ícone na área de notificação.',
     inWindow:
       'Nesta janela: {{search}} pesquisar, {{endAll}} Terminar todos, {{classroom}} mudar de sala.',
     homeHeading: 'Onde está o ClassTray',

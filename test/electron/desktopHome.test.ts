@@ -201,6 +201,6 @@ describe('the open shortcut, held', () => {
       vi.fn(),
       log,
     );
-    expect(await unknown('Control+Shift+F9')).toMatchObject({ status: 'registered' });
+    expect(await unknown('Control+Shift+F9')).toMatchObject({ status: 'unconfirmed' });
   });
 });

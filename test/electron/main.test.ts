@@ -908,6 +908,11 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
       'enable-features',
       'GlobalShortcutsPortal',
     );
+    // Before ready too: no Vulkan on Linux, where NVIDIA's driver leaves the window blank.
+    expect(electron.app.commandLine.appendSwitch).toHaveBeenCalledWith(
+      'disable-features',
+      'Vulkan',
+    );
     await started();
     popover.emit('before-load');
     await vi.waitFor(() =>

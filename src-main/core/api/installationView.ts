@@ -36,9 +36,10 @@ export interface InstallationView {
 /**
  * registered: the OS gave ClassTray the keys. taken: the OS refused them (another program holds
  * them). unsupported: this desktop lets no program take keys (Wayland without the global
- * shortcuts portal), so ClassTray did not ask.
+ * shortcuts portal), so ClassTray did not ask. unconfirmed: asked of a Wayland desktop's portal,
+ * whose yes only means the request went out: the desktop may still never deliver the keys.
  */
 export interface OpenShortcutView {
   accelerator: string;
-  status: 'registered' | 'taken' | 'unsupported';
+  status: 'registered' | 'taken' | 'unsupported' | 'unconfirmed';
 }

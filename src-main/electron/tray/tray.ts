@@ -11,11 +11,16 @@ import type { TrayLook } from './trayLook';
 import { popoverWindowOptions, type PopoverOptions } from '../window';
 import { placeBesideIcon } from '../placement';
 import type { TrayTarget } from '../windowHome';
+import { ignoreBlurBeforePaint } from './blurBeforePaint';
 
 /** The tray made first (its constructor may throw: then ClassTray runs as a window instead). */
-export function createPopover(tray: Tray, options: PopoverOptions): Menubar {
+export function createPopover(
+  tray: Tray,
+  options: PopoverOptions,
+  log: { info(message: string): void } = { info: () => undefined },
+): Menubar {
   const { url, preloadPath, devTools, size } = options;
-  return menubar({
+  const popover = menubar({
     tray,
     index: url,
     tooltip: 'ClassTray',
@@ -24,6 +29,11 @@ export function createPopover(tray: Tray, options: PopoverOptions): Menubar {
     preloadWindow: true,
     showDockIcon: false,
   });
+  // menubar adds its blur listener just before this event, for each window it makes.
+  popover.on('before-load', () => {
+    if (popover.window) ignoreBlurBeforePaint(popover.window, log);
+  });
+  return popover;
 }
 
 /**

@@ -2,7 +2,8 @@
  * Settings → General: the shortcut that opens and closes the window from any program. "Change"
  * listens for the next keys pressed (Esc keeps the old ones, Tab leaves), the keys are saved as
  * Electron writes them, and each step is announced. Below it, what the OS made of the keys
- * (another program holds them; this desktop lets no program take keys), from what the tray app
+ * (another program holds them; this desktop lets no program take keys; a Wayland desktop was
+ * asked and may not deliver them), from what the tray app
  * reports, and the window's own keys (keys.ts). Locked where the school set `OpenShortcut`.
  */
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
@@ -56,12 +57,17 @@ export function ShortcutSetting() {
     if ((await save.run('')).ok) setSaid(t('shortcut.turnedOff'));
   };
 
+  const keys = shortcutLabel(saved, mac);
   const refusal =
-    taken !== undefined && taken.accelerator === saved && taken.status !== 'registered'
-      ? taken.status === 'taken'
-        ? t('shortcut.taken', { keys: shortcutLabel(saved, mac) })
-        : t('shortcut.unsupported')
-      : null;
+    taken === undefined || taken.accelerator !== saved
+      ? null
+      : {
+          registered: null,
+          taken: t('shortcut.taken', { keys }),
+          unsupported: t('shortcut.unsupported'),
+          // Wayland: asked of the desktop, which may never deliver the keys.
+          unconfirmed: t('shortcut.unconfirmed', { keys }),
+        }[taken.status];
 
   return (
     <div className="field shortcut-setting" role="group" aria-labelledby={labelId}>

@@ -51,6 +51,7 @@ const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
 describe('tray', () => {
   it('anchors a preloaded, hardened popover with the app:// page to the tray icon', () => {
     const made = fakeTray();
+    vi.mocked(menubar).mockReturnValue(new EventEmitter() as never);
     withPlatform('linux', () => {
       createPopover(made as never, {
         url: 'app://classtray/index.html',

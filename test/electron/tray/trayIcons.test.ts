@@ -93,6 +93,25 @@ describe('tray icons', () => {
     }
   });
 
+  it('give macOS a template image at 1x and 2x, black and alpha only (electron#833)', () => {
+    // Electron reads the @2x file beside the one named, and the "Template" suffix makes macOS
+    // draw it in the menu bar's own colour, light or dark: colour in it would be lost.
+    for (const [name, size] of [
+      ['trayTemplate.png', 16],
+      ['trayTemplate@2x.png', 32],
+    ] as const) {
+      const { width, height, rgba } = decodePng(read(name));
+      expect([width, height], name).toEqual([size, size]);
+      let drawn = 0;
+      for (let index = 0; index < rgba.length; index += 4) {
+        if ((rgba[index + 3] ?? 0) === 0) continue;
+        drawn += 1;
+        expect([rgba[index], rgba[index + 1], rgba[index + 2]], name).toEqual([0, 0, 0]);
+      }
+      expect(drawn, name).toBeGreaterThan(size);
+    }
+  });
+
   it('hold every size in one .ico for Windows, 32-bit', () => {
     for (const state of TRAY_ICONS) {
       for (const look of TRAY_LOOKS) {

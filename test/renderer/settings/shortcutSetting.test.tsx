@@ -76,7 +76,7 @@ describe('the shortcut in Settings', () => {
     expect(status(group)).toBe('The shortcut is off.');
   });
 
-  it('says in one sentence when another program holds the keys, or the desktop gives none', async () => {
+  it('says in one sentence when another program holds the keys, the desktop gives none, or it may not deliver them', async () => {
     const { group, fake } = await openSettings({
       ...installed,
       openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
@@ -94,6 +94,18 @@ describe('the shortcut in Settings', () => {
     });
     expect(
       within(group).getByText(/^This desktop lets no program take shortcuts \(Wayland/),
+    ).toBeTruthy();
+    // Asked of a Wayland desktop's portal: its yes does not say the keys will come.
+    await act(async () => {
+      fake.setInstallation({
+        ...installed,
+        openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unconfirmed' },
+      });
+    });
+    expect(
+      within(group).getByText(
+        'ClassTray asked this Wayland desktop for Ctrl+Shift+F9, and only the desktop delivers them: it may ask you to confirm or to set them in its keyboard settings. If Ctrl+Shift+F9 does nothing, use the tray icon.',
+      ),
     ).toBeTruthy();
   });
 
