@@ -139,16 +139,16 @@ async function npmEntry(args: string[]) {
 /** Each format's checks, whichever entry wrote it. */
 const checks = {
   text(out: string) {
-    const [summary, roomA, roomB, roomU] = out.split(/\n(?=ClassTray:|Room: room ID room-u)/);
+    const [summary, roomA, roomB, roomU] = out.split(/\n(?=ClassTray:|Room: room-u \(room ID\))/);
     expect(summary).toBe('Rooms: 3. Every device ready: 1. Not ready: 1. Not checked: 1.\n');
-    expect(roomA).toContain('ClassTray: devices not ready\nRoom: room ID room-a (id room-a)\n');
+    expect(roomA).toContain('ClassTray: devices not ready\nRoom: room-a (room ID) (id room-a)\n');
     expect(roomA).toContain('Ready: 2 of 4. Offline: 2.');
     expect(roomA).toMatch(/- PC-2 \(remote id 100000002\): offline since Mar 2, 2026, 0\d:00/);
     expect(roomA).toContain('- PC-3 (remote id 100000003): offline\n');
-    expect(roomB).toContain('ClassTray: every device ready\nRoom: room ID room-b (id room-b)\n');
+    expect(roomB).toContain('ClassTray: every device ready\nRoom: room-b (room ID) (id room-b)\n');
     expect(roomB).toContain('Every device is ready.');
     expect(roomU).toBe(
-      'Room: room ID room-u (id room-u)\nNot checked: the service does not know this classroom.\n',
+      'Room: room-u (room ID) (id room-u)\nNot checked: the service does not know this classroom.\n',
     );
   },
   json(out: string) {
@@ -156,7 +156,7 @@ const checks = {
     expect(rooms).toMatchObject([
       {
         classroomId: 'room-a',
-        name: 'room ID room-a',
+        name: 'room-a (room ID)',
         checked: true,
         total: 4,
         ready: 2,
@@ -223,8 +223,8 @@ function checkNagios(out: string, state: string) {
   const [status = '', perf = ''] = out.trimEnd().split(' | ');
   expect(out.trimEnd().split('\n')).toHaveLength(1);
   expect(status).toMatch(new RegExp(`^CLASSTRAY READINESS ${state} - `));
-  expect(status).toContain('room ID room-a: 2 of 4 ready, 2 offline');
-  expect(status).toContain('room ID room-u: not checked');
+  expect(status).toContain('room-a (room ID): 2 of 4 ready, 2 offline');
+  expect(status).toContain('room-u (room ID): not checked');
   const fields = perf
     .replace("'room-a offline'", 'room-a_offline')
     .replace("'room-b offline'", 'room-b_offline')

@@ -42,7 +42,7 @@ describe('compact view', () => {
     expect(screen.getByTitle('PC-1, Online')).toBeTruthy();
   });
 
-  it("marks a device whose temporal access is in use with the student's initial, until it ends", async () => {
+  it("marks a device with a temporal access given with the student's initial, until it ends", async () => {
     const fake = new FakeClassTray(
       classTrayState({
         devices: [device(1, { alias: 'PC-1' }), device(2, { alias: 'PC-2' })],
@@ -51,7 +51,7 @@ describe('compact view', () => {
     );
     const { user, push } = await renderApp(fake);
     await user.click(compactButton());
-    const tile = screen.getByTitle('PC-1, Online, temporal access of ana');
+    const tile = screen.getByTitle('PC-1, Online, temporal access given to ana');
     expect(tile.querySelector('.tile-access')?.textContent).toBe('A');
     expect(screen.getByTitle('PC-2, Online').querySelector('.tile-access')).toBeNull();
 
