@@ -207,7 +207,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
       if (n === 24) {
         // The last move undone: PC24 waits in the strip again; then placed by two clicks.
         await page.getByRole('button', { name: 'Undo', exact: true }).click();
-        await announced('Last move undone.');
+        await announced('Last move undone. R12-PC24 moved to Not placed.');
         await expect.poll(() => page.locator('.seat-waiting-device').count()).toBe(1);
         await page.locator('.seat-waiting-device').click();
         await seatAt(seatOf(n)).click();
