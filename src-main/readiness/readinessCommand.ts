@@ -38,7 +38,7 @@ import {
   textOf,
 } from './formats';
 import type { ListedRoom } from './roomList';
-import { mergeRooms, readRoomsFile } from './roomList';
+import { mergeRooms, readPlansFolder, readRoomsFile } from './roomList';
 
 /** Rooms read at once (each walks its own pages under the client's bound of 4). */
 const ROOMS_AT_ONCE = 4;
@@ -46,6 +46,7 @@ const ROOMS_AT_ONCE = 4;
 export const usage = (
   command: string,
 ): string => `Usage: ${command} --classroom ID [--classroom ID …] [--classrooms-file FILE]
+       [--plans-folder FOLDER]
        [--format text|json|csv|nagios|prometheus] [--warning N|N%] [--critical N|N%]
        [--service-url URL] [--auth-header NAME] [--data-dir DIR] [--output FILE]
 
@@ -55,6 +56,8 @@ report "Copy report for IT" gives. The account's device pages are read once for 
   --classroom ID          a room to check; repeat it for more
   --classrooms-file FILE  rooms to check, one id a line, "#" starts a comment line, a tab then
                           the room's nickname names it in the report (at most 64 KiB)
+  --plans-folder FOLDER   every room the school ships a seat plan for: <classroom id>.json in
+                          FOLDER (the policy's RoomPlansFolder)
   --format FORMAT         text (default), json, csv, nagios (a monitoring plugin's status line
                           and exit code) or prometheus (the text exposition format); --json is
                           --format json
@@ -134,6 +137,7 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
       options: {
         classroom: { type: 'string', multiple: true },
         'classrooms-file': { type: 'string' },
+        'plans-folder': { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
         warning: { type: 'string' },
@@ -184,9 +188,16 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
     if (file.kind === 'bad') return usageError(file.problem);
     listed.push(...file.rooms);
   }
+  if (values['plans-folder'] !== undefined) {
+    const folder = await readPlansFolder(values['plans-folder']);
+    if (folder.kind === 'bad') return usageError(folder.problem);
+    listed.push(...folder.rooms);
+  }
   const rooms = mergeRooms(listed);
   if (rooms.length === 0) {
-    return usageError('--classroom (or --classrooms-file) needs the id of a classroom.');
+    return usageError(
+      '--classroom (or --classrooms-file, or --plans-folder) needs the id of a classroom.',
+    );
   }
 
   const dataDir = resolveDataDir({

@@ -4,7 +4,7 @@
  * than MAX_ROOMS_FILE_BYTES is refused before it is read whole; a bad line is named by its number,
  * and nothing is checked until every line is good (a typo must not pass as a room "not checked").
  */
-import { open } from 'node:fs/promises';
+import { open, readdir } from 'node:fs/promises';
 import { api } from '../core/api/classTrayApi';
 
 /** 64 KiB: a thousand rooms with long nicknames. */
@@ -82,6 +82,40 @@ export async function readRoomsFile(file: string): Promise<RoomList> {
   } finally {
     await handle.close();
   }
+}
+
+/** At most this many rooms from a plans folder: a school's rooms, not a folder of everything. */
+export const MAX_PLANS_FOLDER_ROOMS = 2_000;
+
+/**
+ * The rooms whose seat plans a school's folder holds (policy RoomPlansFolder: `<classroomId>.json`
+ * for each room), by id, sorted: IT checks every room it ships a plan for without a second list.
+ * A file whose name is no classroom id is passed over; names are read, never the files.
+ */
+export async function readPlansFolder(folder: string): Promise<RoomList> {
+  let names: string[];
+  try {
+    names = await readdir(folder);
+  } catch (error) {
+    return {
+      kind: 'bad',
+      problem: `${folder} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}).`,
+    };
+  }
+  const ids = names
+    .filter((name) => name.endsWith('.json'))
+    .map((name) => name.slice(0, -'.json'.length))
+    .filter(
+      (id) => /^[\w.-]{1,200}$/.test(id) && !/^\.+$/.test(id) && idSchema.safeParse(id).success,
+    )
+    .sort();
+  if (ids.length > MAX_PLANS_FOLDER_ROOMS) {
+    return {
+      kind: 'bad',
+      problem: `${folder} holds more than ${String(MAX_PLANS_FOLDER_ROOMS)} plans: not a school's rooms.`,
+    };
+  }
+  return { kind: 'rooms', rooms: ids.map((id) => ({ id })) };
 }
 
 /** The rooms of both, each once (the first nickname given wins), in the order given. */

@@ -20,6 +20,7 @@ import {
 import {
   MAX_ROOMS_FILE_BYTES,
   mergeRooms,
+  readPlansFolder,
   readRoomsFile,
   roomsOfText,
 } from '../../src-main/readiness/roomList';
@@ -254,6 +255,21 @@ describe('the rooms of a file', () => {
     expect(await readRoomsFile(file)).toEqual({
       kind: 'rooms',
       rooms: [{ id: 'room-a' }, { id: 'room-b' }],
+    });
+  });
+
+  it("takes the rooms of a school's plans folder by their files' names, and nothing else", async () => {
+    const folder = await tempDir();
+    for (const name of ['room-b.json', 'room-a.json', 'notes.txt', '..json', 'a b.json']) {
+      await writeFile(join(folder, name), '{}');
+    }
+    expect(await readPlansFolder(folder)).toEqual({
+      kind: 'rooms',
+      rooms: [{ id: 'room-a' }, { id: 'room-b' }],
+    });
+    expect(await readPlansFolder(join(folder, 'missing'))).toMatchObject({
+      kind: 'bad',
+      problem: expect.stringContaining('cannot be read (ENOENT)'),
     });
   });
 
