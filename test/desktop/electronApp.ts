@@ -17,6 +17,12 @@ import type { DesktopTestHooks } from '../../src-main/electron/desktopTestHooks'
 import { electronEnv } from '../../src-main/hosts/start';
 import { alive } from './stubApp';
 import type { DesktopApp } from './smokeSteps';
+import { loadKeytarModule } from '../../src-main/core/account/vault';
+
+/** What this test reads of keytar: the credentials saved for a service. */
+interface KeytarCredentials {
+  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
+}
 
 const root = path.join(import.meta.dirname, '..', '..');
 const FIRST_ROW = '.device-row .device-name';
@@ -138,8 +144,11 @@ export function electronApp(logFolder: string): DesktopApp & { dispose(): Promis
         );
       }
       // keytar as the app loads it, from the test's Node: the OS keychain, not the app's memory.
-      const keytar = (await import('keytar')).default;
-      const saved = await keytar.findCredentials(KEYCHAIN_SERVICE);
+      // Loaded by a name the compiler does not follow: keytar is optional (vault.ts says why).
+      const loaded = (await loadKeytarModule()) as KeytarCredentials & {
+        default?: KeytarCredentials;
+      };
+      const saved = await (loaded.default ?? loaded).findCredentials(KEYCHAIN_SERVICE);
       return saved.some(
         (entry) => entry.account.startsWith(serviceUrl) && entry.password === token,
       );

@@ -61,6 +61,7 @@ export function stubApp(
     };
   };
 
+  const spawned = new Set<ChildProcess>();
   const app: DesktopApp & { dispose(): void } = {
     async start() {
       // The runtime's process: ends on SIGTERM, as Electron does on a quit, once it says it
@@ -74,6 +75,8 @@ export function stubApp(
         { stdio: ['ignore', 'pipe', 'ignore'] },
       );
       child = started;
+      spawned.add(started);
+      started.once('exit', () => spawned.delete(started));
       await once(started.stdout, 'data');
       visible = false;
       memoryToken = null;
@@ -145,8 +148,10 @@ export function stubApp(
       const [code] = (await exited) as [number | null];
       return { exitCode: code, leftover: alive(running.pid) ? [running.pid] : [] };
     },
+    // Every process it started, not only the last: a restart after a quit that left one running
+    // starts another, and a test stops every process it starts.
     dispose() {
-      child?.kill('SIGKILL');
+      for (const started of spawned) started.kill('SIGKILL');
     },
   };
   return app;
