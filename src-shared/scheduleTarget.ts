@@ -65,7 +65,7 @@ export function targetNames(
     };
     temporalAccesses: readonly {
       token: string;
-      label: string | null;
+      studentName: string | null;
       deviceAlias: string | null;
       remoteId: string | null;
     }[];
@@ -84,7 +84,7 @@ export function targetNames(
   const token = target.token.toLowerCase();
   const access = temporalAccesses.find((candidate) => candidate.token.toLowerCase() === token);
   return {
-    student: access?.label ?? null,
+    student: access?.studentName ?? null,
     device: access?.deviceAlias ?? access?.remoteId ?? null,
     token: target.token,
   };

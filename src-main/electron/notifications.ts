@@ -108,7 +108,10 @@ function runNotice(run: ScheduledEndRunView, state: ClassTrayState, text: Labels
  */
 function shownState(state: ClassTrayState): ClassTrayState {
   if (state.preferences.studentData.namesInNotifications) return state;
-  const temporalAccesses = state.temporalAccesses.map((access) => ({ ...access, label: null }));
+  const temporalAccesses = state.temporalAccesses.map((access) => ({
+    ...access,
+    studentName: null,
+  }));
   return { ...state, temporalAccesses };
 }
 

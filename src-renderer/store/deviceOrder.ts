@@ -114,7 +114,7 @@ export function studentsByDevice(
     const id = access.remoteId;
     if (id === null || done.has(id) || !belongsTo(access, data.classroom.id)) continue;
     done.add(id);
-    if (access.label !== null) students.set(id, access.label);
+    if (access.studentName !== null) students.set(id, access.studentName);
   }
   return students;
 }

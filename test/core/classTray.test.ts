@@ -763,11 +763,11 @@ describe('temporal accesses on a connected service', () => {
   it('keeps the tracked list across a restart', async () => {
     const dataDir = await tempDir();
     const { classTray } = await connected(dataDir);
-    await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN, label: 'Ana, maths' });
+    await classTray.addTemporalAccess({ linkOrToken: LINK_TOKEN, studentName: 'Ana, maths' });
     await classTray.close();
     const restarted = await core(dataDir);
     expect((await restarted.getState()).temporalAccesses).toMatchObject([
-      { token: LINK_TOKEN, label: 'Ana, maths' },
+      { token: LINK_TOKEN, studentName: 'Ana, maths' },
     ]);
   });
 });

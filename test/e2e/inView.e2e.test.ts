@@ -113,7 +113,7 @@ async function addAccess(remoteId: string, label: string): Promise<void> {
           body: JSON.stringify(body),
         })
       ).status,
-    { linkOrToken: token, label, remoteId },
+    { linkOrToken: token, studentName: label, remoteId },
   );
   expect(status).toBe(200);
 }

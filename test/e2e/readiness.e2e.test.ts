@@ -156,7 +156,7 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     const token = await newAccessToken(live().service, remoteIdOf('R12-PC03'));
     await act('addTemporalAccess', {
       linkOrToken: token,
-      label: STUDENT,
+      studentName: STUDENT,
       remoteId: remoteIdOf('R12-PC03'),
     });
     await setOnline(['R12-PC03', 'R12-PC05'], false);

@@ -256,7 +256,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
             body: JSON.stringify(body),
           })
         ).status,
-      { linkOrToken: token, label: 'Valentina Rossi', remoteId },
+      { linkOrToken: token, studentName: 'Valentina Rossi', remoteId },
     );
     expect(status).toBe(200);
     const seat = page.locator(`.seat-grid [data-remote-id="${remoteId}"]`);

@@ -159,7 +159,7 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     await expect.poll(filesWithTheName, { timeout: LIVE_TIMEOUT }).toEqual([]);
     const { temporalAccesses } = await coreStateIn(page);
     expect(temporalAccesses).toEqual([
-      expect.objectContaining({ remoteId: '100000002', label: null }),
+      expect.objectContaining({ remoteId: '100000002', studentName: null }),
     ]);
   });
 

@@ -93,7 +93,7 @@ const coreState = () => coreStateIn(page);
 async function give({ pc, name }: { pc: number; name: string }): Promise<string> {
   if (!session) throw new Error('no session');
   const token = await newAccessToken(session.service, idOf(pc));
-  await act('addTemporalAccess', { linkOrToken: token, label: name, remoteId: idOf(pc) });
+  await act('addTemporalAccess', { linkOrToken: token, studentName: name, remoteId: idOf(pc) });
   return token;
 }
 

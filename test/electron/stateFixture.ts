@@ -46,7 +46,7 @@ export const localTime = (hours: number, minutes: number): string =>
 /** Ana's access on R12-PC03, as Room 12 tracks it. */
 export const anaAccess: TrackedAccessView = trackedAccess({
   token: 'a1b2c3d4-0000-4000-8000-000000000003',
-  label: 'Ana',
+  studentName: 'Ana',
   remoteId: '100000003',
   classroomId: 'room-12',
   deviceAlias: 'R12-PC03',

@@ -15,12 +15,12 @@ import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
 afterEach(cleanup);
 
-const ANA = trackedAccess({ label: 'Ana' });
+const ANA = trackedAccess({ studentName: 'Ana' });
 const LUIS = trackedAccess({
   token: '22222222-2222-4222-8222-222222222222',
   remoteId: '100000002',
   deviceAlias: 'LAB-PC02',
-  label: 'Luis',
+  studentName: 'Luis',
 });
 
 /** Words only German has among the nine: any of them left in another language is a leftover. */

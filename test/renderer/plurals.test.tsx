@@ -84,12 +84,12 @@ describe('counted sentences', () => {
   });
 });
 
-const ANA = trackedAccess({ label: 'Ana' });
+const ANA = trackedAccess({ studentName: 'Ana' });
 const LUIS = trackedAccess({
   token: '22222222-2222-4222-8222-222222222222',
   remoteId: '100000002',
   deviceAlias: 'LAB-PC02',
-  label: 'Luis',
+  studentName: 'Luis',
 });
 
 describe('End all in Spanish', () => {

@@ -31,12 +31,12 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const ANA = trackedAccess({ label: 'Ana' });
+const ANA = trackedAccess({ studentName: 'Ana' });
 const LUIS = trackedAccess({
   token: '22222222-2222-4222-8222-222222222222',
   remoteId: '100000003',
   deviceAlias: 'LAB-PC03',
-  label: 'Luis',
+  studentName: 'Luis',
 });
 /** 10:50 today in Madrid, as the core is sent it. */
 const AT_10_50 = '2026-01-05T09:50:00.000Z';
@@ -335,7 +335,7 @@ describe('run reports', () => {
       token: '33333333-3333-4333-8333-333333333333',
       classroomId: 'room-12',
       deviceAlias: 'R12-PC06',
-      label: 'Eva',
+      studentName: 'Eva',
     });
     const { user } = await renderApp(
       lab({
@@ -561,7 +561,7 @@ describe("the reports' fold", () => {
       token: '33333333-3333-4333-8333-333333333333',
       classroomId: 'room-12',
       deviceAlias: 'R12-PC23',
-      label: 'Zofia Wiśniewska-Kowalczyk',
+      studentName: 'Zofia Wiśniewska-Kowalczyk',
     });
     await renderApp(
       lab({

@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const ANA = trackedAccess({ label: 'Ana' });
+const ANA = trackedAccess({ studentName: 'Ana' });
 
 interface SmallFormCase {
   form: string;

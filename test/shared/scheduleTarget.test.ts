@@ -8,7 +8,9 @@ const state = {
     nickname: null,
     recent: [{ id: 'lab-1' }, { id: 'r12', nickname: 'Room 12' }],
   },
-  temporalAccesses: [{ token: TOKEN, label: 'Ana', deviceAlias: null, remoteId: '100000003' }],
+  temporalAccesses: [
+    { token: TOKEN, studentName: 'Ana', deviceAlias: null, remoteId: '100000003' },
+  ],
 };
 
 describe('a scheduled end target', () => {

@@ -60,7 +60,7 @@ export const failedEnd = (
 export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): TrackedAccessView {
   return {
     token: '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',
-    label: null,
+    studentName: null,
     remoteId: '100000001',
     classroomId: 'lab-1',
     deviceAlias: 'LAB-PC01',

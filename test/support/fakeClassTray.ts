@@ -280,7 +280,10 @@ export class FakeClassTray implements ClassTray, RendererApi {
 
   /** The student data's actions change the accesses as the core's do (students/). */
   forgetStudentNames = this.#action('forgetStudentNames', async () => {
-    const accesses = this.state.temporalAccesses.map((access) => ({ ...access, label: null }));
+    const accesses = this.state.temporalAccesses.map((access) => ({
+      ...access,
+      studentName: null,
+    }));
     this.#showStudentData(accesses);
   });
 
@@ -290,7 +293,7 @@ export class FakeClassTray implements ClassTray, RendererApi {
       (access) => accessStanding(access.state).running,
     );
     this.#showStudentData(
-      running === 'keep' ? stillRunning.map((access) => ({ ...access, label: null })) : [],
+      running === 'keep' ? stillRunning.map((access) => ({ ...access, studentName: null })) : [],
     );
     const ended = running === 'end' ? stillRunning.length : 0;
     return { ended, notEnded: 0, kept: stillRunning.length - ended };
@@ -299,7 +302,11 @@ export class FakeClassTray implements ClassTray, RendererApi {
   exportStudentData = this.#action('exportStudentData', async () => ({
     fileName: 'classtray-student-data.json',
     text: JSON.stringify(
-      { students: this.state.temporalAccesses.flatMap(({ label }) => (label ? [label] : [])) },
+      {
+        students: this.state.temporalAccesses.flatMap(({ studentName }) =>
+          studentName ? [studentName] : [],
+        ),
+      },
       null,
       2,
     ),
@@ -308,7 +315,7 @@ export class FakeClassTray implements ClassTray, RendererApi {
   #showStudentData(temporalAccesses: ClassTrayState['temporalAccesses']): void {
     this.state.temporalAccesses = temporalAccesses;
     this.push({ type: 'temporal-accesses', temporalAccesses });
-    const names = temporalAccesses.filter(({ label }) => label !== null).length;
+    const names = temporalAccesses.filter(({ studentName }) => studentName !== null).length;
     this.state.studentData = { ...this.state.studentData, names };
     this.push({ type: 'student-data', studentData: this.state.studentData });
   }

@@ -73,7 +73,7 @@ export class AccessTracker {
   }
 
   async add(input: ActionInput<'addTemporalAccess'>): Promise<AddAccessResult> {
-    const { linkOrToken, label, remoteId } = input;
+    const { linkOrToken, studentName, remoteId } = input;
     const found = extractToken(linkOrToken);
     if ('problem' in found) return { ok: false, problem: found.problem };
     const { notebook } = await this.#options.session();
@@ -85,7 +85,7 @@ export class AccessTracker {
     const device = this.#options.devices().find((candidate) => candidate.remoteId === remoteId);
     const added = {
       token: found.token,
-      ...(label ? { label } : {}),
+      ...(studentName ? { label: studentName } : {}),
       ...(remoteId === undefined ? {} : { remoteId }),
       ...(current === null ? {} : { classroomId: current }),
       ...(device?.alias ? { deviceAlias: device.alias } : {}),

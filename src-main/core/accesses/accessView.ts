@@ -11,7 +11,8 @@ import type { TokenProblem } from './temporalAccess';
 
 export interface TrackedAccessView {
   token: string;
-  label: string | null;
+  /** The student's name the teacher gave it, as the notebook keeps it; null: none kept. */
+  studentName: string | null;
   remoteId: string | null;
   /**
    * The classroom it was given in: its device's row, or the classroom open when it was pasted.
@@ -58,7 +59,7 @@ export function accessView(
   const has2fa = device?.has2fa ?? access.has2fa;
   return {
     token: access.token,
-    label: access.label ?? null,
+    studentName: access.label ?? null,
     remoteId: access.remoteId ?? null,
     classroomId: access.classroomId ?? null,
     deviceAlias: device?.alias ?? access.deviceAlias ?? null,

@@ -157,7 +157,7 @@ export const api = {
   addTemporalAccess: action(
     z.strictObject({
       linkOrToken: z.string().max(4_000),
-      label: z.string().trim().max(80).optional(),
+      studentName: z.string().trim().max(80).optional(),
       remoteId: remoteId.optional(),
     }),
     resultType<AddAccessResult>(),

@@ -47,7 +47,7 @@ export function AddAccessForm({
     api.addTemporalAccess({
       linkOrToken,
       ...(remoteId === '' ? {} : { remoteId }),
-      ...(student.trim() === '' ? {} : { label: student.trim() }),
+      ...(student.trim() === '' ? {} : { studentName: student.trim() }),
     }),
   );
   const studentField = useRef<HTMLInputElement>(null);

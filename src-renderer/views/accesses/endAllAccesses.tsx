@@ -18,16 +18,16 @@ import { windowKeyProps } from '../keys';
  * takes the capital its language gives it there.
  */
 const whoOf = (access: TrackedAccessView, t: TFunction, opening = false): string => {
-  const { deviceAlias, remoteId, label } = access;
+  const { deviceAlias, remoteId, studentName } = access;
   const device =
     deviceAlias ??
     (remoteId === null
       ? null
-      : opening && label === null
+      : opening && studentName === null
         ? t('accesses.device', { name: remoteId })
         : t('accesses.unnamedDevice', { id: remoteId }));
-  if (label !== null && device !== null) return `${label} (${device})`;
-  return label ?? device ?? `${access.token.slice(0, 8)}…`;
+  if (studentName !== null && device !== null) return `${studentName} (${device})`;
+  return studentName ?? device ?? `${access.token.slice(0, 8)}…`;
 };
 
 /**

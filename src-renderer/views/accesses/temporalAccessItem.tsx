@@ -76,8 +76,8 @@ export function TemporalAccessItem({
   const device = access.deviceAlias ?? access.remoteId;
   const token = t('accesses.token', { token: shortToken(access.token) });
   // The device names the card, then the student; the token only when there is nothing else.
-  const name = device ?? access.label ?? token;
-  const student = device !== null ? access.label : null;
+  const name = device ?? access.studentName ?? token;
+  const student = device !== null ? access.studentName : null;
 
   if (stopping) {
     return (

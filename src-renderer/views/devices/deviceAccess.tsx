@@ -75,20 +75,20 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
   const failed = access.state.kind === 'failed';
   return (
     <>
-      {access.label !== null && (
+      {access.studentName !== null && (
         // Its own direction (a Latin name in Arabic is never cut at its start), on two lines
         // where one is not enough; under 360 px the short form shows and the full name is still
         // read out and on hover.
-        <span className="row-student" dir="auto" title={access.label}>
-          {shortName(access.label) === access.label ? (
-            <Words text={access.label} />
+        <span className="row-student" dir="auto" title={access.studentName}>
+          {shortName(access.studentName) === access.studentName ? (
+            <Words text={access.studentName} />
           ) : (
             <>
               <span className="student-full">
-                <Words text={access.label} />
+                <Words text={access.studentName} />
               </span>
               <span className="student-short" aria-hidden="true">
-                <Words text={shortName(access.label)} />
+                <Words text={shortName(access.studentName)} />
               </span>
             </>
           )}

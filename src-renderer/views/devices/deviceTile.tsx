@@ -60,9 +60,9 @@ export const DeviceTile = memo(function DeviceTile({
     ...(inUse === undefined
       ? []
       : [
-          inUse.label === null
+          inUse.studentName === null
             ? t('accesses.onTile')
-            : t('accesses.onTileOf', { student: inUse.label }),
+            : t('accesses.onTileOf', { student: inUse.studentName }),
         ]),
   ].join(', ');
   return (
@@ -98,11 +98,11 @@ function TileAccess({ access, name }: { access: TrackedAccessView; name: string 
   const { shown } = ending;
   const focusBack = useFocusBackOnEnd(shown.endable);
 
-  const initial = access.label?.charAt(0).toLocaleUpperCase() ?? '•';
+  const initial = access.studentName?.charAt(0).toLocaleUpperCase() ?? '•';
   const endName =
-    access.label === null
+    access.studentName === null
       ? t('accesses.endFor', { name })
-      : t('accesses.endOnTileOf', { student: access.label, name });
+      : t('accesses.endOnTileOf', { student: access.studentName, name });
   const end = () => {
     focusBack.beforeEnd();
     void ending.run();

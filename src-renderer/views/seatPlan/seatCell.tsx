@@ -35,9 +35,9 @@ export function useSeatWords(remoteId: string | undefined, planName: string | un
     ...(running === undefined
       ? []
       : [
-          running.label === null
+          running.studentName === null
             ? t('accesses.onTile')
-            : t('accesses.onTileOf', { student: running.label }),
+            : t('accesses.onTileOf', { student: running.studentName }),
         ]),
   ].join(', ');
   return { name, words };
@@ -131,13 +131,13 @@ export const SeatCell = memo(function SeatCell({
       </span>
       {running === undefined ? (
         <span className="seat-student" />
-      ) : running.label === null ? (
+      ) : running.studentName === null ? (
         // No name (never typed, forgotten or erased): the access still shows, as the tile's does.
         <span className="seat-student">
           <span className="tile-access seat-access">•</span>
         </span>
       ) : (
-        <SeatStudent label={running.label} />
+        <SeatStudent label={running.studentName} />
       )}
     </span>
   );

@@ -77,7 +77,7 @@ describe('the access tracker', () => {
 
   it('records the open classroom, the device and its 2FA, so they follow the access', async () => {
     const { tracker, session } = trackerWith(invalidated);
-    await tracker.add({ linkOrToken: TOKEN, remoteId: '100000001', label: 'Ana' });
+    await tracker.add({ linkOrToken: TOKEN, remoteId: '100000001', studentName: 'Ana' });
     expect(session.notebook.read().accesses[0]).toEqual({
       token: TOKEN,
       label: 'Ana',

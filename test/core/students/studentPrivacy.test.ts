@@ -92,14 +92,14 @@ async function give(day: Day, remoteId: string, student: string): Promise<string
   const added = await day.classTray.addTemporalAccess({
     linkOrToken: token,
     remoteId,
-    label: student,
+    studentName: student,
   });
   if (!added.ok) throw new Error(`not added: ${added.problem}`);
   // The action's answer names the student as the core keeps the name (initials, or none).
   const kept = (await day.classTray.getState()).temporalAccesses.find(
     (access) => access.token === token,
   );
-  expect(added.access.label).toBe(kept?.label);
+  expect(added.access.studentName).toBe(kept?.studentName);
   return token;
 }
 
@@ -144,7 +144,7 @@ async function settled(day: Day): Promise<void> {
 }
 
 const shownNames = (state: ClassTrayState) =>
-  state.temporalAccesses.flatMap(({ label }) => (label === null ? [] : [label]));
+  state.temporalAccesses.flatMap(({ studentName }) => (studentName === null ? [] : [studentName]));
 
 /** Everything the tray shows, as one text. */
 const trayText = (state: ClassTrayState) => JSON.stringify(trayView(state, labels.en, false));
@@ -296,7 +296,7 @@ describe('student names over a school day', () => {
     // The one still running is the one the settings keep: its token is what ends it.
     for (const token of tokens) expect(settings.includes(token)).toBe(token === stillRunning);
     expect(state.temporalAccesses).toEqual([
-      expect.objectContaining({ token: stillRunning, label: null, state: { kind: 'given' } }),
+      expect.objectContaining({ token: stillRunning, studentName: null, state: { kind: 'given' } }),
     ]);
     expect(state.scheduledEnds.pending).toEqual([
       expect.objectContaining({ target: { token: stillRunning } }),
@@ -317,7 +317,7 @@ describe('student names over a school day', () => {
     expect(temporalAccesses).toEqual([
       expect.objectContaining({
         token: running,
-        label: null,
+        studentName: null,
         state: expect.objectContaining({ kind: 'failed' }),
       }),
     ]);
@@ -379,7 +379,7 @@ describe('what is kept of a name', () => {
 
     const again = await teachersDay({}, first.dataDir);
     const state = await again.classTray.getState();
-    expect(state.temporalAccesses).toMatchObject([{ token, label: STUDENTS[1] }]);
+    expect(state.temporalAccesses).toMatchObject([{ token, studentName: STUDENTS[1] }]);
     expect(namesIn(fs.readFileSync(settingsFile, 'utf8'))).toEqual([]);
   });
 });
@@ -407,7 +407,7 @@ describe('students.json encrypted by the OS', () => {
     await first.classTray.close();
     const again = await teachersDay({ studentCipher: cipher(0x5a) }, first.dataDir);
     expect((await again.classTray.getState()).temporalAccesses).toMatchObject([
-      { token, label: STUDENTS[0] },
+      { token, studentName: STUDENTS[0] },
     ]);
   });
 
@@ -417,7 +417,7 @@ describe('students.json encrypted by the OS', () => {
     await first.classTray.close();
     const again = await teachersDay({ studentCipher: cipher(0x33) }, first.dataDir);
     const state = await again.classTray.getState();
-    expect(state.temporalAccesses).toMatchObject([{ token, label: null }]);
+    expect(state.temporalAccesses).toMatchObject([{ token, studentName: null }]);
     expect(fs.readdirSync(first.dataDir).filter((name) => name.startsWith('students'))).toEqual([]);
   });
 });

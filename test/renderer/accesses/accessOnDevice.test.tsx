@@ -34,7 +34,11 @@ const lab = (...accesses: TrackedAccessView[]) =>
 /** The lab, whose next access added is Ana's on Window seat, pushed as the core pushes it. */
 function labAddingAnaOnWindowSeat(): FakeClassTray {
   const fake = lab();
-  const added = trackedAccess({ remoteId: '100000002', deviceAlias: 'Window seat', label: 'Ana' });
+  const added = trackedAccess({
+    remoteId: '100000002',
+    deviceAlias: 'Window seat',
+    studentName: 'Ana',
+  });
   fake.addTemporalAccess.mockImplementationOnce(async () => {
     fake.state.temporalAccesses = [added];
     fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
@@ -66,7 +70,7 @@ describe('adding an access to a device', () => {
     expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
       linkOrToken: `https://remote.example/t/${TOKEN}`,
       remoteId: '100000002',
-      label: 'Ana',
+      studentName: 'Ana',
     });
     // Added: the form folds, giving the room its rows back, with nothing carried over to the
     // next one, and the focus goes to the device's row (not the page).
@@ -212,7 +216,7 @@ describe('adding an access to a device', () => {
 
 describe('a device row with an access', () => {
   it('shows the student and the state, and ends the access with one click on the row', async () => {
-    const fake = lab(trackedAccess({ label: 'Ana' }));
+    const fake = lab(trackedAccess({ studentName: 'Ana' }));
     fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     const row = rowOf('LAB-PC01');
@@ -232,7 +236,7 @@ describe('a device row with an access', () => {
   });
 
   it('hands the focus back to the row once its End access is gone, not to the page', async () => {
-    const fake = lab(trackedAccess({ label: 'Ana' }));
+    const fake = lab(trackedAccess({ studentName: 'Ana' }));
     const { user } = await renderApp(fake);
     const row = rowOf('LAB-PC01');
     const end = within(row).getByRole('button', { name: 'End access on LAB-PC01' });
@@ -270,7 +274,7 @@ describe('a device row with an access', () => {
   });
 
   it("shows another classroom's access on no row of this one", async () => {
-    await renderApp(lab(trackedAccess({ classroomId: 'room-12', label: 'Ana' })));
+    await renderApp(lab(trackedAccess({ classroomId: 'room-12', studentName: 'Ana' })));
     expect(within(rowOf('LAB-PC01')).queryByText('Ana')).toBeNull();
     expect(screen.getByRole('button', { name: 'Add access for LAB-PC01' })).toBeTruthy();
   });
@@ -285,9 +289,9 @@ describe('the access list', () => {
           classroomId: 'room-12',
           remoteId: '900',
           deviceAlias: 'R12-PC06',
-          label: 'Luis',
+          studentName: 'Luis',
         }),
-        trackedAccess({ label: 'Ana' }),
+        trackedAccess({ studentName: 'Ana' }),
       ),
     );
     openAccessCards();

@@ -93,7 +93,7 @@ function tileSays() {
 
 describe('one state, said alike by row, card and tile', () => {
   it.each(STATES)('%s', async (_, state, label, endable) => {
-    const access = trackedAccess({ label: 'Ana', state: state() });
+    const access = trackedAccess({ studentName: 'Ana', state: state() });
     await renderApp(lab(access));
     const row = rowSays();
     const card = cardSays();
@@ -116,14 +116,17 @@ describe('Add access after an access ended', () => {
   it.each(STATES.filter(([, , , endable]) => !endable))(
     'is offered on the row when %s, and the new access takes the row',
     async (_, state) => {
-      const ended = trackedAccess({ label: 'Ana', state: state() });
+      const ended = trackedAccess({ studentName: 'Ana', state: state() });
       const { user, push } = await renderApp(lab(ended));
       await user.click(
         within(rowOf('LAB-PC01')).getByRole('button', { name: 'Add access for LAB-PC01' }),
       );
       expect(screen.getByLabelText<HTMLSelectElement>('Device').value).toBe('100000001');
 
-      const next = trackedAccess({ token: '66666666-6666-4666-8666-666666666666', label: 'Luis' });
+      const next = trackedAccess({
+        token: '66666666-6666-4666-8666-666666666666',
+        studentName: 'Luis',
+      });
       await push({ type: 'temporal-accesses', temporalAccesses: [next, ended] });
       const row = rowOf('LAB-PC01');
       expect(within(row).getByText('Luis')).toBeTruthy();

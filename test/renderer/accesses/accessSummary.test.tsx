@@ -14,8 +14,8 @@ const lab = () =>
     classTrayState({
       devices: [device(1), device(2), device(3)],
       temporalAccesses: [
-        trackedAccess({ token: 'running-1', remoteId: '100000001', label: 'Ana' }),
-        trackedAccess({ token: 'running-2', remoteId: '100000002', label: 'Luis' }),
+        trackedAccess({ token: 'running-1', remoteId: '100000001', studentName: 'Ana' }),
+        trackedAccess({ token: 'running-2', remoteId: '100000002', studentName: 'Luis' }),
         trackedAccess({ token: 'ended-3', remoteId: '100000003', state: ended }),
       ],
     }),
@@ -38,7 +38,7 @@ describe('the accesses summary line', () => {
       classTrayState({
         devices: [device(1)],
         temporalAccesses: [
-          trackedAccess({ token: 'here-1', remoteId: '100000001', label: 'Ana' }),
+          trackedAccess({ token: 'here-1', remoteId: '100000001', studentName: 'Ana' }),
           trackedAccess({ token: 'lab-2', remoteId: '200000002', classroomId: 'lab-2' }),
           trackedAccess({ token: 'lab-3', remoteId: '200000003', classroomId: 'lab-2' }),
           trackedAccess({ token: 'unknown-4', remoteId: '300000004', classroomId: null }),

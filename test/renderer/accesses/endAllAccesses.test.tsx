@@ -11,12 +11,12 @@ import { openAccessCards, renderApp } from '../renderApp';
 
 afterEach(cleanup);
 
-const ANA = trackedAccess({ label: 'Ana' });
+const ANA = trackedAccess({ studentName: 'Ana' });
 const LUIS = trackedAccess({
   token: '22222222-2222-4222-8222-222222222222',
   remoteId: '100000002',
   deviceAlias: 'LAB-PC02',
-  label: 'Luis',
+  studentName: 'Luis',
 });
 const ENDED = trackedAccess({
   token: '33333333-3333-4333-8333-333333333333',
@@ -36,7 +36,7 @@ const NO_ROOM = trackedAccess({
   classroomId: null,
   remoteId: '100000003',
   deviceAlias: 'LAB-PC03',
-  label: 'Eva',
+  studentName: 'Eva',
 });
 
 const classroom = () =>
@@ -128,7 +128,7 @@ describe('end of class', () => {
   it('says in Spanish, with plural forms, what was over already or unknown to the service', async () => {
     const fake = new FakeClassTray(
       classTrayState({
-        temporalAccesses: [ANA, LUIS, { ...ENDED, state: { kind: 'given' }, label: 'Eva' }],
+        temporalAccesses: [ANA, LUIS, { ...ENDED, state: { kind: 'given' }, studentName: 'Eva' }],
         preferences: { language: 'es' },
       }),
     );

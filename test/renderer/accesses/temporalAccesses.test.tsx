@@ -67,7 +67,7 @@ describe('adding a temporal access', () => {
     await user.keyboard('{Enter}');
     expect(fake.addTemporalAccess).toHaveBeenCalledTimes(1);
     expect(document.activeElement).toBe(input);
-    const added = trackedAccess({ label: 'Valentina' });
+    const added = trackedAccess({ studentName: 'Valentina' });
     await act(async () => {
       finish({ ok: true, access: added });
       fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
@@ -84,7 +84,7 @@ describe('adding a temporal access', () => {
     'keeps the cards open on an access added through the link box, its card pushed %s the answer',
     async (_when, pushedFirst) => {
       const fake = tracking();
-      const added = trackedAccess({ label: 'Valentina' });
+      const added = trackedAccess({ studentName: 'Valentina' });
       const push = () => fake.push({ type: 'temporal-accesses', temporalAccesses: [added] });
       fake.addTemporalAccess.mockImplementationOnce(async () => {
         if (pushedFirst) push();
@@ -248,7 +248,7 @@ describe('tracked accesses', () => {
   it('names an access by its label, then its device', async () => {
     await renderApp(
       tracking(
-        trackedAccess({ label: 'Maria, project work' }),
+        trackedAccess({ studentName: 'Maria, project work' }),
         trackedAccess({ token: '9a8b7c6d-1234-4abc-8def-001122334455', deviceAlias: 'LAB-PC07' }),
       ),
     );

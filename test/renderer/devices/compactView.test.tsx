@@ -46,7 +46,7 @@ describe('compact view', () => {
     const fake = new FakeClassTray(
       classTrayState({
         devices: [device(1, { alias: 'PC-1' }), device(2, { alias: 'PC-2' })],
-        temporalAccesses: [trackedAccess({ remoteId: device(1).remoteId, label: 'ana' })],
+        temporalAccesses: [trackedAccess({ remoteId: device(1).remoteId, studentName: 'ana' })],
       }),
     );
     const { user, push } = await renderApp(fake);
@@ -61,7 +61,7 @@ describe('compact view', () => {
       temporalAccesses: [
         trackedAccess({
           remoteId: device(1).remoteId,
-          label: 'ana',
+          studentName: 'ana',
           state: { kind: 'already-ended', learnedAt },
         }),
       ],
@@ -99,7 +99,7 @@ const tileOf = (name: string) => {
 
 describe('ending an access from a compact tile', () => {
   it("ends it in one click on the student's initial, and says the outcome as the row does", async () => {
-    const fake = withAccess({ label: 'Ana' });
+    const fake = withAccess({ studentName: 'Ana' });
     fake.invalidateTemporalAccess.mockResolvedValueOnce(invalidatedAt10h42m18s());
     await renderApp(fake);
     const tile = tileOf('LAB-PC03');
@@ -133,7 +133,7 @@ describe('ending an access from a compact tile', () => {
   });
 
   it('keeps End after a failure, to try again', async () => {
-    const fake = withAccess({ label: 'Ana' });
+    const fake = withAccess({ studentName: 'Ana' });
     fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
     const { user } = await renderApp(fake);
     const tile = tileOf('LAB-PC03');
@@ -146,7 +146,7 @@ describe('ending an access from a compact tile', () => {
   });
 
   it('says an access unknown to the service without offering to end it again', async () => {
-    const fake = withAccess({ label: 'Ana' });
+    const fake = withAccess({ studentName: 'Ana' });
     fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
     const { user } = await renderApp(fake);
     const tile = tileOf('LAB-PC03');
@@ -156,7 +156,7 @@ describe('ending an access from a compact tile', () => {
   });
 
   it('is reached with Enter from the focused tile, left with Escape, and hands the focus back once ended', async () => {
-    const fake = withAccess({ label: 'Ana' });
+    const fake = withAccess({ studentName: 'Ana' });
     const { user } = await renderApp(fake);
     const tile = tileOf('LAB-PC03');
     tile.focus();

@@ -152,7 +152,7 @@ describe('changes that catch the eye', () => {
           },
         },
         temporalAccesses: [
-          trackedAccess({ remoteId: '100000004', deviceAlias: 'R12-PC04', label: 'Ana' }),
+          trackedAccess({ remoteId: '100000004', deviceAlias: 'R12-PC04', studentName: 'Ana' }),
         ],
       }),
     );

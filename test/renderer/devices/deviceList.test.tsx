@@ -93,7 +93,7 @@ describe('device list', () => {
           device(2, { alias: 'Window seat', online: true }),
           device(3, { alias: 'Back row', online: true }),
         ],
-        temporalAccesses: [trackedAccess({ remoteId: '100000003', label: 'Luis Pérez' })],
+        temporalAccesses: [trackedAccess({ remoteId: '100000003', studentName: 'Luis Pérez' })],
       }),
     );
     const { user } = await renderApp(fake);

@@ -44,13 +44,13 @@ async function seatWith(access: Partial<TrackedAccessView>) {
 
 describe('a seat with an access', () => {
   it('shows the first name kept, and says the access was given to that student', async () => {
-    const { shown, words } = await seatWith({ label: 'Ana Lima' });
+    const { shown, words } = await seatWith({ studentName: 'Ana Lima' });
     expect(shown).toBe('Ana');
     expect(words).toContain('LAB-PC01, Online, temporal access given to Ana Lima');
   });
 
   it('shows a mark when no name is kept, and says the access was given', async () => {
-    const { shown, words } = await seatWith({ label: null });
+    const { shown, words } = await seatWith({ studentName: null });
     expect(shown).toBe('•');
     expect(words).toContain('LAB-PC01, Online, temporal access given');
     expect(words).not.toMatch(/in use|active/i);
@@ -58,7 +58,7 @@ describe('a seat with an access', () => {
 
   it('shows nothing once the access is over', async () => {
     const { shown, words } = await seatWith({
-      label: null,
+      studentName: null,
       state: { kind: 'already-ended', learnedAt: '2026-01-05T09:30:00.000Z' },
     });
     expect(shown).toBe('');

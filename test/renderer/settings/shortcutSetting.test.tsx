@@ -151,7 +151,7 @@ describe('where ClassTray lives, and the window keys', () => {
         classTrayState({
           preferences: { homeNoteSeen: 'windows-tray' },
           temporalAccesses: [
-            trackedAccess({ token: 'running-1', remoteId: '100000001', label: 'Ana' }),
+            trackedAccess({ token: 'running-1', remoteId: '100000001', studentName: 'Ana' }),
           ],
         }),
       ),

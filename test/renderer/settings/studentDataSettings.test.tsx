@@ -13,7 +13,7 @@ import { renderApp } from '../renderApp';
 
 afterEach(cleanup);
 
-const ana = trackedAccess({ label: 'Ana' });
+const ana = trackedAccess({ studentName: 'Ana' });
 
 async function openSettings(
   overrides: StateOverrides = {},
@@ -124,7 +124,7 @@ describe('Student data, in Settings', () => {
 
   it('erases only once asked, the focus on Cancel first', async () => {
     const ended = trackedAccess({
-      label: 'Ana',
+      studentName: 'Ana',
       state: { kind: 'already-ended', learnedAt: '2026-01-05T09:30:00.000Z' },
     });
     const { fake, user, group } = await openSettings({ temporalAccesses: [ended] });
@@ -144,7 +144,7 @@ describe('Student data, in Settings', () => {
   });
 
   it('asks whether to end the accesses still running or keep them, and never drops one', async () => {
-    const bo = trackedAccess({ label: 'Bo', token: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' });
+    const bo = trackedAccess({ studentName: 'Bo', token: '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d' });
     const { fake, user, group } = await openSettings({ temporalAccesses: [ana, bo] });
     await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
     const question = within(group).getByRole('form', { name: 'Erase all student data' });
@@ -157,7 +157,7 @@ describe('Student data, in Settings', () => {
     expect(within(group).getByRole('status').textContent).toBe(
       'All student data is erased. 2 running accesses stay, by device, each with End access, until they end.',
     );
-    expect(fake.state.temporalAccesses.map(({ label }) => label)).toEqual([null, null]);
+    expect(fake.state.temporalAccesses.map(({ studentName }) => studentName)).toEqual([null, null]);
     await user.click(within(group).getByRole('button', { name: 'Erase all student data' }));
     await user.click(within(group).getByRole('button', { name: 'End them and erase' }));
     expect(fake.eraseStudentData).toHaveBeenLastCalledWith({ running: 'end' });

@@ -83,7 +83,7 @@ describe('the rows that stay put', () => {
   it('finds a student first, then devices by name or id', () => {
     const data = {
       ...room(),
-      temporalAccesses: [trackedAccess({ remoteId: '100000004', label: 'Pablo' })],
+      temporalAccesses: [trackedAccess({ remoteId: '100000004', studentName: 'Pablo' })],
     };
     const sorted = arrange(data, 'all', null);
     expect(aliases(data, shownIds(data, sorted, 'all', 'p'))).toEqual(['PC4', 'PC1', 'PC3', 'PC2']);
