@@ -44,7 +44,13 @@ describe('views', () => {
 
   it("show an access's device and its missing 2FA when the device is in the classroom", () => {
     expect(accessViews(notebook, devices)).toMatchObject([
-      { token: 't1', deviceAlias: 'LAB-PC01', warnNo2fa: true, studentName: null, classroomId: null },
+      {
+        token: 't1',
+        deviceAlias: 'LAB-PC01',
+        warnNo2fa: true,
+        studentName: null,
+        classroomId: null,
+      },
       { token: 't2', deviceAlias: null, warnNo2fa: false, studentName: 'Ana' },
     ]);
   });
