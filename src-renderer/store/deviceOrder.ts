@@ -159,7 +159,7 @@ export function shownIds(
   return within(byStudent).concat(within(byDevice));
 }
 
-/** Made when first needed (the room plan): a collator's making costs the window's start 10 ms. */
+/** Made when first needed (the tile grid): a collator's making costs the window's start 10 ms. */
 let collator: Intl.Collator | undefined;
 
 /** By name, numbers as numbers (PC2 before PC10), then by id: the same order on every refresh. */

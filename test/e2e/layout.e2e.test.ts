@@ -2,7 +2,7 @@
  * The window's first job, in Debian's Chromium against a local service: the room in view at the
  * tray window's size and at 320×480 with accesses running and the demo notice shown, in every
  * language ClassTray speaks (mirrored in a right-to-left one, no text cut), and the
- * compact view as a room plan (every name whole, an order that a refresh does not change).
+ * compact view as a grid of tiles (every name whole, an order that a refresh does not change).
  * Nothing waits for time: the test changes devices on the service and skips the session's clock
  * to the preview's next 5 s refresh (and through an outage's retries) to have the window see them.
  * Screenshots go to test-results/layout/.
@@ -476,7 +476,7 @@ describe('old data', () => {
   });
 });
 
-describe('the compact view as a room plan', () => {
+describe('the compact view as a grid of tiles', () => {
   /** Each tile's shown name and whether it is cut, in the grid's order. */
   const tiles = () =>
     page.locator('.device-cell').evaluateAll((cells) =>

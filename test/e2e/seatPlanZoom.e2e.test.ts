@@ -1,5 +1,5 @@
 /**
- * The room plan at 200% zoom of the tray's 400×600 window (200×300 CSS px), in Arabic: arranged
+ * The seat plan at 200% zoom of the tray's 400×600 window (200×300 CSS px), in Arabic: arranged
  * by keyboard alone (Not placed is one Tab stop, Left goes on to the next device; the grid is not
  * mirrored, so Right goes to seat 2) and by clicks (the device, then its seat), axe finding
  * nothing in the light and the dark theme. Screenshots go to test-results/seat-plan-zoom/.

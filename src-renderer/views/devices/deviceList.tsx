@@ -1,4 +1,4 @@
-/** devices/: the open classroom's devices, as a list or a room plan, with status and access. */
+/** devices/: the open classroom's devices, as a list or a grid of tiles, with status and access. */
 import {
   defaultRangeExtractor,
   elementScroll,
@@ -28,7 +28,7 @@ import { DeviceTile, TILE_PITCH } from './deviceTile';
 import { DeviceToolbar } from './deviceToolbar';
 import { extendPrefix, nextMatch, type TypedPrefix } from './typeAhead';
 import { useArrangement, useShownIds } from './useArrangement';
-import { useColumns, useRoomPlan } from './useRoomPlan';
+import { useColumns, useTileGrid } from './useTileGrid';
 import { useSeatPlanShown } from '../seatPlan/seatPlanShown';
 import { later } from '../later';
 
@@ -124,10 +124,10 @@ export function DeviceList() {
   // The row that holds the list's Tab stop, by id so it survives re-ordering.
   const [activeId, setActiveId] = useState<string | null>(null);
   const activeIndex = Math.max(0, activeId === null ? 0 : ids.indexOf(activeId));
-  const plan = useRoomPlan(compact);
+  const grid = useTileGrid(compact);
   // A room with a seat plan shows it instead of the grid by name (seatPlan/).
   const planShown = useSeatPlanShown(compact);
-  const columns = useColumns(scrollRef, compact, plan.tileWidth);
+  const columns = useColumns(scrollRef, compact, grid.tileWidth);
   const activeLine = Math.floor(activeIndex / columns);
   const focusPending = useRef<number | null>(null);
   const typed = useRef<TypedPrefix>({ text: '', at: -Infinity });
@@ -259,7 +259,7 @@ export function DeviceList() {
       />
       {compact && (
         <Suspense fallback={null}>
-          <SeatPlanArea prefix={plan.prefix} now={now} shown={ids} />
+          <SeatPlanArea prefix={grid.prefix} now={now} shown={ids} />
         </Suspense>
       )}
       <div className="device-scroll" ref={scrollRef} hidden={planShown}>
@@ -301,7 +301,7 @@ export function DeviceList() {
                           width: `${100 / columns}%`,
                         }}
                       >
-                        <DeviceTile remoteId={remoteId} prefix={plan.prefix} now={now} />
+                        <DeviceTile remoteId={remoteId} prefix={grid.prefix} now={now} />
                       </div>
                     );
                   }),

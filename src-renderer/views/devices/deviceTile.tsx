@@ -8,7 +8,7 @@ import { useSecondsUntil } from '../clock';
 import { accessOn, stillRunning } from './deviceAccess';
 import { changedRecently } from '../../store/deviceOrder';
 import { presenceOf } from './deviceRow';
-import { tileName } from './roomPlan';
+import { tileName } from './tileGrid';
 
 /** The compact view's row pitch: a tile and the gap under it. */
 export const TILE_PITCH = 20;

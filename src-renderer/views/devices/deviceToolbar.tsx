@@ -90,7 +90,7 @@ export function DeviceToolbar({
             spellCheck={false}
           />
         </label>
-        {/* The room plan does not move: the button keeps its place there, hidden. */}
+        {/* The tile grid does not move: the button keeps its place there, hidden. */}
         <ChangedDevices arrangement={arrangement} onPress={onChangedToTop} unused={compact} />
         {/* The filter and the view switch wrap together, under the search box when narrow. */}
         <div className="view-controls">

@@ -1,5 +1,5 @@
 /**
- * The compact view as a room plan: tiles in a stable order (by name, as a teacher numbers the
+ * The compact view as a grid of tiles: tiles in a stable order (by name, as a teacher numbers the
  * seats: store/deviceOrder's byName), each showing what tells its device apart from the room's others, at a width that fits
  * the longest of those.
  */

@@ -47,7 +47,7 @@ export function useArrangement(filter: DeviceFilter) {
 /**
  * The ids to show as a store selection that keeps its identity while they are the same, so a
  * device change (its status, an alias, a badge) does not render the list at all. Rows keep the
- * arrangement's order; the compact view is a room plan, by name whatever changes (its tiles mark
+ * arrangement's order; the compact view's tile grid is by name whatever changes (its tiles mark
  * changes instead). A search lists the devices whose student matches first.
  */
 export function useShownIds(

@@ -1,5 +1,5 @@
 /**
- * The compact view's plan as laid out: what the room's names share (dropped from its tiles), a
+ * The compact view's grid of tiles as laid out: what the room's names share (dropped from its tiles), a
  * tile's width for the rest, and how many tiles fit across the scroll box.
  */
 import { useEffect, useMemo, useState, type RefObject } from 'react';
@@ -13,7 +13,7 @@ import {
   TILE_MARK,
   TILE_MIN_WIDTH,
 } from './deviceTile';
-import { roomNames, sharedPrefix, tileName } from './roomPlan';
+import { roomNames, sharedPrefix, tileName } from './tileGrid';
 
 /** A tile's width for the room's names, so no tile cuts the part that tells its device apart. */
 const measuredWidth = (() => {
@@ -54,7 +54,7 @@ const FITTED_SHARE = 0.9;
  * rest: measured in the tiles' own font, again only when the room's names change. One unusually
  * long name does not thin out the whole grid: the tiles fit nine names in ten.
  */
-export function useRoomPlan(compact: boolean) {
+export function useTileGrid(compact: boolean) {
   const names = useMemo(() => {
     let last: ClassTrayData['devices'] | undefined;
     let result = '';

@@ -12,7 +12,7 @@ import { useClassTray } from '../../store/context';
 import { changedRecently } from '../../store/deviceOrder';
 import { accessOn, stillRunning } from '../devices/deviceAccess';
 import { presenceOf } from '../devices/deviceRow';
-import { tileName } from '../devices/roomPlan';
+import { tileName } from '../devices/tileGrid';
 
 /** A seat's words for screen readers and its tooltip: its place, its device, its state. */
 export function useSeatWords(remoteId: string | undefined, planName: string | undefined) {

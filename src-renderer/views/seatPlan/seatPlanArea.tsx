@@ -21,7 +21,7 @@ import type { SeatPlan } from '../../api/types';
 import type { ClassTrayData } from '../../store/classTrayStore';
 import { useApi, useClassTray, useClassTrayStore } from '../../store/context';
 import { byName } from '../../store/deviceOrder';
-import { tileName } from '../devices/roomPlan';
+import { tileName } from '../devices/tileGrid';
 import { ActionError } from '../forms/actionError';
 import { useAction } from '../forms/useAction';
 import { NotPlacedList } from './notPlaced';

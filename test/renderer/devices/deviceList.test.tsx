@@ -103,7 +103,7 @@ describe('device list', () => {
       expect.stringMatching(/^Back row.*Luis Pérez/),
       expect.stringMatching(/^Luisa desk/),
     ]);
-    // The compact view (a room plan) finds him too, in the same order.
+    // The compact view (a grid of tiles) finds him too, in the same order.
     await user.click(screen.getByRole('button', { name: 'Compact view' }));
     const tiles = within(screen.getByRole('list', { name: 'Devices' }))
       .getAllByRole('listitem')

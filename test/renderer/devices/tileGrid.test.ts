@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sharedPrefix, tileName } from '../../../src-renderer/views/devices/roomPlan';
+import { sharedPrefix, tileName } from '../../../src-renderer/views/devices/tileGrid';
 import { byName } from '../../../src-renderer/store/deviceOrder';
 import { device } from '../../support/classTrayState';
 
@@ -24,7 +24,7 @@ describe('the part of its name a tile shows', () => {
   });
 });
 
-describe('the room plan order', () => {
+describe('the tile grid order', () => {
   it('is by name with numbers as numbers, then by id, whatever the service order', () => {
     const devices = new Map(
       [
