@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { PRIVATE_FILE_MODE } from '../dataFolder/privateFolder';
-import { newPreviewKey, sameSecret } from './access';
+import { newPreviewKey, sameSecret } from './whoMayConnect';
 
 const LAUNCH_PAGE_NAME = 'preview-launch.html';
 

@@ -27,7 +27,7 @@ import {
   newPreviewKey,
   sameSecret,
   sessionCookie,
-} from './access';
+} from './whoMayConnect';
 import type { LaunchKeys } from './launchPage';
 import { LAUNCH_ROUTE, LaunchPage } from './launchPage';
 import type {

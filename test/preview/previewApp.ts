@@ -6,7 +6,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { cookieName } from '../../src-main/preview/access';
+import { cookieName } from '../../src-main/preview/whoMayConnect';
 import { LaunchPage } from '../../src-main/preview/launchPage';
 import type { PreviewSupport } from '../../src-main/preview/server';
 import { buildPreviewApp } from '../../src-main/preview/server';
