@@ -78,12 +78,16 @@ function settingRule<Path extends SettingPath>(
   path: Path,
 ): z.ZodType<NonNullable<SettingAt<Path>>> {
   const [top, field] = path.split('.') as [keyof Settings, string | undefined];
-  const group = bare(settingsSchema.shape[top]);
-  const rule = field === undefined ? group : bare((group as z.ZodObject).shape[field] as z.ZodType);
+  const group = withoutDefaultOrNull(settingsSchema.shape[top]);
+  const rule =
+    field === undefined
+      ? group
+      : withoutDefaultOrNull((group as z.ZodObject).shape[field] as z.ZodType);
   return rule as z.ZodType<NonNullable<SettingAt<Path>>>;
 }
 
-function bare(schema: z.ZodType): z.ZodType {
+/** The rule inside its default, prefault and null: the values IT may set. */
+function withoutDefaultOrNull(schema: z.ZodType): z.ZodType {
   let rule = schema;
   while (
     rule instanceof z.ZodDefault ||

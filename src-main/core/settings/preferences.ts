@@ -92,7 +92,7 @@ export type PreferencesView = { [Key in PreferenceKey]: z.output<PreferenceSchem
 export type Language = PreferencesView['language'];
 
 /** A rule without its default, so an input left out is not filled in. */
-type Bare<Schema> =
+type WithoutDefault<Schema> =
   Schema extends z.ZodDefault<infer Inner>
     ? Inner
     : Schema extends z.ZodPrefault<infer Inner>
@@ -100,20 +100,20 @@ type Bare<Schema> =
       : Schema;
 /** A field of the input: left out, it keeps its saved value; so does each field of a group. */
 type FieldInput<Schema> =
-  Bare<Schema> extends z.ZodObject<infer Shape>
+  WithoutDefault<Schema> extends z.ZodObject<infer Shape>
     ? z.ZodExactOptional<
         z.ZodObject<{ [Key in keyof Shape]: FieldInput<Shape[Key]> }, z.core.$strict>
       >
-    : z.ZodExactOptional<Bare<Schema> & z.ZodType>;
+    : z.ZodExactOptional<WithoutDefault<Schema> & z.ZodType>;
 
-function bare<Schema extends z.ZodType>(schema: Schema): Bare<Schema> {
+function withoutDefault<Schema extends z.ZodType>(schema: Schema): WithoutDefault<Schema> {
   const unwrapped =
     schema instanceof z.ZodDefault || schema instanceof z.ZodPrefault ? schema.unwrap() : schema;
-  return unwrapped as Bare<Schema>;
+  return unwrapped as WithoutDefault<Schema>;
 }
 
 function fieldInput<Schema extends z.ZodType>(schema: Schema): FieldInput<Schema> {
-  const rule = bare(schema) as z.ZodType;
+  const rule = withoutDefault(schema) as z.ZodType;
   const input =
     rule instanceof z.ZodObject
       ? z.strictObject(
