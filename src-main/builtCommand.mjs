@@ -23,7 +23,7 @@ import { URL, fileURLToPath, pathToFileURL } from 'node:url';
 /** Each command's entry, relative to the root; it reads its arguments from process.argv. */
 const COMMANDS = {
   timetable: 'src-main/core/timetable/cli.ts',
-  readiness: 'src-main/readiness/cli.ts',
+  readiness: 'src-main/morningCheck/cli.ts',
   policy: 'src-main/policy-check/cli.ts',
   'local-service': 'src-main/local-service/cli.ts',
 };

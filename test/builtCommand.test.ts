@@ -83,7 +83,7 @@ describe('the built commands’ launcher', { timeout: 120_000 }, () => {
       await cli.toEnd(LAUNCHER, [command, '--help'], { cwd: ROOT });
       const source = {
         timetable: 'src-main/core/timetable/cli.ts',
-        readiness: 'src-main/readiness/cli.ts',
+        readiness: 'src-main/morningCheck/cli.ts',
         policy: 'src-main/policy-check/cli.ts',
         'local-service': 'src-main/local-service/cli.ts',
       }[command];

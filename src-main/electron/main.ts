@@ -51,7 +51,7 @@ import { hasShortcutsPortal, hasTrayWatcher } from './desktopBus';
 import { findHome } from './desktopHome';
 import { openHome, startShow } from './home';
 import { enableShortcutsPortal, openShortcutKeeper } from './openShortcut';
-import { runReadinessIfAsked } from '../readiness/appEntry';
+import { runReadinessIfAsked } from '../morningCheck/appEntry';
 import { avoidBlankWindow } from './linuxGpu';
 import { exposeForDesktopTest } from './desktopTestHooks';
 import type { OpenShortcutView } from '../core/api/installationView';
@@ -67,7 +67,7 @@ import {
 } from './window';
 
 // First of all: `ClassTray --readiness …` is IT's check of the rooms, run and exited with its code
-// (readiness/appEntry.ts): no window, no tray, no single-instance lock, nothing of the tray app.
+// (morningCheck/appEntry.ts): no window, no tray, no single-instance lock, nothing of the tray app.
 const readinessOnly = runReadinessIfAsked(process.argv, app);
 
 const APP_ID = 'app.classtray.desktop';

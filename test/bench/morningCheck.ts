@@ -1,6 +1,6 @@
 /**
  * npm run bench -- morning-check: what the school's morning check costs (`npm run readiness` with
- * 40 rooms, src-main/readiness/readinessCommand.ts). A 5,000-device account (100 account pages)
+ * 40 rooms, src-main/morningCheck/readinessCommand.ts). A 5,000-device account (100 account pages)
  * with 40 rooms of 30 devices spread over it, served by the local service in its own process (as
  * the real service would be); the command in this process, as IT runs it, with no history of
  * ClassTray's (an IT server's): every account page once for all rooms, and each room's own page.
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PAGE_SIZE } from '../../src-main/contract/wire';
-import { runReadiness } from '../../src-main/readiness/readinessCommand';
+import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
 import { accountFixture, device } from '../support/fixtures';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
 

@@ -12,7 +12,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import { WRITE_EVERY_MS } from '../../src-main/core/readiness/availability';
-import { runReadiness } from '../../src-main/readiness/readinessCommand';
+import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { LOCALES } from '../../src-shared/i18n/languages';

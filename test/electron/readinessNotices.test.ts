@@ -7,7 +7,7 @@ import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { labels } from '../../src-main/electron/mainSentences';
 import { readinessNotices } from '../../src-main/electron/readinessNotices';
 import { trayView } from '../../src-main/electron/tray/trayState';
-import { roomReadiness } from '../../src-shared/readiness';
+import { roomReadiness } from '../../src-shared/readinessReport';
 import { localTime, roomState } from './stateFixture';
 
 const en = labels.en;

@@ -4,7 +4,7 @@
  * overridden; a suite with a school of its own (the tray's Room 12) builds it from here.
  */
 import type { ReadinessView } from '../../src-main/core/readiness/readinessView';
-import { roomReadiness } from '../../src-shared/readiness';
+import { roomReadiness } from '../../src-shared/readinessReport';
 import type { AccountView } from '../../src-main/core/account/accountView';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { ClassroomView, ConnectionView } from '../../src-main/core/classroom/classroomView';

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { FILE_CAPS, mebibytes, readCapped, type CappedText } from '../../dataFolder/fileCaps';
 import { PRIVATE_FOLDER_MODE, replaceFileNoFollow } from '../../dataFolder/privateFolder';
 import type { Clock } from '../../../src-shared/clock';
-import type { DeviceHistory } from '../../../src-shared/readiness';
+import type { DeviceHistory } from '../../../src-shared/readinessReport';
 import type { Timers } from '../classroom/refreshSchedule';
 import type { Logger } from '../logger';
 

@@ -3,10 +3,10 @@
  * saw (availability.ts, on disk) is fed by the open room's refreshes, which cost nothing more,
  * and by the check of the next lesson's room a few minutes before it starts (roomCheck.ts: that
  * room's pages and the account pages that hold its devices, once per lesson). The window's
- * readiness and the report for IT read it (src-shared/readiness.ts).
+ * readiness and the report for IT read it (src-shared/readinessReport.ts).
  */
-import type { RoomReadiness } from '../../../src-shared/readiness';
-import { roomReadiness } from '../../../src-shared/readiness';
+import type { RoomReadiness } from '../../../src-shared/readinessReport';
+import { roomReadiness } from '../../../src-shared/readinessReport';
 import type { Session } from '../account/sessions';
 import type { ConnectionView } from '../classroom/classroomView';
 import { deviceListsOf } from '../classroom/deviceLists';

@@ -3,9 +3,9 @@
  * what ClassTray saw before), and the room of the next lesson when its check before the lesson
  * found devices offline (the window's notice). The API shows it as it is (classTrayApi.ts).
  */
-import type { RoomReadiness } from '../../../src-shared/readiness';
+import type { RoomReadiness } from '../../../src-shared/readinessReport';
 
-export type { RoomReadiness } from '../../../src-shared/readiness';
+export type { RoomReadiness } from '../../../src-shared/readinessReport';
 
 /** A lesson whose room was checked before it and has devices offline. */
 export interface LessonReadiness {

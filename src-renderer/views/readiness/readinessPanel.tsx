@@ -5,8 +5,8 @@
  */
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotReadyDevice, RoomReadiness } from '../../../src-shared/readiness';
-import { mailtoLink, readinessReport, reasonsOf } from '../../../src-shared/readiness';
+import type { NotReadyDevice, RoomReadiness } from '../../../src-shared/readinessReport';
+import { mailtoLink, readinessReport, reasonsOf } from '../../../src-shared/readinessReport';
 import type { ClassTrayData } from '../../store/classTrayStore';
 import { useClassTray } from '../../store/context';
 import { isolated } from '../bidi';

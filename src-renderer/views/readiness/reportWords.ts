@@ -1,7 +1,7 @@
-/** The report for IT in the window's language: src-shared/readiness.ts's words from i18next. */
+/** The report for IT in the window's language: src-shared/readinessReport.ts's words from i18next. */
 import type { TFunction } from 'i18next';
-import type { ReportWords } from '../../../src-shared/readiness';
-import { reportTime } from '../../../src-shared/readiness';
+import type { ReportWords } from '../../../src-shared/readinessReport';
+import { reportTime } from '../../../src-shared/readinessReport';
 
 export function reportWords(t: TFunction, locale: string): ReportWords {
   return {

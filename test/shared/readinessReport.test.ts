@@ -1,14 +1,14 @@
 /** A room's readiness, its report for IT and the mail link: what they say, in what order. */
 import { describe, expect, it } from 'vitest';
-import type { ReadinessDevice } from '../../src-shared/readiness';
+import type { ReadinessDevice } from '../../src-shared/readinessReport';
 import {
   MAILTO_MAX_LENGTH,
   mailtoLink,
   readinessReport,
   reasonsOf,
   roomReadiness,
-} from '../../src-shared/readiness';
-import { englishReportWords } from '../../src-main/readiness/readinessCommand';
+} from '../../src-shared/readinessReport';
+import { englishReportWords } from '../../src-main/morningCheck/readinessCommand';
 
 const pc = (n: number, overrides: Partial<ReadinessDevice> = {}): ReadinessDevice => ({
   remoteId: String(100 + n),

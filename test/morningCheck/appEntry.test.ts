@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ManagedPolicy } from '../../src-main/core/policy/policyChecker';
-import { readinessArgs, runAppReadiness } from '../../src-main/readiness/appEntry';
+import { readinessArgs, runAppReadiness } from '../../src-main/morningCheck/appEntry';
 import { tempDir } from '../support/tempDir';
 
 const SAVED = 'https://saved.school.example/api';

@@ -6,9 +6,9 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReadinessDevice } from '../../src-shared/readiness';
-import { roomReadiness } from '../../src-shared/readiness';
-import type { SchoolReadiness } from '../../src-main/readiness/formats';
+import type { ReadinessDevice } from '../../src-shared/readinessReport';
+import { roomReadiness } from '../../src-shared/readinessReport';
+import type { SchoolReadiness } from '../../src-main/morningCheck/formats';
 import {
   csvField,
   csvOf,
@@ -16,14 +16,14 @@ import {
   nagiosOf,
   parseThreshold,
   prometheusOf,
-} from '../../src-main/readiness/formats';
+} from '../../src-main/morningCheck/formats';
 import {
   MAX_ROOMS_FILE_BYTES,
   mergeRooms,
   readPlansFolder,
   readRoomsFile,
   roomsOfText,
-} from '../../src-main/readiness/roomList';
+} from '../../src-main/morningCheck/roomList';
 import { parseCsv } from '../support/csv';
 import { parsePrometheusText } from '../support/prometheusText';
 import { tempDir } from '../support/tempDir';

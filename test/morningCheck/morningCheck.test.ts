@@ -18,7 +18,7 @@ import type * as PolicySources from '../../src-main/core/policy/policySources';
 import type * as Vault from '../../src-main/core/account/vault';
 import { silentLogger } from '../../src-main/core/logger';
 import { Availability } from '../../src-main/core/readiness/availability';
-import { runReadiness } from '../../src-main/readiness/readinessCommand';
+import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
 import { childProcesses } from '../support/childProcesses';
 import { parseCsv } from '../support/csv';
 import { device } from '../support/fixtures';
@@ -264,7 +264,7 @@ const startChild = childProcesses();
 describe('the npm script', () => {
   it('runs cli.ts in a process of its own and exits with the plugin code', async () => {
     const run = await startChild.toEnd(
-      'src-main/readiness/cli.ts',
+      'src-main/morningCheck/cli.ts',
       [...ROOMS, '--format', 'nagios', '--critical', '1'],
       {
         env: {

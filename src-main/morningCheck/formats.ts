@@ -4,8 +4,8 @@
  * exposition format for the node exporter's textfile collector. Each says only rooms, device
  * names, remote ids, states and times: never a student's name, a token or a password.
  */
-import type { NotReadyDevice, ReportWords, RoomReadiness } from '../../src-shared/readiness';
-import { readinessReport, reasonsOf } from '../../src-shared/readiness';
+import type { NotReadyDevice, ReportWords, RoomReadiness } from '../../src-shared/readinessReport';
+import { readinessReport, reasonsOf } from '../../src-shared/readinessReport';
 
 export const FORMATS = ['text', 'json', 'csv', 'nagios', 'prometheus'] as const;
 export type Format = (typeof FORMATS)[number];

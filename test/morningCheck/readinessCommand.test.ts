@@ -12,7 +12,7 @@ import { Availability } from '../../src-main/core/readiness/availability';
 import { lookAtRoom } from '../../src-main/core/readiness/roomCheck';
 import { silentLogger } from '../../src-main/core/logger';
 import { createServiceClient } from '../../src-main/core/service/client';
-import { runReadiness } from '../../src-main/readiness/readinessCommand';
+import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
 import { device } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { tempDir } from '../support/tempDir';
