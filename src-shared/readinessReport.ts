@@ -131,6 +131,8 @@ export interface ReportWords {
   /** The title when every device is ready. */
   titleAllReady: string;
   room: (values: { name: string; id: string }) => string;
+  /** A room with no nickname: its id alone, never named twice ("room-a (room ID) (id room-a)"). */
+  roomById: (values: { id: string }) => string;
   checked: (values: { time: string }) => string;
   counts: (values: {
     ready: string;
@@ -155,13 +157,24 @@ export interface ReportWords {
   time: (iso: string) => string;
 }
 
-/** The plain text for IT: the room, the time, each device not ready, the counts, what to check. */
-export function readinessReport(room: RoomReadiness, roomName: string, words: ReportWords): string {
+/** The room's line of the report: its nickname and id, or its id alone when it has no nickname. */
+export const roomLine = (id: string, nickname: string | null, words: ReportWords): string =>
+  nickname === null ? words.roomById({ id }) : words.room({ name: nickname, id });
+
+/**
+ * The plain text for IT: the room, the time, each device not ready, the counts, what to check.
+ * `nickname`: the room's name as the teacher or IT gave it; null when it has none.
+ */
+export function readinessReport(
+  room: RoomReadiness,
+  nickname: string | null,
+  words: ReportWords,
+): string {
   const count = (predicate: (device: NotReadyDevice) => boolean) =>
     String(room.notReady.filter(predicate).length);
   const lines = [
     room.notReady.length === 0 ? words.titleAllReady : words.title,
-    words.room({ name: roomName, id: room.classroomId }),
+    roomLine(room.classroomId, nickname, words),
     ...(room.checkedAt === null ? [] : [words.checked({ time: words.time(room.checkedAt) })]),
     words.counts({
       ready: String(room.ready),

@@ -4,16 +4,24 @@
  * exposition format for the node exporter's textfile collector. Each says only rooms, device
  * names, remote ids, states and times: never a student's name, a token or a password.
  */
+import { en } from '../../src-shared/i18n/en';
 import type { NotReadyDevice, ReportWords, RoomReadiness } from '../../src-shared/readinessReport';
-import { readinessReport, reasonsOf } from '../../src-shared/readinessReport';
+import { fill, readinessReport, reasonsOf, roomLine } from '../../src-shared/readinessReport';
 
 export const FORMATS = ['text', 'json', 'csv', 'nagios', 'prometheus'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** One room of the run: its readiness, or why it could not be checked. */
+/**
+ * One room of the run: its readiness, or why it could not be checked. `nickname`: as IT gave it
+ * (the rooms file), null when it has none.
+ */
 export type CheckedRoom =
-  | { id: string; name: string; readiness: RoomReadiness }
-  | { id: string; name: string; problem: string };
+  | { id: string; nickname: string | null; readiness: RoomReadiness }
+  | { id: string; nickname: string | null; problem: string };
+
+/** A room as the machine formats name it: its nickname, else "music (room ID)" as the window does. */
+const nameOf = (room: CheckedRoom): string =>
+  room.nickname ?? fill(en.header.roomById, { id: room.id });
 
 export interface SchoolReadiness {
   /** When the run read the service (ISO). */
@@ -57,8 +65,8 @@ export function exitCodeOf(school: SchoolReadiness): number {
 export function textOf(school: SchoolReadiness, words: ReportWords): string {
   const blocks = school.rooms.map((room) =>
     'problem' in room
-      ? `${words.room({ name: room.name, id: room.id })}\nNot checked: ${room.problem}\n`
-      : readinessReport(room.readiness, room.name, words),
+      ? `${roomLine(room.id, room.nickname, words)}\nNot checked: ${room.problem}\n`
+      : readinessReport(room.readiness, room.nickname, words),
   );
   if (school.rooms.length < 2) return blocks.join('\n');
   const ready = school.rooms.filter(
@@ -83,10 +91,10 @@ const deviceJson = (device: NotReadyDevice) => ({
 export function jsonOf(school: SchoolReadiness): string {
   const rooms = school.rooms.map((room) =>
     'problem' in room
-      ? { classroomId: room.id, name: room.name, checked: false, problem: room.problem }
+      ? { classroomId: room.id, name: nameOf(room), checked: false, problem: room.problem }
       : {
           classroomId: room.id,
-          name: room.name,
+          name: nameOf(room),
           checked: true,
           checkedAt: room.readiness.checkedAt,
           allReady: room.readiness.notReady.length === 0,
@@ -135,7 +143,7 @@ export function csvOf(school: SchoolReadiness): string {
     if ('problem' in room) {
       row({
         room_id: room.id,
-        room_name: room.name,
+        room_name: nameOf(room),
         room_status: 'not checked',
         problem: room.problem,
       });
@@ -144,7 +152,7 @@ export function csvOf(school: SchoolReadiness): string {
     const counts = countsOf(room.readiness);
     const roomFields = {
       room_id: room.id,
-      room_name: room.name,
+      room_name: nameOf(room),
       room_status: room.readiness.notReady.length === 0 ? 'ready' : 'not ready',
       checked_at: room.readiness.checkedAt ?? '',
       ready: String(counts.ready),
@@ -221,7 +229,7 @@ export function nagiosOf(
   for (const room of school.rooms) {
     if ('problem' in room) {
       worse('UNKNOWN');
-      said.push(`${room.name}: not checked (${room.problem.replace(/\.$/, '')})`);
+      said.push(`${nameOf(room)}: not checked (${room.problem.replace(/\.$/, '')})`);
       continue;
     }
     const counts = countsOf(room.readiness);
@@ -233,8 +241,8 @@ export function nagiosOf(
     else if (counts.offline > warnAt) worse('WARNING');
     said.push(
       room.readiness.notReady.length === 0
-        ? `${room.name}: all ${String(counts.total)} ready`
-        : `${room.name}: ${String(counts.ready)} of ${String(counts.total)} ready, ${String(counts.offline)} offline`,
+        ? `${nameOf(room)}: all ${String(counts.total)} ready`
+        : `${nameOf(room)}: ${String(counts.ready)} of ${String(counts.total)} ready, ${String(counts.offline)} offline`,
     );
     perf.push(
       `${perfLabel(`${room.id} offline`)}=${String(counts.offline)};${String(warnAt)};${critAt === undefined ? '' : String(critAt)};0;${String(counts.total)}`,
@@ -306,7 +314,7 @@ export function prometheusOf(school: SchoolReadiness): string {
     (family) => family.samples,
   ) as [string[], string[], string[], string[], string[]];
   for (const room of school.rooms) {
-    const roomLabels = { room: room.id, room_name: room.name };
+    const roomLabels = { room: room.id, room_name: nameOf(room) };
     checked.push(`classtray_room_checked${labels(roomLabels)} ${'problem' in room ? '0' : '1'}`);
     if ('problem' in room) continue;
     const { readiness } = room;

@@ -105,6 +105,7 @@ export function englishReportWords(timeZone?: string): ReportWords {
     title: words.title,
     titleAllReady: words.titleAllReady,
     room: (values) => fill(words.room, values),
+    roomById: (values) => fill(words.roomById, values),
     checked: (values) => fill(words.checked, values),
     counts: (values) => fill(words.counts, values),
     allReady: words.allReady,
@@ -252,8 +253,7 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
     checkedAt,
     rooms: look.rooms.map((room, index): CheckedRoom => {
       const id = room.classroomId;
-      // As the window names it: the nickname IT gave, else "room ID music".
-      const name = rooms[index]?.nickname ?? fill(en.header.roomById, { id });
+      const nickname = rooms[index]?.nickname ?? null;
       if ('devices' in room) {
         const readiness = roomReadiness(
           id,
@@ -261,16 +261,16 @@ export async function runReadiness(io: ReadinessIo): Promise<number> {
           (remoteId) => history.of(account, remoteId),
           checkedAt,
         );
-        return { id, name, readiness };
+        return { id, nickname, readiness };
       }
       const { error } = room;
       if (error instanceof ServiceError && error.kind === 'classroom-not-found') {
         io.err(`readiness: the service has no classroom with the id "${id}".\n`);
-        return { id, name, problem: en.problems['classroom-not-found'] };
+        return { id, nickname, problem: en.problems['classroom-not-found'] };
       }
       const problem = error instanceof ServiceError ? error.message : String(error);
       io.err(`readiness: ${id} could not be checked: ${problem}\n`);
-      return { id, name, problem };
+      return { id, nickname, problem };
     }),
   };
   const { text, code } = outputOf(school, format, thresholds, io.timeZone);

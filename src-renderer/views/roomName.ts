@@ -21,11 +21,16 @@ const demoNames = (
 ): DemoClassroomNames | null =>
   data.account.mode === 'demo' ? t('header.demoClassrooms', { returnObjects: true }) : null;
 
-/** The classroom of this id, as the window names it. */
-export function roomName(data: Naming, classroomId: string, t: TFunction): string {
+/** The classroom's own name (the teacher's nickname, a demo room's); null when it has none. */
+export function roomNickname(data: Naming, classroomId: string, t: TFunction): string | null {
   const names = targetNames({ classroomId }, data, demoNames(data, t));
   const name = 'classroom' in names ? names.classroom : classroomId;
-  return name === classroomId ? t('header.roomById', { id: classroomId }) : name;
+  return name === classroomId ? null : name;
+}
+
+/** The classroom of this id, as the window names it. */
+export function roomName(data: Naming, classroomId: string, t: TFunction): string {
+  return roomNickname(data, classroomId, t) ?? t('header.roomById', { id: classroomId });
 }
 
 /**

@@ -328,6 +328,7 @@ export const ar = {
       title: 'ClassTray: أجهزة غير جاهزة',
       titleAllReady: 'ClassTray: كل الأجهزة جاهزة',
       room: 'القاعة: {{name}} (المعرّف {{id}})',
+      roomById: 'القاعة: المعرّف {{id}}',
       checked: 'تم الفحص: {{time}}',
       counts:
         'جاهزة: {{ready}} من {{total}}. غير متصلة: {{offline}}. حالة غير معروفة: {{unknown}}. معطّلة في الخدمة: {{disabled}}. بلا 2FA: {{no2fa}}.',

@@ -282,6 +282,7 @@ export const de = {
       title: 'ClassTray: Geräte nicht bereit',
       titleAllReady: 'ClassTray: alle Geräte bereit',
       room: 'Raum: {{name}} (ID {{id}})',
+      roomById: 'Raum: ID {{id}}',
       checked: 'Geprüft: {{time}}',
       counts:
         'Bereit: {{ready}} von {{total}}. Offline: {{offline}}. Status unbekannt: {{unknown}}. Im Dienst deaktiviert: {{disabled}}. Ohne 2FA: {{no2fa}}.',

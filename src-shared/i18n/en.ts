@@ -296,6 +296,8 @@ export const en = {
       title: 'ClassTray: devices not ready',
       titleAllReady: 'ClassTray: every device ready',
       room: 'Room: {{name}} (id {{id}})',
+      /** A room with no nickname: its id alone, never named twice. */
+      roomById: 'Room: id {{id}}',
       checked: 'Checked: {{time}}',
       counts:
         'Ready: {{ready}} of {{total}}. Offline: {{offline}}. Status unknown: {{unknown}}. Disabled in the service: {{disabled}}. Without 2FA: {{no2fa}}.',

@@ -291,6 +291,7 @@ export const es = {
       title: 'ClassTray: dispositivos no listos',
       titleAllReady: 'ClassTray: todos los dispositivos listos',
       room: 'Aula: {{name}} (id {{id}})',
+      roomById: 'Aula: id {{id}}',
       checked: 'Comprobado: {{time}}',
       counts:
         'Listos: {{ready}} de {{total}}. Sin conexión: {{offline}}. Estado desconocido: {{unknown}}. Desactivados en el servicio: {{disabled}}. Sin 2FA: {{no2fa}}.',

@@ -293,6 +293,7 @@ export const fr = {
       title: 'ClassTray : appareils pas prêts',
       titleAllReady: 'ClassTray : tous les appareils sont prêts',
       room: 'Salle : {{name}} (id {{id}})',
+      roomById: 'Salle : id {{id}}',
       checked: 'Vérifié : {{time}}',
       counts:
         'Prêts : {{ready}} sur {{total}}. Hors ligne : {{offline}}. État inconnu : {{unknown}}. Désactivés dans le service : {{disabled}}. Sans 2FA : {{no2fa}}.',

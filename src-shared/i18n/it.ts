@@ -293,6 +293,7 @@ export const it = {
       title: 'ClassTray: dispositivi non pronti',
       titleAllReady: 'ClassTray: tutti i dispositivi pronti',
       room: 'Aula: {{name}} (id {{id}})',
+      roomById: 'Aula: id {{id}}',
       checked: 'Controllo: {{time}}',
       counts:
         'Pronti: {{ready}} di {{total}}. Offline: {{offline}}. Stato sconosciuto: {{unknown}}. Disattivati nel servizio: {{disabled}}. Senza 2FA: {{no2fa}}.',

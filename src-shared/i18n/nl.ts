@@ -285,6 +285,7 @@ export const nl = {
       title: 'ClassTray: apparaten niet klaar',
       titleAllReady: 'ClassTray: alle apparaten klaar',
       room: 'Lokaal: {{name}} (id {{id}})',
+      roomById: 'Lokaal: id {{id}}',
       checked: 'Gecontroleerd: {{time}}',
       counts:
         'Klaar: {{ready}} van {{total}}. Offline: {{offline}}. Status onbekend: {{unknown}}. Uitgeschakeld in de dienst: {{disabled}}. Zonder 2FA: {{no2fa}}.',

@@ -306,6 +306,7 @@ export const pl = {
       title: 'ClassTray: niegotowe urządzenia',
       titleAllReady: 'ClassTray: wszystkie urządzenia gotowe',
       room: 'Sala: {{name}} (id {{id}})',
+      roomById: 'Sala: id {{id}}',
       checked: 'Sprawdzono: {{time}}',
       counts:
         'Gotowe: {{ready}} z {{total}}. Offline: {{offline}}. Stan nieznany: {{unknown}}. Wyłączone w usłudze: {{disabled}}. Bez 2FA: {{no2fa}}.',

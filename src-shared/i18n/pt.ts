@@ -297,6 +297,7 @@ export const pt = {
       title: 'ClassTray: dispositivos não prontos',
       titleAllReady: 'ClassTray: todos os dispositivos prontos',
       room: 'Sala: {{name}} (id {{id}})',
+      roomById: 'Sala: id {{id}}',
       checked: 'Verificado: {{time}}',
       counts:
         'Prontos: {{ready}} de {{total}}. Offline: {{offline}}. Estado desconhecido: {{unknown}}. Desativados no serviço: {{disabled}}. Sem 2FA: {{no2fa}}.',

@@ -56,7 +56,7 @@ const school = (...offline: number[]): SchoolReadiness => ({
   checkedAt: AT,
   rooms: offline.map((count, i) => ({
     id: `room-${String(i)}`,
-    name: `room ID room-${String(i)}`,
+    nickname: `room ID room-${String(i)}`,
     readiness: roomWith(`room-${String(i)}`, count),
   })),
 });
@@ -91,11 +91,15 @@ describe('Nagios', () => {
       checkedAt: AT,
       rooms: [
         ...school(0).rooms,
-        { id: 'gone', name: 'room ID gone', problem: 'the service does not know this classroom.' },
+        {
+          id: 'gone',
+          nickname: 'room ID gone',
+          problem: 'the service does not know this classroom.',
+        },
       ],
     };
     expect(nagiosOf(unchecked, {}).code).toBe(3);
-    unchecked.rooms.push({ id: 'x', name: 'x', readiness: roomWith('x', 5) });
+    unchecked.rooms.push({ id: 'x', nickname: 'x', readiness: roomWith('x', 5) });
     expect(nagiosOf(unchecked, { critical: { value: 3, percent: false } }).code).toBe(2);
   });
 
@@ -154,7 +158,7 @@ describe('CSV', () => {
       AT,
     );
     const rows = parseCsv(
-      csvOf({ checkedAt: AT, rooms: [{ id: 'r', name: '-Lab', readiness: named }] }),
+      csvOf({ checkedAt: AT, rooms: [{ id: 'r', nickname: '-Lab', readiness: named }] }),
     );
     expect(rows[1]?.[1]).toBe("'-Lab");
     expect(rows[1]?.[11]).toBe('\'=cmd|"/c calc"!A1');
@@ -165,8 +169,8 @@ describe('Prometheus', () => {
   it('parses as the exposition format, every family with HELP and TYPE, label values escaped', () => {
     const run = school(2, 0);
     const odd = 'Lab "B" \\ east\nwing';
-    run.rooms.push({ id: 'lab', name: odd, readiness: roomWith('lab', 1) });
-    run.rooms.push({ id: 'gone', name: 'room ID gone', problem: 'not known.' });
+    run.rooms.push({ id: 'lab', nickname: odd, readiness: roomWith('lab', 1) });
+    run.rooms.push({ id: 'gone', nickname: 'room ID gone', problem: 'not known.' });
     const families = parsePrometheusText(prometheusOf(run));
     const family = (name: string) => families.find((found) => found.name === name);
     for (const found of families) {

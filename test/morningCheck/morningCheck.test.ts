@@ -139,17 +139,15 @@ async function npmEntry(args: string[]) {
 /** Each format's checks, whichever entry wrote it. */
 const checks = {
   text(out: string) {
-    const [summary, roomA, roomB, roomU] = out.split(/\n(?=ClassTray:|Room: room-u \(room ID\))/);
+    const [summary, roomA, roomB, roomU] = out.split(/\n(?=ClassTray:|Room: id room-u)/);
     expect(summary).toBe('Rooms: 3. Every device ready: 1. Not ready: 1. Not checked: 1.\n');
-    expect(roomA).toContain('ClassTray: devices not ready\nRoom: room-a (room ID) (id room-a)\n');
+    expect(roomA).toContain('ClassTray: devices not ready\nRoom: id room-a\n');
     expect(roomA).toContain('Ready: 2 of 4. Offline: 2.');
     expect(roomA).toMatch(/- PC-2 \(remote id 100000002\): offline since Mar 2, 2026, 0\d:00/);
     expect(roomA).toContain('- PC-3 (remote id 100000003): offline\n');
-    expect(roomB).toContain('ClassTray: every device ready\nRoom: room-b (room ID) (id room-b)\n');
+    expect(roomB).toContain('ClassTray: every device ready\nRoom: id room-b\n');
     expect(roomB).toContain('Every device is ready.');
-    expect(roomU).toBe(
-      'Room: room-u (room ID) (id room-u)\nNot checked: the service does not know this classroom.\n',
-    );
+    expect(roomU).toBe('Room: id room-u\nNot checked: the service does not know this classroom.\n');
   },
   json(out: string) {
     const { rooms } = JSON.parse(out) as { rooms: Record<string, unknown>[] };

@@ -73,7 +73,7 @@ describe('npm run readiness', () => {
     const notReady = await run(['--classroom', 'room-12', '--service-url', service.url], env);
     expect(notReady.err).toBe('');
     expect(notReady.code).toBe(1);
-    expect(notReady.out).toContain('Room: room-12 (room ID) (id room-12)');
+    expect(notReady.out).toContain('Room: id room-12');
     expect(notReady.out).toContain('Ready: 2 of 4. Offline: 2.');
     expect(notReady.out).toContain(
       '- PC-2 (remote id 100000002): offline since Mar 2, 2026, 08:10',

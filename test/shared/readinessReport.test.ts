@@ -53,6 +53,11 @@ describe("a room's readiness", () => {
     ]);
   });
 
+  it('names a room without a nickname by its id once', () => {
+    const text = readinessReport(room, null, englishReportWords('UTC'));
+    expect(text.split('\n')[1]).toBe('Room: id room-12');
+  });
+
   it('writes a plain report for IT: room, time, each device with its remote id and since when, the counts', () => {
     const text = readinessReport(room, 'Room 12', englishReportWords('UTC'));
     expect(text.split('\n')).toEqual([

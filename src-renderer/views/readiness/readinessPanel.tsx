@@ -13,7 +13,7 @@ import { isolated } from '../bidi';
 import { formatMinute, useNow } from '../clock';
 import { useFlash } from '../forms/useFlash';
 import { CloseIcon } from '../icons';
-import { roomName } from '../roomName';
+import { roomNickname } from '../roomName';
 import { sinceTime } from './readinessTime';
 import { reportWords } from './reportWords';
 
@@ -33,17 +33,19 @@ export function ReadinessPanel(props: { shown: ReadinessShown; onClose: () => vo
   const { t, i18n } = useTranslation();
   const headingId = useId();
   const room = useClassTray((data) => shownRoom(data, props.shown));
-  const name = useClassTray((data) => {
+  // The report names a room without a nickname by its id once; the window by "… (room ID)".
+  const nickname = useClassTray((data) => {
     const readiness = shownRoom(data, props.shown);
-    return readiness === null ? '' : roomName(data, readiness.classroomId, t);
+    return readiness === null ? null : roomNickname(data, readiness.classroomId, t);
   });
+  const name = room === null ? '' : (nickname ?? t('header.roomById', { id: room.classroomId }));
   const supportEmail = useClassTray(supportEmailOf);
   const [note, flash] = useFlash<'copied' | 'copyFailed'>();
   const now = useNow(60_000);
   const locale = i18n.language;
 
   const report = () =>
-    room === null ? '' : readinessReport(room, name, reportWords(i18n.t, locale));
+    room === null ? '' : readinessReport(room, nickname, reportWords(i18n.t, locale));
   const copy = () => {
     navigator.clipboard.writeText(report()).then(
       () => flash('copied'),

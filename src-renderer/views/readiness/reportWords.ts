@@ -8,6 +8,7 @@ export function reportWords(t: TFunction, locale: string): ReportWords {
     title: t('readiness.report.title'),
     titleAllReady: t('readiness.report.titleAllReady'),
     room: (values) => t('readiness.report.room', values),
+    roomById: (values) => t('readiness.report.roomById', values),
     checked: (values) => t('readiness.report.checked', values),
     counts: (values) => t('readiness.report.counts', values),
     allReady: t('readiness.report.allReady'),
