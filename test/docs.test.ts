@@ -204,3 +204,129 @@ describe('privacy.md', () => {
     expect(privacy).toContain(`(default ${retention?.[3]}; \`StudentDataRetentionHours\``);
   });
 });
+
+/**
+ * A figure a document states that the code can change: read from the code here (its constant, as
+ * written in its file) and looked for in the document's sentence, so a changed constant fails this
+ * test until the document says the new figure. A count, size or list the code can change and that
+ * no test reads has no place in a document: say it without the number, or add it here.
+ */
+describe('the figures the docs state', () => {
+  /** The value of `export const NAME = …` in a file: a number (`64 * 1024`, `10_000`). */
+  const constant = (file: string, name: string): number => {
+    const text = onDisk.read(file);
+    const written = new RegExp(`export const ${name} = ([\\d_ *]+);`).exec(text)?.[1];
+    if (written === undefined) throw new Error(`${file} has no numeric export const ${name}`);
+    return written
+      .split('*')
+      .map((factor) => Number(factor.trim().replaceAll('_', '')))
+      .reduce((product, factor) => product * factor, 1);
+  };
+  /** A field of `export const NAME = { …, field: N, … }` (a setting's bounds). */
+  const field = (file: string, name: string, key: string): number => {
+    const object = new RegExp(`export const ${name} = \\{([^}]*)\\}`).exec(onDisk.read(file))?.[1];
+    const value = new RegExp(`\\b${key}: ([\\d_]+)`).exec(object ?? '')?.[1];
+    if (value === undefined) throw new Error(`${file}: ${name} has no ${key}`);
+    return Number(value.replaceAll('_', ''));
+  };
+  const seconds = (ms: number) => String(ms / 1000);
+  const kib = (bytes: number) => String(bytes / 1024);
+  /** FILE_CAPS' entry in MiB (`16 * MiB`), or a multiple of another constant. */
+  const cap = (key: string): number => {
+    const text = onDisk.read('src-main/dataFolder/fileCaps.ts');
+    const written = new RegExp(`\\b${key}: ([^,]+),`).exec(text)?.[1] ?? '';
+    const mib = /^(\d+) \* MiB$/.exec(written)?.[1];
+    if (mib !== undefined) return Number(mib) * 1024 * 1024;
+    const plans = /^(\d+) \* SEAT_PLAN_MAX_BYTES$/.exec(written)?.[1];
+    if (plans !== undefined) {
+      return Number(plans) * constant('src-shared/limits.ts', 'SEAT_PLAN_MAX_BYTES');
+    }
+    const bytes = /^(\d+) \* 1024$/.exec(written)?.[1];
+    if (bytes !== undefined) return Number(bytes) * 1024;
+    throw new Error(`fileCaps.ts: ${key} is written as ${written}, which this test cannot read`);
+  };
+  const mibOf = (bytes: number) => String(bytes / 1024 / 1024);
+
+  const roomsFile = kib(constant('src-main/morningCheck/roomList.ts', 'MAX_ROOMS_FILE_BYTES'));
+  const undo = String(constant('src-renderer/views/seatPlan/useArranging.ts', 'MAX_UNDO'));
+  const setAside = String(constant('src-main/dataFolder/dataFiles.ts', 'SET_ASIDE_KEEP_DAYS'));
+  const quitBox = seconds(constant('src-main/electron/quitQuestion.ts', 'END_TIME_BOX_MS'));
+  const history = seconds(constant('src-main/core/readiness/availability.ts', 'WRITE_EVERY_MS'));
+  const policyGone = seconds(
+    constant('src-main/core/policy/policySources.ts', 'POLICY_ABSENCE_GRACE_MS'),
+  );
+  const policyMode = seconds(
+    constant('src-main/core/policy/policySources.ts', 'POLICY_MODE_GRACE_MS'),
+  );
+  const poll = (key: string) => String(field('src-shared/limits.ts', 'VISIBLE_POLL_SECONDS', key));
+  const hidden = String(field('src-shared/limits.ts', 'HIDDEN_POLL_SECONDS', 'default'));
+
+  const figures: [doc: string, sentence: string][] = [
+    ['docs/school-it.md', `a nickname to name the room by it (at most ${roomsFile} KiB;`],
+    ['docs/teachers.md', `(up to the last ${undo} of this arranging)`],
+    ['docs/school-it.md', `is removed at the first start ${setAside} days after it was made`],
+    ['docs/privacy.md', `is removed at the first start ${setAside} days after it was made`],
+    ['docs/school-it.md', `as End all does, within ${quitBox} seconds, then quits`],
+    ['docs/teachers.md', `when some could not be ended within ${quitBox} seconds`],
+    ['docs/school-it.md', `(which writes it at most every ${history} s,`],
+    ['docs/school-it.md', `keeps it until it is still missing ${policyGone} s later`],
+    ['docs/school-it.md', `keeps its last good policy for ${policyMode} s as well`],
+    [
+      'docs/school-it.md',
+      `the history ${mibOf(cap('availability'))} MiB, the settings and the classroom cache ${mibOf(cap('settings'))} MiB, the student names ${mibOf(cap('studentNames'))} MiB, the seat plans ${mibOf(cap('seatPlans'))} MiB, the policy ${kib(cap('policy'))} KiB)`,
+    ],
+    [
+      'README.md',
+      `(${poll('default')} s by default, ${poll('min')} to ${poll('max')}; ${hidden} s while hidden)`,
+    ],
+  ];
+
+  it.each(figures)('%s says "%s", as the code has it', (doc, sentence) => {
+    // Lines are wrapped in the Markdown: any run of spaces and line breaks reads as one space.
+    const found = onDisk.read(doc).replace(/\s+/g, ' ').includes(sentence);
+    expect(found ? sentence : `not in ${doc}`).toBe(sentence);
+  });
+
+  it('counts the languages as languages.ts lists them, and teachers.md names each', () => {
+    const languages = onDisk.read('src-shared/i18n/languages.ts');
+    const list = /export const SPOKEN_LANGUAGES = \{([\s\S]*?)\n\}/.exec(languages)?.[1] ?? '';
+    const names = [...list.matchAll(/name: '([^']+)'/g)].map((match) => match[1] ?? '');
+    const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+    const WORDS_TOO = ['ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen'];
+    const numbers = [...WORDS, ...WORDS_TOO];
+    const count = numbers[names.length];
+    expect(names.length).toBeGreaterThan(1);
+    const counted = new RegExp(
+      `\\b(${numbers.join('|')})(?= (?:language files|languages|ADMLs)\\b)|one of (${numbers.join('|')}), each`,
+      'g',
+    );
+    // decisions.md keeps what held when each decision was made.
+    const said = docs
+      .filter((doc) => doc !== 'docs/decisions.md')
+      .flatMap((doc) =>
+        [...onDisk.read(doc).replace(/\s+/g, ' ').matchAll(counted)].map(
+          (match) => `${doc}: ${match[1] ?? match[2] ?? ''}`,
+        ),
+      );
+    expect(said.length).toBeGreaterThan(0);
+    expect(said.filter((found) => !found.endsWith(`: ${count ?? '?'}`))).toEqual([]);
+    const teachers = onDisk.read('docs/teachers.md');
+    expect(names.filter((name) => !teachers.includes(name))).toEqual([]);
+  });
+
+  it('names the one renderer file besides api/types.ts that imports from src-main', () => {
+    const folder = path.join(root, 'src-renderer');
+    const importers = fs
+      .readdirSync(folder, { recursive: true, encoding: 'utf8' })
+      .map((name) => `src-renderer/${name.split(path.sep).join('/')}`)
+      .filter((file) => /\.tsx?$/.test(file) && file !== 'src-renderer/api/types.ts')
+      .filter((file) => /from '(?:\.\.\/)+src-main\//.test(onDisk.read(file)));
+    expect(importers).toEqual(['src-renderer/api/previewClient.ts']);
+    expect(onDisk.read('docs/engineering.md')).toContain('`src-renderer/api/previewClient.ts`');
+  });
+
+  it('reads each figure from its constant', () => {
+    expect(Number(roomsFile)).toBeGreaterThan(0);
+    expect(figures.every(([, sentence]) => !sentence.includes('NaN'))).toBe(true);
+  });
+});
