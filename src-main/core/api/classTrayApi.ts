@@ -2,15 +2,15 @@
  * api/: the API between window and core: this table, its dispatch (apiMethods.ts), what hosts add
  * (hostApi.ts), input refusals and the error policy. Each part of the state is a feature's view.
  *
- * Every action a renderer may ask for is declared once, in `api` below, with its input schema
- * (everything a renderer sends is untrusted) and its result type; the interface, the hosts'
+ * Every action a renderer may ask for is declared once, in `api` below (the seat plan's and the
+ * timetable's rows in their groups, seatPlanActions.ts and timetableActions.ts), with its input
+ * schema (everything a renderer sends is untrusted) and its result type; the interface, the hosts'
  * dispatch, the IPC channels and the renderer's clients all follow from it. Nothing here carries
  * the API token; a device password leaves the core only through the host's `devicePassword`.
  */
 import { z } from 'zod';
 import type { ActionName } from '../../../src-shared/actions';
 import { LOCALES } from '../../../src-shared/i18n/languages';
-import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import type {
   AddAccessResult,
   EndedAccessView,
@@ -23,14 +23,16 @@ import type { ClassroomView, ConnectionView, DeviceActivity } from '../classroom
 import type { DeviceChange } from '../classroom/liveStatus';
 import type { ScheduledEndsView } from '../scheduledEnds/scheduledEndsView';
 import type { SchoolPolicyView } from '../policy/policyView';
-import { MAX_COLUMNS, MAX_ROWS, PLAN_MAX_BYTES } from '../seatPlan/seatPlan';
-import type { PlanImport, SeatPlanView } from '../seatPlan/seatPlanView';
+import type { SeatPlanView } from '../seatPlan/seatPlanView';
 import type { PreferencesView } from '../settings/preferences';
 import type { ReadinessView } from '../readiness/readinessView';
 import { preferencesInput } from '../settings/preferences';
-import { weeklyLessonSchema } from '../timetable/timetableSettings';
 import type { TimetableView } from '../timetable/timetableView';
+import type { ActionSpec, ResultType } from './actionSpec';
+import { action, classroomId, noInput, noResult, remoteId, resultType } from './actionSpec';
 import type { InstallationView } from './installationView';
+import { seatPlanActions } from './seatPlanActions';
+import { timetableActions } from './timetableActions';
 import type { ErasedView, StudentDataExport, StudentDataView } from '../students/studentDataView';
 
 /** The window's state: each part is a feature's view (`<folder>/<name>View.ts`). */
@@ -72,34 +74,11 @@ export type ClassTrayChange =
   | { type: 'seat-plan'; seatPlan: SeatPlanView }
   | { type: 'student-data'; studentData: StudentDataView };
 
-const classroomId = z.string().trim().min(1).max(200);
+export type { ActionSpec, ResultType };
+
 const nickname = z.string().trim().min(1).max(60);
-const remoteId = z.string().min(1).max(200);
 const temporalAccess = z.strictObject({ token: z.string().min(1).max(200) });
 const scheduleTarget = z.union([temporalAccess, z.strictObject({ classroomId })]);
-const place = z.string().trim().min(1).max(PLACE_MAX_LENGTH);
-const row = z.int().min(1).max(MAX_ROWS);
-const column = z.int().min(1).max(MAX_COLUMNS);
-/** An action without input: nothing, or `{}` (the preview's JSON body). */
-const noInput = z.strictObject({}).optional();
-
-/** The type an action resolves to: a mark in the table, nothing at run time. */
-declare const resultMark: unique symbol;
-export interface ResultType<Result> {
-  readonly [resultMark]?: Result;
-}
-const resultType = <Result>(): ResultType<Result> => ({});
-/** The result of an action that only acts. */
-const noResult: ResultType<void> = {};
-
-export interface ActionSpec<Input extends z.ZodType, Result> {
-  input: Input;
-  result: ResultType<Result>;
-}
-const action = <Input extends z.ZodType, Result>(
-  input: Input,
-  result: ResultType<Result>,
-): ActionSpec<Input, Result> => ({ input, result });
 
 /** Every action a renderer may ask for: its input, as a renderer may send it, and its result. */
 export const api = {
@@ -121,39 +100,7 @@ export const api = {
     noResult,
   ),
   forgetClassroom: action(z.strictObject({ id: classroomId }), noResult),
-  /** The device on a seat of the room's plan (null: off the plan); the seat's device swaps. */
-  placeDevice: action(
-    z.strictObject({
-      classroomId,
-      remoteId,
-      seat: z.strictObject({ row, column }).nullable(),
-    }),
-    noResult,
-  ),
-  /** The seat left empty (a device that left the room keeps it until then). */
-  clearSeat: action(z.strictObject({ classroomId, row, column }), noResult),
-  /**
-   * The room's size and the side of its front (each kept when left out: none starts the room's
-   * plan, sized for its devices); never smaller than its furthest seat taken.
-   */
-  shapeSeatPlan: action(
-    z.strictObject({
-      classroomId,
-      rows: row.optional(),
-      columns: column.optional(),
-      front: z.enum(['top', 'bottom']).optional(),
-    }),
-    noResult,
-  ),
-  /** A plan file's text (bounded before the window reads it): kept, or refused with its line. */
-  importSeatPlan: action(
-    z.strictObject({ classroomId, text: z.string().max(PLAN_MAX_BYTES) }),
-    resultType<PlanImport>(),
-  ),
-  /** The room's plan as a file's text, for a colleague or IT. */
-  exportSeatPlan: action(z.strictObject({ classroomId }), resultType<{ text: string }>()),
-  /** The teacher's own plan dropped: the school's shows again, or none. */
-  resetSeatPlan: action(z.strictObject({ classroomId }), noResult),
+  ...seatPlanActions,
   addTemporalAccess: action(
     z.strictObject({
       linkOrToken: z.string().max(4_000),
@@ -219,36 +166,7 @@ export const api = {
     z.strictObject({ language: z.enum(LOCALES) }),
     resultType<StudentDataExport>(),
   ),
-  /**
-   * Where the lessons come from: a subscription (fetched first, kept only if it answers with a
-   * calendar; its address goes to the keychain), an .ics file's text, the weekly table, or none.
-   */
-  setTimetableSource: action(
-    z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('subscription'), url: z.string().trim().min(1).max(4_000) }),
-      z.strictObject({
-        kind: z.literal('file'),
-        text: z
-          .string()
-          .min(1)
-          .max(8 * 1024 * 1024),
-      }),
-      z.strictObject({ kind: z.literal('weekly'), lessons: z.array(weeklyLessonSchema).max(70) }),
-      z.strictObject({ kind: z.literal('none') }),
-    ]),
-    noResult,
-  ),
-  refreshTimetable: action(noInput, noResult),
-  /** A timetable place is this classroom; null: not a ClassTray room. */
-  mapTimetablePlace: action(
-    z.strictObject({ place, classroomId: classroomId.nullable() }),
-    noResult,
-  ),
-  forgetTimetablePlace: action(z.strictObject({ place }), noResult),
-  /** "End the accesses in this room when a lesson there ends": one room's answer, never another's. */
-  setEndAtBell: action(z.strictObject({ classroomId, on: z.boolean() }), noResult),
-  /** "Keep accesses after this lesson": its end leaves the schedule. */
-  keepAccessesAfterLesson: action(z.strictObject({ key: z.string().min(1).max(600) }), noResult),
+  ...timetableActions,
 } as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };
 
 /** The actions of ClassTrayApi: each is one IPC channel and one preview route. */
