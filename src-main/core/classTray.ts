@@ -122,6 +122,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     for (const feature of features) await feature.settingsChanged?.(before);
   };
 
+  // Order matters from here on. The school's policy is read before anything else: it may refuse
+  // the launch's service URL, and every feature made below reads settings with its locks applied.
   const policy = policyFeature(
     { settings, dataDir, timers, log, emit: changes.emit },
     { reading: options.policy, settingsChanged },
@@ -175,7 +177,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     emit: changes.emit,
   };
 
-  // The features, and what each tells the others.
+  // The features, and what each tells the others. A callback names a feature made after it
+  // (accesses read `classroom`, made below): it is a closure, called only once all are made.
   const preferences = preferencesFeature(core, { policy, settingsChanged });
   const account = accountFeature(core, policy);
   const accesses = accessesFeature(core, {
@@ -205,7 +208,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     nextLesson: () => timetable.views.timetable().next,
     minutesBefore: () => settings.get().readinessMinutesBefore,
   });
-  // Readiness follows what the classroom and the timetable say, as the window hears it.
+  // Readiness follows what the classroom and the timetable say, as the window hears it;
+  // subscribed before any feature starts, so it hears the first refresh too.
   changes.subscribe((change) => {
     if (change.type === 'connection' && change.connection.status === 'ok') {
       readiness.openRoomRefreshed(change.connection);
@@ -297,6 +301,9 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     setInstallation: (view) => installation.setInstallation(view),
     scheduledEndsSettled: () => ends.scheduledEndsSettled(),
     async close() {
+      // The keychain's wait first (its answer would open a session), then the features, whose
+      // last changes still reach the subscribers before they are dropped, then the session
+      // they used.
       vault.stop();
       for (const feature of features) await feature.stop?.();
       changes.clear();
@@ -311,6 +318,8 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     };
     follow().catch((error: unknown) => log.error('Following the keychain failed', error));
   });
+  // Every feature starts (in `features`' order) before the session opens: `sessionOpened` and the
+  // first refresh find each one ready.
   for (const feature of features) await feature.start?.();
   await sessions.open();
   return classTray;
