@@ -261,7 +261,7 @@ describe('tray state: the next scheduled end', () => {
     );
     const unnamed = {
       ...withEnds([end(anaAccess.token)]),
-      temporalAccesses: [{ ...anaAccess, label: null }],
+      temporalAccesses: [{ ...anaAccess, studentName: null }],
     };
     expect(nextEnd(unnamed)?.label).toBe('Next end: 10:50, R12-PC03');
     expect(nextEnd(withEnds([end('ffffeeee-0000-4000-8000-000000000009')]))?.label).toBe(
