@@ -17,7 +17,11 @@ import { ClockIcon, CloseIcon } from '../icons';
 import { FormField, SmallForm, useFocusAfterRender } from '../forms/smallForm';
 import { useAction } from '../forms/useAction';
 
-const pendingEndOf = (data: ClassTrayData, target: ScheduleTarget): ScheduledEnd | undefined =>
+/** The end scheduled for the target, if one is. */
+export const pendingEndOf = (
+  data: ClassTrayData,
+  target: ScheduleTarget,
+): ScheduledEnd | undefined =>
   data.scheduledEnds.pending.find(
     (end) => scheduleTargetKey(end.target) === scheduleTargetKey(target),
   );

@@ -253,7 +253,9 @@ export function ScheduledEndReports() {
         >
           <ChevronIcon />
           {/* Under 360 px the number alone, so the newest report keeps its room on the line. */}
-          <span className="reports-label">{t('schedule.reports', { count: reports.length })}</span>
+          <span className="visually-hidden-when-narrow">
+            {t('schedule.reports', { count: reports.length })}
+          </span>
           <span className="reports-number" aria-hidden="true">
             {reports.length}
           </span>

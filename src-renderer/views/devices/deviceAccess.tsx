@@ -8,7 +8,7 @@ import { askAccessFor } from '../../store/accessDraft';
 import { useClassTray } from '../../store/context';
 import { useAccessEnding, useAccessShown, useFocusBackOnEnd } from '../accesses/accessEnding';
 import { BusyButton } from '../forms/busyButton';
-import { EndAt } from '../accesses/endAt';
+import { EndAt, pendingEndOf } from '../accesses/endAt';
 import { PlusIcon, WarningIcon } from '../icons';
 
 /** The newest access given on this device in the open classroom (the list is newest first). */
@@ -73,6 +73,9 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
   const shown = useAccessShown(access.state);
   const [why, setWhy] = useState(false);
   const failed = access.state.kind === 'failed';
+  const endPending = useClassTray(
+    (data) => pendingEndOf(data, { token: access.token }) !== undefined,
+  );
   return (
     <>
       {access.studentName !== null && (
@@ -84,7 +87,7 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
             <Words text={access.studentName} />
           ) : (
             <>
-              <span className="student-full">
+              <span className="visually-hidden-when-narrow">
                 <Words text={access.studentName} />
               </span>
               <span className="student-short" aria-hidden="true">
@@ -95,7 +98,15 @@ function AccessNote({ access }: { access: TrackedAccessView }) {
         </span>
       )}
       <span
-        className={access.state.kind === 'given' ? 'row-access-state given' : 'row-access-state'}
+        className={
+          access.state.kind !== 'given'
+            ? 'row-access-state'
+            : // A scheduled end's time on the row says the access runs: "Given" gives the name
+              // its room, and is still read out.
+              endPending
+              ? 'row-access-state given visually-hidden'
+              : 'row-access-state given'
+        }
         role="status"
       >
         {failed ? (

@@ -14,7 +14,7 @@ import { tileName } from './tileGrid';
 export const TILE_PITCH = 20;
 /** Tiles are at least this wide; the grid fits as many columns as the width allows. */
 export const TILE_MIN_WIDTH = 64;
-/** A tile's name's font without its family, and its letter spacing (as .tile in devices.css). */
+/** A tile's name's font without its family, and its letter spacing (as .tile in tileGrid.css). */
 export const TILE_FONT = '500 11px';
 export const TILE_LETTER_SPACING = '-0.11px';
 /** A tile's width besides its name: the cell's and the tile's padding, the dot and its gap. */
