@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { ActionName } from '../../../src-shared/actions';
 import { LOCALES } from '../../../src-shared/i18n/languages';
+import { GIVER_KEEPS, HANDOVER_MAX_CHARS } from '../../../src-shared/handover';
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import type {
   AddAccessResult,
@@ -21,6 +22,7 @@ import type { AccountView, ConnectResult } from '../account/accountView';
 import { accountSettings } from '../account/accountSettings';
 import type { ClassroomView, ConnectionView, DeviceActivity } from '../classroom/classroomView';
 import type { DeviceChange } from '../classroom/liveStatus';
+import type { MadeHandover, TakenHandover } from '../handover/handoverView';
 import type { ScheduledEndsView } from '../scheduledEnds/scheduledEndsView';
 import type { SchoolPolicyView } from '../policy/policyView';
 import { MAX_COLUMNS, MAX_ROWS, PLAN_MAX_BYTES } from '../seatPlan/seatPlan';
@@ -249,6 +251,27 @@ export const api = {
   setEndAtBell: action(z.strictObject({ classroomId, on: z.boolean() }), noResult),
   /** "Keep accesses after this lesson": its end leaves the schedule. */
   keepAccessesAfterLesson: action(z.strictObject({ key: z.string().min(1).max(600) }), noResult),
+  /**
+   * The room's running accesses sealed for a colleague under a new one-time code (the student's
+   * names only with `withNames` and the school's yes); the giver's list keeps them marked handed
+   * over, or drops them (`giverKeeps`).
+   */
+  makeHandover: action(
+    z.strictObject({
+      classroomId,
+      withNames: z.boolean(),
+      giverKeeps: z.enum(GIVER_KEEPS),
+    }),
+    resultType<MadeHandover>(),
+  ),
+  /** A colleague's handover (its text or file's text) opened with the code, and its accesses taken. */
+  takeHandover: action(
+    z.strictObject({
+      text: z.string().min(1).max(HANDOVER_MAX_CHARS),
+      code: z.string().min(1).max(40),
+    }),
+    resultType<TakenHandover>(),
+  ),
 } as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };
 
 /** The actions of ClassTrayApi: each is one IPC channel and one preview route. */
