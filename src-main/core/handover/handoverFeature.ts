@@ -86,7 +86,8 @@ export function handoverFeature(
         const now = clock();
         const opened = await openHandover(text, typed, now, options.cost);
         if (!opened.ok) {
-          if (opened.why === 'expired') throw refused('handoverExpired', { minutes: HANDOVER_VALID_MINUTES });
+          if (opened.why === 'expired')
+            throw refused('handoverExpired', { minutes: HANDOVER_VALID_MINUTES });
           if (opened.why === 'unreadable') throw refused('handoverUnreadable', {});
           throw refused('handoverCodeWrong', {});
         }
@@ -200,9 +201,7 @@ function takeInto(
     notebook.write({
       accesses: [...added, ...contents.accesses],
       scheduledEnds,
-      ...(known
-        ? {}
-        : { recent: withRecent(contents.recent, classroomId, name ?? undefined) }),
+      ...(known ? {} : { recent: withRecent(contents.recent, classroomId, name ?? undefined) }),
     }),
   );
   const ends = handover.accesses

@@ -73,8 +73,10 @@ export type HandoverContents = z.infer<typeof handoverContentsSchema>;
 
 /** A new one-time code: CODE_LENGTH characters of CODE_ALPHABET, each from the system's CSPRNG. */
 export function newCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)])
-    .join('');
+  return Array.from(
+    { length: CODE_LENGTH },
+    () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)],
+  ).join('');
 }
 
 /** A new handover id: 16 random bytes. */
@@ -145,7 +147,8 @@ export async function openHandover(
   if (!/^[A-Za-z0-9_-]*$/.test(encoded)) return { ok: false, why: 'unreadable' };
   const body = Buffer.from(encoded, 'base64url');
   if (body.toString('base64url') !== encoded) return { ok: false, why: 'not-opened' };
-  if (body.length < SALT_BYTES + NONCE_BYTES + TAG_BYTES + 1) return { ok: false, why: 'unreadable' };
+  if (body.length < SALT_BYTES + NONCE_BYTES + TAG_BYTES + 1)
+    return { ok: false, why: 'unreadable' };
   const salt = body.subarray(0, SALT_BYTES);
   const nonce = body.subarray(SALT_BYTES, SALT_BYTES + NONCE_BYTES);
   const sealed = body.subarray(SALT_BYTES + NONCE_BYTES, body.length - TAG_BYTES);
