@@ -297,7 +297,7 @@ export const ar = {
     give: 'تسليم إلى زميل…',
     giveTitle: 'تسليم {{room}} إلى زميل',
     giveAbout:
-      'تنتقل عمليات الوصول الجارية في هذه الغرفة ({{count}}) إلى ClassTray لدى زميل، مختومة برمز يُستخدم مرة واحدة. يمكن استلام التسليم مرة واحدة خلال {{minutes}} دقيقة.',
+      'تنتقل عمليات الوصول الجارية في هذه الغرفة ({{running}}) إلى ClassTray لدى زميل، مختومة برمز يُستخدم مرة واحدة. يمكن استلام التسليم مرة واحدة خلال {{minutes}} دقيقة.',
     withNames: 'تضمين أسماء الطلاب',
     namesNotAllowed: 'تسلّم مدرستك الغرف دون أسماء الطلاب.',
     afterwards: 'هنا، بعد ذلك',
@@ -325,7 +325,7 @@ export const ar = {
     taken_few: 'استُلمت {{count}} عمليات وصول في {{room}}.',
     taken_many: 'استُلمت {{count}} عملية وصول في {{room}}.',
     taken_other: 'استُلمت {{count}} عملية وصول في {{room}}.',
-    takenEnding_zero: 'لم يُستلم أي وصول في {{room}}.',
+    takenEnding_zero: 'لم يُستلم أي وصول في {{room}} حتى {{time}}.',
     takenEnding_one: 'استُلم وصول واحد في {{room}}، ينتهي عند {{time}}.',
     takenEnding_two: 'استُلم وصولان في {{room}}، ينتهيان عند {{time}}.',
     takenEnding_few: 'استُلمت {{count}} عمليات وصول في {{room}}، تنتهي عند {{time}}.',

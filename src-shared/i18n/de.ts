@@ -251,7 +251,7 @@ export const de = {
     give: 'An eine Kollegin oder einen Kollegen übergeben…',
     giveTitle: '{{room}} an eine Kollegin oder einen Kollegen übergeben',
     giveAbout:
-      'Die in diesem Raum laufenden Zugänge ({{count}}) gehen an das ClassTray einer Kollegin oder eines Kollegen, versiegelt mit einem Einmalcode. Die Übergabe kann einmal übernommen werden, innerhalb von {{minutes}} Minuten.',
+      'Die in diesem Raum laufenden Zugänge ({{running}}) gehen an das ClassTray einer Kollegin oder eines Kollegen, versiegelt mit einem Einmalcode. Die Übergabe kann einmal übernommen werden, innerhalb von {{minutes}} Minuten.',
     withNames: 'Die Namen der Schüler mitgeben',
     namesNotAllowed: 'Ihre Schule übergibt Räume ohne die Namen der Schüler.',
     afterwards: 'Danach hier',

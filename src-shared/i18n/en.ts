@@ -264,7 +264,7 @@ export const en = {
     give: 'Hand over to a colleague…',
     giveTitle: 'Hand over {{room}} to a colleague',
     giveAbout:
-      "The accesses running in this room ({{count}}) go to a colleague's ClassTray, sealed with a one-time code. The handover can be taken once, within {{minutes}} minutes.",
+      "The accesses running in this room ({{running}}) go to a colleague's ClassTray, sealed with a one-time code. The handover can be taken once, within {{minutes}} minutes.",
     withNames: "Include the students' names",
     namesNotAllowed: "Your school hands rooms over without the students' names.",
     afterwards: 'Here, afterwards',

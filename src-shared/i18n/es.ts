@@ -259,7 +259,7 @@ export const es = {
     give: 'Pasar a un colega…',
     giveTitle: 'Pasar {{room}} a un colega',
     giveAbout:
-      'Los accesos en curso en esta aula ({{count}}) pasan al ClassTray de un colega, sellados con un código de un solo uso. El traspaso se puede recoger una vez, en {{minutes}} minutos.',
+      'Los accesos en curso en esta aula ({{running}}) pasan al ClassTray de un colega, sellados con un código de un solo uso. El traspaso se puede recoger una vez, en {{minutes}} minutos.',
     withNames: 'Incluir los nombres de los alumnos',
     namesNotAllowed: 'Tu centro pasa las aulas sin los nombres de los alumnos.',
     afterwards: 'Aquí, después',

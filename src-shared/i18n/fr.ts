@@ -261,7 +261,7 @@ export const fr = {
     give: 'Passer à un ou une collègue…',
     giveTitle: 'Passer {{room}} à un ou une collègue',
     giveAbout:
-      'Les accès en cours dans cette salle ({{count}}) passent au ClassTray d’un ou d’une collègue, scellés par un code à usage unique. Le passage peut être repris une fois, dans les {{minutes}} minutes.',
+      'Les accès en cours dans cette salle ({{running}}) passent au ClassTray d’un ou d’une collègue, scellés par un code à usage unique. Le passage peut être repris une fois, dans les {{minutes}} minutes.',
     withNames: 'Inclure les noms des élèves',
     namesNotAllowed: 'Votre établissement passe les salles sans les noms des élèves.',
     afterwards: 'Ici, ensuite',

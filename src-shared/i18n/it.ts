@@ -262,7 +262,7 @@ export const it = {
     give: 'Passa a un collega…',
     giveTitle: 'Passa {{room}} a un collega',
     giveAbout:
-      'Gli accessi in corso in quest’aula ({{count}}) passano al ClassTray di un collega, sigillati con un codice monouso. Il passaggio si può prendere una volta, entro {{minutes}} minuti.',
+      'Gli accessi in corso in quest’aula ({{running}}) passano al ClassTray di un collega, sigillati con un codice monouso. Il passaggio si può prendere una volta, entro {{minutes}} minuti.',
     withNames: 'Includi i nomi degli studenti',
     namesNotAllowed: 'La tua scuola passa le aule senza i nomi degli studenti.',
     afterwards: 'Qui, dopo',

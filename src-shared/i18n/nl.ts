@@ -254,7 +254,7 @@ export const nl = {
     give: 'Overdragen aan een collega…',
     giveTitle: '{{room}} overdragen aan een collega',
     giveAbout:
-      'De lopende toegangen in dit lokaal ({{count}}) gaan naar de ClassTray van een collega, verzegeld met een eenmalige code. De overdracht kan één keer worden overgenomen, binnen {{minutes}} minuten.',
+      'De lopende toegangen in dit lokaal ({{running}}) gaan naar de ClassTray van een collega, verzegeld met een eenmalige code. De overdracht kan één keer worden overgenomen, binnen {{minutes}} minuten.',
     withNames: 'De namen van de leerlingen meegeven',
     namesNotAllowed: 'Je school draagt lokalen over zonder de namen van de leerlingen.',
     afterwards: 'Hier, daarna',

@@ -275,7 +275,7 @@ export const pl = {
     give: 'Przekaż innemu nauczycielowi…',
     giveTitle: 'Przekaż {{room}} innemu nauczycielowi',
     giveAbout:
-      'Dostępy trwające w tej sali ({{count}}) trafią do ClassTray innego nauczyciela, zapieczętowane jednorazowym kodem. Przekazanie można odebrać raz, w ciągu {{minutes}} minut.',
+      'Dostępy trwające w tej sali ({{running}}) trafią do ClassTray innego nauczyciela, zapieczętowane jednorazowym kodem. Przekazanie można odebrać raz, w ciągu {{minutes}} minut.',
     withNames: 'Dołącz imiona uczniów',
     namesNotAllowed: 'Twoja szkoła przekazuje sale bez imion uczniów.',
     afterwards: 'Tutaj, potem',

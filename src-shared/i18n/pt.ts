@@ -266,7 +266,7 @@ export const pt = {
     give: 'Passar a um colega…',
     giveTitle: 'Passar {{room}} a um colega',
     giveAbout:
-      'Os acessos em curso nesta sala ({{count}}) passam para o ClassTray de um colega, selados com um código de uso único. A passagem pode ser recebida uma vez, dentro de {{minutes}} minutos.',
+      'Os acessos em curso nesta sala ({{running}}) passam para o ClassTray de um colega, selados com um código de uso único. A passagem pode ser recebida uma vez, dentro de {{minutes}} minutos.',
     withNames: 'Incluir os nomes dos alunos',
     namesNotAllowed: 'A sua escola passa as salas sem os nomes dos alunos.',
     afterwards: 'Aqui, depois',
