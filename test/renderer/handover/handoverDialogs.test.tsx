@@ -53,7 +53,7 @@ describe('handing over', () => {
     ).toBeTruthy();
     expect(within(dialog).getByText('7KQ3M-XH2PA')).toBeTruthy();
     expect(
-      (within(dialog).getByRole('textbox', { name: 'Handover text' }) as HTMLTextAreaElement).value,
+      within(dialog).getByRole<HTMLTextAreaElement>('textbox', { name: 'Handover text' }).value,
     ).toBe('classtray-handover.1.c2VhbGVk');
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
