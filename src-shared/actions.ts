@@ -35,6 +35,8 @@ export const ACTION_NAMES = [
   'forgetTimetablePlace',
   'setEndAtBell',
   'keepAccessesAfterLesson',
+  'makeHandover',
+  'takeHandover',
 ] as const;
 
 export type ActionName = (typeof ACTION_NAMES)[number];

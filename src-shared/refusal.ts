@@ -68,6 +68,17 @@ const REFUSALS = {
   tokenControlCharacters: {},
   /** ClassTray's own failure (a bug): the log has its stack. */
   classTrayFailed: {},
+  /** A room handed over (src-main/core/handover/): the school's policy allows none. */
+  handoverNotAllowed: {},
+  /** Nothing runs in the room to hand over. */
+  handoverNothingRunning: {},
+  /** The code does not open the handover, or the handover was changed (the seal cannot tell). */
+  handoverCodeWrong: {},
+  handoverExpired: { minutes: 'number' },
+  /** Not a handover's text (or cut short). */
+  handoverUnreadable: {},
+  /** This ClassTray took this handover already. */
+  handoverTakenAlready: {},
   /** The clipboard refused the diagnostics (the reason goes to the log). */
   diagnosticsNotCopied: {},
 } as const satisfies Record<string, Record<string, 'string' | 'number'>>;

@@ -36,6 +36,7 @@ import { openSettings } from './settings/settings';
 import type { DeepReadonly, Settings } from './settings/settingsSchema';
 import type { StartWorker } from './timetable/calendarReader';
 import { timetableFeature } from './timetable/timetableFeature';
+import { handoverFeature } from './handover/handoverFeature';
 import { installationFeature } from './api/installation';
 import { readinessFeature } from './readiness/readinessFeature';
 import type { StudentCipher } from './students/studentNames';
@@ -220,6 +221,11 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     policy: () => policy.schoolPolicy(),
     devices: () => classroom.devices,
   });
+  const handover = handoverFeature(core, {
+    accessesChanged: () => accesses.show(),
+    endsChanged: () => ends.changed(),
+    classroomsChanged: () => classroom.listChanged(),
+  });
   const installation = installationFeature(core);
   const studentData = studentDataFeature(core, {
     names: studentNames,
@@ -245,6 +251,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     timetable,
     readiness,
     seatPlans,
+    handover,
     installation,
   ];
 
@@ -276,6 +283,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
     ...timetable.actions,
     ...seatPlans.actions,
     ...studentData.actions,
+    ...handover.actions,
   };
 
   const classTray: ClassTray = {

@@ -18,6 +18,7 @@ export type {
 } from '../../src-main/core/api/classTrayApi';
 export type { LogFolderView, PasswordCopy, RendererApi } from '../../src-main/core/api/hostApi';
 export type { InstallationView } from '../../src-main/core/api/installationView';
+export type { MadeHandover, TakenHandover } from '../../src-main/core/handover/handoverView';
 export type {
   ErasedView,
   StudentDataExport,

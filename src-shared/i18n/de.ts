@@ -247,6 +247,42 @@ export const de = {
     onTileOf: 'befristeter Zugang an {{student}} vergeben',
     endOnTileOf: 'Zugang von {{student}} an {{name}} beenden',
   },
+  handover: {
+    give: 'An eine Kollegin oder einen Kollegen übergeben…',
+    giveTitle: '{{room}} an eine Kollegin oder einen Kollegen übergeben',
+    giveAbout:
+      'Die in diesem Raum laufenden Zugänge ({{running}}) gehen an das ClassTray einer Kollegin oder eines Kollegen, versiegelt mit einem Einmalcode. Die Übergabe kann einmal übernommen werden, innerhalb von {{minutes}} Minuten.',
+    withNames: 'Die Namen der Schüler mitgeben',
+    namesNotAllowed: 'Ihre Schule übergibt Räume ohne die Namen der Schüler.',
+    afterwards: 'Danach hier',
+    keep: 'In meiner Liste behalten, beendbar (gemeinsamer Unterricht)',
+    drop: 'Aus meiner Liste entfernen',
+    make: 'Übergabe erstellen',
+    made: 'Fertig. Geben Sie der Kollegin oder dem Kollegen den Text oder die Datei, und sagen Sie den Code.',
+    code: 'Einmalcode',
+    codeHint:
+      'Sagen oder zeigen Sie ihn: nie mit dem Text zusammen senden. Die Übergabe kann bis {{time}} übernommen werden.',
+    text: 'Übergabetext',
+    copy: 'Text kopieren',
+    copied: 'Kopiert.',
+    save: 'Als Datei speichern',
+    close: 'Schließen',
+    cancel: 'Abbrechen',
+    take: 'Von einer Kollegin oder einem Kollegen übernehmen…',
+    takeTitle: 'Von einer Kollegin oder einem Kollegen übernehmen',
+    takeAbout:
+      'Fügen Sie den Übergabetext ein oder öffnen Sie die Datei, und tippen Sie dann den Code, den man Ihnen sagt.',
+    openFile: 'Übergabedatei öffnen',
+    codeInput: 'Code der Kollegin oder des Kollegen',
+    takeConfirm: 'Übernehmen',
+    taken_one: '{{count}} Zugang in {{room}} übernommen.',
+    taken_other: '{{count}} Zugänge in {{room}} übernommen.',
+    takenEnding_one: '{{count}} Zugang in {{room}} übernommen, endet um {{time}}.',
+    takenEnding_other: '{{count}} Zugänge in {{room}} übernommen, enden um {{time}}.',
+    takenNone: 'Jeder Zugang dieser Übergabe ist schon in Ihrer Liste.',
+    roomAdded: '{{room}} wurde zu Ihren Räumen hinzugefügt.',
+    handedOver: 'Übergeben',
+  },
   readiness: {
     readyCount: '{{ready}} von {{total}} bereit',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -423,6 +459,10 @@ export const de = {
     retention: 'Namen nach dem Schultag behalten (Stunden)',
     retentionRange: 'Geben Sie eine ganze Zahl von Stunden zwischen {{min}} und {{max}} ein.',
     inNotifications: 'Schülernamen in Benachrichtigungen zeigen',
+    handover: 'Einen Raum an Kollegen übergeben',
+    handoverWithNames: 'Erlaubt, Namen nur wenn ich es ankreuze',
+    handoverWithoutNames: 'Erlaubt, ohne Namen',
+    handoverOff: 'Nicht erlaubt',
     encrypted:
       'Die Namen sind mit einem Schlüssel verschlüsselt, den Ihr Computer für Ihren Benutzer verwahrt.',
     notEncryptedPreview:
@@ -787,6 +827,11 @@ export const de = {
       explain:
         'Stunden, die Schülernamen nach dem Ende des Schultags (18:00) gespeichert bleiben, von 0 bis 720.',
     },
+    Handover: {
+      title: 'Raumübergabe',
+      explain:
+        'Ob eine Lehrkraft die laufenden Zugänge eines Raums an Kollegen übergeben darf: with-names (Namen nur, wenn sie es ankreuzt), without-names oder off.',
+    },
     UpdatesEnabled: {
       title: 'Aktualisierungen',
       explain:
@@ -918,6 +963,16 @@ export const de = {
       'Das API-Token enthält Zeilenumbrüche oder Steuerzeichen: Fügen Sie es erneut ein.',
     classTrayFailed:
       'In ClassTray ist ein unerwarteter Fehler aufgetreten; das Protokoll nennt den Grund.',
+    handoverNotAllowed: 'Ihre Schule erlaubt nicht, einen Raum zu übergeben.',
+    handoverNothingRunning: 'In diesem Raum läuft kein Zugang: Es gibt nichts zu übergeben.',
+    handoverCodeWrong:
+      'Dieser Code öffnet diese Übergabe nicht, oder die Übergabe wurde verändert. Nichts wurde übernommen.',
+    handoverExpired:
+      'Diese Übergabe ist abgelaufen (sie kann {{minutes}} Minuten lang übernommen werden). Nichts wurde übernommen: Bitten Sie um eine neue.',
+    handoverUnreadable:
+      'Das ist keine ClassTray-Übergabe, oder ein Teil fehlt. Nichts wurde übernommen.',
+    handoverTakenAlready:
+      'Diese Übergabe wurde hier schon übernommen. Nichts wurde erneut übernommen.',
     diagnosticsNotCopied:
       'Die Diagnosedaten konnten nicht in die Zwischenablage kopiert werden: Versuchen Sie es erneut.',
   },

@@ -259,6 +259,43 @@ export const en = {
     onTileOf: 'temporal access given to {{student}}',
     endOnTileOf: "End {{student}}'s access on {{name}}",
   },
+  /** A room handed over to a colleague (views/handover/): the giver's and the taker's dialogs. */
+  handover: {
+    give: 'Hand over to a colleague…',
+    giveTitle: 'Hand over {{room}} to a colleague',
+    giveAbout:
+      "The accesses running in this room ({{running}}) go to a colleague's ClassTray, sealed with a one-time code. The handover can be taken once, within {{minutes}} minutes.",
+    withNames: "Include the students' names",
+    namesNotAllowed: "Your school hands rooms over without the students' names.",
+    afterwards: 'Here, afterwards',
+    keep: 'Keep them in my list, endable (co-teaching)',
+    drop: 'Remove them from my list',
+    make: 'Make the handover',
+    made: 'Ready. Give your colleague the text or the file, and tell them the code.',
+    code: 'One-time code',
+    codeHint:
+      'Say it or show it: never send it with the text. The handover can be taken until {{time}}.',
+    text: 'Handover text',
+    copy: 'Copy the text',
+    copied: 'Copied.',
+    save: 'Save as a file',
+    close: 'Close',
+    cancel: 'Cancel',
+    take: 'Take over from a colleague…',
+    takeTitle: 'Take over from a colleague',
+    takeAbout:
+      'Paste the handover text or open its file, then type the code your colleague tells you.',
+    openFile: 'Open a handover file',
+    codeInput: 'Code from your colleague',
+    takeConfirm: 'Take over',
+    taken_one: 'Took {{count}} access in {{room}}.',
+    taken_other: 'Took {{count}} accesses in {{room}}.',
+    takenEnding_one: 'Took {{count}} access in {{room}}, ending at {{time}}.',
+    takenEnding_other: 'Took {{count}} accesses in {{room}}, ending at {{time}}.',
+    takenNone: 'Every access of this handover is already in your list.',
+    roomAdded: '{{room}} was added to your classrooms.',
+    handedOver: 'Handed over',
+  },
   /** The room's readiness: which devices will let a class down, since when, and a report for IT. */
   readiness: {
     readyCount: '{{ready}} of {{total}} ready',
@@ -443,6 +480,10 @@ export const en = {
     retention: 'Keep names after the school day (hours)',
     retentionRange: 'Enter a whole number of hours from {{min}} to {{max}}.',
     inNotifications: 'Show student names in notifications',
+    handover: 'Handing a room over to a colleague',
+    handoverWithNames: 'Allowed, names only if I tick it',
+    handoverWithoutNames: 'Allowed, without names',
+    handoverOff: 'Not allowed',
     encrypted: 'The names are encrypted with a key your computer keeps for your user.',
     notEncryptedPreview:
       'The names are saved unencrypted: the browser preview has no encryption. Only your user can open the file.',
@@ -807,6 +848,11 @@ export const en = {
       explain:
         'Hours student names are kept after the end of the school day (18:00), from 0 to 720.',
     },
+    Handover: {
+      title: 'Room handover',
+      explain:
+        "Whether a teacher may hand a room's running accesses to a colleague: with-names (names only when the teacher ticks it), without-names, or off.",
+    },
     UpdatesEnabled: {
       title: 'Updates',
       explain: 'Check for, download and offer updates (0: IT deploys each version itself).',
@@ -932,5 +978,14 @@ export const en = {
       'The API token contains line breaks or control characters: paste it again.',
     classTrayFailed: 'ClassTray failed unexpectedly; its log says why.',
     diagnosticsNotCopied: 'The diagnostics could not be copied to the clipboard: try again.',
+    handoverNotAllowed: 'Your school does not allow handing a room over.',
+    handoverNothingRunning: 'No access runs in this room: there is nothing to hand over.',
+    handoverCodeWrong:
+      'This code does not open this handover, or the handover was changed. Nothing was taken.',
+    handoverExpired:
+      'This handover has expired (it can be taken for {{minutes}} minutes). Nothing was taken: ask your colleague for a new one.',
+    handoverUnreadable:
+      'This is not a ClassTray handover, or part of it is missing. Nothing was taken.',
+    handoverTakenAlready: 'This handover was already taken here. Nothing was taken again.',
   } satisfies Record<RefusalCode, string>,
 } as const;

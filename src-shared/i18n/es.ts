@@ -255,6 +255,44 @@ export const es = {
     onTileOf: 'acceso temporal entregado a {{student}}',
     endOnTileOf: 'Terminar el acceso de {{student}} en {{name}}',
   },
+  handover: {
+    give: 'Pasar a un colega…',
+    giveTitle: 'Pasar {{room}} a un colega',
+    giveAbout:
+      'Los accesos en curso en esta aula ({{running}}) pasan al ClassTray de un colega, sellados con un código de un solo uso. El traspaso se puede recoger una vez, en {{minutes}} minutos.',
+    withNames: 'Incluir los nombres de los alumnos',
+    namesNotAllowed: 'Tu centro pasa las aulas sin los nombres de los alumnos.',
+    afterwards: 'Aquí, después',
+    keep: 'Mantenerlos en mi lista, finalizables (docencia compartida)',
+    drop: 'Quitarlos de mi lista',
+    make: 'Preparar el traspaso',
+    made: 'Listo. Da a tu colega el texto o el archivo, y dile el código.',
+    code: 'Código de un solo uso',
+    codeHint:
+      'Dilo o muéstralo: nunca lo envíes con el texto. El traspaso se puede recoger hasta las {{time}}.',
+    text: 'Texto del traspaso',
+    copy: 'Copiar el texto',
+    copied: 'Copiado.',
+    save: 'Guardar como archivo',
+    close: 'Cerrar',
+    cancel: 'Cancelar',
+    take: 'Recoger de un colega…',
+    takeTitle: 'Recoger de un colega',
+    takeAbout:
+      'Pega el texto del traspaso o abre su archivo, y escribe el código que te diga tu colega.',
+    openFile: 'Abrir un archivo de traspaso',
+    codeInput: 'Código de tu colega',
+    takeConfirm: 'Recoger',
+    taken_one: 'Recogido {{count}} acceso en {{room}}.',
+    taken_many: 'Recogidos {{count}} accesos en {{room}}.',
+    taken_other: 'Recogidos {{count}} accesos en {{room}}.',
+    takenEnding_one: 'Recogido {{count}} acceso en {{room}}, termina a las {{time}}.',
+    takenEnding_many: 'Recogidos {{count}} accesos en {{room}}, terminan a las {{time}}.',
+    takenEnding_other: 'Recogidos {{count}} accesos en {{room}}, terminan a las {{time}}.',
+    takenNone: 'Todos los accesos de este traspaso ya están en tu lista.',
+    roomAdded: '{{room}} se añadió a tus aulas.',
+    handedOver: 'Pasado a un colega',
+  },
   readiness: {
     readyCount: '{{ready}} de {{total}} listos',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -430,6 +468,10 @@ export const es = {
     retention: 'Guardar los nombres tras la jornada escolar (horas)',
     retentionRange: 'Escriba un número entero de horas entre {{min}} y {{max}}.',
     inNotifications: 'Mostrar los nombres de los alumnos en las notificaciones',
+    handover: 'Pasar un aula a un colega',
+    handoverWithNames: 'Permitido, nombres solo si lo marco',
+    handoverWithoutNames: 'Permitido, sin nombres',
+    handoverOff: 'No permitido',
     encrypted: 'Los nombres están cifrados con una clave que su ordenador guarda para su usuario.',
     notEncryptedPreview:
       'Los nombres se guardan sin cifrar: la vista previa en el navegador no tiene cifrado. Solo su usuario puede abrir el archivo.',
@@ -816,6 +858,11 @@ export const es = {
       explain:
         'Horas que se guardan los nombres de los alumnos tras el final de la jornada escolar (18:00), de 0 a 720.',
     },
+    Handover: {
+      title: 'Traspaso de aula',
+      explain:
+        'Si un docente puede pasar los accesos en curso de un aula a un colega: with-names (nombres solo si lo marca), without-names u off.',
+    },
     UpdatesEnabled: {
       title: 'Actualizaciones',
       explain:
@@ -938,6 +985,14 @@ export const es = {
     tokenControlCharacters:
       'El token de la API contiene saltos de línea o caracteres de control: pégalo de nuevo.',
     classTrayFailed: 'ClassTray falló de forma inesperada; su registro dice por qué.',
+    handoverNotAllowed: 'Tu centro no permite pasar un aula.',
+    handoverNothingRunning: 'No hay accesos en curso en esta aula: no hay nada que pasar.',
+    handoverCodeWrong:
+      'Este código no abre este traspaso, o el traspaso se modificó. No se recogió nada.',
+    handoverExpired:
+      'Este traspaso caducó (se puede recoger durante {{minutes}} minutos). No se recogió nada: pide uno nuevo.',
+    handoverUnreadable: 'No es un traspaso de ClassTray, o falta una parte. No se recogió nada.',
+    handoverTakenAlready: 'Este traspaso ya se recogió aquí. No se recogió nada de nuevo.',
     diagnosticsNotCopied:
       'No se pudieron copiar los diagnósticos al portapapeles: inténtalo de nuevo.',
   },

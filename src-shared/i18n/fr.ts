@@ -257,6 +257,44 @@ export const fr = {
     onTileOf: 'accès temporaire attribué à {{student}}',
     endOnTileOf: 'Terminer l’accès de {{student}} sur {{name}}',
   },
+  handover: {
+    give: 'Passer à un ou une collègue…',
+    giveTitle: 'Passer {{room}} à un ou une collègue',
+    giveAbout:
+      'Les accès en cours dans cette salle ({{running}}) passent au ClassTray d’un ou d’une collègue, scellés par un code à usage unique. Le passage peut être repris une fois, dans les {{minutes}} minutes.',
+    withNames: 'Inclure les noms des élèves',
+    namesNotAllowed: 'Votre établissement passe les salles sans les noms des élèves.',
+    afterwards: 'Ici, ensuite',
+    keep: 'Les garder dans ma liste, arrêtables (co-enseignement)',
+    drop: 'Les retirer de ma liste',
+    make: 'Préparer le passage',
+    made: 'C’est prêt. Donnez le texte ou le fichier à votre collègue, et dites-lui le code.',
+    code: 'Code à usage unique',
+    codeHint:
+      'Dites-le ou montrez-le : ne l’envoyez jamais avec le texte. Le passage peut être repris jusqu’à {{time}}.',
+    text: 'Texte du passage',
+    copy: 'Copier le texte',
+    copied: 'Copié.',
+    save: 'Enregistrer dans un fichier',
+    close: 'Fermer',
+    cancel: 'Annuler',
+    take: 'Reprendre d’un ou d’une collègue…',
+    takeTitle: 'Reprendre d’un ou d’une collègue',
+    takeAbout:
+      'Collez le texte du passage ou ouvrez son fichier, puis saisissez le code que votre collègue vous donne.',
+    openFile: 'Ouvrir un fichier de passage',
+    codeInput: 'Code de votre collègue',
+    takeConfirm: 'Reprendre',
+    taken_one: '{{count}} accès repris dans {{room}}.',
+    taken_many: '{{count}} accès repris dans {{room}}.',
+    taken_other: '{{count}} accès repris dans {{room}}.',
+    takenEnding_one: '{{count}} accès repris dans {{room}}, fin à {{time}}.',
+    takenEnding_many: '{{count}} accès repris dans {{room}}, fin à {{time}}.',
+    takenEnding_other: '{{count}} accès repris dans {{room}}, fin à {{time}}.',
+    takenNone: 'Chaque accès de ce passage est déjà dans votre liste.',
+    roomAdded: '{{room}} a été ajoutée à vos salles.',
+    handedOver: 'Passé à un collègue',
+  },
   readiness: {
     readyCount: '{{ready}} sur {{total}} prêts',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -432,6 +470,10 @@ export const fr = {
     retention: 'Garder les noms après la journée scolaire (heures)',
     retentionRange: "Saisissez un nombre entier d'heures entre {{min}} et {{max}}.",
     inNotifications: 'Afficher les noms des élèves dans les notifications',
+    handover: 'Passer une salle à un ou une collègue',
+    handoverWithNames: 'Autorisé, noms seulement si je coche',
+    handoverWithoutNames: 'Autorisé, sans les noms',
+    handoverOff: 'Non autorisé',
     encrypted:
       'Les noms sont chiffrés avec une clé que votre ordinateur garde pour votre utilisateur.',
     notEncryptedPreview:
@@ -823,6 +865,11 @@ export const fr = {
       explain:
         'Heures pendant lesquelles les noms des élèves sont gardés après la fin de la journée scolaire (18:00), de 0 à 720.',
     },
+    Handover: {
+      title: 'Passage d’une salle',
+      explain:
+        'Si un enseignant peut passer les accès en cours d’une salle à un collègue : with-names (noms seulement s’il coche), without-names ou off.',
+    },
     UpdatesEnabled: {
       title: 'Mises à jour',
       explain:
@@ -951,6 +998,15 @@ export const fr = {
     tokenControlCharacters:
       'Le jeton d’API contient des sauts de ligne ou des caractères de contrôle : collez-le à nouveau.',
     classTrayFailed: 'ClassTray a échoué de façon inattendue ; son journal en donne la raison.',
+    handoverNotAllowed: 'Votre établissement n’autorise pas le passage d’une salle.',
+    handoverNothingRunning: 'Aucun accès ne court dans cette salle : rien à passer.',
+    handoverCodeWrong:
+      'Ce code n’ouvre pas ce passage, ou le passage a été modifié. Rien n’a été repris.',
+    handoverExpired:
+      'Ce passage a expiré (il peut être repris pendant {{minutes}} minutes). Rien n’a été repris : demandez-en un nouveau.',
+    handoverUnreadable:
+      'Ce n’est pas un passage ClassTray, ou une partie manque. Rien n’a été repris.',
+    handoverTakenAlready: 'Ce passage a déjà été repris ici. Rien n’a été repris une seconde fois.',
     diagnosticsNotCopied:
       'Les diagnostics n’ont pas pu être copiés dans le presse-papiers : réessayez.',
   },

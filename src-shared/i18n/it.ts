@@ -258,6 +258,44 @@ export const it = {
     onTileOf: 'accesso temporaneo assegnato a {{student}}',
     endOnTileOf: 'Termina l’accesso di {{student}} su {{name}}',
   },
+  handover: {
+    give: 'Passa a un collega…',
+    giveTitle: 'Passa {{room}} a un collega',
+    giveAbout:
+      'Gli accessi in corso in quest’aula ({{running}}) passano al ClassTray di un collega, sigillati con un codice monouso. Il passaggio si può prendere una volta, entro {{minutes}} minuti.',
+    withNames: 'Includi i nomi degli studenti',
+    namesNotAllowed: 'La tua scuola passa le aule senza i nomi degli studenti.',
+    afterwards: 'Qui, dopo',
+    keep: 'Tienili nel mio elenco, terminabili (compresenza)',
+    drop: 'Toglili dal mio elenco',
+    make: 'Prepara il passaggio',
+    made: 'Pronto. Dai al collega il testo o il file, e digli il codice.',
+    code: 'Codice monouso',
+    codeHint:
+      'Dillo o mostralo: non inviarlo mai con il testo. Il passaggio si può prendere fino alle {{time}}.',
+    text: 'Testo del passaggio',
+    copy: 'Copia il testo',
+    copied: 'Copiato.',
+    save: 'Salva come file',
+    close: 'Chiudi',
+    cancel: 'Annulla',
+    take: 'Prendi da un collega…',
+    takeTitle: 'Prendi da un collega',
+    takeAbout:
+      'Incolla il testo del passaggio o apri il suo file, poi scrivi il codice che ti dice il collega.',
+    openFile: 'Apri un file di passaggio',
+    codeInput: 'Codice del collega',
+    takeConfirm: 'Prendi',
+    taken_one: 'Preso {{count}} accesso in {{room}}.',
+    taken_many: 'Presi {{count}} accessi in {{room}}.',
+    taken_other: 'Presi {{count}} accessi in {{room}}.',
+    takenEnding_one: 'Preso {{count}} accesso in {{room}}, termina alle {{time}}.',
+    takenEnding_many: 'Presi {{count}} accessi in {{room}}, terminano alle {{time}}.',
+    takenEnding_other: 'Presi {{count}} accessi in {{room}}, terminano alle {{time}}.',
+    takenNone: 'Ogni accesso di questo passaggio è già nel tuo elenco.',
+    roomAdded: '{{room}} è stata aggiunta alle tue aule.',
+    handedOver: 'Passato a un collega',
+  },
   readiness: {
     readyCount: '{{ready}} di {{total}} pronti',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -432,6 +470,10 @@ export const it = {
     retention: 'Conserva i nomi dopo la giornata scolastica (ore)',
     retentionRange: 'Inserisci un numero intero di ore da {{min}} a {{max}}.',
     inNotifications: 'Mostra i nomi degli studenti nelle notifiche',
+    handover: 'Passare un’aula a un collega',
+    handoverWithNames: 'Consentito, nomi solo se lo spunto',
+    handoverWithoutNames: 'Consentito, senza nomi',
+    handoverOff: 'Non consentito',
     encrypted: 'I nomi sono cifrati con una chiave che il computer custodisce per il tuo utente.',
     notEncryptedPreview:
       'I nomi sono salvati senza cifratura: l’anteprima nel browser non ne ha. Solo il tuo utente può aprire il file.',
@@ -818,6 +860,11 @@ export const it = {
       explain:
         'Ore per cui i nomi degli studenti restano conservati dopo la fine della giornata scolastica (18:00), da 0 a 720.',
     },
+    Handover: {
+      title: 'Passaggio dell’aula',
+      explain:
+        'Se un docente può passare gli accessi in corso di un’aula a un collega: with-names (nomi solo se lo spunta), without-names o off.',
+    },
     UpdatesEnabled: {
       title: 'Aggiornamenti',
       explain:
@@ -943,6 +990,16 @@ export const it = {
       'Il token API contiene a capo o caratteri di controllo: incollalo di nuovo.',
     classTrayFailed:
       'ClassTray ha avuto un errore imprevisto; il suo registro ne indica il motivo.',
+    handoverNotAllowed: 'La tua scuola non consente di passare un’aula.',
+    handoverNothingRunning: 'In quest’aula non è in corso alcun accesso: non c’è nulla da passare.',
+    handoverCodeWrong:
+      'Questo codice non apre questo passaggio, oppure il passaggio è stato modificato. Non è stato preso nulla.',
+    handoverExpired:
+      'Questo passaggio è scaduto (si può prendere per {{minutes}} minuti). Non è stato preso nulla: chiedine uno nuovo.',
+    handoverUnreadable:
+      'Non è un passaggio di ClassTray, oppure ne manca una parte. Non è stato preso nulla.',
+    handoverTakenAlready:
+      'Questo passaggio è già stato preso qui. Non è stato preso nulla di nuovo.',
     diagnosticsNotCopied: 'Non è stato possibile copiare la diagnostica negli appunti: riprova.',
   },
 } as const satisfies Messages;

@@ -250,6 +250,42 @@ export const nl = {
     onTileOf: 'tijdelijke toegang verleend aan {{student}}',
     endOnTileOf: 'Toegang van {{student}} op {{name}} beëindigen',
   },
+  handover: {
+    give: 'Overdragen aan een collega…',
+    giveTitle: '{{room}} overdragen aan een collega',
+    giveAbout:
+      'De lopende toegangen in dit lokaal ({{running}}) gaan naar de ClassTray van een collega, verzegeld met een eenmalige code. De overdracht kan één keer worden overgenomen, binnen {{minutes}} minuten.',
+    withNames: 'De namen van de leerlingen meegeven',
+    namesNotAllowed: 'Je school draagt lokalen over zonder de namen van de leerlingen.',
+    afterwards: 'Hier, daarna',
+    keep: 'In mijn lijst houden, te beëindigen (samen lesgeven)',
+    drop: 'Uit mijn lijst halen',
+    make: 'Overdracht maken',
+    made: 'Klaar. Geef je collega de tekst of het bestand, en zeg de code.',
+    code: 'Eenmalige code',
+    codeHint:
+      'Zeg of toon hem: stuur hem nooit mee met de tekst. De overdracht kan tot {{time}} worden overgenomen.',
+    text: 'Overdrachtstekst',
+    copy: 'Tekst kopiëren',
+    copied: 'Gekopieerd.',
+    save: 'Als bestand opslaan',
+    close: 'Sluiten',
+    cancel: 'Annuleren',
+    take: 'Overnemen van een collega…',
+    takeTitle: 'Overnemen van een collega',
+    takeAbout:
+      'Plak de overdrachtstekst of open het bestand, en typ dan de code die je collega zegt.',
+    openFile: 'Overdrachtsbestand openen',
+    codeInput: 'Code van je collega',
+    takeConfirm: 'Overnemen',
+    taken_one: '{{count}} toegang in {{room}} overgenomen.',
+    taken_other: '{{count}} toegangen in {{room}} overgenomen.',
+    takenEnding_one: '{{count}} toegang in {{room}} overgenomen, eindigt om {{time}}.',
+    takenEnding_other: '{{count}} toegangen in {{room}} overgenomen, eindigen om {{time}}.',
+    takenNone: 'Elke toegang van deze overdracht staat al in je lijst.',
+    roomAdded: '{{room}} is aan je lokalen toegevoegd.',
+    handedOver: 'Overgedragen',
+  },
   readiness: {
     readyCount: '{{ready}} van {{total}} klaar',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -424,6 +460,10 @@ export const nl = {
     retention: 'Namen na de schooldag bewaren (uren)',
     retentionRange: 'Voer een geheel aantal uren in van {{min}} tot {{max}}.',
     inNotifications: 'Namen van leerlingen in meldingen tonen',
+    handover: 'Een lokaal overdragen aan een collega',
+    handoverWithNames: 'Toegestaan, namen alleen als ik het aanvink',
+    handoverWithoutNames: 'Toegestaan, zonder namen',
+    handoverOff: 'Niet toegestaan',
     encrypted:
       'De namen zijn versleuteld met een sleutel die uw computer voor uw gebruiker bewaart.',
     notEncryptedPreview:
@@ -789,6 +829,11 @@ export const nl = {
       explain:
         'Uren dat namen van leerlingen bewaard blijven na het einde van de schooldag (18:00), van 0 tot 720.',
     },
+    Handover: {
+      title: 'Lokaaloverdracht',
+      explain:
+        'Of een docent de lopende toegangen van een lokaal aan een collega mag overdragen: with-names (namen alleen als die het aanvinkt), without-names of off.',
+    },
     UpdatesEnabled: {
       title: 'Automatische updates',
       explain: 'Updates zoeken, downloaden en aanbieden (0: de ICT rolt elke versie zelf uit).',
@@ -913,6 +958,16 @@ export const nl = {
     tokenEmpty: 'Het API-token is leeg: plak het opnieuw.',
     tokenControlCharacters: 'Het API-token bevat regeleinden of stuurtekens: plak het opnieuw.',
     classTrayFailed: 'Er ging onverwacht iets mis in ClassTray; het logboek zegt waarom.',
+    handoverNotAllowed: 'Je school staat niet toe een lokaal over te dragen.',
+    handoverNothingRunning: 'In dit lokaal loopt geen toegang: er is niets over te dragen.',
+    handoverCodeWrong:
+      'Deze code opent deze overdracht niet, of de overdracht is gewijzigd. Er is niets overgenomen.',
+    handoverExpired:
+      'Deze overdracht is verlopen (hij kan {{minutes}} minuten lang worden overgenomen). Er is niets overgenomen: vraag een nieuwe.',
+    handoverUnreadable:
+      'Dit is geen ClassTray-overdracht, of een deel ontbreekt. Er is niets overgenomen.',
+    handoverTakenAlready:
+      'Deze overdracht is hier al overgenomen. Er is niets opnieuw overgenomen.',
     diagnosticsNotCopied:
       'De diagnose kon niet naar het klembord worden gekopieerd: probeer het opnieuw.',
   },

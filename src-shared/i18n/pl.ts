@@ -271,6 +271,46 @@ export const pl = {
     onTileOf: 'dostęp tymczasowy przyznany: {{student}}',
     endOnTileOf: 'Zakończ dostęp: {{student}}, {{name}}',
   },
+  handover: {
+    give: 'Przekaż innemu nauczycielowi…',
+    giveTitle: 'Przekaż {{room}} innemu nauczycielowi',
+    giveAbout:
+      'Dostępy trwające w tej sali ({{running}}) trafią do ClassTray innego nauczyciela, zapieczętowane jednorazowym kodem. Przekazanie można odebrać raz, w ciągu {{minutes}} minut.',
+    withNames: 'Dołącz imiona uczniów',
+    namesNotAllowed: 'Twoja szkoła przekazuje sale bez imion uczniów.',
+    afterwards: 'Tutaj, potem',
+    keep: 'Zostaw je na mojej liście, z możliwością zakończenia (wspólne lekcje)',
+    drop: 'Usuń je z mojej listy',
+    make: 'Przygotuj przekazanie',
+    made: 'Gotowe. Daj koledze tekst lub plik i powiedz mu kod.',
+    code: 'Kod jednorazowy',
+    codeHint:
+      'Powiedz go lub pokaż: nigdy nie wysyłaj go razem z tekstem. Przekazanie można odebrać do {{time}}.',
+    text: 'Tekst przekazania',
+    copy: 'Kopiuj tekst',
+    copied: 'Skopiowano.',
+    save: 'Zapisz jako plik',
+    close: 'Zamknij',
+    cancel: 'Anuluj',
+    take: 'Odbierz od innego nauczyciela…',
+    takeTitle: 'Odbierz od innego nauczyciela',
+    takeAbout:
+      'Wklej tekst przekazania lub otwórz jego plik, a potem wpisz kod, który poda kolega.',
+    openFile: 'Otwórz plik przekazania',
+    codeInput: 'Kod od kolegi',
+    takeConfirm: 'Odbierz',
+    taken_one: 'Odebrano {{count}} dostęp w {{room}}.',
+    taken_few: 'Odebrano {{count}} dostępy w {{room}}.',
+    taken_many: 'Odebrano {{count}} dostępów w {{room}}.',
+    taken_other: 'Odebrano {{count}} dostępu w {{room}}.',
+    takenEnding_one: 'Odebrano {{count}} dostęp w {{room}}, koniec o {{time}}.',
+    takenEnding_few: 'Odebrano {{count}} dostępy w {{room}}, koniec o {{time}}.',
+    takenEnding_many: 'Odebrano {{count}} dostępów w {{room}}, koniec o {{time}}.',
+    takenEnding_other: 'Odebrano {{count}} dostępu w {{room}}, koniec o {{time}}.',
+    takenNone: 'Każdy dostęp z tego przekazania jest już na twojej liście.',
+    roomAdded: 'Dodano {{room}} do twoich sal.',
+    handedOver: 'Przekazany',
+  },
   readiness: {
     readyCount: '{{ready}} z {{total}} gotowych',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -444,6 +484,10 @@ export const pl = {
     retention: 'Zachowaj imiona po dniu szkolnym (godziny)',
     retentionRange: 'Wpisz całkowitą liczbę godzin od {{min}} do {{max}}.',
     inNotifications: 'Pokazuj imiona uczniów w powiadomieniach',
+    handover: 'Przekazanie sali innemu nauczycielowi',
+    handoverWithNames: 'Dozwolone, imiona tylko gdy zaznaczę',
+    handoverWithoutNames: 'Dozwolone, bez imion',
+    handoverOff: 'Niedozwolone',
     encrypted:
       'Imiona są zaszyfrowane kluczem, który komputer przechowuje dla Twojego użytkownika.',
     notEncryptedPreview:
@@ -856,6 +900,11 @@ export const pl = {
       explain:
         'Liczba godzin, przez które imiona uczniów są przechowywane po końcu dnia szkolnego (18:00), od 0 do 720.',
     },
+    Handover: {
+      title: 'Przekazanie sali',
+      explain:
+        'Czy nauczyciel może przekazać trwające dostępy sali innemu nauczycielowi: with-names (imiona tylko gdy zaznaczy), without-names lub off.',
+    },
     UpdatesEnabled: {
       title: 'Aktualizacje',
       explain: 'Sprawdzaj, pobieraj i proponuj aktualizacje (0: dział IT sam wdraża każdą wersję).',
@@ -975,6 +1024,15 @@ export const pl = {
     tokenControlCharacters:
       'Token API zawiera podziały wierszy lub znaki sterujące: wklej go ponownie.',
     classTrayFailed: 'W ClassTray wystąpił nieoczekiwany błąd; przyczynę podaje dziennik.',
+    handoverNotAllowed: 'Twoja szkoła nie pozwala przekazywać sal.',
+    handoverNothingRunning: 'W tej sali nie trwa żaden dostęp: nie ma czego przekazać.',
+    handoverCodeWrong:
+      'Ten kod nie otwiera tego przekazania albo przekazanie zostało zmienione. Niczego nie odebrano.',
+    handoverExpired:
+      'To przekazanie wygasło (można je odebrać przez {{minutes}} minut). Niczego nie odebrano: poproś o nowe.',
+    handoverUnreadable:
+      'To nie jest przekazanie ClassTray albo brakuje jego części. Niczego nie odebrano.',
+    handoverTakenAlready: 'To przekazanie zostało już tu odebrane. Niczego nie odebrano ponownie.',
     diagnosticsNotCopied: 'Nie udało się skopiować diagnostyki do schowka: spróbuj ponownie.',
   },
 } as const satisfies Messages;

@@ -262,6 +262,44 @@ export const pt = {
     onTileOf: 'acesso temporário concedido a {{student}}',
     endOnTileOf: 'Terminar o acesso de {{student}} em {{name}}',
   },
+  handover: {
+    give: 'Passar a um colega…',
+    giveTitle: 'Passar {{room}} a um colega',
+    giveAbout:
+      'Os acessos em curso nesta sala ({{running}}) passam para o ClassTray de um colega, selados com um código de uso único. A passagem pode ser recebida uma vez, dentro de {{minutes}} minutos.',
+    withNames: 'Incluir os nomes dos alunos',
+    namesNotAllowed: 'A sua escola passa as salas sem os nomes dos alunos.',
+    afterwards: 'Aqui, depois',
+    keep: 'Mantê-los na minha lista, encerráveis (docência partilhada)',
+    drop: 'Retirá-los da minha lista',
+    make: 'Preparar a passagem',
+    made: 'Pronto. Dê ao colega o texto ou o ficheiro, e diga-lhe o código.',
+    code: 'Código de uso único',
+    codeHint:
+      'Diga-o ou mostre-o: nunca o envie com o texto. A passagem pode ser recebida até às {{time}}.',
+    text: 'Texto da passagem',
+    copy: 'Copiar o texto',
+    copied: 'Copiado.',
+    save: 'Guardar como ficheiro',
+    close: 'Fechar',
+    cancel: 'Cancelar',
+    take: 'Receber de um colega…',
+    takeTitle: 'Receber de um colega',
+    takeAbout:
+      'Cole o texto da passagem ou abra o seu ficheiro, e escreva o código que o colega lhe diz.',
+    openFile: 'Abrir um ficheiro de passagem',
+    codeInput: 'Código do colega',
+    takeConfirm: 'Receber',
+    taken_one: 'Recebido {{count}} acesso em {{room}}.',
+    taken_many: 'Recebidos {{count}} acessos em {{room}}.',
+    taken_other: 'Recebidos {{count}} acessos em {{room}}.',
+    takenEnding_one: 'Recebido {{count}} acesso em {{room}}, termina às {{time}}.',
+    takenEnding_many: 'Recebidos {{count}} acessos em {{room}}, terminam às {{time}}.',
+    takenEnding_other: 'Recebidos {{count}} acessos em {{room}}, terminam às {{time}}.',
+    takenNone: 'Todos os acessos desta passagem já estão na sua lista.',
+    roomAdded: '{{room}} foi adicionada às suas salas.',
+    handedOver: 'Passado a um colega',
+  },
   readiness: {
     readyCount: '{{ready}} de {{total}} prontos',
     /** Why the header's online count and the ready count differ, said beside the ready count. */
@@ -436,6 +474,10 @@ export const pt = {
     retention: 'Guardar os nomes depois do dia escolar (horas)',
     retentionRange: 'Escreva um número inteiro de horas entre {{min}} e {{max}}.',
     inNotifications: 'Mostrar os nomes dos alunos nas notificações',
+    handover: 'Passar uma sala a um colega',
+    handoverWithNames: 'Permitido, nomes só se eu marcar',
+    handoverWithoutNames: 'Permitido, sem nomes',
+    handoverOff: 'Não permitido',
     encrypted:
       'Os nomes estão cifrados com uma chave que o computador guarda para o seu utilizador.',
     notEncryptedPreview:
@@ -824,6 +866,11 @@ export const pt = {
       explain:
         'Horas durante as quais os nomes dos alunos ficam guardados depois do fim do dia escolar (18:00), de 0 a 720.',
     },
+    Handover: {
+      title: 'Passagem de sala',
+      explain:
+        'Se um professor pode passar os acessos em curso de uma sala a um colega: with-names (nomes só se o marcar), without-names ou off.',
+    },
     UpdatesEnabled: {
       title: 'Atualizações',
       explain:
@@ -945,6 +992,15 @@ export const pt = {
     tokenControlCharacters:
       'O token da API contém quebras de linha ou caracteres de controlo: cole-o de novo.',
     classTrayFailed: 'O ClassTray falhou inesperadamente; o registo diz porquê.',
+    handoverNotAllowed: 'A sua escola não permite passar uma sala.',
+    handoverNothingRunning: 'Nenhum acesso está em curso nesta sala: não há nada para passar.',
+    handoverCodeWrong:
+      'Este código não abre esta passagem, ou a passagem foi alterada. Nada foi recebido.',
+    handoverExpired:
+      'Esta passagem expirou (pode ser recebida durante {{minutes}} minutos). Nada foi recebido: peça uma nova.',
+    handoverUnreadable:
+      'Isto não é uma passagem do ClassTray, ou falta uma parte. Nada foi recebido.',
+    handoverTakenAlready: 'Esta passagem já foi recebida aqui. Nada foi recebido de novo.',
     diagnosticsNotCopied:
       'Não foi possível copiar o diagnóstico para a área de transferência: tente de novo.',
   },

@@ -51,6 +51,8 @@ const valid: Record<ApiAction, unknown> = {
   forgetTimetablePlace: { place: 'R12' },
   setEndAtBell: { classroomId: 'room-12', on: true },
   keepAccessesAfterLesson: { key: 'lesson-1@2030-01-01T10:05:00.000Z' },
+  makeHandover: { classroomId: 'lab-1', withNames: false, giverKeeps: 'keep' },
+  takeHandover: { text: 'classtray-handover.1.c2VhbGVk', code: '7KQ3M-XH2PA' },
 };
 
 const invalid: Record<ApiAction, unknown> = {
@@ -88,6 +90,8 @@ const invalid: Record<ApiAction, unknown> = {
   forgetTimetablePlace: {},
   setEndAtBell: { on: 'yes' },
   keepAccessesAfterLesson: { key: 12 },
+  makeHandover: { classroomId: 'lab-1', withNames: 'yes', giverKeeps: 'keep' },
+  takeHandover: { text: '', code: '7KQ3M-XH2PA' },
 };
 
 const appFrame = { senderFrame: { url: 'app://classtray/index.html', parent: null } };

@@ -65,6 +65,7 @@ export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): Track
     classroomId: 'lab-1',
     deviceAlias: 'LAB-PC01',
     addedAt: '2026-01-05T09:00:00.000Z',
+    handedOverAt: null,
     state: { kind: 'given' },
     warnNo2fa: false,
     ...overrides,

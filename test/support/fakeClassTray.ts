@@ -359,6 +359,25 @@ export class FakeClassTray implements ClassTray, RendererApi {
     this.#showTimetable({ now: now?.key === key ? { ...now, endsAccesses: false } : now });
   });
 
+  /** A handover as the core answers it: a sealed-looking text and a code, nothing kept. */
+  makeHandover = this.#action('makeHandover', async ({ classroomId }) => ({
+    text: 'classtray-handover.1.c2VhbGVk',
+    code: '7KQ3M-XH2PA',
+    fileName: 'classtray-handover-2026-01-05-09-40.txt',
+    count: this.state.temporalAccesses.filter((access) => access.classroomId === classroomId)
+      .length,
+    expiresAt: '2026-01-05T10:10:00.000Z',
+    withNames: false,
+  }));
+
+  takeHandover = this.#action('takeHandover', async () => ({
+    count: 3,
+    classroomId: 'lab-3',
+    classroomName: 'Lab 3',
+    endsAt: '2026-01-05T11:40:00.000Z',
+    roomAdded: false,
+  }));
+
   copyDevicePassword = vi.fn(async (_input: DeviceInput): Promise<PasswordCopy> => ({
     copied: true,
     cleared: { afterSeconds: 30 },

@@ -28,6 +28,7 @@ export const SAMPLES: {
   EndsDuringSleep: { valid: 'end-at-sleep', other: 'end-on-wake', invalid: 'nightly' },
   StudentNames: { valid: 'initials', other: 'full', invalid: 'nicknames' },
   StudentDataRetentionHours: { valid: 8, other: 0, invalid: 721 },
+  Handover: { valid: 'without-names', other: 'off', invalid: 'yes' },
   UpdatesEnabled: { valid: false, other: true, invalid: [] },
   UpdateFeedUrl: {
     valid: 'https://updates.school.example/classtray',

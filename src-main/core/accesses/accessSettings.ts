@@ -68,6 +68,8 @@ const trackedTemporalAccessSchema = z.strictObject({
   deviceAlias: z.string().min(1).optional(),
   has2fa: z.boolean().optional(),
   addedAt: isoTimeSchema,
+  /** Handed over to a colleague (handover/), kept endable here for co-teaching. */
+  handedOverAt: isoTimeSchema.optional(),
   lastOutcome: accessOutcomeSchema.optional(),
 });
 

@@ -22,6 +22,8 @@ export interface TrackedAccessView {
   /** The device's alias: as the open classroom shows it, else as it was when added. */
   deviceAlias: string | null;
   addedAt: string;
+  /** When it was handed over to a colleague (kept here for co-teaching); null: never. */
+  handedOverAt: string | null;
   /** Its one state, as the core recorded it; read through accessStanding (src-shared). */
   state: AccessState;
   /**
@@ -64,6 +66,7 @@ export function accessView(
     classroomId: access.classroomId ?? null,
     deviceAlias: device?.alias ?? access.deviceAlias ?? null,
     addedAt: access.addedAt,
+    handedOverAt: access.handedOverAt ?? null,
     state: stateOf(access),
     warnNo2fa: has2fa === false && !accessStanding(stateOf(access)).ended,
   };

@@ -3,7 +3,7 @@
  * (hostApi.ts), input refusals and the error policy. Each part of the state is a feature's view.
  *
  * Every action a renderer may ask for is declared once, in `api` below (the seat plan's and the
- * timetable's rows in their groups, seatPlanActions.ts and timetableActions.ts), with its input
+ * timetable's rows in their groups, seatPlanActions.ts, timetableActions.ts and handoverActions.ts), with its input
  * schema (everything a renderer sends is untrusted) and its result type; the interface, the hosts'
  * dispatch, the IPC channels and the renderer's clients all follow from it. Nothing here carries
  * the API token; a device password leaves the core only through the host's `devicePassword`.
@@ -32,6 +32,7 @@ import type { ActionSpec, ResultType } from './actionSpec';
 import { action, classroomId, noInput, noResult, remoteId, resultType } from './actionSpec';
 import type { InstallationView } from './installationView';
 import { seatPlanActions } from './seatPlanActions';
+import { handoverActions } from './handoverActions';
 import { timetableActions } from './timetableActions';
 import type { ErasedView, StudentDataExport, StudentDataView } from '../students/studentDataView';
 
@@ -167,6 +168,8 @@ export const api = {
     resultType<StudentDataExport>(),
   ),
   ...timetableActions,
+  ...handoverActions,
+  ...handoverActions,
 } as const satisfies { readonly [Name in ActionName]: ActionSpec<z.ZodType, unknown> };
 
 /** The actions of ClassTrayApi: each is one IPC channel and one preview route. */

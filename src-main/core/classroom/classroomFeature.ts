@@ -31,6 +31,8 @@ export interface ClassroomFeature
   open(id: string, nickname?: string): Promise<void>;
   /** The session switched classrooms: the watch follows. */
   watch: ClassroomWatch['watch'];
+  /** The list of rooms changed elsewhere (a handover added one): it goes out again. */
+  listChanged(): void;
 }
 
 export function classroomFeature(
@@ -113,6 +115,7 @@ export function classroomFeature(
       return watch.devices;
     },
     open,
+    listChanged: show,
     watch: (session) => watch.watch(session),
     sessionOpened: (session) => watch.watch(session),
     settingsChanged: () => watch.setIntervals(core.settings.get().poll),

@@ -170,6 +170,7 @@ const RULES = {
   EndsDuringSleep: setting('endsDuringSleep'),
   StudentNames: setting('studentData.names'),
   StudentDataRetentionHours: setting('studentData.retentionHours'),
+  Handover: setting('handover'),
   // The updater's (src-main/electron/updates/updates.ts): no setting of the teacher's holds them.
   UpdatesEnabled: own(z.boolean()),
   UpdateFeedUrl: own(updateFeedSchema),

@@ -16,6 +16,7 @@ import {
   STUDENT_NAME_CHOICES,
 } from '../../../src-shared/studentData';
 import { DESKTOP_HOMES } from '../../../src-shared/desktopHome';
+import { HANDOVER_CHOICES } from '../../../src-shared/handover';
 import { ENDS_DURING_SLEEP, RUNNING_ON_QUIT } from '../../../src-shared/leaving';
 import {
   DEFAULT_OPEN_SHORTCUT,
@@ -81,6 +82,11 @@ export const preferenceSettings = {
       namesInNotifications: z.boolean().default(false),
     })
     .prefault({}),
+  /**
+   * Whether a room's accesses may be handed over to a colleague, with the students' names when
+   * the teacher ticks it, without them, or not at all (handover/handoverFeature.ts).
+   */
+  handover: z.enum(HANDOVER_CHOICES).default('with-names'),
   /** The teacher closed the demo school's notice: the "Demo data" badge still says it. */
   demoNoticeDismissed: z.boolean().default(false),
 };

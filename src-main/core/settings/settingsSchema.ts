@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { accessSettings } from '../accesses/accessSettings';
 import { accountSettings } from '../account/accountSettings';
 import { classroomSettings } from '../classroom/classroomSettings';
+import { handoverSettings } from '../handover/handoverSettings';
 import { scheduledEndSettings } from '../scheduledEnds/scheduledEndSettings';
 import { timetableSettings } from '../timetable/timetableSettings';
 import { preferenceSettings } from './preferences';
@@ -18,6 +19,7 @@ export const settingsSchema = z.strictObject({
   ...accessSettings,
   ...scheduledEndSettings,
   ...timetableSettings,
+  ...handoverSettings,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

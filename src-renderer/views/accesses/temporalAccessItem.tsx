@@ -116,6 +116,9 @@ export function TemporalAccessItem({
           </span>
           {/* Without a label or a device the token is the name already. */}
           {name !== token && <span className="access-detail">{token}</span>}
+          {access.handedOverAt !== null && (
+            <span className="access-detail handed-over">{t('handover.handedOver')}</span>
+          )}
         </div>
         <div className="access-actions">
           {shown.endable && (

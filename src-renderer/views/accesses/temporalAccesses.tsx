@@ -10,6 +10,8 @@ import { EndAllAccesses } from './endAllAccesses';
 import { TemporalAccessItem } from './temporalAccessItem';
 import { useNow } from '../clock';
 import { ChevronIcon } from '../icons';
+import { HandOver } from '../handover/handOver';
+import { TakeOver } from '../handover/takeOver';
 
 const FOLD_CHECK_MS = 15_000;
 
@@ -27,6 +29,7 @@ export function TemporalAccesses() {
   const classroomId = useClassTray((data) => data.classroom.id);
   // The compact view gives the devices every line it can; the box's placeholder says enough.
   const compact = useClassTray((data) => data.preferences.compactView);
+  const handover = useClassTray((data) => data.preferences.handover);
   const headingId = useId();
   const otherId = useId();
   const notKnownId = useId();
@@ -110,6 +113,14 @@ export function TemporalAccesses() {
       {/* Hidden rather than unmounted: a card's Undo and the half-typed access survive a fold. */}
       <div id={panelId} className="accesses-panel" hidden={!open}>
         <AddAccessForm visible={open} onClose={closeForm} onAdded={setAdded} />
+        {handover !== 'off' && (
+          <div className="handover-entries">
+            {classroomId !== null && endAll.length > 0 && (
+              <HandOver classroomId={classroomId} running={endAll.length} />
+            )}
+            <TakeOver />
+          </div>
+        )}
         {accesses.length === 0 ? (
           !compact && <p className="hint">{t('accesses.none')}</p>
         ) : (

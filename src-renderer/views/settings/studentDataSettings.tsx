@@ -8,6 +8,8 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accessStanding } from '../../../src-shared/accessState';
 import { LOCALES, SOURCE_LOCALE, type Locale } from '../../../src-shared/i18n/languages';
+import type { HandoverChoice } from '../../../src-shared/handover';
+import { HANDOVER_CHOICES } from '../../../src-shared/handover';
 import type { StudentNameChoice } from '../../../src-shared/studentData';
 import {
   STUDENT_DATA_RETENTION_HOURS,
@@ -29,6 +31,12 @@ const CHOICE_WORDS = {
   initials: 'privacy.namesInitials',
   off: 'privacy.namesOff',
 } as const satisfies Record<StudentNameChoice, string>;
+
+const HANDOVER_WORDS = {
+  'with-names': 'privacy.handoverWithNames',
+  'without-names': 'privacy.handoverWithoutNames',
+  off: 'privacy.handoverOff',
+} as const satisfies Record<HandoverChoice, string>;
 
 /** The window's language as i18next holds it (always one of LOCALES: openI18n sets it). */
 const shownLocale = (language: string): Locale =>
@@ -61,6 +69,10 @@ export function StudentDataSettings() {
   const focusAfterRender = useFocusAfterRender();
   const names = useAction((choice: StudentNameChoice) =>
     api.updatePreferences({ studentData: { names: choice } }),
+  );
+  const handover = useClassTray((data) => data.preferences.handover);
+  const handing = useAction((choice: HandoverChoice) =>
+    api.updatePreferences({ handover: choice }),
   );
   const notifications = useAction((namesInNotifications: boolean) =>
     api.updatePreferences({ studentData: { namesInNotifications } }),
@@ -124,6 +136,24 @@ export function StudentDataSettings() {
         </select>
       </label>
       <ActionError error={names.error} />
+      <label className="field inline">
+        <span>
+          {t('privacy.handover')}
+          <SetBySchoolNote shown={setBySchool('Handover')} />
+        </span>
+        <select
+          value={handover}
+          disabled={setBySchool('Handover')}
+          onChange={(event) => void handing.run(event.target.value as HandoverChoice)}
+        >
+          {HANDOVER_CHOICES.map((choice) => (
+            <option key={choice} value={choice}>
+              {t(HANDOVER_WORDS[choice])}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ActionError error={handing.error} />
       <NumberSetting
         label={t('privacy.retention')}
         setBySchool={setBySchool('StudentDataRetentionHours')}
