@@ -289,8 +289,10 @@ export class Availability {
  * when one was.
  */
 function notAfter(entry: Entry, at: number): boolean {
-  const ahead = (time: number | null) => time !== null && time > at;
-  if (!ahead(entry.seenAt) && !ahead(entry.onlineAt) && !ahead(entry.offlineSince)) return false;
+  // Compared inline, no closure made: it runs for every device of every look.
+  const { seenAt, onlineAt, offlineSince } = entry;
+  const ahead = seenAt > at || (onlineAt !== null && onlineAt > at);
+  if (!ahead && !(offlineSince !== null && offlineSince > at)) return false;
   entry.seenAt = Math.min(entry.seenAt, at);
   if (entry.onlineAt !== null) entry.onlineAt = Math.min(entry.onlineAt, at);
   if (entry.offlineSince !== null) entry.offlineSince = Math.min(entry.offlineSince, at);
