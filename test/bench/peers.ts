@@ -16,9 +16,13 @@
  * parsing, expanding and listing the occurrences, not the start of its thread or the copy of the
  * text. Per feed, one untimed run of each first: every implementation must return the same
  * occurrences (UID, start and end, in UTC) as the engine, or it is not timed on that feed and the
- * difference is printed. Then ROUNDS runs in turns (the order rotating), and the medians: a
- * peer's ratio is its median over the engine's (2.0x: the engine took half the time). A peer past
- * PEER_LIMIT_MS on one reading is stopped and not run again on that feed.
+ * difference is printed. Then RUNS runs, each going over every feed in turn (so a run meets the
+ * load of its moment, as a separate invocation would), each with ROUNDS readings per
+ * implementation in turns (the order rotating): a run's figure is its median, a peer's ratio in
+ * a run its median over the engine's (2.0x: the engine took half the time), and the figures
+ * printed are the medians of the runs, with their spread (the lowest and highest run). A peer
+ * past PEER_LIMIT_MS on one reading is stopped and not run again on that feed. The engine's
+ * thread reports the garbage collection pausing it during each reading: its share is printed.
  */
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { execFileSync, spawn } from 'node:child_process';
@@ -41,9 +45,11 @@ const PYTHON = '/usr/bin/python3';
 const ICAL_JS_HEAP_MB = 2048;
 /** One reading past this is stopped (ical.js or Python on a feed they cannot manage). */
 const PEER_LIMIT_MS = 180_000;
-/** Timed runs per feed: the small feeds take milliseconds, the large ones seconds for the peers. */
+/** Readings per run and feed: the small feeds take milliseconds, the large ones seconds for the peers. */
 const ROUNDS_SMALL = 15;
 const ROUNDS_LARGE = 5;
+/** Runs over every feed; the figures are their medians, with their spread. */
+const RUNS = 3;
 
 interface Feed {
   name: string;
@@ -53,7 +59,7 @@ interface Feed {
   rounds: number;
 }
 
-type Reading = { ms: number; occurrences: Occurrence[] } | { failed: string };
+type Reading = { ms: number; occurrences: Occurrence[]; gcMs?: number } | { failed: string };
 
 interface Peer {
   name: string;
@@ -65,9 +71,14 @@ interface Peer {
 interface FeedResult {
   feed: Feed;
   occurrences: number;
-  /** Median ms per implementation, or why it was not timed. */
+  /** The median of the runs' median ms per implementation, or why it was not timed. */
   times: Map<string, number | string>;
-  load: string;
+  /** Per peer, its ratio to the engine in each run. */
+  ratios: Map<string, number[]>;
+  /** The engine's garbage collection over its time, per reading. */
+  gcShares: number[];
+  /** The load average (1 min) at the start and end of each run on this feed. */
+  loads: number[];
 }
 
 const load = () =>
@@ -318,16 +329,27 @@ export async function benchPeers(): Promise<void> {
   );
   const python = await pythonPeer(dir);
   const peers = typeof python === 'string' ? [icalJs] : [icalJs, python];
-  const results: FeedResult[] = [];
+  const results: FeedResult[] = feeds.map((feed) => ({
+    feed,
+    occurrences: 0,
+    times: new Map(),
+    ratios: new Map(),
+    gcShares: [],
+    loads: [],
+  }));
+  /** Per feed, the implementations timed on it (those listing the engine's occurrences). */
+  const timedOn = new Map<Feed, Peer[]>();
+  /** Per feed and implementation, each run's median ms. */
+  const runMedians = new Map<Feed, Map<string, number[]>>();
   try {
-    for (const feed of feeds) {
-      const loadAtStart = load();
+    for (const result of results) {
+      const { feed, times } = result;
       console.error(`peers bench: ${feed.name} (${size(feed.text)}): checking the occurrences…`);
-      const times = new Map<string, number | string>();
       const expected = await engine.read(feed);
       if ('failed' in expected)
         throw new Error(`The engine failed on ${feed.name}: ${expected.failed}`);
       const listed = canonical(expected.occurrences);
+      result.occurrences = listed.length;
       const timed: Peer[] = [engine];
       for (const peer of peers) {
         const reading = await peer.read(feed);
@@ -340,27 +362,51 @@ export async function benchPeers(): Promise<void> {
         }
       }
       console.error(
-        `  the same ${listed.length} occurrences from ${timed.map((peer) => peer.name).join(', ')}; timing ${feed.rounds} rounds in turns…`,
+        `  the same ${listed.length} occurrences from ${timed.map((peer) => peer.name).join(', ')}`,
       );
-      const ms = new Map<string, number[]>(timed.map((peer) => [peer.name, []]));
-      for (let round = 0; round < feed.rounds; round += 1) {
-        for (let turn = 0; turn < timed.length; turn += 1) {
-          const peer = timed[(round + turn) % timed.length];
-          if (peer === undefined || typeof times.get(peer.name) === 'string') continue;
-          const reading = await peer.read(feed);
-          if ('failed' in reading) times.set(peer.name, reading.failed);
-          else ms.get(peer.name)?.push(reading.ms);
+      timedOn.set(feed, timed);
+      runMedians.set(feed, new Map(timed.map((peer) => [peer.name, []])));
+    }
+    for (let run = 0; run < RUNS; run += 1) {
+      for (const result of results) {
+        const { feed, times } = result;
+        const timed = timedOn.get(feed) ?? [];
+        console.error(
+          `peers bench: run ${run + 1} of ${RUNS}, ${feed.name}: ${feed.rounds} rounds in turns…`,
+        );
+        result.loads.push(loadavg()[0] ?? 0);
+        const ms = new Map<string, number[]>(timed.map((peer) => [peer.name, []]));
+        for (let round = 0; round < feed.rounds; round += 1) {
+          for (let turn = 0; turn < timed.length; turn += 1) {
+            const peer = timed[(round + turn) % timed.length];
+            if (peer === undefined || typeof times.get(peer.name) === 'string') continue;
+            const reading = await peer.read(feed);
+            if ('failed' in reading) times.set(peer.name, reading.failed);
+            else {
+              ms.get(peer.name)?.push(reading.ms);
+              if (peer === engine && reading.gcMs !== undefined) {
+                result.gcShares.push(reading.gcMs / reading.ms);
+              }
+            }
+          }
+        }
+        result.loads.push(loadavg()[0] ?? 0);
+        const engineMs = median(ms.get('engine') ?? []);
+        for (const [name, values] of ms) {
+          if (typeof times.get(name) === 'string' || values.length === 0) continue;
+          const thisRun = median(values);
+          runMedians.get(feed)?.get(name)?.push(thisRun);
+          if (name !== 'engine') {
+            result.ratios.set(name, [...(result.ratios.get(name) ?? []), thisRun / engineMs]);
+          }
         }
       }
-      for (const [name, values] of ms) if (!times.has(name)) times.set(name, median(values));
-      const result: FeedResult = {
-        feed,
-        occurrences: listed.length,
-        times,
-        load: `${loadAtStart} → ${load()}`,
-      };
+    }
+    for (const result of results) {
+      for (const [name, values] of runMedians.get(result.feed) ?? []) {
+        if (!result.times.has(name)) result.times.set(name, median(values));
+      }
       console.error(`  ${line(result, peers)}`);
-      results.push(result);
     }
   } finally {
     await Promise.all([engine.stop(), ...peers.map((peer) => peer.stop())]);
@@ -373,30 +419,41 @@ export async function benchPeers(): Promise<void> {
       (typeof python === 'string'
         ? `; recurring-ical-events: ${python}`
         : ` and recurring-ical-events ${python.version}`) +
-      `. Same feeds and spans, the same occurrences checked first; medians of runs in turns, ` +
+      `. Same feeds and spans, the same occurrences checked first; medians of ${RUNS} runs (each the ` +
+      `median of its readings in turns), with the lowest and highest run's ratio, ` +
       `each implementation timing itself in its own thread or process. Load average (1, 5, 15 min) ` +
       `before: ${loadBefore}; after: ${load()}.`,
   );
   for (const result of results) console.log(`- ${line(result, peers)}`);
 }
 
-function line({ feed, occurrences, times, load: loadThen }: FeedResult, peers: Peer[]): string {
-  const engineMs = times.get('engine');
+function line(
+  { feed, occurrences, times, ratios, gcShares, loads }: FeedResult,
+  peers: Peer[],
+): string {
   const inWords = (name: string) => {
     const value = times.get(name);
     if (typeof value !== 'number') return `${name} ${value ?? 'not run'}`;
+    if (name === 'engine') {
+      const gc = gcShares.length === 0 ? '' : `, ${percent(median(gcShares))} of it in GC`;
+      return `${name} ${round(value)} ms${gc}`;
+    }
+    const perRun = ratios.get(name) ?? [];
     return (
       `${name} ${round(value)} ms` +
-      (typeof engineMs === 'number' && name !== 'engine' ? ` (${round(value / engineMs)}x)` : '')
+      (perRun.length === 0
+        ? ''
+        : ` (${round(median(perRun))}x; runs ${round(Math.min(...perRun))}x to ${round(Math.max(...perRun))}x)`)
     );
   };
   return (
     `${feed.name} (${size(feed.text)}, ${occurrences} occurrences): ` +
     [inWords('engine'), ...peers.map((peer) => inWords(peer.name))].join(', ') +
-    ` [load ${loadThen}]`
+    ` [load ${loads.length === 0 ? '?' : `${Math.min(...loads).toFixed(1)} to ${Math.max(...loads).toFixed(1)}`}]`
   );
 }
 
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 const round = (value: number) =>
   value >= 100 ? Math.round(value).toLocaleString('en') : value.toPrecision(value >= 10 ? 3 : 2);
 /** A feed's size: in KB under a MiB, else in MiB. */

@@ -330,8 +330,12 @@ function mergedProfile(parts: Profile[]): Profile {
 }
 
 /** Sets every third device of the classroom online or offline, 16 requests at a time. */
-async function flipAThird(service: string, online: boolean): Promise<void> {
-  const ids = Array.from({ length: DEVICES }, (_, n) => n)
+export async function flipAThird(
+  service: string,
+  online: boolean,
+  devices = DEVICES,
+): Promise<void> {
+  const ids = Array.from({ length: devices }, (_, n) => n)
     .filter((n) => n % 3 === 0)
     .map((n) => String(100_000_000 + n));
   for (let start = 0; start < ids.length; start += 16) {

@@ -10,6 +10,7 @@ import { benchReadiness } from './readiness';
 import { benchRefresh } from './refresh';
 import { benchRenderer } from './renderer';
 import { benchSeatPlan } from './seatPlan';
+import { benchShow } from './show';
 import { benchSync } from './sync';
 import { benchTimetable } from './timetable';
 
@@ -19,6 +20,7 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['renderer', benchRenderer],
   ['seatPlan', benchSeatPlan],
   ['refresh', benchRefresh],
+  ['show', benchShow],
   ['timetable', benchTimetable],
   ['peers', benchPeers],
   ['readiness', benchReadiness],

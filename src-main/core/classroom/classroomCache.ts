@@ -33,6 +33,11 @@ const cachedClassroomSchema = z.strictObject({
 
 export type CachedClassroom = z.infer<typeof cachedClassroomSchema>;
 
+/** What is written: the watch's devices as they are (frozen by the live status). */
+export type ClassroomToCache = Omit<CachedClassroom, 'devices'> & {
+  devices: readonly DeviceView[];
+};
+
 export class ClassroomCache {
   readonly #file: string;
   readonly #log: Logger;
@@ -89,7 +94,7 @@ export class ClassroomCache {
   }
 
   /** Written whole to a temporary file, then renamed: a crash never leaves half a file. */
-  async write(entry: CachedClassroom): Promise<void> {
+  async write(entry: ClassroomToCache): Promise<void> {
     try {
       await replaceFileNoFollow(this.#file, JSON.stringify(entry));
     } catch (error) {

@@ -10,7 +10,7 @@
 import type { Clock } from '../../../src-shared/clock';
 import type { ClassTrayChange } from '../api/classTrayApi';
 import type { ConnectionView, DeviceActivity } from './classroomView';
-import type { CachedClassroom } from './classroomCache';
+import type { CachedClassroom, ClassroomToCache } from './classroomCache';
 import type { ServiceClient } from '../service/client';
 import { deviceListsOf } from './deviceLists';
 import type { DeviceView, RefreshResult } from './liveStatus';
@@ -34,7 +34,7 @@ export interface LiveClassroom {
 /** Where the last known devices live between runs (ClassroomCache, or a fake). */
 export interface DeviceCache {
   read(serviceUrl: string, classroomId: string): Promise<CachedClassroom | undefined>;
-  write(entry: CachedClassroom): Promise<void>;
+  write(entry: ClassroomToCache): Promise<void>;
 }
 
 export interface ClassroomWatchOptions {
@@ -64,7 +64,7 @@ export class ClassroomWatch {
   readonly #openLive: NonNullable<ClassroomWatchOptions['openLive']>;
   #session: Session | undefined;
   #live: LiveClassroom | undefined;
-  #devices: DeviceView[] = [];
+  #devices: readonly DeviceView[] = [];
   /** Per remote id (unique in an account, so kept across classrooms of one session). */
   #activity = new Map<string, DeviceActivity>();
   /**

@@ -50,7 +50,8 @@ export type DeviceChange =
   | { type: 'online-changed'; remoteId: string; online: boolean | null };
 
 export interface RefreshResult {
-  devices: DeviceView[];
+  /** Frozen, as each device in it. */
+  devices: readonly DeviceView[];
   changes: DeviceChange[];
   /**
    * The account pages this refresh read, in the order read: the remembered pages and the page in
@@ -82,8 +83,11 @@ interface Join {
 
 export class ClassroomLiveStatus {
   private memory: AccountMemory | undefined;
-  /** The last view, our own copies by remote id: what the next refresh is diffed against. */
-  private previous: ReadonlyMap<string, DeviceView> = new Map();
+  /**
+   * The last view: what the next refresh is diffed against. Frozen, each device and the list, so
+   * it can be handed out as it is: no caller can change what we diff against.
+   */
+  private previous: readonly DeviceView[] = [];
   private passwords = new Map<string, string>();
 
   constructor(
@@ -93,7 +97,7 @@ export class ClassroomLiveStatus {
 
   /** Starts from a cached view (no passwords), so changes are reported against what was shown. */
   seed(devices: readonly DeviceView[]): void {
-    this.previous = copiesById(devices);
+    this.previous = Object.freeze(devices.map((device) => Object.freeze({ ...device })));
   }
 
   /** The password of a device of this classroom, for an explicit copy action only. */
@@ -109,13 +113,15 @@ export class ClassroomLiveStatus {
     const devices: DeviceView[] = [];
     const passwords = new Map<string, string>();
     for (const device of classroom) {
-      devices.push({
-        remoteId: device.remote_id,
-        alias: device.remote_alias,
-        online: join.online.get(device.remote_id) ?? null,
-        status: device.status,
-        has2fa: device.has_2fa,
-      });
+      devices.push(
+        Object.freeze({
+          remoteId: device.remote_id,
+          alias: device.remote_alias,
+          online: join.online.get(device.remote_id) ?? null,
+          status: device.status,
+          has2fa: device.has_2fa,
+        }),
+      );
       passwords.set(device.remote_id, device.remote_password);
     }
     const changes = diff(this.previous, devices);
@@ -123,8 +129,8 @@ export class ClassroomLiveStatus {
     // Every read succeeded: commit. Nothing above touched the state.
     this.memory = join.memory;
     this.passwords = passwords;
-    // Our own copies: a caller editing the returned views must not change what we diff against.
-    this.previous = copiesById(devices);
+    // Frozen, not copied (a copy of 5,000 views a refresh was garbage for the collector).
+    this.previous = Object.freeze(devices);
     return { devices, changes, accountPagesRead: join.pagesRead, searched: join.searched };
   }
 
@@ -244,28 +250,24 @@ function locate(
   };
 }
 
-/** Our own copies of the views, by remote id. */
-function copiesById(devices: readonly DeviceView[]): Map<string, DeviceView> {
-  const copies = new Map<string, DeviceView>();
-  for (const device of devices) copies.set(device.remoteId, { ...device });
-  return copies;
-}
-
 /**
  * What changed between two views of the classroom, device by device: in the new view's order,
  * then the devices gone, in the old one's.
  */
-export function diff(
-  before: ReadonlyMap<string, DeviceView>,
-  after: readonly DeviceView[],
-): DeviceChange[] {
+export function diff(before: readonly DeviceView[], after: readonly DeviceView[]): DeviceChange[] {
   const changes: DeviceChange[] = [];
+  // The list's order rarely changes: a device is looked for where it was, else by its id.
+  let byId: Map<string, DeviceView> | undefined;
   let kept = 0;
-  for (const device of after) {
-    const previous = before.get(device.remoteId);
+  after.forEach((device, index) => {
+    let previous = before[index];
+    if (previous?.remoteId !== device.remoteId) {
+      byId ??= new Map(before.map((each) => [each.remoteId, each]));
+      previous = byId.get(device.remoteId);
+    }
     if (!previous) {
       changes.push({ type: 'device-added', device });
-      continue;
+      return;
     }
     kept += 1;
     if (
@@ -277,11 +279,13 @@ export function diff(
     } else if (previous.online !== device.online) {
       changes.push({ type: 'online-changed', remoteId: device.remoteId, online: device.online });
     }
-  }
-  if (kept < before.size) {
+  });
+  if (kept < before.length) {
     const present = new Set(after.map((device) => device.remoteId));
-    for (const remoteId of before.keys()) {
-      if (!present.has(remoteId)) changes.push({ type: 'device-removed', remoteId });
+    for (const { remoteId } of before) {
+      if (present.has(remoteId)) continue;
+      changes.push({ type: 'device-removed', remoteId });
+      present.add(remoteId);
     }
   }
   return changes;

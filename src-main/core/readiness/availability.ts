@@ -289,8 +289,10 @@ export class Availability {
  * when one was.
  */
 function notAfter(entry: Entry, at: number): boolean {
-  const ahead = (time: number | null) => time !== null && time > at;
-  if (!ahead(entry.seenAt) && !ahead(entry.onlineAt) && !ahead(entry.offlineSince)) return false;
+  // Compared inline, no closure made: it runs for every device of every look.
+  const { seenAt, onlineAt, offlineSince } = entry;
+  const ahead = seenAt > at || (onlineAt !== null && onlineAt > at);
+  if (!ahead && !(offlineSince !== null && offlineSince > at)) return false;
   entry.seenAt = Math.min(entry.seenAt, at);
   if (entry.onlineAt !== null) entry.onlineAt = Math.min(entry.onlineAt, at);
   if (entry.offlineSince !== null) entry.offlineSince = Math.min(entry.offlineSince, at);
@@ -300,8 +302,23 @@ function notAfter(entry: Entry, at: number): boolean {
 /** A look that only says "still the same" is written once an hour, not at every refresh. */
 export const REWRITE_SAME_AFTER_MS = 3_600_000;
 
-const isoOrNull = (time: number | null): string | null =>
-  time === null ? null : new Date(time).toISOString();
+/**
+ * Times as ISO text, the last few remembered: the devices of one look share its time, so a room
+ * of 5,000 written or read after a refresh needs a handful of conversions, not 15,000.
+ */
+const recentIso = new Map<number, string>();
+const RECENT_ISO_KEPT = 64;
+function isoText(time: number): string {
+  let text = recentIso.get(time);
+  if (text === undefined) {
+    text = new Date(time).toISOString();
+    if (recentIso.size >= RECENT_ISO_KEPT) recentIso.clear();
+    recentIso.set(time, text);
+  }
+  return text;
+}
+
+const isoOrNull = (time: number | null): string | null => (time === null ? null : isoText(time));
 
 /** An entry as the file has always held it (the same keys, in the same order). */
 function asWritten(entry: Entry): z.input<typeof entrySchema> {
@@ -310,7 +327,7 @@ function asWritten(entry: Entry): z.input<typeof entrySchema> {
     offlineSince: isoOrNull(entry.offlineSince),
     atLeast: entry.atLeast,
     ...(entry.page === undefined ? {} : { page: entry.page }),
-    seenAt: new Date(entry.seenAt).toISOString(),
+    seenAt: isoText(entry.seenAt),
   };
 }
 

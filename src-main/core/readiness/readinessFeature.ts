@@ -14,6 +14,7 @@ import type { DeviceLists, DeviceView, OnlineState } from '../classroom/liveStat
 import type { Page } from '../../contract/wire';
 import type { CoreContext, Feature } from '../feature';
 import type { LessonView } from '../timetable/timetableView';
+import type { Sighting } from './availability';
 import { Availability } from './availability';
 import type { LessonReadiness, ReadinessView } from './readinessView';
 import { lookAtRoom, sightingsOf } from './roomCheck';
@@ -190,7 +191,8 @@ export function readinessFeature(
       if (session === undefined || connection.lastSuccessAt === null) return;
       if (connection.lastSuccessAt === refreshedAt) return;
       refreshedAt = connection.lastSuccessAt;
-      const sightings = options.devices().map(({ remoteId, online }) => ({ remoteId, online }));
+      // A device view is a sighting (its id and online status, no page): taken in as it is.
+      const sightings: readonly Sighting[] = options.devices();
       availability.saw(accountOf(session), sightings, Date.parse(connection.lastSuccessAt));
       show();
     },

@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayChange } from '../../../src-main/core/api/classTrayApi';
-import type { CachedClassroom } from '../../../src-main/core/classroom/classroomCache';
+import type {
+  CachedClassroom,
+  ClassroomToCache,
+} from '../../../src-main/core/classroom/classroomCache';
 import type { LiveClassroom } from '../../../src-main/core/classroom/classroomWatch';
 import { ClassroomWatch } from '../../../src-main/core/classroom/classroomWatch';
 import type { ServiceClient } from '../../../src-main/core/service/client';
@@ -56,7 +59,7 @@ function watchWith(options: { cached?: CachedClassroom } = {}) {
   let generation = 1;
   const lives: ReturnType<typeof fakeLive>[] = [];
   const changes: ClassTrayChange[] = [];
-  const written: CachedClassroom[] = [];
+  const written: ClassroomToCache[] = [];
   const logger = recordingLogger();
   const onClassroom = vi.fn();
   const watch = new ClassroomWatch({
