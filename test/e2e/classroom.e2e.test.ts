@@ -6,7 +6,6 @@
  * "Fix the classroom id" opens the switcher on that id. Screenshots go to
  * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish (worded in Spanish by the window).
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
