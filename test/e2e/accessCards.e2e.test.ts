@@ -5,58 +5,30 @@
  * student never dangles at a line's end when the student wraps to the next line.
  * Screenshots go to test-results/access-cards-e2e/.
  */
-import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
-import type { E2eSession } from './session';
-import {
-  auditedShot,
-  chooseLanguage,
-  giveNamedAccess,
-  openAccessCards,
-  openWindow,
-  resizeTo,
-  startE2eSession,
-} from './session';
-
-const TOKEN = 'access-cards-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'access-cards-e2e');
+import { beforeAll, describe, expect, it } from 'vitest';
+import { account, device, devicesIn } from '../support/fixtures';
+import { auditedShot, giveNamedAccess, openAccessCards, resizeTo } from './session';
+import { windowOn } from './window';
 
 /** Room A: a few named devices and one the service knows by its number alone. */
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: [
-    ...Array.from({ length: 6 }, (_, i) => device(i + 1, { classroom: 'room-a', is_online: true })),
+const opened = windowOn({
+  name: 'access-cards-e2e',
+  account: account({ 'room-a': 'Room A' }, [
+    ...devicesIn('room-a', 6),
     device(7, { classroom: 'room-a', is_online: true, remote_alias: null }),
-  ],
-  temporal_accesses: [],
-};
-
-let session: E2eSession | undefined;
+  ]),
+  language: 'ar',
+});
+const SCREENSHOTS = opened.screenshots;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  ({ page } = session);
-  await openWindow(page, session.preview.openUrl);
-  await chooseLanguage(page, 'ar');
-}, 60_000);
-
-afterAll(() => session?.stop());
+beforeAll(() => {
+  ({ page } = opened);
+});
 
 /** Pastes a new access for the device into the cards' link box, for the student, and Enter. */
 async function addThroughLinkBox(remoteId: string, student: string): Promise<string> {
-  if (!session) throw new Error('no session');
-  return giveNamedAccess(session, remoteId, student);
+  return giveNamedAccess(opened.session, remoteId, student);
 }
 
 /**

@@ -33,15 +33,12 @@ import {
   languageSelect,
   LIVE_TIMEOUT,
   openAccessCards,
-  openWindow,
   resizeTo,
   screenshot,
   shownIn,
-  startE2eSession,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'a11y-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'accessibility');
 export const LONG_ALIAS = 'Laboratory workstation by the north window, second row, left';
 
 /**
@@ -73,6 +70,13 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
+const opened = windowOn({
+  name: 'accessibility',
+  account: fixture,
+  // The scheduled ends type a time 20 minutes ahead: never past midnight.
+  timezoneId: noonZone(),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession | undefined;
 let reader: BrowserContext | undefined;
 let service: RunningLocalService;
@@ -80,23 +84,10 @@ let startServiceAgain: E2eSession['startServiceAgain'];
 let preview: PreviewProcess;
 let browser: Browser;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    // The scheduled ends type a time 20 minutes ahead: never past midnight.
-    timezoneId: noonZone(),
-    screenshots: SCREENSHOTS,
-  });
+beforeAll(() => {
+  session = opened.session;
   ({ service, preview, browser, page, startServiceAgain } = session);
-  await openWindow(page, preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
+});
 
 /**
  * The reader: a window at 400×600, two device pixels each (on the session's clock), opened at the

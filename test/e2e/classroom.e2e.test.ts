@@ -6,56 +6,41 @@
  * "Fix the classroom id" opens the switcher on that id. Screenshots go to
  * test-results/classroom-e2e/, each state audited by axe, the refusal in English and Spanish (worded in Spanish by the window).
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import type { Locale } from '../../src-shared/i18n/languages';
-import { device } from '../support/fixtures';
+import { account, device } from '../support/fixtures';
 import type { E2eSession } from './session';
-import { auditedShot, languageSelect, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
-
-const TOKEN = 'classroom-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'classroom-e2e');
+import { english } from './words';
+import { windowOn } from './window';
+import { auditedShot, languageSelect, LIVE_TIMEOUT } from './session';
 
 /** Rooms 12 and 14, and room 21, which a later version of the account no longer has. */
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'room-14', name: 'Room 14' },
-    { id: 'room-21', name: 'Room 21' },
-  ],
-  devices: [
-    ...[0, 1, 2].map((n) => device(n, { classroom: 'room-12' })),
-    ...[10, 11].map((n) => device(n, { classroom: 'room-14' })),
-    device(20, { classroom: 'room-21' }),
-  ],
-  temporal_accesses: [],
-};
+const fixture = account({ 'room-12': 'Room 12', 'room-14': 'Room 14', 'room-21': 'Room 21' }, [
+  ...[0, 1, 2].map((n) => device(n, { classroom: 'room-12' })),
+  ...[10, 11].map((n) => device(n, { classroom: 'room-14' })),
+  device(20, { classroom: 'room-21' }),
+]);
 const withoutRoom21: AccountData = {
   ...fixture,
   classrooms: fixture.classrooms.filter((classroom) => classroom.id !== 'room-21'),
   devices: fixture.devices.filter((one) => one.classroom !== 'room-21'),
 };
 
+const opened = windowOn({
+  name: 'classroom-e2e',
+  account: fixture,
+  classroom: 'room-21',
+  size: { width: 400, height: 640 },
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession | undefined;
 let page: Page;
-
 beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-21',
-    viewport: { width: 400, height: 640 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  page = session.page;
-  await openWindow(page, session.preview.openUrl);
+  ({ session, page } = opened);
   await page.getByText('PC-20').first().waitFor();
-}, 60_000);
-
-afterAll(() => session?.stop());
+});
 
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
@@ -147,14 +132,14 @@ describe('a saved classroom the service no longer knows', { timeout: 90_000 }, (
     if (!session) throw new Error('no session');
     await session.service.close();
     await session.startServiceAgain({ fixture: withoutRoom21 });
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
     await page
       .getByRole('alert')
       .getByText('Classroom not found')
       .waitFor({ timeout: LIVE_TIMEOUT });
     await shot('saved-classroom-not-found');
 
-    await page.getByRole('button', { name: 'Fix the classroom id' }).click();
+    await page.getByRole('button', { name: english('banner.fixClassroom'), exact: true }).click();
     await page.getByRole('form', { name: 'Fix the classroom id room-21' }).waitFor();
     const state = await fieldState();
     expect(state).toMatchObject({

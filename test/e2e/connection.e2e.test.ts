@@ -7,55 +7,45 @@
  * planned attempt, and Retry now is pressed with the clock held, so no planned attempt can run.
  * Screenshots go to test-results/connection-e2e/, each state audited by axe.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { callerOf } from '../support/localServiceControl';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
 import type { E2eSession } from './session';
+import { english } from './words';
+import { windowOn } from './window';
 import { noonZone } from './localTime';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
-
-const TOKEN = 'connection-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'connection-e2e');
+import { auditedShot, LIVE_TIMEOUT } from './session';
 
 /** Room A: ten devices, PC-0 to PC-6 online. */
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 10 }, (_, i) =>
-    device(i, { classroom: 'room-a', is_online: i < 7 }),
-  ),
-  temporal_accesses: [],
-};
+const fixture = account(
+  { 'room-a': 'Room A' },
+  devicesIn('room-a', 10, 0, (i) => ({ is_online: i < 7 })),
+);
 
+const opened = windowOn({
+  name: 'connection-e2e',
+  account: fixture,
+  size: { width: 400, height: 640 },
+  // The banner's "Trying again at 12:34:56" is read back as today's: never across midnight.
+  timezoneId: noonZone(),
+  // A long interval: nothing but a failure's retries and Retry now refreshes during the test.
+  pollSeconds: 60,
+});
+const { token: TOKEN, screenshots: SCREENSHOTS } = opened;
 let session: E2eSession | undefined;
 let service: RunningLocalService;
 let startServiceAgain: E2eSession['startServiceAgain'];
 /** Closed by the outage test, started again by the next (or by the test after, if that failed). */
 let serviceDown = false;
 let page: Page;
-
-beforeAll(async () => {
-  // A long interval: nothing but a failure's retries and Retry now refreshes during the test.
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 640 },
-    locale: 'en-US',
-    // The banner's "Trying again at 12:34:56" is read back as today's: never across midnight.
-    timezoneId: noonZone(),
-    pollSeconds: 60,
-    screenshots: SCREENSHOTS,
-  });
+beforeAll(() => {
+  session = opened.session;
   ({ service, page, startServiceAgain } = session);
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
+});
 
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 
@@ -91,7 +81,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     });
     expect(response.status).toBe(200);
     try {
-      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
       await page.getByText('6 of 10 online', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
       // Rows stay put while the window is open: PC-3 is marked where it was.
       expect(await rows.first().textContent()).toBe(firstBefore);
@@ -109,7 +99,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
       // Back as it was, so the rest of the suite counts from the fixture.
       await callerOf(service)('PATCH', '/_local/devices/100000003', { is_online: true });
     }
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
     await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByText('Back online just now').waitFor();
   });
@@ -117,7 +107,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
   it('greys the rows and dates the count to the last success during an outage', async () => {
     // The live list as the fixture has it, also when the test before failed with PC-3 offline.
     if (!(await liveCount().isVisible())) {
-      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
       await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
     }
     const green = await page
@@ -126,7 +116,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
       .evaluate((element) => getComputedStyle(element).color);
     await service.close();
     serviceDown = true;
-    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
     await page.getByText('Cannot reach the service.').waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByText(/^7 of 10 online as of \u2068\d\d:\d\d:\d\d\u2069$/).waitFor();
     await page.getByRole('list', { name: /^Devices as of / }).waitFor();
@@ -162,7 +152,7 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     try {
       service = await startServiceAgain();
       serviceDown = false;
-      await page.getByRole('button', { name: 'Retry now' }).click();
+      await page.getByRole('button', { name: english('banner.retryNow'), exact: true }).click();
       await liveCount().waitFor({ timeout: LIVE_TIMEOUT });
       await page.getByText('Cannot reach the service.').waitFor({ state: 'detached' });
       expect(await page.locator('.device-rows.old').count()).toBe(0);
@@ -182,11 +172,11 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
     const gone = await startLocalService({ token: TOKEN, fixture });
     await gone.close();
     try {
-      await page.getByRole('button', { name: 'Settings' }).click();
+      await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
       const connectWith = async (serviceUrl: string, token: string) => {
         await page.getByLabel('Service URL').fill(serviceUrl);
         await page.getByLabel('API token').fill(token);
-        await page.getByRole('button', { name: 'Save and connect' }).click();
+        await page.getByRole('button', { name: english('settings.connect'), exact: true }).click();
       };
       const said = (text: string) =>
         page.locator('.settings [role="alert"], .settings [role="status"]', { hasText: text });

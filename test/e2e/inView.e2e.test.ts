@@ -8,60 +8,39 @@
  */
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startLocalService } from '../../src-main/local-service/index';
 import { SENTENCES } from '../../src-shared/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { noonZone } from './localTime';
 import type { E2eSession } from './session';
-import {
-  auditedShot,
-  chooseLanguage,
-  LIVE_TIMEOUT,
-  openWindow,
-  resizeTo,
-  screenshot,
-  startE2eSession,
-} from './session';
+import { english } from './words';
+import { windowOn } from './window';
+import { auditedShot, chooseLanguage, LIVE_TIMEOUT, resizeTo, screenshot } from './session';
 
-const TOKEN = 'in-view-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'in-view-e2e');
 const SIZES = [
   { width: 400, height: 600 },
   { width: 320, height: 480 },
 ] as const;
 
 /** Room A: twenty devices, all online, so the rows keep their order by name. */
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 20 }, (_, i) =>
-    device(i + 10, { classroom: 'room-a', is_online: true }),
-  ),
-  temporal_accesses: [],
-};
+const fixture = account({ 'room-a': 'Room A' }, devicesIn('room-a', 20, 10));
 
+const opened = windowOn({
+  name: 'in-view-e2e',
+  account: fixture,
+  size: SIZES[0],
+  // End at… prefills the next 5-minute mark today: never past midnight.
+  timezoneId: noonZone(),
+});
+const { token: TOKEN, screenshots: SCREENSHOTS } = opened;
 let session: E2eSession | undefined;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: SIZES[0],
-    locale: 'en-US',
-    // End at… prefills the next 5-minute mark today: never past midnight.
-    timezoneId: noonZone(),
-    screenshots: SCREENSHOTS,
-  });
-  ({ page } = session);
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
+beforeAll(() => {
+  ({ session, page } = opened);
+});
 
 /**
  * Whether the whole of `locator` is drawn in the window: inside the viewport, and what the page
@@ -146,7 +125,8 @@ describe('End at… on the last row in view', { timeout: 90_000 }, () => {
   // A test that failed with its form open leaves the next none.
   afterEach(async () => {
     const open = page.locator('.end-at-form');
-    if ((await open.count()) > 0) await open.getByRole('button', { name: 'Cancel' }).click();
+    if ((await open.count()) > 0)
+      await open.getByRole('button', { name: english('schedule.close'), exact: true }).click();
   });
 
   // The row's bottom at the list's, or a part of the next row showing below it: the field then
@@ -171,7 +151,10 @@ describe('End at… on the last row in view', { timeout: 90_000 }, () => {
 });
 
 const endAtOf = (alias: string) =>
-  rowOf(alias).getByRole('button', { name: `End at… for ${alias}` });
+  rowOf(alias).getByRole('button', {
+    name: english('schedule.endAtFor', { name: alias }),
+    exact: true,
+  });
 
 /**
  * Opens End at… on the row and finds its form, its field (with the focus) and its buttons whole
@@ -183,8 +166,8 @@ async function openedInView(alias: string, name: string): Promise<void> {
   const form = page.getByRole('form', { name: `Schedule the end for ${alias}` });
   const field = form.getByLabel('End at', { exact: true });
   const parts = [
-    form.getByRole('button', { name: 'Cancel' }),
-    form.getByRole('button', { name: 'Schedule' }),
+    form.getByRole('button', { name: english('schedule.close'), exact: true }),
+    form.getByRole('button', { name: english('schedule.submit'), exact: true }),
     field,
     form,
   ];

@@ -9,28 +9,24 @@
  */
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
-import type { AccountData } from '../../src-main/local-service/index';
 import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
-import { device } from '../support/fixtures';
+import { account, device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import { createChurn, type Churn, type Flip } from './churn';
 import { clippedText, layoutProblems, rowStartsAtLineStart } from './layoutProbe';
 import type { E2eSession } from './session';
+import { english } from './words';
 import {
   chooseLanguage,
   LIVE_TIMEOUT,
-  openWindow,
   refreshUntil as refreshUntilIn,
   resizeTo,
   screenshot,
-  startE2eSession,
 } from './session';
-
-const TOKEN = 'layout-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'layout');
+import { windowOn } from './window';
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** Room 12: 30 devices named as schools name them, R12-PC01 to R12-PC30, the last two offline. */
@@ -49,32 +45,16 @@ const LAB = Array.from({ length: 75 }, (_, i) =>
     is_online: i % 4 !== 0,
   }),
 );
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'lab-north', name: 'North lab' },
-  ],
-  devices: [...ROOM_12, ...LAB],
-  temporal_accesses: [],
-};
-
+const opened = windowOn({
+  name: 'layout',
+  account: account({ 'room-12': 'Room 12', 'lab-north': 'North lab' }, [...ROOM_12, ...LAB]),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession | undefined;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-12',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  page = session.page;
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
+beforeAll(() => {
+  ({ session, page } = opened);
+});
 
 /** Skips to the preview's next refreshes until the core has what `done` looks for. */
 async function refreshUntil(done: (state: ClassTrayState) => boolean, what: string): Promise<void> {
@@ -94,9 +74,11 @@ async function giveAccess(alias: string, remoteId: string, student: string): Pro
   if (!session) throw new Error('no session');
   const token = await newAccessToken(session.service, remoteId);
   const row = page.locator('.device-slot').filter({ hasText: alias });
-  await row.getByRole('button', { name: `Add access for ${alias}` }).click();
-  const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
-  const studentBox = page.getByRole('textbox', { name: 'Student (optional)' });
+  await row
+    .getByRole('button', { name: english('accesses.addFor', { name: alias }), exact: true })
+    .click();
+  const linkBox = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
+  const studentBox = page.getByRole('textbox', { name: english('accesses.student'), exact: true });
   // The row's Add access opens the folded cards with the focus on the student, asked first.
   await vi.waitUntil(() => studentBox.evaluate((box) => document.activeElement === box), {
     timeout: 10_000,
@@ -346,7 +328,9 @@ describe('the accesses folded', () => {
       await screenshot(view, join(SCREENSHOTS, 'cards-open-400x600-en.png'));
       await toggle.click();
 
-      await view.getByRole('button', { name: 'Dismiss the demo notice' }).click();
+      await view
+        .getByRole('button', { name: english('header.dismissNotice'), exact: true })
+        .click();
       await view.locator('.demo-notice').waitFor({ state: 'detached' });
       // The focus moves when the action answers, which may come after the pushed preference.
       await expect

@@ -12,6 +12,7 @@ import { forgetAt } from '../../src-main/core/students/studentNames';
 import type { AccountData } from '../../src-main/local-service/index';
 import { device } from '../support/fixtures';
 import type { E2eSession } from './session';
+import { english } from './words';
 import { layoutProblems } from './layoutProbe';
 import {
   auditedShot,
@@ -58,7 +59,7 @@ afterAll(() => session?.stop());
 
 const devices = () => page.getByRole('list', { name: 'Devices' });
 const endButton = (name: string) =>
-  devices().getByRole('button', { name: `End access on ${name}`, exact: true });
+  devices().getByRole('button', { name: english('accesses.endFor', { name: name }), exact: true });
 const studentData = () => page.getByRole('group', { name: 'Student data' });
 
 async function give(n: number, student: string): Promise<void> {
@@ -85,7 +86,7 @@ async function endOn(name: string): Promise<void> {
 }
 
 async function inSettings(act: () => Promise<void>): Promise<void> {
-  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
   await studentData().scrollIntoViewIfNeeded();
   await act();
   await page.locator('.settings-head button').click();
@@ -97,8 +98,12 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
     await give(2, 'Bruno Salvatierra');
     await give(3, 'Chiara Ventimiglia');
     await inSettings(async () => {
-      await studentData().getByRole('button', { name: 'Forget all student names now' }).click();
-      await studentData().getByRole('button', { name: 'Forget names' }).click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.forget'), exact: true })
+        .click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.forgetConfirm'), exact: true })
+        .click();
       await studentData().getByText('Every student name is forgotten').waitFor();
     });
     await endableWithoutNames(['PC-1', 'PC-2', 'PC-3'], 'Amara Okafor');
@@ -119,7 +124,9 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, keeping them running: each one stays with its End', async () => {
     await give(5, 'Emeka Eze');
     await inSettings(async () => {
-      await studentData().getByRole('button', { name: 'Erase all student data' }).click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.erase'), exact: true })
+        .click();
       await studentData()
         .getByText('3 accesses still run: end them first, or keep them by device')
         .waitFor();
@@ -142,7 +149,9 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       await chooseLanguage(page, 'en');
       await resizeTo(page, { width: 400, height: 600 });
       expect(problems).toEqual([]);
-      await studentData().getByRole('button', { name: 'Erase, keep them running' }).click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.eraseKeepThem'), exact: true })
+        .click();
       await studentData()
         .getByText('3 running accesses stay, by device, each with End access, until they end.')
         .waitFor();
@@ -162,8 +171,12 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, ending them: every one is ended on the service, and none is left', async () => {
     await give(6, 'Farida Haddad');
     await inSettings(async () => {
-      await studentData().getByRole('button', { name: 'Erase all student data' }).click();
-      await studentData().getByRole('button', { name: 'End them and erase' }).click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.erase'), exact: true })
+        .click();
+      await studentData()
+        .getByRole('button', { name: english('privacy.eraseEndThem'), exact: true })
+        .click();
       await studentData().getByText('3 running accesses were ended.').waitFor();
     });
     expect(await recorded(['PC-2', 'PC-3', 'PC-6'])).toEqual([

@@ -4,44 +4,31 @@
  * why, reads without sideways scrolling and passes axe, and a change of the service URL is
  * refused with the school's sentence even when the page lets the teacher type one.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { account, device } from '../support/fixtures';
+import { english } from './words';
 import { layoutProblems } from './layoutProbe';
-import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { auditedShot, LIVE_TIMEOUT } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'e2e-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'policy-e2e');
-
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 3 }, (_, i) => device(i, { classroom: 'room-a' })),
-  temporal_accesses: [],
-};
-
-let session: E2eSession | undefined;
+const opened = windowOn({
+  name: 'policy-e2e',
+  account: account(
+    { 'room-a': 'Room A' },
+    [0, 1, 2].map((n) => device(n, { classroom: 'room-a' })),
+  ),
+  size: { width: 320, height: 640 },
+  policy: (url) => ({ ServiceUrl: url, Colour: 'crimson-value' }),
+});
+const SCREENSHOTS = opened.screenshots;
 let page: Page;
 let serviceUrl: string;
-
 beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 320, height: 640 },
-    screenshots: SCREENSHOTS,
-    policy: (url) => ({ ServiceUrl: url, Colour: 'crimson-value' }),
-  });
-  page = session.page;
-  serviceUrl = session.service.url;
-  await openWindow(page, session.preview.openUrl);
-  await page.getByRole('button', { name: 'Settings' }).click();
-}, 60_000);
-
-afterAll(() => session?.stop());
+  ({ page } = opened);
+  serviceUrl = opened.session.service.url;
+  await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
+});
 
 const schoolPage = () => page.getByRole('group', { name: 'Set by your school' });
 
@@ -80,13 +67,16 @@ describe('the preview under --policy-file', { timeout: 60_000 }, () => {
     // The window would never send it: a page that lets the teacher type is refused by the core.
     await field.evaluate((element) => element.removeAttribute('readonly'));
     await field.fill('https://another.school.example');
-    await page.getByRole('button', { name: 'Save and connect' }).click();
+    await page.getByRole('button', { name: english('settings.connect'), exact: true }).click();
     await page
       .locator('.settings [role="alert"]', {
         hasText: 'Your school set this (ServiceUrl), so it cannot be changed here.',
       })
       .waitFor({ timeout: LIVE_TIMEOUT });
-    await page.getByRole('button', { name: 'Cancel' }).first().click();
+    await page
+      .getByRole('button', { name: english('settings.cancel'), exact: true })
+      .first()
+      .click();
     expect(await field.inputValue()).toBe(serviceUrl);
   });
 });

@@ -19,6 +19,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { launchKey } from '../preview/session';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
+import { english } from './words';
 import { auditedShot, LIVE_TIMEOUT, openAccessCards, screenshot, startE2eSession } from './session';
 
 const TOKEN = 'e2e-token-0123456789';
@@ -128,7 +129,7 @@ const newAccess = (remoteId: string) => newAccessToken(service, remoteId);
 
 async function track(token: string): Promise<void> {
   await openAccessCards(page);
-  const input = page.getByRole('textbox', { name: 'Temporal access link or token' });
+  const input = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
   await input.fill(`https://remote.example/access/${token}`);
   await input.press('Enter');
   // Added, the cards stay open on the new access.
@@ -209,7 +210,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
   });
 
   it('narrows the list to the devices matching a search', async () => {
-    const search = page.getByRole('searchbox', { name: 'Search students and devices' });
+    const search = page.getByRole('searchbox', { name: english('devices.search'), exact: true });
     await search.fill('PC-3');
     await expect.poll(() => deviceRows().count()).toBe(1);
     expect(await deviceRows().first().textContent()).toContain('PC-3');
@@ -221,24 +222,33 @@ describe('the browser preview', { timeout: 60_000 }, () => {
   it('ends a tracked temporal access with one click', async () => {
     const token = await newAccess('100000001');
     await track(token);
-    await page.getByRole('button', { name: 'End access', exact: true }).click();
+    await page.getByRole('button', { name: english('accesses.end'), exact: true }).click();
     // The time is isolated (FSI…PDI), so it reads whole in a right-to-left sentence too.
     await page.locator('.access .access-state', { hasText: ENDS_AT }).waitFor();
     await shot('invalidated');
-    await page.getByRole('button', { name: 'Stop tracking' }).click();
+    await page.getByRole('button', { name: english('accesses.stopTracking'), exact: true }).click();
   });
 
   it('adds an access from a device row and ends it from the row, in one click', async () => {
     const token = await newAccess('100000003');
     const row = deviceRows().filter({ hasText: 'PC-3' });
-    await row.getByRole('button', { name: 'Add access for PC-3' }).click();
-    const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
-    const studentBox = page.getByRole('textbox', { name: 'Student (optional)' });
+    await row
+      .getByRole('button', { name: english('accesses.addFor', { name: 'PC-3' }), exact: true })
+      .click();
+    const linkBox = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
+    const studentBox = page.getByRole('textbox', {
+      name: english('accesses.student'),
+      exact: true,
+    });
     // The student first, then the link, on the device the row picked.
     await expect
       .poll(() => studentBox.evaluate((box) => box === document.activeElement))
       .toBe(true);
-    expect(await page.getByRole('combobox', { name: 'Device' }).inputValue()).toBe('100000003');
+    expect(
+      await page
+        .getByRole('combobox', { name: english('accesses.deviceField'), exact: true })
+        .inputValue(),
+    ).toBe('100000003');
     await studentBox.fill('Ana');
     await linkBox.fill(`https://remote.example/access/${token}`);
     await linkBox.press('Enter');
@@ -246,14 +256,16 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await row.getByText('Given').waitFor();
     await shot('access-on-row');
 
-    await row.getByRole('button', { name: 'End access on PC-3' }).click();
+    await row
+      .getByRole('button', { name: english('accesses.endFor', { name: 'PC-3' }), exact: true })
+      .click();
     await row.getByText(ENDS_AT).waitFor();
     await shot('access-ended-from-row');
     // Ended on the service: a second invalidation is refused as already ended.
     const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
     expect(again.status).toBe(422);
     await openAccessCards(page);
-    await page.getByRole('button', { name: 'Stop tracking' }).click();
+    await page.getByRole('button', { name: english('accesses.stopTracking'), exact: true }).click();
   });
 
   it("ends all the classroom's accesses after one confirmation naming the students", async () => {
@@ -266,14 +278,18 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       const token = await newAccess(remoteId);
       tokens.push(token);
       const row = deviceRows().filter({ hasText: alias });
-      await row.getByRole('button', { name: `Add access for ${alias}` }).click();
-      const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+      await row
+        .getByRole('button', { name: english('accesses.addFor', { name: alias }), exact: true })
+        .click();
+      const linkBox = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
       await linkBox.fill(`https://remote.example/access/${token}`);
-      await page.getByRole('textbox', { name: 'Student (optional)' }).fill(name);
+      await page
+        .getByRole('textbox', { name: english('accesses.student'), exact: true })
+        .fill(name);
       await linkBox.press('Enter');
       await row.getByText(name).waitFor();
     }
-    await page.getByRole('button', { name: 'End all accesses in this classroom' }).click();
+    await page.getByRole('button', { name: english('accesses.endAll'), exact: true }).click();
     // The students joined as English joins a list.
     await page
       .getByRole('form', { name: 'End 2 accesses now: Leo (PC-5) and Bea (PC-4)?' })
@@ -288,7 +304,10 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await shot('end-all-done');
     await openAccessCards(page);
     for (const _ of tokens)
-      await page.getByRole('button', { name: 'Stop tracking' }).first().click();
+      await page
+        .getByRole('button', { name: english('accesses.stopTracking'), exact: true })
+        .first()
+        .click();
     expect(await page.locator('.access-stopped').count()).toBe(tokens.length);
     // Each stop is sent once its Undo has run out: the page's clock skips past it.
     if (!session) throw new Error('no session');
@@ -302,10 +321,10 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     const ended = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
     expect(ended.status).toBe(200);
     await track(token);
-    await page.getByRole('button', { name: 'End access', exact: true }).click();
+    await page.getByRole('button', { name: english('accesses.end'), exact: true }).click();
     await page.locator('.access .access-state', { hasText: 'Already ended or expired' }).waitFor();
     await shot('already-ended');
-    await page.getByRole('button', { name: 'Stop tracking' }).click();
+    await page.getByRole('button', { name: english('accesses.stopTracking'), exact: true }).click();
   });
 
   it('shows the outage banner when the service goes away, and recovers when it is back on the same port', async () => {

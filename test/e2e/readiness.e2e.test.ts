@@ -18,6 +18,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
+import { english } from './words';
 import {
   auditedShot,
   chooseLanguage,
@@ -163,7 +164,9 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     await refreshUntil(live(), page, (state) => state.readiness.open?.offline === 2, 'two offline');
     await openReadiness();
     await deviceItem('R12-PC05').waitFor({ timeout: LIVE_TIMEOUT });
-    await panel().getByRole('button', { name: 'Copy report for IT' }).click();
+    await panel()
+      .getByRole('button', { name: english('readiness.copyReport'), exact: true })
+      .click();
     await panel().getByRole('status').getByText('Report copied.').waitFor();
     const report = await page.evaluate(() => navigator.clipboard.readText());
     await shot('copied-en');
@@ -326,12 +329,16 @@ describe('before a lesson in another room', { timeout: 120_000 }, () => {
     }
     await chooseLanguage(page, 'en');
     await resizeTo(page, { width: 400, height: 600 });
-    await notice.getByRole('button', { name: 'Show devices' }).click();
+    await notice
+      .getByRole('button', { name: english('readiness.noticeShow'), exact: true })
+      .click();
     await panel().getByRole('heading', { name: 'Readiness of Library' }).waitFor();
     for (const alias of ['LIB-PC02', 'LIB-PC04']) await deviceItem(alias).waitFor();
     expect(await panel().locator('.readiness-device').count()).toBe(2);
     await shot('lesson-room-en');
-    await panel().getByRole('button', { name: 'Close readiness' }).click();
+    await panel()
+      .getByRole('button', { name: english('readiness.close'), exact: true })
+      .click();
 
     // All online: the next lesson's check says nothing.
     await setOnline(['LIB-PC02', 'LIB-PC04'], true);

@@ -10,58 +10,40 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
+import type { RunningLocalService } from '../../src-main/local-service/index';
+import { account, devicesIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { noonZone, timeAhead } from './localTime';
 import type { E2eSession } from './session';
-import { auditedShot, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
+import { english } from './words';
+import { auditedShot, LIVE_TIMEOUT } from './session';
+import { windowOn } from './window';
 import { isolated } from '../../src-renderer/views/bidi';
 
-const TOKEN = 'schedule-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'schedule-e2e');
 /** How far ahead the ends are scheduled: well inside the day the window's clock shows. */
 const AHEAD_MINUTES = 20;
 /** How far ahead the firing tests' ends are: never reached in real time before the skip. */
 const FIRES_IN_MS = 60_000;
 
-/** Room A: six devices, all online. */
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 6 }, (_, i) => device(i, { classroom: 'room-a', is_online: true })),
-  temporal_accesses: [],
-};
-
+/** Room A: six devices, all online, PC-0 to PC-5. */
+const opened = windowOn({
+  name: 'schedule-e2e',
+  account: account({ 'room-a': 'Room A' }, devicesIn('room-a', 6, 0)),
+  // The times the page types and the core's agree across skips: the page is on the session's
+  // clock, where it is about noon.
+  timezoneId: noonZone(),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession | undefined;
 let service: RunningLocalService;
 let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  ({ service } = session);
-  // On the session's clock, so the times the page types and the core's agree across skips.
-  context = await session.newContext({
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    timezoneId: noonZone(new Date(session.clock.now())),
-  });
-  page = await context.newPage();
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(async () => {
-  await context?.close();
-  await session?.stop();
+beforeAll(() => {
+  ({ session, page } = opened);
+  ({ service } = opened.session);
+  context = page.context();
 });
 
 // A test that failed midway leaves the next none of its ends or accesses.
@@ -96,10 +78,10 @@ const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
 async function addOnRow(alias: string, remoteId: string, student: string): Promise<string> {
   const token = await newAccessToken(service, remoteId);
   await rowOf(alias)
-    .getByRole('button', { name: `Add access for ${alias}` })
+    .getByRole('button', { name: english('accesses.addFor', { name: alias }), exact: true })
     .click();
-  await page.getByRole('textbox', { name: 'Student (optional)' }).fill(student);
-  const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+  await page.getByRole('textbox', { name: english('accesses.student'), exact: true }).fill(student);
+  const linkBox = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
   await linkBox.fill(`https://remote.example/access/${token}`);
   await linkBox.press('Enter');
   await rowOf(alias).getByText(student).waitFor();
@@ -135,7 +117,10 @@ async function invalidations(): Promise<number> {
 const reports = () => page.getByRole('status').filter({ hasText: 'Scheduled end at' });
 /** Once the core has ended it, the row offers no End access any more. */
 const endButton = (alias: string) =>
-  rowOf(alias).getByRole('button', { name: `End access on ${alias}` });
+  rowOf(alias).getByRole('button', {
+    name: english('accesses.endFor', { name: alias }),
+    exact: true,
+  });
 
 describe('a scheduled end through the window', { timeout: 60_000 }, () => {
   it('is scheduled from a device row, kept by the core across a reload, and cancelled', async () => {
@@ -143,10 +128,12 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
     const row = rowOf('PC-1');
 
     // A time already past today is refused before anything is sent.
-    await row.getByRole('button', { name: 'End at… for PC-1' }).click();
+    await row
+      .getByRole('button', { name: english('schedule.endAtFor', { name: 'PC-1' }), exact: true })
+      .click();
     const field = page.getByLabel('End at', { exact: true });
     await field.fill(await timeAhead(page, -5));
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: english('schedule.submit'), exact: true }).click();
     await page
       .getByRole('alert')
       .getByText(/has already passed today/)
@@ -154,7 +141,7 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
 
     const time = await timeAhead(page, AHEAD_MINUTES);
     await field.fill(time);
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: english('schedule.submit'), exact: true }).click();
     // On the row, a clock and the time, named by the sentence.
     await row.getByRole('img', { name: `Ends at ${time}` }).waitFor();
     await shot('row-pending');
@@ -164,9 +151,14 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
       .getByRole('img', { name: `Ends at ${time}` })
       .waitFor({ timeout: LIVE_TIMEOUT });
     await rowOf('PC-1')
-      .getByRole('button', { name: `Cancel end at ${time} for PC-1` })
+      .getByRole('button', {
+        name: english('schedule.cancelEndFor', { time: time, name: 'PC-1' }),
+        exact: true,
+      })
       .click();
-    await rowOf('PC-1').getByRole('button', { name: 'End at… for PC-1' }).waitFor();
+    await rowOf('PC-1')
+      .getByRole('button', { name: english('schedule.endAtFor', { name: 'PC-1' }), exact: true })
+      .waitFor();
     await page.reload();
     await rowOf('PC-1').getByText('Ana').waitFor({ timeout: LIVE_TIMEOUT });
     expect(await page.getByRole('img', { name: /Ends at/ }).count()).toBe(0);
@@ -175,20 +167,27 @@ describe('a scheduled end through the window', { timeout: 60_000 }, () => {
   it("schedules the class's end beside End all", async () => {
     // An access of its own, so the row's own End at… can be looked for.
     await addOnRow('PC-5', '100000005', 'Pia');
-    await page.getByRole('button', { name: 'End class at…' }).click();
+    await page.getByRole('button', { name: english('schedule.endClassAt'), exact: true }).click();
     const time = await timeAhead(page, AHEAD_MINUTES + 5);
     await page.getByLabel('End class at', { exact: true }).fill(time);
-    await page.getByRole('button', { name: 'Schedule' }).click();
+    await page.getByRole('button', { name: english('schedule.submit'), exact: true }).click();
     // The time isolated in the sentence, as the window writes it.
     await page.getByText(`Class ends at ${isolated(time)}`).waitFor();
     // The class's end is not the access's: the row still offers its own.
-    await rowOf('PC-5').getByRole('button', { name: 'End at… for PC-5' }).waitFor();
+    await rowOf('PC-5')
+      .getByRole('button', { name: english('schedule.endAtFor', { name: 'PC-5' }), exact: true })
+      .waitFor();
     await shot('class-pending');
 
     await page.reload();
     await page.getByText(`Class ends at ${isolated(time)}`).waitFor({ timeout: LIVE_TIMEOUT });
-    await page.getByRole('button', { name: `Cancel end at ${time} of the class` }).click();
-    await page.getByRole('button', { name: 'End class at…' }).waitFor();
+    await page
+      .getByRole('button', {
+        name: english('schedule.cancelClassEnd', { time: time }),
+        exact: true,
+      })
+      .click();
+    await page.getByRole('button', { name: english('schedule.endClassAt'), exact: true }).waitFor();
   });
 });
 

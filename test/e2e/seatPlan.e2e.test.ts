@@ -19,6 +19,7 @@ import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
+import { english } from './words';
 import {
   auditedShot,
   chooseLanguage,
@@ -148,7 +149,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
   it('places 12 devices by keyboard only and 12 by mouse, and finds each on its seat after a restart', async () => {
     if (!session) throw new Error('no session');
     await page.locator('.device-toolbar [aria-pressed="false"]').click();
-    await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.arrange'), exact: true }).click();
     await page.locator('.seat-grid').waitFor();
     // The core sized the room for its 24 devices: four rows of six.
     await expect.poll(() => page.locator('.seat-grid [role="gridcell"]').count()).toBe(24);
@@ -206,7 +207,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
       await announced(`R12-PC${two(n)} moved to row ${seatOf(n).row}, seat ${seatOf(n).column}.`);
       if (n === 24) {
         // The last move undone: PC24 waits in the strip again; then placed by two clicks.
-        await page.getByRole('button', { name: 'Undo', exact: true }).click();
+        await page.getByRole('button', { name: english('seatPlan.undo'), exact: true }).click();
         await announced('Last move undone. R12-PC24 moved to Not placed.');
         await expect.poll(() => page.locator('.seat-waiting-device').count()).toBe(1);
         await page.locator('.seat-waiting-device').click();
@@ -219,12 +220,12 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     await expect
       .poll(() => seatAt(seatOf(1)).getAttribute('data-remote-id'))
       .toBe(remoteIdOf('R12-PC02'));
-    await page.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.undo'), exact: true }).click();
     await expect
       .poll(() => seatAt(seatOf(1)).getAttribute('data-remote-id'))
       .toBe(remoteIdOf('R12-PC01'));
     await auditedShot(page, SCREENSHOTS, 'arranged-400x600-en');
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.done'), exact: true }).click();
 
     const before = await seatsShown();
     for (let n = 1; n <= 24; n++) {
@@ -293,7 +294,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     const tablet = await context.newPage();
     await tablet.goto(session.preview.openUrl);
     await tablet.locator('.seat-grid [data-remote-id]').first().waitFor({ timeout: LIVE_TIMEOUT });
-    await tablet.getByRole('button', { name: 'Arrange', exact: true }).tap();
+    await tablet.getByRole('button', { name: english('seatPlan.arrange'), exact: true }).tap();
     const cdp = await context.newCDPSession(tablet);
     const centre = async (seat: { row: number; column: number }) => {
       const box = await tablet
@@ -323,7 +324,7 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     expect(await seatOfPc(4)).toBe(String(seatOf(3).column));
     await swipe(await centre(seatOf(4)), await centre(seatOf(3)));
     await expect.poll(() => seatOfPc(3)).toBe(String(seatOf(3).column));
-    await tablet.getByRole('button', { name: 'Done', exact: true }).tap();
+    await tablet.getByRole('button', { name: english('seatPlan.done'), exact: true }).tap();
     await context.close();
   });
 
@@ -332,7 +333,14 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
     await seat.click();
     const actions = page.getByRole('group', { name: 'Actions for R12-PC03' });
     await expect
-      .poll(() => actions.getByRole('button', { name: 'Add access for R12-PC03' }).count())
+      .poll(() =>
+        actions
+          .getByRole('button', {
+            name: english('accesses.addFor', { name: 'R12-PC03' }),
+            exact: true,
+          })
+          .count(),
+      )
       .toBe(1);
     await page.keyboard.press('Escape');
     await expect.poll(() => actions.count()).toBe(0);
@@ -344,7 +352,7 @@ describe('sharing plans', { timeout: 120_000 }, () => {
   /** Imports `text` through the Import plan button's file chooser. */
   async function importPlan(text: string): Promise<void> {
     const chooser = page.waitForEvent('filechooser');
-    await page.getByRole('button', { name: 'Import plan', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.importPlan'), exact: true }).click();
     await (
       await chooser
     ).setFiles({ name: 'room-12.json', mimeType: 'application/json', buffer: Buffer.from(text) });
@@ -413,12 +421,17 @@ describe('sharing plans', { timeout: 120_000 }, () => {
     await auditedShot(page, SCREENSHOTS, 'import-refused-400x600-en');
 
     // The seat of the device the room does not have stays until the teacher clears it.
-    await page.getByRole('button', { name: 'Arrange', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.arrange'), exact: true }).click();
     await auditedShot(page, SCREENSHOTS, 'arranging-left-device-400x600-en');
-    await page.getByRole('button', { name: 'Clear the seat of R12-PC99' }).click();
+    await page
+      .getByRole('button', {
+        name: english('seatPlan.clearSeat', { name: 'R12-PC99' }),
+        exact: true,
+      })
+      .click();
     await announced('Row 5, seat 1, empty');
     await expect.poll(async () => (await coreStateIn(page)).seatPlan.plan?.seats.length).toBe(24);
-    await page.getByRole('button', { name: 'Done', exact: true }).click();
+    await page.getByRole('button', { name: english('seatPlan.done'), exact: true }).click();
   });
 
   it("shows the school's plan of a room from RoomPlansFolder, which the teacher may still adjust", async () => {

@@ -6,37 +6,24 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { device } from '../support/fixtures';
+import { beforeAll, expect, it } from 'vitest';
+import { account, devicesIn } from '../support/fixtures';
 import { axeViolations } from './axe';
-import type { E2eSession } from './session';
-import { chooseLanguage, openWindow, resizeTo, screenshot, startE2eSession } from './session';
+import { chooseLanguage, resizeTo, screenshot } from './session';
+import { windowOn } from './window';
 
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'seat-plan-zoom');
-
-let session: E2eSession | undefined;
+const opened = windowOn({
+  name: 'seat-plan-zoom',
+  account: account(
+    { lab: 'Lab' },
+    devicesIn('lab', 8, 1, (i) => ({ is_online: i % 3 !== 0, remote_alias: `LAB-PC${i + 1}` })),
+  ),
+});
+const SCREENSHOTS = opened.screenshots;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture: {
-      classrooms: [{ id: 'lab', name: 'Lab' }],
-      devices: Array.from({ length: 8 }, (_, i) =>
-        device(i + 1, { classroom: 'lab', is_online: i % 3 !== 0, remote_alias: `LAB-PC${i + 1}` }),
-      ),
-      temporal_accesses: [],
-    },
-    token: 'seat-plan-zoom-token-0123456789',
-    classroom: 'lab',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  page = session.page;
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
+beforeAll(() => {
+  ({ page } = opened);
+});
 
 const seat = (row: number, column: number) =>
   page.locator(`.seat-grid [data-row="${row}"][data-column="${column}"]`);

@@ -9,12 +9,12 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetAt } from '../../src-main/core/students/studentNames';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
+import { english } from './words';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import {
   auditedShot,
@@ -23,41 +23,23 @@ import {
   giveNamedAccess,
   LIVE_TIMEOUT,
   openAccessCards,
-  openWindow,
   resizeTo,
-  startE2eSession,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'student-data-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'student-data-e2e');
 /** A name nothing else in ClassTray holds. */
 const STUDENT = 'Wilhelmina Okonkwo-Ferreira';
 
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: Array.from({ length: 4 }, (_, i) =>
-    device(i + 1, { classroom: 'room-a', is_online: true }),
-  ),
-  temporal_accesses: [],
-};
-
+const opened = windowOn({
+  name: 'student-data-e2e',
+  account: account({ 'room-a': 'Room A' }, devicesIn('room-a', 4)),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession;
 let page: Page;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  ({ page } = session);
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session.stop());
+beforeAll(() => {
+  ({ session, page } = opened);
+});
 
 /** Every file under the preview's data folder that holds any part of the name. */
 async function filesWithTheName(): Promise<string[]> {
@@ -107,14 +89,16 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
   });
 
   it('says the preview keeps names unencrypted, exports them, and reads at 320 px in Arabic and dark', async () => {
-    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
     await studentData().scrollIntoViewIfNeeded();
     expect(await studentData().innerText()).toMatch(
       /The names are saved unencrypted: the browser preview has no encryption\. Only your user can open the file\. 1 student name is kept now\./s,
     );
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      studentData().getByRole('button', { name: 'Export what ClassTray keeps' }).click(),
+      studentData()
+        .getByRole('button', { name: english('privacy.export'), exact: true })
+        .click(),
     ]);
     const exported = JSON.parse(await readFile(await download.path(), 'utf8')) as {
       students: { name: string; access: { device: string } }[];
@@ -132,7 +116,9 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     expect(await layoutProblems(page)).toEqual([]);
     await auditedShot(page, SCREENSHOTS, 'student-data-320');
     // Erase asks first, in the group, Cancel focused; Esc gives the focus back to Erase.
-    await studentData().getByRole('button', { name: 'Erase all student data' }).click();
+    await studentData()
+      .getByRole('button', { name: english('privacy.erase'), exact: true })
+      .click();
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
     expect(await layoutProblems(page)).toEqual([]);
     await auditedShot(page, SCREENSHOTS, 'student-data-erase-320');
@@ -166,9 +152,13 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
   it('forgets a name at once when asked', async () => {
     await addAccess('100000003', STUDENT);
     await page.getByText(STUDENT).first().waitFor({ timeout: LIVE_TIMEOUT });
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await studentData().getByRole('button', { name: 'Forget all student names now' }).click();
-    await studentData().getByRole('button', { name: 'Forget names' }).click();
+    await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
+    await studentData()
+      .getByRole('button', { name: english('privacy.forget'), exact: true })
+      .click();
+    await studentData()
+      .getByRole('button', { name: english('privacy.forgetConfirm'), exact: true })
+      .click();
     await studentData()
       .getByText('Every student name is forgotten; the accesses are kept by device.')
       .waitFor({ timeout: LIVE_TIMEOUT });

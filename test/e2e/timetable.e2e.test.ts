@@ -18,6 +18,7 @@ import { calendarText } from '../support/calendarText';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
+import { english } from './words';
 import {
   auditedShot,
   LIVE_TIMEOUT,
@@ -93,8 +94,10 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     const { clock, preview, service } = session;
     const start = Math.ceil((pickedAt + LEAD_MS) / 1000) * 1000;
     const end = start + LESSON_MS;
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('combobox', { name: 'Lessons from' }).selectOption('file');
+    await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
+    await page
+      .getByRole('combobox', { name: english('timetable.source'), exact: true })
+      .selectOption('file');
     await page.getByLabel('Import .ics file').setInputFiles({
       name: 'timetable.ics',
       mimeType: 'text/calendar',
@@ -104,15 +107,18 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     });
     const question = page.getByLabel('Which classroom is “B-12”?');
     await question.selectOption({ label: 'Room B' });
-    await question.locator('xpath=ancestor::form[1]').getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('button', { name: 'Yes, end them' }).click();
+    await question
+      .locator('xpath=ancestor::form[1]')
+      .getByRole('button', { name: english('timetable.savePlace'), exact: true })
+      .click();
+    await page.getByRole('button', { name: english('timetable.bellYes'), exact: true }).click();
     await page
       .getByRole('checkbox', {
         name: `End the accesses in ${isolated('Room B')} when a lesson there ends`,
       })
       .waitFor();
     await auditedShot(page, SCREENSHOTS, 'settings-timetable');
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: english('settings.close'), exact: true }).click();
     expect(await classroomPicker().inputValue()).toBe('room-a');
     expect(clock.now()).toBeLessThan(start);
 
@@ -155,9 +161,11 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
 
     // An access given during the lesson, on a Room B device.
     const token = await newAccessToken(service, '100000004');
-    await page.getByRole('button', { name: 'Add access for PC-4' }).click();
-    await page.getByRole('textbox', { name: 'Student (optional)' }).fill('Ana');
-    const linkBox = page.getByRole('textbox', { name: 'Temporal access link or token' });
+    await page
+      .getByRole('button', { name: english('accesses.addFor', { name: 'PC-4' }), exact: true })
+      .click();
+    await page.getByRole('textbox', { name: english('accesses.student'), exact: true }).fill('Ana');
+    const linkBox = page.getByRole('textbox', { name: english('accesses.input'), exact: true });
     await linkBox.fill(`https://remote.example/access/${token}`);
     await linkBox.press('Enter');
     // On its row: the cards fold once the access is added.

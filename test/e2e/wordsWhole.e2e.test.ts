@@ -17,25 +17,21 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
-import type { AccountData } from '../../src-main/local-service/index';
 import { LOCALES, type Locale } from '../../src-shared/i18n/languages';
-import { device } from '../support/fixtures';
+import { account, device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { createChurn } from './churn';
 import type { E2eSession } from './session';
+import { english } from './words';
 import {
   auditedShot,
   chooseLanguage,
   coreStateIn,
-  openWindow,
   refreshUntil as refreshUntilIn,
   resizeTo,
   screenshot,
-  startE2eSession,
 } from './session';
-
-const TOKEN = 'words-whole-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'words-whole');
+import { windowOn } from './window';
 
 const two = (n: number) => String(n).padStart(2, '0');
 /** Room 12 as the issue met it: some devices without 2FA, one disabled, two offline. */
@@ -48,11 +44,6 @@ const ROOM_12 = Array.from({ length: 30 }, (_, i) =>
     status: i === 5 ? 'disabled' : 'enabled',
   }),
 );
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-12', name: 'Room 12' }],
-  devices: ROOM_12,
-  temporal_accesses: [],
-};
 const idOf = (pc: number) => String(100_000_000 + pc);
 
 /**
@@ -66,6 +57,11 @@ const STUDENTS = {
   invalidated: { pc: 4, name: 'Zofia Wiśniewska-Kowalczyk', short: 'Zofia W.' },
 } as const;
 
+const opened = windowOn({
+  name: 'words-whole',
+  account: account({ 'room-12': 'Room 12' }, ROOM_12),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession | undefined;
 let page: Page;
 
@@ -107,16 +103,7 @@ const onlineIn = (state: ClassTrayState, remoteId: string) =>
   state.classroom.devices.find((one) => one.remoteId === remoteId)?.online;
 
 beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-12',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  page = session.page;
-  await openWindow(page, session.preview.openUrl);
+  ({ session, page } = opened);
   const failed = await give(STUDENTS.failed);
   const scheduled = await give(STUDENTS.scheduled);
   const offline = await give(STUDENTS.offline);
@@ -704,15 +691,19 @@ describe('every word whole in a lesson', () => {
     await resizeTo(page, { width: 400, height: 600 });
     await chooseLanguage(page, 'en');
     const slot = await rowInView(page, 'R12-PC20');
-    await slot.getByRole('button', { name: 'Add access for R12-PC20' }).click();
+    await slot
+      .getByRole('button', { name: english('accesses.addFor', { name: 'R12-PC20' }), exact: true })
+      .click();
     await page.getByLabel('Student (optional)').fill(STUDENTS.scheduled.name);
     await page
       .getByLabel('Temporal access link or token')
       .fill(await newAccessToken(session.service, idOf(20)));
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: english('accesses.add'), exact: true }).click();
     // The device, never its End access, where a second Enter would end what was just given.
     await expect.poll(() => slot.evaluate((row) => document.activeElement === row)).toBe(true);
-    await slot.getByRole('button', { name: 'End access on R12-PC20' }).waitFor();
+    await slot
+      .getByRole('button', { name: english('accesses.endFor', { name: 'R12-PC20' }), exact: true })
+      .waitFor();
     const ring = await slot.evaluate((row) => {
       const style = getComputedStyle(row);
       return `${style.outlineStyle} ${style.outlineWidth}`;

@@ -1,5 +1,6 @@
 /** Builders for local-service fixtures, typed by the fixture format itself. */
 import type { Fixture } from '../../src-main/local-service/fixture';
+import type { AccountData } from '../../src-main/local-service/index';
 
 type FixtureDevice = Fixture['devices'][number];
 
@@ -15,6 +16,37 @@ export function device(n: number, overrides: Partial<FixtureDevice> = {}): Fixtu
     classroom: null,
     ...overrides,
   };
+}
+
+/**
+ * An account of these classrooms (id: name, in order), holding `devices` and `accesses`: the
+ * state an e2e file opens the window on (test/e2e/window.ts).
+ */
+export function account(
+  classrooms: Readonly<Record<string, string>>,
+  devices: readonly FixtureDevice[],
+  accesses: AccountData['temporal_accesses'] = [],
+): AccountData {
+  return {
+    classrooms: Object.entries(classrooms).map(([id, name]) => ({ id, name })),
+    devices: [...devices],
+    temporal_accesses: accesses,
+  };
+}
+
+/**
+ * `count` devices in `classroom`, numbered from `first` (PC-<n>, ids 100000000 + n), all online
+ * unless `overrides` (given each device's place in the room, from 0) says otherwise.
+ */
+export function devicesIn(
+  classroom: string,
+  count: number,
+  first = 1,
+  overrides: (index: number) => Partial<FixtureDevice> = () => ({}),
+): FixtureDevice[] {
+  return Array.from({ length: count }, (_, i) =>
+    device(first + i, { classroom, is_online: true, ...overrides(i) }),
+  );
 }
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * The one way an e2e file opens the window on the state it tests: `windowOn({...})` at the top of
+ * the file (or of a describe) registers a beforeAll that starts the session (test/e2e/session.ts:
+ * a local service holding `account`, the preview in this process on a data folder of its own,
+ * Chromium with one page on the session's clock) and opens the window on `classroom`, in
+ * `language` and `theme` when told, and an afterAll that stops all of it, also when a step
+ * failed. Each file gets one browser and one preview, shared by its tests.
+ *
+ *     const opened = windowOn({ name: 'handover-e2e', account: account(ROOM_A, devicesIn('room-a', 6)) });
+ *     it('…', async () => {
+ *       await opened.page.getByRole('button', { name: english('header.refresh'), exact: true }).click();
+ *     });
+ *
+ * `opened.session` is the session (its service, preview, clock, skip…), read in the tests or in a
+ * later beforeAll, never at the top of the file: it is there once the window is open.
+ */
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { AccountData } from '../../src-main/local-service/index';
+import type { Language } from '../../src-shared/locale';
+import type { E2eSession } from './session';
+import { chooseLanguage, openWindow, restartWithClassrooms, startE2eSession } from './session';
+
+/** What the window opens on. */
+export interface WindowState {
+  /** The file's name: its screenshots go to test-results/<name>/ (when asked for). */
+  name: string;
+  /** What the local service holds: the classrooms, their devices and the accesses. */
+  account: AccountData;
+  /** The classroom the window opens on: the account's first unless told. */
+  classroom?: string;
+  /** Every classroom of the account in the teacher's list, named as the school names them. */
+  listEveryClassroom?: boolean;
+  /** The page's size: 400×600, the tray's window, unless told. */
+  size?: { width: number; height: number };
+  /** The browser's language (`en-US` unless told); `language` is the window's own choice. */
+  locale?: string;
+  /** The window's language, chosen in its settings after it opened (the setting's default if not). */
+  language?: Language;
+  /** The page's colour scheme (the browser's default, light, unless told). */
+  theme?: 'light' | 'dark';
+  /** The window's time zone (the machine's unless told): see localTime.ts's noonZone. */
+  timezoneId?: string;
+  /** The preview's visible poll interval (startPreview's default otherwise). */
+  pollSeconds?: number;
+  /** A school policy the preview runs under, made for the session's service. */
+  policy?: (serviceUrl: string) => unknown;
+  /** Whether to open the page at the preview's address (default); false leaves it blank. */
+  open?: boolean;
+}
+
+/** The window a file works in: its session and page there once its beforeAll has run. */
+export interface OpenedWindow {
+  /** The service's token (the teacher's API token), known at once. */
+  readonly token: string;
+  /** The file's screenshot folder, known at once. */
+  readonly screenshots: string;
+  readonly session: E2eSession;
+  readonly page: Page;
+}
+
+/** Starts the session on `state` for the file (or describe) it is called in; see above. */
+export function windowOn(state: WindowState): OpenedWindow {
+  const token = `${state.name}-token-0123456789`;
+  const screenshots = join(process.cwd(), 'test-results', state.name);
+  let session: E2eSession | undefined;
+  beforeAll(async () => {
+    const classroom = state.classroom ?? state.account.classrooms[0]?.id;
+    if (classroom === undefined) throw new Error(`${state.name}: the account has no classroom`);
+    session = await startE2eSession({
+      fixture: state.account,
+      token,
+      classroom,
+      viewport: state.size ?? { width: 400, height: 600 },
+      locale: state.locale ?? 'en-US',
+      screenshots,
+      ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
+      ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
+      ...(state.policy === undefined ? {} : { policy: state.policy }),
+    });
+    if (state.listEveryClassroom) {
+      await restartWithClassrooms(session, {
+        current: classroom,
+        recent: state.account.classrooms.map(({ id, name }) => ({ id, nickname: name })),
+      });
+    }
+    if (state.theme) await session.page.emulateMedia({ colorScheme: state.theme });
+    if (state.open === false) return;
+    await openWindow(session.page, session.preview.openUrl);
+    if (state.language) await chooseLanguage(session.page, state.language);
+  }, 90_000);
+  afterAll(() => session?.stop());
+  const opened = (): E2eSession => {
+    if (!session) throw new Error(`${state.name}: the window is not open yet (read it in a test)`);
+    return session;
+  };
+  return {
+    token,
+    screenshots,
+    get session() {
+      return opened();
+    },
+    get page() {
+      return opened().page;
+    },
+  };
+}
