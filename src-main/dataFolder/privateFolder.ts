@@ -139,6 +139,22 @@ export async function replaceFileNoFollow(
   }
 }
 
+/** replaceFileNoFollow, for a caller that answers at once (the preview's launch page). */
+export function replaceFileNoFollowSync(
+  file: string,
+  data: string,
+  mode = PRIVATE_FILE_MODE,
+): void {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileNoFollow(temporary, data, mode);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
 export interface PrivateFolderReport {
   /** What was found wider and narrowed, each with its mode before. */
   narrowed: { path: string; mode: number }[];
