@@ -7,7 +7,11 @@
  * imports electron, nor the local service (the demo school is the host's to start and pass in).
  */
 import type { Clock } from '../../src-shared/clock';
-import { removeOldSetAside, SET_ASIDE_KEEP_DAYS } from '../dataFolder/dataFiles';
+import {
+  purgeSetAsideDaily,
+  removeOldSetAside,
+  SET_ASIDE_KEEP_DAYS,
+} from '../dataFolder/dataFiles';
 import { accessesFeature } from './accesses/accessesFeature';
 import { accountFeature } from './account/accountFeature';
 import type { DemoSchool } from './account/sessions';
@@ -97,9 +101,17 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   const timers = options.timers ?? systemTimers;
   const clock = options.clock ?? (() => timers.now());
   const { dataDir } = options;
-  // Copies set aside at an earlier start (a damaged file, another user's) are kept a week for IT.
-  for (const file of removeOldSetAside(dataDir, clock()))
+  // Copies set aside (a damaged file, another user's) are kept a week for IT: removed now, and
+  // once a day from the end of the start (a failed start leaves no timer).
+  const setAsideRemoved = (file: string) =>
     log.info(`[data] ${file} was set aside ${SET_ASIDE_KEEP_DAYS} days ago or more: removed.`);
+  for (const file of removeOldSetAside(dataDir, clock())) setAsideRemoved(file);
+  const dailyPurge = purgeSetAsideDaily({
+    folder: dataDir,
+    timers,
+    clock,
+    removed: setAsideRemoved,
+  });
   const settings = openSettings({
     dataDir,
     log: log.child('settings'),
@@ -126,7 +138,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   // Order matters from here on. The school's policy is read before anything else: it may refuse
   // the launch's service URL, and every feature made below reads settings with its locks applied.
   const policy = policyFeature(
-    { settings, dataDir, timers, log, emit: changes.emit },
+    { settings, dataDir, timers, clock, log, emit: changes.emit },
     { reading: options.policy, settingsChanged },
   );
   await policy.load();
@@ -312,6 +324,7 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
       // The keychain's wait first (its answer would open a session), then the features, whose
       // last changes still reach the subscribers before they are dropped, then the session
       // they used.
+      dailyPurge.stop();
       vault.stop();
       for (const feature of features) await feature.stop?.();
       changes.clear();
@@ -330,5 +343,6 @@ export async function createClassTray(options: ClassTrayOptions): Promise<ClassT
   // first refresh find each one ready.
   for (const feature of features) await feature.start?.();
   await sessions.open();
+  dailyPurge.start();
   return classTray;
 }

@@ -1,8 +1,9 @@
 /**
  * Every name ClassTray may write in its data folder, in one list that docs/privacy.md's table is
  * checked against (test/dataFolder/dataFiles.test.ts), and the copies it sets aside or leaves
- * behind: these are removed SET_ASIDE_KEEP_DAYS after they were made, at the next start, so a
- * damaged or foreign file is kept for IT to look at for a while and then no longer.
+ * behind: these are removed SET_ASIDE_KEEP_DAYS after they were made, at start and once a day
+ * while ClassTray runs, so a damaged or foreign file is kept for IT to look at for a while and
+ * then no longer.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -45,6 +46,7 @@ export const SET_ASIDE_FILES = [
     pattern: /^availability\.json\.unreadable-(\d+)$/,
   },
   { shown: '<file>.other-user-<time>', pattern: /^.+\.other-user-(\d+)$/ },
+  { shown: '<file>.too-large-<time>', pattern: /^.+\.too-large-(\d+)$/ },
   { shown: '<file>.<random>.tmp', pattern: /^.+\.[0-9a-f]+\.tmp$/ },
   { shown: 'classtray.lock.<random>.stale', pattern: /^classtray\.lock\.[0-9a-f]+\.stale$/ },
 ] as const;
@@ -71,7 +73,7 @@ function madeAt(name: string, stats: () => fs.Stats): number | undefined {
  * Removes from `folder` the copies set aside and temporary files made more than
  * SET_ASIDE_KEEP_DAYS before `now`; returns their paths. One stamped with a time still to come (a
  * clock that ran ahead) counts from its file's own time. What cannot be removed is left for the
- * next start.
+ * next look.
  */
 export function removeOldSetAside(folder: string, now: number): string[] {
   let names: string[];
@@ -92,8 +94,39 @@ export function removeOldSetAside(folder: string, now: number): string[] {
       fs.rmSync(file, { recursive: true, force: true });
       removed.push(file);
     } catch {
-      // Gone meanwhile, or not ours to remove: tried again at the next start.
+      // Gone meanwhile, or not ours to remove: tried again at the next look.
     }
   }
   return removed;
+}
+
+/** The timers it needs of the core's (injected in tests). */
+interface DayTimers {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * Removes the old set-aside copies once a day from `start` until `stop` (start removes them
+ * first): a computer left on for weeks would otherwise keep them past SET_ASIDE_KEEP_DAYS.
+ * `removed` hears each file removed.
+ */
+export function purgeSetAsideDaily(options: {
+  folder: string;
+  timers: DayTimers;
+  clock: () => number;
+  removed: (file: string) => void;
+}): { start(): void; stop(): void } {
+  const { folder, timers, clock, removed } = options;
+  let handle: unknown;
+  const purge = (): void => {
+    for (const file of removeOldSetAside(folder, clock())) removed(file);
+    handle = timers.setTimeout(purge, DAY_MS);
+  };
+  return {
+    start: () => {
+      handle = timers.setTimeout(purge, DAY_MS);
+    },
+    stop: () => timers.clearTimeout(handle),
+  };
 }

@@ -139,6 +139,22 @@ export async function replaceFileNoFollow(
   }
 }
 
+/** replaceFileNoFollow, for a caller that answers at once (the preview's launch page). */
+export function replaceFileNoFollowSync(
+  file: string,
+  data: string,
+  mode = PRIVATE_FILE_MODE,
+): void {
+  const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+  try {
+    writeFileNoFollow(temporary, data, mode);
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}
+
 export interface PrivateFolderReport {
   /** What was found wider and narrowed, each with its mode before. */
   narrowed: { path: string; mode: number }[];
@@ -173,6 +189,8 @@ export class PrivateFolderError extends Error {
     message: string,
     readonly folder: string,
     readonly kind: PrivateFolderKind,
+    /** The folder above it that another user could rename it in, when that is the cause. */
+    readonly above?: string,
   ) {
     super(message);
   }
@@ -208,17 +226,20 @@ export function makePrivateFolder(
   const named = `ClassTray ${kind === 'data' ? 'data' : 'log'} folder`;
   // The tray app's log folder is not always in the data folder (macOS): --data-dir does not move it.
   const elsewhere = kind === 'data' ? ', or use another folder (--data-dir)' : '';
-  const refuse = (message: string) => new PrivateFolderError(message, folder, kind);
+  const refuse = (message: string, above?: string) =>
+    new PrivateFolderError(message, folder, kind, above);
   const checkAbove = (start: string) => {
     const problem = openAncestor(start, uid);
     if (problem === undefined) return;
     if (problem.owner !== undefined) {
       throw refuse(
         `The ${named} ${folder} is in ${problem.folder}, which belongs to another user of this computer (uid ${problem.owner}) who could put a folder of their own in its place: ClassTray does not use it. Make ${problem.folder} yours (chown)${elsewhere}.`,
+        problem.folder,
       );
     }
     throw refuse(
       `The ${named} ${folder} is in ${problem.folder}, which other users of this computer may write in (mode ${problem.mode.toString(8)}, not sticky) and so could put a folder of their own in its place: ClassTray does not use it. Take their right to write from it (chmod go-w ${problem.folder}) or make it sticky as /tmp is (chmod +t ${problem.folder})${elsewhere}.`,
+      problem.folder,
     );
   };
   // Before anything is made: the folders above that exist already.

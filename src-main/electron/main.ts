@@ -239,7 +239,7 @@ async function start(logFile: LogFile): Promise<() => Promise<void>> {
       url: `${APP_ORIGIN}/index.html`,
       preloadPath: path.join(outDir, '..', 'preload', 'index.cjs'),
       devTools: !app.isPackaged,
-      size: savedWindowSize(windowSizeFile),
+      size: savedWindowSize(windowSizeFile, (message) => log.child('home').warn(message)),
     },
     log.child('home'),
   );

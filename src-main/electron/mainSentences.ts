@@ -51,6 +51,8 @@ export interface Labels extends Record<PlainKey, string> {
   /** From the `dataFolder` keys: a data or log folder another user could reach, refused. */
   dataFolderNotPrivate: (folder: string) => string;
   logFolderNotPrivate: (folder: string) => string;
+  dataFolderAboveOpen: (folder: string, above: string) => string;
+  logFolderAboveOpen: (folder: string, above: string) => string;
   /** A classroom as the window names it (its header's sentences): see roomLabel in trayState. */
   demoClassrooms: DemoClassroomNames;
   roomById: (id: string) => string;
@@ -111,6 +113,8 @@ function labelsIn(locale: Locale): Labels {
     dataFolderUnwritable: (folder) => t('dataFolderUnwritable', { folder }),
     dataFolderNotPrivate: (folder) => dataFolder('notPrivate', { folder }),
     logFolderNotPrivate: (folder) => dataFolder('logFolderNotPrivate', { folder }),
+    dataFolderAboveOpen: (folder, above) => dataFolder('aboveOpen', { folder, above }),
+    logFolderAboveOpen: (folder, above) => dataFolder('logFolderAboveOpen', { folder, above }),
     demoClassrooms: header('demoClassrooms', { returnObjects: true }),
     roomById: (id) => header('roomById', { id }),
   };

@@ -16,10 +16,15 @@ export function startFailureText(
   { locale, text, dataDir }: { locale: Locale; text: Labels; dataDir: string },
 ): string {
   if (error instanceof PrivateFolderError) {
+    const { folder, above } = error;
     const lead =
-      error.kind === 'data'
-        ? text.dataFolderNotPrivate(error.folder)
-        : text.logFolderNotPrivate(error.folder);
+      above === undefined
+        ? error.kind === 'data'
+          ? text.dataFolderNotPrivate(folder)
+          : text.logFolderNotPrivate(folder)
+        : error.kind === 'data'
+          ? text.dataFolderAboveOpen(folder, above)
+          : text.logFolderAboveOpen(folder, above);
     return locale === SOURCE_LOCALE ? error.message : `${lead}\n\n${error.message}`;
   }
   if (error instanceof WriterLockError) {

@@ -3,8 +3,8 @@
  * bounds (the size is remembered), with the checklist's webPreferences. menubar creates it from
  * these options and anchors it to the icon.
  */
-import { readFileSync } from 'node:fs';
 import { writeFileNoFollow } from '../dataFolder/privateFolder';
+import { FILE_CAPS, readSmallFile } from '../dataFolder/fileCaps';
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 
 export interface WindowSize {
@@ -136,10 +136,18 @@ export function setPinned(window: BrowserWindow, pinned: boolean): void {
 
 export const isPinned = (window: BrowserWindow): boolean => window.isAlwaysOnTop();
 
-/** The size saved by rememberSize; the default when there is none or it cannot be read. */
-export function savedWindowSize(file: string): WindowSize {
+/**
+ * The size saved by rememberSize; the default when there is none or it cannot be read (one over
+ * its cap is set aside, `warn` says so).
+ */
+export function savedWindowSize(
+  file: string,
+  warn: (message: string) => void = () => undefined,
+): WindowSize {
   try {
-    const saved: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const text = readSmallFile(file, FILE_CAPS.small, Date.now(), warn);
+    if (text === undefined) return WINDOW_SIZE;
+    const saved: unknown = JSON.parse(text);
     if (
       typeof saved === 'object' &&
       saved !== null &&

@@ -5,6 +5,15 @@
  * carries with the session cookie (or the launch page's key): only the teacher's browser has
  * them. Until then it is closed after `notSignedInMs`, and when `maxNotSignedIn` are open the
  * oldest of them is closed for each new one, so a new socket (the teacher's) always gets in.
+ *
+ * How many may wait is what keeps the teacher's new socket through a reconnect flood (issue 55):
+ * each closed socket of the flood comes straight back, so a new socket lasts only as long as the
+ * flood takes to bring `maxNotSignedIn` more, and the teacher's must last until its request (with
+ * the cookie) is read. At 8, 200 reconnect loops (about 5,000 connections a second) gave it under
+ * 2 ms, and a browser the busy computer slowed between connecting and sending lost its socket (5
+ * of 40 reset in the report; every time in test/preview/flood.test.ts). With more allowed to wait
+ * than the flood has loops, none is closed early and the flood stalls on its own sockets; with
+ * more loops, the teacher's socket still outlasts hundreds of the flood's.
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { PRIVATE_FILE_MODE } from '../dataFolder/privateFolder';
+import { replaceFileNoFollowSync } from '../dataFolder/privateFolder';
 import { newPreviewKey, sameSecret } from './whoMayConnect';
 
 const LAUNCH_PAGE_NAME = 'preview-launch.html';
@@ -58,15 +58,10 @@ export class LaunchPage implements LaunchKeys {
 
   private renew(url: string): void {
     this.key = newPreviewKey();
-    // Written aside and renamed over: a browser reading the file never sees half of it, and the
-    // file is created 0600 (never an earlier file's wider mode).
-    const temporary = `${this.file}.${process.pid}.tmp`;
-    fs.rmSync(temporary, { force: true });
-    fs.writeFileSync(temporary, launchHtml(url, this.key), {
-      mode: PRIVATE_FILE_MODE,
-      flag: 'wx',
-    });
-    fs.renameSync(temporary, this.file);
+    // As every file of the data folder: written aside and renamed over (a browser reading the
+    // file never sees half of it), created 0600 (never an earlier file's wider mode), never
+    // through a link, and only into the folder that was checked.
+    replaceFileNoFollowSync(this.file, launchHtml(url, this.key));
   }
 }
 

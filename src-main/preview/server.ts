@@ -53,8 +53,11 @@ const HEARTBEAT_MS = 15_000;
  * once the events waiting for it pass `eventBufferBytes` (a 10,000-device classroom is ~1.2 MB of
  * JSON); its EventSource reconnects by itself and the client reads the state afresh. Sockets are
  * limited in number and in time: idle ones (no bytes either way; event streams send a heartbeat)
- * and slow request heads or bodies are closed, and those not signed in are few and short-lived
- * (connectionGuard.ts), so no other user of the computer can hold them.
+ * and slow request heads or bodies are closed, and those not signed in are bounded and
+ * short-lived (connectionGuard.ts), so no other user of the computer can hold them or flood the
+ * teacher's new ones away. A signed-in socket is kept for the browser's next request well past
+ * its answer (keepAliveTimeoutMs): the page's requests then travel on sockets already signed in,
+ * which no flood touches.
  */
 export interface PreviewLimits extends ConnectionGuardLimits {
   eventBufferBytes: number;
@@ -68,13 +71,17 @@ export interface PreviewLimits extends ConnectionGuardLimits {
 
 export const PREVIEW_LIMITS: PreviewLimits = {
   eventBufferBytes: 4 * 1024 * 1024,
-  maxConnections: 32,
-  maxNotSignedIn: 8,
+  // The teacher's browsers (32) and those waiting to be signed in.
+  maxConnections: 32 + 512,
+  // Enough for the teacher's new socket to outlast a reconnect flood (connectionGuard.ts); idle
+  // sockets held 5 s at most cost little.
+  maxNotSignedIn: 512,
   notSignedInMs: 5_000,
   idleMs: 4 * HEARTBEAT_MS,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 30_000,
-  keepAliveTimeoutMs: 5_000,
+  // Under idleMs, which would close it first.
+  keepAliveTimeoutMs: 55_000,
 };
 
 const BODY_LIMIT_BYTES = 64 * 1024;

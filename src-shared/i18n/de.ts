@@ -682,6 +682,10 @@ export const de = {
       'ClassTray verwendet seinen Datenordner {{folder}} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, das mit den Angaben unten zu beheben.',
     logFolderNotPrivate:
       'ClassTray verwendet seinen Protokollordner {{folder}} nicht: Er oder etwas darin gehört einem anderen Benutzer dieses Computers, oder ClassTray konnte ihn nicht privat machen. Bitten Sie Ihre IT, das mit den Angaben unten zu beheben.',
+    aboveOpen:
+      'ClassTray verwendet seinen Datenordner {{folder}} nicht: Er liegt in {{above}}, wo ein anderer Benutzer dieses Computers einen eigenen Ordner an seine Stelle setzen könnte. Verwenden Sie einen eigenen Ordner, oder bitten Sie Ihre IT, {{above}} mit den Angaben unten zu beheben.',
+    logFolderAboveOpen:
+      'ClassTray verwendet seinen Protokollordner {{folder}} nicht: Er liegt in {{above}}, wo ein anderer Benutzer dieses Computers einen eigenen Ordner an seine Stelle setzen könnte. Bitten Sie Ihre IT, {{above}} mit den Angaben unten zu beheben.',
   },
   tray: {
     open: 'ClassTray öffnen',

@@ -707,6 +707,12 @@ export const en = {
       'ClassTray does not use its data folder {{folder}}: another user of this computer owns it, or something in it, or ClassTray could not make it private. Use a folder of your own, or ask your IT to fix it with the details below.',
     logFolderNotPrivate:
       'ClassTray does not use its log folder {{folder}}: another user of this computer owns it, or something in it, or ClassTray could not make it private. Ask your IT to fix it with the details below.',
+    /** A folder above the data folder that another user could rename it in ({{above}}). */
+    aboveOpen:
+      'ClassTray does not use its data folder {{folder}}: it is inside {{above}}, where another user of this computer could put a folder of their own in its place. Use a folder of your own, or ask your IT to fix {{above}} with the details below.',
+    /** The same, for the log folder. */
+    logFolderAboveOpen:
+      'ClassTray does not use its log folder {{folder}}: it is inside {{above}}, where another user of this computer could put a folder of their own in its place. Ask your IT to fix {{above}} with the details below.',
   },
   /** What main shows outside the window: the tray menu and tooltip, and notifications. */
   tray: {

@@ -708,6 +708,10 @@ export const es = {
       'ClassTray no usa su carpeta de datos {{folder}}: pertenece a otro usuario de este ordenador (ella o algo que contiene), o ClassTray no pudo hacerla privada. Usa una carpeta propia o pide a tu equipo de TI que lo solucione con los detalles de abajo.',
     logFolderNotPrivate:
       'ClassTray no usa su carpeta de registros {{folder}}: pertenece a otro usuario de este ordenador (ella o algo que contiene), o ClassTray no pudo hacerla privada. Pide a tu equipo de TI que lo solucione con los detalles de abajo.',
+    aboveOpen:
+      'ClassTray no usa su carpeta de datos {{folder}}: está dentro de {{above}}, donde otro usuario de este ordenador podría poner una carpeta suya en su lugar. Usa una carpeta propia o pide a tu equipo de TI que corrija {{above}} con los detalles de abajo.',
+    logFolderAboveOpen:
+      'ClassTray no usa su carpeta de registros {{folder}}: está dentro de {{above}}, donde otro usuario de este ordenador podría poner una carpeta suya en su lugar. Pide a tu equipo de TI que corrija {{above}} con los detalles de abajo.',
   },
   tray: {
     open: 'Abrir ClassTray',

@@ -711,6 +711,10 @@ export const fr = {
       'ClassTray n’utilise pas son dossier de données {{folder}} : il appartient, ou une partie de son contenu appartient, à un autre utilisateur de cet ordinateur, ou ClassTray n’a pas pu le rendre privé. Utilisez un dossier à vous, ou demandez à votre service informatique de corriger cela avec les détails ci-dessous.',
     logFolderNotPrivate:
       'ClassTray n’utilise pas son dossier de journaux {{folder}} : il appartient, ou une partie de son contenu appartient, à un autre utilisateur de cet ordinateur, ou ClassTray n’a pas pu le rendre privé. Demandez à votre service informatique de corriger cela avec les détails ci-dessous.',
+    aboveOpen:
+      'ClassTray n’utilise pas son dossier de données {{folder}} : il se trouve dans {{above}}, où un autre utilisateur de cet ordinateur pourrait mettre un dossier à lui à sa place. Utilisez un dossier à vous, ou demandez à votre service informatique de corriger {{above}} avec les détails ci-dessous.',
+    logFolderAboveOpen:
+      'ClassTray n’utilise pas son dossier de journaux {{folder}} : il se trouve dans {{above}}, où un autre utilisateur de cet ordinateur pourrait mettre un dossier à lui à sa place. Demandez à votre service informatique de corriger {{above}} avec les détails ci-dessous.',
   },
   tray: {
     open: 'Ouvrir ClassTray',

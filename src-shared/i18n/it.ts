@@ -709,6 +709,10 @@ export const it = {
       'ClassTray non usa la sua cartella dei dati {{folder}}: appartiene a un altro utente di questo computer (lei o qualcosa al suo interno), oppure ClassTray non è riuscito a renderla privata. Usa una cartella tua, oppure chiedi al tuo reparto IT di risolvere il problema con i dettagli qui sotto.',
     logFolderNotPrivate:
       'ClassTray non usa la sua cartella dei log {{folder}}: appartiene a un altro utente di questo computer (lei o qualcosa al suo interno), oppure ClassTray non è riuscito a renderla privata. Chiedi al tuo reparto IT di risolvere il problema con i dettagli qui sotto.',
+    aboveOpen:
+      'ClassTray non usa la sua cartella dei dati {{folder}}: si trova in {{above}}, dove un altro utente di questo computer potrebbe mettere al suo posto una cartella propria. Usa una cartella tua, oppure chiedi al tuo reparto IT di sistemare {{above}} con i dettagli qui sotto.',
+    logFolderAboveOpen:
+      'ClassTray non usa la sua cartella dei log {{folder}}: si trova in {{above}}, dove un altro utente di questo computer potrebbe mettere al suo posto una cartella propria. Chiedi al tuo reparto IT di sistemare {{above}} con i dettagli qui sotto.',
   },
   tray: {
     open: 'Apri ClassTray',

@@ -682,6 +682,10 @@ export const nl = {
       'ClassTray gebruikt zijn gegevensmap {{folder}} niet: de map, of iets erin, is van een andere gebruiker van deze computer, of ClassTray kon de map niet privé maken. Gebruik een eigen map, of vraag uw IT-afdeling dit op te lossen met de gegevens hieronder.',
     logFolderNotPrivate:
       'ClassTray gebruikt zijn logmap {{folder}} niet: de map, of iets erin, is van een andere gebruiker van deze computer, of ClassTray kon de map niet privé maken. Vraag uw IT-afdeling dit op te lossen met de gegevens hieronder.',
+    aboveOpen:
+      'ClassTray gebruikt zijn gegevensmap {{folder}} niet: die staat in {{above}}, waar een andere gebruiker van deze computer een eigen map in de plaats ervan kan zetten. Gebruik een eigen map, of vraag uw IT-afdeling {{above}} te herstellen met de gegevens hieronder.',
+    logFolderAboveOpen:
+      'ClassTray gebruikt zijn logmap {{folder}} niet: die staat in {{above}}, waar een andere gebruiker van deze computer een eigen map in de plaats ervan kan zetten. Vraag uw IT-afdeling {{above}} te herstellen met de gegevens hieronder.',
   },
   tray: {
     open: 'ClassTray openen',

@@ -744,6 +744,10 @@ export const pl = {
       'ClassTray nie używa swojego folderu danych {{folder}}: należy on (lub coś w nim) do innego użytkownika tego komputera albo ClassTray nie mógł uczynić go prywatnym. Użyj własnego folderu albo poproś dział IT o naprawę na podstawie poniższych szczegółów.',
     logFolderNotPrivate:
       'ClassTray nie używa swojego folderu dzienników {{folder}}: należy on (lub coś w nim) do innego użytkownika tego komputera albo ClassTray nie mógł uczynić go prywatnym. Poproś dział IT o naprawę na podstawie poniższych szczegółów.',
+    aboveOpen:
+      'ClassTray nie używa swojego folderu danych {{folder}}: znajduje się on w {{above}}, gdzie inny użytkownik tego komputera mógłby podstawić w jego miejsce własny folder. Użyj własnego folderu albo poproś dział IT o naprawę {{above}} na podstawie poniższych szczegółów.',
+    logFolderAboveOpen:
+      'ClassTray nie używa swojego folderu dzienników {{folder}}: znajduje się on w {{above}}, gdzie inny użytkownik tego komputera mógłby podstawić w jego miejsce własny folder. Poproś dział IT o naprawę {{above}} na podstawie poniższych szczegółów.',
   },
   tray: {
     open: 'Otwórz ClassTray',

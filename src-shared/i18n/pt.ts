@@ -714,6 +714,10 @@ export const pt = {
       'O ClassTray não usa a sua pasta de dados {{folder}}: pertence a outro utilizador deste computador (ela ou algo nela), ou o ClassTray não a conseguiu tornar privada. Use uma pasta sua, ou peça à sua equipa de TI que o resolva com os detalhes abaixo.',
     logFolderNotPrivate:
       'O ClassTray não usa a sua pasta de registos {{folder}}: pertence a outro utilizador deste computador (ela ou algo nela), ou o ClassTray não a conseguiu tornar privada. Peça à sua equipa de TI que o resolva com os detalhes abaixo.',
+    aboveOpen:
+      'O ClassTray não usa a sua pasta de dados {{folder}}: está dentro de {{above}}, onde outro utilizador deste computador poderia pôr uma pasta sua no lugar dela. Use uma pasta sua, ou peça à sua equipa de TI que corrija {{above}} com os detalhes abaixo.',
+    logFolderAboveOpen:
+      'O ClassTray não usa a sua pasta de registos {{folder}}: está dentro de {{above}}, onde outro utilizador deste computador poderia pôr uma pasta sua no lugar dela. Peça à sua equipa de TI que corrija {{above}} com os detalhes abaixo.',
   },
   tray: {
     open: 'Abrir o ClassTray',

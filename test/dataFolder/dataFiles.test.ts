@@ -8,8 +8,10 @@ import { describe, expect, it } from 'vitest';
 import {
   DATA_FOLDER_FILES,
   SET_ASIDE_FILES,
+  purgeSetAsideDaily,
   removeOldSetAside,
 } from '../../src-main/dataFolder/dataFiles';
+import { manualTimers } from '../support/manualTimers';
 import { tempDir } from '../support/tempDir';
 
 const DAY = 24 * 3_600_000;
@@ -78,5 +80,30 @@ describe('what was set aside', () => {
         'timetable.ics',
       ].toSorted(),
     );
+  });
+});
+
+describe('while ClassTray runs', () => {
+  it('what was set aside is removed once a day, not only at start', async () => {
+    const folder = await tempDir('classtray-set-aside-daily');
+    const clock = manualTimers(NOW);
+    const removed: string[] = [];
+    const purge = purgeSetAsideDaily({
+      folder,
+      timers: clock.timers,
+      clock: clock.timers.now,
+      removed: (file) => removed.push(path.basename(file)),
+    });
+    purge.start();
+    const aside = `seat-plans.json.corrupt-${isoStamp(NOW)}`;
+    fs.writeFileSync(path.join(folder, aside), 'x');
+    clock.advance(6 * DAY);
+    expect(fs.readdirSync(folder)).toEqual([aside]);
+    // The look on the 7th day finds it 7 days old.
+    clock.advance(DAY);
+    expect(removed).toEqual([aside]);
+    expect(fs.readdirSync(folder)).toEqual([]);
+    purge.stop();
+    expect(clock.waits()).toEqual([]);
   });
 });

@@ -4,6 +4,9 @@
  * replaced while ClassTray runs never receives a write; a link at the log folder's name is
  * replaced, never followed.
  */
+import { labels } from '../../src-main/electron/mainSentences';
+import { startFailureText } from '../../src-main/electron/startFailure';
+import { de } from '../../src-shared/i18n/de';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -52,6 +55,11 @@ describe.runIf(process.platform !== 'win32')('the folders above the data folder'
       `The ClassTray data folder ${dataDir} is in ${open}, which other users of this computer may write in (mode 777, not sticky) and so could put a folder of their own in its place: ClassTray does not use it. Take their right to write from it (chmod go-w ${open}) or make it sticky as /tmp is (chmod +t ${open}), or use another folder (--data-dir).`,
     );
     expect(fs.readdirSync(open)).toEqual([]);
+    // The window's sentence names that folder too, in the teacher's language.
+    expect((refusal as PrivateFolderError).above).toBe(open);
+    expect(
+      startFailureText(refusal, { locale: 'de', text: labels.de, dataDir }).split('\n\n')[0],
+    ).toBe(de.dataFolder.aboveOpen.replace('{{folder}}', dataDir).replaceAll('{{above}}', open));
   });
 
   it('refuses one deeper down too, and a folder writable by its group; the log folder alike', async () => {

@@ -54,7 +54,7 @@ const closedSoFar = (output: string): number =>
 describe('another user holding half-sent requests', { timeout: 60_000 }, () => {
   it("does not stop the teacher's requests: the oldest socket not signed in makes way", async (test) => {
     // Never closed by their timer during the test: only the making way is looked at.
-    const server = await serve({ notSignedInMs: 3_600_000 });
+    const server = await serve({ notSignedInMs: 3_600_000, maxNotSignedIn: 8 });
     const cookie = await signIn(server);
     const other = await startChild.unprivileged(
       test,

@@ -26,7 +26,7 @@ export interface PolicyFeature
 }
 
 export function policyFeature(
-  core: Pick<CoreContext, 'settings' | 'dataDir' | 'timers' | 'log' | 'emit'>,
+  core: Pick<CoreContext, 'settings' | 'dataDir' | 'timers' | 'clock' | 'log' | 'emit'>,
   options: {
     /** What the school's IT set, and what its last read found; default: nothing. */
     reading: PolicyReading | undefined;
@@ -34,7 +34,7 @@ export function policyFeature(
     settingsChanged: (before: DeepReadonly<Settings>) => Promise<void>;
   },
 ): PolicyFeature {
-  const { settings, dataDir, timers, log } = core;
+  const { settings, dataDir, timers, clock, log } = core;
   const { reading } = options;
   let report: PolicyReport = { inForce: [], ignored: [] };
   // Each read: the window's "Set by your school" follows what it found.
@@ -52,6 +52,7 @@ export function policyFeature(
     settings,
     dataDir,
     timers,
+    clock,
     log: log.child('policy'),
     onChange: options.settingsChanged,
   });

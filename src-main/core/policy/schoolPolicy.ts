@@ -5,10 +5,10 @@
  * core reads the settings as usual; a default is written once per value IT sets, so the teacher
  * may change it afterwards, until IT sets another value (kept in policy-defaults.json).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { refused } from '../api/apiInput';
+import type { Clock } from '../../../src-shared/clock';
 import type { Logger } from '../logger';
 import type { Timers } from '../classroom/refreshSchedule';
 import type { SettingsStore } from '../settings/settings';
@@ -18,6 +18,7 @@ import { NO_POLICY, isLocked } from './policyChecker';
 import type { PolicyName } from './policyTable';
 import { POLICIES, POLICY_NAMES } from './policyTable';
 import { PRIVATE_FILE_MODE, writeFileNoFollow } from '../../dataFolder/privateFolder';
+import { FILE_CAPS, readSmallFile } from '../../dataFolder/fileCaps';
 
 export const POLICY_RECHECK_MS = 60_000;
 export const APPLIED_DEFAULTS_FILE = 'policy-defaults.json';
@@ -27,6 +28,8 @@ export interface SchoolPolicyOptions {
   settings: SettingsStore;
   dataDir: string;
   timers: Timers;
+  /** Stamps a policy-defaults.json set aside for its size. */
+  clock: Clock;
   log: Logger;
   /** A read changed the policy: the settings hold its values now; the core follows. */
   onChange: (before: DeepReadonly<Settings>) => Promise<void>;
@@ -118,7 +121,7 @@ export class SchoolPolicy {
     this.#policy = policy;
     const { settings, log } = this.#options;
     const appliedFile = path.join(this.#options.dataDir, APPLIED_DEFAULTS_FILE);
-    const applied = readApplied(appliedFile);
+    const applied = readApplied(appliedFile, this.#options.clock(), (message) => log.warn(message));
     const newDefaults: PolicySection = {};
     for (const name of POLICY_NAMES) {
       const value = policy.defaults[name];
@@ -146,10 +149,19 @@ export class SchoolPolicy {
   }
 }
 
-/** The defaults already written into the settings, by key; none when the file is missing. */
-function readApplied(file: string): Record<string, unknown> {
+/**
+ * The defaults already written into the settings, by key; none when the file is missing, or over
+ * its cap (set aside: the defaults are written again, as at a first start).
+ */
+function readApplied(
+  file: string,
+  now: number,
+  warn: (message: string) => void,
+): Record<string, unknown> {
   try {
-    const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
+    const text = readSmallFile(file, FILE_CAPS.small, now, warn);
+    if (text === undefined) return {};
+    const raw: unknown = JSON.parse(text);
     return typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   } catch {
     return {};

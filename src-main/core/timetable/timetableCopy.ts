@@ -6,8 +6,10 @@
  */
 import fs from 'node:fs';
 import { writeFileNoFollow } from '../../dataFolder/privateFolder';
+import { FILE_CAPS, readSmallFile } from '../../dataFolder/fileCaps';
 import path from 'node:path';
 import { z } from 'zod';
+import type { Clock } from '../../../src-shared/clock';
 import type { Logger } from '../logger';
 
 const metaSchema = z.strictObject({
@@ -26,19 +28,28 @@ export class TimetableCopy {
   readonly #textPath: string;
   readonly #metaPath: string;
   readonly #log: Logger;
+  readonly #clock: Clock;
 
-  constructor(dataDir: string, log: Logger) {
+  constructor(dataDir: string, log: Logger, clock: Clock = Date.now) {
     this.#textPath = path.join(dataDir, 'timetable.ics');
     this.#metaPath = path.join(dataDir, 'timetable.json');
     this.#log = log;
+    this.#clock = clock;
   }
 
-  /** The copy kept, or undefined when there is none (or it cannot be read). */
+  /**
+   * The copy kept, or undefined when there is none (or it cannot be read). A file over its cap is
+   * set aside unread: the next fetch or import writes a new copy.
+   */
   read(): TimetableCopyContents | undefined {
+    const warn = (message: string) => this.#log.warn(`The timetable's copy: ${message}`);
     try {
-      const meta = metaSchema.safeParse(JSON.parse(fs.readFileSync(this.#metaPath, 'utf8')));
+      const metaText = readSmallFile(this.#metaPath, FILE_CAPS.small, this.#clock(), warn);
+      if (metaText === undefined) return undefined;
+      const meta = metaSchema.safeParse(JSON.parse(metaText));
       if (!meta.success) return undefined;
-      return { ...meta.data, text: fs.readFileSync(this.#textPath, 'utf8') };
+      const text = readSmallFile(this.#textPath, FILE_CAPS.timetable, this.#clock(), warn);
+      return text === undefined ? undefined : { ...meta.data, text };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
         this.#log.warn(`The timetable's copy could not be read: ${String(error)}`);

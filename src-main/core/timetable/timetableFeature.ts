@@ -50,7 +50,7 @@ export function timetableFeature(
   const timetable: Timetable = new Timetable({
     settings: core.settings,
     vault: core.vault,
-    copy: new TimetableCopy(core.dataDir, log),
+    copy: new TimetableCopy(core.dataDir, log, core.clock),
     fetch: core.fetch,
     clock: core.clock,
     timers: core.timers,
