@@ -2,7 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, resources, SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import {
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  stateOf,
+} from '../../src-shared/i18n/languages';
 import {
   checkLanguage,
   english,
@@ -18,7 +23,7 @@ import {
 const languages = LOCALES.map((code) => [code, CATALOGUES[code] as Tree] as const);
 
 describe.each(languages)('the sentences in %s', (code, tree) => {
-  checkLanguage(code, tree, SPOKEN_LANGUAGES[code]);
+  checkLanguage(code, tree, SPOKEN_LANGUAGES[code], stateOf(code));
 
   it('are the resources the window and the tray load', () => {
     expect(resources[code].translation).toBe(CATALOGUES[code]);
