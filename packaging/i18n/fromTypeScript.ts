@@ -18,8 +18,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
-import { CATALOGUE_FOLDER, catalogueFile, NOTES_FILE, recordFile } from '../../src-shared/i18n/files';
-import { recordText, stampAll, type Tree } from '../../src-shared/i18n/record';
+import {
+  CATALOGUE_FOLDER,
+  catalogueFile,
+  NOTES_FILE,
+  recordFile,
+} from '../../src-shared/i18n/files';
+import { recordText, stampAll, type Tree } from './record';
 import { writeReport } from './report';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -148,7 +153,10 @@ async function convert(): Promise<void> {
       const { file } = notesOf(code, sources.get(code) ?? '');
       if (code !== 'en' && file !== undefined) notes.languages[code] = file;
       if (code !== 'en')
-        fs.writeFileSync(path.join(root, recordFile(code)), recordText(stampAll(tree, english, 'machine')));
+        fs.writeFileSync(
+          path.join(root, recordFile(code)),
+          recordText(stampAll(tree, english, 'machine')),
+        );
     }
     writeJson(path.join(root, NOTES_FILE), notes);
     console.log(

@@ -16,12 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import {
-  catalogueFile,
-  recordFile,
-  REPORT_FILE,
-  STATUS_FILE,
-} from '../../src-shared/i18n/files';
+import { catalogueFile, recordFile, REPORT_FILE, STATUS_FILE } from '../../src-shared/i18n/files';
 import {
   LOCALES,
   SOURCE_LOCALE,
@@ -37,7 +32,7 @@ import {
   type MadeBy,
   type Tally,
   type Tree,
-} from '../../src-shared/i18n/record';
+} from './record';
 import { sentences } from '../../src-shared/i18n/sentenceKeys';
 
 const root = path.join(import.meta.dirname, '..', '..');
@@ -117,10 +112,16 @@ function markdown(tallies: ReadonlyMap<Locale, Tally>, english: Tree): string {
   });
   const lists = [...tallies].flatMap(([code, { stale, missing }]) => [
     ...(missing.length > 0
-      ? [`**Missing in \`${code}\`** (shown in English): ${missing.map((key) => `\`${key}\``).join(', ')}`, '']
+      ? [
+          `**Missing in \`${code}\`** (shown in English): ${missing.map((key) => `\`${key}\``).join(', ')}`,
+          '',
+        ]
       : []),
     ...(stale.length > 0
-      ? [`**Stale in \`${code}\`** (English changed since): ${stale.map((key) => `\`${key}\``).join(', ')}`, '']
+      ? [
+          `**Stale in \`${code}\`** (English changed since): ${stale.map((key) => `\`${key}\``).join(', ')}`,
+          '',
+        ]
       : []),
   ]);
   return [
@@ -129,8 +130,8 @@ function markdown(tallies: ReadonlyMap<Locale, Tally>, english: Tree): string {
     '<!-- Written by `npm run i18n:report` from the catalogues (src-shared/i18n/locales); do not edit. -->',
     '',
     `English is the source (${count} sentences, \`src-shared/i18n/locales/en/translation.json\`). For each`,
-    'language, its keys (English\'s, each counted sentence in the plural forms the language has) are',
-    'translated by a person from today\'s English, machine-made (no person has read them yet), stale',
+    "language, its keys (English's, each counted sentence in the plural forms the language has) are",
+    "translated by a person from today's English, machine-made (no person has read them yet), stale",
     '(made from an English sentence that has changed since) or missing (shown in English, and listed',
     'below). How to translate: [engineering.md](engineering.md#sentences-and-translations).',
     '',
@@ -154,7 +155,8 @@ export async function writeReport(options: ReportOptions = {}): Promise<void> {
   }
 }
 
-const isMain = process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename;
+const isMain =
+  process.argv[1] !== undefined && path.resolve(process.argv[1]) === import.meta.filename;
 if (isMain) {
   const confirm: string[] = [];
   process.argv.forEach((argument, i) => {

@@ -2,7 +2,7 @@
  * Where the translators' catalogues live, from the repository's root: one folder per language,
  * `locales/<code>/translation.json` (i18next JSON v4: what i18next loads, and what Weblate's
  * `i18nextv4` and Crowdin's `i18next_json` open), English's the source. Beside each translation
- * its record (which English it was made from, by whom: ./record.ts); the notes for translators
+ * its record (which English it was made from, by whom: packaging/i18n/record.ts); the notes for translators
  * in one file; the status the report derives (./languages.ts reads it).
  * Engineers edit English's file only: docs/engineering.md, "Sentences and translations".
  */

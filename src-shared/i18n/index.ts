@@ -47,7 +47,7 @@ function filledIn(own: Tree, english: Tree): Tree {
 
 /** A language's sentences as it shows them: its own, and English for each it lacks. */
 export const withEnglish = (own: PartialMessages): Messages =>
-  filledIn(own as Tree, CATALOGUES[SOURCE_LOCALE] as Tree) as unknown as Messages;
+  filledIn(own, CATALOGUES[SOURCE_LOCALE]) as unknown as Messages;
 
 /**
  * What each language shows, by its code: its own sentences, and English for each one it lacks,
@@ -64,4 +64,4 @@ export const resources = Object.fromEntries(
 
 /** The keys a language lacks (each shown in English), as the report lists them. */
 export const missingIn = (locale: Locale): string[] =>
-  missingKeys(locale, CATALOGUES[locale] as Tree, CATALOGUES[SOURCE_LOCALE] as Tree);
+  missingKeys(locale, CATALOGUES[locale], CATALOGUES[SOURCE_LOCALE]);

@@ -2,12 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, resources, SENTENCES } from '../../src-shared/i18n';
-import {
-  LOCALES,
-  SOURCE_LOCALE,
-  SPOKEN_LANGUAGES,
-  stateOf,
-} from '../../src-shared/i18n/languages';
+import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES, stateOf } from '../../src-shared/i18n/languages';
 import {
   checkLanguage,
   english,

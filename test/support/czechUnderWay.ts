@@ -2,6 +2,7 @@ import type * as Sentences from '../../src-shared/i18n';
 import type * as Languages from '../../src-shared/i18n/languages';
 import type { Locale, SpokenLanguage } from '../../src-shared/i18n/languages';
 import type { PartialMessages } from '../../src-shared/i18n/messages';
+import { missingKeys } from '../../src-shared/i18n/sentenceKeys';
 
 /**
  * A language under way that ClassTray does not speak: Czech, begun. Its line in SPOKEN_LANGUAGES
@@ -60,5 +61,9 @@ export function sentencesWithCzech(real: typeof Sentences): typeof Sentences {
     CATALOGUES: added(real.CATALOGUES, cs),
     SENTENCES: added(real.SENTENCES, real.withEnglish(cs)),
     resources: added(real.resources, { translation: cs }),
+    missingIn: (locale) =>
+      (locale as string) === 'cs'
+        ? missingKeys('cs', cs, real.CATALOGUES.en)
+        : real.missingIn(locale),
   };
 }

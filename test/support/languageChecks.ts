@@ -52,7 +52,7 @@ const wordsToTranslate = (text: string): string[] =>
     (word) => !SAME_IN_EVERY_LANGUAGE.includes(word),
   );
 
-export const english = sentences(SENTENCES[SOURCE_LOCALE] as Tree);
+export const english = sentences(SENTENCES[SOURCE_LOCALE]);
 /** The counted sentences (`accesses.endAllEnded`), as English writes them with `_one`/`_other`. */
 export const counted = countedIn(english);
 

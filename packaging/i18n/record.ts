@@ -5,12 +5,12 @@
  * so the record stays small: `{ "by": "machine", "en": "<hash of the English>", "own": "<hash
  * of the translation>" }`. `own` tells the report a translation was rewritten since it was
  * recorded (a translator's commit from the platform): it records it again, by a translator,
- * from the English of that moment. Run by packaging/i18n/report.ts; Node only (node:crypto).
+ * from the English of that moment. Run by ./report.ts; Node only (node:crypto).
  */
 import { createHash } from 'node:crypto';
-import { englishOf, keysFor, sentences, type Tree } from './sentenceKeys';
+import { englishOf, keysFor, sentences, type Tree } from '../../src-shared/i18n/sentenceKeys';
 
-export type { Tree } from './sentenceKeys';
+export type { Tree } from '../../src-shared/i18n/sentenceKeys';
 
 /** Who made a translation: a translator (read by a person) or a machine (not read by one yet). */
 export type MadeBy = 'translator' | 'machine';
