@@ -100,7 +100,7 @@ export async function buildReport(options: ReportOptions = {}): Promise<Map<stri
 
 const STATE_WORDS: Record<LanguageState, string> = {
   complete: 'complete',
-  gaps: 'complete but for the missing (shown in English)',
+  gaps: 'gaps (the missing shown in English)',
   underWay: "under way (not the system's pick; named incomplete)",
 };
 

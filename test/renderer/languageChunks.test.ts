@@ -12,7 +12,12 @@ import { build } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSentences, openI18n } from '../../src-renderer/i18n';
 import { CATALOGUES, SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
+import {
+  lacksSentences,
+  LOCALES,
+  SOURCE_LOCALE,
+  type Locale,
+} from '../../src-shared/i18n/languages';
 import { sentences, type Tree } from '../../src-shared/i18n/sentenceKeys';
 import { tempDir } from '../support/tempDir';
 
@@ -111,9 +116,12 @@ describe("the window's languages", () => {
     },
   );
 
-  it('load only the language shown when it is complete, not English beside it', async () => {
-    const i18n = await openI18n('de');
-    expect(i18n.t('devices.empty')).toBe(SENTENCES.de.devices.empty);
-    expect(i18n.hasResourceBundle(SOURCE_LOCALE, 'translation')).toBe(false);
-  });
+  it.each(LOCALES.filter((locale) => locale !== SOURCE_LOCALE))(
+    'load %s alone when it is complete, English beside it when it lacks sentences',
+    async (locale) => {
+      const i18n = await openI18n(locale);
+      expect(i18n.t('settings.heading')).toBe(SENTENCES[locale].settings.heading);
+      expect(i18n.hasResourceBundle(SOURCE_LOCALE, 'translation')).toBe(lacksSentences(locale));
+    },
+  );
 });

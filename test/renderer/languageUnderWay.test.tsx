@@ -102,7 +102,7 @@ describe('a language under way', () => {
   });
 
   it("shows English in the tray for each of the tray's sentences it lacks, listed in main's log", () => {
-    const [line] = missingSentenceLines();
+    const line = missingSentenceLines().find((text) => text.startsWith('cs '));
     expect(line).toMatch(/^cs lacks \d+ sentences, shown in English: app\.startFailed, /);
     expect(line).toContain('tray.open');
     expect(labels[czech].quit).toBe('Ukončit ClassTray');
