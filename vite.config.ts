@@ -20,6 +20,12 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
+        // Each language's catalogue (locales/<code>/translation.json) named by its code, not
+        // "translation": the window's request and the build's test find it so.
+        chunkFileNames: ({ facadeModuleId }) => {
+          const code = /locales[\\/]([a-z]{2})[\\/]translation\.json$/.exec(facadeModuleId ?? '');
+          return code === null ? 'assets/[name]-[hash].js' : `assets/${code[1]}-[hash].js`;
+        },
         codeSplitting: {
           groups: [
             {

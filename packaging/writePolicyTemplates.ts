@@ -1,7 +1,9 @@
 /**
- * `npm run policy-templates`: writes the Windows ADMX, an ADML per language and README's policy table from the
- * policy table (src-main/core/policy/policyTable.ts), so IT's templates never drift from what
- * the core reads. It names each language under way, whose ADML is partly English and says so.
+ * `npm run policy-templates`: writes the Windows ADMX, an ADML per language (its words from the
+ * translators' catalogues, src-shared/i18n/locales) and README's policy table from the policy
+ * table (src-main/core/policy/policyTable.ts), so IT's templates never drift from what the core
+ * reads. It names each language that lacks some of the template's sentences, whose ADML is
+ * partly English and says so.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -21,11 +23,11 @@ fs.writeFileSync(path.join(root, 'packaging', 'policy', 'ClassTray.admx'), admx(
 for (const { locale, folder } of ADML_FOLDERS) {
   fs.mkdirSync(path.join(root, 'packaging', 'policy', folder), { recursive: true });
   fs.writeFileSync(path.join(root, 'packaging', 'policy', folder, 'ClassTray.adml'), adml(locale));
-  // A language under way: its ADML says so in a note, and so does this run.
+  // A language that lacks some: its ADML says so in a note, and so does this run.
   const partial = partialTemplate(locale);
   if (partial !== undefined)
     console.log(
-      `${folder}/ClassTray.adml: ${locale} is under way, ${partial.translated} of ${partial.of} sentences translated; English stands in for the rest.`,
+      `${folder}/ClassTray.adml: ${locale} lacks sentences, ${partial.translated} of ${partial.of} sentences translated; English stands in for the rest.`,
     );
 }
 

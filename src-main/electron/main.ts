@@ -19,7 +19,7 @@ import { keepDataFolderPrivate, takeDataFolderLock } from '../dataFolder/writerL
 import type { LogFile } from '../hosts/logFile';
 import { openLogFile, policySecrets } from '../hosts/logFile';
 import { localeOf } from '../../src-shared/locale';
-import { labels } from './mainSentences';
+import { labels, missingSentenceLines } from './mainSentences';
 import { pushChanges, registerIpc } from './ipc';
 import { applyStartAtLogin, startedAtLogin } from './loginItem';
 import { deviceNotice, scheduledEndNotices, showNotice } from './notifications';
@@ -144,6 +144,8 @@ async function launch(): Promise<void> {
   log.info(
     `ClassTray ${app.getVersion()} starting (Electron ${process.versions.electron ?? '?'}, ${process.platform} ${process.arch}).`,
   );
+  // Sentences a language lacks are shown in English: said, never shipped silently.
+  for (const line of missingSentenceLines()) log.warn(`[i18n] ${line}`);
   // Registered before the first await: a second launch during start-up is not lost, and
   // without a window-all-closed listener Electron would quit (a tray app runs windowless).
   app.on('second-instance', () => {

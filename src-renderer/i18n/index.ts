@@ -1,11 +1,18 @@
 import i18next, { type i18n, type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { en } from '../../src-shared/i18n/en';
-import { isUnderWay, LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
+import {
+  lacksSentences,
+  LOCALES,
+  SOURCE_LOCALE,
+  type Locale,
+} from '../../src-shared/i18n/languages';
 import type { PartialMessages } from '../../src-shared/i18n/messages';
+import { missingKeys, type Tree } from '../../src-shared/i18n/sentenceKeys';
 import { LANGUAGE_CHUNKS } from './chunks';
 
-// One namespace (see src-shared/i18n/index.ts): the tray's sentences are its `tray.` keys.
+// One namespace (see src-shared/i18n/index.ts), its keys English's: t('header.refresh') is
+// checked by the compiler against locales/en/translation.json.
 declare module 'i18next' {
   interface CustomTypeOptions {
     resources: { translation: typeof en };
@@ -20,12 +27,29 @@ export async function loadSentences(locale: Locale): Promise<PartialMessages> {
 }
 
 /**
- * The languages a window showing `locale` needs: itself and, for a language under way, English,
- * which i18next shows (fallbackLng) for each sentence it lacks; a complete language comes alone.
+ * The languages a window showing `locale` needs: itself and, for a language that lacks sentences
+ * (the report's state), English, which i18next shows (fallbackLng) for each one it lacks; a
+ * complete language comes alone.
  */
 const languagesFor = (locale: Locale): Locale[] =>
   // (One this version does not know has no sentences to load: loadSentences says so.)
-  LOCALES.includes(locale) && isUnderWay(locale) ? [locale, SOURCE_LOCALE] : [locale];
+  LOCALES.includes(locale) && locale !== SOURCE_LOCALE && lacksSentences(locale)
+    ? [locale, SOURCE_LOCALE]
+    : [locale];
+
+/**
+ * In a development build, the console names each sentence shown in English for want of its
+ * translation: not shipped silently (the report lists them too, docs/translations.md).
+ */
+function warnOfMissing(instance: i18n, locale: Locale): void {
+  if (!import.meta.env.DEV || locale === SOURCE_LOCALE) return;
+  const own = instance.getResourceBundle(locale, 'translation') as Tree | undefined;
+  const english = instance.getResourceBundle(SOURCE_LOCALE, 'translation') as Tree | undefined;
+  if (own === undefined || english === undefined) return;
+  const missing = missingKeys(locale, own, english);
+  if (missing.length > 0)
+    console.warn(`${locale} lacks ${missing.length} sentences, shown in English:`, missing);
+}
 
 /** Loads a language into the window's instance, once; shown by i18n.changeLanguage after. */
 export async function loadLanguage(instance: i18n, locale: Locale): Promise<void> {
@@ -34,6 +58,7 @@ export async function loadLanguage(instance: i18n, locale: Locale): Promise<void
   );
   const loaded = await Promise.all(missing.map(loadSentences));
   missing.forEach((language, i) => instance.addResourceBundle(language, 'translation', loaded[i]));
+  warnOfMissing(instance, locale);
 }
 
 /**
@@ -75,5 +100,6 @@ export async function openI18n(locale: Locale): Promise<i18n> {
     initAsync: false,
     showSupportNotice: false,
   });
+  warnOfMissing(instance, shown);
   return instance;
 }

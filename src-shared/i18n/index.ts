@@ -1,31 +1,27 @@
 /**
  * Every language's sentences at once, for main (the tray's labels, the policy templates) and the
- * tests; the window loads one language at a time instead (src-renderer/i18n). In i18next's shape:
- * one `translation` namespace, whose `tray` keys are what main shows (src-main/electron/mainSentences.ts
- * reads them with that key prefix).
+ * tests; the window loads one language at a time instead (src-renderer/i18n). Each is its
+ * translators' catalogue as written (locales/<code>/translation.json, i18next JSON v4, one
+ * `translation` namespace, whose `tray` keys are what main shows: src-main/electron/mainSentences.ts).
  */
-import { ar } from './ar';
-import { de } from './de';
-import { en } from './en';
-import { es } from './es';
-import { fr } from './fr';
-import { it } from './it';
-import { isUnderWay, SOURCE_LOCALE, type Locale, type SPOKEN_LANGUAGES } from './languages';
+import ar from './locales/ar/translation.json';
+import de from './locales/de/translation.json';
+import en from './locales/en/translation.json';
+import es from './locales/es/translation.json';
+import fr from './locales/fr/translation.json';
+import it from './locales/it/translation.json';
+import nl from './locales/nl/translation.json';
+import pl from './locales/pl/translation.json';
+import pt from './locales/pt/translation.json';
+import { SOURCE_LOCALE, type Locale } from './languages';
 import type { Messages, PartialMessages } from './messages';
-import { nl } from './nl';
-import { pl } from './pl';
-import { pt } from './pt';
-
-/** What a language's file holds: every sentence, or any part of them while it is under way. */
-type Catalogue<L extends Locale> = (typeof SPOKEN_LANGUAGES)[L] extends { underWay: true }
-  ? PartialMessages
-  : Messages;
+import { missingKeys, type Tree } from './sentenceKeys';
 
 /**
- * Each language's file as written, by its code: a language missing here, or a complete one
- * lacking a sentence, does not compile.
+ * Each language's catalogue as written, by its code: a language missing here does not compile;
+ * one that lacks sentences does (English shows for each, and the report lists them).
  */
-export const CATALOGUES: { readonly [L in Locale]: Catalogue<L> } = {
+export const CATALOGUES: { readonly [L in Locale]: PartialMessages } = {
   en,
   es,
   de,
@@ -36,8 +32,6 @@ export const CATALOGUES: { readonly [L in Locale]: Catalogue<L> } = {
   it,
   ar,
 };
-
-type Tree = { readonly [key: string]: string | Tree };
 
 /** `own`, with `english`'s sentence for each one it lacks. */
 function filledIn(own: Tree, english: Tree): Tree {
@@ -51,22 +45,23 @@ function filledIn(own: Tree, english: Tree): Tree {
   return merged;
 }
 
-/** A language under way's sentences as it shows them: its own, and English for each it lacks. */
+/** A language's sentences as it shows them: its own, and English for each it lacks. */
 export const withEnglish = (own: PartialMessages): Messages =>
   filledIn(own, CATALOGUES[SOURCE_LOCALE]) as unknown as Messages;
 
 /**
- * What each language shows, by its code: its own sentences, and English for each one a language
- * under way lacks, as i18next's fallbackLng shows them in the window and the tray.
+ * What each language shows, by its code: its own sentences, and English for each one it lacks,
+ * as i18next's fallbackLng shows them in the window and the tray.
  */
 export const SENTENCES = Object.fromEntries(
-  Object.entries(CATALOGUES).map(([locale, own]) => [
-    locale,
-    isUnderWay(locale as Locale) ? withEnglish(own) : own,
-  ]),
+  Object.entries(CATALOGUES).map(([locale, own]) => [locale, withEnglish(own)]),
 ) as Readonly<Record<Locale, Messages>>;
 
 /** i18next's resources: each language's own sentences, English its fallback (fallbackLng). */
 export const resources = Object.fromEntries(
   Object.entries(CATALOGUES).map(([locale, own]) => [locale, { translation: own }]),
 ) as Readonly<Record<Locale, { translation: PartialMessages }>>;
+
+/** The keys a language lacks (each shown in English), as the report lists them. */
+export const missingIn = (locale: Locale): string[] =>
+  missingKeys(locale, CATALOGUES[locale], CATALOGUES[SOURCE_LOCALE]);

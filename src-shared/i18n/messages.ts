@@ -1,15 +1,15 @@
 /**
- * The shape every language's sentences fill in, taken from English (en.ts): the same keys, any
- * text. A counted sentence (`ended_one`, `ended_other`) is written in the plural forms its
- * language has, not English's: the type asks for `_other`, allows every CLDR form, and
- * test/shared/i18n.test.ts checks that each language has exactly the forms Intl.PluralRules
- * names for it. A language under way (languages.ts) fills in only part of it: PartialMessages.
+ * The shape every language's sentences fill in, taken from English (locales/en/translation.json,
+ * read by the compiler through resolveJsonModule): the same keys, any text. A counted sentence
+ * (`ended_one`, `ended_other`) is written in the plural forms its language has, not English's:
+ * the type asks for `_other`, allows every CLDR form, and test/shared/i18n.test.ts checks that
+ * each language has exactly the forms Intl.PluralRules names for it. Any language may lack
+ * sentences (English shows for each one): PartialMessages.
  */
-import type { en } from './en';
+import type english from './locales/en/translation.json';
+import type { PluralForm } from './sentenceKeys';
 
-/** CLDR's plural categories, as i18next suffixes a counted key with them. */
-export const PLURAL_FORMS = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
-export type PluralForm = (typeof PLURAL_FORMS)[number];
+export { PLURAL_FORMS, type PluralForm } from './sentenceKeys';
 
 /** `ended` for `ended_one`; never for a key that is not a plural form. */
 type CountedBase<K> = K extends `${infer Base}_${PluralForm}` ? Base : never;
@@ -22,9 +22,16 @@ type Sentences<T> = {
   readonly [K in keyof T as `${CountedBase<K>}_${Exclude<PluralForm, 'other'>}`]?: string;
 };
 
-export type Messages = Sentences<typeof en>;
+export type Messages = Sentences<typeof english>;
 
-/** A language under way: any part of the sentences; each one it lacks is shown in English. */
+/** A language's catalogue: any part of the sentences; each one it lacks is shown in English. */
 export type PartialMessages = Partly<Messages>;
 
 type Partly<T> = { readonly [K in keyof T]?: T[K] extends string ? string : Partly<T[K]> };
+
+/** A sentence's dotted key, as t() takes it: `header.refresh`, `tray.andMore_one`. */
+export type SentenceKey = DottedKeys<typeof english>;
+
+type DottedKeys<T> = {
+  [K in keyof T & string]: T[K] extends string ? K : `${K}.${DottedKeys<T[K]>}`;
+}[keyof T & string];

@@ -6,7 +6,7 @@
  */
 import { labels } from '../../src-main/electron/mainSentences';
 import { startFailureText } from '../../src-main/electron/startFailure';
-import { de } from '../../src-shared/i18n/de';
+import de from '../../src-shared/i18n/locales/de/translation.json';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -24,7 +24,7 @@ import { LOG_FILE_NAME, openLogFile } from '../../src-main/hosts/logFile';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { labels } from '../../src-main/electron/mainSentences';
 import { startFailureText } from '../../src-main/electron/startFailure';
-import { fr } from '../../src-shared/i18n/fr';
+import fr from '../../src-shared/i18n/locales/fr/translation.json';
 import { NOBODY } from '../support/unprivilegedCopy';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from '../preview/previewApp';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { labels } from '../../src-main/electron/mainSentences';
 import { en } from '../../src-shared/i18n/en';
-import { es } from '../../src-shared/i18n/es';
+import es from '../../src-shared/i18n/locales/es/translation.json';
 import { SENTENCES } from '../../src-shared/i18n/index';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';

@@ -12,8 +12,28 @@ import { build } from 'vite';
 import { describe, expect, it, vi } from 'vitest';
 import { loadSentences, openI18n } from '../../src-renderer/i18n';
 import { CATALOGUES, SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE, type Locale } from '../../src-shared/i18n/languages';
+import {
+  lacksSentences,
+  LOCALES,
+  SOURCE_LOCALE,
+  type Locale,
+} from '../../src-shared/i18n/languages';
+import { sentences, type Tree } from '../../src-shared/i18n/sentenceKeys';
 import { tempDir } from '../support/tempDir';
+
+/** A sentence of the language's own catalogue that no other language's has. */
+function ownSentence(locale: Locale): string {
+  const others = new Set(
+    LOCALES.filter((other) => other !== locale).flatMap((other) => [
+      ...sentences(CATALOGUES[other] as Tree).values(),
+    ]),
+  );
+  const own = [...sentences(CATALOGUES[locale] as Tree).values()].find(
+    (text) => text.length > 20 && /^[\p{L}\p{M} ,.]+$/u.test(text) && !others.has(text),
+  );
+  if (own === undefined) throw new Error(`${locale} has no sentence of its own.`);
+  return own;
+}
 
 describe("the window's languages", () => {
   it.each(LOCALES)('load %s as the sentences main and the tests read', async (locale) => {
@@ -76,12 +96,13 @@ describe("the window's languages", () => {
         expect(atStart, `${locale}: loaded at start`).not.toContain(files[0]);
         expect(imports('from', files[0] ?? ''), `${locale}: imported at once`).toBe(false);
         expect(imports('import\\(', files[0] ?? ''), `${locale}: imported when shown`).toBe(true);
-        const chunk = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
-        expect(chunk[locale], locale).toEqual(CATALOGUES[locale]);
+        const chunk = (await import(pathToFileURL(file).href)) as { default: unknown };
+        expect(chunk.default, locale).toEqual(CATALOGUES[locale]);
       }
       // No language's sentences in what loads at start (the main chunk, React's): one of each
       // language's, looked for as the build writes it, found in its own chunk and in none of those.
-      const written = (locale: Locale) => SENTENCES[locale].devices.empty;
+      // Whichever sentence of its own no other language has: one under way may lack any given one.
+      const written = (locale: Locale) => ownSentence(locale);
       for (const locale of LOCALES) {
         const own = await readFile(path.join(assets, chunkOf(locale)[0] ?? ''), 'utf8');
         expect(own.includes(written(locale)), `${locale}'s sentence as built`).toBe(true);
@@ -95,9 +116,12 @@ describe("the window's languages", () => {
     },
   );
 
-  it('load only the language shown when it is complete, not English beside it', async () => {
-    const i18n = await openI18n('de');
-    expect(i18n.t('devices.empty')).toBe(SENTENCES.de.devices.empty);
-    expect(i18n.hasResourceBundle(SOURCE_LOCALE, 'translation')).toBe(false);
-  });
+  it.each(LOCALES.filter((locale) => locale !== SOURCE_LOCALE))(
+    'load %s alone when it is complete, English beside it when it lacks sentences',
+    async (locale) => {
+      const i18n = await openI18n(locale);
+      expect(i18n.t('settings.heading')).toBe(SENTENCES[locale].settings.heading);
+      expect(i18n.hasResourceBundle(SOURCE_LOCALE, 'translation')).toBe(lacksSentences(locale));
+    },
+  );
 });

@@ -8,9 +8,9 @@
  * of complete languages leave it out, and its policy template says it is partly English.
  */
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { adml, ADML_FOLDERS, partialTemplate } from '../../src-main/core/policy/policyTemplates';
-import { labels } from '../../src-main/electron/mainSentences';
+import { labels, missingSentenceLines } from '../../src-main/electron/mainSentences';
 import { loadSentences, openI18n } from '../../src-renderer/i18n';
 import { SENTENCES } from '../../src-shared/i18n';
 import {
@@ -44,7 +44,15 @@ vi.mock(import('../../src-renderer/i18n/chunks'), async (importOriginal) => {
   return { LANGUAGE_CHUNKS: { ...real.LANGUAGE_CHUNKS, cs: () => Promise.resolve(cs) } };
 });
 
-afterEach(cleanup);
+// The window names in the console each sentence it shows in English (a development build's).
+let warned: MockInstance<typeof console.warn>;
+beforeEach(() => {
+  warned = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  cleanup();
+  warned.mockRestore();
+});
 
 const czech = 'cs' as Locale;
 const english = SENTENCES.en;
@@ -61,7 +69,7 @@ describe('a language under way', () => {
   });
 
   describe('passes the checks of a language', () => {
-    checkLanguage('cs', cs, CZECH);
+    checkLanguage('cs', cs, CZECH, 'underWay');
   });
 
   it('is reported by how much is done, not failed for what is still missing', () => {
@@ -79,6 +87,10 @@ describe('a language under way', () => {
 
   it('shows each sentence it lacks in English, in the plural forms of each language', async () => {
     const i18n = await openI18n(czech);
+    expect(warned).toHaveBeenCalledWith(
+      expect.stringMatching(/^cs lacks \d+ sentences, shown in English:$/),
+      expect.arrayContaining(['settings.notifications', 'accesses.runningCount_few']),
+    );
     expect(i18n.language).toBe('cs');
     expect(i18n.t('settings.heading')).toBe('Nastavení');
     expect(i18n.t('settings.notifications')).toBe(english.settings.notifications);
@@ -89,7 +101,10 @@ describe('a language under way', () => {
     expect(i18n.t('tray.stoppedBody')).toBe(english.tray.stoppedBody);
   });
 
-  it("shows English in the tray for each of the tray's sentences it lacks", () => {
+  it("shows English in the tray for each of the tray's sentences it lacks, listed in main's log", () => {
+    const line = missingSentenceLines().find((text) => text.startsWith('cs '));
+    expect(line).toMatch(/^cs lacks \d+ sentences, shown in English: app\.startFailed, /);
+    expect(line).toContain('tray.open');
     expect(labels[czech].quit).toBe('Ukončit ClassTray');
     expect(labels[czech].open).toBe(english.tray.open);
     expect(labels[czech].online(3, 25)).toBe('3 of 25 online');

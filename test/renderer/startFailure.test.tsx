@@ -13,8 +13,10 @@ vi.mock('../../src-renderer/store/classTrayStore', () => ({
   connectStore: () => Promise.reject(new Error('The preview host answered 401.')),
 }));
 // Arabic's chunk fails to load, as a chunk missing from a broken install would.
-vi.mock('../../src-shared/i18n/ar', () => {
-  throw new Error('Failed to fetch dynamically imported module');
+vi.mock(import('../../src-renderer/i18n/chunks'), async (importOriginal) => {
+  const real = await importOriginal();
+  const failed = () => Promise.reject(new Error('Failed to fetch dynamically imported module'));
+  return { LANGUAGE_CHUNKS: { ...real.LANGUAGE_CHUNKS, ar: failed } };
 });
 
 async function startIn(language: string): Promise<HTMLElement> {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, resources, SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { englishSentence } from '../../src-shared/i18n/en';
+import type { SentenceKey } from '../../src-shared/i18n/messages';
+import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES, stateOf } from '../../src-shared/i18n/languages';
 import {
   checkLanguage,
   english,
@@ -18,7 +20,7 @@ import {
 const languages = LOCALES.map((code) => [code, CATALOGUES[code] as Tree] as const);
 
 describe.each(languages)('the sentences in %s', (code, tree) => {
-  checkLanguage(code, tree, SPOKEN_LANGUAGES[code]);
+  checkLanguage(code, tree, SPOKEN_LANGUAGES[code], stateOf(code));
 
   it('are the resources the window and the tray load', () => {
     expect(resources[code].translation).toBe(CATALOGUES[code]);
@@ -28,6 +30,14 @@ describe.each(languages)('the sentences in %s', (code, tree) => {
   it("begin a failed end's sentence with the row's short word for it", () => {
     const { notEnded, notEndedShort } = SENTENCES[code].accesses.state;
     expect(notEnded.startsWith(notEndedShort), `${notEnded} / ${notEndedShort}`).toBe(true);
+  });
+});
+
+describe("English's sentence by key", () => {
+  it('is what a test finds a control by, placeholders as written', () => {
+    expect(englishSentence('header.refresh')).toBe(SENTENCES.en.header.refresh);
+    expect(englishSentence('tray.andMore_other')).toBe('and {{count}} more');
+    expect(() => englishSentence('header' as SentenceKey)).toThrow('English has no sentence');
   });
 });
 

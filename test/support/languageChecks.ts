@@ -6,22 +6,23 @@
  */
 import { expect, it } from 'vitest';
 import { SENTENCES } from '../../src-shared/i18n';
-import { SOURCE_LOCALE, type SpokenLanguage } from '../../src-shared/i18n/languages';
-import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
+import {
+  SOURCE_LOCALE,
+  type LanguageState,
+  type SpokenLanguage,
+} from '../../src-shared/i18n/languages';
+import {
+  countedIn,
+  englishOf as englishOfKey,
+  keysFor as keysForLanguage,
+  PLURAL_KEY,
+  sentences,
+  type Tree,
+} from '../../src-shared/i18n/sentenceKeys';
 import { namesOneNumber } from './pluralForms';
 
-export type Tree = { readonly [key: string]: string | Tree };
-
-/** Every sentence by its dotted key (`tray.online`, `settings.where.keychain`, ...). */
-export function sentences(tree: Tree, prefix = ''): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const [key, value] of Object.entries(tree)) {
-    const at = prefix === '' ? key : `${prefix}.${key}`;
-    if (typeof value === 'string') found.set(at, value);
-    else for (const [inner, text] of sentences(value, at)) found.set(inner, text);
-  }
-  return found;
-}
+export type { Tree } from '../../src-shared/i18n/sentenceKeys';
+export { sentences } from '../../src-shared/i18n/sentenceKeys';
 
 /** `{{name}}` interpolations and `$t(key)` nestings, in order of first appearance. */
 export const placeholders = (text: string): string[] => [
@@ -51,27 +52,15 @@ const wordsToTranslate = (text: string): string[] =>
     (word) => !SAME_IN_EVERY_LANGUAGE.includes(word),
   );
 
-const pluralForm = new RegExp(`^(.+)_(${PLURAL_FORMS.join('|')})$`);
 export const english = sentences(SENTENCES[SOURCE_LOCALE]);
 /** The counted sentences (`accesses.endAllEnded`), as English writes them with `_one`/`_other`. */
-export const counted = new Set(
-  [...english.keys()].flatMap((key) => pluralForm.exec(key)?.[1] ?? []),
-);
+export const counted = countedIn(english);
 
 /** Every key a language must have: English's, with each counted one in the language's forms. */
-function keysFor(code: string): string[] {
-  const forms = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
-  return [
-    ...[...english.keys()].filter((key) => !counted.has(pluralForm.exec(key)?.[1] ?? '')),
-    ...[...counted].flatMap((base) => forms.map((form) => `${base}_${form}`)),
-  ];
-}
+const keysFor = (code: string): string[] => keysForLanguage(code, english);
 
 /** The English a key translates: its own, or English's `_other` for a form English lacks. */
-export const englishOf = (key: string): string | undefined => {
-  const base = pluralForm.exec(key)?.[1];
-  return english.get(key) ?? (base && counted.has(base) ? english.get(`${base}_other`) : undefined);
-};
+export const englishOf = (key: string): string | undefined => englishOfKey(key, english);
 
 /**
  * The placeholders a key's sentence must keep: English's, less `{{count}}` in a form for one
@@ -79,7 +68,7 @@ export const englishOf = (key: string): string | undefined => {
  */
 function placeholdersWanted(code: string, key: string, own: string): string[] {
   const source = placeholders(englishOf(key) ?? own);
-  const form = pluralForm.exec(key)?.[2];
+  const form = PLURAL_KEY.exec(key)?.[2];
   const countInWords = form !== undefined && namesOneNumber(code, form);
   return countInWords && !own.includes('{{count}}')
     ? source.filter((placeholder) => placeholder !== '{{count}}')
@@ -116,25 +105,31 @@ export function coverageOf(code: string, tree: Tree): { done: number; of: number
 }
 
 /**
- * The checks of one language's file, as `it`s in the describe that calls them: `tree` is the file
- * as written, `spoken` its line in SPOKEN_LANGUAGES.
+ * The checks of one language's catalogue, as `it`s in the describe that calls them: `tree` is the
+ * catalogue as written, `spoken` its line in SPOKEN_LANGUAGES, `state` what the report found
+ * (languages.ts). A sentence missing never fails: English shows for it, and the report lists it
+ * (an engineer adds English only; the translators catch up).
  */
-export function checkLanguage(code: string, tree: Tree, spoken: SpokenLanguage): void {
+export function checkLanguage(
+  code: string,
+  tree: Tree,
+  spoken: SpokenLanguage,
+  state: LanguageState,
+): void {
   const problems = problemsOf(code, tree);
 
-  if (spoken.underWay === true) {
-    it('say how much of the language is done, English showing for the rest', () => {
-      const { done, of } = coverageOf(code, tree);
-      console.log(
-        `${code}: ${done} of ${of} sentences${done === of ? ' (complete: drop underWay)' : ''}`,
-      );
-      expect(done).toBeLessThanOrEqual(of);
-    });
-  } else {
-    it('include every sentence English has, each counted one in every plural form it uses', () => {
-      expect(problems.missing, `missing in ${code}`).toEqual([]);
-    });
+  it('say how much of the language is done, English showing for the rest', () => {
+    const { done, of } = coverageOf(code, tree);
+    if (done < of) console.log(`${code}: ${done} of ${of} sentences (docs/translations.md)`);
+    expect(done).toBeLessThanOrEqual(of);
+  });
 
+  it('are as far as the report says (npm run i18n:report)', () => {
+    if (state === 'complete') expect(problems.missing, `missing in ${code}`).toEqual([]);
+    else expect(problems.missing.length, `nothing missing in ${code}`).toBeGreaterThan(0);
+  });
+
+  if (state !== 'underWay') {
     it('leave no sentence in English', () => {
       expect(problems.inEnglish, `still in English in ${code}`).toEqual([]);
     });

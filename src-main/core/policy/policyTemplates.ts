@@ -1,7 +1,8 @@
 /**
  * What IT reads about the policy, made from the one table (policyTable.ts): the Windows ADMX and
  * an ADML in every language ClassTray speaks (its `schoolPolicies` and `policyTemplate`
- * sentences; a language under way's with English for those it lacks, and a note saying so) for
+ * sentences from the translators' catalogues; a language that lacks some, with English for those
+ * and a note saying so) for
  * the Group Policy editor, and README's table. `npm run policy-templates`
  * writes them; test/core/policy/policyTemplates.test.ts fails when a written copy is out of date.
  *
@@ -11,7 +12,6 @@
  */
 import { CATALOGUES, SENTENCES } from '../../../src-shared/i18n';
 import {
-  isUnderWay,
   LOCALES,
   SOURCE_LOCALE,
   SPOKEN_LANGUAGES,
@@ -158,26 +158,26 @@ const TEMPLATE_SENTENCES: readonly (readonly string[])[] = [
 ];
 
 /**
- * How much of a language under way's ADML is in it: its own sentences of those the template is
- * written from (the rest are English's, as the window shows them). Undefined for a complete one.
+ * How much of a language's ADML is in it, when it lacks any of the sentences the template is
+ * written from (those are English's, as the window shows them). Undefined when it lacks none.
  */
 export function partialTemplate(locale: Locale): { translated: number; of: number } | undefined {
-  if (!isUnderWay(locale)) return undefined;
+  if (locale === SOURCE_LOCALE) return undefined;
   const own = (path: readonly string[]): boolean =>
     typeof path.reduce<unknown>(
       (at, key) =>
         typeof at === 'object' && at !== null ? (at as Record<string, unknown>)[key] : undefined,
       CATALOGUES[locale],
     ) === 'string';
-  return {
-    translated: TEMPLATE_SENTENCES.filter(own).length,
-    of: TEMPLATE_SENTENCES.length,
-  };
+  const translated = TEMPLATE_SENTENCES.filter(own).length;
+  const of = TEMPLATE_SENTENCES.length;
+  return translated === of ? undefined : { translated, of };
 }
 
 /**
- * What an ADML of a language under way says first, to whoever opens it (the Group Policy editor
- * shows none of it): in English, as the strings it lacks are. Nothing for a complete language.
+ * What an ADML of a language that lacks sentences says first, to whoever opens it (the Group
+ * Policy editor shows none of it): in English, as the strings it lacks are. Nothing for one
+ * that lacks none.
  */
 function partialNote(locale: Locale): string[] {
   const partial = partialTemplate(locale);
@@ -191,7 +191,7 @@ function partialNote(locale: Locale): string[] {
 
 /**
  * The strings and presentations the ADMX refers to, in one language (English by default). A
- * language under way has every string too (the editor needs each one the ADMX names): English
+ * language that lacks sentences has every string too (the editor needs each one the ADMX names): English
  * for each sentence it lacks, and a note that says so (partialNote).
  */
 export function adml(locale: Locale = SOURCE_LOCALE): string {
