@@ -264,8 +264,8 @@ describe('the figures the docs state', () => {
   const figures: [doc: string, sentence: string][] = [
     ['docs/school-it.md', `a nickname to name the room by it (at most ${roomsFile} KiB;`],
     ['docs/teachers.md', `(up to the last ${undo} of this arranging)`],
-    ['docs/school-it.md', `is removed at the first start ${setAside} days after it was made`],
-    ['docs/privacy.md', `is removed at the first start ${setAside} days after it was made`],
+    ['docs/school-it.md', `is removed ${setAside} days after it was made, at start or by a daily`],
+    ['docs/privacy.md', `is removed ${setAside} days after it was made, at start or by the daily`],
     ['docs/school-it.md', `as End all does, within ${quitBox} seconds, then quits`],
     ['docs/teachers.md', `when some could not be ended within ${quitBox} seconds`],
     ['docs/school-it.md', `(which writes it at most every ${history} s,`],
@@ -273,7 +273,7 @@ describe('the figures the docs state', () => {
     ['docs/school-it.md', `keeps its last good policy for ${policyMode} s as well`],
     [
       'docs/school-it.md',
-      `the history ${mibOf(cap('availability'))} MiB, the settings and the classroom cache ${mibOf(cap('settings'))} MiB, the student names ${mibOf(cap('studentNames'))} MiB, the seat plans ${mibOf(cap('seatPlans'))} MiB, the policy ${kib(cap('policy'))} KiB)`,
+      `the history ${mibOf(cap('availability'))} MiB, the settings and the classroom cache ${mibOf(cap('settings'))} MiB, the timetable's copy ${mibOf(cap('timetable'))} MiB, the student names ${mibOf(cap('studentNames'))} MiB, the seat plans ${mibOf(cap('seatPlans'))} MiB, the policy, \`timetable.json\`, \`window-size.json\` and \`policy-defaults.json\` ${kib(cap('small'))} KiB)`,
     ],
     [
       'README.md',

@@ -27,7 +27,7 @@ describe('tray labels', () => {
     }
     const trayKeys = new Set(Object.keys(tray).map((key) => key.replace(pluralForm, '')));
     // And the header's two that name a classroom as the window does, and the data folder's
-    // two refusals (its own section, `dataFolder`).
+    // four refusals (its own section, `dataFolder`).
     expect(Object.keys(labels[locale]).sort()).toEqual(
       [
         ...trayKeys,
@@ -35,6 +35,8 @@ describe('tray labels', () => {
         'roomById',
         'dataFolderNotPrivate',
         'logFolderNotPrivate',
+        'dataFolderAboveOpen',
+        'logFolderAboveOpen',
       ].sort(),
     );
     const { dataFolder } = SENTENCES[locale];
@@ -43,6 +45,12 @@ describe('tray labels', () => {
     );
     expect(labels[locale].logFolderNotPrivate('/x')).toBe(
       dataFolder.logFolderNotPrivate.replace('{{folder}}', '/x'),
+    );
+    expect(labels[locale].dataFolderAboveOpen('/x/d', '/x')).toBe(
+      dataFolder.aboveOpen.replaceAll('{{folder}}', '/x/d').replaceAll('{{above}}', '/x'),
+    );
+    expect(labels[locale].logFolderAboveOpen('/x/l', '/x')).toBe(
+      dataFolder.logFolderAboveOpen.replaceAll('{{folder}}', '/x/l').replaceAll('{{above}}', '/x'),
     );
   });
 
