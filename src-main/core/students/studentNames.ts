@@ -300,13 +300,13 @@ export class StudentNames {
     }
   }
 
-  /** The names changed: the listener hears it, and the file follows (one write waiting at most). */
   /** Writes what is kept and then writes no more (ClassTray is closing). */
   async close(): Promise<void> {
     this.#closed = true;
     await this.#writes;
   }
 
+  /** The names changed: the listener hears it, and the file follows (one write waiting at most). */
   #save(): void {
     this.#listener?.();
     if (this.#closed) return;
