@@ -15,32 +15,17 @@ import { useAction } from '../forms/useAction';
 import { useFlash } from '../forms/useFlash';
 import { downloadJson } from '../jsonDownload';
 import { roomName } from '../roomName';
-import { HandoverDialog } from './handoverDialog';
+import { HandoverButton, HandoverDialog, type OpenedBy } from './handoverDialog';
 
 export function HandOver({ classroomId, running }: { classroomId: string; running: number }) {
   const { t } = useTranslation();
-  const opener = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        ref={opener}
-        className="button small handover-open"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        {t('handover.give')}
-      </button>
-      {open && (
-        <HandOverDialog
-          classroomId={classroomId}
-          running={running}
-          opener={opener}
-          onClose={() => setOpen(false)}
-        />
+    <HandoverButton
+      label={t('handover.give')}
+      dialog={(openedBy) => (
+        <HandOverDialog classroomId={classroomId} running={running} {...openedBy} />
       )}
-    </>
+    />
   );
 }
 
@@ -49,12 +34,7 @@ function HandOverDialog({
   running,
   opener,
   onClose,
-}: {
-  classroomId: string;
-  running: number;
-  opener: React.RefObject<HTMLButtonElement | null>;
-  onClose: () => void;
-}) {
+}: OpenedBy & { classroomId: string; running: number }) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const allowed = useClassTray((data) => data.preferences.handover);

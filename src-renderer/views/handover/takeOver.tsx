@@ -13,35 +13,19 @@ import { ActionError } from '../forms/actionError';
 import { BusyButton } from '../forms/busyButton';
 import { useAction } from '../forms/useAction';
 import { listedRoomName } from '../roomName';
-import { HandoverDialog } from './handoverDialog';
+import { HandoverButton, HandoverDialog, type OpenedBy } from './handoverDialog';
 
 export function TakeOver() {
   const { t } = useTranslation();
-  const opener = useRef<HTMLButtonElement>(null);
-  const [open, setOpen] = useState(false);
   return (
-    <>
-      <button
-        type="button"
-        ref={opener}
-        className="button small handover-open"
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        {t('handover.take')}
-      </button>
-      {open && <TakeOverDialog opener={opener} onClose={() => setOpen(false)} />}
-    </>
+    <HandoverButton
+      label={t('handover.take')}
+      dialog={(openedBy) => <TakeOverDialog {...openedBy} />}
+    />
   );
 }
 
-function TakeOverDialog({
-  opener,
-  onClose,
-}: {
-  opener: React.RefObject<HTMLButtonElement | null>;
-  onClose: () => void;
-}) {
+function TakeOverDialog({ opener, onClose }: OpenedBy) {
   const { t, i18n } = useTranslation();
   const api = useApi();
   const account = useClassTray((data) => data.account);
