@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EndedAccessView, TrackedAccessView } from '../../src-main/core/accesses/accessView';
 import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
@@ -142,9 +142,9 @@ describe('scheduling an end', () => {
     typeTime('End at', '10:30');
     await user.click(screen.getByRole('button', { name: 'Schedule' }));
     await act(() => fake.updatePreferences({ language: 'de' }));
-    expect(screen.getByRole('alert').textContent).toBe(
-      SENTENCES.de.schedule.passed.replace('{{time}}', isolated('10:30')),
-    );
+    // German's sentences arrive as their own chunk, after the preference: waited for, not assumed.
+    const german = SENTENCES.de.schedule.passed.replace('{{time}}', isolated('10:30'));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(german));
   });
 
   it("asks for a time in the window's format when the field holds none", async () => {
