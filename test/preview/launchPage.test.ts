@@ -17,6 +17,7 @@ async function dataFolder(): Promise<string> {
   return dataDir;
 }
 
+// POSIX modes (0600) and a link at the page's name are what it checks: Windows has neither as such.
 describe.skipIf(process.platform === 'win32')('the launch page', () => {
   it('is written 0600, replacing a link at its name rather than writing through it', async () => {
     const dataDir = await dataFolder();
