@@ -111,10 +111,11 @@ export type AccountDevice = z.infer<typeof accountDeviceSchema>;
 export type Link = z.infer<typeof linkSchema>;
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 // A type alias (not an interface) so a page is assignable where a plain JSON record is expected.
+// Read-only: the client gives an unchanged page's answer again to later refreshes (answerMemory).
 export type Page<Item> = {
-  data: Item[];
-  links: Link[];
-  meta: PageMeta;
+  readonly data: readonly Item[];
+  readonly links: readonly Readonly<Link>[];
+  readonly meta: Readonly<PageMeta>;
 };
 export type AccountDevicePage = z.infer<typeof accountDevicePageSchema>;
 export type ClassroomDevicePage = z.infer<typeof classroomDevicePageSchema>;

@@ -15,6 +15,11 @@
  *    preview; its busy time the same way. The ratio is the median of each round's refresh over
  *    its floor (goal: at most 1.2), so that both meet the same load. The availability history's
  *    share: the time in `Availability.saw` over the refresh's main-thread CPU time.
+ *    Twice: with a third of the devices going online or offline (the lesson's usual refresh:
+ *    the classroom list carries no online status, so its 100 pages come back unchanged and the
+ *    client does not parse them again, see answerMemory.ts), and with the same third changing
+ *    their two-factor setting too, so that every one of the 200 pages changed. The goal is the
+ *    first's; the second is the refresh that can reuse nothing.
  * 2. Store: the batch the core sent for that refresh, parsed from its JSON and applied to a
  *    window store holding the 5,000 devices: one store update, timed.
  * 3. Peak RSS: the preview (runPreview, in a child process) pointed at a service whose list
@@ -36,6 +41,7 @@ import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import { createClassTray } from '../../src-main/core/classTray';
 import { silentLogger } from '../../src-main/core/logger';
 import { Availability } from '../../src-main/core/readiness/availability';
+import { AnswerMemory } from '../../src-main/core/service/answerMemory';
 import { startDemoSchool } from '../../src-main/hosts/demoSchool';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { createStore } from 'zustand/vanilla';
@@ -74,7 +80,9 @@ export async function benchRefresh(): Promise<void> {
     await writeFile(fixtureFile, JSON.stringify(accountFixture(DEVICES, 1)));
     const service = await startServer('local service', ...localServiceCommand(fixtureFile, TOKEN));
     console.error(`refresh bench: ${ROUNDS} refreshes of ${DEVICES} devices, a third flipping…`);
-    const costs = await measureRefreshes(service, join(dir, 'data'));
+    const usual = await measureRefreshes(service, join(dir, 'data'), 'online');
+    console.error('refresh bench: again, the third changing their two-factor setting too…');
+    const everyPage = await measureRefreshes(service, join(dir, 'data-2fa'), 'online and 2fa');
 
     console.error('refresh bench: the preview against an endless body, in a child…');
     // Saving the account and opening the classroom each ask once and are answered (an empty page):
@@ -93,7 +101,16 @@ export async function benchRefresh(): Promise<void> {
     } finally {
       await endless.close();
     }
-    report(costs, rss);
+    report(
+      [
+        { what: 'a third going online or offline (the classroom pages unchanged)', costs: usual },
+        {
+          what: 'a third changing their two-factor setting too (every page changed)',
+          costs: everyPage,
+        },
+      ],
+      rss,
+    );
   });
 }
 
@@ -109,6 +126,8 @@ interface Cost {
   gc: number;
   /** The time in the availability history taking in the looks (`saw`). */
   history: number;
+  /** Pages whose text had not changed, given again by the client without parsing (answerMemory). */
+  reused: number;
 }
 
 /**
@@ -128,6 +147,15 @@ Availability.prototype.saw = function timedSaw(this: Availability, ...args) {
   }
 };
 
+/** Pages the client gave again unchanged so far (AnswerMemory.recall answering). */
+const reusedPages = { count: 0 };
+const recall = AnswerMemory.prototype.recall;
+AnswerMemory.prototype.recall = function countedRecall(this: AnswerMemory<unknown>, ...args) {
+  const recalled = recall.apply(this, args);
+  if (recalled !== undefined) reusedPages.count++;
+  return recalled;
+};
+
 interface RefreshCosts {
   core: Cost[];
   /** The floor: the same pages fetched and parsed, in the same rounds. */
@@ -139,7 +167,14 @@ interface RefreshCosts {
   batchKb: number[];
 }
 
-async function measureRefreshes(service: string, dataDir: string): Promise<RefreshCosts> {
+/** What changes before each refresh: a third of the devices go online or offline, or that and their 2FA. */
+type Flip = 'online' | 'online and 2fa';
+
+async function measureRefreshes(
+  service: string,
+  dataDir: string,
+  flip: Flip,
+): Promise<RefreshCosts> {
   const classTray = await createClassTray({
     dataDir,
     env: { CLASSTRAY_TOKEN: TOKEN, CLASSTRAY_SERVICE_URL: service },
@@ -196,7 +231,9 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
     const threadBefore = threadCpuMs();
     const cpuBefore = process.cpuUsage();
     const historyBefore = inHistory.ms;
+    const reusedBefore = reusedPages.count;
     await work();
+    const reused = reusedPages.count - reusedBefore;
     const history = inHistory.ms - historyBefore;
     const cpu = process.cpuUsage(cpuBefore);
     const thread = threadCpuMs() - threadBefore;
@@ -205,7 +242,7 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
     await new Promise((resolve) => setImmediate(resolve));
     pauses.disconnect();
     if (round > 0) await profile?.pause(name);
-    return { busy, thread, process: (cpu.user + cpu.system) / 1000, gc, history };
+    return { busy, thread, process: (cpu.user + cpu.system) / 1000, gc, history, reused };
   };
   try {
     await classTray.connectService({ serviceUrl: service });
@@ -221,7 +258,7 @@ async function measureRefreshes(service: string, dataDir: string): Promise<Refre
     store.subscribe(() => updates++);
     let online = true;
     for (let round = 0; round < ROUNDS + 1; round++) {
-      await flipAThird(service, online);
+      await flipAThird(service, online, DEVICES, flip === 'online and 2fa');
       online = !online;
       sent.length = 0;
       // In turns: the floor before the refresh on even rounds, after it on odd ones.
@@ -334,6 +371,7 @@ export async function flipAThird(
   service: string,
   online: boolean,
   devices = DEVICES,
+  twoFactorToo = false,
 ): Promise<void> {
   const ids = Array.from({ length: devices }, (_, n) => n)
     .filter((n) => n % 3 === 0)
@@ -344,7 +382,9 @@ export async function flipAThird(
         const response = await fetch(`${service}/_local/devices/${id}`, {
           method: 'PATCH',
           headers: { 'X-Token-SVC': TOKEN, 'Content-Type': 'application/json' },
-          body: JSON.stringify({ is_online: online }),
+          body: JSON.stringify(
+            twoFactorToo ? { is_online: online, has_2fa: online } : { is_online: online },
+          ),
         });
         if (!response.ok) throw new Error(`PATCH ${id}: HTTP ${response.status}`);
       }),
@@ -415,61 +455,65 @@ async function procStatus(field: 'VmRSS' | 'VmHWM'): Promise<number> {
   return Number(kb);
 }
 
-function report(costs: RefreshCosts, rss: RssReport): void {
+function report(cases: { what: string; costs: RefreshCosts }[], rss: RssReport): void {
   const row = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
-  console.log(
-    `\nOne refresh of a ${DEVICES}-device classroom, a third flipping (median of ${ROUNDS})`,
-  );
-  row('device changes in the refresh', String(median(costs.changes)));
-  row('events sent for them', '1');
-  row('batch event size', `${median(costs.batchKb).toFixed(0)} KB`);
   const spread = (values: number[]) =>
     `${median(values).toFixed(1)} ms (min ${Math.min(...values).toFixed(1)}, max ${Math.max(...values).toFixed(1)})`;
   const of = (costs: Cost[], key: keyof Cost) => costs.map((cost) => cost[key]);
-  /** Each round's refresh over its floor, by one measure: the median and the spread. */
-  const ratio = (key: keyof Cost) => {
-    const ratios = costs.core.map((core, n) => core[key] / (costs.floor[n]?.[key] ?? Number.NaN));
-    return `${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`;
-  };
-  row(
-    'refresh: main-thread CPU time',
-    `${spread(of(costs.core, 'thread'))}; goal ≤ ${GOAL_MS} quiet`,
-  );
-  row(
-    'floor (the same 200 pages fetched and parsed): main-thread CPU',
-    spread(of(costs.floor, 'thread')),
-  );
-  row(
-    'refresh / floor, main-thread CPU time (median of rounds)',
-    `${ratio('thread')}; goal ≤ ${GOAL_RATIO}`,
-  );
-  const shares = costs.core.map((core) => core.history / core.thread);
-  row(
-    "the availability history's share of the refresh's CPU time",
-    `${(median(shares) * 100).toFixed(1)}% (${median(of(costs.core, 'history')).toFixed(2)} ms; min ${(Math.min(...shares) * 100).toFixed(1)}%, max ${(Math.max(...shares) * 100).toFixed(1)}%)`,
-  );
-  row(
-    'refresh: main-thread busy time',
-    `${spread(of(costs.core, 'busy'))}; goal ≤ ${GOAL_MS} quiet`,
-  );
-  row('floor: main-thread busy time', spread(of(costs.floor, 'busy')));
-  row('refresh / floor, busy time (median of rounds)', ratio('busy'));
-  row(
-    'garbage collection pausing the main thread: refresh / floor',
-    `${median(of(costs.core, 'gc')).toFixed(1)} / ${median(of(costs.floor, 'gc')).toFixed(1)} ms`,
-  );
-  row(
-    'CPU time of the process (all threads): refresh / floor',
-    `${median(of(costs.core, 'process')).toFixed(1)} / ${median(of(costs.floor, 'process')).toFixed(1)} ms`,
-  );
-  row(
-    'load average (1 min) before / after the rounds',
-    costs.load.map((value) => value.toFixed(1)).join(' / '),
-  );
-  row(
-    'store: parse the event and apply it (one store update)',
-    `${median(costs.storeMs).toFixed(1)} ms (min ${Math.min(...costs.storeMs).toFixed(1)}, max ${Math.max(...costs.storeMs).toFixed(1)})`,
-  );
+  for (const { what, costs } of cases) {
+    /** Each round's refresh over its floor, by one measure: the median and the spread. */
+    const ratio = (key: keyof Cost) => {
+      const ratios = costs.core.map((core, n) => core[key] / (costs.floor[n]?.[key] ?? Number.NaN));
+      return `${median(ratios).toFixed(2)} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`;
+    };
+    console.log(`\nOne refresh of a ${DEVICES}-device classroom, ${what} (median of ${ROUNDS})`);
+    row('device changes in the refresh', String(median(costs.changes)));
+    row('events sent for them', '1');
+    row('batch event size', `${median(costs.batchKb).toFixed(0)} KB`);
+    row(
+      'pages unchanged since the last refresh, not parsed again',
+      `${median(of(costs.core, 'reused'))} of ${(2 * DEVICES) / PAGE_SIZE}`,
+    );
+    row(
+      'refresh: main-thread CPU time',
+      `${spread(of(costs.core, 'thread'))}; goal ≤ ${GOAL_MS} quiet`,
+    );
+    row(
+      'floor (the same 200 pages fetched and parsed): main-thread CPU',
+      spread(of(costs.floor, 'thread')),
+    );
+    row(
+      'refresh / floor, main-thread CPU time (median of rounds)',
+      `${ratio('thread')}; goal ≤ ${GOAL_RATIO}`,
+    );
+    const shares = costs.core.map((core) => core.history / core.thread);
+    row(
+      "the availability history's share of the refresh's CPU time",
+      `${(median(shares) * 100).toFixed(1)}% (${median(of(costs.core, 'history')).toFixed(2)} ms; min ${(Math.min(...shares) * 100).toFixed(1)}%, max ${(Math.max(...shares) * 100).toFixed(1)}%)`,
+    );
+    row(
+      'refresh: main-thread busy time',
+      `${spread(of(costs.core, 'busy'))}; goal ≤ ${GOAL_MS} quiet`,
+    );
+    row('floor: main-thread busy time', spread(of(costs.floor, 'busy')));
+    row('refresh / floor, busy time (median of rounds)', ratio('busy'));
+    row(
+      'garbage collection pausing the main thread: refresh / floor',
+      `${median(of(costs.core, 'gc')).toFixed(1)} / ${median(of(costs.floor, 'gc')).toFixed(1)} ms`,
+    );
+    row(
+      'CPU time of the process (all threads): refresh / floor',
+      `${median(of(costs.core, 'process')).toFixed(1)} / ${median(of(costs.floor, 'process')).toFixed(1)} ms`,
+    );
+    row(
+      'load average (1 min) before / after the rounds',
+      costs.load.map((value) => value.toFixed(1)).join(' / '),
+    );
+    row(
+      'store: parse the event and apply it (one store update)',
+      `${median(costs.storeMs).toFixed(1)} ms (min ${Math.min(...costs.storeMs).toFixed(1)}, max ${Math.max(...costs.storeMs).toFixed(1)})`,
+    );
+  }
   console.log(`\nThe preview against an endless list body (${rss.refreshes} refreshes)`);
   row('RSS after start-up, before the preview started', `${rss.baselineMb.toFixed(0)} MB`);
   row('peak RSS (VmHWM)', `${rss.peakMb.toFixed(0)} MB`);

@@ -42,12 +42,24 @@ export function deviceListsOf(client: ServiceClient, concurrency = 4): DeviceLis
 /** A page's items and meta, without its links. */
 const withoutLinks = <Item>({ data, meta }: Page<Item>): Page<Item> => ({ data, links: [], meta });
 
-/** An account page as the live status reads it: each device's id and whether it is online. */
-const onlineStates = ({ data, meta }: Page<AccountDevice>): Page<OnlineState> => ({
-  data: data.map(({ remote_id, is_online }) => ({ remote_id, is_online })),
-  links: [],
-  meta,
-});
+/**
+ * An account page as the live status reads it: each device's id and whether it is online. An
+ * unchanged page comes from the client as the same object (answerMemory.ts), and is read the
+ * same: kept beside it, not made again.
+ */
+const readAsOnline = new WeakMap<Page<AccountDevice>, Page<OnlineState>>();
+function onlineStates(page: Page<AccountDevice>): Page<OnlineState> {
+  let states = readAsOnline.get(page);
+  if (states === undefined) {
+    states = {
+      data: page.data.map(({ remote_id, is_online }) => ({ remote_id, is_online })),
+      links: [],
+      meta: page.meta,
+    };
+    readAsOnline.set(page, states);
+  }
+  return states;
+}
 
 async function walkSettled<Item extends { remote_id: string }>(
   fetchPage: PageFetcher<Item>,

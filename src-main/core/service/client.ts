@@ -25,13 +25,17 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import pRetry from 'p-retry';
+import { AnswerMemory } from './answerMemory';
 import { readCapped } from './cappedBody';
 import type { z } from 'zod';
 import type { Clock } from '../../../src-shared/clock';
 import type {
+  AccountDevice,
   AccountDevicePage,
+  ClassroomDevice,
   ClassroomDevicePage,
   InvalidateResult,
+  Page,
   PageMeta,
 } from '../../contract/wire';
 import {
@@ -90,14 +94,20 @@ export interface ServiceClientOptions {
  * the request and its retries, rejecting with the signal's reason when that is a ServiceError.
  */
 export interface ServiceClient {
-  accountDevicesPage(page: number, signal?: AbortSignal): Promise<AccountDevicePage>;
+  accountDevicesPage(page: number, signal?: AbortSignal): Promise<Page<Readonly<AccountDevice>>>;
   classroomDevicesPage(
     classroomId: string,
     page: number,
     signal?: AbortSignal,
-  ): Promise<ClassroomDevicePage>;
+  ): Promise<Page<Readonly<ClassroomDevice>>>;
   invalidate(temporalAccessToken: string): Promise<InvalidateResult>;
 }
+
+/**
+ * Characters of page text kept per list to spot a page that has not changed (AnswerMemory): a
+ * page of 50 devices is about 15,000, so a 5,000-device account about 1.5 million.
+ */
+const REMEMBERED_CHARS = 8 * 1024 * 1024;
 
 /** What a call is, which decides what a 404 or a 422 means and whether to retry. */
 type Operation = 'account-list' | 'classroom-list' | 'invalidate';
@@ -143,6 +153,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const { token } = options;
 
   const fail = (problem: ServiceProblem) => new ServiceError(problem, { secret: token });
+  const accountPages = new AnswerMemory<AccountDevicePage>(REMEMBERED_CHARS);
+  const classroomPages = new AnswerMemory<ClassroomDevicePage>(REMEMBERED_CHARS);
 
   const checkedPaths = new Map<string, string>();
   function urlFor(operation: Operation, path: string, page?: number): string {
@@ -173,7 +185,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   };
 
   /**
-   * One request: its JSON body on a 2xx, else a ServiceError. Its abort is one controller,
+   * One request: its JSON body's text on a 2xx, else a ServiceError. Its abort is one controller,
    * ended by its own timer (cleared when it is answered) or by the caller's signal (a whole
    * refresh called off): cheaper than a timeout signal and AbortSignal.any per request, whose
    * timers outlive the request (measured for issue 44: about 5% of a refresh's time).
@@ -183,7 +195,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     method: string,
     url: string,
     signal: AbortSignal | undefined,
-  ): Promise<unknown> {
+  ): Promise<string> {
     let response: Response;
     let text: string;
     const abort = new AbortController();
@@ -226,7 +238,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       signal?.removeEventListener('abort', callerAborted);
     }
     if (!response.ok) throw fail(statusProblem(operation, response, text, clock));
-    return parseJson(response, text, fail);
+    if (!isJson(response)) {
+      const type = mediaTypeOf(response) || 'no content type';
+      throw fail({ kind: 'bad-response', detail: `expected JSON, got ${type}` });
+    }
+    return text;
   }
 
   function delayBeforeRetry(error: ServiceError, retriesConsumed: number): number | undefined {
@@ -245,6 +261,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     url: string,
     parse: (json: unknown) => Parsed<Data>,
     signal?: AbortSignal,
+    memory?: AnswerMemory<Data>,
   ): Promise<Data> {
     if (!SENDABLE_HEADER_VALUE.test(token)) {
       throw fail({
@@ -262,24 +279,28 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       await sleep(delay);
       return signal?.aborted !== true;
     };
-    let json: unknown;
+    let text: string;
     try {
-      json = await attempt(operation, method, url, signal);
+      text = await attempt(operation, method, url, signal);
     } catch (error) {
       // Only a call whose first try failed goes through p-retry, whose bookkeeping costs about
       // 5 µs a call (a refresh makes 200 that succeed).
       if (attempts <= 1 || !(await retryAfter(error, 0))) throw error;
-      json = await pRetry(() => attempt(operation, method, url, signal), {
+      text = await pRetry(() => attempt(operation, method, url, signal), {
         retries: attempts - 2,
         // p-retry counts the tries; the waits are ours (injectable jitter, Retry-After).
         minTimeout: 0,
         shouldRetry: ({ error: again, retriesConsumed }) => retryAfter(again, retriesConsumed + 1),
       });
     }
-    const result = parse(json);
+    const recalled = memory?.recall(url, text);
+    if (recalled !== undefined) return recalled;
+    memory?.forget(url);
+    const result = parse(parseJson(text, fail));
     if (!result.success) {
       throw fail({ kind: 'bad-response', detail: describeIssues(result.error, 'response') });
     }
+    memory?.remember(url, text, result.data);
     return result.data;
   }
 
@@ -310,14 +331,21 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     async accountDevicesPage(page, signal) {
       checkPageNumber(page);
       const url = urlFor('account-list', servicePaths.accountDevices, page);
-      const result = await call('account-list', 'GET', url, parseAccountPage, signal);
+      const result = await call('account-list', 'GET', url, parseAccountPage, signal, accountPages);
       checkPage(result, page);
       return result;
     },
     async classroomDevicesPage(classroomId, page, signal) {
       checkPageNumber(page);
       const url = urlFor('classroom-list', servicePaths.classroomDevices(classroomId), page);
-      const result = await call('classroom-list', 'GET', url, parseClassroomPage, signal);
+      const result = await call(
+        'classroom-list',
+        'GET',
+        url,
+        parseClassroomPage,
+        signal,
+        classroomPages,
+      );
       checkPage(result, page);
       return result;
     },
@@ -418,15 +446,7 @@ function isJson(response: Response): boolean {
   return mediaType === 'application/json' || mediaType.endsWith('+json');
 }
 
-function parseJson(
-  response: Response,
-  text: string,
-  fail: (problem: ServiceProblem) => ServiceError,
-): unknown {
-  if (!isJson(response)) {
-    const type = mediaTypeOf(response) || 'no content type';
-    throw fail({ kind: 'bad-response', detail: `expected JSON, got ${type}` });
-  }
+function parseJson(text: string, fail: (problem: ServiceProblem) => ServiceError): unknown {
   if (text.trim() === '') throw fail({ kind: 'bad-response', detail: 'the body is empty' });
   try {
     return JSON.parse(text);
