@@ -1,7 +1,9 @@
 /**
- * npm run bench -- <name> [<name>...]: runs benchmarks, one after another. Each benchmark is a
- * module exporting a function; add it to BENCHMARKS below.
+ * npm run bench: every benchmark, one after another, in one run (the figures docs/benchmarks.md
+ * carries, with the load each ran at). npm run bench -- <name> [<name>...]: those alone. Each
+ * benchmark is a module exporting a function; add it to BENCHMARKS below.
  */
+import { loadavg } from 'node:os';
 import { benchCommands } from './commands';
 import { benchLocalService } from './localService';
 import { benchMorningCheck } from './morningCheck';
@@ -28,13 +30,21 @@ const BENCHMARKS = new Map<string, () => Promise<void>>([
   ['morning-check', benchMorningCheck],
 ]);
 
-const names = process.argv.slice(2);
-const unknown = names.filter((name) => !BENCHMARKS.has(name));
-if (names.length === 0 || unknown.length > 0) {
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !BENCHMARKS.has(name));
+if (unknown.length > 0) {
   console.error(
-    `Usage: npm run bench -- <name> [<name>...]\n\nKnown benchmarks:\n${[...BENCHMARKS.keys()].map((known) => `  ${known}`).join('\n')}`,
+    `Unknown: ${unknown.join(', ')}\nUsage: npm run bench [-- <name> [<name>...]]\n\nKnown benchmarks (all of them without a name):\n${[...BENCHMARKS.keys()].map((known) => `  ${known}`).join('\n')}`,
   );
   process.exit(2);
 }
+const names = asked.length > 0 ? asked : [...BENCHMARKS.keys()];
+const started = performance.now();
 // One after another, in the order given: each in the same run, none beside another.
-for (const name of names) await BENCHMARKS.get(name)?.();
+for (const name of names) {
+  console.log(`\n## ${name} (load average ${loadavg()[0]?.toFixed(1) ?? '?'} at its start)`);
+  await BENCHMARKS.get(name)?.();
+}
+console.log(
+  `\n${names.length} benchmarks in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
