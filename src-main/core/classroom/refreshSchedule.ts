@@ -90,15 +90,26 @@ export class RefreshSchedule {
     return this.refreshNow();
   }
 
+  /**
+   * The window shown (a refresh at once) or hidden (the next poll at the hidden interval). Told
+   * again what it already is, nothing changes: a re-plan would start the interval again from now,
+   * and a window (or a preview's tabs) saying so more often than the interval would never be
+   * polled.
+   */
   setVisible(visible: boolean): Promise<void> | undefined {
-    const shown = visible && !this.visible;
+    if (visible === this.visible) return undefined;
     this.visible = visible;
-    if (shown) return this.refreshNow();
+    if (visible) return this.refreshNow();
     this.plan();
     return undefined;
   }
 
+  /**
+   * New poll intervals, taken into account at once. The same intervals again (any other setting
+   * changed: the settings say so as a whole) change nothing, for the reason setVisible gives.
+   */
   setIntervals(visibleMs: number, hiddenMs: number): void {
+    if (visibleMs === this.options.visibleMs && hiddenMs === this.options.hiddenMs) return;
     this.options = { ...this.options, visibleMs, hiddenMs };
     this.plan();
   }

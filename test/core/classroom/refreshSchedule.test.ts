@@ -104,6 +104,27 @@ describe('refresh cadence', () => {
     schedule.stop();
   });
 
+  it('is not put off by being told again what it already knows', async () => {
+    const { schedule, calls } = scheduleWith();
+    await schedule.start(false);
+    // Every 50 s, within the 60 s hidden interval: the window says it is hidden, a setting
+    // other than the intervals changes (the same intervals again). The polls keep their time.
+    for (let n = 0; n < 5; n++) {
+      await vi.advanceTimersByTimeAsync(50 * SECOND);
+      void schedule.setVisible(false);
+      schedule.setIntervals(10 * SECOND, 60 * SECOND);
+    }
+    expect(calls.map((at) => (at - (calls[0] ?? 0)) / SECOND)).toEqual([0, 60, 120, 180, 240]);
+    await schedule.setVisible(true);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    void schedule.setVisible(true);
+    await vi.advanceTimersByTimeAsync(5 * SECOND);
+    expect(calls.map((at) => (at - (calls[0] ?? 0)) / SECOND)).toEqual([
+      0, 60, 120, 180, 240, 250, 260,
+    ]);
+    schedule.stop();
+  });
+
   it('takes a new interval into account right away', async () => {
     const { schedule, calls } = scheduleWith();
     await schedule.start(true);
