@@ -22,12 +22,11 @@ import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { openI18n } from '../../src-renderer/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
-import { calendarText } from '../support/calendarText';
 import { account, devicesNamed, remoteIdIn } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
-import { auditedShot, LIVE_TIMEOUT } from './session';
+import { auditedShot, importTimetable, LIVE_TIMEOUT } from './session';
 import { windowOn } from './window';
 
 /**
@@ -272,24 +271,20 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   const start = now - 5 * 60_000;
   const end = Math.ceil((now + LESSON_LEFT_MS) / 1000) * 1000;
   const tomorrow = now + 86_400_000;
-  await view.locator('header [aria-controls="settings"]').click();
-  await view.getByRole('combobox', { name: t('timetable.source') }).selectOption('file');
-  await view.getByLabel(t('timetable.importFile')).setInputFiles({
-    name: 'timetable.ics',
-    mimeType: 'text/calendar',
-    buffer: Buffer.from(
-      calendarText([
-        { uid: `maths-${name}`, start, end, summary: 'Maths 3B', location: unnamed },
-        {
-          uid: `reading-${name}`,
-          start: tomorrow,
-          end: tomorrow + 3_000_000,
-          summary: 'Reading',
-          location: named,
-        },
-      ]),
-    ),
-  });
+  await importTimetable(
+    view,
+    [
+      { uid: `maths-${name}`, start, end, summary: 'Maths 3B', location: unnamed },
+      {
+        uid: `reading-${name}`,
+        start: tomorrow,
+        end: tomorrow + 3_000_000,
+        summary: 'Reading',
+        location: named,
+      },
+    ],
+    t,
+  );
   const question = (place: string) => view.getByLabel(t('timetable.newPlace', { place }));
   const chosen = (place: string) =>
     question(place).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);

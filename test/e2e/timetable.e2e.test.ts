@@ -12,12 +12,11 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OWN_PICK_MS } from '../../src-main/core/timetable/timetable';
 import { isolated } from '../../src-renderer/views/bidi';
-import { calendarText } from '../support/calendarText';
 import { account, devicesIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
 import { english } from './words';
-import { auditedShot, LIVE_TIMEOUT } from './session';
+import { auditedShot, importTimetable, LIVE_TIMEOUT } from './session';
 import { windowOn } from './window';
 
 /**
@@ -68,17 +67,9 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     const { clock, preview, service } = session;
     const start = Math.ceil((pickedAt + LEAD_MS) / 1000) * 1000;
     const end = start + LESSON_MS;
-    await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
-    await page
-      .getByRole('combobox', { name: english('timetable.source'), exact: true })
-      .selectOption('file');
-    await page.getByLabel(english('timetable.importFile'), { exact: true }).setInputFiles({
-      name: 'timetable.ics',
-      mimeType: 'text/calendar',
-      buffer: Buffer.from(
-        calendarText([{ uid: 'maths-3b', start, end, summary: 'Maths 3B', location: 'B-12' }]),
-      ),
-    });
+    await importTimetable(page, [
+      { uid: 'maths-3b', start, end, summary: 'Maths 3B', location: 'B-12' },
+    ]);
     const question = page.getByLabel(english('timetable.newPlace', { place: 'B-12' }));
     await question.selectOption({ label: 'Room B' });
     await question
