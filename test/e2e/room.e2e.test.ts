@@ -26,7 +26,7 @@ import { account, devicesNamed, remoteIdIn } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
-import { auditedShot, importTimetable, LIVE_TIMEOUT } from './session';
+import { auditedShot, clockTime, importTimetable, LIVE_TIMEOUT } from './session';
 import { windowOn } from './window';
 
 /**
@@ -235,16 +235,8 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await giveByEnter('R12-PC05', 'Luis');
 
   // "+10 min" counts from the present minute, not from the prefilled 5-minute mark.
-  const minuteFromNow = (minutes: number) =>
-    view.evaluate(
-      ([ahead, language]) =>
-        new Date(Date.now() + ahead * 60_000).toLocaleTimeString(language, {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      [minutes, run.language] as const,
-    );
+  const minuteFromNow = async (minutes: number) =>
+    clockTime(view, (await view.evaluate(() => Date.now())) + minutes * 60_000, run.language);
   await view.getByRole('button', { name: t('schedule.endClassAt') }).click();
   const before = await minuteFromNow(10);
   await view.getByRole('button', { name: t('schedule.plusMinutes', { minutes: '10' }) }).click();
@@ -313,15 +305,7 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await view.locator('.settings-head button').click();
 
   // ---- The lesson line in Room 12: the Library's lesson, and the way there. ----
-  const until = await view.evaluate(
-    ([at, language]) =>
-      new Date(at).toLocaleTimeString(language, {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-    [end, run.language] as const,
-  );
+  const until = await clockTime(view, end, run.language);
   const line = view.locator('.lesson-line');
   await line.waitFor({ timeout: LIVE_TIMEOUT });
   expect(await picker.inputValue()).toBe('room-12');

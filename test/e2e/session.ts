@@ -223,6 +223,22 @@ export async function importTimetable(
 }
 
 /**
+ * The time `at` as the window's clocks write it in `language`: hours and minutes, 24-hour, in the
+ * page's time zone.
+ */
+export function clockTime(page: Page, at: number, language: string): Promise<string> {
+  return page.evaluate(
+    ([when, lang]) =>
+      new Date(when).toLocaleTimeString(lang, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [at, language] as const,
+  );
+}
+
+/**
  * Opens the window at the preview's printed address (the page's context signed in) and waits for
  * its first device row.
  */

@@ -16,7 +16,7 @@ import { account, devicesIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
 import { english } from './words';
-import { auditedShot, importTimetable, LIVE_TIMEOUT } from './session';
+import { auditedShot, clockTime, importTimetable, LIVE_TIMEOUT } from './session';
 import { windowOn } from './window';
 
 /**
@@ -113,15 +113,7 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
       });
     expect(await classroomPicker().inputValue()).toBe('room-b');
     expect(clock.now()).toBeGreaterThanOrEqual(start);
-    const until = await page.evaluate(
-      (at) =>
-        new Date(at).toLocaleTimeString('en-GB', {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      end,
-    );
+    const until = await clockTime(page, end, 'en-GB');
     // One line: the lesson, its room and the bell that ends its accesses.
     await page.getByText(`Maths 3B in Room B · accesses end at ${until}`).waitFor();
 
