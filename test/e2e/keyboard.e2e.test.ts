@@ -10,9 +10,8 @@
  * sizes run side by side, each on a session of its own (the language and the classroom are a
  * preview's, not a window's). Screenshots go to test-results/keyboard/.
  */
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import {
   LOCALES,
@@ -24,11 +23,8 @@ import { device } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
-import type { E2eSession } from './session';
-import { auditedShot, chooseLanguage, LIVE_TIMEOUT, openWindow, startE2eSession } from './session';
-
-const TOKEN = 'keyboard-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'keyboard');
+import { auditedShot, chooseLanguage, LIVE_TIMEOUT } from './session';
+import { windowOn, type OpenedWindow } from './window';
 
 const SIZES = [
   { size: '400x600', viewport: { width: 400, height: 600 } },
@@ -76,29 +72,13 @@ const fixture: AccountData = {
   temporal_accesses: [],
 };
 
-/** A session per size, so the two sizes run side by side. */
-const sessions = new Map<Run['size'], E2eSession>();
-
-beforeAll(async () => {
-  await Promise.all(
-    SIZES.map(async ({ size }) => {
-      const session = await startE2eSession({
-        fixture,
-        token: TOKEN,
-        classroom: 'room-12',
-        viewport: { width: 400, height: 600 },
-        locale: 'en-US',
-        screenshots: SCREENSHOTS,
-      });
-      sessions.set(size, session);
-      await openWindow(session.page, session.preview.openUrl);
-    }),
-  );
-}, 60_000);
-
-afterAll(async () => {
-  await Promise.all([...sessions.values()].map((session) => session.stop()));
-});
+/**
+ * A session per size, so the two sizes run side by side; each opens its first window at the
+ * tray's size, the lessons theirs at the run's.
+ */
+const windows = new Map(
+  SIZES.map(({ size }) => [size, windowOn({ name: 'keyboard', account: fixture })] as const),
+);
 
 /** The lessons' contexts: closed after each test, also one that timed out mid-lesson. */
 const lessons = new Set<BrowserContext>();
@@ -106,13 +86,14 @@ const lessons = new Set<BrowserContext>();
 afterEach(async () => {
   for (const context of lessons) await context.close();
   lessons.clear();
-  for (const session of sessions.values()) await chooseLanguage(session.page, SOURCE_LOCALE);
+  for (const opened of windows.values()) await chooseLanguage(opened.page, SOURCE_LOCALE);
 });
 
 /** The lesson of `run` in a context of its own on its size's session. */
 async function lessonIn(run: Run): Promise<void> {
-  const session = sessions.get(run.size);
-  if (!session) throw new Error(`no session for ${run.size}`);
+  const opened = windows.get(run.size);
+  if (!opened) throw new Error(`no session for ${run.size}`);
+  const { session } = opened;
   const storageState = await session.page.context().storageState();
   const context = await session.newContext({
     viewport: run.viewport,
@@ -127,7 +108,7 @@ async function lessonIn(run: Run): Promise<void> {
     await view.goto(new URL(session.preview.openUrl).origin);
     await view.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await chooseLanguage(view, run.language);
-    await keyboardLesson(view, run, session);
+    await keyboardLesson(view, run, opened);
   } finally {
     await context.close();
   }
@@ -149,7 +130,11 @@ describe('a lesson by keyboard alone', () => {
   );
 });
 
-async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promise<void> {
+async function keyboardLesson(
+  view: Page,
+  run: Run,
+  { session, screenshots }: OpenedWindow,
+): Promise<void> {
   const service = session.service;
   const index = RUNS.indexOf(run);
   const keys = view.keyboard;
@@ -167,7 +152,7 @@ async function keyboardLesson(view: Page, run: Run, session: E2eSession): Promis
   const check = async (state: string) => {
     for (const language of run.audited) {
       if (language !== run.language) await chooseLanguage(view, language);
-      await auditedShot(view, SCREENSHOTS, `${language}-${run.size}-${state}`);
+      await auditedShot(view, screenshots, `${language}-${run.size}-${state}`);
       expect(await layoutProblems(view), `${language} ${state}`).toEqual([]);
     }
     if (run.audited.length > 1) await chooseLanguage(view, run.language);

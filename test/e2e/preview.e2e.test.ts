@@ -9,33 +9,35 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
-import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
+import type { RunningLocalService } from '../../src-main/local-service/index';
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
-import { device } from '../support/fixtures';
+import { account, device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { launchKey } from '../preview/session';
 import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import { english } from './words';
-import { auditedShot, LIVE_TIMEOUT, openAccessCards, screenshot, startE2eSession } from './session';
-
-const TOKEN = 'e2e-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'preview-e2e');
+import { auditedShot, LIVE_TIMEOUT, openAccessCards, screenshot } from './session';
+import { windowOn } from './window';
 
 /** Room A: ten devices, PC-0 to PC-6 online; five more devices in no classroom. */
-const fixture: AccountData = {
-  classrooms: [{ id: 'room-a', name: 'Room A' }],
-  devices: [
-    ...Array.from({ length: 10 }, (_, i) => device(i, { classroom: 'room-a', is_online: i < 7 })),
-    ...Array.from({ length: 5 }, (_, i) => device(10 + i)),
-  ],
-  temporal_accesses: [],
-};
+const fixture = account({ 'room-a': 'Room A' }, [
+  ...Array.from({ length: 10 }, (_, i) => device(i, { classroom: 'room-a', is_online: i < 7 })),
+  ...Array.from({ length: 5 }, (_, i) => device(10 + i)),
+]);
 
-let session: E2eSession | undefined;
+// The page stays blank: the first test signs it in through the launch page.
+const opened = windowOn({
+  name: 'preview-e2e',
+  account: fixture,
+  size: { width: 400, height: 640 },
+  previewAsCommand: true,
+  open: false,
+});
+const SCREENSHOTS = opened.screenshots;
 let service: RunningLocalService;
 /** Set while a test has the service closed: afterEach starts it again if the test did not. */
 let serviceDown = false;
@@ -48,26 +50,15 @@ let page: Page;
 const ENDS_AT = /^Ends \u2068\d\d:\d\d:\d\d\u2069$/;
 const consoleErrors: string[] = [];
 
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 640 },
-    screenshots: SCREENSHOTS,
-    previewAsCommand: true,
-  });
-  ({ service, preview, browser, page, startServiceAgain } = session);
+beforeAll(() => {
+  ({ service, preview, browser, page, startServiceAgain } = opened.session);
   previewUrl = new URL(preview.openUrl).origin;
   page.on('console', (message) => {
     // index.html names no icon, so the browser's own favicon.ico request finds nothing.
     if (message.location().url.endsWith('/favicon.ico')) return;
     if (message.type() === 'error') consoleErrors.push(message.text());
   });
-  // The command first builds the renderer when out/renderer is older than its sources.
-}, 120_000);
-
-afterAll(() => session?.stop());
+});
 
 // A failing test says what the preview logged: its core runs in the child, out of the test's sight.
 beforeEach(({ onTestFailed }) => {
@@ -141,7 +132,8 @@ async function track(token: string): Promise<void> {
 
 /** Every state the suite screenshots is audited by axe too: any violation fails the test. */
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
-const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+const deviceRows = () =>
+  page.getByRole('list', { name: english('devices.heading'), exact: true }).getByRole('listitem');
 
 describe('the browser preview', { timeout: 60_000 }, () => {
   it('signs the browser in through the launch page: its key posted once, in no address', async () => {
@@ -176,7 +168,11 @@ describe('the browser preview', { timeout: 60_000 }, () => {
       await screenshot(view, join(SCREENSHOTS, 'launch-page-used.png'));
       await view.goto(preview.launchUrl);
       await view.waitForURL(`${previewUrl}/`);
-      await view.getByRole('list', { name: 'Devices' }).getByRole('listitem').first().waitFor();
+      await view
+        .getByRole('list', { name: english('devices.heading'), exact: true })
+        .getByRole('listitem')
+        .first()
+        .waitFor();
     } finally {
       await context.close();
       await rm(folder, { recursive: true, force: true });
@@ -292,11 +288,19 @@ describe('the browser preview', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: english('accesses.endAll'), exact: true }).click();
     // The students joined as English joins a list.
     await page
-      .getByRole('form', { name: 'End 2 accesses now: Leo (PC-5) and Bea (PC-4)?' })
+      .getByRole('form', {
+        name: english('accesses.endAllQuestion', {
+          count: 2,
+          names: 'Leo (PC-5) and Bea (PC-4)',
+        }),
+        exact: true,
+      })
       .waitFor();
     await shot('end-all-confirm');
-    await page.getByRole('button', { name: 'End 2 accesses' }).click();
-    await page.getByText('Ended 2 accesses.').waitFor();
+    await page
+      .getByRole('button', { name: english('accesses.endAllConfirm', { count: 2 }), exact: true })
+      .click();
+    await page.getByText(english('accesses.endAllEnded', { count: 2 }), { exact: true }).waitFor();
     for (const token of tokens) {
       const again = await control('PATCH', servicePaths.invalidateTemporalAccess(token), {});
       expect(again.status).toBe(422);
@@ -310,8 +314,7 @@ describe('the browser preview', { timeout: 60_000 }, () => {
         .click();
     expect(await page.locator('.access-stopped').count()).toBe(tokens.length);
     // Each stop is sent once its Undo has run out: the page's clock skips past it.
-    if (!session) throw new Error('no session');
-    await session.skip(STOP_UNDO_MS);
+    await opened.session.skip(STOP_UNDO_MS);
     await expect.poll(() => page.locator('.access, .access-stopped').count()).toBe(0);
     expect((await previewState()).temporalAccesses).toEqual([]);
   });

@@ -7,17 +7,14 @@
  * another room with 2 devices offline, the window's notice names the room, the lesson's time and
  * "2 of 5"; with all online, no notice. Each state audited by axe.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WRITE_EVERY_MS } from '../../src-main/core/readiness/availability';
 import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
-import { device } from '../support/fixtures';
+import { account, devicesNamed, remoteIdIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { layoutProblems } from './layoutProbe';
-import type { E2eSession } from './session';
 import { english } from './words';
 import {
   auditedShot,
@@ -27,41 +24,35 @@ import {
   LIVE_TIMEOUT,
   openWindow,
   refreshUntil,
-  restartWithClassrooms,
-  startE2eSession,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'readiness-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'readiness-e2e');
 const STUDENT = 'Valentina Rossi';
 const IT = 'it@school.example';
 
 const two = (n: number) => String(n).padStart(2, '0');
-const room = (id: string, prefix: string, count: number, first: number) =>
-  Array.from({ length: count }, (_, i) =>
-    device(first + i, { classroom: id, remote_alias: `${prefix}${two(i + 1)}`, is_online: true }),
-  );
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'library', name: 'Library' },
-  ],
-  devices: [...room('room-12', 'R12-PC', 6, 1), ...room('library', 'LIB-PC', 5, 200)],
-  temporal_accesses: [],
-};
-const remoteIdOf = (alias: string): string => {
-  const found = fixture.devices.find((one) => one.remote_alias === alias);
-  if (!found) throw new Error(`no device ${alias}`);
-  return found.remote_id;
-};
+const fixture = account({ 'room-12': 'Room 12', library: 'Library' }, [
+  ...devicesNamed('room-12', 'R12-PC', 6, 1, { is_online: true }),
+  ...devicesNamed('library', 'LIB-PC', 5, 200, { is_online: true }),
+]);
+const remoteIdOf = (alias: string): string => remoteIdIn(fixture, alias);
 
-let session: E2eSession | undefined;
+const opened = windowOn({
+  name: 'readiness-e2e',
+  account: fixture,
+  listEveryClassroom: true,
+  // The school's IT contact: "Email IT" writes to it.
+  policy: () => ({ SupportEmail: IT }),
+});
+const TOKEN = opened.token;
+const SCREENSHOTS = opened.screenshots;
 let page: Page;
+beforeAll(async () => {
+  ({ page } = opened);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+});
 
-function live(): E2eSession {
-  if (!session) throw new Error('no session');
-  return session;
-}
+const live = () => opened.session;
 
 async function setOnline(aliases: readonly string[], online: boolean): Promise<void> {
   const call = callerOf(live().service);
@@ -91,28 +82,6 @@ async function openReadiness(): Promise<void> {
   }
   await panel().waitFor();
 }
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-12',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-    // The school's IT contact: "Email IT" writes to it.
-    policy: () => ({ SupportEmail: IT }),
-  });
-  await restartWithClassrooms(session, {
-    current: 'room-12',
-    recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
-  });
-  page = session.page;
-  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await openWindow(page, session.preview.openUrl);
-}, 90_000);
-
-afterAll(() => session?.stop());
 
 describe('the room’s readiness', { timeout: 120_000 }, () => {
   it('says since when a device is offline, the same after a restart, and drops it once back', async () => {
@@ -148,7 +117,7 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     await setOnline(['R12-PC02'], true);
     await refreshUntil(live(), page, (state) => state.readiness.open?.offline === 0, 'back');
     await deviceItem('R12-PC02').waitFor({ state: 'detached', timeout: LIVE_TIMEOUT });
-    await panel().getByText('Every device is ready.').waitFor();
+    await panel().getByText(english('readiness.allReady'), { exact: true }).waitFor();
     expect(await readyCount.textContent()).toBe('6 of 6 ready');
   });
 
@@ -167,7 +136,10 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     await panel()
       .getByRole('button', { name: english('readiness.copyReport'), exact: true })
       .click();
-    await panel().getByRole('status').getByText('Report copied.').waitFor();
+    await panel()
+      .getByRole('status')
+      .getByText(english('readiness.copied'), { exact: true })
+      .waitFor();
     const report = await page.evaluate(() => navigator.clipboard.readText());
     await shot('copied-en');
 
@@ -223,7 +195,9 @@ describe('the room’s readiness', { timeout: 120_000 }, () => {
     expect(notReady.out).not.toContain(STUDENT);
 
     // "Email IT": the same text to the school's IT contact.
-    const mail = await panel().getByRole('link', { name: 'Email IT' }).getAttribute('href');
+    const mail = await panel()
+      .getByRole('link', { name: english('readiness.emailIt'), exact: true })
+      .getAttribute('href');
     expect(mail?.startsWith(`mailto:${IT}?subject=`)).toBe(true);
     const body = decodeURIComponent(new URL(mail ?? '').searchParams.get('body') ?? '');
     // The same text, but for the time of the check: a refresh between the copy and this look
@@ -332,7 +306,9 @@ describe('before a lesson in another room', { timeout: 120_000 }, () => {
     await notice
       .getByRole('button', { name: english('readiness.noticeShow'), exact: true })
       .click();
-    await panel().getByRole('heading', { name: 'Readiness of Library' }).waitFor();
+    await panel()
+      .getByRole('heading', { name: english('readiness.title', { room: 'Library' }), exact: true })
+      .waitFor();
     for (const alias of ['LIB-PC02', 'LIB-PC04']) await deviceItem(alias).waitFor();
     expect(await panel().locator('.readiness-device').count()).toBe(2);
     await shot('lesson-room-en');

@@ -16,29 +16,19 @@
  * end (the core's, the service's and the window's time at once) once the access is given, never
  * waiting for it. Screenshots go to test-results/room-e2e/.
  */
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData } from '../../src-main/local-service/index';
 import { openI18n } from '../../src-renderer/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
-import { calendarText } from '../support/calendarText';
-import { device } from '../support/fixtures';
+import { account, devicesNamed, remoteIdIn } from '../support/fixtures';
 import { newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import { noonZone } from './localTime';
-import type { E2eSession } from './session';
-import {
-  auditedShot,
-  LIVE_TIMEOUT,
-  openWindow,
-  restartWithClassrooms,
-  startE2eSession,
-} from './session';
+import { auditedShot, clockTime, importTimetable, LIVE_TIMEOUT } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'room-e2e-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'room-e2e');
 /**
  * From the timetable's import to the lesson's end: time to map it and give an access in it, far
  * more than those clicks take in real time; the test then skips to the end.
@@ -57,51 +47,21 @@ type Run = (typeof RUNS)[number] & { index: number };
 const LIBRARY_SPELLINGS = ['LIBRARY', 'library.', 'Li-brary', 'Library!'];
 
 const two = (n: number) => String(n).padStart(2, '0');
-const room = (id: string, prefix: string, count: number, first: number) =>
-  Array.from({ length: count }, (_, i) =>
-    device(first + i, { classroom: id, remote_alias: `${prefix}${two(i + 1)}` }),
-  );
 const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'lab-1', name: 'Computer Lab 1' },
-    { id: 'library', name: 'Library' },
-  ],
-  // Listed in an order that is not the names' (the service's is not): R12-PC24 first.
-  devices: [
-    ...room('room-12', 'R12-PC', 24, 1).reverse(),
-    ...room('lab-1', 'LAB1-PC', 20, 100),
-    ...room('library', 'LIB-PC', 12, 200),
-  ],
-  temporal_accesses: [],
+  ...account({ 'room-12': 'Room 12', 'lab-1': 'Computer Lab 1', library: 'Library' }, [
+    // Listed in an order that is not the names' (the service's is not): R12-PC24 first.
+    ...devicesNamed('room-12', 'R12-PC', 24, 1).reverse(),
+    ...devicesNamed('lab-1', 'LAB1-PC', 20, 100),
+    ...devicesNamed('library', 'LIB-PC', 12, 200),
+  ]),
   // Devices changing while the teacher works, as a real lab's do.
   drift: { seed: 24, period_seconds: 5, share: 0.1 },
 };
-const remoteIdOf = (alias: string): string => {
-  const found = fixture.devices.find((one) => one.remote_alias === alias);
-  if (!found) throw new Error(`no device ${alias}`);
-  return found.remote_id;
-};
+const remoteIdOf = (alias: string): string => remoteIdIn(fixture, alias);
 
-let session: E2eSession | undefined;
-
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-12',
-    viewport: { width: 400, height: 600 },
-    screenshots: SCREENSHOTS,
-  });
-  // The three rooms in the teacher's list, by the nicknames the school gives them.
-  await restartWithClassrooms(session, {
-    current: 'room-12',
-    recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
-  });
-  await openWindow(session.page, session.preview.openUrl);
-}, 90_000);
-
-afterAll(() => session?.stop());
+// The three rooms in the teacher's list, by the nicknames the school gives them.
+const opened = windowOn({ name: 'room-e2e', account: fixture, listEveryClassroom: true });
+const SCREENSHOTS = opened.screenshots;
 
 /** The window of the run under way: closed after it, whatever happened. */
 let runContext: BrowserContext | undefined;
@@ -118,7 +78,7 @@ afterEach(async ({ task }) => {
  * first window has the key's cookie): its pending ends, its accesses, and its timetable.
  */
 async function leaveNothing(): Promise<void> {
-  if (!session) return;
+  const { session } = opened;
   const origin = new URL(session.preview.openUrl).origin;
   const request = session.page.context().request;
   const state = await request.get(`${origin}/api/state`);
@@ -141,7 +101,7 @@ describe('the right room during a lesson, with devices changing', { timeout: 90_
   it.each(RUNS.map((run, index) => ({ ...run, index })))(
     'forms, End all, the place question, the lesson line and the bell report ($language, $size)',
     async (run) => {
-      if (!session) throw new Error('no session');
+      const { session } = opened;
       const storageState = await session.page.context().storageState();
       // On the session's clock, so the window's times agree with the core's across the skip.
       const context = await session.newContext({
@@ -161,7 +121,7 @@ describe('the right room during a lesson, with devices changing', { timeout: 90_
 });
 
 async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
-  if (!session) throw new Error('no session');
+  const { session } = opened;
   const service = session.service;
   const { t } = await openI18n(run.language);
   const name = `${run.language}-${run.size}`;
@@ -236,6 +196,20 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await check('add-access');
   await studentField.fill('Ana');
   const linkField = form.locator('.access-input');
+  /** An access given from the device's row, sent by Enter; then the whole room in view again. */
+  const giveByEnter = async (alias: string, student: string) => {
+    const row = await rowOf(alias);
+    await row.getByRole('button', { name: t('accesses.addFor', { name: alias }) }).click();
+    await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
+    await studentField.fill(student);
+    await linkField.fill(
+      `https://remote.example/access/${await newAccessToken(service, remoteIdOf(alias))}`,
+    );
+    await linkField.press('Enter');
+    await row.locator('.row-student', { hasText: student }).waitFor();
+    await view.keyboard.press('Escape');
+    await view.locator('.device-toolbar input[type="search"]').fill('');
+  };
   await linkField.fill(
     `https://remote.example/access/${await newAccessToken(service, remoteIdOf('R12-PC03'))}`,
   );
@@ -258,29 +232,11 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
     .toBe(t('accesses.endFor', { name: 'R12-PC03' }));
 
   // A second access, by Enter, so End all has two to end.
-  const row5 = await rowOf('R12-PC05');
-  await row5.getByRole('button', { name: t('accesses.addFor', { name: 'R12-PC05' }) }).click();
-  await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
-  await studentField.fill('Luis');
-  await linkField.fill(
-    `https://remote.example/access/${await newAccessToken(service, remoteIdOf('R12-PC05'))}`,
-  );
-  await linkField.press('Enter');
-  await row5.locator('.row-student', { hasText: 'Luis' }).waitFor();
-  await view.keyboard.press('Escape');
-  await view.locator('.device-toolbar input[type="search"]').fill('');
+  await giveByEnter('R12-PC05', 'Luis');
 
   // "+10 min" counts from the present minute, not from the prefilled 5-minute mark.
-  const minuteFromNow = (minutes: number) =>
-    view.evaluate(
-      ([ahead, language]) =>
-        new Date(Date.now() + ahead * 60_000).toLocaleTimeString(language, {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      [minutes, run.language] as const,
-    );
+  const minuteFromNow = async (minutes: number) =>
+    clockTime(view, (await view.evaluate(() => Date.now())) + minutes * 60_000, run.language);
   await view.getByRole('button', { name: t('schedule.endClassAt') }).click();
   const before = await minuteFromNow(10);
   await view.getByRole('button', { name: t('schedule.plusMinutes', { minutes: '10' }) }).click();
@@ -307,24 +263,20 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   const start = now - 5 * 60_000;
   const end = Math.ceil((now + LESSON_LEFT_MS) / 1000) * 1000;
   const tomorrow = now + 86_400_000;
-  await view.locator('header [aria-controls="settings"]').click();
-  await view.getByRole('combobox', { name: t('timetable.source') }).selectOption('file');
-  await view.getByLabel(t('timetable.importFile')).setInputFiles({
-    name: 'timetable.ics',
-    mimeType: 'text/calendar',
-    buffer: Buffer.from(
-      calendarText([
-        { uid: `maths-${name}`, start, end, summary: 'Maths 3B', location: unnamed },
-        {
-          uid: `reading-${name}`,
-          start: tomorrow,
-          end: tomorrow + 3_000_000,
-          summary: 'Reading',
-          location: named,
-        },
-      ]),
-    ),
-  });
+  await importTimetable(
+    view,
+    [
+      { uid: `maths-${name}`, start, end, summary: 'Maths 3B', location: unnamed },
+      {
+        uid: `reading-${name}`,
+        start: tomorrow,
+        end: tomorrow + 3_000_000,
+        summary: 'Reading',
+        location: named,
+      },
+    ],
+    t,
+  );
   const question = (place: string) => view.getByLabel(t('timetable.newPlace', { place }));
   const chosen = (place: string) =>
     question(place).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.text);
@@ -353,15 +305,7 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await view.locator('.settings-head button').click();
 
   // ---- The lesson line in Room 12: the Library's lesson, and the way there. ----
-  const until = await view.evaluate(
-    ([at, language]) =>
-      new Date(at).toLocaleTimeString(language, {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-    [end, run.language] as const,
-  );
+  const until = await clockTime(view, end, run.language);
   const line = view.locator('.lesson-line');
   await line.waitFor({ timeout: LIVE_TIMEOUT });
   expect(await picker.inputValue()).toBe('room-12');
@@ -397,17 +341,7 @@ async function lessonInTheRightRoom(view: Page, run: Run): Promise<void> {
   await check('lesson-here');
 
   // An access given in the Library's lesson: the bell ends it.
-  const rowLib = await rowOf('LIB-PC02');
-  await rowLib.getByRole('button', { name: t('accesses.addFor', { name: 'LIB-PC02' }) }).click();
-  await expect.poll(() => focusedMatches('.add-access .access-student')).toBe(true);
-  await studentField.fill('Eva');
-  await linkField.fill(
-    `https://remote.example/access/${await newAccessToken(service, remoteIdOf('LIB-PC02'))}`,
-  );
-  await linkField.press('Enter');
-  await rowLib.locator('.row-student', { hasText: 'Eva' }).waitFor();
-  await view.keyboard.press('Escape');
-  await view.locator('.device-toolbar input[type="search"]').fill('');
+  await giveByEnter('LIB-PC02', 'Eva');
   expect(session.clock.now(), 'the access was given before the bell').toBeLessThan(end);
 
   // ---- The bell's report, back in Room 12: named, and dismissed for good. ----

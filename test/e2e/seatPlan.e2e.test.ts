@@ -13,9 +13,8 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
 import { LOCALES } from '../../src-shared/i18n/languages';
-import { device } from '../support/fixtures';
+import { account, devicesNamed, remoteIdIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { layoutProblems } from './layoutProbe';
 import type { E2eSession } from './session';
@@ -27,30 +26,15 @@ import {
   LIVE_TIMEOUT,
   refreshUntil,
   resizeTo,
-  restartWithClassrooms,
-  startE2eSession,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'seat-plan-e2e-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'seat-plan-e2e');
 const two = (n: number) => String(n).padStart(2, '0');
-const room = (id: string, prefix: string, count: number, first: number) =>
-  Array.from({ length: count }, (_, i) =>
-    device(first + i, { classroom: id, remote_alias: `${prefix}${two(i + 1)}`, is_online: true }),
-  );
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'lab-1', name: 'Computer Lab 1' },
-  ],
-  devices: [...room('room-12', 'R12-PC', 24, 1).reverse(), ...room('lab-1', 'LAB1-PC', 8, 100)],
-  temporal_accesses: [],
-};
-const remoteIdOf = (alias: string): string => {
-  const found = fixture.devices.find((one) => one.remote_alias === alias);
-  if (!found) throw new Error(`no device ${alias}`);
-  return found.remote_id;
-};
+const fixture = account({ 'room-12': 'Room 12', 'lab-1': 'Computer Lab 1' }, [
+  ...devicesNamed('room-12', 'R12-PC', 24, 1, { is_online: true }).reverse(),
+  ...devicesNamed('lab-1', 'LAB1-PC', 8, 100, { is_online: true }),
+]);
+const remoteIdOf = (alias: string): string => remoteIdIn(fixture, alias);
 
 /**
  * Where the teacher puts R12-PCnn (1-based): rows of six from the front, each row filled from
@@ -58,39 +42,29 @@ const remoteIdOf = (alias: string): string => {
  */
 const seatOf = (n: number) => ({ row: Math.floor((n - 1) / 6) + 1, column: 6 - ((n - 1) % 6) });
 
-let session: E2eSession | undefined;
-let page: Page;
 /** The school's plans, beside the session's data folder (IT's folder, not the teacher's). */
-let schoolFolder: string;
-
+const schoolFolder = `${process.cwd()}/test-results/seat-plan-e2e-school-${process.pid}`;
+// There before the preview starts under the policy that names it; removed after it stopped.
 beforeAll(async () => {
-  schoolFolder = `${process.cwd()}/test-results/seat-plan-e2e-school-${process.pid}`;
   await mkdir(schoolFolder, { recursive: true });
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-12',
-    viewport: { width: 400, height: 600 },
-    screenshots: SCREENSHOTS,
-    policy: () => ({ RoomPlansFolder: schoolFolder }),
-  });
-  await restartWithClassrooms(session, {
-    current: 'room-12',
-    recent: fixture.classrooms.map(({ id, name }) => ({ id, nickname: name })),
-  });
-  page = session.page;
-  await page.goto(session.preview.openUrl);
-  await page.getByRole('list', { name: 'Devices' }).getByRole('listitem').first().waitFor();
-}, 90_000);
+});
+afterAll(() => rm(schoolFolder, { recursive: true, force: true }));
 
-afterAll(async () => {
-  await session?.stop();
-  await rm(schoolFolder, { recursive: true, force: true });
+const opened = windowOn({
+  name: 'seat-plan-e2e',
+  account: fixture,
+  listEveryClassroom: true,
+  policy: () => ({ RoomPlansFolder: schoolFolder }),
+});
+const SCREENSHOTS = opened.screenshots;
+let session: E2eSession;
+let page: Page;
+beforeAll(() => {
+  ({ session, page } = opened);
 });
 
 /** Opens the window again at the preview's address and waits for the plan's seats. */
 async function openPlan(): Promise<void> {
-  if (!session) throw new Error('no session');
   await page.goto(session.preview.openUrl);
   await page.locator('.seat-grid [data-remote-id]').first().waitFor({ timeout: LIVE_TIMEOUT });
 }
@@ -116,6 +90,17 @@ const seatsShown = () =>
       }),
     ),
   );
+
+/** Opens the classroom in the window, as the header's picker does (the preview's action). */
+const selectClassroom = (id: string) =>
+  page.evaluate(async (classroomId) => {
+    await fetch('/api/actions/selectClassroom', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ id: classroomId }),
+    });
+  }, id);
 
 /** The seat element of the plan at row/column. */
 const seatAt = (seat: { row: number; column: number }) =>
@@ -147,7 +132,6 @@ async function drag(from: ReturnType<Page['locator']>, to: ReturnType<Page['loca
 
 describe('arranging Room 12', { timeout: 180_000 }, () => {
   it('places 12 devices by keyboard only and 12 by mouse, and finds each on its seat after a restart', async () => {
-    if (!session) throw new Error('no session');
     await page.locator('.device-toolbar [aria-pressed="false"]').click();
     await page.getByRole('button', { name: english('seatPlan.arrange'), exact: true }).click();
     await page.locator('.seat-grid').waitFor();
@@ -244,7 +228,6 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
   });
 
   it("shows the student's first name on the seat of a running access, and keeps an offline device's seat", async () => {
-    if (!session) throw new Error('no session');
     const remoteId = remoteIdOf('R12-PC07');
     const token = await newAccessToken(session.service, remoteId);
     const status = await page.evaluate(
@@ -286,7 +269,6 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
   });
 
   it('swaps two devices by a finger dragging one onto the other', async () => {
-    if (!session) throw new Error('no session');
     const context = await session.newContext({
       viewport: { width: 400, height: 600 },
       hasTouch: true,
@@ -331,7 +313,10 @@ describe('arranging Room 12', { timeout: 180_000 }, () => {
   it('opens the same actions as the row from a seat, and goes back to the seat with Escape', async () => {
     const seat = page.locator(`.seat-grid [data-remote-id="${remoteIdOf('R12-PC03')}"]`);
     await seat.click();
-    const actions = page.getByRole('group', { name: 'Actions for R12-PC03' });
+    const actions = page.getByRole('group', {
+      name: english('seatPlan.actionsFor', { name: 'R12-PC03' }),
+      exact: true,
+    });
     await expect
       .poll(() =>
         actions
@@ -448,14 +433,7 @@ describe('sharing plans', { timeout: 120_000 }, () => {
       })),
     };
     await writeFile(join(schoolFolder, 'lab-1.json'), JSON.stringify(schoolPlan));
-    await page.evaluate(async () => {
-      await fetch('/api/actions/selectClassroom', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ id: 'lab-1' }),
-      });
-    });
+    await selectClassroom('lab-1');
     await expect.poll(() => page.locator('.seat-source').textContent()).toBe("Your school's plan");
     await expect.poll(() => page.locator('.seat-grid [data-remote-id]').count()).toBe(8);
     // Front at the bottom: row 1 is the lowest row on screen.
@@ -497,14 +475,7 @@ describe(
   { timeout: 240_000 },
   () => {
     it('reflows with every word whole, axe finding nothing, shown and while arranging', async () => {
-      await page.evaluate(async () => {
-        await fetch('/api/actions/selectClassroom', {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ id: 'room-12' }),
-        });
-      });
+      await selectClassroom('room-12');
       await page.locator('.seat-grid [data-remote-id]').first().waitFor();
       await resizeTo(page, { width: 320, height: 480 });
       for (const language of LOCALES) {

@@ -9,6 +9,7 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TFunction } from 'i18next';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
@@ -17,6 +18,8 @@ import { startLocalService } from '../../src-main/local-service/index';
 import { SENTENCES } from '../../src-shared/i18n';
 import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
 import type { Language } from '../../src-shared/locale';
+import type { LessonSpec } from '../support/calendarText';
+import { calendarText } from '../support/calendarText';
 import { launchChromium } from '../support/chromium';
 import type { SkippableClock } from '../support/skippableClock';
 import { skippableClock } from '../support/skippableClock';
@@ -24,6 +27,7 @@ import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview, startPreviewHere } from './previewProcess';
+import { english } from './words';
 
 /** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
 export const LIVE_TIMEOUT = 30_000;
@@ -195,6 +199,43 @@ export async function restartWithClassrooms(
     const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
     await writeFile(settingsFile, JSON.stringify({ ...saved, classrooms }));
   });
+}
+
+/**
+ * Imports `lessons` as the teacher's timetable, as a teacher does: Settings, lessons from "An
+ * .ics file, imported once", the file chosen; the controls found by their names in `words`, the window's
+ * language's (English unless told). The settings stay open, on the place questions if any.
+ */
+export async function importTimetable(
+  page: Page,
+  lessons: readonly LessonSpec[],
+  words: TFunction = english,
+): Promise<void> {
+  await page.getByRole('button', { name: words('header.settings'), exact: true }).click();
+  await page
+    .getByRole('combobox', { name: words('timetable.source'), exact: true })
+    .selectOption('file');
+  await page.getByLabel(words('timetable.importFile'), { exact: true }).setInputFiles({
+    name: 'timetable.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(calendarText(lessons)),
+  });
+}
+
+/**
+ * The time `at` as the window's clocks write it in `language`: hours and minutes, 24-hour, in the
+ * page's time zone.
+ */
+export function clockTime(page: Page, at: number, language: string): Promise<string> {
+  return page.evaluate(
+    ([when, lang]) =>
+      new Date(when).toLocaleTimeString(lang, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [at, language] as const,
+  );
 }
 
 /**

@@ -8,81 +8,55 @@
  * it, so the pick is no longer recent and the lesson may open its room. Screenshots go to
  * test-results/timetable-e2e/.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { OWN_PICK_MS } from '../../src-main/core/timetable/timetable';
 import { isolated } from '../../src-renderer/views/bidi';
-import type { AccountData } from '../../src-main/local-service/index';
-import { calendarText } from '../support/calendarText';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
 import { english } from './words';
-import {
-  auditedShot,
-  LIVE_TIMEOUT,
-  openWindow,
-  restartWithClassrooms,
-  startE2eSession,
-} from './session';
+import { auditedShot, clockTime, importTimetable, LIVE_TIMEOUT } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'timetable-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'timetable-e2e');
 /**
- * From the preview's start to the lesson's, past the teacher's own pick of Room A; and the
- * lesson's length. Both far longer than the clicks in between take in real time.
+ * From the window's opening (pickedAt) to the lesson's start, past the teacher's own pick of
+ * Room A; and the lesson's length. Both far longer than the clicks in between take in real time.
  */
 const LEAD_MS = OWN_PICK_MS + 5 * 60_000;
 const LESSON_MS = 45 * 60_000;
 
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-a', name: 'Room A' },
-    { id: 'room-b', name: 'Room B' },
-  ],
-  devices: [
-    ...Array.from({ length: 3 }, (_, i) => device(i + 1, { classroom: 'room-a', is_online: true })),
-    ...Array.from({ length: 3 }, (_, i) => device(i + 4, { classroom: 'room-b', is_online: true })),
-  ],
-  temporal_accesses: [],
-};
-
-let session: E2eSession | undefined;
+// Room A open, Room B in the list, as the teacher left them.
+const opened = windowOn({
+  name: 'timetable-e2e',
+  account: account({ 'room-a': 'Room A', 'room-b': 'Room B' }, [
+    ...devicesIn('room-a', 3, 1),
+    ...devicesIn('room-b', 3, 4),
+  ]),
+  listEveryClassroom: true,
+  size: { width: 400, height: 700 },
+  locale: 'en-GB',
+});
+const SCREENSHOTS = opened.screenshots;
+let session: E2eSession;
 let page: Page;
-/** The time of the preview's start, by the session's clock: the teacher's pick of Room A. */
+/**
+ * A time by the session's clock once the window is open on Room A: the teacher's pick of Room A,
+ * made when the preview started on it, is no later.
+ */
 let pickedAt = 0;
 
 beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'room-a',
-    viewport: { width: 400, height: 700 },
-    locale: 'en-GB',
-    screenshots: SCREENSHOTS,
-  });
-  // Room A open, Room B in the list, as the teacher left them.
+  ({ session, page } = opened);
   pickedAt = session.clock.now();
-  await restartWithClassrooms(session, {
-    current: 'room-a',
-    recent: [
-      { id: 'room-a', nickname: 'Room A' },
-      { id: 'room-b', nickname: 'Room B' },
-    ],
-  });
-  page = session.page;
-  await openWindow(page, session.preview.openUrl);
   await page.getByText('PC-1', { exact: true }).waitFor({ timeout: LIVE_TIMEOUT });
-}, 60_000);
+});
 
-afterAll(() => session?.stop());
-
-const classroomPicker = () => page.getByRole('combobox', { name: 'Classroom' });
+const classroomPicker = () =>
+  page.getByRole('combobox', { name: english('header.classroom'), exact: true });
 
 /** How many invalidations the local service has answered. */
 async function invalidations(): Promise<number> {
-  if (!session) throw new Error('no session');
   const response = await callerOf(session.service)('GET', '/_local/stats');
   const { requests } = (await response.json()) as { requests: Record<string, number> };
   return requests['PATCH /api/v1/temporal-access/:token/invalidate'] ?? 0;
@@ -90,22 +64,13 @@ async function invalidations(): Promise<number> {
 
 describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
   it('opens its room at its start and ends the access given in it at its end', async () => {
-    if (!session) throw new Error('no session');
     const { clock, preview, service } = session;
     const start = Math.ceil((pickedAt + LEAD_MS) / 1000) * 1000;
     const end = start + LESSON_MS;
-    await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
-    await page
-      .getByRole('combobox', { name: english('timetable.source'), exact: true })
-      .selectOption('file');
-    await page.getByLabel('Import .ics file').setInputFiles({
-      name: 'timetable.ics',
-      mimeType: 'text/calendar',
-      buffer: Buffer.from(
-        calendarText([{ uid: 'maths-3b', start, end, summary: 'Maths 3B', location: 'B-12' }]),
-      ),
-    });
-    const question = page.getByLabel('Which classroom is “B-12”?');
+    await importTimetable(page, [
+      { uid: 'maths-3b', start, end, summary: 'Maths 3B', location: 'B-12' },
+    ]);
+    const question = page.getByLabel(english('timetable.newPlace', { place: 'B-12' }));
     await question.selectOption({ label: 'Room B' });
     await question
       .locator('xpath=ancestor::form[1]')
@@ -114,7 +79,8 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
     await page.getByRole('button', { name: english('timetable.bellYes'), exact: true }).click();
     await page
       .getByRole('checkbox', {
-        name: `End the accesses in ${isolated('Room B')} when a lesson there ends`,
+        name: english('timetable.bell', { room: isolated('Room B') }),
+        exact: true,
       })
       .waitFor();
     await auditedShot(page, SCREENSHOTS, 'settings-timetable');
@@ -147,15 +113,7 @@ describe('a lesson from an imported timetable', { timeout: 60_000 }, () => {
       });
     expect(await classroomPicker().inputValue()).toBe('room-b');
     expect(clock.now()).toBeGreaterThanOrEqual(start);
-    const until = await page.evaluate(
-      (at) =>
-        new Date(at).toLocaleTimeString('en-GB', {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      end,
-    );
+    const until = await clockTime(page, end, 'en-GB');
     // One line: the lesson, its room and the bell that ends its accesses.
     await page.getByText(`Maths 3B in Room B · accesses end at ${until}`).waitFor();
 

@@ -48,6 +48,12 @@ export interface WindowState {
   policy?: (serviceUrl: string) => unknown;
   /** Whether to open the page at the preview's address (default); false leaves it blank. */
   open?: boolean;
+  /**
+   * Runs `npm run web` itself in a child process, its core on real time (startE2eSession's
+   * previewAsCommand): for the file that proves the command. Its start may first build the
+   * renderer, so it is given two minutes.
+   */
+  previewAsCommand?: boolean;
 }
 
 /** The window a file works in: its session and page there once its beforeAll has run. */
@@ -65,31 +71,35 @@ export function windowOn(state: WindowState): OpenedWindow {
   const token = `${state.name}-token-0123456789`;
   const screenshots = join(process.cwd(), 'test-results', state.name);
   let session: E2eSession | undefined;
-  beforeAll(async () => {
-    const classroom = state.classroom ?? state.account.classrooms[0]?.id;
-    if (classroom === undefined) throw new Error(`${state.name}: the account has no classroom`);
-    session = await startE2eSession({
-      fixture: state.account,
-      token,
-      classroom,
-      viewport: state.size ?? { width: 400, height: 600 },
-      locale: state.locale ?? 'en-US',
-      screenshots,
-      ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
-      ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
-      ...(state.policy === undefined ? {} : { policy: state.policy }),
-    });
-    if (state.listEveryClassroom) {
-      await restartWithClassrooms(session, {
-        current: classroom,
-        recent: state.account.classrooms.map(({ id, name }) => ({ id, nickname: name })),
+  beforeAll(
+    async () => {
+      const classroom = state.classroom ?? state.account.classrooms[0]?.id;
+      if (classroom === undefined) throw new Error(`${state.name}: the account has no classroom`);
+      session = await startE2eSession({
+        fixture: state.account,
+        token,
+        classroom,
+        viewport: state.size ?? { width: 400, height: 600 },
+        locale: state.locale ?? 'en-US',
+        screenshots,
+        ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
+        ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
+        ...(state.policy === undefined ? {} : { policy: state.policy }),
+        ...(state.previewAsCommand ? { previewAsCommand: true } : {}),
       });
-    }
-    if (state.theme) await session.page.emulateMedia({ colorScheme: state.theme });
-    if (state.open === false) return;
-    await openWindow(session.page, session.preview.openUrl);
-    if (state.language) await chooseLanguage(session.page, state.language);
-  }, 90_000);
+      if (state.listEveryClassroom) {
+        await restartWithClassrooms(session, {
+          current: classroom,
+          recent: state.account.classrooms.map(({ id, name }) => ({ id, nickname: name })),
+        });
+      }
+      if (state.theme) await session.page.emulateMedia({ colorScheme: state.theme });
+      if (state.open === false) return;
+      await openWindow(session.page, session.preview.openUrl);
+      if (state.language) await chooseLanguage(session.page, state.language);
+    },
+    state.previewAsCommand ? 120_000 : 90_000,
+  );
   afterAll(() => session?.stop());
   const opened = (): E2eSession => {
     if (!session) throw new Error(`${state.name}: the window is not open yet (read it in a test)`);

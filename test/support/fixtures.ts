@@ -50,6 +50,33 @@ export function devicesIn(
 }
 
 /**
+ * `count` devices in `classroom` named as a school names them, `<prefix>01` on (R12-PC01…),
+ * numbered from `first`; online as `device` has them unless `overrides` says.
+ */
+export function devicesNamed(
+  classroom: string,
+  prefix: string,
+  count: number,
+  first: number,
+  overrides: Partial<FixtureDevice> = {},
+): FixtureDevice[] {
+  return Array.from({ length: count }, (_, i) =>
+    device(first + i, {
+      classroom,
+      remote_alias: `${prefix}${String(i + 1).padStart(2, '0')}`,
+      ...overrides,
+    }),
+  );
+}
+
+/** The remote id of the account's device named `alias`; a test naming no such device fails. */
+export function remoteIdIn(account: AccountData, alias: string): string {
+  const found = account.devices.find((one) => one.remote_alias === alias);
+  if (!found) throw new Error(`no device ${alias}`);
+  return found.remote_id;
+}
+
+/**
  * `count` devices; every `classroomEvery`-th one (default 3rd) sits in classroom "room-a",
  * so classroom pages interleave with account pages. Classroom "empty" has no devices.
  */
