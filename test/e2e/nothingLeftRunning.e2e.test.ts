@@ -5,12 +5,10 @@
  * them running"; Erase with "end them" ends each one. Each outcome is read from the local
  * service's own records, not from the window. Screenshots go to test-results/nothing-left-running-e2e/.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetAt } from '../../src-main/core/students/studentNames';
-import type { AccountData } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import type { E2eSession } from './session';
 import { english } from './words';
 import { layoutProblems } from './layoutProbe';
@@ -18,49 +16,37 @@ import {
   auditedShot,
   chooseLanguage,
   coreStateIn,
+  forgetEveryName,
   giveNamedAccess,
   LIVE_TIMEOUT,
   onTheService,
-  openWindow,
   resizeTo,
-  startE2eSession,
+  studentDataGroup,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'nothing-left-running-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'nothing-left-running-e2e');
-
-const fixture: AccountData = {
-  classrooms: [{ id: 'lab-3', name: 'Lab 3' }],
-  devices: Array.from({ length: 6 }, (_, i) =>
-    device(i + 1, { classroom: 'lab-3', is_online: true }),
-  ),
-  temporal_accesses: [],
-};
-
+const opened = windowOn({
+  name: 'nothing-left-running-e2e',
+  account: account({ 'lab-3': 'Lab 3' }, devicesIn('lab-3', 6)),
+});
+const SCREENSHOTS = opened.screenshots;
 let session: E2eSession;
 let page: Page;
+beforeAll(() => {
+  ({ session, page } = opened);
+});
 /** Each access given, by its device's name. */
 const given = new Map<string, string>();
 
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'lab-3',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  ({ page } = session);
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
-
-const devices = () => page.getByRole('list', { name: 'Devices' });
+// Not exact: the list says "as of" when its devices are not fresh.
+const devices = () => page.getByRole('list', { name: english('devices.heading') });
 const endButton = (name: string) =>
   devices().getByRole('button', { name: english('accesses.endFor', { name: name }), exact: true });
-const studentData = () => page.getByRole('group', { name: 'Student data' });
+const studentData = () => studentDataGroup(page);
+/** A button of the Student data group, by its sentence. */
+const studentDataButton = (
+  key: 'privacy.erase' | 'privacy.eraseKeepThem' | 'privacy.eraseEndThem',
+) => studentData().getByRole('button', { name: english(key), exact: true });
 
 async function give(n: number, student: string): Promise<void> {
   const token = await giveNamedAccess(session, String(100_000_000 + n), student);
@@ -97,15 +83,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
     await give(1, 'Amara Okafor');
     await give(2, 'Bruno Salvatierra');
     await give(3, 'Chiara Ventimiglia');
-    await inSettings(async () => {
-      await studentData()
-        .getByRole('button', { name: english('privacy.forget'), exact: true })
-        .click();
-      await studentData()
-        .getByRole('button', { name: english('privacy.forgetConfirm'), exact: true })
-        .click();
-      await studentData().getByText('Every student name is forgotten').waitFor();
-    });
+    await inSettings(() => forgetEveryName(page));
     await endableWithoutNames(['PC-1', 'PC-2', 'PC-3'], 'Amara Okafor');
     expect(await recorded(['PC-1', 'PC-2', 'PC-3'])).toEqual(['active', 'active', 'active']);
     await endOn('PC-1');
@@ -124,9 +102,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, keeping them running: each one stays with its End', async () => {
     await give(5, 'Emeka Eze');
     await inSettings(async () => {
-      await studentData()
-        .getByRole('button', { name: english('privacy.erase'), exact: true })
-        .click();
+      await studentDataButton('privacy.erase').click();
       await studentData()
         .getByText('3 accesses still run: end them first, or keep them by device')
         .waitFor();
@@ -149,9 +125,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       await chooseLanguage(page, 'en');
       await resizeTo(page, { width: 400, height: 600 });
       expect(problems).toEqual([]);
-      await studentData()
-        .getByRole('button', { name: english('privacy.eraseKeepThem'), exact: true })
-        .click();
+      await studentDataButton('privacy.eraseKeepThem').click();
       await studentData()
         .getByText('3 running accesses stay, by device, each with End access, until they end.')
         .waitFor();
@@ -171,12 +145,8 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, ending them: every one is ended on the service, and none is left', async () => {
     await give(6, 'Farida Haddad');
     await inSettings(async () => {
-      await studentData()
-        .getByRole('button', { name: english('privacy.erase'), exact: true })
-        .click();
-      await studentData()
-        .getByRole('button', { name: english('privacy.eraseEndThem'), exact: true })
-        .click();
+      await studentDataButton('privacy.erase').click();
+      await studentDataButton('privacy.eraseEndThem').click();
       await studentData().getByText('3 running accesses were ended.').waitFor();
     });
     expect(await recorded(['PC-2', 'PC-3', 'PC-6'])).toEqual([
@@ -189,7 +159,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       .toEqual([]);
     expect(
       await devices()
-        .getByRole('button', { name: /^End access on / })
+        .getByRole('button', { name: new RegExp(`^${english('accesses.endFor', { name: '' })}`) })
         .count(),
     ).toBe(0);
   });

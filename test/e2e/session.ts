@@ -22,6 +22,7 @@ import type { SkippableClock } from '../support/skippableClock';
 import { skippableClock } from '../support/skippableClock';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
+import { english } from './words';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview, startPreviewHere } from './previewProcess';
 
@@ -382,4 +383,19 @@ export async function giveNamedAccess(
 export async function onTheService(service: RunningLocalService, token: string): Promise<string> {
   const response = await callerOf(service)('GET', `/_local/temporal-access/${token}`);
   return ((await response.json()) as { state: string }).state;
+}
+
+/** Settings' Student data group, where names are forgotten, exported and erased. */
+export const studentDataGroup = (page: Page) =>
+  page.getByRole('group', { name: english('privacy.heading'), exact: true });
+
+/**
+ * Forgets every student name as a teacher does in Settings → Student data (the settings open):
+ * Forget, confirmed; waits until the group says so, the accesses kept by device.
+ */
+export async function forgetEveryName(page: Page): Promise<void> {
+  const group = studentDataGroup(page);
+  await group.getByRole('button', { name: english('privacy.forget'), exact: true }).click();
+  await group.getByRole('button', { name: english('privacy.forgetConfirm'), exact: true }).click();
+  await group.getByText(english('privacy.forgotten')).waitFor({ timeout: LIVE_TIMEOUT });
 }
