@@ -293,15 +293,7 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
  * language chooses it by its code. Usable in hooks too.
  */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  const status = await page.evaluate(async (chosen) => {
-    const response = await fetch('/api/actions/updatePreferences', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ language: chosen }),
-    });
-    return response.status;
-  }, language);
+  const status = await callAction(page, 'updatePreferences', { language });
   if (status !== 200) throw new Error(`choosing ${language}: ${status}`);
   if (language !== 'system') await shownIn(page, language);
 }
@@ -398,4 +390,20 @@ export async function forgetEveryName(page: Page): Promise<void> {
   await group.getByRole('button', { name: english('privacy.forget'), exact: true }).click();
   await group.getByRole('button', { name: english('privacy.forgetConfirm'), exact: true }).click();
   await group.getByText(english('privacy.forgotten')).waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+/** Calls one of the preview's actions from `page`, as the window's controls do; its status. */
+export function callAction(page: Page, action: string, input: unknown): Promise<number> {
+  return page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/api/actions/${name}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return response.status;
+    },
+    [action, input] as const,
+  );
 }
