@@ -15,14 +15,21 @@ import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { SENTENCES } from '../../src-shared/i18n';
-import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
+import {
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../src-shared/i18n/languages';
 import type { Language } from '../../src-shared/locale';
+import type { LessonSpec } from '../support/calendarText';
+import { calendarText } from '../support/calendarText';
 import { launchChromium } from '../support/chromium';
 import type { SkippableClock } from '../support/skippableClock';
 import { skippableClock } from '../support/skippableClock';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
-import { english } from './words';
+import { english, wordsIn } from './words';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview, startPreviewHere } from './previewProcess';
 
@@ -406,4 +413,26 @@ export function callAction(page: Page, action: string, input: unknown): Promise<
     },
     [action, input] as const,
   );
+}
+
+/**
+ * Imports these lessons as a teacher imports a timetable file: Settings, lessons from a file, the
+ * .ics given to its Import; the settings stay open, on the questions about its places. The
+ * controls are named in the window's `language`.
+ */
+export async function importTimetable(
+  page: Page,
+  lessons: readonly LessonSpec[],
+  language: Locale = SOURCE_LOCALE,
+): Promise<void> {
+  const words = wordsIn(language);
+  await page.getByRole('button', { name: words('header.settings'), exact: true }).click();
+  await page
+    .getByRole('combobox', { name: words('timetable.source'), exact: true })
+    .selectOption('file');
+  await page.getByLabel(words('timetable.importFile'), { exact: true }).setInputFiles({
+    name: 'timetable.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(calendarText(lessons)),
+  });
 }
