@@ -300,8 +300,7 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
  * language chooses it by its code. Usable in hooks too.
  */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  const status = await callAction(page, 'updatePreferences', { language });
-  if (status !== 200) throw new Error(`choosing ${language}: ${status}`);
+  await callAction(page, 'updatePreferences', { language });
   if (language !== 'system') await shownIn(page, language);
 }
 
@@ -399,9 +398,12 @@ export async function forgetEveryName(page: Page): Promise<void> {
   await group.getByText(english('privacy.forgotten')).waitFor({ timeout: LIVE_TIMEOUT });
 }
 
-/** Calls one of the preview's actions from `page`, as the window's controls do; its status. */
-export function callAction(page: Page, action: string, input: unknown): Promise<number> {
-  return page.evaluate(
+/**
+ * Calls one of the preview's actions from `page`, as the window's controls do; the action's
+ * reply (`{ result }`). Any answer but 200 throws, saying the preview's error.
+ */
+export async function callAction(page: Page, action: string, input: unknown): Promise<unknown> {
+  const answer = await page.evaluate(
     async ([name, body]) => {
       const response = await fetch(`/api/actions/${name}`, {
         method: 'POST',
@@ -409,10 +411,12 @@ export function callAction(page: Page, action: string, input: unknown): Promise<
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
       });
-      return response.status;
+      return { status: response.status, body: (await response.text()) || 'null' };
     },
     [action, input] as const,
   );
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as unknown;
 }
 
 /**
