@@ -43,7 +43,6 @@ const opened = windowOn({
   name: 'handover-e2e',
   account: account({ 'lab-3': 'Lab 3' }, devicesIn('lab-3', 4)),
 });
-const SCREENSHOTS = opened.screenshots;
 let session: E2eSession;
 let a: Page;
 /** Teacher B: a second preview on its own data folder, the same service and clock. */
@@ -94,9 +93,10 @@ const endButton = (page: Page, name: string) =>
   devices(page).getByRole('button', { name: english('accesses.endFor', { name }), exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** What the service records of the access given on this device. */
+const recordedOn = (name: string) => onTheService(session.service, given.get(name) ?? '');
 /** What the service records of the access given on each of these devices. */
-const recorded = (names: string[]) =>
-  Promise.all(names.map((name) => onTheService(session.service, given.get(name) ?? '')));
+const recorded = (names: string[]) => Promise.all(names.map(recordedOn));
 
 /** A's handover of Lab 3 (A's list keeps them): its text and code, the dialog closed. */
 async function handOver(shots?: () => Promise<void>): Promise<{ text: string; code: string }> {
@@ -179,7 +179,7 @@ async function audited(page: Page, name: string): Promise<void> {
             (problem) => `${language} ${label}: ${problem}`,
           ),
         );
-        await auditedShot(page, SCREENSHOTS, `${name}-${label}-${language}-${colorScheme}`);
+        await auditedShot(page, opened.screenshots, `${name}-${label}-${language}-${colorScheme}`);
       }
     }
   }
@@ -251,11 +251,7 @@ describe('a room handed over between two ClassTrays', { timeout: 240_000 }, () =
 
   it('B ends one; A, ending it too, is told it had already ended', async () => {
     await endButton(b, 'PC-1').click();
-    await expect
-      .poll(() => onTheService(session.service, given.get('PC-1') ?? ''), {
-        timeout: LIVE_TIMEOUT,
-      })
-      .toBe('invalidated');
+    await expect.poll(() => recordedOn('PC-1'), { timeout: LIVE_TIMEOUT }).toBe('invalidated');
     await endButton(a, 'PC-1').click();
     await expect
       .poll(

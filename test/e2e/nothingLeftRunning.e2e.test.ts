@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetAt } from '../../src-main/core/students/studentNames';
 import { account, devicesIn } from '../support/fixtures';
-import type { E2eSession } from './session';
 import { english } from './words';
 import { layoutProblems } from './layoutProbe';
 import {
@@ -29,11 +28,9 @@ const opened = windowOn({
   name: 'nothing-left-running-e2e',
   account: account({ 'lab-3': 'Lab 3' }, devicesIn('lab-3', 6)),
 });
-const SCREENSHOTS = opened.screenshots;
-let session: E2eSession;
 let page: Page;
 beforeAll(() => {
-  ({ session, page } = opened);
+  ({ page } = opened);
 });
 /** Each access given, by its device's name. */
 const given = new Map<string, string>();
@@ -49,14 +46,15 @@ const studentDataButton = (
 ) => studentData().getByRole('button', { name: english(key), exact: true });
 
 async function give(n: number, student: string): Promise<void> {
-  const token = await giveNamedAccess(session, String(100_000_000 + n), student);
+  const token = await giveNamedAccess(opened.session, String(100_000_000 + n), student);
   given.set(`PC-${n}`, token);
   await devices().getByText(student).first().waitFor({ timeout: LIVE_TIMEOUT });
 }
 
+/** What the service records of the access given on this device. */
+const recordedOn = (name: string) => onTheService(opened.session.service, given.get(name) ?? '');
 /** What the service records of the access given on each of these devices. */
-const recorded = (names: string[]) =>
-  Promise.all(names.map((name) => onTheService(session.service, given.get(name) ?? '')));
+const recorded = (names: string[]) => Promise.all(names.map(recordedOn));
 
 /** Each device's row offers End, shows no student, and its End ends the access on the service. */
 async function endableWithoutNames(names: string[], student: string): Promise<void> {
@@ -66,9 +64,7 @@ async function endableWithoutNames(names: string[], student: string): Promise<vo
 
 async function endOn(name: string): Promise<void> {
   await endButton(name).click();
-  await expect
-    .poll(() => onTheService(session.service, given.get(name) ?? ''), { timeout: LIVE_TIMEOUT })
-    .toBe('invalidated');
+  await expect.poll(() => recordedOn(name), { timeout: LIVE_TIMEOUT }).toBe('invalidated');
 }
 
 async function inSettings(act: () => Promise<void>): Promise<void> {
@@ -91,9 +87,9 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
 
   it('after the end of the school day: the name goes, the access and its End stay', async () => {
     await give(4, 'Dagny Halvorsen');
-    const now = session.clock.now();
+    const now = opened.session.clock.now();
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    await session.skip(forgetAt(now, 0, zone) - now + 1_000);
+    await opened.session.skip(forgetAt(now, 0, zone) - now + 1_000);
     await endableWithoutNames(['PC-2', 'PC-3', 'PC-4'], 'Dagny Halvorsen');
     expect(await recorded(['PC-2', 'PC-3', 'PC-4'])).toEqual(['active', 'active', 'active']);
     await endOn('PC-4');
@@ -106,7 +102,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       await studentData()
         .getByText('3 accesses still run: end them first, or keep them by device')
         .waitFor();
-      await auditedShot(page, SCREENSHOTS, 'erase-question-400x600');
+      await auditedShot(page, opened.screenshots, 'erase-question-400x600');
       // The question and its three answers, whole at 320 px in German and Arabic, light and dark.
       await resizeTo(page, { width: 320, height: 480 });
       const problems: string[] = [];
@@ -118,7 +114,11 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
           problems.push(
             ...(await layoutProblems(page)).map((problem) => `${language}: ${problem}`),
           );
-          await auditedShot(page, SCREENSHOTS, `erase-question-320-${language}-${colorScheme}`);
+          await auditedShot(
+            page,
+            opened.screenshots,
+            `erase-question-320-${language}-${colorScheme}`,
+          );
         }
       }
       await page.emulateMedia({ colorScheme: 'light' });
