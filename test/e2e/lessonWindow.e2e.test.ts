@@ -24,6 +24,7 @@ import { account, devicesIn } from '../support/fixtures';
 import {
   auditedShot,
   chooseLanguage,
+  clockTimeIn,
   importTimetable,
   LIVE_TIMEOUT,
   openWindow,
@@ -191,15 +192,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: t('settings.close') }).click();
 
     // ---- The lesson in one line: its room and the bell's end, Keep beside it. ----
-    const time = await page.evaluate(
-      ([at, lang]) =>
-        new Date(at).toLocaleTimeString(lang, {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      [end, language] as const,
-    );
+    const time = await clockTimeIn(page, end, language);
     const line = page.locator('.lesson-line');
     const lessonSaying = (saidEnd: string) =>
       t('timetable.lesson', { title: 'Mathe 7b', room: 'Lab 3', end: saidEnd });

@@ -440,3 +440,19 @@ export async function importTimetable(
     buffer: Buffer.from(calendarText(lessons)),
   });
 }
+
+/**
+ * The time of day `at` as the window writes a lesson's end in `language`: hours and minutes, two
+ * digits each, on a 24-hour clock, in the page's time zone.
+ */
+export function clockTimeIn(page: Page, at: number, language: Locale): Promise<string> {
+  return page.evaluate(
+    ([time, lang]) =>
+      new Date(time).toLocaleTimeString(lang, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [at, language] as const,
+  );
+}
