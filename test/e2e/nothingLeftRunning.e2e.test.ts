@@ -100,7 +100,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
     await inSettings(async () => {
       await studentDataButton('privacy.erase').click();
       await studentData()
-        .getByText('3 accesses still run: end them first, or keep them by device')
+        .getByText(english('privacy.eraseQuestionRunning', { count: 3 }))
         .waitFor();
       await auditedShot(page, opened.screenshots, 'erase-question-400x600');
       // The question and its three answers, whole at 320 px in German and Arabic, light and dark.
@@ -127,7 +127,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       expect(problems).toEqual([]);
       await studentDataButton('privacy.eraseKeepThem').click();
       await studentData()
-        .getByText('3 running accesses stay, by device, each with End access, until they end.')
+        .getByText(english('privacy.erasedKept', { count: 3 }))
         .waitFor();
     });
     await endableWithoutNames(['PC-2', 'PC-3', 'PC-5'], 'Emeka Eze');
@@ -147,7 +147,9 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
     await inSettings(async () => {
       await studentDataButton('privacy.erase').click();
       await studentDataButton('privacy.eraseEndThem').click();
-      await studentData().getByText('3 running accesses were ended.').waitFor();
+      await studentData()
+        .getByText(english('privacy.erasedEnded', { count: 3 }))
+        .waitFor();
     });
     expect(await recorded(['PC-2', 'PC-3', 'PC-6'])).toEqual([
       'invalidated',
