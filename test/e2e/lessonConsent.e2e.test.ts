@@ -26,6 +26,7 @@ import {
   refreshUntil,
 } from './session';
 import { windowInTest } from './window';
+import { wordsIn } from './words';
 
 const MINUTE = 60_000;
 
@@ -71,7 +72,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
         },
         { uid: 'mathe-2', start: nextStart, end: nextEnd, summary: 'Mathe 7b', location: 'B204' },
       ],
-      language,
+      wordsIn(language),
     );
 
     // Room 12: mapped, and its own yes.

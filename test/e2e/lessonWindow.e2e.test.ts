@@ -24,7 +24,7 @@ import { account, devicesIn } from '../support/fixtures';
 import {
   auditedShot,
   chooseLanguage,
-  clockTimeIn,
+  clockTime,
   importTimetable,
   LIVE_TIMEOUT,
   openWindow,
@@ -32,6 +32,7 @@ import {
   screenshot,
 } from './session';
 import { windowInTest } from './window';
+import { wordsIn } from './words';
 
 const MINUTE = 60_000;
 
@@ -160,7 +161,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
           location: 'B204',
         },
       ],
-      language,
+      wordsIn(language),
     );
     const lab3 = page.getByLabel(t('timetable.newPlace', { place: 'Lab 3' }));
     // Lab 3's name is the place: chosen already; Save maps it.
@@ -192,7 +193,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: t('settings.close') }).click();
 
     // ---- The lesson in one line: its room and the bell's end, Keep beside it. ----
-    const time = await clockTimeIn(page, end, language);
+    const time = await clockTime(page, end, language);
     const line = page.locator('.lesson-line');
     const lessonSaying = (saidEnd: string) =>
       t('timetable.lesson', { title: 'Mathe 7b', room: 'Lab 3', end: saidEnd });

@@ -9,18 +9,14 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { TFunction } from 'i18next';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect, vi } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
 import { startLocalService } from '../../src-main/local-service/index';
 import { SENTENCES } from '../../src-shared/i18n';
-import {
-  LOCALES,
-  SOURCE_LOCALE,
-  SPOKEN_LANGUAGES,
-  type Locale,
-} from '../../src-shared/i18n/languages';
+import { LOCALES, SPOKEN_LANGUAGES, type Locale } from '../../src-shared/i18n/languages';
 import type { Language } from '../../src-shared/locale';
 import type { LessonSpec } from '../support/calendarText';
 import { calendarText } from '../support/calendarText';
@@ -29,9 +25,9 @@ import type { SkippableClock } from '../support/skippableClock';
 import { skippableClock } from '../support/skippableClock';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import { axeViolations } from './axe';
-import { english, wordsIn } from './words';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview, startPreviewHere } from './previewProcess';
+import { english } from './words';
 
 /** Polling every 5 s (the shortest allowed) plus the client's retries and backoff. */
 export const LIVE_TIMEOUT = 30_000;
@@ -203,6 +199,43 @@ export async function restartWithClassrooms(
     const saved = JSON.parse(await readFile(settingsFile, 'utf8')) as Record<string, unknown>;
     await writeFile(settingsFile, JSON.stringify({ ...saved, classrooms }));
   });
+}
+
+/**
+ * Imports `lessons` as the teacher's timetable, as a teacher does: Settings, lessons from "An
+ * .ics file, imported once", the file chosen; the controls found by their names in `words`, the window's
+ * language's (English unless told). The settings stay open, on the place questions if any.
+ */
+export async function importTimetable(
+  page: Page,
+  lessons: readonly LessonSpec[],
+  words: TFunction = english,
+): Promise<void> {
+  await page.getByRole('button', { name: words('header.settings'), exact: true }).click();
+  await page
+    .getByRole('combobox', { name: words('timetable.source'), exact: true })
+    .selectOption('file');
+  await page.getByLabel(words('timetable.importFile'), { exact: true }).setInputFiles({
+    name: 'timetable.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(calendarText(lessons)),
+  });
+}
+
+/**
+ * The time `at` as the window's clocks write it in `language`: hours and minutes, 24-hour, in the
+ * page's time zone.
+ */
+export function clockTime(page: Page, at: number, language: string): Promise<string> {
+  return page.evaluate(
+    ([when, lang]) =>
+      new Date(when).toLocaleTimeString(lang, {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }),
+    [at, language] as const,
+  );
 }
 
 /**
@@ -417,42 +450,4 @@ export async function callAction(page: Page, action: string, input: unknown): Pr
   );
   if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.body}`);
   return JSON.parse(answer.body) as unknown;
-}
-
-/**
- * Imports these lessons as a teacher imports a timetable file: Settings, lessons from a file, the
- * .ics given to its Import; the settings stay open, on the questions about its places. The
- * controls are named in the window's `language`.
- */
-export async function importTimetable(
-  page: Page,
-  lessons: readonly LessonSpec[],
-  language: Locale = SOURCE_LOCALE,
-): Promise<void> {
-  const words = wordsIn(language);
-  await page.getByRole('button', { name: words('header.settings'), exact: true }).click();
-  await page
-    .getByRole('combobox', { name: words('timetable.source'), exact: true })
-    .selectOption('file');
-  await page.getByLabel(words('timetable.importFile'), { exact: true }).setInputFiles({
-    name: 'timetable.ics',
-    mimeType: 'text/calendar',
-    buffer: Buffer.from(calendarText(lessons)),
-  });
-}
-
-/**
- * The time of day `at` as the window writes a lesson's end in `language`: hours and minutes, two
- * digits each, on a 24-hour clock, in the page's time zone.
- */
-export function clockTimeIn(page: Page, at: number, language: Locale): Promise<string> {
-  return page.evaluate(
-    ([time, lang]) =>
-      new Date(time).toLocaleTimeString(lang, {
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }),
-    [at, language] as const,
-  );
 }

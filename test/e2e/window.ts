@@ -52,6 +52,12 @@ export interface WindowState {
   /** Whether to open the page at the preview's address (default); false leaves it blank. */
   open?: boolean;
   /**
+   * Runs `npm run web` itself in a child process, its core on real time (startE2eSession's
+   * previewAsCommand): for the file that proves the command. Its start may first build the
+   * renderer, so it is given two minutes.
+   */
+  previewAsCommand?: boolean;
+  /**
    * These classrooms of the account (by id) in the teacher's list, named as the school names
    * them, the others not there yet; listEveryClassroom lists them all.
    */
@@ -72,10 +78,14 @@ export interface OpenedWindow {
 export function windowOn(state: WindowState): OpenedWindow {
   const { token, screenshots } = namesOf(state);
   let session: E2eSession | undefined;
-  beforeAll(async () => {
-    session = await startSession(state);
-    await setUp(session, state);
-  }, 90_000);
+  // The command's start may first build the renderer.
+  beforeAll(
+    async () => {
+      session = await startSession(state);
+      await setUp(session, state);
+    },
+    state.previewAsCommand ? 120_000 : 90_000,
+  );
   afterAll(() => session?.stop());
   const opened = (): E2eSession => {
     if (!session) throw new Error(`${state.name}: the window is not open yet (read it in a test)`);
@@ -131,6 +141,7 @@ function startSession(state: WindowState): Promise<E2eSession> {
     ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
     ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
     ...(state.policy === undefined ? {} : { policy: state.policy }),
+    ...(state.previewAsCommand ? { previewAsCommand: true } : {}),
   });
 }
 
