@@ -14,16 +14,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
 import { HANDOVER_VALID_MINUTES } from '../../src-shared/handover';
 import { calendarText } from '../support/calendarText';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { layoutProblems } from './layoutProbe';
 import type { PreviewProcess } from './previewProcess';
 import { startPreviewHere } from './previewProcess';
 import type { E2eSession } from './session';
 import {
   auditedShot,
+  callAction,
   chooseLanguage,
   coreStateIn,
   giveNamedAccess,
@@ -32,23 +32,18 @@ import {
   openAccessCards,
   openWindow,
   resizeTo,
-  startE2eSession,
 } from './session';
+import { windowOn } from './window';
+import { english } from './words';
 
-const TOKEN = 'handover-e2e-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'handover-e2e');
 const MINUTE = 60_000;
 
-const fixture: AccountData = {
-  classrooms: [{ id: 'lab-3', name: 'Lab 3' }],
-  devices: Array.from({ length: 4 }, (_, i) =>
-    device(i + 1, { classroom: 'lab-3', is_online: true, has_2fa: true }),
-  ),
-  temporal_accesses: [],
-};
-
+/** Teacher A's window: the session's preview, in Lab 3. */
+const opened = windowOn({
+  name: 'handover-e2e',
+  account: account({ 'lab-3': 'Lab 3' }, devicesIn('lab-3', 4)),
+});
 let session: E2eSession;
-/** Teacher A's window: the session's preview. */
 let a: Page;
 /** Teacher B: a second preview on its own data folder, the same service and clock. */
 let b: Page;
@@ -58,81 +53,86 @@ let dataDirB: string;
 /** Each access A gave, by its device's name. */
 const given = new Map<string, string>();
 
-/** B's ClassTray: its own preview and data folder, a context on the session's clock. */
+/**
+ * B's ClassTray: its own preview and data folder on the session's service and clock, and its
+ * window in a context of the session's (its time skips with the session's, and it is signed in to
+ * A's preview as every context of the session is), signed in to B's preview too.
+ */
 async function startTeacherB(): Promise<void> {
   dataDirB = await mkdtemp(join(tmpdir(), 'classtray-e2e-b-'));
   previewB = await startPreviewHere({
     serviceUrl: session.service.url,
     classroom: 'lab-3',
     dataDir: dataDirB,
-    token: TOKEN,
+    token: opened.token,
     clock: session.clock,
   });
-  contextB = await session.browser.newContext({ viewport: { width: 400, height: 600 } });
-  await contextB.clock.install({ time: session.clock.now() });
+  contextB = await session.newContext({ viewport: { width: 400, height: 600 } });
   await previewB.signIn(contextB);
   b = await contextB.newPage();
   await openWindow(b, previewB.openUrl);
 }
 
 beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'lab-3',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  a = session.page;
-  await openWindow(a, session.preview.openUrl);
+  ({ session, page: a } = opened);
   // A named the room; B's ClassTray has never had it (launched on it, unnamed).
-  await a.evaluate(async () => {
-    await fetch('/api/actions/renameClassroom', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ id: 'lab-3', nickname: 'Lab 3' }),
-    });
-  });
+  await callAction(a, 'renameClassroom', { id: 'lab-3', nickname: 'Lab 3' });
   await startTeacherB();
 }, 90_000);
 
+// Before windowOn's, which stops the session.
 afterAll(async () => {
   await contextB?.close();
   await previewB?.stop();
-  await session?.stop();
   if (dataDirB !== undefined) await rm(dataDirB, { recursive: true, force: true });
 });
 
-const devices = (page: Page) => page.getByRole('list', { name: 'Devices' });
+// Not exact: the list says "as of" when its devices are not fresh.
+const devices = (page: Page) => page.getByRole('list', { name: english('devices.heading') });
 const endButton = (page: Page, name: string) =>
-  devices(page).getByRole('button', { name: `End access on ${name}`, exact: true });
+  devices(page).getByRole('button', { name: english('accesses.endFor', { name }), exact: true });
 const dialog = (page: Page) => page.getByRole('dialog');
 
+/** What the service records of the access given on this device. */
+const recordedOn = (name: string) => onTheService(session.service, given.get(name) ?? '');
 /** What the service records of the access given on each of these devices. */
-const recorded = (names: string[]) =>
-  Promise.all(names.map((name) => onTheService(session.service, given.get(name) ?? '')));
+const recorded = (names: string[]) => Promise.all(names.map(recordedOn));
 
 /** A's handover of Lab 3 (A's list keeps them): its text and code, the dialog closed. */
 async function handOver(shots?: () => Promise<void>): Promise<{ text: string; code: string }> {
   await openAccessCards(a);
-  await a.getByRole('button', { name: 'Hand over to a colleague…' }).click();
-  await dialog(a).getByRole('button', { name: 'Make the handover' }).click();
+  await a.getByRole('button', { name: english('handover.give'), exact: true }).click();
+  await dialog(a)
+    .getByRole('button', { name: english('handover.make'), exact: true })
+    .click();
   const code = await dialog(a).locator('.handover-code').innerText();
-  const text = await dialog(a).getByRole('textbox', { name: 'Handover text' }).inputValue();
+  const text = await handoverText(a).inputValue();
   await shots?.();
-  await dialog(a).getByRole('button', { name: 'Close' }).click();
+  await dialog(a)
+    .getByRole('button', { name: english('handover.close'), exact: true })
+    .click();
   return { text, code };
+}
+
+const handoverText = (page: Page) =>
+  dialog(page).getByRole('textbox', { name: english('handover.text'), exact: true });
+const takeOverButton = () =>
+  dialog(b).getByRole('button', { name: english('handover.takeConfirm'), exact: true });
+
+/** B opens Take over and fills in the handover's text and the code, not taking it yet. */
+async function fillTakeOver(text: string, code: string): Promise<void> {
+  await openAccessCards(b);
+  await b.getByRole('button', { name: english('handover.take'), exact: true }).click();
+  await handoverText(b).fill(text);
+  await dialog(b)
+    .getByRole('textbox', { name: english('handover.codeInput'), exact: true })
+    .fill(code);
 }
 
 /** B takes (or tries to take) a handover: the sentence the dialog answers with. */
 async function takeOver(text: string, code: string): Promise<string> {
-  await openAccessCards(b);
-  await b.getByRole('button', { name: 'Take over from a colleague…' }).click();
-  await dialog(b).getByRole('textbox', { name: 'Handover text' }).fill(text);
-  await dialog(b).getByRole('textbox', { name: 'Code from your colleague' }).fill(code);
-  await dialog(b).getByRole('button', { name: 'Take over' }).click();
+  await fillTakeOver(text, code);
+  await takeOverButton().click();
   const answer = dialog(b).locator('[role="alert"], [role="status"]').first();
   await answer.waitFor({ timeout: LIVE_TIMEOUT });
   const said = await answer.innerText();
@@ -179,7 +179,7 @@ async function audited(page: Page, name: string): Promise<void> {
             (problem) => `${language} ${label}: ${problem}`,
           ),
         );
-        await auditedShot(page, SCREENSHOTS, `${name}-${label}-${language}-${colorScheme}`);
+        await auditedShot(page, opened.screenshots, `${name}-${label}-${language}-${colorScheme}`);
       }
     }
   }
@@ -210,7 +210,7 @@ describe('a room handed over between two ClassTrays', { timeout: 240_000 }, () =
     // A keeps them, marked, each still with its End.
     const { temporalAccesses } = await coreStateIn(a);
     expect(temporalAccesses.every((access) => access.handedOverAt !== null)).toBe(true);
-    await a.getByText('Handed over').first().waitFor();
+    await a.getByText(english('handover.handedOver')).first().waitFor();
   });
 
   it('B refuses it with a wrong code and altered by one character, changing nothing', async () => {
@@ -227,14 +227,10 @@ describe('a room handed over between two ClassTrays', { timeout: 240_000 }, () =
   });
 
   it('B takes it with the code, once; the dialog audited', async () => {
-    await openAccessCards(b);
-    await b.getByRole('button', { name: 'Take over from a colleague…' }).click();
-    await dialog(b).getByRole('textbox', { name: 'Handover text' }).fill(handover.text);
-    await dialog(b)
-      .getByRole('textbox', { name: 'Code from your colleague' })
-      .fill(handover.code.toLowerCase());
+    // Typed as heard: in small letters.
+    await fillTakeOver(handover.text, handover.code.toLowerCase());
     await audited(b, 'take-over-form');
-    await dialog(b).getByRole('button', { name: 'Take over' }).click();
+    await takeOverButton().click();
     const said = dialog(b).getByRole('status');
     await said.waitFor({ timeout: LIVE_TIMEOUT });
     expect(await said.innerText()).toBe('Took 3 accesses in Lab 3.');
@@ -255,11 +251,7 @@ describe('a room handed over between two ClassTrays', { timeout: 240_000 }, () =
 
   it('B ends one; A, ending it too, is told it had already ended', async () => {
     await endButton(b, 'PC-1').click();
-    await expect
-      .poll(() => onTheService(session.service, given.get('PC-1') ?? ''), {
-        timeout: LIVE_TIMEOUT,
-      })
-      .toBe('invalidated');
+    await expect.poll(() => recordedOn('PC-1'), { timeout: LIVE_TIMEOUT }).toBe('invalidated');
     await endButton(a, 'PC-1').click();
     await expect
       .poll(
@@ -279,29 +271,15 @@ describe('a room handed over between two ClassTrays', { timeout: 240_000 }, () =
   it("B's bell, with B's yes for Lab 3, ends the other two", async () => {
     const now = Math.floor(session.clock.now() / 1000) * 1000;
     const end = now + 10 * MINUTE;
-    const act = (name: string, body: unknown) =>
-      b.evaluate(
-        async ([action, input]) => {
-          const response = await fetch(`/api/actions/${action}`, {
-            method: 'POST',
-            credentials: 'same-origin',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify(input),
-          });
-          return response.status;
-        },
-        [name, body] as const,
-      );
-    expect(
-      await act('setTimetableSource', {
-        kind: 'file',
-        text: calendarText([
-          { uid: 'lab', start: now - 5 * MINUTE, end, summary: 'Physik', location: 'Lab 3' },
-        ]),
-      }),
-    ).toBe(200);
-    expect(await act('mapTimetablePlace', { place: 'Lab 3', classroomId: 'lab-3' })).toBe(200);
-    expect(await act('setEndAtBell', { classroomId: 'lab-3', on: true })).toBe(200);
+    // Each answered 200: callAction throws on any other answer.
+    await callAction(b, 'setTimetableSource', {
+      kind: 'file',
+      text: calendarText([
+        { uid: 'lab', start: now - 5 * MINUTE, end, summary: 'Physik', location: 'Lab 3' },
+      ]),
+    });
+    await callAction(b, 'mapTimetablePlace', { place: 'Lab 3', classroomId: 'lab-3' });
+    await callAction(b, 'setEndAtBell', { classroomId: 'lab-3', on: true });
     await session.skip(end + MINUTE - session.clock.now());
     await expect
       .poll(() => recorded(['PC-2', 'PC-3']), { timeout: LIVE_TIMEOUT })

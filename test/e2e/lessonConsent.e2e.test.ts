@@ -9,51 +9,26 @@
  * the next B204 lesson's bell ends the access given there. The session's time is skipped, never
  * waited for. Screenshots go to test-results/lesson-consent/.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
+import { describe, expect, it } from 'vitest';
 import { openI18n } from '../../src-renderer/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
 import type { Locale } from '../../src-shared/i18n/languages';
-import { calendarText } from '../support/calendarText';
-import { device } from '../support/fixtures';
+import { account, devicesIn } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
 import type { E2eSession } from './session';
 import {
   auditedShot,
-  chooseLanguage,
+  callAction,
   coreStateIn,
+  importTimetable,
   LIVE_TIMEOUT,
-  openWindow,
   refreshUntil,
-  restartWithClassrooms,
-  startE2eSession,
 } from './session';
+import { windowInTest } from './window';
+import { wordsIn } from './words';
 
-const TOKEN = 'lesson-consent-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'lesson-consent');
 const MINUTE = 60_000;
-
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'room-12', name: 'Room 12' },
-    { id: 'music', name: 'Music' },
-  ],
-  devices: [
-    ...Array.from({ length: 3 }, (_, i) =>
-      device(i + 1, { classroom: 'room-12', is_online: true }),
-    ),
-    ...Array.from({ length: 3 }, (_, i) => device(i + 4, { classroom: 'music', is_online: true })),
-  ],
-  temporal_accesses: [],
-};
-
-let session: E2eSession | undefined;
-afterEach(async () => {
-  await session?.stop();
-  session = undefined;
-});
 
 /** How many invalidations the local service has answered. */
 async function invalidations(running: E2eSession): Promise<number> {
@@ -64,23 +39,19 @@ async function invalidations(running: E2eSession): Promise<number> {
 
 describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, () => {
   it.each(['de', 'ar'] as const)('a new room by its id, in %s', async (language: Locale) => {
-    const running = await startE2eSession({
-      fixture,
-      token: TOKEN,
-      classroom: 'room-12',
-      viewport: { width: 400, height: 600 },
-      screenshots: SCREENSHOTS,
+    // Room 12 in the teacher's list; Music, which B204 becomes, not yet.
+    const opened = await windowInTest({
+      name: 'lesson-consent',
+      account: account({ 'room-12': 'Room 12', music: 'Music' }, [
+        ...devicesIn('room-12', 3),
+        ...devicesIn('music', 3, 4),
+      ]),
+      listClassrooms: ['room-12'],
+      language,
     });
-    session = running;
-    await restartWithClassrooms(running, {
-      current: 'room-12',
-      recent: [{ id: 'room-12', nickname: 'Room 12' }],
-    });
-    const page = running.page;
-    await openWindow(page, running.preview.openUrl);
-    await chooseLanguage(page, language);
+    const { session: running, page } = opened;
     const { t } = await openI18n(language);
-    const shot = (name: string) => auditedShot(page, SCREENSHOTS, `${language}-${name}`);
+    const shot = (name: string) => auditedShot(page, opened.screenshots, `${language}-${name}`);
 
     // Mathe 7b is under way in B204; Room 12 has a lesson later; B204 another after this one.
     // On whole seconds, as a calendar writes them.
@@ -88,25 +59,21 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
     const end = now + 20 * MINUTE;
     const nextStart = end + 10 * MINUTE;
     const nextEnd = nextStart + 30 * MINUTE;
-    await page.getByRole('button', { name: t('header.settings') }).click();
-    await page.getByRole('combobox', { name: t('timetable.source') }).selectOption('file');
-    await page.getByLabel(t('timetable.importFile')).setInputFiles({
-      name: 'timetable.ics',
-      mimeType: 'text/calendar',
-      buffer: Buffer.from(
-        calendarText([
-          { uid: 'mathe', start: now - 5 * MINUTE, end, summary: 'Mathe 7b', location: 'B204' },
-          {
-            uid: 'physik',
-            start: nextEnd,
-            end: nextEnd + 45 * MINUTE,
-            summary: 'Physik',
-            location: 'R12',
-          },
-          { uid: 'mathe-2', start: nextStart, end: nextEnd, summary: 'Mathe 7b', location: 'B204' },
-        ]),
-      ),
-    });
+    await importTimetable(
+      page,
+      [
+        { uid: 'mathe', start: now - 5 * MINUTE, end, summary: 'Mathe 7b', location: 'B204' },
+        {
+          uid: 'physik',
+          start: nextEnd,
+          end: nextEnd + 45 * MINUTE,
+          summary: 'Physik',
+          location: 'R12',
+        },
+        { uid: 'mathe-2', start: nextStart, end: nextEnd, summary: 'Mathe 7b', location: 'B204' },
+      ],
+      wordsIn(language),
+    );
 
     // Room 12: mapped, and its own yes.
     const r12 = page.getByLabel(t('timetable.newPlace', { place: 'R12' }));
@@ -203,15 +170,7 @@ describe('the bell ends only where the teacher said yes', { timeout: 120_000 }, 
 
 /** An access given in the room open (B204's), through the preview's API as the window adds one. */
 async function addAccess(page: Page, token: string): Promise<void> {
-  await page.evaluate(async (linkOrToken) => {
-    const response = await fetch('/api/actions/addTemporalAccess', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ linkOrToken }),
-    });
-    if (response.status !== 200) throw new Error(`addTemporalAccess: ${response.status}`);
-  }, token);
+  await callAction(page, 'addTemporalAccess', { linkOrToken: token });
 }
 
 const isFocused = (locator: ReturnType<Page['locator']>) =>

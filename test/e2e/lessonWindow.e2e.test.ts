@@ -17,46 +17,30 @@
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { AccountData } from '../../src-main/local-service/index';
+import { describe, expect, it } from 'vitest';
 import { openI18n } from '../../src-renderer/i18n';
 import { isolated } from '../../src-renderer/views/bidi';
-import { calendarText } from '../support/calendarText';
-import { device } from '../support/fixtures';
-import type { E2eSession } from './session';
+import { account, devicesIn } from '../support/fixtures';
 import {
   auditedShot,
   chooseLanguage,
+  clockTime,
+  importTimetable,
   LIVE_TIMEOUT,
   openWindow,
   restartWithClassrooms,
   screenshot,
-  startE2eSession,
 } from './session';
+import { windowInTest } from './window';
+import { wordsIn } from './words';
 
-const TOKEN = 'lesson-window-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'lesson-window');
 const MINUTE = 60_000;
 
-const fixture: AccountData = {
-  classrooms: [
-    { id: 'lab-3', name: 'Lab 3' },
-    { id: 'music', name: 'Music' },
-  ],
-  devices: [
-    ...Array.from({ length: 8 }, (_, i) =>
-      device(i + 1, { classroom: 'lab-3', remote_alias: `LAB3-PC${i + 1}`, is_online: i !== 7 }),
-    ),
-    device(9, { classroom: 'music', is_online: true }),
-  ],
-  temporal_accesses: [],
-};
-
-let session: E2eSession | undefined;
-afterEach(async () => {
-  await session?.stop();
-  session = undefined;
-});
+/** Lab 3's eight devices, the last offline, and Music's one. */
+const LESSON_ROOMS = account({ 'lab-3': 'Lab 3', music: 'Music' }, [
+  ...devicesIn('lab-3', 8, 1, (i) => ({ remote_alias: `LAB3-PC${i + 1}`, is_online: i !== 7 })),
+  ...devicesIn('music', 1, 9),
+]);
 
 const RUNS = [
   { language: 'de', size: { width: 320, height: 480 } },
@@ -124,15 +108,14 @@ function cutOrWrapped(page: Page, selector: string, oneLine: boolean): Promise<s
 
 describe('the window in a lesson', { timeout: 180_000 }, () => {
   it.each(RUNS)('in $language at $size.width x $size.height', async ({ language, size }) => {
-    const running = await startE2eSession({
-      fixture,
-      token: TOKEN,
-      classroom: 'lab-3',
-      viewport: size,
-      screenshots: SCREENSHOTS,
+    // Opened below, once the page's errors are listened to.
+    const opened = await windowInTest({
+      name: 'lesson-window',
+      account: LESSON_ROOMS,
+      size,
+      open: false,
     });
-    session = running;
-    const page = running.page;
+    const { session: running, page, screenshots } = opened;
     const { t } = await openI18n(language);
     const name = `${language}-${size.width}x${size.height}`;
 
@@ -166,24 +149,20 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     // ---- Settings → Timetable: Mathe 7b under way in Lab 3, Physik later in B204. ----
     const now = Math.floor(running.clock.now() / 1000) * 1000;
     const end = now + 20 * MINUTE;
-    await page.getByRole('button', { name: t('header.settings') }).click();
-    await page.getByRole('combobox', { name: t('timetable.source') }).selectOption('file');
-    await page.getByLabel(t('timetable.importFile')).setInputFiles({
-      name: 'timetable.ics',
-      mimeType: 'text/calendar',
-      buffer: Buffer.from(
-        calendarText([
-          { uid: 'mathe', start: now - 10 * MINUTE, end, summary: 'Mathe 7b', location: 'Lab 3' },
-          {
-            uid: 'physik',
-            start: end + 60 * MINUTE,
-            end: end + 105 * MINUTE,
-            summary: 'Physik',
-            location: 'B204',
-          },
-        ]),
-      ),
-    });
+    await importTimetable(
+      page,
+      [
+        { uid: 'mathe', start: now - 10 * MINUTE, end, summary: 'Mathe 7b', location: 'Lab 3' },
+        {
+          uid: 'physik',
+          start: end + 60 * MINUTE,
+          end: end + 105 * MINUTE,
+          summary: 'Physik',
+          location: 'B204',
+        },
+      ],
+      wordsIn(language),
+    );
     const lab3 = page.getByLabel(t('timetable.newPlace', { place: 'Lab 3' }));
     // Lab 3's name is the place: chosen already; Save maps it.
     await expect.poll(() => lab3.inputValue()).toBe('room:lab-3');
@@ -191,15 +170,17 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
       .locator('xpath=ancestor::form[1]')
       .getByRole('button', { name: t('timetable.savePlace') })
       .click();
-    const lab3Question = page.getByRole('group', {
-      name: t('timetable.bellQuestion', { room: 'Lab 3' }),
-    });
-    await focusIsOn(lab3Question);
-    await lab3Question.getByRole('button', { name: t('timetable.bellYes') }).click();
-    // The answer's switch has the focus, not the page.
-    await focusIsOn(
-      page.getByRole('checkbox', { name: t('timetable.bell', { room: isolated('Lab 3') }) }),
-    );
+    /** The room's bell question, focused as it comes, answered; the answer's switch focused. */
+    const answerBell = async (room: string, answer: 'timetable.bellYes' | 'timetable.bellNo') => {
+      const question = page.getByRole('group', { name: t('timetable.bellQuestion', { room }) });
+      await focusIsOn(question);
+      await question.getByRole('button', { name: t(answer) }).click();
+      // The answer's switch has the focus, not the page.
+      await focusIsOn(
+        page.getByRole('checkbox', { name: t('timetable.bell', { room: isolated(room) }) }),
+      );
+    };
+    await answerBell('Lab 3', 'timetable.bellYes');
 
     // B204: another room, by its id. Chosen, the focus is in the id field: typing types it.
     const b204 = page.getByLabel(t('timetable.newPlace', { place: 'B204' }));
@@ -207,27 +188,12 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     await focusIsOn(page.getByRole('textbox', { name: t('header.classroomId') }));
     await page.keyboard.type('music');
     await page.keyboard.press('Enter');
-    const b204Question = page.getByRole('group', {
-      name: t('timetable.bellQuestion', { room: 'B204' }),
-    });
-    await focusIsOn(b204Question);
-    await b204Question.getByRole('button', { name: t('timetable.bellNo') }).click();
-    await focusIsOn(
-      page.getByRole('checkbox', { name: t('timetable.bell', { room: isolated('B204') }) }),
-    );
-    await screenshot(page, join(SCREENSHOTS, `${name}-settings-answered.png`));
+    await answerBell('B204', 'timetable.bellNo');
+    await screenshot(page, join(screenshots, `${name}-settings-answered.png`));
     await page.getByRole('button', { name: t('settings.close') }).click();
 
     // ---- The lesson in one line: its room and the bell's end, Keep beside it. ----
-    const time = await page.evaluate(
-      ([at, lang]) =>
-        new Date(at).toLocaleTimeString(lang, {
-          hour: '2-digit',
-          minute: '2-digit',
-          hourCycle: 'h23',
-        }),
-      [end, language] as const,
-    );
+    const time = await clockTime(page, end, language);
     const line = page.locator('.lesson-line');
     const lessonSaying = (saidEnd: string) =>
       t('timetable.lesson', { title: 'Mathe 7b', room: 'Lab 3', end: saidEnd });
@@ -235,13 +201,13 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
       .poll(() => line.locator('.lesson-now').innerText(), { timeout: LIVE_TIMEOUT })
       .toBe(lessonSaying(t('timetable.endsAccesses', { time })));
     const keep = line.getByRole('button', { name: t('timetable.keepAccesses') });
-    await screenshot(page, join(SCREENSHOTS, `${name}-lesson-first-light.png`));
+    await screenshot(page, join(screenshots, `${name}-lesson-first-light.png`));
     expect(await cutOrWrapped(page, '.lesson-line', true)).toEqual([]);
     // Never twice: the class line has no end of its own to say or cancel.
     expect(await page.locator('.accesses-summary .end-at').count()).toBe(0);
-    await auditedShot(page, SCREENSHOTS, `${name}-lesson-light`);
+    await auditedShot(page, screenshots, `${name}-lesson-light`);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await screenshot(page, join(SCREENSHOTS, `${name}-lesson-dark.png`));
+    await screenshot(page, join(screenshots, `${name}-lesson-dark.png`));
     await page.emulateMedia({ colorScheme: 'light' });
 
     // The last minutes: counted down, still one line.
@@ -250,7 +216,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
       .poll(() => line.locator('.lesson-now').innerText(), { timeout: LIVE_TIMEOUT })
       .toBe(lessonSaying(t('timetable.endsAccessesIn', { count: 4 })));
     expect(await cutOrWrapped(page, '.lesson-line', true)).toEqual([]);
-    await screenshot(page, join(SCREENSHOTS, `${name}-countdown-light.png`));
+    await screenshot(page, join(screenshots, `${name}-countdown-light.png`));
 
     // Keep: one click, gone; the focus stays on the line it changed.
     await keep.click();
@@ -307,7 +273,7 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     await expect
       .poll(() => announcer.textContent())
       .toBe(`${moved('LAB3-PC3', 1, 1)} ${t('seatPlan.unplaced', { name: 'LAB3-PC1' })}`);
-    await screenshot(page, join(SCREENSHOTS, `${name}-arranged-light.png`));
+    await screenshot(page, join(screenshots, `${name}-arranged-light.png`));
 
     // Undo, three times from the keyboard: each move back, and the focus never leaves Undo.
     const undo = page.getByRole('button', { name: t('seatPlan.undo') });
@@ -347,6 +313,6 @@ describe('the window in a lesson', { timeout: 180_000 }, () => {
     expect(roomLines).toBe(1);
     await page.getByText(t('readiness.readyMeans')).waitFor();
     expect(await cutOrWrapped(page, '#readiness .settings-head', false)).toEqual([]);
-    await screenshot(page, join(SCREENSHOTS, `${name}-readiness-light.png`));
+    await screenshot(page, join(screenshots, `${name}-readiness-light.png`));
   });
 });

@@ -5,72 +5,56 @@
  * them running"; Erase with "end them" ends each one. Each outcome is read from the local
  * service's own records, not from the window. Screenshots go to test-results/nothing-left-running-e2e/.
  */
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { forgetAt } from '../../src-main/core/students/studentNames';
-import type { AccountData } from '../../src-main/local-service/index';
-import { device } from '../support/fixtures';
-import type { E2eSession } from './session';
+import { account, devicesIn } from '../support/fixtures';
 import { english } from './words';
 import { layoutProblems } from './layoutProbe';
 import {
   auditedShot,
   chooseLanguage,
   coreStateIn,
+  forgetEveryName,
   giveNamedAccess,
   LIVE_TIMEOUT,
   onTheService,
-  openWindow,
   resizeTo,
-  startE2eSession,
+  studentDataGroup,
 } from './session';
+import { windowOn } from './window';
 
-const TOKEN = 'nothing-left-running-token-0123456789';
-const SCREENSHOTS = join(process.cwd(), 'test-results', 'nothing-left-running-e2e');
-
-const fixture: AccountData = {
-  classrooms: [{ id: 'lab-3', name: 'Lab 3' }],
-  devices: Array.from({ length: 6 }, (_, i) =>
-    device(i + 1, { classroom: 'lab-3', is_online: true }),
-  ),
-  temporal_accesses: [],
-};
-
-let session: E2eSession;
+const opened = windowOn({
+  name: 'nothing-left-running-e2e',
+  account: account({ 'lab-3': 'Lab 3' }, devicesIn('lab-3', 6)),
+});
 let page: Page;
+beforeAll(() => {
+  ({ page } = opened);
+});
 /** Each access given, by its device's name. */
 const given = new Map<string, string>();
 
-beforeAll(async () => {
-  session = await startE2eSession({
-    fixture,
-    token: TOKEN,
-    classroom: 'lab-3',
-    viewport: { width: 400, height: 600 },
-    locale: 'en-US',
-    screenshots: SCREENSHOTS,
-  });
-  ({ page } = session);
-  await openWindow(page, session.preview.openUrl);
-}, 60_000);
-
-afterAll(() => session?.stop());
-
-const devices = () => page.getByRole('list', { name: 'Devices' });
+// Not exact: the list says "as of" when its devices are not fresh.
+const devices = () => page.getByRole('list', { name: english('devices.heading') });
 const endButton = (name: string) =>
   devices().getByRole('button', { name: english('accesses.endFor', { name: name }), exact: true });
-const studentData = () => page.getByRole('group', { name: 'Student data' });
+const studentData = () => studentDataGroup(page);
+/** A button of the Student data group, by its sentence. */
+const studentDataButton = (
+  key: 'privacy.erase' | 'privacy.eraseKeepThem' | 'privacy.eraseEndThem',
+) => studentData().getByRole('button', { name: english(key), exact: true });
 
 async function give(n: number, student: string): Promise<void> {
-  const token = await giveNamedAccess(session, String(100_000_000 + n), student);
+  const token = await giveNamedAccess(opened.session, String(100_000_000 + n), student);
   given.set(`PC-${n}`, token);
   await devices().getByText(student).first().waitFor({ timeout: LIVE_TIMEOUT });
 }
 
+/** What the service records of the access given on this device. */
+const recordedOn = (name: string) => onTheService(opened.session.service, given.get(name) ?? '');
 /** What the service records of the access given on each of these devices. */
-const recorded = (names: string[]) =>
-  Promise.all(names.map((name) => onTheService(session.service, given.get(name) ?? '')));
+const recorded = (names: string[]) => Promise.all(names.map(recordedOn));
 
 /** Each device's row offers End, shows no student, and its End ends the access on the service. */
 async function endableWithoutNames(names: string[], student: string): Promise<void> {
@@ -80,9 +64,7 @@ async function endableWithoutNames(names: string[], student: string): Promise<vo
 
 async function endOn(name: string): Promise<void> {
   await endButton(name).click();
-  await expect
-    .poll(() => onTheService(session.service, given.get(name) ?? ''), { timeout: LIVE_TIMEOUT })
-    .toBe('invalidated');
+  await expect.poll(() => recordedOn(name), { timeout: LIVE_TIMEOUT }).toBe('invalidated');
 }
 
 async function inSettings(act: () => Promise<void>): Promise<void> {
@@ -97,15 +79,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
     await give(1, 'Amara Okafor');
     await give(2, 'Bruno Salvatierra');
     await give(3, 'Chiara Ventimiglia');
-    await inSettings(async () => {
-      await studentData()
-        .getByRole('button', { name: english('privacy.forget'), exact: true })
-        .click();
-      await studentData()
-        .getByRole('button', { name: english('privacy.forgetConfirm'), exact: true })
-        .click();
-      await studentData().getByText('Every student name is forgotten').waitFor();
-    });
+    await inSettings(() => forgetEveryName(page));
     await endableWithoutNames(['PC-1', 'PC-2', 'PC-3'], 'Amara Okafor');
     expect(await recorded(['PC-1', 'PC-2', 'PC-3'])).toEqual(['active', 'active', 'active']);
     await endOn('PC-1');
@@ -113,9 +87,9 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
 
   it('after the end of the school day: the name goes, the access and its End stay', async () => {
     await give(4, 'Dagny Halvorsen');
-    const now = session.clock.now();
+    const now = opened.session.clock.now();
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    await session.skip(forgetAt(now, 0, zone) - now + 1_000);
+    await opened.session.skip(forgetAt(now, 0, zone) - now + 1_000);
     await endableWithoutNames(['PC-2', 'PC-3', 'PC-4'], 'Dagny Halvorsen');
     expect(await recorded(['PC-2', 'PC-3', 'PC-4'])).toEqual(['active', 'active', 'active']);
     await endOn('PC-4');
@@ -124,13 +98,11 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, keeping them running: each one stays with its End', async () => {
     await give(5, 'Emeka Eze');
     await inSettings(async () => {
+      await studentDataButton('privacy.erase').click();
       await studentData()
-        .getByRole('button', { name: english('privacy.erase'), exact: true })
-        .click();
-      await studentData()
-        .getByText('3 accesses still run: end them first, or keep them by device')
+        .getByText(english('privacy.eraseQuestionRunning', { count: 3 }))
         .waitFor();
-      await auditedShot(page, SCREENSHOTS, 'erase-question-400x600');
+      await auditedShot(page, opened.screenshots, 'erase-question-400x600');
       // The question and its three answers, whole at 320 px in German and Arabic, light and dark.
       await resizeTo(page, { width: 320, height: 480 });
       const problems: string[] = [];
@@ -142,18 +114,20 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
           problems.push(
             ...(await layoutProblems(page)).map((problem) => `${language}: ${problem}`),
           );
-          await auditedShot(page, SCREENSHOTS, `erase-question-320-${language}-${colorScheme}`);
+          await auditedShot(
+            page,
+            opened.screenshots,
+            `erase-question-320-${language}-${colorScheme}`,
+          );
         }
       }
       await page.emulateMedia({ colorScheme: 'light' });
       await chooseLanguage(page, 'en');
       await resizeTo(page, { width: 400, height: 600 });
       expect(problems).toEqual([]);
+      await studentDataButton('privacy.eraseKeepThem').click();
       await studentData()
-        .getByRole('button', { name: english('privacy.eraseKeepThem'), exact: true })
-        .click();
-      await studentData()
-        .getByText('3 running accesses stay, by device, each with End access, until they end.')
+        .getByText(english('privacy.erasedKept', { count: 3 }))
         .waitFor();
     });
     await endableWithoutNames(['PC-2', 'PC-3', 'PC-5'], 'Emeka Eze');
@@ -171,13 +145,11 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
   it('after Erase, ending them: every one is ended on the service, and none is left', async () => {
     await give(6, 'Farida Haddad');
     await inSettings(async () => {
+      await studentDataButton('privacy.erase').click();
+      await studentDataButton('privacy.eraseEndThem').click();
       await studentData()
-        .getByRole('button', { name: english('privacy.erase'), exact: true })
-        .click();
-      await studentData()
-        .getByRole('button', { name: english('privacy.eraseEndThem'), exact: true })
-        .click();
-      await studentData().getByText('3 running accesses were ended.').waitFor();
+        .getByText(english('privacy.erasedEnded', { count: 3 }))
+        .waitFor();
     });
     expect(await recorded(['PC-2', 'PC-3', 'PC-6'])).toEqual([
       'invalidated',
@@ -189,7 +161,7 @@ describe('no running access leaves the window', { timeout: 120_000 }, () => {
       .toEqual([]);
     expect(
       await devices()
-        .getByRole('button', { name: /^End access on / })
+        .getByRole('button', { name: new RegExp(`^${english('accesses.endFor', { name: '' })}`) })
         .count(),
     ).toBe(0);
   });

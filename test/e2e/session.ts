@@ -333,16 +333,7 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
  * language chooses it by its code. Usable in hooks too.
  */
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
-  const status = await page.evaluate(async (chosen) => {
-    const response = await fetch('/api/actions/updatePreferences', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ language: chosen }),
-    });
-    return response.status;
-  }, language);
-  if (status !== 200) throw new Error(`choosing ${language}: ${status}`);
+  await callAction(page, 'updatePreferences', { language });
   if (language !== 'system') await shownIn(page, language);
 }
 
@@ -423,4 +414,40 @@ export async function giveNamedAccess(
 export async function onTheService(service: RunningLocalService, token: string): Promise<string> {
   const response = await callerOf(service)('GET', `/_local/temporal-access/${token}`);
   return ((await response.json()) as { state: string }).state;
+}
+
+/** Settings' Student data group, where names are forgotten, exported and erased. */
+export const studentDataGroup = (page: Page) =>
+  page.getByRole('group', { name: english('privacy.heading'), exact: true });
+
+/**
+ * Forgets every student name as a teacher does in Settings → Student data (the settings open):
+ * Forget, confirmed; waits until the group says so, the accesses kept by device.
+ */
+export async function forgetEveryName(page: Page): Promise<void> {
+  const group = studentDataGroup(page);
+  await group.getByRole('button', { name: english('privacy.forget'), exact: true }).click();
+  await group.getByRole('button', { name: english('privacy.forgetConfirm'), exact: true }).click();
+  await group.getByText(english('privacy.forgotten')).waitFor({ timeout: LIVE_TIMEOUT });
+}
+
+/**
+ * Calls one of the preview's actions from `page`, as the window's controls do; the action's
+ * reply (`{ result }`). Any answer but 200 throws, saying the preview's error.
+ */
+export async function callAction(page: Page, action: string, input: unknown): Promise<unknown> {
+  const answer = await page.evaluate(
+    async ([name, body]) => {
+      const response = await fetch(`/api/actions/${name}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.text()) || 'null' };
+    },
+    [action, input] as const,
+  );
+  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.body}`);
+  return JSON.parse(answer.body) as unknown;
 }

@@ -20,10 +20,12 @@ import {
   auditedShot,
   chooseLanguage,
   coreStateIn,
+  forgetEveryName,
   giveNamedAccess,
   LIVE_TIMEOUT,
   openAccessCards,
   resizeTo,
+  studentDataGroup,
 } from './session';
 import { windowOn } from './window';
 
@@ -55,7 +57,7 @@ async function filesWithTheName(): Promise<string[]> {
 const addAccess = (remoteId: string, student: string) =>
   giveNamedAccess(session, remoteId, student);
 
-const studentData = () => page.getByRole('group', { name: 'Student data' });
+const studentData = () => studentDataGroup(page);
 
 describe('student data in the preview', { timeout: 120_000 }, () => {
   it('suggests a first name, initials or a seat number, laid out at 320 px in every language', async () => {
@@ -153,15 +155,7 @@ describe('student data in the preview', { timeout: 120_000 }, () => {
     await addAccess('100000003', STUDENT);
     await page.getByText(STUDENT).first().waitFor({ timeout: LIVE_TIMEOUT });
     await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
-    await studentData()
-      .getByRole('button', { name: english('privacy.forget'), exact: true })
-      .click();
-    await studentData()
-      .getByRole('button', { name: english('privacy.forgetConfirm'), exact: true })
-      .click();
-    await studentData()
-      .getByText('Every student name is forgotten; the accesses are kept by device.')
-      .waitFor({ timeout: LIVE_TIMEOUT });
+    await forgetEveryName(page);
     expect(await filesWithTheName()).toEqual([]);
     expect((await coreStateIn(page)).temporalAccesses).toHaveLength(2);
   });

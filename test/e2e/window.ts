@@ -13,10 +13,13 @@
  *
  * `opened.session` is the session (its service, preview, clock, skip…), read in the tests or in a
  * later beforeAll, never at the top of the file: it is there once the window is open.
+ *
+ * A test that starts afresh on a state of its own (an it.each's language and size) opens it itself,
+ * `const opened = await windowInTest({...})`: the same state, its session stopped when it ends.
  */
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import type { AccountData } from '../../src-main/local-service/index';
 import type { Language } from '../../src-shared/locale';
 import type { E2eSession } from './session';
@@ -54,6 +57,11 @@ export interface WindowState {
    * renderer, so it is given two minutes.
    */
   previewAsCommand?: boolean;
+  /**
+   * These classrooms of the account (by id) in the teacher's list, named as the school names
+   * them, the others not there yet; listEveryClassroom lists them all.
+   */
+  listClassrooms?: readonly string[];
 }
 
 /** The window a file works in: its session and page there once its beforeAll has run. */
@@ -68,35 +76,13 @@ export interface OpenedWindow {
 
 /** Starts the session on `state` for the file (or describe) it is called in; see above. */
 export function windowOn(state: WindowState): OpenedWindow {
-  const token = `${state.name}-token-0123456789`;
-  const screenshots = join(process.cwd(), 'test-results', state.name);
+  const { token, screenshots } = namesOf(state);
   let session: E2eSession | undefined;
+  // The command's start may first build the renderer.
   beforeAll(
     async () => {
-      const classroom = state.classroom ?? state.account.classrooms[0]?.id;
-      if (classroom === undefined) throw new Error(`${state.name}: the account has no classroom`);
-      session = await startE2eSession({
-        fixture: state.account,
-        token,
-        classroom,
-        viewport: state.size ?? { width: 400, height: 600 },
-        locale: state.locale ?? 'en-US',
-        screenshots,
-        ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
-        ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
-        ...(state.policy === undefined ? {} : { policy: state.policy }),
-        ...(state.previewAsCommand ? { previewAsCommand: true } : {}),
-      });
-      if (state.listEveryClassroom) {
-        await restartWithClassrooms(session, {
-          current: classroom,
-          recent: state.account.classrooms.map(({ id, name }) => ({ id, nickname: name })),
-        });
-      }
-      if (state.theme) await session.page.emulateMedia({ colorScheme: state.theme });
-      if (state.open === false) return;
-      await openWindow(session.page, session.preview.openUrl);
-      if (state.language) await chooseLanguage(session.page, state.language);
+      session = await startSession(state);
+      await setUp(session, state);
     },
     state.previewAsCommand ? 120_000 : 90_000,
   );
@@ -115,4 +101,63 @@ export function windowOn(state: WindowState): OpenedWindow {
       return opened().page;
     },
   };
+}
+
+/**
+ * The window opened on `state` inside the running test, its session stopped when the test ends
+ * (also when a step failed): for a test that starts afresh on a state of its own, as each run of
+ * an it.each in its language and size. The session starts within the test's time.
+ */
+export async function windowInTest(state: WindowState): Promise<OpenedWindow> {
+  const session = await startSession(state);
+  onTestFinished(() => session.stop());
+  await setUp(session, state);
+  return { ...namesOf(state), session, page: session.page };
+}
+
+/** The session's token and the screenshots' folder, by the file's name. */
+function namesOf(state: WindowState): { token: string; screenshots: string } {
+  return {
+    token: `${state.name}-token-0123456789`,
+    screenshots: join(process.cwd(), 'test-results', state.name),
+  };
+}
+
+/** The classroom the window opens on: the account's first unless told. */
+function classroomOf(state: WindowState): string {
+  const classroom = state.classroom ?? state.account.classrooms[0]?.id;
+  if (classroom === undefined) throw new Error(`${state.name}: the account has no classroom`);
+  return classroom;
+}
+
+/** Starts the session on the state's account: not yet listed, themed nor opened. */
+function startSession(state: WindowState): Promise<E2eSession> {
+  return startE2eSession({
+    fixture: state.account,
+    ...namesOf(state),
+    classroom: classroomOf(state),
+    viewport: state.size ?? { width: 400, height: 600 },
+    locale: state.locale ?? 'en-US',
+    ...(state.timezoneId === undefined ? {} : { timezoneId: state.timezoneId }),
+    ...(state.pollSeconds === undefined ? {} : { pollSeconds: state.pollSeconds }),
+    ...(state.policy === undefined ? {} : { policy: state.policy }),
+    ...(state.previewAsCommand ? { previewAsCommand: true } : {}),
+  });
+}
+
+/** The teacher's list, the theme, the page opened and its language, as `state` says. */
+async function setUp(session: E2eSession, state: WindowState): Promise<void> {
+  const listed = state.account.classrooms.filter(
+    ({ id }) => state.listEveryClassroom || state.listClassrooms?.includes(id),
+  );
+  if (listed.length > 0) {
+    await restartWithClassrooms(session, {
+      current: classroomOf(state),
+      recent: listed.map(({ id, name }) => ({ id, nickname: name })),
+    });
+  }
+  if (state.theme) await session.page.emulateMedia({ colorScheme: state.theme });
+  if (state.open === false) return;
+  await openWindow(session.page, session.preview.openUrl);
+  if (state.language) await chooseLanguage(session.page, state.language);
 }

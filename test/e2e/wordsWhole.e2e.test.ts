@@ -25,6 +25,7 @@ import type { E2eSession } from './session';
 import { english } from './words';
 import {
   auditedShot,
+  callAction,
   chooseLanguage,
   coreStateIn,
   refreshUntil as refreshUntilIn,
@@ -66,22 +67,7 @@ let session: E2eSession | undefined;
 let page: Page;
 
 /** Calls one of the preview's actions as the window does; its JSON answer. */
-async function act(action: string, data: unknown): Promise<unknown> {
-  const answer = await page.evaluate(
-    async ([name, body]) => {
-      const response = await fetch(`/api/actions/${name}`, {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.text()) || 'null' };
-    },
-    [action, data] as const,
-  );
-  if (answer.status !== 200) throw new Error(`${action}: ${answer.status} ${answer.body}`);
-  return JSON.parse(answer.body) as unknown;
-}
+const act = (action: string, data: unknown): Promise<unknown> => callAction(page, action, data);
 
 const coreState = () => coreStateIn(page);
 
