@@ -37,6 +37,7 @@ import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
 import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { fakeApiScript, serveBuild, type ServedBuild } from './builtPage';
+import { BROWSER, CHROMIUM_SWITCHES } from '../support/chromium';
 import { classTrayState, device } from '../support/classTrayState';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -55,15 +56,8 @@ const TRACED_RUNS = 3;
 type Which = 'window' | 'bare';
 
 /** The browser test/support/chromium.ts launches for this bench, with its switches. */
-const BROWSER = '/usr/bin/chromium';
 const BROWSER_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
+  ...CHROMIUM_SWITCHES,
   // With it on, this Chromium (150) streamed and compiled afresh every module script that came
   // from its HTTP cache, never taking the code cache it had written for it (no consumedCacheSize
   // in any load's trace); off, each script's code comes from that cache from the third load.

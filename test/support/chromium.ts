@@ -10,8 +10,19 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { chromium } from 'playwright-core';
 
-const BROWSER = '/usr/bin/chromium';
+export const BROWSER = '/usr/bin/chromium';
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+
+/** Off the network and quiet in containers: every launch here uses them. */
+export const CHROMIUM_SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 export function launchChromium(
   which: 'headless shell' | 'browser' = 'headless shell',
@@ -19,14 +30,6 @@ export function launchChromium(
   return chromium.launch({
     executablePath:
       which === 'headless shell' && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : BROWSER,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_SWITCHES,
   });
 }
