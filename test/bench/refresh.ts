@@ -190,30 +190,7 @@ async function measureRefreshes(
     changes: [],
     batchKb: [],
   };
-  const pages = [
-    ...Array.from(
-      { length: DEVICES / PAGE_SIZE },
-      (_, n) => `${service}${servicePaths.classroomDevices(CLASSROOM)}?page=${n + 1}`,
-    ),
-    ...Array.from(
-      { length: DEVICES / PAGE_SIZE },
-      (_, n) => `${service}${servicePaths.accountDevices}?page=${n + 1}`,
-    ),
-  ];
-  /** The floor: every page fetched and its JSON parsed, CONCURRENCY at a time. */
-  const fetchAndParse = async () => {
-    let next = 0;
-    const one = async (): Promise<void> => {
-      const url = pages[next++];
-      if (url === undefined) return;
-      const response = await fetch(url, {
-        headers: { [DEFAULT_AUTH_HEADER]: TOKEN, Accept: 'application/json' },
-      });
-      await response.json();
-      return one();
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, one));
-  };
+  const fetchAndParse = roomFloor(service, CLASSROOM, DEVICES);
   const profile = await profiler(process.env['BENCH_CPU_PROFILE']);
   /** What `work` costs; in the CPU profile under `name`, but for the warm-up round. */
   const measured = async (
@@ -367,6 +344,38 @@ function mergedProfile(parts: Profile[]): Profile {
 }
 
 /** Sets every third device of the classroom online or offline, 16 requests at a time. */
+/**
+ * The floor of a refresh (and of a show): the room's pages, its classroom pages and the account
+ * pages that hold its devices (here all of them: the bench's room is the whole account), simply
+ * fetched and their JSON parsed, CONCURRENCY at a time as the core asks them, with the same HTTP
+ * client the core is given in the preview (Node's fetch).
+ */
+export function roomFloor(service: string, classroom: string, devices: number) {
+  const pages = [
+    ...Array.from(
+      { length: devices / PAGE_SIZE },
+      (_, n) => `${service}${servicePaths.classroomDevices(classroom)}?page=${n + 1}`,
+    ),
+    ...Array.from(
+      { length: devices / PAGE_SIZE },
+      (_, n) => `${service}${servicePaths.accountDevices}?page=${n + 1}`,
+    ),
+  ];
+  return async (): Promise<void> => {
+    let next = 0;
+    const one = async (): Promise<void> => {
+      const url = pages[next++];
+      if (url === undefined) return;
+      const response = await fetch(url, {
+        headers: { [DEFAULT_AUTH_HEADER]: TOKEN, Accept: 'application/json' },
+      });
+      await response.json();
+      return one();
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, one));
+  };
+}
+
 export async function flipAThird(
   service: string,
   online: boolean,

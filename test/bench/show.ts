@@ -18,13 +18,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEFAULT_AUTH_HEADER, PAGE_SIZE, servicePaths } from '../../src-main/contract/wire';
 import { runPreview } from '../../src-main/preview/runPreview';
 import { accountFixture } from '../support/fixtures';
 import { manualTimers } from '../support/manualTimers';
 import { openEvents, signIn } from '../preview/session';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
-import { flipAThird } from './refresh';
+import { flipAThird, roomFloor } from './refresh';
 
 const DEVICES = 5_000;
 const ROUNDS = 3;
@@ -32,7 +31,6 @@ const TOKEN = 'bench-token';
 const CLASSROOM = 'room-a';
 const MINUTE = 60_000;
 const HIDDEN_FOR_MS = 30 * MINUTE;
-const CONCURRENCY = 4;
 const VISIBLE_SECONDS = 10;
 const HIDDEN_SECONDS = 600;
 
@@ -150,29 +148,10 @@ export async function benchShow(): Promise<void> {
         poll: { visibleSeconds: VISIBLE_SECONDS, hiddenSeconds: HIDDEN_SECONDS },
       });
       const hiddenMs = HIDDEN_SECONDS * 1000;
-      const pages = [
-        ...Array.from(
-          { length: DEVICES / PAGE_SIZE },
-          (_, n) => `${service}${servicePaths.classroomDevices(CLASSROOM)}?page=${n + 1}`,
-        ),
-        ...Array.from(
-          { length: DEVICES / PAGE_SIZE },
-          (_, n) => `${service}${servicePaths.accountDevices}?page=${n + 1}`,
-        ),
-      ];
+      const fetchAndParse = roomFloor(service, CLASSROOM, DEVICES);
       const floor = async () => {
         const started = performance.now();
-        let next = 0;
-        const one = async (): Promise<void> => {
-          const url = pages[next++];
-          if (url === undefined) return;
-          const response = await fetch(url, {
-            headers: { [DEFAULT_AUTH_HEADER]: TOKEN, Accept: 'application/json' },
-          });
-          await response.json();
-          return one();
-        };
-        await Promise.all(Array.from({ length: CONCURRENCY }, one));
+        await fetchAndParse();
         floors.push(performance.now() - started);
       };
       let online = true;
