@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from './benchProcesses';
+import { median } from './median';
 
 const COMMANDS = ['timetable', 'readiness', 'policy', 'local-service'];
 /** Runs of each command, and as many of `node -e 0` beside them. */
@@ -19,8 +20,6 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 11);
 const GOAL_RATIO = 2;
 const LAUNCHER = path.join(ROOT, 'src-main/builtCommand.mjs');
 
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))

@@ -15,6 +15,7 @@ import { PAGE_SIZE } from '../../src-main/contract/wire';
 import { runReadiness } from '../../src-main/morningCheck/readinessCommand';
 import { accountFixture, device } from '../support/fixtures';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
+import { median } from './median';
 
 const DEVICE_COUNT = 5_000;
 const ROOM_COUNT = 40;
@@ -28,11 +29,6 @@ const roomOf = (index: number) =>
   index % SPREAD < ROOM_COUNT && index < ROOM_SIZE * SPREAD
     ? `room-${String(index % SPREAD)}`
     : null;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 export async function benchMorningCheck(): Promise<void> {
   await withBenchProcesses('morning-check', async ({ dir, startServer }) => {

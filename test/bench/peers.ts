@@ -36,6 +36,7 @@ import { roomFeed } from '../core/timetable/largeFeeds';
 import { centralEuropeanZone, schoolYear } from '../support/hostileCalendars';
 import { bundled } from './bundle';
 import type { Occurrence, PeerAnswer } from './engineThread';
+import { median } from './median';
 
 const DAY = 86_400_000;
 const MACHINE_ZONE = 'Europe/Madrid';
@@ -85,8 +86,6 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(1))
     .join(', ');
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ROOT = path.join(import.meta.dirname, '..', '..');
 const packageVersion = (name: string): string =>
   (

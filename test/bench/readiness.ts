@@ -24,6 +24,7 @@ import { lookAtRoom, sightingsOf } from '../../src-main/core/readiness/roomCheck
 import { createServiceClient } from '../../src-main/core/service/client';
 import { spreadClassroomFixture } from '../support/fixtures';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
+import { median } from './median';
 
 const DEVICE_COUNT = 5_000;
 const ROOM_PAGES = [7, 42, 88];
@@ -33,11 +34,6 @@ const ROOM_INDICES = ROOM_PAGES.flatMap((page) =>
 const ROOM = 'room-a';
 const TOKEN = 'bench-token';
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 9);
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? NaN;
-};
 
 export async function benchReadiness(): Promise<void> {
   await withBenchProcesses('readiness', async ({ dir, startServer }) => {

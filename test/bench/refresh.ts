@@ -51,6 +51,7 @@ import { accountFixture } from '../support/fixtures';
 import { fault, startMisbehavingService } from '../support/misbehavingService';
 import { signIn } from '../preview/session';
 import { localServiceCommand, TSX, withBenchProcesses } from './benchProcesses';
+import { median } from './median';
 
 const DEVICES = 5_000;
 const ROUNDS = 21;
@@ -528,13 +529,6 @@ function report(cases: { what: string; costs: RefreshCosts }[], rss: RssReport):
   row('peak RSS (VmHWM)', `${rss.peakMb.toFixed(0)} MB`);
   row('run time', `${rss.seconds.toFixed(1)} s`);
   row('what the window was told', rss.problem ?? '(no problem)');
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
 }
 
 const mb = (bytes: number) => (bytes / (1024 * 1024)).toFixed(0);

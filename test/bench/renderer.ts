@@ -39,6 +39,7 @@ import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/cl
 import { fakeApiScript, serveBuild, type ServedBuild } from './builtPage';
 import { BROWSER, CHROMIUM_SWITCHES } from '../support/chromium';
 import { classTrayState, device } from '../support/classTrayState';
+import { median } from './median';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const BARE_PAGE = fileURLToPath(new URL('./barePage/', import.meta.url));
@@ -425,11 +426,6 @@ async function heapUsedMb(page: Page): Promise<number> {
   const { usedSize } = await session.send('Runtime.getHeapUsage');
   return usedSize / 1024 / 1024;
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 

@@ -22,6 +22,7 @@ import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/cl
 import { launchChromium } from '../support/chromium';
 import { builtPage, ORIGIN } from './builtPage';
 import { classTrayState, device } from '../support/classTrayState';
+import { median } from './median';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DEVICES = 60;
@@ -176,11 +177,6 @@ function refreshes(page: Page, plan: boolean): Promise<Refreshes> {
     },
   );
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
 
 export async function benchSeatPlan(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'classtray-seat-plan-bench-'));

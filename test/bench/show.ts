@@ -24,6 +24,7 @@ import { manualTimers } from '../support/manualTimers';
 import { openEvents, signIn } from '../preview/session';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
 import { flipAThird, roomFloor } from './refresh';
+import { median } from './median';
 
 const DEVICES = 5_000;
 const ROUNDS = 3;
@@ -205,11 +206,4 @@ export async function benchShow(): Promise<void> {
       `${loadBefore.toFixed(1)} / ${loadAfter.toFixed(1)}`,
     );
   });
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
 }

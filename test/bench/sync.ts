@@ -35,6 +35,7 @@ import { deviceListsOf } from '../../src-main/core/classroom/deviceLists';
 import { ClassroomLiveStatus } from '../../src-main/core/classroom/liveStatus';
 import { device, spreadClassroomFixture } from '../support/fixtures';
 import { localServiceCommand, withBenchProcesses } from './benchProcesses';
+import { median } from './median';
 
 const DEVICE_COUNT = 5_000;
 /** Ten classroom devices at the start of each of these account pages: 30 in all. */
@@ -443,13 +444,6 @@ function cycleLength(inTurn: readonly number[]): number | undefined {
 
 function mean(values: number[]): number {
   return values.reduce((sum, value) => sum + value, 0) / values.length;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const upper = sorted[middle] ?? 0;
-  return sorted.length % 2 === 1 ? upper : ((sorted[middle - 1] ?? 0) + upper) / 2;
 }
 
 const [, entry, mode, memoryUrl] = process.argv;

@@ -44,6 +44,7 @@ import {
   secondlySeries,
 } from '../support/hostileCalendars';
 import { bundled } from './bundle';
+import { median } from './median';
 
 const DAY = 86_400_000;
 const ROUNDS = 10;
@@ -84,8 +85,6 @@ const collectGarbage = runInNewContext('gc') as () => void;
 const mb = (bytes: number) => bytes / 1024 / 1024;
 const round = (value: number) => Math.round(value * 10) / 10;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 /**
  * The main thread's own CPU time so far, in ms: utime + stime of its /proc task (the main
