@@ -144,16 +144,22 @@ describe('tray', () => {
   const checkedIn = (label: string) =>
     lastMenu().template.find((entry) => entry.label === label)?.checked;
 
+  /** The room's tray drawn once in English, and the handlers its menu calls. */
+  const roomMenuShown = () => {
+    const tray = fakeTray();
+    const on = handlers();
+    trayPresenter(
+      tray as never,
+      '/assets',
+      on,
+      darkTaskbar,
+    )(trayView(roomState(), labels.en, false));
+    return { tray, on };
+  };
+
   it('after a checkbox click, acts on the state and draws the checkmark from it again', () => {
     withPlatform('linux', () => {
-      const tray = fakeTray();
-      const on = handlers();
-      trayPresenter(
-        tray as never,
-        '/assets',
-        on,
-        darkTaskbar,
-      )(trayView(roomState(), labels.en, false));
+      const { tray, on } = roomMenuShown();
       clickFlipped('Start at login');
       expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
       // Until the state says so, the checkmark stays as the state has it.
@@ -164,14 +170,7 @@ describe('tray', () => {
 
   it('does nothing for the radio already selected, and keeps the checkmarks of the state', () => {
     withPlatform('linux', () => {
-      const tray = fakeTray();
-      const on = handlers();
-      trayPresenter(
-        tray as never,
-        '/assets',
-        on,
-        darkTaskbar,
-      )(trayView(roomState(), labels.en, false));
+      const { tray, on } = roomMenuShown();
       clickFlipped('Room 12');
       clickFlipped('Demo data');
       expect(on.selectClassroom).not.toHaveBeenCalled();
