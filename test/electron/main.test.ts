@@ -855,6 +855,15 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     rmSync(dataDir, { recursive: true, force: true });
   });
   const logText = () => readFile(join(dataDir, 'logs', 'classtray.log'), 'utf8');
+  /** Waits until the core is told the default shortcut's status. */
+  const shortcutSaid = (core: ReturnType<typeof fakeCore>, status: string) =>
+    vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status },
+        }),
+      ),
+    );
   const registered = (electron: ElectronMock) => {
     const call = electron.globalShortcut.register.mock.calls.at(-1) as unknown as
       [string, () => void] | undefined;
@@ -865,13 +874,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     const { electron, core, popover, started } = await launch();
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'registered' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'registered');
     const [accelerator, press] = registered(electron) ?? [];
     expect(accelerator).toBe('CommandOrControl+Shift+F9');
     press?.();
@@ -886,13 +889,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     electron.globalShortcut.register.mockReturnValue(false);
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'taken');
     expect(await logText()).toMatch(/CommandOrControl\+Shift\+F9 is held by another program/);
     const open = lastMenu(electron).find((item) => item.label === 'Open ClassTray');
     expect(open?.accelerator).toBeUndefined();
@@ -916,13 +913,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     );
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unsupported' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'unsupported');
     expect(electron.globalShortcut.register).not.toHaveBeenCalled();
   });
 

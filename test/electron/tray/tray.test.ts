@@ -11,6 +11,7 @@ import {
 } from '../../../src-main/electron/tray/tray';
 import { trayView } from '../../../src-main/electron/tray/trayState';
 import { allOnline, localTime, roomEnd, roomState } from '../stateFixture';
+import { withPlatform } from '../../support/withPlatform';
 
 vi.mock('electron', async () => (await import('../electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -37,16 +38,6 @@ const fakeTray = () =>
   });
 
 const darkTaskbar = () => ({ look: 'dark' as const, linuxSize: 24 });
-
-const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
-  const original = process.platform;
-  Object.defineProperty(process, 'platform', { value: platform });
-  try {
-    run();
-  } finally {
-    Object.defineProperty(process, 'platform', { value: original });
-  }
-};
 
 describe('tray', () => {
   it('anchors a preloaded, hardened popover with the app:// page to the tray icon', () => {
