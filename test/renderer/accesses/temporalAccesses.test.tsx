@@ -10,7 +10,13 @@ import { isolated } from '../../../src-renderer/views/bidi';
 import { deferred, FakeClassTray } from '../../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../../support/classTrayState';
 import { STOP_UNDO_MS } from '../../../src-renderer/views/accesses/temporalAccessItem';
-import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from '../renderApp';
+import {
+  expectFocusKeptOn,
+  invalidatedAt10h42m18s,
+  openAccessCards,
+  pressWithEnter,
+  renderApp as renderWindow,
+} from '../renderApp';
 
 /** The window with its access cards open, as the teacher opens them from the summary line. */
 async function renderApp(...args: Parameters<typeof renderWindow>) {
@@ -207,18 +213,14 @@ describe('ending while it runs', () => {
     const running = deferred<InvalidateResultView>();
     fake.invalidateTemporalAccess.mockReturnValueOnce(running.promise);
     const app = await renderApp(fake);
-    const button = screen.getByRole('button', { name: 'End access' });
-    act(() => button.focus());
-    await app.user.keyboard('{Enter}');
+    const button = await pressWithEnter(app.user, 'End access');
     const finish = () => act(async () => running.resolve(endAnswer('already-ended')));
     return { ...app, button, finish };
   };
 
   it('keeps the keyboard focus on the button, which says it is ending', async () => {
     const { button } = await pressEnd();
-    // Chromium would move the focus to the page body if the focused button were disabled.
-    expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(button);
+    expectFocusKeptOn(button);
     expect(button.textContent).toBe('Ending…');
   });
 
