@@ -77,9 +77,16 @@ export async function pressWithEnter(user: UserEvent, name: string): Promise<HTM
 
 /**
  * The focus is still on the button while its action runs, and the button enabled: Chromium moves
- * the focus to the page body off a disabled button (happy-dom does not).
+ * the focus to the page body off a disabled button (happy-dom does not). With `finish`, the
+ * action then ends, and the focus is still there.
  */
-export function expectFocusKeptOn(button: HTMLElement): void {
+export async function expectFocusKeptOn(
+  button: HTMLElement,
+  finish?: () => Promise<unknown>,
+): Promise<void> {
   expect((button as HTMLButtonElement).disabled).toBe(false);
+  expect(document.activeElement).toBe(button);
+  if (finish === undefined) return;
+  await finish();
   expect(document.activeElement).toBe(button);
 }

@@ -220,7 +220,7 @@ describe('ending while it runs', () => {
 
   it('keeps the keyboard focus on the button, which says it is ending', async () => {
     const { button } = await pressEnd();
-    expectFocusKeptOn(button);
+    await expectFocusKeptOn(button);
     expect(button.textContent).toBe('Ending…');
   });
 
