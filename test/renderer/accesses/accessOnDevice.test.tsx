@@ -47,6 +47,12 @@ function labAddingAnaOnWindowSeat(): FakeClassTray {
   return fake;
 }
 
+/** The device picker's choices, in the order the teacher reads them. */
+const deviceChoices = (picker: HTMLElement) =>
+  within(picker)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
 describe('adding an access to a device', () => {
   it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
     const fake = lab();
@@ -60,11 +66,7 @@ describe('adding an access to a device', () => {
     const form = screen.getByRole('form', { name: 'Add a temporal access' });
     expect(form.querySelector('input, select')).toBe(picker);
     // By name as the room numbers them, the row's chosen; "No device" last, never the default.
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);
     expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
@@ -146,11 +148,7 @@ describe('adding an access to a device', () => {
     openAccessCards();
     const picker = await screen.findByLabelText<HTMLSelectElement>('Device');
     expect(picker.value).toBe('');
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['100000004', 'PC1', 'pc2', 'PC10', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['100000004', 'PC1', 'pc2', 'PC10', 'No device']);
     await user.click(screen.getByRole('button', { name: 'Add access for PC10' }));
     expect(picker.value).toBe('100000001');
   });
@@ -203,11 +201,7 @@ describe('adding an access to a device', () => {
     openAccessCards();
     await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
     const picker = screen.getByLabelText<HTMLSelectElement>('Device');
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Find a device'), 'window');
     expect(within(picker).getAllByRole('option')).toHaveLength(2);
     expect(picker.value).toBe('100000002');

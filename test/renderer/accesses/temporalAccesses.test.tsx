@@ -260,13 +260,19 @@ describe('tracked accesses', () => {
     expect(screen.getByText('LAB-PC07')).toBeTruthy();
   });
 
-  it('stops tracking only after a few seconds for an Undo, saying the access keeps running', async () => {
+  /** The window with one access, on fake timers from the click on Stop tracking. */
+  const stopTrackingOnFakeTimers = async () => {
     const fake = tracking(trackedAccess());
     await renderApp(fake);
     vi.useFakeTimers();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
     });
+    return fake;
+  };
+
+  it('stops tracking only after a few seconds for an Undo, saying the access keeps running', async () => {
+    const fake = await stopTrackingOnFakeTimers();
     const notice = 'No longer tracking LAB-PC01. The access keeps running on the service.';
     expect(screen.getByText(notice).getAttribute('role')).toBe('status');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
@@ -283,12 +289,7 @@ describe('tracked accesses', () => {
   });
 
   it('keeps tracking when undone, and gives the focus back', async () => {
-    const fake = tracking(trackedAccess());
-    await renderApp(fake);
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
-    });
+    const fake = await stopTrackingOnFakeTimers();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     });
