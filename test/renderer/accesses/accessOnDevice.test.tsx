@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../../src-main/core/accesses/accessView';
+import type {
+  InvalidateResultView,
+  TrackedAccessView,
+} from '../../../src-main/core/accesses/accessView';
 import { clearAccessDraft } from '../../../src-renderer/store/accessDraft';
 import { isolated } from '../../../src-renderer/views/bidi';
 import { FakeClassTray } from '../../support/fakeClassTray';
@@ -52,6 +55,16 @@ const deviceChoices = (picker: HTMLElement) =>
   within(picker)
     .getAllByRole('option')
     .map((option) => option.textContent);
+
+/** An access on LAB-PC01 ended from its row, the core answering `answer`. */
+async function endOnTheFirstRow(answer: InvalidateResultView) {
+  const fake = lab(trackedAccess());
+  fake.invalidateTemporalAccess.mockResolvedValueOnce(answer);
+  const { user } = await renderApp(fake);
+  const row = rowOf('LAB-PC01');
+  await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+  return { fake, user, row };
+}
 
 describe('adding an access to a device', () => {
   it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
@@ -242,21 +255,13 @@ describe('a device row with an access', () => {
   });
 
   it('says an access unknown to the service without offering to end it again', async () => {
-    const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
-    const { user } = await renderApp(fake);
-    const row = rowOf('LAB-PC01');
-    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    const { row } = await endOnTheFirstRow(endAnswer('unknown'));
     expect(within(row).getByText('Unknown to the service')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /End access/ })).toBeNull();
   });
 
   it('keeps End access after a failure, to try again', async () => {
-    const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
-    const { user } = await renderApp(fake);
-    const row = rowOf('LAB-PC01');
-    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    const { fake, user, row } = await endOnTheFirstRow(failedEnd('network'));
     // "Not ended" on the row, the reason its button's name.
     expect(
       within(row).getByRole('button', {
