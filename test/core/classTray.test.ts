@@ -74,6 +74,13 @@ function record(classTray: ClassTray): ClassTrayChange[] {
 /** A small account: 90 devices, every third in room-a (30 of them, over two account pages). */
 const fixture = (): Fixture => accountFixture(90);
 
+/** Connects to the service (with this token, else whatever the core has), opens room-a, reads it. */
+async function readRoomA(classTray: ClassTray, serviceUrl: string, token?: string) {
+  await classTray.connectService(token === undefined ? { serviceUrl } : { serviceUrl, token });
+  await classTray.selectClassroom({ id: 'room-a' });
+  await classTray.refresh();
+}
+
 async function connected(dataDir?: string, options: Partial<ClassTrayOptions> = {}) {
   const local = await service(fixture());
   const classTray = await core(dataDir ?? (await tempDir()), {}, options);
@@ -318,22 +325,17 @@ describe('a connected service', () => {
   it("reaches the service only through the fetch it is given (the tray app's net.fetch)", async () => {
     const local = await service(fixture());
     const urls: string[] = [];
-    const classTray = await createClassTray({
-      dataDir: await tempDir(),
-      env: {},
-      loadKeytar: noKeychain,
-      demoSchool: () => startDemoSchool(),
-      log: silentLogger,
-      request: { retryBaseDelayMs: 1 },
-      fetch: (input, init) => {
-        urls.push(input instanceof Request ? input.url : String(input));
-        return fetch(input, init);
+    const classTray = await core(
+      await tempDir(),
+      {},
+      {
+        fetch: (input, init) => {
+          urls.push(input instanceof Request ? input.url : String(input));
+          return fetch(input, init);
+        },
       },
-    });
-    cleanups.push(() => classTray.close());
-    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    );
+    await readRoomA(classTray, local.url, TOKEN);
     expect((await classTray.getState()).classroom.devices).toHaveLength(30);
     expect(urls).toContain(`${local.url}/api/v1/classrooms/room-a/devices?page=1`);
   });
@@ -504,9 +506,7 @@ describe('a connected service', () => {
       CLASSTRAY_TOKEN: TOKEN,
       CLASSTRAY_SERVICE_URL: local.url,
     });
-    await classTray.connectService({ serviceUrl: local.url });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    await readRoomA(classTray, local.url);
     const state = await classTray.getState();
     expect(state.account.token).toMatchObject({ set: true, location: 'environment' });
     expect(state.connection.status).toBe('ok');
@@ -521,9 +521,7 @@ describe('a connected service', () => {
       CLASSTRAY_TOKEN: TOKEN,
       CLASSTRAY_SERVICE_URL: local.url,
     });
-    await classTray.connectService({ serviceUrl: other.url });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    await readRoomA(classTray, other.url);
     const state = await classTray.getState();
     expect(state.account.token.set).toBe(false);
     expect(state.connection.status).toBe('unauthorized');
@@ -541,9 +539,7 @@ describe('a connected service', () => {
     const local = await service(fixture());
     const classTray = await core(dataDir);
     const changes = record(classTray);
-    await classTray.connectService({ serviceUrl: local.url, token: TOKEN });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    await readRoomA(classTray, local.url, TOKEN);
     const everything = [
       JSON.stringify(await classTray.getState()),
       JSON.stringify(changes),
@@ -628,20 +624,9 @@ describe('switching accounts', () => {
         saved.delete(account);
       },
     };
-    const classTray = await createClassTray({
-      dataDir: await tempDir(),
-      env: {},
-      loadKeytar: noKeychain,
-      demoSchool: () => startDemoSchool(),
-      secretFallback: fallback,
-      log: silentLogger,
-      request: { retryBaseDelayMs: 1 },
-    });
-    cleanups.push(() => classTray.close());
+    const classTray = await core(await tempDir(), {}, { secretFallback: fallback });
     await classTray.connectService({ serviceUrl: b.url, token: TOKEN });
-    await classTray.connectService({ serviceUrl: a.url, token: TOKEN });
-    await classTray.selectClassroom({ id: 'room-a' });
-    await classTray.refresh();
+    await readRoomA(classTray, a.url, TOKEN);
     expect((await classTray.getState()).classroom.devices).toHaveLength(1);
 
     const changes = record(classTray);
@@ -898,23 +883,24 @@ describe('input from a renderer', () => {
     expect(changes).toContainEqual({ type: 'preferences', preferences });
   });
 
-  it('remembers the compact view for the next start', async () => {
+  /** Off at the first start, turned on, and still on at the next start: that start's core. */
+  async function keptOnForTheNextStart(name: 'compactView' | 'demoNoticeDismissed') {
     const dir = await tempDir();
     const first = await core(dir);
-    expect((await first.getState()).preferences.compactView).toBe(false);
-    await first.updatePreferences({ compactView: true });
+    expect((await first.getState()).preferences[name]).toBe(false);
+    await first.updatePreferences({ [name]: true });
     await first.close();
-    expect((await (await core(dir)).getState()).preferences.compactView).toBe(true);
+    const next = await core(dir);
+    expect((await next.getState()).preferences[name]).toBe(true);
+    return next;
+  }
+
+  it('remembers the compact view for the next start', async () => {
+    await keptOnForTheNextStart('compactView');
   });
 
   it('remembers a dismissed demo notice for the next start, and takes only a boolean', async () => {
-    const dir = await tempDir();
-    const first = await core(dir);
-    expect((await first.getState()).preferences.demoNoticeDismissed).toBe(false);
-    await first.updatePreferences({ demoNoticeDismissed: true });
-    await first.close();
-    const next = await core(dir);
-    expect((await next.getState()).preferences.demoNoticeDismissed).toBe(true);
+    const next = await keptOnForTheNextStart('demoNoticeDismissed');
     await expect(next.updatePreferences({ demoNoticeDismissed: 'yes' } as never)).rejects.toThrow();
   });
 });

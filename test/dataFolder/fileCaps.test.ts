@@ -11,7 +11,8 @@ import { Availability, AVAILABILITY_FILE } from '../../src-main/core/readiness/a
 import { ClassroomCache, CLASSROOM_CACHE_FILE } from '../../src-main/core/classroom/classroomCache';
 import { SEAT_PLANS_FILE, SeatPlanFile } from '../../src-main/core/seatPlan/seatPlanFile';
 import { openSettings } from '../../src-main/core/settings/settings';
-import { PLAIN_TEXT, STUDENTS_FILE, StudentNames } from '../../src-main/core/students/studentNames';
+import { STUDENTS_FILE } from '../../src-main/core/students/studentNames';
+import { studentNamesAt } from '../support/studentNamesAt';
 import { TimetableCopy } from '../../src-main/core/timetable/timetableCopy';
 import { APPLIED_DEFAULTS_FILE, SchoolPolicy } from '../../src-main/core/policy/schoolPolicy';
 import { savedWindowSize, WINDOW_SIZE } from '../../src-main/electron/window';
@@ -64,14 +65,7 @@ describe('a file over its cap', () => {
     const reads = watchReads();
 
     await new Availability(dataDir, log, () => now).load();
-    const names = new StudentNames({
-      dataDir,
-      cipher: PLAIN_TEXT,
-      log,
-      clock: () => now,
-      zone: () => 'Europe/Berlin',
-      rules: () => ({ names: 'full', retentionHours: 0 }),
-    });
+    const names = studentNamesAt(dataDir, now, log);
     await names.load();
     expect(await new SeatPlanFile(dataDir, log, () => now).read()).toEqual(new Map());
     const settings = openSettings({ dataDir, log, now: () => now });

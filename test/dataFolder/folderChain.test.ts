@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSettings } from '../../src-main/core/settings/settings';
-import { PLAIN_TEXT, StudentNames } from '../../src-main/core/students/studentNames';
+import { studentNamesAt } from '../support/studentNamesAt';
 import { Availability } from '../../src-main/core/readiness/availability';
 import { PrivateFolderError, makePrivateFolder } from '../../src-main/dataFolder/privateFolder';
 import { takeDataFolderLock } from '../../src-main/dataFolder/writerLock';
@@ -19,6 +19,7 @@ import { LOG_FILE_NAME, openLogFile } from '../../src-main/hosts/logFile';
 import { childProcesses } from '../support/childProcesses';
 import { recordingLogger } from '../support/recordingLogger';
 import { tempDir } from '../support/tempDir';
+import { thrownBy } from '../support/thrownBy';
 
 const SWAP_FOLDER = path.join(import.meta.dirname, '..', 'support', 'swapFolder.ts');
 const startChild = childProcesses();
@@ -44,12 +45,7 @@ describe.runIf(process.platform !== 'win32')('the folders above the data folder'
   it('refuses a data folder in a folder others may write in (0777, not sticky), making nothing', async () => {
     const open = await folderWithMode(0o777);
     const dataDir = path.join(open, 'data');
-    let refusal: unknown;
-    try {
-      takeDataFolderLock(dataDir, 'a test');
-    } catch (error) {
-      refusal = error;
-    }
+    const refusal = thrownBy(() => takeDataFolderLock(dataDir, 'a test'));
     expect(refusal).toBeInstanceOf(PrivateFolderError);
     expect((refusal as PrivateFolderError).message).toBe(
       `The ClassTray data folder ${dataDir} is in ${open}, which other users of this computer may write in (mode 777, not sticky) and so could put a folder of their own in its place: ClassTray does not use it. Take their right to write from it (chmod go-w ${open}) or make it sticky as /tmp is (chmod +t ${open}), or use another folder (--data-dir).`,
@@ -100,14 +96,7 @@ describe.runIf(process.platform !== 'win32')('a data folder swapped while ClassT
     const { log, lines } = recordingLogger();
     const now = Date.parse('2026-03-02T07:05:00.000Z');
     const settings = openSettings({ dataDir, log });
-    const names = new StudentNames({
-      dataDir,
-      cipher: PLAIN_TEXT,
-      log,
-      clock: () => now,
-      zone: () => 'Europe/Berlin',
-      rules: () => ({ names: 'full', retentionHours: 0 }),
-    });
+    const names = studentNamesAt(dataDir, now, log);
     await names.load();
     const history = new Availability(dataDir, log, () => now);
     await history.load();

@@ -28,6 +28,7 @@ import fr from '../../src-shared/i18n/locales/fr/translation.json';
 import { NOBODY } from '../support/unprivilegedCopy';
 import { tempDir } from '../support/tempDir';
 import { rendererDir } from '../preview/previewApp';
+import { thrownBy } from '../support/thrownBy';
 
 /** Skips the test, saying why, unless the tests run as root (who alone can chown to "nobody"). */
 function onlyAsRoot(test: TestContext): void {
@@ -57,12 +58,7 @@ describe.runIf(process.platform !== 'win32')('a folder another user could reach'
   it('is refused when another user owns it, naming it and the fix', async (test) => {
     onlyAsRoot(test);
     const { folder, theirLog } = await nobodysFolder();
-    let refusal: unknown;
-    try {
-      takeDataFolderLock(folder, 'a test');
-    } catch (error) {
-      refusal = error;
-    }
+    const refusal = thrownBy(() => takeDataFolderLock(folder, 'a test'));
     expect(refusal).toBeInstanceOf(PrivateFolderError);
     expect((refusal as PrivateFolderError).message).toBe(
       `The ClassTray data folder ${folder} belongs to another user of this computer (uid ${NOBODY.uid}), who could read or change what ClassTray keeps there: ClassTray does not use it. Remove that folder (ClassTray then makes its own, private), or use another folder (--data-dir).`,

@@ -8,6 +8,7 @@ import {
   startedAtLogin,
 } from '../../src-main/electron/loginItem';
 import { tempDir } from '../support/tempDir';
+import { withPlatform } from '../support/withPlatform';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 
@@ -30,26 +31,14 @@ describe('start at login', () => {
   });
 
   it('registers the packaged app with the OS on macOS and Windows', () => {
-    const platform = process.platform;
-    Object.defineProperty(process, 'platform', { value: 'darwin' });
     Object.assign(app, { isPackaged: true });
-    try {
-      applyStartAtLogin(true);
-    } finally {
-      Object.defineProperty(process, 'platform', { value: platform });
-    }
+    withPlatform('darwin', () => applyStartAtLogin(true));
     expect(app.setLoginItemSettings).toHaveBeenCalledWith({ openAtLogin: true });
   });
 
   it('registers with --hidden on Windows, and reads its entry with the same arguments', () => {
-    const platform = process.platform;
-    Object.defineProperty(process, 'platform', { value: 'win32' });
     Object.assign(app, { isPackaged: true });
-    try {
-      applyStartAtLogin(true);
-    } finally {
-      Object.defineProperty(process, 'platform', { value: platform });
-    }
+    withPlatform('win32', () => applyStartAtLogin(true));
     expect(app.getLoginItemSettings).toHaveBeenLastCalledWith({ args: ['--hidden'] });
     expect(app.setLoginItemSettings).toHaveBeenLastCalledWith({
       openAtLogin: true,

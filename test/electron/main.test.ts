@@ -206,6 +206,40 @@ const lastMenu = (electron: ElectronMock): MenuItemConstructorOptions[] =>
 const click = (item: MenuItemConstructorOptions | undefined): void =>
   item?.click?.({ checked: false } as never, undefined, undefined as never);
 
+/** The window's page fails to load, as Electron reports a page file that is missing. */
+const failPageLoad = (popover: ReturnType<typeof fakePopover>) =>
+  popover.window.webContents.emit(
+    'did-fail-load',
+    {},
+    -6,
+    'ERR_FILE_NOT_FOUND',
+    'app://classtray/index.html',
+    true,
+  );
+
+/** The core's pushes to main: what main subscribed with, called once it has subscribed. */
+function pushesFrom(core: ReturnType<typeof fakeCore>): (change: ClassTrayChange) => void {
+  let listener: ((change: ClassTrayChange) => void) | undefined;
+  core.subscribe.mockImplementation((subscriber: (change: ClassTrayChange) => void) => {
+    listener = subscriber;
+    return () => undefined;
+  });
+  return (change) => listener?.(change);
+}
+
+/**
+ * Makes this launch a packaged app's, with the resourcesPath Electron sets for one (where the
+ * tray icons are); returns the undo, as the mocked electron outlives the launch.
+ */
+function packaged(electron: ElectronMock): () => void {
+  electron.app.isPackaged = true;
+  Object.assign(process, { resourcesPath: dataDir });
+  return () => {
+    electron.app.isPackaged = false;
+    Reflect.deleteProperty(process, 'resourcesPath');
+  };
+}
+
 /** A process holding the data folder's lock as the preview does, once it holds it. */
 async function previewHoldingDataDir() {
   const preview = startChild(
@@ -332,14 +366,7 @@ describe('main', () => {
     popover.emit('before-load');
     // menubar's 'ready' is never emitted here: it waits for a page that did not load.
     await vi.waitFor(() => expect(electron.Menu.buildFromTemplate).toHaveBeenCalled());
-    popover.window.webContents.emit(
-      'did-fail-load',
-      {},
-      -6,
-      'ERR_FILE_NOT_FOUND',
-      'app://classtray/index.html',
-      true,
-    );
+    failPageLoad(popover);
     expect(warn).toHaveBeenCalledWith(
       "The window's page did not load (ERR_FILE_NOT_FOUND, -6): app://classtray/index.html",
     );
@@ -358,14 +385,7 @@ describe('main', () => {
     await started();
     popover.emit('before-load');
     const logFile = join(dataDir, 'logs', 'classtray.log');
-    popover.window.webContents.emit(
-      'did-fail-load',
-      {},
-      -6,
-      'ERR_FILE_NOT_FOUND',
-      'app://classtray/index.html',
-      true,
-    );
+    failPageLoad(popover);
     const written = await readFile(logFile, 'utf8');
     expect(written).toMatch(/^\[[\d-]+ [\d:.]+\] \[info\] +ClassTray 0\.1\.0 starting \(Electron/m);
     expect(written).toMatch(
@@ -562,10 +582,7 @@ describe('main', () => {
   it('updates only when packaged: Restart to update in the tray once downloaded, after any running scheduled end', async () => {
     const autoUpdater = updater.current as ReturnType<typeof fakeUpdater>;
     const { electron, core, popover, started } = await launch();
-    electron.app.isPackaged = true;
-    // Electron sets it for a packaged app: where the tray icons are.
-    const withResources = process as { resourcesPath?: string };
-    withResources.resourcesPath = dataDir;
+    const unpackage = packaged(electron);
     try {
       await started();
       popover.emit('before-load');
@@ -591,8 +608,7 @@ describe('main', () => {
       electron.app.emit('will-quit', { preventDefault: vi.fn() });
       await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
     } finally {
-      electron.app.isPackaged = false;
-      delete withResources.resourcesPath;
+      unpackage();
     }
   });
 
@@ -602,11 +618,7 @@ describe('main', () => {
       scheduledEnds: { pending: [], ran: [run(roomEnd(localTime(10, 50)), { ended: 3 })] },
     });
     core.getState.mockResolvedValue(ran);
-    let push: ((change: ClassTrayChange) => void) | undefined;
-    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
-      push = listener;
-      return () => undefined;
-    });
+    const push = pushesFrom(core);
     await started();
     await vi.waitFor(() => expect(electron.Notification).toHaveBeenCalledTimes(1));
     expect(electron.Notification).toHaveBeenCalledWith({
@@ -616,7 +628,7 @@ describe('main', () => {
     const shown = vi.mocked(electron.Notification).mock.results[0]?.value as FakeNotification;
     shown.emit('click', {});
     expect(popover.showWindow).toHaveBeenCalledTimes(1);
-    push?.({ type: 'scheduled-ends', scheduledEnds: ran.scheduledEnds });
+    push({ type: 'scheduled-ends', scheduledEnds: ran.scheduledEnds });
     await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
     await new Promise((resolve) => setImmediate(resolve));
     expect(electron.Notification).toHaveBeenCalledTimes(1);
@@ -633,18 +645,14 @@ describe('main', () => {
 
   it('tells an end run as the computer went to sleep when it wakes, not as it sleeps', async () => {
     const { electron, core, started } = await launch();
-    let push: ((change: ClassTrayChange) => void) | undefined;
-    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
-      push = listener;
-      return () => undefined;
-    });
+    const push = pushesFrom(core);
     await started();
     await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(2));
     electron.powerMonitor.emit('suspend');
     const atSleep = { ...run(roomEnd(localTime(10, 50)), { ended: 2 }), atSleep: true as const };
     const asleep = roomState({ scheduledEnds: { pending: [], ran: [atSleep] } });
     core.getState.mockResolvedValue(asleep);
-    push?.({ type: 'scheduled-ends', scheduledEnds: asleep.scheduledEnds });
+    push({ type: 'scheduled-ends', scheduledEnds: asleep.scheduledEnds });
     await vi.waitFor(() => expect(core.getState).toHaveBeenCalledTimes(3));
     await new Promise((resolve) => setImmediate(resolve));
     expect(electron.Notification).not.toHaveBeenCalled();
@@ -763,14 +771,8 @@ describe('main', () => {
     const autoUpdater = updater.current as ReturnType<typeof fakeUpdater>;
     autoUpdater.checkForUpdates.mockRejectedValueOnce(new Error('net::ERR_CONNECTION_REFUSED'));
     const { electron, core, popover, started } = await launch();
-    electron.app.isPackaged = true;
-    const withResources = process as { resourcesPath?: string };
-    withResources.resourcesPath = dataDir;
-    let push: ((change: ClassTrayChange) => void) | undefined;
-    core.subscribe.mockImplementation((listener: (change: ClassTrayChange) => void) => {
-      push = listener;
-      return () => undefined;
-    });
+    const unpackage = packaged(electron);
+    const push = pushesFrom(core);
     try {
       await started();
       popover.emit('before-load');
@@ -783,7 +785,7 @@ describe('main', () => {
 
       // IT turns updates off; the core's next read of the policy says so as a change.
       core.schoolPolicy.mockReturnValue({ locked: { UpdatesEnabled: false }, defaults: {} });
-      push?.({ type: 'account', account: roomState().account });
+      push({ type: 'account', account: roomState().account });
       await vi.waitFor(() =>
         expect(core.setInstallation).toHaveBeenLastCalledWith(
           expect.objectContaining({
@@ -799,8 +801,7 @@ describe('main', () => {
       electron.app.emit('will-quit', { preventDefault: vi.fn() });
       await vi.waitFor(() => expect(electron.app.quit).toHaveBeenCalled());
     } finally {
-      electron.app.isPackaged = false;
-      delete withResources.resourcesPath;
+      unpackage();
     }
   });
 
@@ -854,6 +855,15 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     rmSync(dataDir, { recursive: true, force: true });
   });
   const logText = () => readFile(join(dataDir, 'logs', 'classtray.log'), 'utf8');
+  /** Waits until the core is told the default shortcut's status. */
+  const shortcutSaid = (core: ReturnType<typeof fakeCore>, status: string) =>
+    vi.waitFor(() =>
+      expect(core.setInstallation).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status },
+        }),
+      ),
+    );
   const registered = (electron: ElectronMock) => {
     const call = electron.globalShortcut.register.mock.calls.at(-1) as unknown as
       [string, () => void] | undefined;
@@ -864,13 +874,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     const { electron, core, popover, started } = await launch();
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'registered' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'registered');
     const [accelerator, press] = registered(electron) ?? [];
     expect(accelerator).toBe('CommandOrControl+Shift+F9');
     press?.();
@@ -885,13 +889,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     electron.globalShortcut.register.mockReturnValue(false);
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'taken');
     expect(await logText()).toMatch(/CommandOrControl\+Shift\+F9 is held by another program/);
     const open = lastMenu(electron).find((item) => item.label === 'Open ClassTray');
     expect(open?.accelerator).toBeUndefined();
@@ -915,13 +913,7 @@ describe('main: where ClassTray lives, what a start shows, the open shortcut', (
     );
     await started();
     popover.emit('before-load');
-    await vi.waitFor(() =>
-      expect(core.setInstallation).toHaveBeenLastCalledWith(
-        expect.objectContaining({
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unsupported' },
-        }),
-      ),
-    );
+    await shortcutSaid(core, 'unsupported');
     expect(electron.globalShortcut.register).not.toHaveBeenCalled();
   });
 

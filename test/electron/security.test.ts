@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { app, protocol, shell } from 'electron';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,17 +13,14 @@ import {
   rendererResponse,
 } from '../../src-main/electron/security';
 import { FakeWebContents } from './electronMock';
+import { rendererBuild } from '../support/rendererBuild';
 
 vi.mock('electron', async () => (await import('./electronMock')).electronMock());
 
 let dir: string;
 let root: string;
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-renderer-'));
-  root = path.join(dir, 'renderer');
-  fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>ClassTray</title>');
-  fs.writeFileSync(path.join(root, 'assets', 'index.js'), 'console.log(1)');
+  ({ dir, root } = rendererBuild('classtray-renderer-', '<!doctype html><title>ClassTray</title>'));
   fs.writeFileSync(path.join(dir, 'secret.txt'), 'outside');
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

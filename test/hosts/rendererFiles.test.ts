@@ -1,18 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentTypeOf, readRendererFile, rendererPath } from '../../src-main/hosts/rendererFiles';
+import { rendererBuild } from '../support/rendererBuild';
 
 let dir: string;
 let root: string;
 beforeAll(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'classtray-renderer-files-'));
-  root = path.join(dir, 'renderer');
-  fs.mkdirSync(path.join(root, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html>');
-  fs.writeFileSync(path.join(root, 'assets', 'index.js'), 'console.log(1)');
+  ({ dir, root } = rendererBuild('classtray-renderer-files-', '<!doctype html>'));
   fs.writeFileSync(path.join(root, '.env'), 'SECRET=1');
   fs.mkdirSync(path.join(dir, 'outside'));
   fs.writeFileSync(path.join(dir, 'outside', 'secret.txt'), 'outside');

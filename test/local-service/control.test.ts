@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import {
   accountDevicePageSchema,
@@ -9,6 +10,21 @@ import { AUTH, localApp } from '../support/localApp';
 
 const HEADERS = { ...AUTH, 'content-type': 'application/json' };
 
+/** A request to the service's own control routes (/_local), JSON with the token. */
+function control(
+  app: ReturnType<typeof localApp>,
+  method: 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: InjectOptions['payload'],
+) {
+  return app.inject({
+    method,
+    url,
+    headers: HEADERS,
+    ...(payload === undefined ? {} : { payload }),
+  });
+}
+
 async function accountList(app: ReturnType<typeof localApp>) {
   return accountDevicePageSchema.parse(
     (await app.inject({ url: '/api/v1/devices', headers: AUTH })).json(),
@@ -18,11 +34,11 @@ async function accountList(app: ReturnType<typeof localApp>) {
 describe('PATCH /_local/devices/{remote_id}', () => {
   it('changes what the lists show and answers with the device', async () => {
     const app = localApp(accountFixture(6));
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/_local/devices/100000001',
-      headers: HEADERS,
-      payload: { is_online: false, status: 'disabled', remote_alias: null, classroom: 'room-a' },
+    const response = await control(app, 'PATCH', '/_local/devices/100000001', {
+      is_online: false,
+      status: 'disabled',
+      remote_alias: null,
+      classroom: 'room-a',
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
@@ -50,12 +66,7 @@ describe('PATCH /_local/devices/{remote_id}', () => {
   ])('refuses %s with 422 naming the field, changing nothing', async (_, payload, message) => {
     const app = localApp(accountFixture(3));
     const before = await accountList(app);
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/_local/devices/100000001',
-      headers: HEADERS,
-      payload,
-    });
+    const response = await control(app, 'PATCH', '/_local/devices/100000001', payload);
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toMatch(message);
     expect(await accountList(app)).toEqual(before);
@@ -63,12 +74,7 @@ describe('PATCH /_local/devices/{remote_id}', () => {
 
   it('answers an unknown device with 404', async () => {
     const app = localApp(accountFixture(3));
-    const response = await app.inject({
-      method: 'PATCH',
-      url: '/_local/devices/nope',
-      headers: HEADERS,
-      payload: { is_online: true },
-    });
+    const response = await control(app, 'PATCH', '/_local/devices/nope', { is_online: true });
     expect(response.statusCode).toBe(404);
   });
 });
@@ -77,12 +83,7 @@ describe('POST and DELETE /_local/devices', () => {
   it('appends a device at the end of the account list', async () => {
     const app = localApp(accountFixture(3));
     const added = device(99, { classroom: 'empty' });
-    const response = await app.inject({
-      method: 'POST',
-      url: '/_local/devices',
-      headers: HEADERS,
-      payload: added,
-    });
+    const response = await control(app, 'POST', '/_local/devices', added);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual(added);
     expect((await accountList(app)).at(-1)?.remote_id).toBe(added.remote_id);
@@ -94,34 +95,20 @@ describe('POST and DELETE /_local/devices', () => {
 
   it('refuses a duplicate remote_id with 409 and an incomplete device with 422', async () => {
     const app = localApp(accountFixture(3));
-    const duplicate = await app.inject({
-      method: 'POST',
-      url: '/_local/devices',
-      headers: HEADERS,
-      payload: device(1),
-    });
+    const duplicate = await control(app, 'POST', '/_local/devices', device(1));
     expect(duplicate.statusCode).toBe(409);
     const { has_2fa: _, ...incomplete } = device(50);
-    const missing = await app.inject({
-      method: 'POST',
-      url: '/_local/devices',
-      headers: HEADERS,
-      payload: incomplete,
-    });
+    const missing = await control(app, 'POST', '/_local/devices', incomplete);
     expect(missing.statusCode).toBe(422);
     expect(missing.json().error).toMatch(/has_2fa/);
-    const empty = await app.inject({ method: 'POST', url: '/_local/devices', headers: HEADERS });
+    const empty = await control(app, 'POST', '/_local/devices');
     expect(empty.statusCode).toBe(422);
     expect(empty.json().error).toMatch(/body is required/);
   });
 
   it('removes a device and its temporal accesses', async () => {
     const app = localApp(accessFixture());
-    const removed = await app.inject({
-      method: 'DELETE',
-      url: '/_local/devices/100000000',
-      headers: HEADERS,
-    });
+    const removed = await control(app, 'DELETE', '/_local/devices/100000000');
     expect(removed.statusCode).toBe(204);
     expect(removed.body).toBe('');
     expect((await accountList(app)).map((d) => d.remote_id)).not.toContain('100000000');
@@ -131,11 +118,7 @@ describe('POST and DELETE /_local/devices', () => {
       headers: AUTH,
     });
     expect(invalidate.statusCode).toBe(404);
-    const again = await app.inject({
-      method: 'DELETE',
-      url: '/_local/devices/100000000',
-      headers: HEADERS,
-    });
+    const again = await control(app, 'DELETE', '/_local/devices/100000000');
     expect(again.statusCode).toBe(404);
   });
 });
@@ -143,11 +126,8 @@ describe('POST and DELETE /_local/devices', () => {
 describe('POST /_local/temporal-access', () => {
   it('creates an active access that can be invalidated once', async () => {
     const app = localApp(accountFixture(3));
-    const created = await app.inject({
-      method: 'POST',
-      url: '/_local/temporal-access',
-      headers: HEADERS,
-      payload: { remote_id: '100000002' },
+    const created = await control(app, 'POST', '/_local/temporal-access', {
+      remote_id: '100000002',
     });
     expect(created.statusCode).toBe(201);
     const access = created.json();
@@ -162,11 +142,9 @@ describe('POST /_local/temporal-access', () => {
     let now = Date.parse('2026-11-22T09:00:00Z');
     const app = localApp(accountFixture(3), { clock: () => now });
     const access = (
-      await app.inject({
-        method: 'POST',
-        url: '/_local/temporal-access',
-        headers: HEADERS,
-        payload: { remote_id: '100000000', expires_in_seconds: 60 },
+      await control(app, 'POST', '/_local/temporal-access', {
+        remote_id: '100000000',
+        expires_in_seconds: 60,
       })
     ).json();
     expect(access.expires_at).toBe('2026-11-22T09:01:00.000Z');
@@ -186,12 +164,7 @@ describe('POST /_local/temporal-access', () => {
       { remote_id: '100000000', expires_in_seconds: 0 },
       { remote_id: '100000000', expires_in_seconds: 1.5 },
     ]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/_local/temporal-access',
-        headers: HEADERS,
-        payload,
-      });
+      const response = await control(app, 'POST', '/_local/temporal-access', payload);
       expect(response.statusCode, JSON.stringify(payload)).toBe(422);
     }
   });

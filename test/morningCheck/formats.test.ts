@@ -27,16 +27,9 @@ import {
 import { parseCsv } from '../support/csv';
 import { parsePrometheusText } from '../support/prometheusText';
 import { tempDir } from '../support/tempDir';
+import { pc } from '../support/readinessDevice';
 
 const AT = '2026-03-02T07:30:00.000Z';
-const pc = (n: number, overrides: Partial<ReadinessDevice> = {}): ReadinessDevice => ({
-  remoteId: String(100 + n),
-  alias: `PC-${n}`,
-  online: true,
-  status: 'enabled',
-  has2fa: true,
-  ...overrides,
-});
 
 /** Ten devices, `offline` of them offline (PC-1 since 07:00). */
 const roomWith = (id: string, offline: number, overrides: Partial<ReadinessDevice> = {}) =>

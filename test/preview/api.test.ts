@@ -84,12 +84,11 @@ describe('POST /api/actions/:action', () => {
   });
 
   it('answers 400 with a sentence for a body that is not JSON', async () => {
-    const response = await preview.request({
-      method: 'POST',
-      url: '/api/actions/refresh',
-      headers: { 'content-type': 'application/json' },
-      payload: '{nope',
-    });
+    const response = await preview.postAsIs(
+      '/api/actions/refresh',
+      { 'content-type': 'application/json' },
+      '{nope',
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'The body is not valid JSON.' });
   });

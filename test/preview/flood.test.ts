@@ -12,14 +12,9 @@
  */
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PreviewLimits } from '../../src-main/preview/server';
-import { startPreviewServer } from '../../src-main/preview/server';
-import { FakeClassTray } from '../support/fakeClassTray';
 import { childProcesses } from '../support/childProcesses';
-import { tempDir } from '../support/tempDir';
-import { rendererDir } from './previewApp';
+import { servePreview } from './previewApp';
 import { signIn } from './session';
 
 const SUPPORT = path.join(import.meta.dirname, '..', 'support');
@@ -32,21 +27,6 @@ const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function serve(limits: Partial<PreviewLimits> = {}) {
-  const staticDir = await rendererDir();
-  cleanups.push(() => rm(staticDir, { recursive: true, force: true }));
-  const dataDir = await tempDir('classtray-preview-data');
-  const server = await startPreviewServer({
-    classTray: new FakeClassTray(),
-    staticDir,
-    dataDir,
-    port: 0,
-    limits,
-  });
-  cleanups.push(() => server.close());
-  return server;
-}
 
 const count = (output: string, line: RegExp): number => output.match(line)?.length ?? 0;
 
@@ -72,7 +52,7 @@ const connectionsSoFar = (output: string): number => count(output, /^connections
 
 describe('another user flooding the preview with connections', { timeout: 240_000 }, () => {
   it("answers at least 99% of the teacher's requests, each on a new socket", async (test) => {
-    const server = await serve();
+    const server = await servePreview(cleanups);
     const cookie = await signIn(server);
     const flood = await startChild.unprivileged(
       test,
@@ -113,7 +93,7 @@ describe('another user flooding the preview with connections', { timeout: 240_00
       // Only the count closes the teacher's socket here, never its time (the busy test may take
       // longer than 5 s between its connecting and its request).
       const hour = 3_600_000;
-      const server = await serve({
+      const server = await servePreview(cleanups, {
         notSignedInMs: hour,
         headersTimeoutMs: hour,
         requestTimeoutMs: hour,

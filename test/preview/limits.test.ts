@@ -7,27 +7,17 @@ import { once } from 'node:events';
 import { rm } from 'node:fs/promises';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { PreviewLimits, RunningPreviewServer } from '../../src-main/preview/server';
-import { PREVIEW_LIMITS, buildPreviewApp, startPreviewServer } from '../../src-main/preview/server';
+import type { RunningPreviewServer } from '../../src-main/preview/server';
+import { PREVIEW_LIMITS, buildPreviewApp } from '../../src-main/preview/server';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { tempDir } from '../support/tempDir';
 import { classTrayState, device } from '../support/classTrayState';
-import { rendererDir } from './previewApp';
+import { rendererDir, servePreview } from './previewApp';
 import { signIn } from './session';
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function serve(core: FakeClassTray, limits: Partial<PreviewLimits>) {
-  const staticDir = await rendererDir();
-  cleanups.push(() => rm(staticDir, { recursive: true, force: true }));
-  const dataDir = await tempDir('classtray-preview-data');
-  const server = await startPreviewServer({ classTray: core, staticDir, dataDir, port: 0, limits });
-  cleanups.push(() => server.close());
-  return server;
-}
 
 /** A raw TCP client on the preview's port; destroyed after the test. */
 async function socketTo(server: RunningPreviewServer): Promise<net.Socket> {
@@ -49,7 +39,7 @@ const turn = () => new Promise((resolve) => setImmediate(resolve));
 describe('a browser that stops reading its event stream', () => {
   it('is dropped once the events waiting for it pass the bound, and only that stream', async () => {
     const core = new FakeClassTray();
-    const server = await serve(core, { eventBufferBytes: 256 * 1024 });
+    const server = await servePreview(cleanups, { eventBufferBytes: 256 * 1024 }, core);
     const cookie = await signIn(server);
     const stalled = await socketTo(server);
     const host = new URL(server.url).host;
@@ -108,7 +98,7 @@ describe('connection limits', () => {
   });
 
   it('refuses sockets past the maximum count, and serves again once one closes', async () => {
-    const server = await serve(new FakeClassTray(), { maxConnections: 3 });
+    const server = await servePreview(cleanups, { maxConnections: 3 });
     const held = [await socketTo(server), await socketTo(server), await socketTo(server)];
     const extra = await socketTo(server);
     await closed(extra);

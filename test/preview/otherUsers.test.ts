@@ -5,15 +5,12 @@
  */
 import { once } from 'node:events';
 import http from 'node:http';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
+import type { TestContext } from 'vitest';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PreviewLimits, RunningPreviewServer } from '../../src-main/preview/server';
-import { startPreviewServer } from '../../src-main/preview/server';
-import { FakeClassTray } from '../support/fakeClassTray';
+import type { RunningPreviewServer } from '../../src-main/preview/server';
 import { childProcesses } from '../support/childProcesses';
-import { tempDir } from '../support/tempDir';
-import { rendererDir } from './previewApp';
+import { servePreview } from './previewApp';
 import { signIn } from './session';
 
 const HALF_REQUESTS = path.join(import.meta.dirname, '..', 'support', 'halfRequests.ts');
@@ -22,21 +19,6 @@ const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
-
-async function serve(limits: Partial<PreviewLimits>) {
-  const staticDir = await rendererDir();
-  cleanups.push(() => rm(staticDir, { recursive: true, force: true }));
-  const dataDir = await tempDir('classtray-preview-data');
-  const server = await startPreviewServer({
-    classTray: new FakeClassTray(),
-    staticDir,
-    dataDir,
-    port: 0,
-    limits,
-  });
-  cleanups.push(() => server.close());
-  return server;
-}
 
 /** The teacher's request on a socket of its own (no pooled one): its status. */
 async function teacherAsks(server: RunningPreviewServer, cookie: string): Promise<number> {
@@ -47,6 +29,18 @@ async function teacherAsks(server: RunningPreviewServer, cookie: string): Promis
   return response.statusCode ?? 0;
 }
 
+/** The other user, once it holds 100 sockets to the server, each with half a request head. */
+async function otherUserHolding100(test: TestContext, server: RunningPreviewServer) {
+  const other = await startChild.unprivileged(
+    test,
+    HALF_REQUESTS,
+    [new URL(server.url).port, '100'],
+    /holding 100\n/,
+  );
+  await other.ready;
+  return other;
+}
+
 /** How many of the other user's sockets the server has closed so far. */
 const closedSoFar = (output: string): number =>
   Math.max(0, ...[...output.matchAll(/^closed (\d+)$/gm)].map((match) => Number(match[1])));
@@ -54,15 +48,9 @@ const closedSoFar = (output: string): number =>
 describe('another user holding half-sent requests', { timeout: 60_000 }, () => {
   it("does not stop the teacher's requests: the oldest socket not signed in makes way", async (test) => {
     // Never closed by their timer during the test: only the making way is looked at.
-    const server = await serve({ notSignedInMs: 3_600_000, maxNotSignedIn: 8 });
+    const server = await servePreview(cleanups, { notSignedInMs: 3_600_000, maxNotSignedIn: 8 });
     const cookie = await signIn(server);
-    const other = await startChild.unprivileged(
-      test,
-      HALF_REQUESTS,
-      [new URL(server.url).port, '100'],
-      /holding 100\n/,
-    );
-    await other.ready;
+    const other = await otherUserHolding100(test, server);
     expect(await teacherAsks(server, cookie)).toBe(200);
     expect(await teacherAsks(server, cookie)).toBe(200);
     // Of the 100, at most maxNotSignedIn (8) were ever left open.
@@ -70,14 +58,8 @@ describe('another user holding half-sent requests', { timeout: 60_000 }, () => {
   });
 
   it('closes every socket that does not sign in within the time allowed', async (test) => {
-    const server = await serve({ notSignedInMs: 50 });
-    const other = await startChild.unprivileged(
-      test,
-      HALF_REQUESTS,
-      [new URL(server.url).port, '100'],
-      /holding 100\n/,
-    );
-    await other.ready;
+    const server = await servePreview(cleanups, { notSignedInMs: 50 });
+    const other = await otherUserHolding100(test, server);
     await vi.waitFor(() => expect(closedSoFar(other.output().stdout)).toBe(100), {
       timeout: 30_000,
     });

@@ -8,10 +8,15 @@ import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { cookieName } from '../../src-main/preview/whoMayConnect';
 import { LaunchPage } from '../../src-main/preview/launchPage';
-import type { PreviewSupport } from '../../src-main/preview/server';
-import { buildPreviewApp } from '../../src-main/preview/server';
+import type {
+  PreviewLimits,
+  PreviewSupport,
+  RunningPreviewServer,
+} from '../../src-main/preview/server';
+import { buildPreviewApp, startPreviewServer } from '../../src-main/preview/server';
 import { recordingLogger } from '../support/recordingLogger';
 import { FakeClassTray } from '../support/fakeClassTray';
+import { tempDir } from '../support/tempDir';
 
 export const SESSION = 's'.repeat(43);
 export const PORT = 4321;
@@ -40,6 +45,12 @@ export interface PreviewTestApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** A POST of a JSON body from the preview's own page. */
   post(url: string, body: unknown): Promise<LightMyRequestResponse>;
+  /** A signed-in POST of `payload` as it is, with only these headers (no Origin unless given). */
+  postAsIs(
+    url: string,
+    headers: Record<string, string>,
+    payload?: string,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -77,10 +88,29 @@ export async function previewTestApp(
         headers: { 'content-type': 'application/json', origin: `http://${HOST}` },
         payload: JSON.stringify(body),
       }),
+    postAsIs: (url, headers, payload = '{}') => request({ method: 'POST', url, headers, payload }),
     close: async () => {
       await app.close();
       await rm(staticDir, { recursive: true, force: true });
       await rm(launchDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A real preview server on a free port of 127.0.0.1 with these limits, for the fake core given
+ * (a new one if none); its close and its renderer folder's removal go on `cleanups`, which the
+ * test's afterEach runs newest first.
+ */
+export async function servePreview(
+  cleanups: (() => unknown)[],
+  limits: Partial<PreviewLimits> = {},
+  core = new FakeClassTray(),
+): Promise<RunningPreviewServer> {
+  const staticDir = await rendererDir();
+  cleanups.push(() => rm(staticDir, { recursive: true, force: true }));
+  const dataDir = await tempDir('classtray-preview-data');
+  const server = await startPreviewServer({ classTray: core, staticDir, dataDir, port: 0, limits });
+  cleanups.push(() => server.close());
+  return server;
 }

@@ -170,32 +170,24 @@ describe('foreign hosts and sites', () => {
   });
 
   it('refuses a POST from a foreign Origin with 403 and does not act', async () => {
-    const response = await preview.request({
-      method: 'POST',
-      url: '/api/actions/refresh',
-      headers: { 'content-type': 'application/json', origin: 'http://evil.example' },
-      payload: '{}',
+    const response = await preview.postAsIs('/api/actions/refresh', {
+      'content-type': 'application/json',
+      origin: 'http://evil.example',
     });
     expect(response.statusCode).toBe(403);
     expect(preview.core.calls).toEqual([]);
   });
 
   it('accepts a POST without Origin', async () => {
-    const response = await preview.request({
-      method: 'POST',
-      url: '/api/actions/refresh',
-      headers: { 'content-type': 'application/json' },
-      payload: '{}',
+    const response = await preview.postAsIs('/api/actions/refresh', {
+      'content-type': 'application/json',
     });
     expect(response.statusCode).toBe(200);
   });
 
   it('refuses a POST that is not JSON with 415 (a form could send it cross-site)', async () => {
-    const response = await preview.request({
-      method: 'POST',
-      url: '/api/actions/refresh',
-      headers: { 'content-type': 'text/plain' },
-      payload: '{}',
+    const response = await preview.postAsIs('/api/actions/refresh', {
+      'content-type': 'text/plain',
     });
     expect(response.statusCode).toBe(415);
     expect(response.json().error).toMatch(/JSON/);

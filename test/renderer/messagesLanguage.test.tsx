@@ -10,18 +10,10 @@ import { SENTENCES } from '../../src-shared/i18n';
 import type { Locale } from '../../src-shared/i18n/languages';
 import { messageWithRefusal, refusal } from '../../src-shared/refusal';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, failedEnd, trackedAccess } from '../support/classTrayState';
+import { ANA, LUIS, classTrayState, failedEnd } from '../support/classTrayState';
 import { invalidatedAt10h42m18s, renderApp } from './renderApp';
 
 afterEach(cleanup);
-
-const ANA = trackedAccess({ studentName: 'Ana' });
-const LUIS = trackedAccess({
-  token: '22222222-2222-4222-8222-222222222222',
-  remoteId: '100000002',
-  deviceAlias: 'LAB-PC02',
-  studentName: 'Luis',
-});
 
 /** Words only German has among the nine: any of them left in another language is a leftover. */
 const GERMAN = /Zugang|Zugänge|beendet|Dienst|funktioniert|erreichbar/;

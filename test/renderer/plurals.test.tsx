@@ -5,7 +5,7 @@ import { openI18n } from '../../src-renderer/i18n';
 import { resources } from '../../src-shared/i18n';
 import { LOCALES } from '../../src-shared/i18n/languages';
 import { PLURAL_FORMS } from '../../src-shared/i18n/messages';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { ANA, LUIS, classTrayState } from '../support/classTrayState';
 import { FakeClassTray } from '../support/fakeClassTray';
 import { namesOneNumber } from '../support/pluralForms';
 import { renderApp } from './renderApp';
@@ -82,14 +82,6 @@ describe('counted sentences', () => {
       'Se terminaron 2 accesos.',
     ]);
   });
-});
-
-const ANA = trackedAccess({ studentName: 'Ana' });
-const LUIS = trackedAccess({
-  token: '22222222-2222-4222-8222-222222222222',
-  remoteId: '100000002',
-  deviceAlias: 'LAB-PC02',
-  studentName: 'Luis',
 });
 
 describe('End all in Spanish', () => {

@@ -1,6 +1,8 @@
 /** Renders the whole window over a FakeClassTray, wired exactly as src-renderer/main.tsx does. */
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserEvent } from '@testing-library/user-event';
+import { expect } from 'vitest';
 import type { ClassTrayChange } from '../../src-main/core/api/classTrayApi';
 import type { InvalidateResultView } from '../../src-main/core/accesses/accessView';
 import type { Host } from '../../src-renderer/api';
@@ -64,3 +66,27 @@ export const invalidatedAt10h42m18s = (): InvalidateResultView => ({
   learnedAt: new Date(2026, 0, 5, 10, 42, 18).toISOString(),
   warnNo2fa: false,
 });
+
+/** Gives the button named `name` the focus and presses Enter, as a keyboard user does. */
+export async function pressWithEnter(user: UserEvent, name: string): Promise<HTMLElement> {
+  const button = screen.getByRole('button', { name });
+  act(() => button.focus());
+  await user.keyboard('{Enter}');
+  return button;
+}
+
+/**
+ * The focus is still on the button while its action runs, and the button enabled: Chromium moves
+ * the focus to the page body off a disabled button (happy-dom does not). With `finish`, the
+ * action then ends, and the focus is still there.
+ */
+export async function expectFocusKeptOn(
+  button: HTMLElement,
+  finish?: () => Promise<unknown>,
+): Promise<void> {
+  expect((button as HTMLButtonElement).disabled).toBe(false);
+  expect(document.activeElement).toBe(button);
+  if (finish === undefined) return;
+  await finish();
+  expect(document.activeElement).toBe(button);
+}

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EndedAccessView, TrackedAccessView } from '../../src-main/core/accesses/accessView';
 import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
@@ -8,7 +9,13 @@ import { messageWithRefusal } from '../../src-shared/refusal';
 import { isolated } from '../../src-renderer/views/bidi';
 import { FakeClassTray } from '../support/fakeClassTray';
 import type { StateOverrides } from '../support/classTrayState';
-import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../support/classTrayState';
+import {
+  ANA,
+  classTrayState,
+  endAnswer,
+  failedEnd,
+  trackedAccess,
+} from '../support/classTrayState';
 import { openAccessCards, renderApp, rowOf } from './renderApp';
 
 // The window's clock is Madrid's, an hour ahead of UTC in January, so a local time and its
@@ -31,7 +38,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const ANA = trackedAccess({ studentName: 'Ana' });
+/** Luis here is on LAB-PC03, an online device (the shared LUIS is on LAB-PC02, offline). */
 const LUIS = trackedAccess({
   token: '22222222-2222-4222-8222-222222222222',
   remoteId: '100000003',
@@ -43,6 +50,15 @@ const AT_10_50 = '2026-01-05T09:50:00.000Z';
 
 const lab = (overrides: StateOverrides = {}) =>
   new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS], ...overrides }));
+
+/** A running access in Room 12, not the classroom the window opens on (Computer Lab 1). */
+const accessInRoom12 = (studentName: string, deviceAlias: string) =>
+  trackedAccess({
+    token: '33333333-3333-4333-8333-333333333333',
+    classroomId: 'room-12',
+    deviceAlias,
+    studentName,
+  });
 
 /** A button of the device row, by its whole accessible name. */
 const rowButton = (device: string, name: string) =>
@@ -56,6 +72,15 @@ const cardList = () => {
 /** Types a time into the open form's field, as a time field reports it. */
 const typeTime = (label: string, time: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value: time } });
+
+/** Renders the lab, opens End at… on Ana's row (LAB-PC01), types `time` and presses Schedule. */
+async function scheduleFromAnasRow(fake: FakeClassTray, time: string) {
+  const { user } = await renderApp(fake);
+  await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
+  typeTime('End at', time);
+  await user.click(screen.getByRole('button', { name: 'Schedule' }));
+  return user;
+}
 
 describe('scheduling an end', () => {
   it('sends the typed local time today as an instant from a device row, then shows it pending', async () => {
@@ -80,10 +105,7 @@ describe('scheduling an end', () => {
 
   it('refuses a time already past today in words, without asking the core or rolling to tomorrow', async () => {
     const fake = lab();
-    const { user } = await renderApp(fake);
-    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
-    typeTime('End at', '10:30');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    const user = await scheduleFromAnasRow(fake, '10:30');
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(
       `${isolated('10:30')} has already passed today: choose a later time.`,
@@ -137,10 +159,7 @@ describe('scheduling an end', () => {
 
   it('rewords a refused time when the language changes, as it keeps what was wrong, not its words', async () => {
     const fake = lab();
-    const { user } = await renderApp(fake);
-    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
-    typeTime('End at', '10:30');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await scheduleFromAnasRow(fake, '10:30');
     await act(() => fake.updatePreferences({ language: 'de' }));
     // German's sentences arrive as their own chunk, after the preference: waited for, not assumed.
     const german = SENTENCES.de.schedule.passed.replace('{{time}}', isolated('10:30'));
@@ -149,10 +168,7 @@ describe('scheduling an end', () => {
 
   it("asks for a time in the window's format when the field holds none", async () => {
     const fake = lab();
-    const { user } = await renderApp(fake);
-    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
-    typeTime('End at', '12:50 AM');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await scheduleFromAnasRow(fake, '12:50 AM');
     expect(fake.scheduleEnd).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe('Type a time as 10:50.');
   });
@@ -160,10 +176,7 @@ describe('scheduling an end', () => {
   it("shows the core's refusal the way the window shows a failed action", async () => {
     const fake = lab();
     fake.scheduleEnd.mockRejectedValueOnce(new Error('This temporal access has already ended.'));
-    const { user } = await renderApp(fake);
-    await user.click(rowButton('LAB-PC01', 'End at… for LAB-PC01'));
-    typeTime('End at', '10:50');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
+    await scheduleFromAnasRow(fake, '10:50');
     expect(screen.getByRole('alert').textContent).toBe(
       'That did not work: This temporal access has already ended.',
     );
@@ -235,19 +248,24 @@ describe('a pending end', () => {
   });
 });
 
+/** In the open class form, schedules 10:50: the core is asked once, and the class shows it pending. */
+async function scheduleClassEndAt1050(fake: FakeClassTray, user: UserEvent) {
+  typeTime('End class at', '10:50');
+  await user.click(screen.getByRole('button', { name: 'Schedule' }));
+  expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
+    target: { classroomId: 'lab-1' },
+    at: AT_10_50,
+  });
+  expect(screen.getByText(`Class ends at ${isolated('10:50')}`)).toBeTruthy();
+}
+
 describe("the class's end", () => {
   it('is scheduled beside End all, shown pending and cancelled', async () => {
     const fake = lab();
     const { user } = await renderApp(fake);
     await user.click(screen.getByRole('button', { name: 'End class at…' }));
     expect(screen.getByRole('form', { name: 'Schedule the end of the class' })).toBeTruthy();
-    typeTime('End class at', '10:50');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
-    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
-      target: { classroomId: 'lab-1' },
-      at: AT_10_50,
-    });
-    expect(screen.getByText(`Class ends at ${isolated('10:50')}`)).toBeTruthy();
+    await scheduleClassEndAt1050(fake, user);
     // The accesses' own ends are theirs: none is pending.
     expect(within(rowOf('LAB-PC01')).queryByText(/Ends at/)).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Cancel end at 10:50 of the class' }));
@@ -262,13 +280,7 @@ describe("the class's end", () => {
     const { user } = await renderApp(fake);
     expect(screen.queryByRole('button', { name: 'End all accesses in this classroom' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'End class at…' }));
-    typeTime('End class at', '10:50');
-    await user.click(screen.getByRole('button', { name: 'Schedule' }));
-    expect(fake.scheduleEnd).toHaveBeenCalledExactlyOnceWith({
-      target: { classroomId: 'lab-1' },
-      at: AT_10_50,
-    });
-    expect(screen.getByText(`Class ends at ${isolated('10:50')}`)).toBeTruthy();
+    await scheduleClassEndAt1050(fake, user);
   });
 
   it("is not offered for another classroom's pending end", async () => {
@@ -308,35 +320,77 @@ const over = (token: string, kind: 'already-ended' | 'unknown'): EndedAccessView
 });
 
 describe('run reports', () => {
-  it('says what each run ended, newest first, naming the classroom or the student and device', async () => {
-    await renderApp(
-      lab({
-        scheduledEnds: {
-          ran: [
-            run({ ended: [ended('a'), ended('b'), ended('c')] }),
-            run({
-              scheduled: { at: AT_10_50, target: { token: ANA.token } },
-              ended: [ended(ANA.token)],
-            }),
-            run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
-          ],
-        },
-      }),
-    );
-    expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 3 accesses.',
-      'Scheduled end at 10:50 for Ana on LAB-PC01 ended 1 access.',
-      'Scheduled end at 10:50 for Room 12: no access was running.',
-    ]);
+  // Each run as the core reports it, and the sentences the window shows for them, newest first.
+  it.each<{ name: string; ran: ScheduledEndRunView[]; reports: string[] }>([
+    {
+      name: 'says what each run ended, newest first, naming the classroom or the student and device',
+      ran: [
+        run({ ended: [ended('a'), ended('b'), ended('c')] }),
+        run({
+          scheduled: { at: AT_10_50, target: { token: ANA.token } },
+          ended: [ended(ANA.token)],
+        }),
+        run({ scheduled: { at: AT_10_50, target: { classroomId: 'room-12' } } }),
+      ],
+      reports: [
+        'Scheduled end at 10:50 for Computer Lab 1 ended 3 accesses.',
+        'Scheduled end at 10:50 for Ana on LAB-PC01 ended 1 access.',
+        'Scheduled end at 10:50 for Room 12: no access was running.',
+      ],
+    },
+    {
+      name: 'says a run was late because the computer slept or ClassTray was closed',
+      ran: [run({ lateMinutes: 12, ended: [ended('a')] })],
+      reports: [
+        'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. It ran late by 12 minutes (the computer was asleep or ClassTray was closed).',
+      ],
+    },
+    {
+      name: 'says a run ended early, as the computer went to sleep',
+      // Asleep at 10:42, eight minutes before the end.
+      ran: [
+        run({
+          atSleep: true,
+          ranAt: new Date(Date.parse(AT_10_50) - 8 * 60_000).toISOString(),
+          ended: [ended('a'), ended('b')],
+        }),
+      ],
+      reports: [
+        'Scheduled end at 10:50 for Computer Lab 1 ended 2 accesses. It ran early, at 10:42, when the computer went to sleep.',
+      ],
+    },
+    {
+      name: 'says how many could not be ended and that they are being retried',
+      ran: [
+        run({ ended: [ended('a'), failed('b'), failed('c')], retrying: true }),
+        run({
+          scheduled: { at: AT_10_50, target: { token: 'ffffffff-ffff' } },
+          ended: [failed('f')],
+        }),
+      ],
+      reports: [
+        'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2 accesses: retrying.',
+        'Scheduled end at 10:50 for Token ffffffff…: no access ended. Could not end 1 access.',
+      ],
+    },
+    {
+      name: 'counts as ended only what it ended, and says what was over already',
+      ran: [
+        run({ ended: [ended('a'), over('b', 'already-ended'), over('c', 'already-ended')] }),
+        run({ ended: [over('d', 'unknown')], ranAt: '2026-01-05T09:55:00.000Z' }),
+      ],
+      reports: [
+        'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 accesses had already ended or expired.',
+        'Scheduled end at 10:50 for Computer Lab 1: no access ended. 1 access was unknown to the service.',
+      ],
+    },
+  ])('$name', async ({ ran, reports }) => {
+    await renderApp(lab({ scheduledEnds: { ran } }));
+    expect(reportTexts()).toEqual(reports);
   });
 
   it("names an access's own classroom when another one is open", async () => {
-    const inRoom12 = trackedAccess({
-      token: '33333333-3333-4333-8333-333333333333',
-      classroomId: 'room-12',
-      deviceAlias: 'R12-PC06',
-      studentName: 'Eva',
-    });
+    const inRoom12 = accessInRoom12('Eva', 'R12-PC06');
     const { user } = await renderApp(
       lab({
         temporalAccesses: [ANA, inRoom12],
@@ -363,68 +417,6 @@ describe('run reports', () => {
     expect(reportTexts()).toEqual([
       'Scheduled end at 10:50 for Eva on R12-PC06 ended 1 access.',
       'Scheduled end at 10:50 for Ana on LAB-PC01 in Computer Lab 1 ended 1 access.',
-    ]);
-  });
-
-  it('says a run was late because the computer slept or ClassTray was closed', async () => {
-    await renderApp(
-      lab({ scheduledEnds: { ran: [run({ lateMinutes: 12, ended: [ended('a')] })] } }),
-    );
-    expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. It ran late by 12 minutes (the computer was asleep or ClassTray was closed).',
-    ]);
-  });
-
-  it('says a run ended early, as the computer went to sleep', async () => {
-    const asleepAt = new Date(Date.parse(AT_10_50) - 8 * 60_000).toISOString();
-    await renderApp(
-      lab({
-        scheduledEnds: {
-          ran: [run({ atSleep: true, ranAt: asleepAt, ended: [ended('a'), ended('b')] })],
-        },
-      }),
-    );
-    expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 2 accesses. It ran early, at 10:42, when the computer went to sleep.',
-    ]);
-  });
-
-  it('says how many could not be ended and that they are being retried', async () => {
-    await renderApp(
-      lab({
-        scheduledEnds: {
-          ran: [
-            run({ ended: [ended('a'), failed('b'), failed('c')], retrying: true }),
-            run({
-              scheduled: { at: AT_10_50, target: { token: 'ffffffff-ffff' } },
-              ended: [failed('f')],
-            }),
-          ],
-        },
-      }),
-    );
-    expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. Could not end 2 accesses: retrying.',
-      'Scheduled end at 10:50 for Token ffffffff…: no access ended. Could not end 1 access.',
-    ]);
-  });
-
-  it('counts as ended only what it ended, and says what was over already', async () => {
-    await renderApp(
-      lab({
-        scheduledEnds: {
-          ran: [
-            run({
-              ended: [ended('a'), over('b', 'already-ended'), over('c', 'already-ended')],
-            }),
-            run({ ended: [over('d', 'unknown')], ranAt: '2026-01-05T09:55:00.000Z' }),
-          ],
-        },
-      }),
-    );
-    expect(reportTexts()).toEqual([
-      'Scheduled end at 10:50 for Computer Lab 1 ended 1 access. 2 accesses had already ended or expired.',
-      'Scheduled end at 10:50 for Computer Lab 1: no access ended. 1 access was unknown to the service.',
     ]);
   });
 
@@ -557,12 +549,7 @@ describe("the reports' fold", () => {
   });
 
   it('keeps each student, device and room whole, a student broken at its spaces only', async () => {
-    const zofia = trackedAccess({
-      token: '33333333-3333-4333-8333-333333333333',
-      classroomId: 'room-12',
-      deviceAlias: 'R12-PC23',
-      studentName: 'Zofia Wiśniewska-Kowalczyk',
-    });
+    const zofia = accessInRoom12('Zofia Wiśniewska-Kowalczyk', 'R12-PC23');
     await renderApp(
       lab({
         temporalAccesses: [ANA, zofia],

@@ -9,7 +9,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { FakeClassTray } from '../support/fakeClassTray';
-import { classTrayState, trackedAccess } from '../support/classTrayState';
+import { ANA, classTrayState } from '../support/classTrayState';
 import { renderApp, rowOf } from './renderApp';
 
 // 10:30 local time: the end forms' next 5-minute mark is later today, whatever the time zone.
@@ -20,8 +20,6 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
 });
-
-const ANA = trackedAccess({ studentName: 'Ana' });
 
 interface SmallFormCase {
   form: string;

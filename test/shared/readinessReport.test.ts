@@ -1,6 +1,5 @@
 /** A room's readiness, its report for IT and the mail link: what they say, in what order. */
 import { describe, expect, it } from 'vitest';
-import type { ReadinessDevice } from '../../src-shared/readinessReport';
 import {
   MAILTO_MAX_LENGTH,
   mailtoLink,
@@ -9,15 +8,8 @@ import {
   roomReadiness,
 } from '../../src-shared/readinessReport';
 import { englishReportWords } from '../../src-main/morningCheck/readinessCommand';
+import { pc } from '../support/readinessDevice';
 
-const pc = (n: number, overrides: Partial<ReadinessDevice> = {}): ReadinessDevice => ({
-  remoteId: String(100 + n),
-  alias: `PC-${n}`,
-  online: true,
-  status: 'enabled',
-  has2fa: true,
-  ...overrides,
-});
 const at = (time: string) => `2026-03-02T${time}:00.000Z`;
 
 describe("a room's readiness", () => {

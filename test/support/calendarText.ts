@@ -7,30 +7,36 @@ export interface LessonSpec {
   location?: string;
 }
 
-/** 20261124T100500Z */
-const utc = (ms: number) =>
+/** 20261124T100500Z: an instant as iCalendar writes it in UTC. */
+export const icsUtc = (ms: number) =>
   new Date(ms)
     .toISOString()
     .replaceAll('-', '')
     .replaceAll(':', '')
     .replace(/\.\d{3}/, '');
 
-export function calendarText(lessons: readonly LessonSpec[]): string {
-  return [
+/** A whole calendar around its body lines, with the line ends iCalendar asks for. */
+export const icsCalendar = (lines: readonly string[]) =>
+  [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
     'PRODID:-//ClassTray tests//EN',
-    ...lessons.flatMap((lesson) => [
+    ...lines,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+
+export function calendarText(lessons: readonly LessonSpec[]): string {
+  return icsCalendar(
+    lessons.flatMap((lesson) => [
       'BEGIN:VEVENT',
       `UID:${lesson.uid}`,
-      `DTSTAMP:${utc(lesson.start)}`,
-      `DTSTART:${utc(lesson.start)}`,
-      `DTEND:${utc(lesson.end)}`,
+      `DTSTAMP:${icsUtc(lesson.start)}`,
+      `DTSTART:${icsUtc(lesson.start)}`,
+      `DTEND:${icsUtc(lesson.end)}`,
       `SUMMARY:${lesson.summary}`,
       ...(lesson.location === undefined ? [] : [`LOCATION:${lesson.location}`]),
       'END:VEVENT',
     ]),
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  );
 }

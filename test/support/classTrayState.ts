@@ -72,6 +72,16 @@ export function trackedAccess(overrides: Partial<TrackedAccessView> = {}): Track
   };
 }
 
+/** Ana's running access on LAB-PC01, the lab's first device. */
+export const ANA = trackedAccess({ studentName: 'Ana' });
+/** Luis's running access on LAB-PC02, the device the lab shows offline. */
+export const LUIS = trackedAccess({
+  token: '22222222-2222-4222-8222-222222222222',
+  remoteId: '100000002',
+  deviceAlias: 'LAB-PC02',
+  studentName: 'Luis',
+});
+
 export interface StateOverrides {
   devices?: DeviceView[];
   temporalAccesses?: TrackedAccessView[];

@@ -4,35 +4,19 @@
  * school feed (a teacher's school year: weekly lessons in a zone of its own, holidays, moved
  * lessons), each placed around a given instant.
  */
+import { icsCalendar, icsUtc } from './calendarText';
+
 const DAY = 86_400_000;
 
-/** 20261124T100000Z */
-const utc = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replaceAll('-', '')
-    .replaceAll(':', '')
-    .replace(/\.\d{3}/, '');
-
 /** 20261124T100000, the wall time of a UTC instant read as if it were local. */
-const wall = (ms: number) => utc(ms).replace('Z', '');
-
-const calendar = (lines: readonly string[]) =>
-  [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//ClassTray tests//EN',
-    ...lines,
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+const wall = (ms: number) => icsUtc(ms).replace('Z', '');
 
 const lesson = (uid: string, start: number, minutes: number, extra: readonly string[] = []) => [
   'BEGIN:VEVENT',
   `UID:${uid}`,
-  `DTSTAMP:${utc(start)}`,
-  `DTSTART:${utc(start)}`,
-  `DTEND:${utc(start + minutes * 60_000)}`,
+  `DTSTAMP:${icsUtc(start)}`,
+  `DTSTART:${icsUtc(start)}`,
+  `DTEND:${icsUtc(start + minutes * 60_000)}`,
   ...extra,
   'END:VEVENT',
 ];
@@ -41,7 +25,7 @@ const lesson = (uid: string, start: number, minutes: number, extra: readonly str
 export const ENDLESS_ZONE = 'Custom School Time';
 
 export function endlessZone(now: number): string {
-  return calendar([
+  return icsCalendar([
     'BEGIN:VTIMEZONE',
     `TZID:${ENDLESS_ZONE}`,
     'BEGIN:STANDARD',
@@ -53,7 +37,7 @@ export function endlessZone(now: number): string {
     'END:VTIMEZONE',
     'BEGIN:VEVENT',
     'UID:zoned-lesson',
-    `DTSTAMP:${utc(now)}`,
+    `DTSTAMP:${icsUtc(now)}`,
     `DTSTART;TZID=${ENDLESS_ZONE}:${wall(now + DAY)}`,
     `DTEND;TZID=${ENDLESS_ZONE}:${wall(now + DAY + 3_000_000)}`,
     'SUMMARY:Maths 3B',
@@ -64,7 +48,7 @@ export function endlessZone(now: number): string {
 
 /** `count` series repeating every second without end, from a year ago. */
 export function secondlySeries(now: number, count = 100): string {
-  return calendar(
+  return icsCalendar(
     Array.from({ length: count }, (_, index) =>
       lesson(`secondly-${index}`, now - 365 * DAY, 1, ['RRULE:FREQ=SECONDLY', 'SUMMARY:Tick']),
     ).flat(),
@@ -77,11 +61,11 @@ export function secondlySeries(now: number, count = 100): string {
  */
 export function manyEvents(now: number, count = 100_000): string {
   const step = Math.floor((365 * DAY) / count);
-  return calendar(
+  return icsCalendar(
     Array.from({ length: count }, (_, index) => [
       'BEGIN:VEVENT',
       `UID:e${index}`,
-      `DTSTART:${utc(now - 182 * DAY + index * step)}`,
+      `DTSTART:${icsUtc(now - 182 * DAY + index * step)}`,
       'DURATION:PT50M',
       'END:VEVENT',
     ]).flat(),
@@ -91,7 +75,7 @@ export function manyEvents(now: number, count = 100_000): string {
 /** `count` lessons over the next week, each in a place of its own. */
 export function manyLocations(now: number, count = 10_000): string {
   const step = Math.floor((7 * DAY) / count);
-  return calendar(
+  return icsCalendar(
     Array.from({ length: count }, (_, index) =>
       lesson(`place-${index}`, now + 60_000 + index * step, 50, [
         'SUMMARY:Lesson',
@@ -128,7 +112,7 @@ export function schoolYear(now: number): string {
       lines.push(
         'BEGIN:VEVENT',
         `UID:${uid}`,
-        `DTSTAMP:${utc(now)}`,
+        `DTSTAMP:${icsUtc(now)}`,
         `DTSTART;${berlin(start)}`,
         `DTEND;${berlin(start + 50 * 60_000)}`,
         `RRULE:FREQ=WEEKLY;COUNT=${weeks}`,
@@ -145,7 +129,7 @@ export function schoolYear(now: number): string {
           lines.push(
             'BEGIN:VEVENT',
             `UID:${uid}`,
-            `DTSTAMP:${utc(now)}`,
+            `DTSTAMP:${icsUtc(now)}`,
             `RECURRENCE-ID;${berlin(original)}`,
             `DTSTART;${berlin(original + 600_000)}`,
             `DTEND;${berlin(original + 600_000 + 50 * 60_000)}`,
@@ -158,7 +142,7 @@ export function schoolYear(now: number): string {
       }
     }
   }
-  return calendar(lines);
+  return icsCalendar(lines);
 }
 
 /**
@@ -167,7 +151,7 @@ export function schoolYear(now: number): string {
  * too much.
  */
 export function crowdedSeries(now: number, series = 3, count = 4_000): string {
-  return calendar(
+  return icsCalendar(
     Array.from({ length: series }, (_, index) =>
       lesson(`crowded-${index}`, now, 1, [`RRULE:FREQ=MINUTELY;COUNT=${count}`, 'SUMMARY:Crowded']),
     ).flat(),

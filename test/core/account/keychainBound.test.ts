@@ -75,6 +75,12 @@ class SlowKeytar implements Keytar {
   deletePassword(service: string, account: string): Promise<boolean> {
     return this.#call(() => this.entries.delete(`${service}|${account}`));
   }
+  /** A keychain that holds TOKEN for SERVICE_URL, saved there by an earlier run. */
+  static holdingToken(): SlowKeytar {
+    const keytar = new SlowKeytar();
+    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    return keytar;
+  }
   /** The keyring wakes up: what waited answers, and what comes next answers at once. */
   answerAll(): void {
     this.responsive = true;
@@ -95,6 +101,25 @@ function vaultWith(keytar: Keytar) {
     log,
   });
   return { vault, clock, lines };
+}
+
+/** Lets the keychain calls asked so far start, then lets their bound pass. */
+async function outlastTheBound(clock: ReturnType<typeof manualTimers>): Promise<void> {
+  await settle();
+  clock.advance(KEYCHAIN_BOUND_MS);
+  await settle();
+}
+
+/** A token read that outlasts its bound, then fails (libsecret gave up waiting on the prompt). */
+async function readFailingLate(
+  keytar: SlowKeytar,
+  vault: TokenVault,
+  clock: ReturnType<typeof manualTimers>,
+): Promise<void> {
+  void vault.getToken(SERVICE_URL);
+  await outlastTheBound(clock);
+  keytar.failAll();
+  await settle();
 }
 
 describe('a keychain call within its bound', () => {
@@ -131,8 +156,7 @@ describe('a keychain call within its bound', () => {
   });
 
   it('waits for a prompt answered within the bound (the call is not cut short)', async () => {
-    const keytar = new SlowKeytar();
-    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    const keytar = SlowKeytar.holdingToken();
     const { vault, clock } = vaultWith(keytar);
 
     const token = watch(vault.getToken(SERVICE_URL));
@@ -150,16 +174,13 @@ describe('a keychain call within its bound', () => {
   });
 
   it('uses the saved token as soon as a late call answers, and tells who asked', async () => {
-    const keytar = new SlowKeytar();
-    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    const keytar = SlowKeytar.holdingToken();
     const { vault, clock } = vaultWith(keytar);
     let answered = 0;
     vault.whenKeychainAnswers(() => (answered += 1));
 
     const first = watch(vault.getToken(SERVICE_URL));
-    await settle();
-    clock.advance(KEYCHAIN_BOUND_MS);
-    await settle();
+    await outlastTheBound(clock);
     expect(first).toMatchObject({ done: true, value: null });
     expect(answered).toBe(0);
 
@@ -175,14 +196,11 @@ describe('a keychain call within its bound', () => {
   });
 
   it('keeps a token pasted meanwhile, and writes it over the older one once the keychain answers', async () => {
-    const keytar = new SlowKeytar();
-    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    const keytar = SlowKeytar.holdingToken();
     const { vault, clock, lines } = vaultWith(keytar);
 
     void vault.status(SERVICE_URL);
-    await settle();
-    clock.advance(KEYCHAIN_BOUND_MS);
-    await settle();
+    await outlastTheBound(clock);
 
     await expect(vault.setToken(SERVICE_URL, NEW_TOKEN)).resolves.toMatchObject({
       location: 'memory',
@@ -204,14 +222,11 @@ describe('a keychain call within its bound', () => {
   });
 
   it('forgets meanwhile too: the older token does not come back when the keychain answers', async () => {
-    const keytar = new SlowKeytar();
-    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    const keytar = SlowKeytar.holdingToken();
     const { vault, clock } = vaultWith(keytar);
 
     const forgetting = watch(vault.forgetToken(SERVICE_URL));
-    await settle();
-    clock.advance(KEYCHAIN_BOUND_MS);
-    await settle();
+    await outlastTheBound(clock);
     expect(forgetting).toMatchObject({ done: true, value: { hasToken: false } });
 
     keytar.answerAll();
@@ -222,18 +237,12 @@ describe('a keychain call within its bound', () => {
   });
 
   it('asks again later when a late call fails (libsecret gave up), until the keychain answers', async () => {
-    const keytar = new SlowKeytar();
-    keytar.entries.set(`${KEYCHAIN_SERVICE}|${SERVICE_URL}`, TOKEN);
+    const keytar = SlowKeytar.holdingToken();
     const { vault, clock, lines } = vaultWith(keytar);
     let answered = 0;
     vault.whenKeychainAnswers(() => (answered += 1));
 
-    void vault.getToken(SERVICE_URL);
-    await settle();
-    clock.advance(KEYCHAIN_BOUND_MS);
-    await settle();
-    keytar.failAll();
-    await settle();
+    await readFailingLate(keytar, vault, clock);
 
     // Not retired for the run, as a keychain that failed at once would be.
     expect(await vault.status(SERVICE_URL)).toMatchObject({ keychainWaiting: true });
@@ -254,12 +263,7 @@ describe('a keychain call within its bound', () => {
     const { vault, clock } = vaultWith(keytar);
     let answered = 0;
     vault.whenKeychainAnswers(() => (answered += 1));
-    void vault.getToken(SERVICE_URL);
-    await settle();
-    clock.advance(KEYCHAIN_BOUND_MS);
-    await settle();
-    keytar.failAll();
-    await settle();
+    await readFailingLate(keytar, vault, clock);
     vault.stop();
     expect(clock.waits()).toEqual([]);
     keytar.answerAll();

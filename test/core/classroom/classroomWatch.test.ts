@@ -102,6 +102,14 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Room A's devices as the disk cache kept them, saved on 5 January at 09:00 UTC. */
+const roomACached = (devices: CachedClassroom['devices']): CachedClassroom => ({
+  serviceUrl: 'https://service.example',
+  classroomId: 'room-a',
+  savedAt: '2026-01-05T09:00:00.000Z',
+  devices,
+});
+
 describe('the classroom watch', () => {
   it('reads the classroom, says ok, and keeps the devices in the cache of a service', async () => {
     const { watch, lives, written } = watchWith();
@@ -117,12 +125,7 @@ describe('the classroom watch', () => {
   });
 
   it('starts from the cache, marked stale, and seeds the live status with it', async () => {
-    const cached: CachedClassroom = {
-      serviceUrl: 'https://service.example',
-      classroomId: 'room-a',
-      savedAt: '2026-01-05T09:00:00.000Z',
-      devices: [device('1', false)],
-    };
+    const cached = roomACached([device('1', false)]);
     const { watch, lives } = watchWith({ cached });
     await watch.watch(session('service', 'room-a'));
     expect(watch.connection).toMatchObject({ status: 'stale', lastSuccessAt: cached.savedAt });
@@ -313,12 +316,7 @@ describe("what the watch saw of each device's online status", () => {
   });
 
   it('does not call the difference from the disk cache a change it saw', async () => {
-    const cached: CachedClassroom = {
-      serviceUrl: 'https://service.example',
-      classroomId: 'room-a',
-      savedAt: '2026-01-05T09:00:00.000Z',
-      devices: [device('2')],
-    };
+    const cached = roomACached([device('2')]);
     const { watch, lives } = watchWith({ cached });
     await watch.watch(session('service', 'room-a'));
     lives[0]?.pending[0]?.resolve({ ...answer([device('2', false)]), changes: [wentOffline] });

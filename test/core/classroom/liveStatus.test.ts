@@ -118,8 +118,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('searches every page when a device is no longer on its remembered page', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     // Same total, but everything after device 0 moves up a slot: device 100 onto page 2.
     await service.remove(0);
     await service.add(10_000);
@@ -133,8 +132,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('searches every page when the account total changes', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.add(10_000);
     expect((await live.refresh()).searched).toBe(true);
     expect((await live.refresh()).searched).toBe(false);
@@ -142,8 +140,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('searches every page when a device joins the classroom', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.patch(400, { classroom: 'room-a' });
     const result = await live.refresh();
     expect(result.searched).toBe(true);
@@ -152,8 +149,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('reads the next page in turn on each steady refresh, passing over the remembered ones', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     const inTurn: (number | undefined)[] = [];
     for (let i = 0; i < 8; i++) inTurn.push((await live.refresh()).accountPagesRead.at(-1));
     // Ten account pages, 2, 3 and 6 read anyway: a cycle is seven refreshes, then round again.
@@ -174,15 +170,13 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('reports nothing when nothing changed', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     expect((await live.refresh()).changes).toEqual([]);
   });
 
   it('reports an online flip made in the service', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.patch(260, { is_online: false });
     expect((await live.refresh()).changes).toEqual([
       { type: 'online-changed', remoteId: id(260), online: false },
@@ -191,8 +185,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('reports a device that joins the classroom as added, with its online status', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.add(10_001, 'room-a');
     expect((await live.refresh()).changes).toEqual([
       { type: 'device-added', device: view(10_001) },
@@ -201,8 +194,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('reports devices that leave the classroom or the account as removed', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.patch(60, { classroom: null });
     await service.remove(260);
     expect((await live.refresh()).changes).toEqual([
@@ -213,8 +205,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('reports a renamed or disabled device as changed', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.patch(99, { remote_alias: 'Teacher PC' });
     await service.patch(100, { status: 'disabled' });
     expect((await live.refresh()).changes).toEqual([
@@ -236,8 +227,7 @@ describe('ClassroomLiveStatus against the local service', () => {
 
   it('keeps passwords out of the views and gives them only through password()', async () => {
     const service = await localService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     await service.patch(100, { is_online: false });
     const result = await live.refresh();
     expect(JSON.stringify(result)).not.toMatch(/pw-/);
@@ -255,6 +245,13 @@ describe('ClassroomLiveStatus against the local service', () => {
  * A scripted service for faults: the account list and the classroom's ids live in `state`, and
  * `state.hook` may answer a request itself (a fault) or change the state before it is served.
  */
+/** Live status on the service, after its first refresh: what comes next is a change. */
+async function readOnce(baseUrl: string) {
+  const live = liveStatusOn(baseUrl);
+  await live.refresh();
+  return live;
+}
+
 async function scriptedService(classroom: readonly number[] = CLASSROOM, accountSize = 400) {
   const wire = (n: number): AccountDevice => {
     const { classroom: _classroom, ...rest } = device(n);
@@ -377,8 +374,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
     // 60 classroom devices: two classroom pages, so a walk can see the list change.
     const classroom = Array.from({ length: 60 }, (_, i) => i * 5);
     const { state, service, isClassroom } = await scriptedService(classroom);
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     let joining = 300;
     state.hook = (request) => {
       // Each classroom request sees one device more than the one before.
@@ -399,8 +395,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
   it('reads the new classroom list when it changed once during the walk', async () => {
     const classroom = Array.from({ length: 60 }, (_, i) => i * 5);
     const { state, service, isClassroom } = await scriptedService(classroom);
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     let seen = 0;
     state.hook = (request) => {
       if (isClassroom(request) && ++seen === 2) state.classroom.push(id(301));
@@ -411,8 +406,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
 
   it('fails, keeping the last view and memory, while the account list keeps changing during a search', async () => {
     const { state, service, wire, setOnline } = await scriptedService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     let added = 10_000;
     state.hook = (request) => {
       if (isAccount(request)) state.account.push(wire(added++));
@@ -429,8 +423,7 @@ describe('ClassroomLiveStatus against a misbehaving service', () => {
 
   it('follows devices that shifted between pages since the last refresh', async () => {
     const { state, service, wire } = await scriptedService();
-    const live = liveStatusOn(service.url);
-    await live.refresh();
+    const live = await readOnce(service.url);
     // Same total, everything one slot up: device 100 now ends page 2.
     state.account = [...state.account.slice(1), wire(10_000)];
 

@@ -33,23 +33,33 @@ function scheduleWith(outcomes: Array<'ok' | { retryAfterMs?: number }> = []) {
   return { schedule, calls, refresh };
 }
 
+/** A schedule started with the window shown or hidden, its first refresh done. */
+async function started(visible: boolean, outcomes?: Parameters<typeof scheduleWith>[0]) {
+  const made = scheduleWith(outcomes);
+  await made.schedule.start(visible);
+  return made;
+}
+
+/** With `count` refreshes so far, the next comes `ms` from now: none a second before, one then. */
+async function expectNextRefreshIn(calls: number[], ms: number, count: number) {
+  await vi.advanceTimersByTimeAsync(ms - SECOND);
+  expect(calls).toHaveLength(count);
+  await vi.advanceTimersByTimeAsync(SECOND);
+  expect(calls).toHaveLength(count + 1);
+}
+
 describe('refresh cadence', () => {
   it('refreshes every 10 s while visible and every 60 s while hidden', async () => {
-    const { schedule, calls } = scheduleWith();
-    await schedule.start(true);
+    const { schedule, calls } = await started(true);
     await vi.advanceTimersByTimeAsync(30 * SECOND);
     expect(calls).toHaveLength(4);
     void schedule.setVisible(false);
-    await vi.advanceTimersByTimeAsync(59 * SECOND);
-    expect(calls).toHaveLength(4);
-    await vi.advanceTimersByTimeAsync(1 * SECOND);
-    expect(calls).toHaveLength(5);
+    await expectNextRefreshIn(calls, 60 * SECOND, 4);
     schedule.stop();
   });
 
   it('refreshes at once when the window is shown', async () => {
-    const { schedule, calls } = scheduleWith();
-    await schedule.start(false);
+    const { schedule, calls } = await started(false);
     await vi.advanceTimersByTimeAsync(5 * SECOND);
     await schedule.setVisible(true);
     expect(calls).toHaveLength(2);
@@ -58,8 +68,7 @@ describe('refresh cadence', () => {
   });
 
   it('does nothing while the computer sleeps, and refreshes at once on resume', async () => {
-    const { schedule, calls } = scheduleWith();
-    await schedule.start(true);
+    const { schedule, calls } = await started(true);
     schedule.suspend();
     await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
     expect(calls).toHaveLength(1);
@@ -126,13 +135,9 @@ describe('refresh cadence', () => {
   });
 
   it('takes a new interval into account right away', async () => {
-    const { schedule, calls } = scheduleWith();
-    await schedule.start(true);
+    const { schedule, calls } = await started(true);
     schedule.setIntervals(30 * SECOND, 60 * SECOND);
-    await vi.advanceTimersByTimeAsync(29 * SECOND);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1 * SECOND);
-    expect(calls).toHaveLength(2);
+    await expectNextRefreshIn(calls, 30 * SECOND, 1);
     schedule.stop();
   });
 });
@@ -140,8 +145,7 @@ describe('refresh cadence', () => {
 describe('backing off while the service fails', () => {
   it('doubles the wait after each failure while hidden, up to 5 minutes, and returns to the cadence on success', async () => {
     const failures = Array.from({ length: 10 }, () => ({}));
-    const { schedule, calls } = scheduleWith([...failures, 'ok']);
-    await schedule.start(false);
+    const { schedule, calls } = await started(false, [...failures, 'ok']);
     await vi.advanceTimersByTimeAsync(60 * 60 * SECOND);
     const gaps = calls.slice(1).map((at, i) => Math.round((at - (calls[i] ?? 0)) / SECOND));
     expect(gaps.slice(0, 10)).toEqual([2, 4, 8, 16, 32, 64, 128, 256, 300, 300]);
@@ -152,8 +156,7 @@ describe('backing off while the service fails', () => {
 
   it('never waits longer than the poll interval while visible, so recovery shows within one', async () => {
     const failures = Array.from({ length: 6 }, () => ({}));
-    const { schedule, calls } = scheduleWith([...failures, 'ok']);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, [...failures, 'ok']);
     await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
     const gaps = calls.slice(1).map((at, i) => Math.round((at - (calls[i] ?? 0)) / SECOND));
     expect(gaps.slice(0, 9)).toEqual([2, 4, 8, 10, 10, 10, 10, 10, 10]);
@@ -162,8 +165,7 @@ describe('backing off while the service fails', () => {
 
   it('goes back to the 5-minute ceiling once the window is hidden', async () => {
     const failures = Array.from({ length: 12 }, () => ({}));
-    const { schedule, calls } = scheduleWith(failures);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, failures);
     // Failures at 0, 2, 6, 14 and 24 s: the fourth and fifth wait the visible interval.
     await vi.advanceTimersByTimeAsync(30 * SECOND);
     expect(calls).toHaveLength(5);
@@ -191,31 +193,22 @@ describe('backing off while the service fails', () => {
   });
 
   it('waits at least as long as Retry-After asks', async () => {
-    const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, [{ retryAfterMs: 120 * SECOND }, 'ok']);
     expect(schedule.nextRefreshAt).toBe(Date.now() + 120 * SECOND);
-    await vi.advanceTimersByTimeAsync(119 * SECOND);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1 * SECOND);
-    expect(calls).toHaveLength(2);
+    await expectNextRefreshIn(calls, 120 * SECOND, 1);
     schedule.stop();
   });
 
   it('honours a Retry-After of an hour in full, past the backoff ceiling', async () => {
     const HOUR = 3600 * SECOND;
-    const { schedule, calls } = scheduleWith([{ retryAfterMs: HOUR }, 'ok']);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, [{ retryAfterMs: HOUR }, 'ok']);
     expect(schedule.nextRefreshAt).toBe(Date.now() + HOUR);
-    await vi.advanceTimersByTimeAsync(HOUR - SECOND);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(SECOND);
-    expect(calls).toHaveLength(2);
+    await expectNextRefreshIn(calls, HOUR, 1);
     schedule.stop();
   });
 
   it('still refreshes at once when asked during a long Retry-After', async () => {
-    const { schedule, calls } = scheduleWith([{ retryAfterMs: 3600 * SECOND }, 'ok']);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, [{ retryAfterMs: 3600 * SECOND }, 'ok']);
     await vi.advanceTimersByTimeAsync(60 * SECOND);
     await schedule.refreshNow();
     expect(calls).toHaveLength(2);
@@ -257,21 +250,16 @@ describe('backing off while the service fails', () => {
   });
 
   it('keeps the wait Retry-After asked for when the window is hidden meanwhile', async () => {
-    const { schedule, calls } = scheduleWith([{ retryAfterMs: 120 * SECOND }, 'ok']);
-    await schedule.start(true);
+    const { schedule, calls } = await started(true, [{ retryAfterMs: 120 * SECOND }, 'ok']);
     await vi.advanceTimersByTimeAsync(10 * SECOND);
     void schedule.setVisible(false);
     expect(schedule.nextRefreshAt).toBe((calls[0] ?? 0) + 120 * SECOND);
-    await vi.advanceTimersByTimeAsync(109 * SECOND);
-    expect(calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1 * SECOND);
-    expect(calls).toHaveLength(2);
+    await expectNextRefreshIn(calls, 110 * SECOND, 1);
     schedule.stop();
   });
 
   it('stops for good on stop()', async () => {
-    const { schedule, calls } = scheduleWith();
-    await schedule.start(true);
+    const { schedule, calls } = await started(true);
     schedule.stop();
     await vi.advanceTimersByTimeAsync(10 * 60 * SECOND);
     await schedule.refreshNow();

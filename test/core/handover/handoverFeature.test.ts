@@ -76,6 +76,9 @@ const giver = () =>
     ],
   });
 
+/** Lab 3's accesses handed over without names, the giver keeping them too. */
+const LAB_3 = { classroomId: 'lab-3', withNames: false, giverKeeps: 'keep' } as const;
+
 async function refusal(promise: Promise<unknown>): Promise<string | undefined> {
   try {
     await promise;
@@ -90,11 +93,7 @@ describe('handing a room over', () => {
   it("takes the room's running accesses, with their planned ends, into the colleague's list", async () => {
     const a = await giver();
     const b = await teacher({ current: 'lab-1', recent: [{ id: 'lab-1' }] });
-    const made = await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: false,
-      giverKeeps: 'keep',
-    });
+    const made = await a.feature.actions.makeHandover(LAB_3);
     expect(made).toMatchObject({ count: 3, withNames: false });
     expect(made.code).toMatch(/^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
 
@@ -130,11 +129,7 @@ describe('handing a room over', () => {
 
   it("drops them from the giver's list, with their own ends, when the giver chose so", async () => {
     const a = await giver();
-    await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: false,
-      giverKeeps: 'drop',
-    });
+    await a.feature.actions.makeHandover({ ...LAB_3, giverKeeps: 'drop' });
     const { accesses, scheduledEnds } = a.notebook.read();
     expect(accesses.map((access) => access.token)).toEqual([token(4)]);
     expect(scheduledEnds).toEqual([{ at: PLANNED, target: { classroomId: 'lab-3' } }]);
@@ -142,15 +137,9 @@ describe('handing a room over', () => {
 
   it('refuses a room where nothing runs', async () => {
     const a = await giver();
-    expect(
-      await refusal(
-        a.feature.actions.makeHandover({
-          classroomId: 'lab-1',
-          withNames: false,
-          giverKeeps: 'keep',
-        }),
-      ),
-    ).toBe('handoverNothingRunning');
+    expect(await refusal(a.feature.actions.makeHandover({ ...LAB_3, classroomId: 'lab-1' }))).toBe(
+      'handoverNothingRunning',
+    );
   });
 });
 
@@ -160,11 +149,7 @@ describe("the school's three answers", () => {
     const b = await teacher();
     a.setPolicy(choice);
     b.setPolicy(choice);
-    const made = await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: true,
-      giverKeeps: 'keep',
-    });
+    const made = await a.feature.actions.makeHandover({ ...LAB_3, withNames: true });
     await b.feature.actions.takeHandover({ text: made.text, code: made.code });
     return b.notebook
       .read()
@@ -183,22 +168,10 @@ describe("the school's three answers", () => {
   it('off: neither made nor taken', async () => {
     const a = await giver();
     const b = await teacher();
-    const made = await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: false,
-      giverKeeps: 'keep',
-    });
+    const made = await a.feature.actions.makeHandover(LAB_3);
     a.setPolicy('off');
     b.setPolicy('off');
-    expect(
-      await refusal(
-        a.feature.actions.makeHandover({
-          classroomId: 'lab-3',
-          withNames: false,
-          giverKeeps: 'keep',
-        }),
-      ),
-    ).toBe('handoverNotAllowed');
+    expect(await refusal(a.feature.actions.makeHandover(LAB_3))).toBe('handoverNotAllowed');
     expect(
       await refusal(b.feature.actions.takeHandover({ text: made.text, code: made.code })),
     ).toBe('handoverNotAllowed');
@@ -209,11 +182,7 @@ describe("the school's three answers", () => {
     const a = await giver();
     const b = await teacher();
     b.setPolicy('without-names');
-    const made = await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: true,
-      giverKeeps: 'keep',
-    });
+    const made = await a.feature.actions.makeHandover({ ...LAB_3, withNames: true });
     expect(made.withNames).toBe(true);
     await b.feature.actions.takeHandover({ text: made.text, code: made.code });
     expect(b.notebook.read().accesses.some((access) => access.label !== undefined)).toBe(false);
@@ -232,11 +201,7 @@ describe('a handover refused changes nothing', () => {
       accesses: [given(7)],
       scheduledEnds: [{ at: PLANNED, target: { token: token(7) } }],
     });
-    const made = await a.feature.actions.makeHandover({
-      classroomId: 'lab-3',
-      withNames: false,
-      giverKeeps: 'keep',
-    });
+    const made = await a.feature.actions.makeHandover(LAB_3);
     const before = structuredClone(b.notebook.read());
     const input = await change(made, b);
     const code = await refusal(b.feature.actions.takeHandover(input));

@@ -21,6 +21,7 @@ import { recordingLogger } from '../../support/recordingLogger';
 import { tempDir } from '../../support/tempDir';
 import { childProcesses } from '../../support/childProcesses';
 import { MAX_SCHEDULED_ENDS } from '../../../src-shared/limits';
+import { thrownBy } from '../../support/thrownBy';
 
 const NOW = Date.parse('2025-01-02T03:04:05.678Z');
 const ASIDE_SUFFIX = '.corrupt-2025-01-02T03-04-05.678Z';
@@ -333,12 +334,7 @@ describe('a settings file that cannot be used', () => {
     fs.rmSync(settingsFile());
     fs.mkdirSync(settingsFile());
 
-    let thrown: unknown;
-    try {
-      store.update({ language: 'es' });
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => store.update({ language: 'es' }));
 
     // The hosts show a teacher-facing error to the teacher: the window in its language (the
     // refusal), the CLI and the log as the English sentence, which says why.
@@ -421,12 +417,7 @@ describe('a bad update', () => {
     const before = readSettingsFile();
     const settingsBefore = store.get();
 
-    let thrown: unknown;
-    try {
-      store.update(patch);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => store.update(patch));
 
     expect(thrown).toBeInstanceOf(SettingsValidationError);
     expect((thrown as SettingsValidationError).field).toBe(field);

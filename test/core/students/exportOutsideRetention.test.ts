@@ -1,20 +1,12 @@
 /** The export says where it was written and that ClassTray's retention does not reach it (issue 55). */
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src-main/core/logger';
 import { studentDataExport } from '../../../src-main/core/students/studentDataExport';
-import { PLAIN_TEXT, StudentNames } from '../../../src-main/core/students/studentNames';
+import { studentNamesAt } from '../../support/studentNamesAt';
 
 describe('the student data export', () => {
   it('says in its own words where it was written and that ClassTray never deletes it', () => {
     const now = Date.parse('2026-03-02T07:05:00.000Z');
-    const names = new StudentNames({
-      dataDir: '/nowhere',
-      cipher: PLAIN_TEXT,
-      log: silentLogger,
-      clock: () => now,
-      zone: () => 'Europe/Berlin',
-      rules: () => ({ names: 'full', retentionHours: 0 }),
-    });
+    const names = studentNamesAt('/nowhere', now);
     const exported = studentDataExport({
       now,
       language: 'en',

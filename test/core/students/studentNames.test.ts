@@ -1,13 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { silentLogger } from '../../../src-main/core/logger';
-import {
-  forgetAt,
-  PLAIN_TEXT,
-  STUDENTS_FILE,
-  StudentNames,
-} from '../../../src-main/core/students/studentNames';
+import { forgetAt, STUDENTS_FILE } from '../../../src-main/core/students/studentNames';
+import { studentNamesAt } from '../../support/studentNamesAt';
 import { initialsOf, keptName } from '../../../src-shared/studentData';
 import { tempDir } from '../../support/tempDir';
 
@@ -52,14 +47,7 @@ describe('what is kept of a typed name', () => {
 describe('the names file when ClassTray closes', () => {
   it('holds what was kept, and a name a late refresh brings after closing is not written', async () => {
     const dataDir = await tempDir();
-    const names = new StudentNames({
-      dataDir,
-      cipher: PLAIN_TEXT,
-      log: silentLogger,
-      clock: () => berlin('2026-03-02T07:05:00.000Z'),
-      zone: () => 'Europe/Berlin',
-      rules: () => ({ names: 'full', retentionHours: 0 }),
-    });
+    const names = studentNamesAt(dataDir, berlin('2026-03-02T07:05:00.000Z'));
     await names.load();
     names.keep(
       '3f2c1a4e-8b7d-4c6e-9a1b-2d3e4f5a6b7c',

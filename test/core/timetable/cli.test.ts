@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CALENDAR_URL_ENV, readHere } from '../../../src-main/core/timetable/expandCommand';
-import { calendarText } from '../../support/calendarText';
+import { calendarText, icsCalendar } from '../../support/calendarText';
 import { childProcesses } from '../../support/childProcesses';
 import { feedServers } from '../../support/feedServer';
 import { crowdedSeries, secondlySeries } from '../../support/hostileCalendars';
@@ -20,6 +20,15 @@ const SOURCE = path.join(ROOT, 'src-main/core/timetable/cli.ts');
 const WEEK = path.join(import.meta.dirname, 'fixtures', 'cli-week.ics');
 const startFeed = feedServers();
 const cli = childProcesses();
+
+/** The window's options: `--from` and `--to`, and `--zone` when one is given. */
+const inWindow = (from: string, to: string, zone?: string) => [
+  '--from',
+  from,
+  '--to',
+  to,
+  ...(zone === undefined ? [] : ['--zone', zone]),
+];
 
 /** Runs the CLI to its end; each line it prints is an occurrence as JSON. */
 async function timetable(...args: string[]) {
@@ -50,12 +59,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const { status, occurrences, stderr } = await timetable(
       'expand',
       WEEK,
-      '--from',
-      '2026-11-23',
-      '--to',
-      '2026-11-30',
-      '--zone',
-      'Europe/Madrid',
+      ...inWindow('2026-11-23', '2026-11-30', 'Europe/Madrid'),
     );
     expect(status).toBe(0);
     expect(occurrences).toEqual([
@@ -94,12 +98,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const inUtc = await timetable(
       'expand',
       WEEK,
-      '--from',
-      '2026-11-30T07:00:00Z',
-      '--to',
-      '2026-11-30T10:00:00+01:00',
-      '--zone',
-      'UTC',
+      ...inWindow('2026-11-30T07:00:00Z', '2026-11-30T10:00:00+01:00', 'UTC'),
     );
     expect(inUtc.status).toBe(0);
     expect(inUtc.occurrences).toMatchObject([{ start: '2026-11-30T08:00:00.000Z' }]);
@@ -107,12 +106,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const from = await timetable(
       'expand',
       WEEK,
-      '--from',
-      '2026-11-30T09:01',
-      '--to',
-      '2026-12-01',
-      '--zone',
-      'Europe/Madrid',
+      ...inWindow('2026-11-30T09:01', '2026-12-01', 'Europe/Madrid'),
     );
     expect(from.occurrences).toEqual([]);
   });
@@ -128,10 +122,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const { status, occurrences } = await timetableWith(
       { [CALENDAR_URL_ENV]: feed.url },
       'expand',
-      '--from',
-      '2026-11-24T00:00:00Z',
-      '--to',
-      '2026-11-25T00:00:00Z',
+      ...inWindow('2026-11-24T00:00:00Z', '2026-11-25T00:00:00Z'),
     );
     expect(status).toBe(0);
     expect(occurrences).toEqual([
@@ -150,10 +141,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const failed = await timetableWith(
       { [CALENDAR_URL_ENV]: feed.url },
       'expand',
-      '--from',
-      '2026-11-24',
-      '--to',
-      '2026-11-25',
+      ...inWindow('2026-11-24', '2026-11-25'),
     );
     expect(failed.status).toBe(1);
     expect(failed.stderr).toBe(
@@ -167,14 +155,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const dir = await tempDir();
     const page = path.join(dir, 'page.ics');
     await writeFile(page, '<html>Sign in</html>');
-    const notCalendar = await timetable(
-      'expand',
-      page,
-      '--from',
-      '2026-11-24',
-      '--to',
-      '2026-11-25',
-    );
+    const notCalendar = await timetable('expand', page, ...inWindow('2026-11-24', '2026-11-25'));
     expect(notCalendar).toMatchObject({ status: 1, occurrences: [] });
     expect(notCalendar.stderr).toBe(
       'timetable: refused: The timetable is not an iCalendar (.ics) file.\n',
@@ -183,14 +164,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     // More occurrences in the window than ClassTray keeps from one reading.
     const crowded = path.join(dir, 'crowded.ics');
     await writeFile(crowded, crowdedSeries(Date.parse('2026-11-24T00:00:00Z')));
-    const tooMuch = await timetable(
-      'expand',
-      crowded,
-      '--from',
-      '2026-11-24',
-      '--to',
-      '2026-12-02',
-    );
+    const tooMuch = await timetable('expand', crowded, ...inWindow('2026-11-24', '2026-12-02'));
     expect(tooMuch).toMatchObject({ status: 1, occurrences: [] });
     // The cap's reason; on a machine too loaded to reach the cap within the reader's real 2 s
     // budget (load 18), the budget's: refused with status 1 either way.
@@ -206,12 +180,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     const { status, occurrences, stderr } = await timetable(
       'expand',
       endless,
-      '--from',
-      '2026-11-24',
-      '--to',
-      '2026-11-25',
-      '--zone',
-      'UTC',
+      ...inWindow('2026-11-24', '2026-11-25', 'UTC'),
     );
     expect(status).toBe(0);
     expect(occurrences).toEqual([]);
@@ -226,22 +195,17 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
     // Two lessons at one time without a UID: neither hides the other.
     await writeFile(
       file,
-      [
-        'BEGIN:VCALENDAR',
-        'VERSION:2.0',
-        'PRODID:-//ClassTray tests//EN',
-        ...['Maths 3B', 'Physics 4A'].flatMap((title) => [
+      icsCalendar(
+        ['Maths 3B', 'Physics 4A'].flatMap((title) => [
           'BEGIN:VEVENT',
           'DTSTART:20261124T080000Z',
           'DTEND:20261124T085000Z',
           `SUMMARY:${title}`,
           'END:VEVENT',
         ]),
-        'END:VCALENDAR',
-        '',
-      ].join('\r\n'),
+      ),
     );
-    const args = ['expand', file, '--from', '2026-11-24', '--to', '2026-11-25', '--zone', 'UTC'];
+    const args = ['expand', file, ...inWindow('2026-11-24', '2026-11-25', 'UTC')];
     const first = await timetable(...args);
     expect(first.status).toBe(0);
     expect(first.occurrences).toMatchObject([
@@ -264,16 +228,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
   });
 
   it('prints from its source (through tsx) what it prints built', async () => {
-    const args = [
-      'expand',
-      WEEK,
-      '--from',
-      '2026-11-23',
-      '--to',
-      '2026-11-30',
-      '--zone',
-      'Europe/Madrid',
-    ];
+    const args = ['expand', WEEK, ...inWindow('2026-11-23', '2026-11-30', 'Europe/Madrid')];
     const source = await cli.toEnd(SOURCE, args, { cwd: ROOT });
     expect(source.code).toBe(0);
     expect(
@@ -302,10 +257,7 @@ describe('npm run timetable -- expand', { timeout: 90_000 }, () => {
       [
         'expand',
         path.join(path.dirname(WEEK), 'missing.ics'),
-        '--from',
-        '2026-11-24',
-        '--to',
-        '2026-11-25',
+        ...inWindow('2026-11-24', '2026-11-25'),
       ],
       'missing.ics: ENOENT',
     ],
@@ -327,11 +279,8 @@ describe('the command’s reading on its own thread', () => {
   const span = { from, to: from + 7 * 86_400_000, machineZone: 'UTC' };
   /** `count` weekly series, series-0 to series-(count - 1), one part each for the engine. */
   const series = (count: number) =>
-    [
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'PRODID:-//ClassTray tests//EN',
-      ...Array.from({ length: count }, (_, n) => [
+    icsCalendar(
+      Array.from({ length: count }, (_, n) => [
         'BEGIN:VEVENT',
         `UID:series-${n}`,
         'DTSTART:20261124T080000Z',
@@ -340,9 +289,7 @@ describe('the command’s reading on its own thread', () => {
         `SUMMARY:Series ${n}`,
         'END:VEVENT',
       ]).flat(),
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n');
+    );
   /** A clock that moves `step` ms each time it is read. */
   const ticking = (step: number) => {
     let at = 0;

@@ -4,16 +4,10 @@
  * as the reader's tests and `npm run bench -- timetable` read it.
  */
 
+import { icsUtc } from '../../support/calendarText';
+
 const DAY = 86_400_000;
 const FEED_CAP = 8 * 1024 * 1024;
-
-/** 20261124T100000Z */
-const utc = (ms: number) =>
-  new Date(ms)
-    .toISOString()
-    .replaceAll('-', '')
-    .replaceAll(':', '')
-    .replace(/\.\d{3}/, '');
 
 /**
  * `count` bookings of 40 rooms, six lessons a day on weekdays, from about two years before
@@ -43,8 +37,8 @@ export function roomFeed(now: number, count = 70_000): string {
         lines.push(
           'BEGIN:VEVENT',
           `UID:${uid}`,
-          `DTSTART:${utc(start)}`,
-          `DTEND:${utc(start + 50 * 60_000)}`,
+          `DTSTART:${icsUtc(start)}`,
+          `DTEND:${icsUtc(start + 50 * 60_000)}`,
           `SUMMARY:${'ABCDEF'[period]}${room}`,
           `LOCATION:R${room}`,
         );
@@ -54,9 +48,9 @@ export function roomFeed(now: number, count = 70_000): string {
           lines.push(
             'BEGIN:VEVENT',
             `UID:${uid}`,
-            `RECURRENCE-ID:${utc(start + 7 * DAY)}`,
-            `DTSTART:${utc(start + 7 * DAY + 3_600_000)}`,
-            `DTEND:${utc(start + 7 * DAY + 3_600_000 + 50 * 60_000)}`,
+            `RECURRENCE-ID:${icsUtc(start + 7 * DAY)}`,
+            `DTSTART:${icsUtc(start + 7 * DAY + 3_600_000)}`,
+            `DTEND:${icsUtc(start + 7 * DAY + 3_600_000 + 50 * 60_000)}`,
             `SUMMARY:${'ABCDEF'[period]}${room}`,
             'LOCATION:Hall',
             'END:VEVENT',
@@ -83,7 +77,7 @@ export function crowdedEvents(now: number, count = 100_000): string {
     lines.push(
       'BEGIN:VEVENT',
       `UID:c${index}`,
-      `DTSTART:${utc(now + 60_000 + index * step)}`,
+      `DTSTART:${icsUtc(now + 60_000 + index * step)}`,
       'DURATION:PT50M',
       'END:VEVENT',
     );

@@ -19,6 +19,7 @@ import { servicePaths } from '../../../src-main/contract/wire';
 import type { Worker } from 'node:worker_threads';
 import type { RunawayPart, StartWorker } from '../../../src-main/core/timetable/calendarReader';
 import { sourceCalendarWorker } from '../../../src-main/core/timetable/calendarReader';
+import type { LessonSpec } from '../../support/calendarText';
 import { calendarText } from '../../support/calendarText';
 import { crowdedSeries, manyLocations, secondlySeries } from '../../support/hostileCalendars';
 import { countedFromLongAgo } from './hostile';
@@ -67,6 +68,12 @@ async function setup(options: Partial<ClassTrayOptions> = {}, start = WEDNESDAY_
   await classTray.selectClassroom({ id: 'room-a', nickname: 'Room A' });
   const at = (minutes: number) => start + minutes * MINUTE;
   return { local, classTray, dataDir, ...manual, start, at };
+}
+
+/** Imports the lessons as an .ics file, then maps their place R-A to the classroom. */
+async function importLessonsInto(classTray: ClassTray, classroomId: string, lessons: LessonSpec[]) {
+  await classTray.setTimetableSource({ kind: 'file', text: calendarText(lessons) });
+  await classTray.mapTimetablePlace({ place: 'R-A', classroomId });
 }
 
 async function newAccess(local: RunningLocalService, remoteId: string): Promise<string> {
@@ -128,13 +135,9 @@ describe('lessons from an imported .ics', () => {
 
   it('leaves the classroom the teacher picked in the last 10 minutes, and opens the room when the window opens later', async () => {
     const { classTray, at, advance } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'maths', start: at(5), end: at(55), summary: 'Maths 3B', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    await importLessonsInto(classTray, 'room-b', [
+      { uid: 'maths', start: at(5), end: at(55), summary: 'Maths 3B', location: 'R-A' },
+    ]);
     classTray.setWindowVisible(true);
     await classTray.selectClassroom({ id: 'room-a' });
     advance(5 * MINUTE);
@@ -153,13 +156,9 @@ describe('lessons from an imported .ics', () => {
     const { classTray, at, advance } = await setup({
       log: createLogger({ info: keep, warn: keep, error: keep }),
     });
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    await importLessonsInto(classTray, 'room-b', [
+      { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
+    ]);
     advance(20 * MINUTE);
     await classTray.getState();
     expect((await classTray.getState()).classroom.id).toBe('room-a');
@@ -173,13 +172,9 @@ describe('lessons from an imported .ics', () => {
 
   it("opens the room at the lesson's start when the timer fires a moment early and the start passes while it runs", async () => {
     const { classTray, at, advance, jumpClock, timers } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-b' });
+    await importLessonsInto(classTray, 'room-b', [
+      { uid: 'maths', start: at(20), end: at(70), summary: 'Maths 3B', location: 'R-A' },
+    ]);
     classTray.setWindowVisible(true);
     // Node's timers may fire a few milliseconds before the wall clock says: the start's timer
     // fires at 10:19:59.999, and by the time the view is pushed it is 10:20.
@@ -203,14 +198,10 @@ describe('lessons from an imported .ics', () => {
 describe('the bell', () => {
   it("ends the room's accesses at the lesson's end once the teacher said so, and not after a lesson kept", async () => {
     const { local, classTray, at, advance } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
-        { uid: 'second', start: at(20), end: at(40), summary: 'Maths 3C', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await importLessonsInto(classTray, 'room-a', [
+      { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+      { uid: 'second', start: at(20), end: at(40), summary: 'Maths 3C', location: 'R-A' },
+    ]);
     // Off until answered: nothing is scheduled.
     expect((await classTray.getState()).scheduledEnds.pending).toEqual([]);
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
@@ -243,13 +234,9 @@ describe('the bell', () => {
 
   it("takes Cancel end of a lesson's end as keeping the accesses after that lesson", async () => {
     const { classTray, at } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await importLessonsInto(classTray, 'room-a', [
+      { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+    ]);
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     expect((await classTray.getState()).scheduledEnds.pending).toHaveLength(1);
     await classTray.cancelScheduledEnd({ target: { classroomId: 'room-a' } });
@@ -260,13 +247,9 @@ describe('the bell', () => {
 
   it('never replaces an end the teacher scheduled for the room, and drops its own when turned off', async () => {
     const { classTray, at } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await importLessonsInto(classTray, 'room-a', [
+      { uid: 'first', start: at(-10), end: at(10), summary: 'Maths 3B', location: 'R-A' },
+    ]);
     await classTray.scheduleEnd({
       target: { classroomId: 'room-a' },
       at: new Date(at(5)).toISOString(),
@@ -285,14 +268,10 @@ describe('the bell', () => {
 describe("the bell's answer, room by room (issue 43)", () => {
   it('never ends accesses in a room mapped after a yes for another room, until that room gets its own yes', async () => {
     const { local, classTray, at, advance } = await setup();
-    await classTray.setTimetableSource({
-      kind: 'file',
-      text: calendarText([
-        { uid: 'maths', start: at(-10), end: at(50), summary: 'Maths 3B', location: 'R-A' },
-        { uid: 'music', start: at(-10), end: at(10), summary: 'Mathe 7b', location: 'B204' },
-      ]),
-    });
-    await classTray.mapTimetablePlace({ place: 'R-A', classroomId: 'room-a' });
+    await importLessonsInto(classTray, 'room-a', [
+      { uid: 'maths', start: at(-10), end: at(50), summary: 'Maths 3B', location: 'R-A' },
+      { uid: 'music', start: at(-10), end: at(10), summary: 'Mathe 7b', location: 'B204' },
+    ]);
     await classTray.setEndAtBell({ classroomId: 'room-a', on: true });
     await classTray.mapTimetablePlace({ place: 'B204', classroomId: 'empty' });
     let state = await classTray.getState();
@@ -429,11 +408,7 @@ describe('the weekly table', () => {
       day: 'a lesson starting this minute, on a morning whose UTC date is the day before',
       clock: '2026-01-06T23:45:00Z', // Wednesday 10:15 in Adelaide
       lessons: [lesson(WEDNESDAY, '10:15', '11:00')],
-      now: {
-        classroomId: 'room-b',
-        start: '2026-01-06T23:45:00.000Z',
-        end: '2026-01-07T00:30:00.000Z',
-      },
+      now: { start: '2026-01-06T23:45:00.000Z', end: '2026-01-07T00:30:00.000Z' },
       next: '2026-01-13T23:45:00.000Z',
     },
     {
@@ -454,40 +429,31 @@ describe('the weekly table', () => {
       day: "midnight, the new day's first lesson",
       clock: '2026-01-07T13:30:00Z', // Thursday 00:00
       lessons: [lesson(WEDNESDAY, '23:30', '23:59', 'room-c'), lesson(THURSDAY, '00:00', '00:45')],
-      now: {
-        classroomId: 'room-b',
-        start: '2026-01-07T13:30:00.000Z',
-        end: '2026-01-07T14:15:00.000Z',
-      },
+      now: { start: '2026-01-07T13:30:00.000Z', end: '2026-01-07T14:15:00.000Z' },
       next: '2026-01-14T13:00:00.000Z',
     },
     {
       day: 'the night clocks go forward (02:00 is 03:00): 01:00 to 04:00 is two hours',
       clock: '2026-10-03T17:00:00Z', // Sunday 03:30, daylight time
       lessons: [lesson(SUNDAY, '01:00', '04:00')],
-      now: {
-        classroomId: 'room-b',
-        start: '2026-10-03T15:30:00.000Z',
-        end: '2026-10-03T17:30:00.000Z',
-      },
+      now: { start: '2026-10-03T15:30:00.000Z', end: '2026-10-03T17:30:00.000Z' },
       next: '2026-10-10T14:30:00.000Z',
     },
     {
       day: 'the night clocks go back (03:00 is 02:00): 01:00 to 04:00 is four hours',
       clock: '2026-04-04T18:00:00Z', // Sunday 03:30, standard time
       lessons: [lesson(SUNDAY, '01:00', '04:00')],
-      now: {
-        classroomId: 'room-b',
-        start: '2026-04-04T14:30:00.000Z',
-        end: '2026-04-04T18:30:00.000Z',
-      },
+      now: { start: '2026-04-04T14:30:00.000Z', end: '2026-04-04T18:30:00.000Z' },
       next: '2026-04-11T15:30:00.000Z',
     },
   ])("gives the lesson now and next in the machine's zone: $day", async (day) => {
     const { classTray } = await setup({ machineZone: () => ADELAIDE }, Date.parse(day.clock));
     await classTray.setTimetableSource({ kind: 'weekly', lessons: day.lessons });
     const { timetable } = await classTray.getState();
-    expect(timetable.now).toEqual(day.now === null ? null : expect.objectContaining(day.now));
+    // Every lesson under way is in the lessons' own room, room-b.
+    expect(timetable.now).toEqual(
+      day.now === null ? null : expect.objectContaining({ classroomId: 'room-b', ...day.now }),
+    );
     expect(timetable.next?.start).toBe(day.next);
   });
 });

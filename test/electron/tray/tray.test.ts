@@ -11,6 +11,7 @@ import {
 } from '../../../src-main/electron/tray/tray';
 import { trayView } from '../../../src-main/electron/tray/trayState';
 import { allOnline, localTime, roomEnd, roomState } from '../stateFixture';
+import { withPlatform } from '../../support/withPlatform';
 
 vi.mock('electron', async () => (await import('../electronMock')).electronMock());
 // menubar is CommonJS and would require the real electron module.
@@ -37,16 +38,6 @@ const fakeTray = () =>
   });
 
 const darkTaskbar = () => ({ look: 'dark' as const, linuxSize: 24 });
-
-const withPlatform = (platform: NodeJS.Platform, run: () => void): void => {
-  const original = process.platform;
-  Object.defineProperty(process, 'platform', { value: platform });
-  try {
-    run();
-  } finally {
-    Object.defineProperty(process, 'platform', { value: original });
-  }
-};
 
 describe('tray', () => {
   it('anchors a preloaded, hardened popover with the app:// page to the tray icon', () => {
@@ -144,16 +135,22 @@ describe('tray', () => {
   const checkedIn = (label: string) =>
     lastMenu().template.find((entry) => entry.label === label)?.checked;
 
+  /** The room's tray drawn once in English, and the handlers its menu calls. */
+  const roomMenuShown = () => {
+    const tray = fakeTray();
+    const on = handlers();
+    trayPresenter(
+      tray as never,
+      '/assets',
+      on,
+      darkTaskbar,
+    )(trayView(roomState(), labels.en, false));
+    return { tray, on };
+  };
+
   it('after a checkbox click, acts on the state and draws the checkmark from it again', () => {
     withPlatform('linux', () => {
-      const tray = fakeTray();
-      const on = handlers();
-      trayPresenter(
-        tray as never,
-        '/assets',
-        on,
-        darkTaskbar,
-      )(trayView(roomState(), labels.en, false));
+      const { tray, on } = roomMenuShown();
       clickFlipped('Start at login');
       expect(on.setStartAtLogin).toHaveBeenCalledWith(true);
       // Until the state says so, the checkmark stays as the state has it.
@@ -164,14 +161,7 @@ describe('tray', () => {
 
   it('does nothing for the radio already selected, and keeps the checkmarks of the state', () => {
     withPlatform('linux', () => {
-      const tray = fakeTray();
-      const on = handlers();
-      trayPresenter(
-        tray as never,
-        '/assets',
-        on,
-        darkTaskbar,
-      )(trayView(roomState(), labels.en, false));
+      const { tray, on } = roomMenuShown();
       clickFlipped('Room 12');
       clickFlipped('Demo data');
       expect(on.selectClassroom).not.toHaveBeenCalled();

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../../src-main/core/accesses/accessView';
+import type {
+  InvalidateResultView,
+  TrackedAccessView,
+} from '../../../src-main/core/accesses/accessView';
 import { clearAccessDraft } from '../../../src-renderer/store/accessDraft';
 import { isolated } from '../../../src-renderer/views/bidi';
 import { FakeClassTray } from '../../support/fakeClassTray';
@@ -47,6 +50,22 @@ function labAddingAnaOnWindowSeat(): FakeClassTray {
   return fake;
 }
 
+/** The device picker's choices, in the order the teacher reads them. */
+const deviceChoices = (picker: HTMLElement) =>
+  within(picker)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+
+/** An access on LAB-PC01 ended from its row, the core answering `answer`. */
+async function endOnTheFirstRow(answer: InvalidateResultView) {
+  const fake = lab(trackedAccess());
+  fake.invalidateTemporalAccess.mockResolvedValueOnce(answer);
+  const { user } = await renderApp(fake);
+  const row = rowOf('LAB-PC01');
+  await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+  return { fake, user, row };
+}
+
 describe('adding an access to a device', () => {
   it("starts from a device row's Add access: the device is picked and the student's name focused", async () => {
     const fake = lab();
@@ -60,11 +79,7 @@ describe('adding an access to a device', () => {
     const form = screen.getByRole('form', { name: 'Add a temporal access' });
     expect(form.querySelector('input, select')).toBe(picker);
     // By name as the room numbers them, the row's chosen; "No device" last, never the default.
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Student (optional)'), 'Ana');
     await user.type(linkBox, `https://remote.example/t/${TOKEN}{Enter}`);
     expect(fake.addTemporalAccess).toHaveBeenCalledExactlyOnceWith({
@@ -146,11 +161,7 @@ describe('adding an access to a device', () => {
     openAccessCards();
     const picker = await screen.findByLabelText<HTMLSelectElement>('Device');
     expect(picker.value).toBe('');
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['100000004', 'PC1', 'pc2', 'PC10', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['100000004', 'PC1', 'pc2', 'PC10', 'No device']);
     await user.click(screen.getByRole('button', { name: 'Add access for PC10' }));
     expect(picker.value).toBe('100000001');
   });
@@ -203,11 +214,7 @@ describe('adding an access to a device', () => {
     openAccessCards();
     await user.type(screen.getByLabelText('Temporal access link or token'), TOKEN);
     const picker = screen.getByLabelText<HTMLSelectElement>('Device');
-    expect(
-      within(picker)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
+    expect(deviceChoices(picker)).toEqual(['LAB-PC01', 'LAB-PC03', 'Window seat', 'No device']);
     await user.type(screen.getByLabelText('Find a device'), 'window');
     expect(within(picker).getAllByRole('option')).toHaveLength(2);
     expect(picker.value).toBe('100000002');
@@ -248,21 +255,13 @@ describe('a device row with an access', () => {
   });
 
   it('says an access unknown to the service without offering to end it again', async () => {
-    const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
-    const { user } = await renderApp(fake);
-    const row = rowOf('LAB-PC01');
-    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    const { row } = await endOnTheFirstRow(endAnswer('unknown'));
     expect(within(row).getByText('Unknown to the service')).toBeTruthy();
     expect(within(row).queryByRole('button', { name: /End access/ })).toBeNull();
   });
 
   it('keeps End access after a failure, to try again', async () => {
-    const fake = lab(trackedAccess());
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
-    const { user } = await renderApp(fake);
-    const row = rowOf('LAB-PC01');
-    await user.click(within(row).getByRole('button', { name: 'End access on LAB-PC01' }));
+    const { fake, user, row } = await endOnTheFirstRow(failedEnd('network'));
     // "Not ended" on the row, the reason its button's name.
     expect(
       within(row).getByRole('button', {

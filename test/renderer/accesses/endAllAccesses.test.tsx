@@ -6,18 +6,18 @@ import { isolated } from '../../../src-renderer/views/bidi';
 import { SENTENCES } from '../../../src-shared/i18n/index';
 import { LOCALES } from '../../../src-shared/i18n/languages';
 import { FakeClassTray } from '../../support/fakeClassTray';
-import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../../support/classTrayState';
+import {
+  ANA,
+  LUIS,
+  classTrayState,
+  endAnswer,
+  failedEnd,
+  trackedAccess,
+} from '../../support/classTrayState';
 import { openAccessCards, renderApp } from '../renderApp';
 
 afterEach(cleanup);
 
-const ANA = trackedAccess({ studentName: 'Ana' });
-const LUIS = trackedAccess({
-  token: '22222222-2222-4222-8222-222222222222',
-  remoteId: '100000002',
-  deviceAlias: 'LAB-PC02',
-  studentName: 'Luis',
-});
 const ENDED = trackedAccess({
   token: '33333333-3333-4333-8333-333333333333',
   remoteId: '100000003',

@@ -10,7 +10,13 @@ import { isolated } from '../../../src-renderer/views/bidi';
 import { deferred, FakeClassTray } from '../../support/fakeClassTray';
 import { classTrayState, endAnswer, failedEnd, trackedAccess } from '../../support/classTrayState';
 import { STOP_UNDO_MS } from '../../../src-renderer/views/accesses/temporalAccessItem';
-import { invalidatedAt10h42m18s, openAccessCards, renderApp as renderWindow } from '../renderApp';
+import {
+  expectFocusKeptOn,
+  invalidatedAt10h42m18s,
+  openAccessCards,
+  pressWithEnter,
+  renderApp as renderWindow,
+} from '../renderApp';
 
 /** The window with its access cards open, as the teacher opens them from the summary line. */
 async function renderApp(...args: Parameters<typeof renderWindow>) {
@@ -207,18 +213,14 @@ describe('ending while it runs', () => {
     const running = deferred<InvalidateResultView>();
     fake.invalidateTemporalAccess.mockReturnValueOnce(running.promise);
     const app = await renderApp(fake);
-    const button = screen.getByRole('button', { name: 'End access' });
-    act(() => button.focus());
-    await app.user.keyboard('{Enter}');
+    const button = await pressWithEnter(app.user, 'End access');
     const finish = () => act(async () => running.resolve(endAnswer('already-ended')));
     return { ...app, button, finish };
   };
 
   it('keeps the keyboard focus on the button, which says it is ending', async () => {
     const { button } = await pressEnd();
-    // Chromium would move the focus to the page body if the focused button were disabled.
-    expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(button);
+    await expectFocusKeptOn(button);
     expect(button.textContent).toBe('Ending…');
   });
 
@@ -258,13 +260,19 @@ describe('tracked accesses', () => {
     expect(screen.getByText('LAB-PC07')).toBeTruthy();
   });
 
-  it('stops tracking only after a few seconds for an Undo, saying the access keeps running', async () => {
+  /** The window with one access, on fake timers from the click on Stop tracking. */
+  const stopTrackingOnFakeTimers = async () => {
     const fake = tracking(trackedAccess());
     await renderApp(fake);
     vi.useFakeTimers();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
     });
+    return fake;
+  };
+
+  it('stops tracking only after a few seconds for an Undo, saying the access keeps running', async () => {
+    const fake = await stopTrackingOnFakeTimers();
     const notice = 'No longer tracking LAB-PC01. The access keeps running on the service.';
     expect(screen.getByText(notice).getAttribute('role')).toBe('status');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Undo' }));
@@ -281,12 +289,7 @@ describe('tracked accesses', () => {
   });
 
   it('keeps tracking when undone, and gives the focus back', async () => {
-    const fake = tracking(trackedAccess());
-    await renderApp(fake);
-    vi.useFakeTimers();
-    await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Stop tracking' }));
-    });
+    const fake = await stopTrackingOnFakeTimers();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
     });

@@ -56,6 +56,10 @@ const visibilityReports = () =>
     .filter(([url]) => url === '/api/visibility')
     .map(([, init]) => JSON.parse(init?.body as string) as unknown);
 
+/** Waits until the reports sent are exactly these, in order. */
+const reportsAre = (expected: { tab: string; visible: boolean }[]) =>
+  vi.waitFor(() => expect(visibilityReports()).toEqual(expected));
+
 const lastRequest = () => {
   const [url, init] = fetchMock.mock.lastCall ?? [];
   return { url, init, body: JSON.parse(init?.body as string) as unknown };
@@ -213,6 +217,14 @@ describe('preview client', () => {
       return source;
     }
 
+    /** A subscribed client whose stream named the tab tab-1, once that first report is sent. */
+    async function reportedOnce(): Promise<FakeEventSource> {
+      const source = subscribed();
+      source.tab('tab-1');
+      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      return source;
+    }
+
     it('reports nothing before the stream has given the tab its id', () => {
       subscribed();
       setVisibility('hidden');
@@ -230,13 +242,11 @@ describe('preview client', () => {
       setVisibility('hidden');
       await vi.waitFor(() => expect(visibilityReports()).toHaveLength(2));
       setVisibility('visible');
-      await vi.waitFor(() =>
-        expect(visibilityReports()).toEqual([
-          { tab: 'tab-1', visible: true },
-          { tab: 'tab-1', visible: false },
-          { tab: 'tab-1', visible: true },
-        ]),
-      );
+      await reportsAre([
+        { tab: 'tab-1', visible: true },
+        { tab: 'tab-1', visible: false },
+        { tab: 'tab-1', visible: true },
+      ]);
     });
 
     it('sends one report at a time, then the latest state if it changed meanwhile', async () => {
@@ -259,20 +269,16 @@ describe('preview client', () => {
     });
 
     it('reports again under the new id after the stream reconnects', async () => {
-      const source = subscribed();
-      source.tab('tab-1');
-      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      const source = await reportedOnce();
       source.drop();
       setVisibility('hidden');
       expect(visibilityReports()).toHaveLength(1);
       source.open();
       source.tab('tab-2');
-      await vi.waitFor(() =>
-        expect(visibilityReports()).toEqual([
-          { tab: 'tab-1', visible: true },
-          { tab: 'tab-2', visible: false },
-        ]),
-      );
+      await reportsAre([
+        { tab: 'tab-1', visible: true },
+        { tab: 'tab-2', visible: false },
+      ]);
     });
 
     it('goes on reporting after the host refuses a report', async () => {
@@ -280,12 +286,10 @@ describe('preview client', () => {
       const source = subscribed();
       source.tab('tab-1');
       setVisibility('hidden');
-      await vi.waitFor(() =>
-        expect(visibilityReports()).toEqual([
-          { tab: 'tab-1', visible: true },
-          { tab: 'tab-1', visible: false },
-        ]),
-      );
+      await reportsAre([
+        { tab: 'tab-1', visible: true },
+        { tab: 'tab-1', visible: false },
+      ]);
     });
 
     it('tries a report that did not get through again, later each time, until the host answers', async () => {
@@ -313,24 +317,19 @@ describe('preview client', () => {
 
     it("reports a new stream's id at once, not when a failed report's next try is due", async () => {
       fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-      const source = subscribed();
-      source.tab('tab-1');
-      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      const source = await reportedOnce();
       await Promise.resolve();
       source.drop();
       source.open();
       source.tab('tab-2');
-      await vi.waitFor(() =>
-        expect(visibilityReports()).toEqual([
-          { tab: 'tab-1', visible: true },
-          { tab: 'tab-2', visible: true },
-        ]),
-      );
+      await reportsAre([
+        { tab: 'tab-1', visible: true },
+        { tab: 'tab-2', visible: true },
+      ]);
     });
 
     it('stops reporting once the last subscriber has gone', async () => {
-      subscribed().tab('tab-1');
-      await vi.waitFor(() => expect(visibilityReports()).toHaveLength(1));
+      await reportedOnce();
       unsubscribe?.();
       unsubscribe = undefined;
       setVisibility('hidden');

@@ -1,7 +1,10 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { TrackedAccessView } from '../../../src-main/core/accesses/accessView';
+import type {
+  InvalidateResultView,
+  TrackedAccessView,
+} from '../../../src-main/core/accesses/accessView';
 import {
   classTrayState,
   device,
@@ -97,6 +100,16 @@ const tileOf = (name: string) => {
   return tile;
 };
 
+/** Ana's access on LAB-PC03 ended from its tile, the core answering `answer`. */
+async function endAnasAccess(answer: InvalidateResultView) {
+  const fake = withAccess({ studentName: 'Ana' });
+  fake.invalidateTemporalAccess.mockResolvedValueOnce(answer);
+  const { user } = await renderApp(fake);
+  const tile = tileOf('LAB-PC03');
+  await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+  return { fake, user, tile };
+}
+
 describe('ending an access from a compact tile', () => {
   it("ends it in one click on the student's initial, and says the outcome as the row does", async () => {
     const fake = withAccess({ studentName: 'Ana' });
@@ -133,11 +146,7 @@ describe('ending an access from a compact tile', () => {
   });
 
   it('keeps End after a failure, to try again', async () => {
-    const fake = withAccess({ studentName: 'Ana' });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(failedEnd('network'));
-    const { user } = await renderApp(fake);
-    const tile = tileOf('LAB-PC03');
-    await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+    const { fake, user, tile } = await endAnasAccess(failedEnd('network'));
     expect(within(tile).getByRole('status').textContent).toBe(
       'Not ended, try again: the service could not be reached.',
     );
@@ -146,11 +155,7 @@ describe('ending an access from a compact tile', () => {
   });
 
   it('says an access unknown to the service without offering to end it again', async () => {
-    const fake = withAccess({ studentName: 'Ana' });
-    fake.invalidateTemporalAccess.mockResolvedValueOnce(endAnswer('unknown'));
-    const { user } = await renderApp(fake);
-    const tile = tileOf('LAB-PC03');
-    await user.click(within(tile).getByRole('button', { name: /End Ana's access/ }));
+    const { tile } = await endAnasAccess(endAnswer('unknown'));
     expect(within(tile).getByRole('status').textContent).toBe('Unknown to the service');
     expect(within(tile).queryByRole('button')).toBeNull();
   });

@@ -3,7 +3,7 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { deferred, FakeClassTray } from '../../support/fakeClassTray';
 import { classTrayState } from '../../support/classTrayState';
-import { renderApp } from '../renderApp';
+import { expectFocusKeptOn, pressWithEnter, renderApp } from '../renderApp';
 import { isolated } from '../../../src-renderer/views/bidi';
 
 afterEach(cleanup);
@@ -100,21 +100,14 @@ describe('refreshing while a refresh runs', () => {
     const running = deferred();
     fake.refresh.mockReturnValueOnce(running.promise);
     const app = await renderApp(fake);
-    const button = screen.getByRole('button', { name: 'Refresh' });
-    act(() => button.focus());
-    await app.user.keyboard('{Enter}');
+    const button = await pressWithEnter(app.user, 'Refresh');
     const finish = () => act(async () => running.resolve(undefined));
     return { ...app, button, finish };
   };
 
   it('keeps the keyboard focus on Refresh', async () => {
     const { button, finish } = await pressRefresh();
-    // Chromium moves the focus to the page body when the focused button is disabled (happy-dom
-    // does not), so the button must stay enabled while busy.
-    expect((button as HTMLButtonElement).disabled).toBe(false);
-    expect(document.activeElement).toBe(button);
-    await finish();
-    expect(document.activeElement).toBe(button);
+    await expectFocusKeptOn(button, finish);
   });
 
   it('does not refresh twice for a second press', async () => {

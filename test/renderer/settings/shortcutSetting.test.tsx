@@ -16,6 +16,13 @@ import { renderApp } from '../renderApp';
 afterEach(cleanup);
 
 const installed: InstallationView = { updates: 'app', sandboxOff: false, home: 'windows-tray' };
+/** The installation with the default open shortcut in this status. */
+const withShortcut = (
+  status: NonNullable<InstallationView['openShortcut']>['status'],
+): InstallationView => ({
+  ...installed,
+  openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status },
+});
 
 async function openSettings(
   installation: InstallationView = installed,
@@ -77,30 +84,21 @@ describe('the shortcut in Settings', () => {
   });
 
   it('says in one sentence when another program holds the keys, the desktop gives none, or it may not deliver them', async () => {
-    const { group, fake } = await openSettings({
-      ...installed,
-      openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'taken' },
-    });
+    const { group, fake } = await openSettings(withShortcut('taken'));
     expect(
       within(group).getByText(
         'Another program already uses Ctrl+Shift+F9: choose other keys. The tray icon still opens ClassTray.',
       ),
     ).toBeTruthy();
     await act(async () => {
-      fake.setInstallation({
-        ...installed,
-        openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unsupported' },
-      });
+      fake.setInstallation(withShortcut('unsupported'));
     });
     expect(
       within(group).getByText(/^This desktop lets no program take shortcuts \(Wayland/),
     ).toBeTruthy();
     // Asked of a Wayland desktop's portal: its yes does not say the keys will come.
     await act(async () => {
-      fake.setInstallation({
-        ...installed,
-        openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'unconfirmed' },
-      });
+      fake.setInstallation(withShortcut('unconfirmed'));
     });
     expect(
       within(group).getByText(
@@ -131,10 +129,7 @@ describe('where ClassTray lives, and the window keys', () => {
   it('says where ClassTray lives until the teacher closes the note, with the shortcut it holds', async () => {
     const fake = new FakeClassTray(
       classTrayState({
-        installation: {
-          ...installed,
-          openShortcut: { accelerator: 'CommandOrControl+Shift+F9', status: 'registered' },
-        },
+        installation: withShortcut('registered'),
       }),
     );
     const { user } = await renderApp(fake, { host: 'electron' });

@@ -3,7 +3,9 @@ import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LessonView } from '../../../../src-main/core/timetable/timetableView';
+import type { StateOverrides } from '../../../support/classTrayState';
 import { classTrayState } from '../../../support/classTrayState';
+import type { Locale } from '../../../../src-shared/i18n/languages';
 import { FakeClassTray } from '../../../support/fakeClassTray';
 import { messageWithRefusal, refusal } from '../../../../src-shared/refusal';
 import { renderApp } from '../../renderApp';
@@ -39,6 +41,12 @@ const lessonNow = () => document.querySelector('.lesson-now')?.textContent;
 
 /** Room 12 open, where the lesson is. */
 const inRoom12 = { id: 'room-12', nickname: 'Room 12' };
+
+/** The lab's window with this timetable, in English unless another language is given. */
+const withTimetable = (timetable: NonNullable<StateOverrides['timetable']>, language?: Locale) =>
+  new FakeClassTray(
+    classTrayState({ timetable, ...(language === undefined ? {} : { preferences: { language } }) }),
+  );
 
 describe('the lesson in the header', () => {
   it('says the lesson, its room and its end in one line, and keeps the accesses after it on request', async () => {
@@ -81,7 +89,7 @@ describe('the lesson in the header', () => {
 
   it("says so while another room is shown, never its bell as this room's, and opens the lesson's in one click", async () => {
     // Computer Lab 1 open (the teacher's own pick), the lesson in Room 12.
-    const fake = new FakeClassTray(classTrayState({ timetable: { now: maths } }));
+    const fake = withTimetable({ now: maths });
     const { user } = await renderApp(fake);
     const line = document.querySelector<HTMLElement>('.lesson-line');
     expect(line?.textContent).toBe(
@@ -116,15 +124,13 @@ describe('the lesson in the header', () => {
   });
 
   it('names a lesson under way in a place not mapped yet, and opens its question in Settings', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        preferences: { language: 'de' },
-        timetable: {
-          source: 'file',
-          newPlaces: ['Aula', 'B204'],
-          unmappedNow: { title: 'Mathe 7b', place: 'B204', end: '2026-01-05T09:50:00.000Z' },
-        },
-      }),
+    const fake = withTimetable(
+      {
+        source: 'file',
+        newPlaces: ['Aula', 'B204'],
+        unmappedNow: { title: 'Mathe 7b', place: 'B204', end: '2026-01-05T09:50:00.000Z' },
+      },
+      'de',
     );
     await renderApp(fake);
     expect(
@@ -136,12 +142,7 @@ describe('the lesson in the header', () => {
   });
 
   it('says it in Spanish', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        preferences: { language: 'es' },
-        timetable: { now: maths },
-      }),
-    );
+    const fake = withTimetable({ now: maths }, 'es');
     await renderApp(fake);
     expect(lessonNow()).toBe('Maths 3B en Room 12 · hasta las 10:50');
     expect(screen.getByText('Esta ventana muestra Computer Lab 1.')).toBeTruthy();
@@ -202,27 +203,21 @@ describe('Settings → Timetable', () => {
   it('says when the copy in use was downloaded, never as a bare time a lesson could have', async () => {
     const today = new Date();
     today.setHours(13, 44, 0, 0);
-    const fake = new FakeClassTray(
-      classTrayState({
-        timetable: {
-          source: 'subscription',
-          subscription: { set: true, location: 'keychain' },
-          savedAt: today.toISOString(),
-          checkedAt: today.toISOString(),
-        },
-      }),
-    );
+    const fake = withTimetable({
+      source: 'subscription',
+      subscription: { set: true, location: 'keychain' },
+      savedAt: today.toISOString(),
+      checkedAt: today.toISOString(),
+    });
     await openSettings(fake);
     expect(screen.getByText('Timetable downloaded today at 13:44, checked at 13:44')).toBeTruthy();
     expect(screen.queryByText(/Timetable from/)).toBeNull();
   });
 
   it('says an imported copy of another day with its day, in Spanish too', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        preferences: { language: 'es' },
-        timetable: { source: 'file', savedAt: new Date(2026, 0, 5, 13, 44).toISOString() },
-      }),
+    const fake = withTimetable(
+      { source: 'file', savedAt: new Date(2026, 0, 5, 13, 44).toISOString() },
+      'es',
     );
     await openSettings(fake);
     expect(
@@ -237,9 +232,7 @@ describe('Settings → Timetable', () => {
   });
 
   it('asks which classroom a new location is, then whether the bell ends accesses', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({ timetable: { source: 'file', newPlaces: ['R12'] } }),
-    );
+    const fake = withTimetable({ source: 'file', newPlaces: ['R12'] });
     const { user } = await openSettings(fake);
     const question = screen.getByLabelText<HTMLSelectElement>('Which classroom is “R12”?');
     // Nothing chosen (not the open Computer Lab 1): a hurried Save cannot map it.
@@ -274,19 +267,17 @@ describe('Settings → Timetable', () => {
   });
 
   it('asks each room on its own: a yes for one room never covers a room mapped later', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        preferences: { language: 'de' },
-        timetable: {
-          source: 'file',
-          places: [
-            { place: 'R12', classroomId: 'room-12' },
-            { place: 'Sport', classroomId: null },
-          ],
-          bell: [{ classroomId: 'room-12', endsAccesses: true }],
-          newPlaces: ['B204'],
-        },
-      }),
+    const fake = withTimetable(
+      {
+        source: 'file',
+        places: [
+          { place: 'R12', classroomId: 'room-12' },
+          { place: 'Sport', classroomId: null },
+        ],
+        bell: [{ classroomId: 'room-12', endsAccesses: true }],
+        newPlaces: ['B204'],
+      },
+      'de',
     );
     await renderApp(fake);
     const user = userEvent.setup();
@@ -322,9 +313,7 @@ describe('Settings → Timetable', () => {
   });
 
   it('adds a room not in the list by its id, checked with the service, without leaving the question', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({ timetable: { source: 'file', newPlaces: ['Library'] } }),
-    );
+    const fake = withTimetable({ source: 'file', newPlaces: ['Library'] });
     const { user } = await openSettings(fake);
     const question = screen.getByLabelText<HTMLSelectElement>('Which classroom is “Library”?');
     const asked = question.closest('.timetable-question') as HTMLElement;
@@ -364,19 +353,15 @@ describe('Settings → Timetable', () => {
   });
 
   it('saves a subscription address from a password field and says a failed update', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        timetable: {
-          source: 'subscription',
-          subscription: { set: true, location: 'keychain' },
-          // Worded by its refusal in the window's language, not by the host's sentence.
-          problem: {
-            message: 'the host sentence',
-            refusal: { code: 'timetableServerFailed', values: { status: 500 } },
-          },
-        },
-      }),
-    );
+    const fake = withTimetable({
+      source: 'subscription',
+      subscription: { set: true, location: 'keychain' },
+      // Worded by its refusal in the window's language, not by the host's sentence.
+      problem: {
+        message: 'the host sentence',
+        refusal: { code: 'timetableServerFailed', values: { status: 500 } },
+      },
+    });
     const { user } = await openSettings(fake);
     expect(screen.getByText(/Address saved in the system keychain\./)).toBeTruthy();
     expect(
@@ -436,17 +421,13 @@ describe('Settings → Timetable', () => {
   });
 
   it('says the events left out in one sentence with plural forms, and a calendar too much to read with its part', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        timetable: {
-          source: 'subscription',
-          reading: {
-            skipped: { noStart: 1 },
-            stopped: { limit: 'time', part: { kind: 'zone', tzid: 'Custom Zone' } },
-          },
-        },
-      }),
-    );
+    const fake = withTimetable({
+      source: 'subscription',
+      reading: {
+        skipped: { noStart: 1 },
+        stopped: { limit: 'time', part: { kind: 'zone', tzid: 'Custom Zone' } },
+      },
+    });
     const { push } = await openSettings(fake);
     expect(screen.getByText('1 event could not be read: no start time.')).toBeTruthy();
     expect(
@@ -478,17 +459,15 @@ describe('Settings → Timetable', () => {
   });
 
   it('says them in Spanish', async () => {
-    const fake = new FakeClassTray(
-      classTrayState({
-        preferences: { language: 'es' },
-        timetable: {
-          source: 'file',
-          reading: {
-            skipped: { badTime: 2 },
-            stopped: { limit: 'time', part: { kind: 'series', uid: 'maths@school' } },
-          },
+    const fake = withTimetable(
+      {
+        source: 'file',
+        reading: {
+          skipped: { badTime: 2 },
+          stopped: { limit: 'time', part: { kind: 'series', uid: 'maths@school' } },
         },
-      }),
+      },
+      'es',
     );
     await renderApp(fake);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Ajustes' }));
