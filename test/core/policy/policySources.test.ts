@@ -145,6 +145,19 @@ function changingFile() {
 describe('a policy file IT is writing, or got wrong', () => {
   const locked = { StartAtLogin: false, ServiceUrl: 'https://remote.school.example' };
 
+  /**
+   * A reader of a changing policy file that holds `locked`, on a clock the test moves (from 0),
+   * the lines it logs kept; the file not read yet.
+   */
+  const lockedPolicyRead = () => {
+    const { state, system } = changingFile();
+    const clock = { now: 0 };
+    const lines: string[] = [];
+    const reader = new PolicyReader(system, (line) => lines.push(line), { now: () => clock.now });
+    state.text = JSON.stringify(locked);
+    return { state, reader, lines, clock };
+  };
+
   it('ignores a file larger than 64 KiB with a line, reading no more than 64 KiB and a byte', async () => {
     const { state, system } = changingFile();
     state.text = JSON.stringify({ StartAtLogin: true, Pad: 'x'.repeat(MAX_POLICY_BYTES) });
@@ -209,19 +222,16 @@ describe('a policy file IT is writing, or got wrong', () => {
   });
 
   it('drops the kept policy once the file stays removed, and takes a new valid one', async () => {
-    const { state, system } = changingFile();
-    let now = 0;
-    const reader = new PolicyReader(system, () => undefined, { now: () => now });
-    state.text = JSON.stringify(locked);
+    const { state, reader, clock } = lockedPolicyRead();
     await reader.read();
     state.text = 'not json';
     expect(await reader.read()).toEqual({ locked, defaults: {} });
     state.text = undefined;
     // Missing at one read may be a redeploy between its unlink and its new file: kept.
     expect(await reader.read()).toEqual({ locked, defaults: {} });
-    now += POLICY_ABSENCE_GRACE_MS - 1;
+    clock.now += POLICY_ABSENCE_GRACE_MS - 1;
     expect(await reader.read()).toEqual({ locked, defaults: {} });
-    now += 1;
+    clock.now += 1;
     expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
     state.text = '{"UpdatesEnabled": false}';
     expect(await reader.read()).toEqual({ locked: { UpdatesEnabled: false }, defaults: {} });
@@ -230,18 +240,14 @@ describe('a policy file IT is writing, or got wrong', () => {
   });
 
   it('keeps the policy in every read of a redeploy that writes the file 0664, then sets 0644', async () => {
-    const { state, system } = changingFile();
-    let now = 0;
-    const lines: string[] = [];
-    const reader = new PolicyReader(system, (line) => lines.push(line), { now: () => now });
-    state.text = JSON.stringify(locked);
-    const size = Buffer.byteLength(state.text);
+    const { state, reader, lines, clock } = lockedPolicyRead();
+    const size = Buffer.byteLength(JSON.stringify(locked));
     expect(await reader.read()).toEqual({ locked, defaults: {} });
     // Then 2,403 reads, as the issue's loop made them: the file caught at either mode, a redeploy's
     // moment apart (a few ms of the injected clock).
     for (let read = 0; read < 2_403; read += 1) {
       state.stats = rootFile(read % 3 === 0 ? 0o664 : 0o644, size);
-      now += 7;
+      clock.now += 7;
       expect(await reader.read()).toEqual({ locked, defaults: {} });
     }
     // Said once, with its bound; nothing of the 0664 file applied (the same bytes here).
@@ -252,11 +258,7 @@ describe('a policy file IT is writing, or got wrong', () => {
   });
 
   it('drops the last good policy once the file stays writable by group or others past the bound', async () => {
-    const { state, system } = changingFile();
-    let now = 0;
-    const lines: string[] = [];
-    const reader = new PolicyReader(system, (line) => lines.push(line), { now: () => now });
-    state.text = JSON.stringify(locked);
+    const { state, reader, lines, clock } = lockedPolicyRead();
     await reader.read();
     state.text = JSON.stringify({ StartAtLogin: true });
     state.stats = rootFile(0o666, Buffer.byteLength(state.text));
@@ -265,9 +267,9 @@ describe('a policy file IT is writing, or got wrong', () => {
     expect(reader.report.ignored).toEqual([
       { source: LINUX_POLICY_FILE, why: { code: 'writableByOthers' }, keptLastGood: true },
     ]);
-    now += POLICY_MODE_GRACE_MS - 1;
+    clock.now += POLICY_MODE_GRACE_MS - 1;
     expect(await reader.read()).toEqual({ locked, defaults: {} });
-    now += 1;
+    clock.now += 1;
     expect(await reader.read()).toEqual({ locked: {}, defaults: {} });
     expect(lines.at(-1)).toBe(
       `${LINUX_POLICY_FILE} is still writable by group or others after ${POLICY_MODE_GRACE_MS / 1000} s: its last good policy no longer applies.`,

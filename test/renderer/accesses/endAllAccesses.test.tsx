@@ -42,6 +42,18 @@ const NO_ROOM = trackedAccess({
 const classroom = () =>
   new FakeClassTray(classTrayState({ temporalAccesses: [ANA, LUIS, ENDED, ELSEWHERE, NO_ROOM] }));
 
+/** Renders the window and ends its two accesses with End all, confirmed; the user who did. */
+async function endBothWithEndAll(fake: FakeClassTray) {
+  const { user } = await renderApp(fake);
+  await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
+  await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
+  return user;
+}
+
+/** Waits for End all's outcome, read as a whole: it may hold a name as an element of its own. */
+const outcomeIs = (text: string) =>
+  waitFor(() => expect(document.querySelector('.end-all-outcome')?.textContent).toBe(text));
+
 describe('end of class', () => {
   it("asks once, naming how many and whose, then ends only the open classroom's running accesses", async () => {
     const fake = classroom();
@@ -98,22 +110,15 @@ describe('end of class', () => {
       { token: ANA.token, result: endAnswer('already-ended') },
       { token: LUIS.token, result: failedEnd('network') },
     ]);
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
-    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
-    // Read as a whole: the sentence may hold the name as an element of its own.
-    await waitFor(() =>
-      expect(document.querySelector('.end-all-outcome')?.textContent).toBe(
-        `No access ended. 1 access had already ended or expired. ${isolated('Luis (LAB-PC02)')}: Not ended, try again: the service could not be reached.`,
-      ),
+    await endBothWithEndAll(fake);
+    await outcomeIs(
+      `No access ended. 1 access had already ended or expired. ${isolated('Luis (LAB-PC02)')}: Not ended, try again: the service could not be reached.`,
     );
   });
 
   it('says how it went in the classroom it ended, never in another one opened after', async () => {
     const fake = classroom();
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
-    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
+    const user = await endBothWithEndAll(fake);
     await screen.findByText('Ended 2 accesses.');
     const picker = screen.getByRole('combobox', { name: 'Classroom' });
     await user.selectOptions(picker, 'room-12');
@@ -242,14 +247,9 @@ describe('End all in words', () => {
       },
       { token: UNNAMED.token, result: failedEnd('network') },
     ]);
-    const { user } = await renderApp(fake);
-    await user.click(screen.getByRole('button', { name: 'End all accesses in this classroom' }));
-    await user.click(screen.getByRole('button', { name: 'End 2 accesses' }));
-    // Read as a whole: the sentence may hold the name as an element of its own.
-    await waitFor(() =>
-      expect(document.querySelector('.end-all-outcome')?.textContent).toBe(
-        `Ended 1 access. ${isolated('Device 417657298')}: Not ended, try again: the service could not be reached.`,
-      ),
+    await endBothWithEndAll(fake);
+    await outcomeIs(
+      `Ended 1 access. ${isolated('Device 417657298')}: Not ended, try again: the service could not be reached.`,
     );
   });
 });
