@@ -260,8 +260,10 @@ async function timeColdRefreshes(url: string, repeats: number): Promise<Timing> 
 }
 
 interface Memory {
-  /** Bytes of heap while all 100 parsed account pages are held. */
+  /** Bytes of heap while all 100 parsed account pages are held (with their client). */
   pagesHeld: number;
+  /** Bytes of heap the client keeps of them once they are dropped (its answer memory). */
+  clientKeeps: number;
   /** Bytes of heap one live status keeps between refreshes (mean over LIVE_INSTANCES kept). */
   liveRetained: number;
   /** The same measurement with nothing held: the noise floor. */
@@ -297,10 +299,20 @@ async function memoryChild(url: string): Promise<void> {
 
   const noise = freed();
 
+  // A search's pages at their peak, and what the client keeps of them after it to spot a page
+  // that has not changed (answerMemory.ts: each page's text and what it was read as): each with
+  // a client of its own, dropped with them (the warm-up's client keeps its pages throughout).
   await (async () => {
-    held.push(await lists.allAccountPages());
+    const client = deviceListsOf(clientFor(url));
+    held.push(client, await client.allAccountPages());
   })();
   const pagesHeld = freed();
+  await (async () => {
+    const client = deviceListsOf(clientFor(url));
+    await client.allAccountPages();
+    held.push(client);
+  })();
+  const clientKeeps = freed();
 
   // One live status keeps a few KB, below the heap's jitter after network activity, so
   // LIVE_INSTANCES are kept at once and the figure divided among them.
@@ -311,7 +323,7 @@ async function memoryChild(url: string): Promise<void> {
   }
   const liveRetained = freed() / LIVE_INSTANCES;
 
-  const memory: Memory = { pagesHeld, liveRetained, noise };
+  const memory: Memory = { pagesHeld, clientKeeps, liveRetained, noise };
   console.log(JSON.stringify(memory));
 }
 
@@ -426,6 +438,7 @@ function report(
 
   console.log('\nCore heap with 5,000 devices (child node --expose-gc, heapUsed after forced GC)');
   row('all 100 parsed account pages held (a search at its peak)', mb(memory.pagesHeld));
+  row('kept by the client after it, to spot unchanged pages', mb(memory.clientKeeps));
   row(
     `one live status between refreshes (mean of ${LIVE_INSTANCES} kept at once)`,
     kb(memory.liveRetained),

@@ -89,6 +89,8 @@ export class ClassroomLiveStatus {
    */
   private previous: readonly DeviceView[] = [];
   private passwords = new Map<string, string>();
+  /** The classroom's devices the last view was made from, as the client gave them. */
+  private readFrom: readonly ClassroomDevice[] = [];
 
   constructor(
     private readonly lists: DeviceLists,
@@ -111,24 +113,41 @@ export class ClassroomLiveStatus {
     const join = await this.joinOnline(classroom, signal);
 
     const devices: DeviceView[] = [];
-    const passwords = new Map<string, string>();
-    for (const device of classroom) {
+    const before = this.previous;
+    // An unchanged classroom page comes from the client as the same objects (answerMemory.ts):
+    // when every device is, their passwords are the ones already kept.
+    let sameDevices = classroom.length === this.readFrom.length;
+    for (const [index, device] of classroom.entries()) {
+      sameDevices &&= device === this.readFrom[index];
+      const online = join.online.get(device.remote_id) ?? null;
+      // A device as it was is its view as it was (already frozen): in a lesson most are, and
+      // 5,000 views made afresh each refresh were garbage for the collector.
+      const was = before[index];
       devices.push(
-        Object.freeze({
-          remoteId: device.remote_id,
-          alias: device.remote_alias,
-          online: join.online.get(device.remote_id) ?? null,
-          status: device.status,
-          has2fa: device.has_2fa,
-        }),
+        was?.remoteId === device.remote_id &&
+          was.alias === device.remote_alias &&
+          was.online === online &&
+          was.status === device.status &&
+          was.has2fa === device.has_2fa
+          ? was
+          : Object.freeze({
+              remoteId: device.remote_id,
+              alias: device.remote_alias,
+              online,
+              status: device.status,
+              has2fa: device.has_2fa,
+            }),
       );
-      passwords.set(device.remote_id, device.remote_password);
     }
+    const passwords = sameDevices
+      ? this.passwords
+      : new Map(classroom.map((device) => [device.remote_id, device.remote_password]));
     const changes = diff(this.previous, devices);
 
     // Every read succeeded: commit. Nothing above touched the state.
     this.memory = join.memory;
     this.passwords = passwords;
+    this.readFrom = classroom;
     // Frozen, not copied (a copy of 5,000 views a refresh was garbage for the collector).
     this.previous = Object.freeze(devices);
     return { devices, changes, accountPagesRead: join.pagesRead, searched: join.searched };

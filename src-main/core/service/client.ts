@@ -105,9 +105,11 @@ export interface ServiceClient {
 
 /**
  * Characters of page text kept per list to spot a page that has not changed (AnswerMemory): a
- * page of 50 devices is about 15,000, so a 5,000-device account about 1.5 million.
+ * page of 50 devices is about 15,000, so a 5,000-device account's 100 pages about 1.5 million.
+ * Beyond that (a larger account, several classrooms) the least recently read go first; the pages
+ * a refresh reads again are the most recent. The pages as read are kept beside their text.
  */
-const REMEMBERED_CHARS = 8 * 1024 * 1024;
+const REMEMBERED_CHARS = 2 * 1024 * 1024;
 
 /** What a call is, which decides what a 404 or a 422 means and whether to retry. */
 type Operation = 'account-list' | 'classroom-list' | 'invalidate';

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountDevice } from '../../../src-main/contract/wire';
+import type { AccountDevice, ClassroomDevice } from '../../../src-main/contract/wire';
 import { servicePaths } from '../../../src-main/contract/wire';
 import { createServiceClient } from '../../../src-main/core/service/client';
 import { deviceListsOf } from '../../../src-main/core/classroom/deviceLists';
-import type { DeviceLists, DeviceView } from '../../../src-main/core/classroom/liveStatus';
+import type {
+  DeviceLists,
+  DeviceView,
+  OnlineState,
+} from '../../../src-main/core/classroom/liveStatus';
 import { ClassroomLiveStatus } from '../../../src-main/core/classroom/liveStatus';
 import type { ServiceProblem } from '../../../src-main/core/service/serviceErrors';
 import { ServiceError } from '../../../src-main/core/service/serviceErrors';
@@ -238,6 +242,57 @@ describe('ClassroomLiveStatus against the local service', () => {
     await service.patch(260, { classroom: null });
     await live.refresh();
     expect(live.password(id(260))).toBeUndefined();
+  });
+});
+
+describe('ClassroomLiveStatus given the same devices again', () => {
+  /** Lists that give the same device objects back, as the client gives an unchanged page. */
+  function listsOf(classroom: () => ClassroomDevice[], online: () => OnlineState[]): DeviceLists {
+    const pages = () => [
+      {
+        data: online(),
+        links: [],
+        meta: { total: online().length, per_page: 50, current_page: 1, last_page: 1 },
+      },
+    ];
+    return {
+      classroomDevices: async () => [...classroom()],
+      accountPages: async () => pages(),
+      allAccountPages: async () => pages(),
+    };
+  }
+  const pc = (name: string, password: string): ClassroomDevice => ({
+    remote_id: `id-${name}`,
+    remote_alias: name,
+    remote_password: password,
+    status: 'enabled',
+    has_2fa: true,
+  });
+
+  it("keeps an unchanged device's view, and takes a password from a device read anew", async () => {
+    let classroom = [pc('A', 'pw-a1'), pc('B', 'pw-b')];
+    let online = [true, true];
+    const live = new ClassroomLiveStatus(
+      listsOf(
+        () => classroom,
+        () => classroom.map(({ remote_id }, n) => ({ remote_id, is_online: online[n] ?? false })),
+      ),
+      'room',
+    );
+    const first = await live.refresh();
+    online = [true, false];
+    const second = await live.refresh();
+    expect(second.devices[0]).toBe(first.devices[0]);
+    expect(second.devices[1]).not.toBe(first.devices[1]);
+    expect(second.changes).toEqual([{ type: 'online-changed', remoteId: 'id-B', online: false }]);
+    expect(live.password('id-A')).toBe('pw-a1');
+
+    // A's page changed: its password is the new one, its view (which holds none) the same.
+    classroom = [pc('A', 'pw-a2'), classroom[1] ?? pc('B', 'pw-b')];
+    const third = await live.refresh();
+    expect(live.password('id-A')).toBe('pw-a2');
+    expect(third.devices[0]).toBe(first.devices[0]);
+    expect(third.changes).toEqual([]);
   });
 });
 
