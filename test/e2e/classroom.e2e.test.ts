@@ -140,7 +140,12 @@ describe('a saved classroom the service no longer knows', { timeout: 90_000 }, (
     await shot('saved-classroom-not-found');
 
     await page.getByRole('button', { name: english('banner.fixClassroom'), exact: true }).click();
-    await page.getByRole('form', { name: 'Fix the classroom id room-21' }).waitFor();
+    await page
+      .getByRole('form', {
+        name: english('header.fixClassroomForm', { id: 'room-21' }),
+        exact: true,
+      })
+      .waitFor();
     const state = await fieldState();
     expect(state).toMatchObject({
       value: 'room-21',

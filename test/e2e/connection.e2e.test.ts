@@ -74,7 +74,9 @@ describe('the connection in the window', { timeout: 90_000 }, () => {
   });
 
   it('marks a device that went offline in place, brings it to the top when asked and announces it', async () => {
-    const rows = page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+    const rows = page
+      .getByRole('list', { name: english('devices.heading'), exact: true })
+      .getByRole('listitem');
     const firstBefore = await rows.first().textContent();
     const response = await callerOf(service)('PATCH', '/_local/devices/100000003', {
       is_online: false,

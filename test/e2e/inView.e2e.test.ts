@@ -76,7 +76,8 @@ const wholeInView = (locator: Locator) =>
 
 const IN_VIEW = { inWindow: true, drawn: true };
 
-const rows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+const rows = () =>
+  page.getByRole('list', { name: english('devices.heading'), exact: true }).getByRole('listitem');
 const rowOf = (alias: string) => rows().filter({ hasText: alias });
 
 /** Adds an access on the device through the preview's action route, as the window's form does. */

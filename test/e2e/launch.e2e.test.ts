@@ -24,6 +24,7 @@ import { callerOf } from '../support/localServiceControl';
 import type { PreviewProcess } from './previewProcess';
 import { startPreview } from './previewProcess';
 import { auditedShot, LIVE_TIMEOUT } from './session';
+import { english } from './words';
 
 const TOKEN = 'launch-token-0123456789';
 const POLL_SECONDS = 5;
@@ -69,7 +70,9 @@ const launch = () => {
     pollSeconds: POLL_SECONDS,
   });
 };
-const rows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+// Not exact: the list is "Devices" while fresh and "Devices as of 10:42" on the cached room.
+const rows = () =>
+  page.getByRole('list', { name: english('devices.heading') }).getByRole('listitem');
 const saved = async () => {
   if (dataDir === undefined) throw new Error('no data folder');
   const file = join(dataDir, 'settings.json');

@@ -30,11 +30,14 @@ beforeAll(async () => {
   await page.getByRole('button', { name: english('header.settings'), exact: true }).click();
 });
 
-const schoolPage = () => page.getByRole('group', { name: 'Set by your school' });
+const schoolPage = () =>
+  page.getByRole('group', { name: english('policyPage.heading'), exact: true });
 
 describe('the preview under --policy-file', { timeout: 60_000 }, () => {
   it('shows the locked service URL as set by the school, and the ignored key with why', async () => {
-    const inForce = schoolPage().getByRole('list', { name: 'In force' }).getByRole('listitem');
+    const inForce = schoolPage()
+      .getByRole('list', { name: english('policyPage.inForce'), exact: true })
+      .getByRole('listitem');
     await inForce.first().waitFor({ timeout: LIVE_TIMEOUT });
     expect(await inForce.allInnerTexts()).toEqual([
       expect.stringMatching(
@@ -43,7 +46,9 @@ describe('the preview under --policy-file', { timeout: 60_000 }, () => {
         ),
       ),
     ]);
-    const ignored = schoolPage().getByRole('list', { name: 'Ignored' }).getByRole('listitem');
+    const ignored = schoolPage()
+      .getByRole('list', { name: english('policyPage.ignored'), exact: true })
+      .getByRole('listitem');
     expect(await ignored.allInnerTexts()).toEqual([
       expect.stringMatching(/^Colour is not a ClassTray policy\.\s+From /),
     ]);

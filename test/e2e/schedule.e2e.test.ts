@@ -69,7 +69,8 @@ async function leaveNothing(): Promise<void> {
   }
 }
 
-const deviceRows = () => page.getByRole('list', { name: 'Devices' }).getByRole('listitem');
+const deviceRows = () =>
+  page.getByRole('list', { name: english('devices.heading'), exact: true }).getByRole('listitem');
 const rowOf = (alias: string) => deviceRows().filter({ hasText: alias });
 
 const shot = (name: string) => auditedShot(page, SCREENSHOTS, name);
