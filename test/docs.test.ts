@@ -260,6 +260,7 @@ describe('the figures the docs state', () => {
   );
   const poll = (key: string) => String(field('src-shared/limits.ts', 'VISIBLE_POLL_SECONDS', key));
   const hidden = String(field('src-shared/limits.ts', 'HIDDEN_POLL_SECONDS', 'default'));
+  const pageText = mibOf(constant('src-main/core/service/client.ts', 'REMEMBERED_CHARS'));
 
   const figures: [doc: string, sentence: string][] = [
     ['docs/school-it.md', `a nickname to name the room by it (at most ${roomsFile} KiB;`],
@@ -275,6 +276,8 @@ describe('the figures the docs state', () => {
       'docs/school-it.md',
       `the history ${mibOf(cap('availability'))} MiB, the settings and the classroom cache ${mibOf(cap('settings'))} MiB, the timetable's copy ${mibOf(cap('timetable'))} MiB, the student names ${mibOf(cap('studentNames'))} MiB, the seat plans ${mibOf(cap('seatPlans'))} MiB, the policy, \`timetable.json\`, \`window-size.json\` and \`policy-defaults.json\` ${kib(cap('small'))} KiB)`,
     ],
+    ['docs/decisions.md', `At most ${pageText} Mi characters of text per list`],
+    ['docs/benchmarks.md', `at most ${pageText} Mi characters of text a list`],
     [
       'README.md',
       `(${poll('default')} s by default, ${poll('min')} to ${poll('max')}; ${hidden} s while hidden)`,

@@ -109,7 +109,7 @@ export interface ServiceClient {
  * Beyond that (a larger account, several classrooms) the least recently read go first; the pages
  * a refresh reads again are the most recent. The pages as read are kept beside their text.
  */
-const REMEMBERED_CHARS = 2 * 1024 * 1024;
+export const REMEMBERED_CHARS = 2 * 1024 * 1024;
 
 /** What a call is, which decides what a 404 or a 422 means and whether to retry. */
 type Operation = 'account-list' | 'classroom-list' | 'invalidate';
