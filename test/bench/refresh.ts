@@ -27,7 +27,8 @@
  *    Bounded: the child gives up after CHILD_SECONDS, and the service stops each body at 1 GiB.
  *
  * BENCH_CPU_PROFILE=<folder> writes CPU profiles of the measured rounds alone into that folder:
- * refresh.cpuprofile and floor.cpuprofile (the inspector's, as `node --cpu-prof` writes them;
+ * refresh.cpuprofile and floor.cpuprofile for the usual refresh, every-page-refresh.cpuprofile and
+ * every-page-floor.cpuprofile for the other (the inspector's, as `node --cpu-prof` writes them;
  * open them in Chrome's DevTools).
  */
 import { readFileSync } from 'node:fs';
@@ -192,7 +193,10 @@ async function measureRefreshes(
     batchKb: [],
   };
   const fetchAndParse = roomFloor(service, CLASSROOM, DEVICES);
-  const profile = await profiler(process.env['BENCH_CPU_PROFILE']);
+  const profile = await profiler(
+    process.env['BENCH_CPU_PROFILE'],
+    flip === 'online' ? '' : 'every-page-',
+  );
   /** What `work` costs; in the CPU profile under `name`, but for the warm-up round. */
   const measured = async (
     name: string,
@@ -282,7 +286,7 @@ function threadCpuMs(): number {
  * stretch filed under a name when paused, and written to `<dir>/<name>.cpuprofile` by `save`;
  * undefined without a folder. The stretches of one name are merged into one profile.
  */
-async function profiler(dir: string | undefined) {
+async function profiler(dir: string | undefined, prefix: string) {
   if (dir === undefined || dir === '') return undefined;
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
@@ -300,7 +304,10 @@ async function profiler(dir: string | undefined) {
       session.disconnect();
       await mkdir(dir, { recursive: true });
       for (const [name, profiles] of parts) {
-        await writeFile(join(dir, `${name}.cpuprofile`), JSON.stringify(mergedProfile(profiles)));
+        await writeFile(
+          join(dir, `${prefix}${name}.cpuprofile`),
+          JSON.stringify(mergedProfile(profiles)),
+        );
       }
       console.error(`refresh bench: CPU profiles of the rounds in ${dir}`);
     },

@@ -123,7 +123,7 @@ export function classroomFeature(
     setWindowVisible: (visible) => watch.setVisible(visible),
     suspend: () => watch.suspend(),
     resume: () => watch.resume(),
-    stop: () => watch.stop(),
+    stop: () => watch.close(),
     async devicePassword(input) {
       return watch.password(parseInput('devicePassword', deviceInput, input).remoteId);
     },

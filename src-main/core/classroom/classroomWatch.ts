@@ -58,6 +58,14 @@ export interface ClassroomWatchOptions {
 
 const DEFAULT_REFRESH_DEADLINE_MS = 60_000;
 
+/**
+ * While only online states change, the cache is rewritten at most this often (and when the watch
+ * moves to another classroom or closes): it is read only after a restart while offline, where
+ * those states are shown as of when they were saved, and a 5,000-device room's entry is 0.5 MB,
+ * which every 5 s poll would write again. A device added, removed or changed is written at once.
+ */
+export const CACHE_ONLINE_EVERY_MS = 60_000;
+
 export class ClassroomWatch {
   readonly #options: ClassroomWatchOptions;
   readonly #schedule: RefreshSchedule;
@@ -76,6 +84,10 @@ export class ClassroomWatch {
   #watchedLive = false;
   /** The cache entry is rewritten when the devices change, not on every poll. */
   #cachedGeneration = -1;
+  /** When the cache was last written (the clock's ms). */
+  #cachedAt = Number.NEGATIVE_INFINITY;
+  /** Online states changed since the cache was last written: where they belong, until written. */
+  #cacheBehind: { serviceUrl: string; classroomId: string } | undefined;
   /** A refresh running this long is slow: the visible poll interval. */
   #slowAfterMs: number;
   #connection: ConnectionView = {
@@ -118,6 +130,8 @@ export class ClassroomWatch {
 
   /** Points the watch at the session's current classroom, from the cache, and refreshes it. */
   async watch(session: Session): Promise<void> {
+    // The online states the cache lacks are this classroom's, about to be replaced.
+    await this.#catchUpCache();
     // Another account may use the same ids for other devices.
     if (session !== this.#session) {
       this.#activity = new Map();
@@ -178,6 +192,12 @@ export class ClassroomWatch {
 
   stop(): void {
     this.#schedule.stop();
+  }
+
+  /** Stops, and writes the online states the cache does not have yet. */
+  async close(): Promise<void> {
+    this.stop();
+    await this.#catchUpCache();
   }
 
   /** A device's password, for an explicit copy action; null when it is not in this classroom. */
@@ -326,12 +346,34 @@ export class ClassroomWatch {
     generation: number,
     result: RefreshResult,
   ): Promise<void> {
-    if (result.changes.length === 0 && this.#cachedGeneration === generation) return;
+    const sameClassroom = this.#cachedGeneration === generation;
+    if (result.changes.length === 0 && sameClassroom) return;
+    const onlineOnly = result.changes.every((change) => change.type === 'online-changed');
+    if (
+      sameClassroom &&
+      onlineOnly &&
+      this.#options.clock() - this.#cachedAt < CACHE_ONLINE_EVERY_MS
+    ) {
+      this.#cacheBehind = { serviceUrl, classroomId };
+      return;
+    }
     this.#cachedGeneration = generation;
+    await this.#writeCache(serviceUrl, classroomId);
+  }
+
+  async #catchUpCache(): Promise<void> {
+    const behind = this.#cacheBehind;
+    if (behind) await this.#writeCache(behind.serviceUrl, behind.classroomId);
+  }
+
+  /** The devices as the last refresh that succeeded saw them, fresh as of then. */
+  async #writeCache(serviceUrl: string, classroomId: string): Promise<void> {
+    this.#cachedAt = this.#options.clock();
+    this.#cacheBehind = undefined;
     await this.#options.cache.write({
       serviceUrl,
       classroomId,
-      savedAt: new Date(this.#options.clock()).toISOString(),
+      savedAt: this.#connection.lastSuccessAt ?? new Date(this.#cachedAt).toISOString(),
       devices: this.#devices,
     });
   }

@@ -124,6 +124,73 @@ describe('the classroom watch', () => {
     watch.stop();
   });
 
+  it('writes a changed device to the cache at once, online states once a minute, the rest as it closes', async () => {
+    const { watch, lives, written } = watchWith();
+    await watch.watch(session('service', 'room-a'));
+    watch.setVisible(true);
+    const refreshed = async (devices: DeviceView[], changes: RefreshResult['changes']) => {
+      const live = lives[0];
+      live?.pending[live.pending.length - 1]?.resolve({ ...answer(devices), changes });
+      await vi.advanceTimersByTimeAsync(0);
+      return watch.connection.lastSuccessAt;
+    };
+    const online = (id: string, on: boolean) =>
+      ({ type: 'online-changed', remoteId: id, online: on }) as const;
+    await refreshed([device('1')], []);
+    expect(written).toHaveLength(1);
+    // Every 10 s, '1' goes offline, then online again: not written within the minute...
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    await refreshed([device('1', false)], [online('1', false)]);
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    await refreshed([device('1')], [online('1', true)]);
+    expect(written).toHaveLength(1);
+    // ...but a device renamed is, at once.
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    const renamed = { ...device('1'), alias: 'Front desk' };
+    const savedAt = await refreshed([renamed], [{ type: 'device-changed', device: renamed }]);
+    expect(written).toHaveLength(2);
+    expect(written[1]).toMatchObject({ devices: [renamed], savedAt });
+    // A minute after that write, online states are written again.
+    for (let poll = 1; poll <= 6; poll++) {
+      await vi.advanceTimersByTimeAsync(10 * SECOND);
+      const on = poll % 2 === 0;
+      await refreshed([{ ...renamed, online: on }], [online('1', on)]);
+      expect(written, `poll ${poll}`).toHaveLength(poll < 6 ? 2 : 3);
+    }
+    // What changed since, written as the watch closes, fresh as of the refresh that saw it.
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    const lastSeen = await refreshed([{ ...renamed, online: false }], [online('1', false)]);
+    expect(written).toHaveLength(3);
+    await vi.advanceTimersByTimeAsync(3 * SECOND);
+    await watch.close();
+    expect(written).toHaveLength(4);
+    expect(written[3]).toMatchObject({
+      devices: [{ ...renamed, online: false }],
+      savedAt: lastSeen,
+    });
+    // Nothing left behind: closing again writes nothing.
+    await watch.close();
+    expect(written).toHaveLength(4);
+  });
+
+  it('writes the online states the cache lacks before it watches another classroom', async () => {
+    const { watch, lives, written } = watchWith();
+    await watch.watch(session('service', 'room-a'));
+    watch.setVisible(true);
+    lives[0]?.pending[0]?.resolve(answer([device('1')]));
+    await vi.advanceTimersByTimeAsync(10 * SECOND);
+    lives[0]?.pending[1]?.resolve({
+      ...answer([device('1', false)]),
+      changes: [{ type: 'online-changed', remoteId: '1', online: false }],
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(written).toHaveLength(1);
+    await watch.watch(session('service', 'room-b'));
+    expect(written).toHaveLength(2);
+    expect(written[1]).toMatchObject({ classroomId: 'room-a', devices: [device('1', false)] });
+    watch.stop();
+  });
+
   it('starts from the cache, marked stale, and seeds the live status with it', async () => {
     const cached = roomACached([device('1', false)]);
     const { watch, lives } = watchWith({ cached });
