@@ -73,7 +73,7 @@ interface BenchWindow {
 }
 
 /** The bench classroom: `count` devices, some without alias, offline, disabled or without 2FA. */
-function benchState(count: number): ClassTrayState {
+export function benchState(count: number): ClassTrayState {
   const devices = Array.from({ length: count }, (_, i) =>
     device(i, {
       remoteId: String(100_000_000 + i * 7_919),
@@ -97,7 +97,7 @@ function benchState(count: number): ClassTrayState {
  * Runs in the page before any of its scripts: a fake `window.classTray` serving `state`, and an
  * observer that notes when the first device row appears.
  */
-function installFakeApi(state: ClassTrayState): void {
+export function installFakeApi(state: ClassTrayState): void {
   const listeners = new Set<(change: ClassTrayChange) => void>();
   const none = async () => undefined;
   const bench = window as unknown as BenchWindow & { classTray: unknown };
@@ -138,7 +138,7 @@ function installFakeApi(state: ClassTrayState): void {
  * `use` in a Chromium profile of its own on disk, closed and removed after: a context of
  * `browser.newContext()` is kept in memory, and Chromium writes no V8 code cache for those.
  */
-async function inFreshProfile<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
+export async function inFreshProfile<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
   const profile = await mkdtemp(join(tmpdir(), 'classtray-renderer-profile-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
@@ -169,7 +169,7 @@ async function inTurn<T>(measure: (load: Load) => Promise<T>): Promise<Record<Lo
  * A new tab of `context` loading the build served at `origin` over `devices` devices, ready once
  * it shows its first row (or the window's empty state).
  */
-async function openPage(
+export async function openPage(
   context: BrowserContext,
   origin: string,
   devices: number,
@@ -211,7 +211,7 @@ function browserOf(context: BrowserContext) {
   return browser;
 }
 
-const firstRowAt = (page: Page): Promise<number> =>
+export const firstRowAt = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as BenchWindow).benchFirstRowAt ?? Number.NaN);
 
 /** The scripts a page had asked for by its first row, by file name, with their sizes. */
@@ -557,8 +557,8 @@ export async function benchRenderer(): Promise<void> {
     // Traced profiles, taking turns too: the CPU time's median, every script and layout counted.
     const traced: Record<Which, Record<Load, Watched>[]> = { window: [], bare: [] };
     for (let run = 0; run < TRACED_RUNS; run++) {
-      traced.window.push(await watchedLoads(origins.window, 'window'));
-      traced.bare.push(await watchedLoads(origins.bare, 'bare'));
+      traced.window.push(await watchedLoads(origins.window, `window-${run + 1}`));
+      traced.bare.push(await watchedLoads(origins.bare, `bare-${run + 1}`));
     }
     const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
     /** A load of each traced profile of `which`, summed up. */
