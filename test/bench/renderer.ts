@@ -73,7 +73,7 @@ interface BenchWindow {
 }
 
 /** The bench classroom: `count` devices, some without alias, offline, disabled or without 2FA. */
-export function benchState(count: number): ClassTrayState {
+function benchState(count: number): ClassTrayState {
   const devices = Array.from({ length: count }, (_, i) =>
     device(i, {
       remoteId: String(100_000_000 + i * 7_919),
@@ -97,7 +97,7 @@ export function benchState(count: number): ClassTrayState {
  * Runs in the page before any of its scripts: a fake `window.classTray` serving `state`, and an
  * observer that notes when the first device row appears.
  */
-export function installFakeApi(state: ClassTrayState): void {
+function installFakeApi(state: ClassTrayState): void {
   const listeners = new Set<(change: ClassTrayChange) => void>();
   const none = async () => undefined;
   const bench = window as unknown as BenchWindow & { classTray: unknown };
@@ -138,7 +138,7 @@ export function installFakeApi(state: ClassTrayState): void {
  * `use` in a Chromium profile of its own on disk, closed and removed after: a context of
  * `browser.newContext()` is kept in memory, and Chromium writes no V8 code cache for those.
  */
-export async function inFreshProfile<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
+async function inFreshProfile<T>(use: (context: BrowserContext) => Promise<T>): Promise<T> {
   const profile = await mkdtemp(join(tmpdir(), 'classtray-renderer-profile-'));
   try {
     const context = await chromium.launchPersistentContext(profile, {
@@ -169,7 +169,7 @@ async function inTurn<T>(measure: (load: Load) => Promise<T>): Promise<Record<Lo
  * A new tab of `context` loading the build served at `origin` over `devices` devices, ready once
  * it shows its first row (or the window's empty state).
  */
-export async function openPage(
+async function openPage(
   context: BrowserContext,
   origin: string,
   devices: number,
@@ -211,7 +211,7 @@ function browserOf(context: BrowserContext) {
   return browser;
 }
 
-export const firstRowAt = (page: Page): Promise<number> =>
+const firstRowAt = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as BenchWindow).benchFirstRowAt ?? Number.NaN);
 
 /** The scripts a page had asked for by its first row, by file name, with their sizes. */
