@@ -5,7 +5,8 @@
  * (stale), and those missing (shown in English). It brings each language's record up to date
  * (a sentence new or rewritten since the last run is recorded from today's English, by a
  * translator: what a platform's commit brings), then writes the state each language runs with
- * (src-shared/i18n/locales/status.json) and docs/translations.md.
+ * (src-shared/i18n/locales/status.json), the languages with machine-made sentences, which the
+ * settings name as such (machineMade.json), and docs/translations.md.
  *
  *   npm run i18n:report                         (after English or a translation changed)
  *   npm run i18n:report -- --machine            (the new sentences were machine-made: marked so)
@@ -16,7 +17,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { format, resolveConfig } from 'prettier';
-import { catalogueFile, recordFile, REPORT_FILE, STATUS_FILE } from '../../src-shared/i18n/files';
+import {
+  catalogueFile,
+  MACHINE_MADE_FILE,
+  recordFile,
+  REPORT_FILE,
+  STATUS_FILE,
+} from '../../src-shared/i18n/files';
 import {
   LOCALES,
   SOURCE_LOCALE,
@@ -89,6 +96,8 @@ export async function buildReport(options: ReportOptions = {}): Promise<Map<stri
     }),
   );
   files.set(STATUS_FILE, JSON.stringify(status, null, 2));
+  const machineMade = LOCALES.filter((code) => (tallies.get(code)?.machine ?? 0) > 0);
+  files.set(MACHINE_MADE_FILE, JSON.stringify(machineMade));
   files.set(REPORT_FILE, markdown(tallies, english));
   const formatted = new Map<string, string>();
   for (const [file, text] of files) {
@@ -133,7 +142,8 @@ function markdown(tallies: ReadonlyMap<Locale, Tally>, english: Tree): string {
     "language, its keys (English's, each counted sentence in the plural forms the language has) are",
     "translated by a person from today's English, machine-made (no person has read them yet), stale",
     '(made from an English sentence that has changed since) or missing (shown in English, and listed',
-    'below). How to translate: [engineering.md](engineering.md#sentences-and-translations).',
+    'below). A language with machine-made sentences says so in the settings, under the language, in',
+    'itself. How to translate: [engineering.md](engineering.md#sentences-and-translations).',
     '',
     '| language | state | by a translator | machine-made | stale | missing | keys |',
     '| --- | --- | --- | --- | --- | --- | --- |',

@@ -21,5 +21,11 @@ export const NOTES_FILE = `${CATALOGUE_FOLDER}/notes.json`;
 /** Each language's state, written by the report, read at run time (./languages.ts). */
 export const STATUS_FILE = `${CATALOGUE_FOLDER}/status.json`;
 
+/**
+ * The languages some of whose sentences a machine made and no person has read yet, written by the
+ * report, read at run time: the settings say so in that language (./languages.ts).
+ */
+export const MACHINE_MADE_FILE = `${CATALOGUE_FOLDER}/machineMade.json`;
+
 /** The report for people: per language translated, machine-made, stale and missing. */
 export const REPORT_FILE = 'docs/translations.md';

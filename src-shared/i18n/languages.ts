@@ -6,6 +6,7 @@
  * import it and load only the language it shows.
  * Adding a language: docs/engineering.md, "Sentences and translations".
  */
+import MACHINE_MADE from './locales/machineMade.json';
 import STATUS from './locales/status.json';
 
 export interface SpokenLanguage {
@@ -52,6 +53,13 @@ export const stateOf = (locale: Locale): LanguageState =>
  * never picks it, and the tests report how much of it is done instead of failing.
  */
 export const isUnderWay = (locale: Locale): boolean => stateOf(locale) === 'underWay';
+
+/**
+ * Whether a machine made some of a language's sentences and no person has read them yet (the
+ * report's record): the settings say so, in that language, while it is shown.
+ */
+export const isMachineMade = (locale: Locale): boolean =>
+  (MACHINE_MADE as readonly string[]).includes(locale);
 
 /** Whether a language lacks any sentence: English comes with it, for each one it lacks. */
 export const lacksSentences = (locale: Locale): boolean => stateOf(locale) !== 'complete';

@@ -18,7 +18,13 @@ import { servicePaths } from '../../src-main/contract/wire';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { ScheduledEndRunView } from '../../src-main/core/scheduledEnds/scheduledEndsView';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
-import { LOCALES, SOURCE_LOCALE, SPOKEN_LANGUAGES } from '../../src-shared/i18n/languages';
+import { SENTENCES } from '../../src-shared/i18n';
+import {
+  isMachineMade,
+  LOCALES,
+  SOURCE_LOCALE,
+  SPOKEN_LANGUAGES,
+} from '../../src-shared/i18n/languages';
 import { STOP_UNDO_MS } from '../../src-renderer/views/accesses/temporalAccessItem';
 import { device } from '../support/fixtures';
 import { callerOf, newAccessToken } from '../support/localServiceControl';
@@ -30,6 +36,7 @@ import type { PreviewProcess } from './previewProcess';
 import type { E2eSession } from './session';
 import {
   chooseLanguage,
+  describedBy,
   languageSelect,
   LIVE_TIMEOUT,
   openAccessCards,
@@ -324,12 +331,16 @@ describe('every window state in every language', () => {
   });
   afterAll(closeReader);
 
-  it('switches the window language from the settings, each language by its own name', async () => {
+  it('switches the window language from the settings, each language by its own name, saying which a machine translated', async () => {
     await page.locator('.device-row').first().waitFor({ timeout: LIVE_TIMEOUT });
     await settingsButton().click();
     for (const language of LOCALES) {
       await languageSelect(page).selectOption(language);
       await shownIn(page, language);
+      // Under the setting, and what a screen reader reads with it: in the language it is about.
+      const note = isMachineMade(language) ? SENTENCES[language].settings.machineTranslated : '';
+      expect(await describedBy(languageSelect(page)), language).toBe(note);
+      if (note !== '') await page.getByText(note, { exact: true }).waitFor();
     }
     await languageSelect(page).selectOption('system');
     await shownIn(page, SOURCE_LOCALE);

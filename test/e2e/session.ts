@@ -10,7 +10,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TFunction } from 'i18next';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Page,
+  Locator,
+} from 'playwright-core';
 import { expect, vi } from 'vitest';
 import type { ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import type { AccountData, RunningLocalService } from '../../src-main/local-service/index';
@@ -335,6 +341,17 @@ export const languageSelect = (page: Page) => page.getByLabel(languageLabel);
 export async function chooseLanguage(page: Page, language: Language): Promise<void> {
   await callAction(page, 'updatePreferences', { language });
   if (language !== 'system') await shownIn(page, language);
+}
+
+/** What a screen reader reads as a control's description: the text its aria-describedby names. */
+export function describedBy(control: Locator): Promise<string> {
+  return control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ')
+      .trim(),
+  );
 }
 
 /**

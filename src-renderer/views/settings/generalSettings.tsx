@@ -10,7 +10,13 @@ import {
   ENDED_RETENTION_HOURS,
   VISIBLE_POLL_SECONDS,
 } from '../../../src-shared/limits';
-import { directionOf, isUnderWay, SPOKEN_LANGUAGES } from '../../../src-shared/i18n/languages';
+import {
+  directionOf,
+  isMachineMade,
+  isUnderWay,
+  SPOKEN_LANGUAGES,
+  type Locale,
+} from '../../../src-shared/i18n/languages';
 import { LANGUAGES } from '../../../src-shared/locale';
 import type { ActionInput, Language } from '../../api/types';
 import { useApi, useClassTray, useHost } from '../../store/context';
@@ -25,7 +31,7 @@ import { ReadinessMinutesField } from '../readiness/readinessSetting';
 const { min: POLL_MIN, max: POLL_MAX } = VISIBLE_POLL_SECONDS;
 
 export function GeneralSettings() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const api = useApi();
   const host = useHost();
   const preferences = useClassTray((data) => data.preferences);
@@ -36,6 +42,9 @@ export function GeneralSettings() {
   const problemsFirst = useAction(update);
   const setBySchool = useSetBySchool();
   const headingId = useId();
+  const machineMadeId = useId();
+  // The language the window shows (the preference, or the system's), as i18next has it.
+  const machineMade = isMachineMade(i18n.language as Locale);
 
   return (
     <div className="settings-group" role="group" aria-labelledby={headingId}>
@@ -92,6 +101,7 @@ export function GeneralSettings() {
         <select
           value={preferences.language}
           onChange={(event) => void language.run({ language: event.target.value as Language })}
+          {...(machineMade ? { 'aria-describedby': machineMadeId } : {})}
         >
           {LANGUAGES.map((value) => (
             <option
@@ -108,6 +118,11 @@ export function GeneralSettings() {
           ))}
         </select>
       </label>
+      {machineMade && (
+        <p id={machineMadeId} className="hint">
+          {t('settings.machineTranslated')}
+        </p>
+      )}
       <ActionError error={language.error} />
 
       {host === 'electron' && (
