@@ -19,8 +19,9 @@
  */
 import { PLACE_MAX_LENGTH } from '../../../src-shared/limits';
 import { TeacherFacingError } from '../api/teacherFacing';
-import type { Component, PlainTimes, Property } from './icsText';
+import type { Component, PlainTime, Property } from './icsText';
 import {
+  newPlainTimes,
   propertiesOf,
   plainTimes,
   propertyOf,
@@ -232,6 +233,8 @@ class FeedReader {
   readonly #skipped: Partial<Record<SkipReason, number>> = {};
   readonly #repaired: Partial<Record<Repair, number>> = {};
   readonly #keys = new Set<string>();
+  /** Filled by plainTimes for each event left unread in turn (#plainlyOutside). */
+  readonly #plainTimes = newPlainTimes();
 
   constructor(text: string, calendar: Component, options: ReadOptions) {
     this.#text = text;
@@ -330,29 +333,21 @@ class FeedReader {
    * place, with nothing made for them.
    */
   #plainlyOutside(from: number, to: number): number | undefined {
-    const times = plainTimes(this.#text, from, to);
-    if (times === undefined) return undefined;
+    const times = this.#plainTimes;
+    if (!plainTimes(this.#text, from, to, times)) return undefined;
     const { start, end, duration } = times;
-    const zoneOf = (kind: PlainTimes['startKind'], tzid: string): Zone =>
-      kind === 'utc'
-        ? UTC
-        : kind === 'date'
-          ? this.#machine
-          : kind === 'floating'
-            ? this.#floating
-            : this.#zone(tzid);
     try {
-      const zone = zoneOf(times.startKind, times.startZone);
-      const first = instantAt(start, zone);
+      const zone = this.#plainZone(start);
+      const first = instantAt(start.wall, zone);
       let last: number;
-      if (end !== undefined) {
+      if (times.hasEnd) {
         // In the same zone only (as #timing reads it: the wall length from each start).
-        if (end.kind !== times.startKind || end.zone !== times.startZone) return undefined;
+        if (end.kind !== start.kind || end.zone !== start.zone) return undefined;
         last = instantAt(end.wall, zone);
       } else if (duration !== undefined) {
-        last = nominal(readDuration(duration), zone)(start, first);
+        last = nominal(readDuration(duration), zone)(start.wall, first);
       } else {
-        last = times.startKind === 'date' ? instantAt(start + DAY_SECONDS, zone) : first;
+        last = start.kind === 'date' ? instantAt(start.wall + DAY_SECONDS, zone) : first;
       }
       if (last < first || !inRange(first) || !inRange(last)) return undefined;
       return this.#overlaps(first, last) ? undefined : times.uidHash;
@@ -367,6 +362,17 @@ class FeedReader {
       }
       throw error;
     }
+  }
+
+  /** The zone a time written plainly is read in. */
+  #plainZone(time: PlainTime): Zone {
+    return time.kind === 'utc'
+      ? UTC
+      : time.kind === 'date'
+        ? this.#machine
+        : time.kind === 'floating'
+          ? this.#floating
+          : this.#zone(time.zone);
   }
 
   /**
