@@ -13,12 +13,17 @@
  * The floor, in turns with the show (the order alternating): the room's pages (its 100
  * classroom pages and the 100 account pages that hold its devices) fetched and parsed, 4 at a
  * time, as the refresh bench's floor. Both are wall-clock times: what a teacher waits for. The
- * window's render of the change is not in it (the renderer bench measures the window).
+ * goal is the floor plus the window's render of the change: here its store's part, the show's
+ * device changes parsed from their JSON and applied to a window store of the room (one update,
+ * as connectStore makes it); the rows it then renders (one per changed device on screen) are the
+ * renderer bench's.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ClassTrayChange, ClassTrayState } from '../../src-main/core/api/classTrayApi';
 import { runPreview } from '../../src-main/preview/runPreview';
+import { applyChanges, fromSnapshot } from '../../src-renderer/store/classTrayStore';
 import { accountFixture } from '../support/fixtures';
 import { manualTimers } from '../support/manualTimers';
 import { openEvents, signIn } from '../preview/session';
@@ -73,6 +78,8 @@ export async function benchShow(): Promise<void> {
     const loadBefore = loadavg()[0] ?? 0;
     const shows: number[] = [];
     const floors: number[] = [];
+    /** The window store's part of the render: the show's changes parsed and applied. */
+    const renders: number[] = [];
     let hiddenPolls = 0;
     /** Hidden polls that planned the next one without reading the room. */
     let hiddenSkipped = 0;
@@ -90,21 +97,24 @@ export async function benchShow(): Promise<void> {
       };
       const visible = (shown: boolean) =>
         post('/api/visibility', { tab: events.tab, visible: shown });
+      const stateResponse = await fetch(`${preview.url}/api/state`, { headers: { cookie } });
+      let store = fromSnapshot((await stateResponse.json()) as ClassTrayState);
       /**
        * Reads the stream up to the connection that says the room was read at the clock's now
-       * (`planned`: and the next refresh planned after it); true when device changes came first.
+       * (`planned`: and the next refresh planned after it); gives the device changes that came
+       * first, as the stream's JSON.
        */
       const readAt = async (options: { planned: boolean }) => {
         const at = new Date(manual.timers.now()).toISOString();
-        let devicesSeen = false;
+        let devices: string | undefined;
         for (;;) {
           const change = (await events.nextChange()) as {
             type: string;
             connection?: Connection;
           };
           if (change.type === 'devices') {
-            devicesSeen = true;
-            batchKb = JSON.stringify(change).length / 1024;
+            devices = JSON.stringify(change);
+            batchKb = devices.length / 1024;
           }
           const connection = change.connection;
           if (
@@ -113,7 +123,7 @@ export async function benchShow(): Promise<void> {
             connection.lastSuccessAt === at &&
             (!options.planned || connection.nextAttemptAt !== null)
           ) {
-            return devicesSeen;
+            return devices;
           }
         }
       };
@@ -173,7 +183,11 @@ export async function benchShow(): Promise<void> {
         await visible(true);
         const changed = await readAt({ planned: false });
         shows.push(performance.now() - started);
-        if (!changed) throw new Error('The show brought no device changes.');
+        if (changed === undefined) throw new Error('The show brought no device changes.');
+        // What the window does once the stream has said it: parse, one store update.
+        const rendering = performance.now();
+        store = applyChanges(store, [JSON.parse(changed) as ClassTrayChange]);
+        renders.push(performance.now() - rendering);
         // The refresh ends after the stream said the room was read (the classroom cache is
         // written last); hidden before then, the clock would move on before its next poll was
         // planned, and that poll would be planned late, from the moved clock.
@@ -188,6 +202,9 @@ export async function benchShow(): Promise<void> {
     }
     const loadAfter = loadavg()[0] ?? 0;
     const ratios = shows.map((show, n) => show / (floors[n] ?? Number.NaN));
+    const overGoal = shows.map(
+      (show, n) => show / ((floors[n] ?? Number.NaN) + (renders[n] ?? Number.NaN)),
+    );
     const row = (label: string, value: string) => console.log(`${label.padEnd(64)} ${value}`);
     const spread = (values: number[], digits = 0, unit = ' ms') =>
       `${median(values).toFixed(digits)}${unit} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
@@ -200,7 +217,12 @@ export async function benchShow(): Promise<void> {
     );
     row('show → the room read at that moment (event stream)', spread(shows));
     row('floor: the room’s 200 pages fetched and parsed', spread(floors));
-    row('show / floor (median of rounds)', `${spread(ratios, 2, '')}; goal ≤ floor + render`);
+    row('show / floor (median of rounds)', spread(ratios, 2, ''));
+    row('render: the window store takes the change', spread(renders, 1));
+    row(
+      'show / (floor + render) (median of rounds)',
+      `${spread(overGoal, 2, '')}; goal ≤ 1: ${median(overGoal) <= 1 ? 'met' : 'NOT met'}`,
+    );
     row('device changes event', `${batchKb.toFixed(0)} KB`);
     row(
       'load average (1 min) before / after',
