@@ -15,10 +15,23 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const TSX = join(ROOT, 'node_modules/.bin/tsx');
 
-/** The local service's CLI, run by tsx, on a port the OS picks, serving a fixture file. */
+/**
+ * The local service as `npm run local-service` runs it (built, in plain Node: tsx's loader and the
+ * names it gives every function were the bench's, not the command's), on a port the OS picks,
+ * serving a fixture file.
+ */
 export const localServiceCommand = (fixtureFile: string, token: string): [string, string[]] => [
-  TSX,
-  ['src-main/local-service/cli.ts', '--port', '0', '--token', token, '--fixture', fixtureFile],
+  process.execPath,
+  [
+    join(ROOT, 'src-main/builtCommand.mjs'),
+    'local-service',
+    '--port',
+    '0',
+    '--token',
+    token,
+    '--fixture',
+    fixtureFile,
+  ],
 ];
 
 const READY_TIMEOUT_MS = 30_000;
