@@ -261,6 +261,9 @@ describe('the figures the docs state', () => {
   const poll = (key: string) => String(field('src-shared/limits.ts', 'VISIBLE_POLL_SECONDS', key));
   const hidden = String(field('src-shared/limits.ts', 'HIDDEN_POLL_SECONDS', 'default'));
   const pageText = mibOf(constant('src-main/core/service/client.ts', 'REMEMBERED_CHARS'));
+  const cacheEvery = seconds(
+    constant('src-main/core/classroom/classroomWatch.ts', 'CACHE_ONLINE_EVERY_MS'),
+  );
 
   const figures: [doc: string, sentence: string][] = [
     ['docs/school-it.md', `a nickname to name the room by it (at most ${roomsFile} KiB;`],
@@ -278,6 +281,11 @@ describe('the figures the docs state', () => {
     ],
     ['docs/decisions.md', `At most ${pageText} Mi characters of text per list`],
     ['docs/benchmarks.md', `at most ${pageText} Mi characters of text a list`],
+    [
+      'docs/decisions.md',
+      `states change, at most every ${cacheEvery} s (\`CACHE_ONLINE_EVERY_MS\`)`,
+    ],
+    ['docs/privacy.md', `online states at most every ${cacheEvery} s, and when ClassTray quits`],
     [
       'README.md',
       `(${poll('default')} s by default, ${poll('min')} to ${poll('max')}; ${hidden} s while hidden)`,

@@ -61,9 +61,9 @@ const DEFAULT_REFRESH_DEADLINE_MS = 60_000;
 /**
  * While only online states change, the cache is rewritten at most this often (and when the watch
  * moves to another classroom or closes): it is read only after a restart while offline, where
- * those states are shown as of when they were saved, and a 5,000-device room's entry is 0.5 MB,
- * which every poll of a lesson (10 s while shown) wrote again. A device added, removed or changed
- * is written at once.
+ * those states are shown as of when they were saved, and a large room's entry (every device's
+ * view) was written again at every poll of a lesson. A device added, removed or changed is
+ * written at once.
  */
 export const CACHE_ONLINE_EVERY_MS = 60_000;
 
